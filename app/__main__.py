@@ -1,0 +1,54 @@
+"""python -m app: the desktop app; --headless runs the same mind with no window; --self-test checks the store."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from pathlib import Path
+
+from app import APP_NAME, __version__
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m app", description=f"{APP_NAME}: an AI co-host for streamers.")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--headless", action="store_true", help="run without any window (servers, tests)")
+    mode.add_argument("--self-test", action="store_true", help="open the store, run checks, print a verdict")
+    p.add_argument("--data-dir", type=Path, help="the data folder (default: ./data in a source checkout, "
+                                                 "else the per-user data folder)")
+    p.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
+    return p.parse_args(argv)
+
+
+def no_display() -> bool:
+    return sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM") \
+        and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    from app.memory.database import StoreError
+    from app.memory.keys import KeyUnavailable
+    from app.paths import default_data_dir
+    data_dir = (args.data_dir or default_data_dir()).expanduser().resolve()
+    try:
+        if args.self_test:
+            from app import selftest
+            return selftest.run(data_dir)
+        if args.headless or no_display():
+            if not args.headless:
+                print("No display found: running headless (pass --headless to say so).", file=sys.stderr)
+            from app import headless
+            return headless.run(data_dir)
+        from app.ui import launch
+        return launch.run(data_dir)
+    except (StoreError, KeyUnavailable) as exc:
+        logging.getLogger("app").error("%s", exc)
+        print(f"{APP_NAME} cannot open its data: {exc}", file=sys.stderr)
+        return getattr(exc, "exit_code", 2)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+"""The composition root: builds settings, store, adapters, skills and the runtime switches. Wiring only."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import app as app_pkg
+from app.config.schema import build_root_model
+from app.config.service import SettingsService
+from app.core.events import EventBus, EventKind
+from app.executors import BoundedExecutor
+from app.logs import set_level, setup_logging
+from app.memory.database import Database
+from app.memory.keys import PassphrasePrompt, obtain_key
+from app.paths import DataPaths
+from app.runtime import RuntimeSwitches
+from app.secrets import SecretStore
+from app.senses.netgate import NetworkGate
+from app.skills.base import Skill, SkillContext
+from app.skills.registry import discover
+
+log = logging.getLogger(__name__)
+
+STOP_TIMEOUT = 2.0
+
+
+@dataclass
+class Bea:
+    paths: DataPaths
+    db: Database
+    settings: SettingsService
+    secrets: SecretStore
+    bus: EventBus
+    gate: NetworkGate
+    switches: RuntimeSwitches
+    blocking: BoundedExecutor
+    skills: dict[str, Skill]
+    run_id: int
+    started: list[str] = field(default_factory=list)
+
+
+def _load_settings(db: Database) -> tuple[int, str] | None:
+    row = db.read(lambda c: c.execute("SELECT schema_version, body FROM settings WHERE id = 1").fetchone())
+    return (row[0], row[1]) if row else None
+
+
+def _settings_saver(db: Database):
+    def save(version: int, body: str) -> None:
+        db.write(lambda c: c.execute(
+            "INSERT INTO settings (id, schema_version, body, updated_at) VALUES (1, ?, ?, ?) "
+            "ON CONFLICT(id) DO UPDATE SET schema_version = excluded.schema_version, body = excluded.body, "
+            "updated_at = excluded.updated_at", (version, body, time.time())))
+    return save
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
+          env: dict[str, str] | None = None, log_to_stderr: bool = True) -> Bea:
+    """Open everything. Raises KeyUnavailable / WrongKey / NewerSchema with a sentence for the user."""
+    paths = DataPaths(data_dir)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    secrets = SecretStore()
+    setup_logging(data_dir, secrets.known_values, to_stderr=log_to_stderr)
+    log.info("Bea %s starting; data in %s", app_pkg.__version__, data_dir)
+    key = obtain_key(paths.db, ask=ask_passphrase, env=env)
+    secrets.remember_value(key.value)
+    db = Database.open(paths.db, key)
+    try:
+        if db.migrated_from is not None:
+            log.info("database migrated from schema %d to %d", db.migrated_from, db.version)
+        skill_classes = discover()
+        model = build_root_model({k: cls.settings_model for k, cls in skill_classes.items()})
+        settings = SettingsService(model, _load_settings(db), _settings_saver(db))
+        set_level(settings.current.general.log_level)
+        bus = EventBus(time.time, on_subscriber_error=lambda e, exc: log.error(
+            "an event subscriber failed on %s: %r", e.kind, exc))
+        blocking = BoundedExecutor("blocking", 4, queue_size=256)
+        gate = NetworkGate(lambda: settings.current.privacy.enabled, bus, executor=blocking)
+        switches = RuntimeSwitches(bus)
+        skills = {key: cls(SkillContext(settings=_section(settings, key), bus=bus, now=now,
+                                        perceive=_perceive_sink(bus, key),
+                                        services={"gate": gate, "db": db, "secrets": secrets}))
+                  for key, cls in skill_classes.items()}
+        settings.on_change(lambda path, value: _on_setting(bus, path, value))
+        run_id = db.write(lambda c: c.execute(
+            "INSERT INTO runs (started_at, app_version) VALUES (?, ?)",
+            (time.time(), app_pkg.__version__)).lastrowid)
+    except BaseException:
+        db.close()
+        raise
+    return Bea(paths, db, settings, secrets, bus, gate, switches, blocking, skills, run_id)
+
+
+def _section(settings: SettingsService, key: str):
+    return lambda: getattr(settings.current.skills, key)
+
+
+def _perceive_sink(bus: EventBus, key: str):
+    def perceive(perception: object) -> None:
+        bus.publish(EventKind.PERCEPTION, key, str(perception), perception=perception)
+    return perceive
+
+
+def _on_setting(bus: EventBus, path: str, value: object) -> None:
+    if path == "general.log_level":
+        set_level(str(value))
+    if path == "privacy.enabled":
+        bus.publish(EventKind.SYSTEM, "privacy", "privacy mode on: only this machine is reachable"
+                    if value else "privacy mode off", privacy=bool(value))
+    bus.publish(EventKind.SETTINGS, "settings", f"{path} changed", path=path)
+
+
+async def start(bea: Bea) -> None:
+    for key, skill in bea.skills.items():
+        if not skill.enabled:
+            continue
+        try:
+            await skill.start()
+            bea.started.append(key)
+        except Exception as exc:
+            log.exception("the %s skill failed to start", key)
+            bea.bus.publish(EventKind.ERROR, key, f"{skill.title} could not start: {exc}")
+    bea.bus.publish(EventKind.SYSTEM, "app", "Bea is up", skills=list(bea.started))
+
+
+async def stop(bea: Bea) -> None:
+    """Stop skills (each bounded in time), drop queued blocking work, record a clean stop, close the store."""
+    for key in reversed(bea.started):
+        try:
+            await asyncio.wait_for(bea.skills[key].stop(), STOP_TIMEOUT)
+        except Exception as exc:
+            log.warning("the %s skill did not stop cleanly: %r", key, exc)
+    bea.started.clear()
+    close(bea)
+
+
+def close(bea: Bea) -> None:
+    bea.blocking.shutdown(wait=False, cancel_futures=True)
+    try:
+        bea.db.write(lambda c: c.execute("UPDATE runs SET ended_at = ?, clean = 1 WHERE id = ?",
+                                         (time.time(), bea.run_id)))
+    except Exception as exc:
+        log.warning("could not record the clean stop: %s", exc)
+    bea.db.close()
+    log.info("Bea stopped")

@@ -1,0 +1,140 @@
+"""The one validated write path for settings, persisted as one JSON document in the database.
+
+set(path, value) validates the whole document with the new value in place; a bad value raises SettingsError
+naming the field and the reason, and nothing is stored or changed in memory. Listeners hear about every
+committed change.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from app.config.schema import SETTINGS_SCHEMA_VERSION, Section
+from app.core.settings_migrations import migrate_settings
+
+log = logging.getLogger(__name__)
+
+# schema_version n -> function turning a version-n document into version n+1
+SETTINGS_STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+Saver = Callable[[int, str], None]
+Listener = Callable[[str, Any], None]
+
+
+class SettingsError(ValueError):
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+def _first_error(exc: ValidationError, prefix: str = "") -> SettingsError:
+    err = exc.errors()[0]
+    loc = ".".join(str(p) for p in err["loc"])
+    field = ".".join(p for p in (prefix, loc) if p)
+    reason = "no such setting" if err["type"] == "extra_forbidden" else err["msg"]
+    return SettingsError(field or "settings", reason)
+
+
+def _walk(doc: dict[str, Any], path: str) -> tuple[dict[str, Any], str]:
+    parts = path.split(".")
+    node = doc
+    for i, part in enumerate(parts[:-1]):
+        child = node.get(part)
+        if not isinstance(child, dict):
+            raise SettingsError(".".join(parts[: i + 1]), "no such settings section")
+        node = child
+    if parts[-1] not in node:
+        raise SettingsError(path, "no such setting")
+    return node, parts[-1]
+
+
+class SettingsService:
+    def __init__(self, model: type[Section], stored: tuple[int, str] | None, save: Saver) -> None:
+        self._model = model
+        self._save = save
+        self._listeners: list[Listener] = []
+        if stored is None:
+            self._current = model()
+            self._persist()
+        else:
+            version, body = stored
+            doc = migrate_settings(json.loads(body), version, SETTINGS_SCHEMA_VERSION, SETTINGS_STEPS)
+            self._current = self._load_lenient(doc)
+            if version != SETTINGS_SCHEMA_VERSION:
+                self._persist()
+
+    def _load_lenient(self, doc: dict[str, Any]) -> Section:
+        """Stored settings that no longer validate (a skill was removed, a range tightened) fall back to
+        defaults field by field, with a warning, so the app still starts."""
+        try:
+            return self._model.model_validate(doc)
+        except ValidationError as exc:
+            fixed = copy.deepcopy(doc)
+            for err in exc.errors():
+                node: Any = fixed
+                loc = err["loc"]
+                for part in loc[:-1]:
+                    node = node.get(part, {}) if isinstance(node, dict) else {}
+                if isinstance(node, dict):
+                    node.pop(loc[-1], None)
+                log.warning("stored setting %s was invalid (%s); using the default",
+                            ".".join(map(str, loc)), err["msg"])
+            return self._model.model_validate(fixed)
+
+    @property
+    def current(self) -> Any:
+        return self._current
+
+    @property
+    def model(self) -> type[Section]:
+        return self._model
+
+    def get(self, path: str) -> Any:
+        node: Any = self._current
+        for part in path.split("."):
+            if not isinstance(node, BaseModel) or part not in type(node).model_fields:
+                raise SettingsError(path, "no such setting")
+            node = getattr(node, part)
+        return node
+
+    def set(self, path: str, value: Any) -> None:
+        self.update({path: value})
+
+    def update(self, changes: dict[str, Any]) -> None:
+        """Apply several changes at once: all are validated together, and all or none are stored."""
+        doc = self._current.model_dump()
+        for path, value in changes.items():
+            node, leaf = _walk(doc, path)
+            node[leaf] = value
+        try:
+            new = self._model.model_validate(doc)
+        except ValidationError as exc:
+            raise _first_error(exc) from None
+        old = self._current
+        self._current = new
+        try:
+            self._persist()
+        except Exception:
+            self._current = old
+            raise
+        for path in changes:
+            value = self.get(path)
+            for listener in list(self._listeners):
+                try:
+                    listener(path, value)
+                except Exception:
+                    log.exception("a settings listener failed for %s", path)
+
+    def on_change(self, listener: Listener) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _persist(self) -> None:
+        self._save(SETTINGS_SCHEMA_VERSION, self._current.model_dump_json())

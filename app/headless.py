@@ -1,0 +1,40 @@
+"""--headless: the same composition with no Qt widget, until SIGINT or SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+from pathlib import Path
+
+from app import compose
+
+log = logging.getLogger(__name__)
+
+
+async def serve(data_dir: Path) -> int:
+    bea = compose.build(data_dir, env=dict(os.environ))
+    loop = asyncio.get_running_loop()
+    loop.set_default_executor(bea.blocking)
+    stopping = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stopping.set)
+        except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C still raises KeyboardInterrupt
+            pass
+    try:
+        await compose.start(bea)
+        log.info("running headless; stop with Ctrl+C or SIGTERM")
+        print("Bea is running headless; stop with Ctrl+C.", flush=True)
+        await stopping.wait()
+    finally:
+        await compose.stop(bea)
+    return 0
+
+
+def run(data_dir: Path) -> int:
+    try:
+        return asyncio.run(serve(data_dir))
+    except KeyboardInterrupt:
+        return 0

@@ -1,0 +1,1 @@
+"""The store: one SQLCipher file, its key, its migrations, and the one data-access layer."""

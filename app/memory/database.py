@@ -1,0 +1,202 @@
+"""The one data-access layer over bea.db: a single serialised writer and a few read connections, off-thread.
+
+Opening keys the file and proves the key with a real query before anything else happens (SQLCipher accepts
+any PRAGMA key and only fails on the first read). A wrong key, or a file from a newer Bea, is refused with the
+file left byte-identical. Pending migrations run one transaction each, after an online backup to
+bea.db.bak-<version>.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import sqlcipher3
+
+from app.core.migration_plan import plan_migrations
+from app.executors import BoundedExecutor
+from app.memory.keys import KeyMaterial
+from app.memory.migrations import MIGRATIONS, Migration
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+Connection = sqlcipher3.Connection
+
+
+class StoreError(RuntimeError):
+    exit_code = 1
+
+
+class WrongKey(StoreError):
+    exit_code = 2
+
+
+class NewerSchema(StoreError):
+    exit_code = 2
+
+
+def _connect(path: Path, key: KeyMaterial, readonly: bool = False) -> Connection:
+    conn = sqlcipher3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=10.0)
+    conn.execute("PRAGMA cipher_log_level = NONE")  # a wrong key is reported by us, in words
+    conn.execute(key.pragma())
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlcipher3.DatabaseError:
+        conn.close()
+        raise WrongKey(f"this database is locked with a different key ({path}); it was not changed") from None
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA busy_timeout = 10000")
+    if readonly:
+        conn.execute("PRAGMA query_only = ON")
+    return conn
+
+
+def _apply(conn: Connection, m: Migration) -> None:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in m.statements:
+            conn.execute(statement)
+        if m.apply is not None:
+            m.apply(conn)
+        conn.execute(f"PRAGMA user_version = {int(m.version)}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+class Database:
+    def __init__(self, path: Path, key: KeyMaterial, readers: int) -> None:
+        self.path = path
+        self._key = key
+        self._local = threading.local()
+        self._readers_open: list[Connection] = []
+        self._writer_conn: Connection | None = None
+        self.version = 0
+        self.migrated_from: int | None = None
+        self.backup_path: Path | None = None
+        self._writer = BoundedExecutor("db-writer", 1, queue_size=1024)
+        self._readers = BoundedExecutor("db-reader", readers, queue_size=1024,
+                                        on_thread_exit=self._close_reader)
+
+    # ---- opening -------------------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: Path, key: KeyMaterial, migrations: tuple[Migration, ...] = MIGRATIONS,
+             readers: int = 2) -> Database:
+        db = cls(path, key, readers)
+        try:
+            db._writer.submit(db._open_writer, migrations).result()
+        except BaseException:
+            db._writer.shutdown(wait=False)
+            db._readers.shutdown(wait=False)
+            raise
+        return db
+
+    def _open_writer(self, migrations: tuple[Migration, ...]) -> None:
+        conn = _connect(self.path, self._key)
+        try:
+            current = conn.execute("PRAGMA user_version").fetchone()[0]
+            latest = migrations[-1].version if migrations else 0
+            plan = plan_migrations(current, latest)
+            if plan.refusal:
+                raise NewerSchema(plan.refusal)
+            if conn.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
+                raise StoreError("the database could not be switched to WAL mode")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            if plan.backup:
+                self.backup_path = self.path.with_name(f"{self.path.name}.bak-{current}")
+                self._backup(conn, self.backup_path)
+            by_version = {m.version: m for m in migrations}
+            for v in plan.steps:
+                log.info("migrating the database to schema %d (%s)", v, by_version[v].name)
+                _apply(conn, by_version[v])
+            self.migrated_from = current if plan.steps else None
+            self.version = latest if plan.steps else current
+        except BaseException:
+            conn.close()
+            raise
+        self._writer_conn = conn
+
+    def _backup(self, conn: Connection, target: Path) -> None:
+        if target.exists():
+            target.unlink()
+        dest = sqlcipher3.connect(str(target), isolation_level=None)
+        try:
+            dest.execute(self._key.pragma())
+            conn.backup(dest)
+        finally:
+            dest.close()
+        log.info("backed up the database to %s before migrating", target.name)
+
+    # ---- access --------------------------------------------------------------------------------
+    def _in_transaction(self, fn: Callable[[Connection], T]) -> T:
+        conn = self._writer_conn
+        if conn is None:
+            raise StoreError("the database is closed")
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            result = fn(conn)
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        return result
+
+    def _reader(self) -> Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = _connect(self.path, self._key, readonly=True)
+            self._local.conn = conn
+            self._readers_open.append(conn)
+        return conn
+
+    def _close_reader(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+
+    def _read(self, fn: Callable[[Connection], T]) -> T:
+        return fn(self._reader())
+
+    def write(self, fn: Callable[[Connection], T]) -> T:
+        """Run fn in one write transaction on the writer thread; blocks the caller (not for the UI thread)."""
+        return self._writer.submit(self._in_transaction, fn).result()
+
+    def read(self, fn: Callable[[Connection], T]) -> T:
+        return self._readers.submit(self._read, fn).result()
+
+    async def awrite(self, fn: Callable[[Connection], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._writer, self._in_transaction, fn)
+
+    async def aread(self, fn: Callable[[Connection], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._readers, self._read, fn)
+
+    def checkpoint(self) -> None:
+        self._writer.submit(lambda: self._writer_conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")).result()
+
+    def close(self, timeout: float = 3.0) -> None:
+        """Finish queued writes (up to `timeout`), then close every connection."""
+        def close_writer() -> None:
+            if self._writer_conn is not None:
+                self._writer_conn.close()
+                self._writer_conn = None
+        try:
+            self._writer.submit(close_writer).result(timeout)
+        except Exception as exc:
+            log.warning("the database writer did not close cleanly: %s", exc)
+        self._writer.shutdown(wait=True, timeout=timeout)
+        self._readers.shutdown(wait=True, cancel_futures=True, timeout=timeout)
+
+
+def cipher_facts(conn: Connection) -> dict[str, Any]:
+    return {
+        "cipher_version": conn.execute("PRAGMA cipher_version").fetchone()[0],
+        "journal_mode": conn.execute("PRAGMA journal_mode").fetchone()[0],
+        "schema_version": conn.execute("PRAGMA user_version").fetchone()[0],
+    }
+
+

@@ -1,0 +1,35 @@
+"""The database schema, as numbered forward-only migrations. Never edit a released step: add one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from app.core.migration_plan import check_numbering
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    statements: tuple[str, ...] = ()
+    # for steps that move data with code; runs inside the same transaction after the statements
+    apply: Callable[[Any], None] | None = None
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "meta and settings", (
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        "CREATE TABLE settings (id INTEGER PRIMARY KEY CHECK (id = 1), schema_version INTEGER NOT NULL, "
+        "body TEXT NOT NULL, updated_at REAL NOT NULL)",
+    )),
+    Migration(2, "runs: when the app started and whether it stopped cleanly", (
+        "CREATE TABLE runs (id INTEGER PRIMARY KEY, started_at REAL NOT NULL, ended_at REAL, "
+        "app_version TEXT NOT NULL, clean INTEGER NOT NULL DEFAULT 0)",
+        "CREATE INDEX runs_started ON runs (started_at)",
+    )),
+)
+
+check_numbering([m.version for m in MIGRATIONS])
+LATEST = MIGRATIONS[-1].version

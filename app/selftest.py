@@ -1,0 +1,79 @@
+"""--self-test: open the store and check what a user's install depends on; one verdict line, exit 0 or 1."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from app.compose import Bea, build, close
+from app.memory.database import cipher_facts
+from app.memory.migrations import LATEST
+
+
+def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
+    def cipher() -> str:
+        bad = bea.db.read(lambda c: c.execute("PRAGMA cipher_integrity_check").fetchall())
+        if bad:
+            raise AssertionError(f"{len(bad)} pages fail their HMAC")
+        return bea.db.read(cipher_facts)["cipher_version"]
+
+    def integrity() -> str:
+        result = bea.db.read(lambda c: c.execute("PRAGMA integrity_check").fetchone()[0])
+        if result != "ok":
+            raise AssertionError(result)
+        return "ok"
+
+    def schema() -> str:
+        facts = bea.db.read(cipher_facts)
+        if facts["schema_version"] != LATEST or facts["journal_mode"].lower() != "wal":
+            raise AssertionError(f"schema {facts['schema_version']} in {facts['journal_mode']} mode")
+        return f"schema {LATEST}"
+
+    def roundtrip() -> str:
+        stamp = str(time.time())
+        bea.db.write(lambda c: c.execute(
+            "INSERT INTO meta (key, value) VALUES ('self_test_at', ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (stamp,)))
+        back = bea.db.read(lambda c: c.execute("SELECT value FROM meta WHERE key = 'self_test_at'").fetchone()[0])
+        if back != stamp:
+            raise AssertionError("a written value did not read back")
+        return "write+read"
+
+    def settings() -> str:
+        bea.settings.model.model_validate(bea.settings.current.model_dump())
+        return "valid"
+
+    def skills() -> str:
+        for skill in bea.skills.values():
+            skill.live_state()
+            skill.context_section()
+        return f"{len(bea.skills)} skill(s)"
+
+    def writable() -> str:
+        probe = bea.paths.root / ".write-probe"
+        probe.write_text("ok")
+        probe.unlink()
+        return "writable"
+
+    return [("cipher", cipher), ("integrity", integrity), ("schema", schema), ("roundtrip", roundtrip),
+            ("settings", settings), ("skills", skills), ("data folder", writable)]
+
+
+def run(data_dir: Path) -> int:
+    bea = build(data_dir, env=dict(os.environ), log_to_stderr=False)
+    passed: list[str] = []
+    try:
+        checks = _checks(bea)
+        for name, check in checks:
+            try:
+                passed.append(check())
+            except Exception as exc:
+                print(f"self-test FAILED at {name}: {exc} ({len(passed)} of {len(checks)} checks passed)")
+                return 1
+    finally:
+        close(bea)
+    print(f"self-test OK: {len(passed)} checks passed (SQLCipher {passed[0]}, {passed[2]}, {passed[5]}) "
+          f"in {data_dir}")
+    return 0

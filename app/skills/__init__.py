@@ -1,0 +1,1 @@
+"""Skills: one package per capability (skill.py, and dock.py / settings.py for its Qt side)."""

@@ -1,0 +1,73 @@
+"""The Skill contract (seed 004, "Skills"): a skill may do any subset of these, and the mind asks every read.
+
+- perceive: a sensing skill hands perceptions to ctx.perceive; the mind may also show it each batch (observe).
+- tools(): the tools it exposes now (they follow the skill's own state, assembled on every read).
+- context_section(): static prompt rules (cached by providers; must only name tools it can expose).
+- context_for(batch): per-batch prompt content.
+- live_state(): volatile state, one or a few lines.
+- start() / stop(): own infrastructure; stop() must return promptly.
+- dock / settings_page: "module:attribute" references to Qt factories, imported only by the UI.
+
+`enabled` reads the settings: the UI is the single source of truth, she can never arm a capability herself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, ClassVar
+
+from app.config.schema import SkillSettings
+from app.core.events import EventBus
+from app.core.tools import Tool
+
+
+@dataclass
+class SkillContext:
+    """What a skill may touch. Everything is injected, so a test builds one from plain values."""
+    settings: Callable[[], Any]          # returns this skill's settings section
+    bus: EventBus
+    now: Callable[[], datetime]          # the one clock (aware datetime)
+    perceive: Callable[[Any], None] = lambda _p: None
+    services: dict[str, Any] = field(default_factory=dict)
+
+
+class Skill:
+    key: ClassVar[str]
+    title: ClassVar[str]
+    settings_model: ClassVar[type[SkillSettings]] = SkillSettings
+    dock: ClassVar[str | None] = None            # "app.skills.x.dock:make_dock"
+    settings_page: ClassVar[str | None] = None   # "app.skills.x.settings:make_page"
+
+    def __init__(self, ctx: SkillContext) -> None:
+        self.ctx = ctx
+
+    @property
+    def settings(self) -> Any:
+        return self.ctx.settings()
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.settings.enabled)
+
+    async def start(self) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+    def observe(self, batch: Sequence[Any]) -> None:
+        return None
+
+    def tools(self) -> list[Tool]:
+        return []
+
+    def context_section(self) -> str:
+        return ""
+
+    def context_for(self, batch: Sequence[Any]) -> str:
+        return ""
+
+    def live_state(self) -> str:
+        return ""

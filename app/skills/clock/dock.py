@@ -1,0 +1,42 @@
+"""The Clock dock: the time and date she sees, in the zone and format the streamer chose."""
+
+from __future__ import annotations
+
+from app.skills.clock.skill import ClockSkill, format_date, format_time, zone_label
+from app.ui.qt import QLabel, Qt, QTimer, QVBoxLayout, QWidget
+
+
+class ClockDock(QWidget):
+    def __init__(self, skill: ClockSkill, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.skill = skill
+        self.time = QLabel(objectName="clockTime")
+        self.time.setStyleSheet("font-size: 26pt; font-weight: 600;")
+        self.date = QLabel(objectName="clockDate")
+        self.zone = QLabel(objectName="clockZone")
+        self.zone.setStyleSheet("color: palette(mid);")
+        layout = QVBoxLayout(self)
+        for label in (self.time, self.date, self.zone):
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            layout.addWidget(label)
+        layout.addStretch(1)
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start(1000)
+        self.refresh()
+
+    def refresh(self) -> None:
+        s = self.skill.settings
+        if not s.enabled:
+            self.time.setText("—")
+            self.date.setText("The Clock skill is off (Settings → Clock).")
+            self.zone.clear()
+            return
+        moment = self.skill.now()
+        self.time.setText(format_time(moment, s.hour_format, s.show_seconds))
+        self.date.setText(format_date(moment))
+        self.zone.setText(zone_label(moment, s.timezone))
+
+
+def make_dock(skill: ClockSkill) -> QWidget:
+    return ClockDock(skill)

@@ -1,0 +1,74 @@
+"""The Clock skill: puts the streamer's local time and date in live state, so she knows when "now" is."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from pydantic import Field, field_validator
+
+from app.config.schema import SkillSettings
+from app.skills.base import Skill
+from app.skills.registry import register
+
+
+class ClockSettings(SkillSettings):
+    hour_format: Literal["24h", "12h"] = Field("24h", description="How she reads the hour: 24h or 12h.")
+    show_seconds: bool = Field(False, description="Show seconds in the Clock dock.")
+    timezone: str = Field("", description="An IANA time zone such as Europe/Rome; empty means this "
+                                          "computer's own zone.")
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        value = value.strip()
+        if value:
+            try:
+                ZoneInfo(value)
+            except (ZoneInfoNotFoundError, ValueError):
+                raise ValueError(f"unknown time zone {value!r} (use a name like Europe/Rome)") from None
+        return value
+
+
+def zone_names() -> list[str]:
+    return sorted(available_timezones())
+
+
+def localize(moment: datetime, timezone: str) -> datetime:
+    return moment.astimezone(ZoneInfo(timezone)) if timezone else moment.astimezone()
+
+
+def format_time(moment: datetime, hour_format: str, seconds: bool) -> str:
+    if hour_format == "12h":
+        text = moment.strftime("%I:%M:%S %p" if seconds else "%I:%M %p")
+        return text.lstrip("0")
+    return moment.strftime("%H:%M:%S" if seconds else "%H:%M")
+
+
+def format_date(moment: datetime) -> str:
+    return f"{moment.strftime('%A')} {moment.day} {moment.strftime('%B %Y')}"
+
+
+def zone_label(moment: datetime, timezone: str) -> str:
+    return timezone or (moment.tzname() or "local time")
+
+
+@register
+class ClockSkill(Skill):
+    key = "clock"
+    title = "Clock"
+    settings_model = ClockSettings
+    dock = "app.skills.clock.dock:make_dock"
+    settings_page = "app.skills.clock.settings:make_page"
+
+    def now(self) -> datetime:
+        return localize(self.ctx.now(), self.settings.timezone)
+
+    def live_state(self) -> str:
+        if not self.enabled:
+            return ""
+        moment = self.now()
+        hour = format_time(moment, self.settings.hour_format, seconds=False)
+        return (f"[NOW] It is {hour} on {format_date(moment)} "
+                f"({zone_label(moment, self.settings.timezone)}).")

@@ -1,0 +1,42 @@
+"""The actions the streamer reaches from both the tray and the window menus, sharing one checked state."""
+
+from __future__ import annotations
+
+import logging
+
+from app.compose import Bea
+from app.config.service import SettingsError
+from app.ui.qt import QAction, QKeySequence, QObject
+
+log = logging.getLogger(__name__)
+
+
+class AppActions(QObject):
+    def __init__(self, bea: Bea, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.bea = bea
+        self.show_hide = QAction("Show/Hide", self)
+        self.pause = QAction("Pause mind", self, checkable=True)
+        self.mute = QAction("Mute voice", self, checkable=True)
+        self.privacy = QAction("Privacy mode", self, checkable=True)
+        self.privacy.setToolTip("Nothing leaves this machine: only loopback connections are allowed.")
+        self.quit = QAction("Quit", self)
+        self.quit.setShortcut(QKeySequence.StandardKey.Quit)
+        self.privacy.setChecked(bea.settings.current.privacy.enabled)
+        self.pause.toggled.connect(bea.switches.set_paused)
+        self.mute.toggled.connect(bea.switches.set_muted)
+        self.privacy.toggled.connect(self._set_privacy)
+        bea.settings.on_change(self._setting_changed)
+
+    def _set_privacy(self, on: bool) -> None:
+        if self.bea.settings.current.privacy.enabled == on:
+            return
+        try:
+            self.bea.settings.set("privacy.enabled", on)
+        except (SettingsError, OSError) as exc:
+            log.error("privacy mode could not be changed: %s", exc)
+            self.privacy.setChecked(not on)
+
+    def _setting_changed(self, path: str, value: object) -> None:
+        if path == "privacy.enabled" and self.privacy.isChecked() != bool(value):
+            self.privacy.setChecked(bool(value))

@@ -1,0 +1,129 @@
+"""The main window: the stage in the centre, one dock per skill plus Events, menus, and a status bar."""
+
+from __future__ import annotations
+
+import logging
+
+from app import APP_NAME, __version__
+from app.compose import Bea
+from app.skills.registry import resolve_factory
+from app.ui.actions import AppActions
+from app.ui.events_dock import EventLog
+from app.ui.qt import (
+    QCloseEvent,
+    QDesktopServices,
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    Qt,
+    QUrl,
+    Signal,
+)
+from app.ui.settings_dialog import SettingsDialog
+from app.ui.stage_status import StageStatus
+
+log = logging.getLogger(__name__)
+
+
+class MainWindow(QMainWindow):
+    close_requested = Signal()
+
+    def __init__(self, bea: Bea, actions: AppActions, hide_on_close: bool = False) -> None:
+        super().__init__()
+        self.bea = bea
+        self.actions = actions
+        self.hide_on_close = hide_on_close
+        self.setObjectName("mainWindow")
+        self.resize(1200, 760)
+        self.stage = StageStatus(bea)
+        self.setCentralWidget(self.stage)
+        self.docks: dict[str, QDockWidget] = {}
+        self._add_dock("events", "Events", EventLog(bea.bus), Qt.DockWidgetArea.BottomDockWidgetArea)
+        for key, skill in bea.skills.items():
+            if skill.dock:
+                widget = resolve_factory(skill.dock)(skill)
+                self._add_dock(key, skill.title, widget, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._build_menus()
+        self.privacy_label = QLabel()
+        self.switch_label = QLabel()
+        self.statusBar().addPermanentWidget(self.switch_label)
+        self.statusBar().addPermanentWidget(self.privacy_label)
+        self.statusBar().showMessage(f"Memory open: schema {bea.db.version}, encrypted", 5000)
+        bea.settings.on_change(lambda path, _v: self.refresh_mode() if path.startswith("privacy") else None)
+        bea.switches.on_change(lambda _n, _v: self.refresh_mode())
+        actions.show_hide.triggered.connect(self.toggle_visible)
+        self.refresh_mode()
+
+    def _add_dock(self, key: str, title: str, widget, area) -> None:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{key}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        self.docks[key] = dock
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        for action in (self.actions.pause, self.actions.mute, self.actions.privacy):
+            file.addAction(action)
+        file.addSeparator()
+        file.addAction("Open data folder", lambda: self._open(self.bea.paths.root))
+        file.addAction("Open log file", self.open_log)
+        file.addSeparator()
+        file.addAction(self.actions.quit)
+        view = bar.addMenu("&View")
+        for dock in self.docks.values():
+            view.addAction(dock.toggleViewAction())
+        settings = bar.addMenu("&Settings")
+        settings.addAction("Preferences…", self.open_settings)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction("Open log file", self.open_log)
+        help_menu.addAction(f"About {APP_NAME}", self.about)
+
+    def _open(self, path) -> None:
+        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
+            self.statusBar().showMessage(f"Could not open {path}", 8000)
+
+    def open_log(self) -> None:
+        self._open(self.bea.paths.log)
+
+    def open_settings(self) -> SettingsDialog:
+        dialog = SettingsDialog(self.bea, self)
+        dialog.open()
+        return dialog
+
+    def about(self) -> None:
+        QMessageBox.about(self, f"About {APP_NAME}",
+                          f"<b>{APP_NAME} {__version__}</b><p>An AI co-host for live streams that lives on your "
+                          "own machine: her memory is one encrypted file in your data folder.</p>"
+                          f"<p>Data folder: {self.bea.paths.root}</p>")
+
+    def title(self) -> str:
+        privacy = self.bea.settings.current.privacy.enabled
+        return f"{APP_NAME} — privacy mode" if privacy else APP_NAME
+
+    def refresh_mode(self) -> None:
+        privacy = self.bea.settings.current.privacy.enabled
+        self.setWindowTitle(self.title())
+        self.privacy_label.setText("Privacy mode: on (local only)" if privacy else "Privacy mode: off")
+        flags = [name for name, on in (("mind paused", self.bea.switches.paused),
+                                       ("voice muted", self.bea.switches.muted)) if on]
+        self.switch_label.setText(" · ".join(flags))
+        self.stage.refresh()
+
+    def toggle_visible(self) -> None:
+        if self.isVisible() and not self.isMinimized():
+            self.hide()
+        else:
+            self.showNormal()
+            self.raise_()
+            self.activateWindow()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.hide_on_close:
+            event.ignore()
+            self.hide()
+            return
+        event.ignore()
+        self.close_requested.emit()

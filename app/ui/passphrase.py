@@ -1,0 +1,55 @@
+"""Asking for the database passphrase when there is no OS keyring to keep a key in."""
+
+from __future__ import annotations
+
+from app.memory.keys import MIN_PASSPHRASE
+from app.ui.qt import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+
+class PassphraseDialog(QDialog):
+    def __init__(self, new_database: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.new_database = new_database
+        self.setWindowTitle("Unlock Bea's memory")
+        intro = ("There is no system keyring here, so Bea's memory is locked with a passphrase. "
+                 + ("Choose one now; it cannot be recovered if you forget it." if new_database
+                    else "Enter the passphrase you chose."))
+        text = QLabel(intro)
+        text.setWordWrap(True)
+        self.first = QLineEdit(echoMode=QLineEdit.EchoMode.Password, objectName="passphrase")
+        self.second = QLineEdit(echoMode=QLineEdit.EchoMode.Password, objectName="passphraseAgain")
+        self.error = QLabel(styleSheet="color: #c0392b;")
+        form = QFormLayout()
+        form.addRow("Passphrase", self.first)
+        if new_database:
+            form.addRow("Again", self.second)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._check)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(text)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+
+    def problem(self) -> str:
+        phrase = self.first.text()
+        if self.new_database and len(phrase) < MIN_PASSPHRASE:
+            return f"Use at least {MIN_PASSPHRASE} characters."
+        if self.new_database and phrase != self.second.text():
+            return "The two passphrases differ."
+        if not phrase:
+            return "Enter the passphrase."
+        return ""
+
+    def _check(self) -> None:
+        problem = self.problem()
+        if problem:
+            self.error.setText(problem)
+            return
+        self.accept()
+
+
+def ask(new_database: bool) -> str | None:
+    dialog = PassphraseDialog(new_database)
+    return dialog.first.text() if dialog.exec() == QDialog.DialogCode.Accepted else None

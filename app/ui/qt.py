@@ -1,0 +1,62 @@
+"""The one gateway to PySide6. Everything Qt the app uses is imported here and from here.
+
+QtWebEngineWidgets is imported first, on purpose: it must be loaded before the QApplication exists (it sets
+up OpenGL context sharing), and importing this module is the only way the app reaches Qt.
+"""
+
+from PySide6 import QtWebEngineWidgets  # noqa: F401  (must precede the QApplication)
+from PySide6.QtCore import (
+    QObject,
+    QSize,
+    Qt,
+    QTimer,
+    QUrl,
+    Signal,
+)
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDesktopServices,
+    QFont,
+    QIcon,
+    QImage,
+    QKeySequence,
+    QPixmap,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QDoubleSpinBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QStatusBar,
+    QSystemTrayIcon,
+    QVBoxLayout,
+    QWidget,
+)
+
+__all__ = [
+    "QAction", "QActionGroup", "QApplication", "QCheckBox", "QCloseEvent", "QComboBox", "QDesktopServices",
+    "QDialog", "QDialogButtonBox", "QDockWidget", "QDoubleSpinBox", "QFont", "QFormLayout", "QFrame",
+    "QHBoxLayout", "QIcon", "QImage", "QKeySequence", "QLabel", "QLineEdit", "QListWidget", "QListWidgetItem",
+    "QMainWindow", "QMenu", "QMessageBox", "QObject", "QPixmap", "QPlainTextEdit", "QPushButton", "QSize",
+    "QSpinBox", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTimer", "QUrl", "QVBoxLayout", "QWidget",
+    "Qt", "Signal",
+]

@@ -1,0 +1,49 @@
+"""The centre of the window until the avatar stage arrives: what state the app is in, refreshed each second."""
+
+from __future__ import annotations
+
+import html
+
+from app.compose import Bea
+from app.ui.qt import QFrame, QLabel, Qt, QTimer, QVBoxLayout, QWidget
+
+
+class StageStatus(QFrame):
+    def __init__(self, bea: Bea, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bea = bea
+        self.setObjectName("stageStatus")
+        self.setStyleSheet("#stageStatus { background: qlineargradient(x1:0, y1:0, x2:1, y2:1, "
+                           "stop:0 #2b1d3a, stop:1 #14213d); } QLabel { color: #f1ecff; }")
+        self.title = QLabel(f"<span style='font-size:28pt; font-weight:600'>"
+                            f"{html.escape(bea.settings.current.general.persona_name)}</span>")
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.body = QLabel()
+        self.body.setObjectName("stageStatusBody")
+        self.body.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        layout = QVBoxLayout(self)
+        layout.addStretch(1)
+        layout.addWidget(self.title)
+        layout.addWidget(self.body)
+        layout.addStretch(2)
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start(1000)
+        self.refresh()
+
+    def lines(self) -> list[str]:
+        bea = self.bea
+        s = bea.settings.current
+        out = [
+            "The stage (her avatar) will appear here.",
+            f"Mind: {'paused' if bea.switches.paused else 'awake'} · Voice: "
+            f"{'muted' if bea.switches.muted else 'on'} · Privacy mode: {'on' if s.privacy.enabled else 'off'}",
+            f"Memory: {bea.paths.db} (encrypted, schema {bea.db.version})",
+            f"Skills running: {', '.join(bea.skills[k].title for k in bea.started) or 'none'}",
+        ]
+        out += [state for skill in bea.skills.values() if (state := skill.live_state())]
+        return out
+
+    def refresh(self) -> None:
+        self.body.setText("<br>".join(html.escape(line) for line in self.lines()))

@@ -1,0 +1,59 @@
+"""Test set-up: Qt offscreen, QtWebEngine loaded before any QApplication, and no real OS keyring touched."""
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# tests only: Chromium refuses to run as root without it, and WebGL needs software GL allowed
+os.environ.setdefault("QTWEBENGINE_CHROMIUM_FLAGS", "--no-sandbox --ignore-gpu-blocklist")
+# never read or write the developer's real keyring; tests that want one install a file keyring
+os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
+os.environ.pop("BEA_PASSPHRASE", None)
+
+import pytest  # noqa: E402
+from PySide6 import QtWebEngineWidgets  # noqa: E402,F401  (before pytest-qt makes the QApplication)
+
+REPO = Path(__file__).resolve().parent.parent
+PASSPHRASE = "correct horse battery staple"
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    d = tmp_path / "data"
+    d.mkdir()
+    return d
+
+
+@pytest.fixture
+def env() -> dict[str, str]:
+    return {"BEA_PASSPHRASE": PASSPHRASE}
+
+
+@pytest.fixture
+def bea(data_dir: Path, env: dict[str, str]):
+    from app import compose
+    b = compose.build(data_dir, env=env, log_to_stderr=False)
+    yield b
+    compose.close(b)
+
+
+@pytest.fixture
+def file_keyring(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A real keyring backend (keyrings.alt's plaintext file), in a folder of this test's own."""
+    import keyring
+    from keyrings.alt.file import PlaintextKeyring
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    backend = PlaintextKeyring()
+    previous = keyring.get_keyring()
+    keyring.set_keyring(backend)
+    yield backend
+    keyring.set_keyring(previous)
+
+
+def run_app(*args: str, env: dict[str, str] | None = None, timeout: float = 60):
+    import subprocess
+    full_env = {**os.environ, **(env or {})}
+    return subprocess.run([sys.executable, "-m", "app", *args], cwd=REPO, env=full_env, capture_output=True,
+                          text=True, timeout=timeout)

@@ -1,0 +1,59 @@
+"""The database key: 256 random bits kept in a real keyring backend, or a passphrase when there is none."""
+
+import re
+
+import keyring
+import pytest
+
+from app.memory.database import Database
+from app.memory.keys import KEYRING_SERVICE, KeyUnavailable, keyring_username, obtain_key
+
+
+def test_first_run_makes_a_key_in_the_keyring_and_reuses_it(tmp_path, file_keyring):
+    db_path = tmp_path / "bea.db"
+    key = obtain_key(db_path, env={})
+    stored = keyring.get_password(KEYRING_SERVICE, keyring_username(db_path))
+    assert key.kind == "raw" and stored == key.value and re.fullmatch(r"[0-9a-f]{64}", stored)
+    Database.open(db_path, key).close()
+    again = obtain_key(db_path, env={})
+    assert again == key
+    Database.open(db_path, again).close()
+    assert key.value not in repr(key)
+
+
+def test_two_data_folders_get_two_keys(tmp_path, file_keyring):
+    a = obtain_key(tmp_path / "a" / "bea.db", env={})
+    b = obtain_key(tmp_path / "b" / "bea.db", env={})
+    assert a.value != b.value
+
+
+def test_a_lost_keyring_key_never_makes_a_new_one(tmp_path, file_keyring):
+    db_path = tmp_path / "bea.db"
+    Database.open(db_path, obtain_key(db_path, env={})).close()
+    keyring.delete_password(KEYRING_SERVICE, keyring_username(db_path))
+    with pytest.raises(KeyUnavailable, match="holds no key"):
+        obtain_key(db_path, env={})
+
+
+def test_without_a_keyring_the_passphrase_comes_from_the_environment(tmp_path):
+    key = obtain_key(tmp_path / "bea.db", env={"BEA_PASSPHRASE": "s3cret phrase"})
+    assert key.kind == "passphrase" and key.value == "s3cret phrase"
+
+
+def test_without_a_keyring_the_user_is_asked(tmp_path):
+    asked = []
+
+    def ask(new):
+        asked.append(new)
+        return "typed phrase"
+
+    key = obtain_key(tmp_path / "bea.db", ask=ask, env={})
+    assert asked == [True] and key.value == "typed phrase"
+    with pytest.raises(KeyUnavailable, match="no passphrase"):
+        obtain_key(tmp_path / "bea.db", ask=lambda new: None, env={})
+
+
+def test_without_keyring_passphrase_or_dialog_it_says_what_to_do(tmp_path):
+    with pytest.raises(KeyUnavailable, match="BEA_PASSPHRASE"):
+        obtain_key(tmp_path / "bea.db", env={})
+    assert not (tmp_path / "bea.db").exists()
