@@ -12,7 +12,7 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import Executor, Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -24,10 +24,14 @@ class ExecutorBusy(RuntimeError):
     """The pool's queue is full: the caller should shed or retry the work."""
 
 
-class BoundedExecutor(Executor):
+class BoundedExecutor(ThreadPoolExecutor):
+    # A ThreadPoolExecutor by type only, because asyncio's set_default_executor insists on one: every
+    # method that starts or joins threads is replaced, so the base class never owns a (joined) thread.
+
     def __init__(self, name: str, workers: int, queue_size: int = 256,
                  on_thread_start: Callable[[], None] | None = None,
                  on_thread_exit: Callable[[], None] | None = None) -> None:
+        super().__init__(max_workers=1, thread_name_prefix=name)
         self.name = name
         self._queue: queue.Queue[Any] = queue.Queue(maxsize=queue_size)
         self._closed = False

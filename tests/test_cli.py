@@ -1,0 +1,144 @@
+"""The app as a user runs it: python -m app --self-test / --headless, a wrong key, a newer file, a stuck quit."""
+
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+from tests.conftest import PASSPHRASE, REPO, run_app
+
+
+def digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_self_test_passes_on_a_new_and_an_existing_store(data_dir):
+    for _ in range(2):
+        out = run_app("--self-test", "--data-dir", str(data_dir), env={"BEA_PASSPHRASE": PASSPHRASE})
+        assert out.returncode == 0, out.stdout + out.stderr
+        lines = out.stdout.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("self-test OK: 7 checks passed")
+    assert (data_dir / "bea.db").exists() and (data_dir / "logs" / "bea.log").exists()
+
+
+def test_a_wrong_passphrase_exits_2_and_leaves_the_file_byte_identical(data_dir):
+    assert run_app("--self-test", "--data-dir", str(data_dir), env={"BEA_PASSPHRASE": PASSPHRASE}).returncode == 0
+    db = data_dir / "bea.db"
+    before = digest(db)
+    for mode in ("--self-test", "--headless"):
+        out = run_app(mode, "--data-dir", str(data_dir), env={"BEA_PASSPHRASE": "not the passphrase"})
+        assert out.returncode == 2, out.stdout + out.stderr
+        assert "this database is locked with a different key" in out.stderr
+        assert digest(db) == before
+    assert "not the passphrase" not in (data_dir / "logs" / "bea.log").read_text()
+
+
+def test_no_keyring_and_no_passphrase_says_what_to_do(data_dir):
+    out = run_app("--self-test", "--data-dir", str(data_dir))
+    assert out.returncode == 2
+    assert "BEA_PASSPHRASE" in out.stderr
+    assert not (data_dir / "bea.db").exists()
+
+
+def test_a_file_from_a_newer_version_is_refused(data_dir):
+    assert run_app("--self-test", "--data-dir", str(data_dir), env={"BEA_PASSPHRASE": PASSPHRASE}).returncode == 0
+    script = textwrap.dedent(f"""
+        import sqlcipher3
+        c = sqlcipher3.connect({str(data_dir / 'bea.db')!r}, isolation_level=None)
+        c.execute("PRAGMA key = '{PASSPHRASE}'")
+        c.execute("PRAGMA user_version = 99")
+        c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    """)
+    subprocess.run([sys.executable, "-c", script], check=True)
+    before = digest(data_dir / "bea.db")
+    out = run_app("--self-test", "--data-dir", str(data_dir), env={"BEA_PASSPHRASE": PASSPHRASE})
+    assert out.returncode == 2 and "newer version of Bea (schema 99" in out.stderr
+    assert digest(data_dir / "bea.db") == before
+
+
+def test_headless_runs_and_stops_cleanly_on_sigterm(data_dir):
+    proc = subprocess.Popen([sys.executable, "-m", "app", "--headless", "--data-dir", str(data_dir)], cwd=REPO,
+                            env={**os.environ, "BEA_PASSPHRASE": PASSPHRASE}, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert "running headless" in proc.stdout.readline()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=10) == 0
+    finally:
+        proc.kill()
+    log = (data_dir / "logs" / "bea.log").read_text()
+    assert "Bea stopped" in log
+
+
+STUCK_HEADLESS = """
+import asyncio, sys, time
+from pathlib import Path
+from app import compose
+
+async def main():
+    bea = compose.build(Path(sys.argv[1]), env={"BEA_PASSPHRASE": "pw-for-stuck-test"})
+    loop = asyncio.get_running_loop()
+    loop.set_default_executor(bea.blocking)
+    await compose.start(bea)
+    stuck = loop.run_in_executor(bea.blocking, time.sleep, 3600)   # a hung STT call, say
+    loop.run_in_executor(None, time.sleep, 3600)                    # and one on the default executor
+    await asyncio.sleep(0.2)
+    print("quitting", flush=True)
+    await compose.stop(bea)
+
+asyncio.run(main())
+print("exited", flush=True)
+"""
+
+STUCK_GUI = """
+import asyncio, sys, time
+from pathlib import Path
+import qasync
+from app import compose
+from app.ui import launch
+
+qapp = launch.application()
+bea = compose.build(Path(sys.argv[1]), env={"BEA_PASSPHRASE": "pw-for-stuck-test"})
+shell = launch.Shell(bea, launch.app_icon())
+
+async def main():
+    serving = asyncio.ensure_future(shell.serve())
+    await asyncio.sleep(0.5)
+    asyncio.get_running_loop().run_in_executor(bea.blocking, time.sleep, 3600)
+    asyncio.get_running_loop().run_in_executor(None, time.sleep, 3600)
+    await asyncio.sleep(0.1)
+    print("quitting", flush=True)
+    shell.actions.quit.trigger()
+    return await serving
+
+with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
+    code = runner.run(main())
+print("exited", code, flush=True)
+"""
+
+
+def _quit_time(script: str, data_dir) -> float:
+    proc = subprocess.Popen([sys.executable, "-c", script, str(data_dir)], cwd=REPO, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    try:
+        line = proc.stdout.readline()
+        assert line.strip() == "quitting", line + proc.stderr.read()
+        start = time.monotonic()
+        proc.wait(timeout=15)
+        elapsed = time.monotonic() - start
+        rest = proc.stdout.read()
+        assert proc.returncode == 0 and "exited" in rest, rest + proc.stderr.read()
+        return elapsed
+    finally:
+        proc.kill()
+
+
+def test_quitting_with_a_stuck_executor_task_exits_within_5_seconds(data_dir):
+    assert _quit_time(STUCK_HEADLESS, data_dir) < 5.0
+
+
+def test_quitting_the_window_with_a_stuck_executor_task_exits_within_5_seconds(data_dir):
+    assert _quit_time(STUCK_GUI, data_dir) < 5.0

@@ -1,0 +1,148 @@
+"""The desktop shell, offscreen: window, docks, menus, tray menu or its window-only fallback, settings."""
+
+import logging
+
+import pytest
+
+from app.ui import launch
+from app.ui.passphrase import PassphraseDialog
+from app.ui.qt import QMenu
+from tests.conftest import REPO
+
+SHOTS = REPO / "build" / "screenshots"
+
+
+@pytest.fixture
+def shell(qapp, bea, caplog):
+    caplog.set_level(logging.INFO)
+    s = launch.Shell(bea, launch.app_icon())
+    bea.started.append("clock")
+    yield s
+    s.window.hide_on_close = False
+    s.window.deleteLater()
+
+
+def menu_titles(window):
+    return [a.text() for a in window.menuBar().actions()]
+
+
+def menu(window, title) -> QMenu:
+    return next(a.menu() for a in window.menuBar().actions() if a.text() == title)
+
+
+def test_window_has_stage_docks_menus_and_status(shell):
+    w = shell.window
+    assert menu_titles(w) == ["&File", "&View", "&Settings", "&Help"]
+    assert set(w.docks) == {"events", "clock"}
+    view = [a.text() for a in menu(w, "&View").actions()]
+    assert view == ["Events", "Clock"]
+    file_items = [a.text() for a in menu(w, "&File").actions() if a.text()]
+    assert file_items == ["Pause mind", "Mute voice", "Privacy mode", "Open data folder", "Open log file", "Quit"]
+    help_items = [a.text() for a in menu(w, "&Help").actions()]
+    assert "About Bea" in help_items and "Open log file" in help_items
+    assert "encrypted, schema 2" in w.stage.body.text()
+    assert "[NOW] It is" in w.stage.body.text()
+
+
+def test_view_menu_toggles_a_dock(shell, qtbot):
+    w = shell.window
+    w.show()
+    qtbot.waitExposed(w)
+    toggle = menu(w, "&View").actions()[1]
+    assert w.docks["clock"].isVisible()
+    toggle.trigger()
+    assert not w.docks["clock"].isVisible()
+    toggle.trigger()
+    assert w.docks["clock"].isVisible()
+
+
+def test_tray_menu_has_its_actions_and_offscreen_runs_window_only(shell, caplog):
+    items = [a.text() for a in shell.tray.menu.actions() if not a.isSeparator()]
+    assert items == ["Show/Hide", "Pause mind", "Mute voice", "Privacy mode", "Quit"]
+    assert shell.actions.privacy.isCheckable() and shell.actions.pause.isCheckable()
+    assert not shell.tray.available
+    fallbacks = [r for r in caplog.get_records("setup") if "running window-only" in r.getMessage()]
+    assert len(fallbacks) == 1
+    assert not shell.window.hide_on_close  # with no tray, closing the window quits
+
+
+def test_privacy_mode_shows_in_the_title_and_persists(shell, bea):
+    shell.actions.privacy.trigger()
+    assert bea.settings.current.privacy.enabled
+    assert shell.window.windowTitle() == "Bea — privacy mode"
+    assert "on (local only)" in shell.window.privacy_label.text()
+    bea.settings.set("privacy.enabled", False)  # from anywhere else: the menu follows
+    assert not shell.actions.privacy.isChecked() and shell.window.windowTitle() == "Bea"
+
+
+def test_pause_and_mute_reach_the_switches_and_the_status_bar(shell, bea):
+    shell.actions.pause.trigger()
+    shell.actions.mute.trigger()
+    assert bea.switches.paused and bea.switches.muted
+    assert shell.window.switch_label.text() == "mind paused · voice muted"
+    assert "Mind: paused" in shell.window.stage.body.text()
+    texts = [e.text for e in bea.bus.recent()]
+    assert "mind paused" in texts and "voice muted" in texts
+
+
+def test_closing_the_window_asks_to_quit(shell):
+    shell.window.close()
+    assert shell.quit_requested.is_set()
+
+
+def test_settings_dialog_refuses_a_bad_value_naming_the_field(shell, bea, qtbot):
+    dialog = shell.window.open_settings()
+    qtbot.addWidget(dialog)
+    pages = [dialog.pages.item(i).text() for i in range(dialog.pages.count())]
+    assert pages == ["General", "Privacy", "Interface", "Clock"]
+    zone = dialog.findChild(object, "skills.clock.timezone")
+    zone.setCurrentText("Atlantis/Capital")
+    assert not dialog.apply()
+    assert "skills.clock.timezone" in dialog.error.text() and "unknown time zone" in dialog.error.text()
+    assert bea.settings.current.skills.clock.timezone == ""
+    zone.setCurrentText("Europe/Rome")
+    dialog.findChild(object, "skills.clock.hour_format").setCurrentText("12h")
+    assert dialog.apply()
+    assert bea.settings.current.skills.clock.timezone == "Europe/Rome"
+    assert bea.settings.current.skills.clock.hour_format == "12h"
+    assert dialog.error.text() == ""
+
+
+def test_clock_dock_shows_the_time_in_the_chosen_zone(shell, bea):
+    bea.settings.update({"skills.clock.timezone": "Asia/Tokyo", "skills.clock.show_seconds": True})
+    dock = shell.window.docks["clock"].widget()
+    dock.refresh()
+    assert dock.zone.text() == "Asia/Tokyo"
+    assert len(dock.time.text().split(":")) == 3
+    bea.settings.set("skills.clock.enabled", False)
+    dock.refresh()
+    assert "off" in dock.date.text()
+
+
+def test_screenshot_of_the_main_window_is_not_blank(shell, qtbot):
+    w = shell.window
+    w.show()
+    qtbot.waitExposed(w)
+    w.stage.refresh()
+    image = w.grab().toImage()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / "main_window.png"
+    assert image.save(str(path))
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
+    assert image.width() >= 800 and len(colours) > 50, f"{len(colours)} colours: the window looks blank"
+
+
+def test_passphrase_dialog_checks_a_new_passphrase(qtbot):
+    dialog = PassphraseDialog(new_database=True)
+    qtbot.addWidget(dialog)
+    dialog.first.setText("short")
+    assert "at least 8" in dialog.problem()
+    dialog.first.setText("long enough phrase")
+    dialog.second.setText("different phrase!!")
+    assert dialog.problem() == "The two passphrases differ."
+    dialog.second.setText("long enough phrase")
+    assert dialog.problem() == ""
+    existing = PassphraseDialog(new_database=False)
+    qtbot.addWidget(existing)
+    existing.first.setText("x")
+    assert existing.problem() == ""
