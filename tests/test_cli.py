@@ -142,3 +142,20 @@ def test_quitting_with_a_stuck_executor_task_exits_within_5_seconds(data_dir):
 
 def test_quitting_the_window_with_a_stuck_executor_task_exits_within_5_seconds(data_dir):
     assert _quit_time(STUCK_GUI, data_dir) < 5.0
+
+
+def test_the_window_app_quits_cleanly_on_sigterm(data_dir):
+    proc = subprocess.Popen([sys.executable, "-m", "app", "--data-dir", str(data_dir)], cwd=REPO,
+                            env={**os.environ, "BEA_PASSPHRASE": PASSPHRASE, "QT_QPA_PLATFORM": "offscreen"},
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    log = data_dir / "logs" / "bea.log"
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not (log.exists() and "running window-only" in log.read_text()):
+            time.sleep(0.1)
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=10) == 0, proc.stderr.read()
+    finally:
+        proc.kill()
+    assert "Bea stopped" in log.read_text()

@@ -36,6 +36,7 @@ def test_without_a_keyring_secrets_stay_in_memory_only(data_dir, env):
 
 def test_secrets_go_to_the_keyring_when_there_is_one(data_dir, env, file_keyring):
     import keyring
+
     from app.secrets import SecretStore
     store = SecretStore()
     assert store.persistent

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from app.paths import resources_dir
 from app.ui import passphrase
 from app.ui.actions import AppActions
 from app.ui.main_window import MainWindow
-from app.ui.qt import QApplication, QIcon, QMessageBox
+from app.ui.qt import QApplication, QIcon, QMessageBox, QTimer
 from app.ui.tray import Tray
 
 log = logging.getLogger(__name__)
@@ -42,7 +43,9 @@ class Shell:
 
     async def serve(self) -> int:
         """Run until the streamer quits, then stop everything (bounded in time) and close the window."""
-        asyncio.get_running_loop().set_default_executor(self.bea.blocking)
+        loop = asyncio.get_running_loop()
+        loop.set_default_executor(self.bea.blocking)
+        self._catch_signals(loop)
         await compose.start(self.bea)
         self.window.refresh_mode()
         if not (self.tray.available and self.bea.settings.current.ui.start_minimized):
@@ -54,6 +57,18 @@ class Shell:
             self.window.hide_on_close = False
             self.window.deleteLater()
         return 0
+
+
+    def _catch_signals(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Ctrl+C or SIGTERM quits like the Quit action. Python runs signal handlers only when it gets the
+        thread back from Qt, so a light timer hands it back a few times a second."""
+        def request(_signum: int, _frame: object) -> None:
+            loop.call_soon_threadsafe(self.quit_requested.set)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, request)
+        self._signal_tick = QTimer()
+        self._signal_tick.timeout.connect(lambda: None)
+        self._signal_tick.start(250)
 
 
 def application() -> QApplication:

@@ -44,6 +44,7 @@ class MainWindow(QMainWindow):
             if skill.dock:
                 widget = resolve_factory(skill.dock)(skill)
                 self._add_dock(key, skill.title, widget, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.resizeDocks([self.docks["events"]], [170], Qt.Orientation.Vertical)
         self._build_menus()
         self.privacy_label = QLabel()
         self.switch_label = QLabel()

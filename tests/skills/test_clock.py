@@ -1,6 +1,6 @@
 """The Clock skill: her sense of "now" in the streamer's zone and format, switched by settings."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -10,7 +10,7 @@ from app.core.events import EventBus
 from app.skills.base import SkillContext
 from app.skills.clock.skill import ClockSettings, ClockSkill, format_time
 
-MOMENT = datetime(2026, 12, 2, 16, 5, 9, tzinfo=timezone.utc)
+MOMENT = datetime(2026, 12, 2, 16, 5, 9, tzinfo=UTC)
 
 
 def make_clock(**values):
