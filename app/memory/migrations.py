@@ -29,6 +29,13 @@ MIGRATIONS: tuple[Migration, ...] = (
         "app_version TEXT NOT NULL, clean INTEGER NOT NULL DEFAULT 0)",
         "CREATE INDEX runs_started ON runs (started_at)",
     )),
+    Migration(3, "turns: the Turn Log, one row per turn of the mind", (
+        "CREATE TABLE turns (id INTEGER PRIMARY KEY, started_at REAL NOT NULL, ms REAL NOT NULL, "
+        "model TEXT NOT NULL, outcome TEXT NOT NULL, rescued INTEGER NOT NULL, prompt_tokens INTEGER NOT NULL, "
+        "completion_tokens INTEGER NOT NULL, reasoning_tokens INTEGER NOT NULL, search TEXT NOT NULL, "
+        "body TEXT NOT NULL)",
+        "CREATE INDEX turns_started ON turns (started_at)",
+    )),
 )
 
 check_numbering([m.version for m in MIGRATIONS])

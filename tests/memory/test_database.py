@@ -95,8 +95,12 @@ def test_migration_from_the_previous_version_leaves_a_backup(db_path, key):
     backup.execute(key.pragma())
     assert backup.execute("PRAGMA user_version").fetchone()[0] == LATEST - 1
     assert backup.execute("SELECT value FROM meta WHERE key='kept'").fetchone()[0] == "yes"
-    assert "runs" not in {r[0] for r in backup.execute("SELECT name FROM sqlite_master")}
+    old_tables = {r[0] for r in backup.execute("SELECT name FROM sqlite_master")}
     backup.close()
+    db = Database.open(db_path, key)
+    new_tables = db.read(lambda c: {r[0] for r in c.execute("SELECT name FROM sqlite_master")})
+    db.close()
+    assert old_tables < new_tables, "the backup must hold the schema from before the migration"
 
 
 def test_a_failing_migration_rolls_back_its_step(db_path, key):

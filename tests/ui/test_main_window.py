@@ -4,6 +4,7 @@ import logging
 
 import pytest
 
+from app.memory.migrations import LATEST
 from app.ui import launch
 from app.ui.passphrase import PassphraseDialog
 from app.ui.qt import QMenu
@@ -40,7 +41,7 @@ def test_window_has_stage_docks_menus_and_status(shell):
     assert file_items == ["Pause mind", "Mute voice", "Privacy mode", "Open data folder", "Open log file", "Quit"]
     help_items = [a.text() for a in menu(w, "&Help").actions()]
     assert "About Bea" in help_items and "Open log file" in help_items
-    assert "encrypted, schema 2" in w.stage.body.text()
+    assert f"encrypted, schema {LATEST}" in w.stage.body.text()
     assert "[NOW] It is" in w.stage.body.text()
 
 

@@ -1,0 +1,48 @@
+"""What one turn of the mind was: the record the Turn Log keeps, as plain data with a JSON round trip."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class ToolOutcome:
+    name: str
+    arguments: str
+    observation: str
+    failed: bool
+    ms: float = 0.0
+
+
+@dataclass
+class TurnRecord:
+    started_at: float
+    prompt: str = ""             # the static part in force (soul, manual, skills' sections)
+    briefing: str = ""           # the dynamic part built for this turn
+    perceptions: list[str] = field(default_factory=list)
+    thoughts: list[str] = field(default_factory=list)
+    tools: list[ToolOutcome] = field(default_factory=list)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    reasoning_tokens: int = 0
+    model_calls: int = 0
+    ms: float = 0.0
+    model: str = ""
+    rescued: bool = False
+    outcome: str = ""            # spoke | wrote | silent | mute | error
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TurnRecord:
+        data = dict(data)
+        data["tools"] = [ToolOutcome(**t) for t in data.get("tools", [])]
+        return cls(**data)
+
+    def search_text(self) -> str:
+        """What a search of the Turn Log matches against."""
+        parts = [*self.perceptions, *self.thoughts, self.outcome, self.model]
+        parts += [f"{t.name} {t.arguments} {t.observation}" for t in self.tools]
+        return "\n".join(parts)
