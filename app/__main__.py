@@ -44,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
             return headless.run(data_dir)
         from app.ui import launch
         return launch.run(data_dir)
+    except KeyboardInterrupt:
+        return 130
     except (StoreError, KeyUnavailable) as exc:
         logging.getLogger("app").error("%s", exc)
         print(f"{APP_NAME} cannot open its data: {exc}", file=sys.stderr)

@@ -45,6 +45,8 @@ def file_keyring(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     from keyrings.alt.file import PlaintextKeyring
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    # a file keyring counts only when the user names it, as a user who chose it would
+    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyrings.alt.file.PlaintextKeyring")
     backend = PlaintextKeyring()
     previous = keyring.get_keyring()
     keyring.set_keyring(backend)

@@ -44,19 +44,34 @@ def keyring_username(db_path: Path) -> str:
     return f"database-key:{digest}"
 
 
+def _file_backed(backend: object) -> bool:
+    """keyrings.alt's backends keep secrets in a file beside the user's other files (one in plain text):
+    no better than a passphrase, so they are used only when the user names one in PYTHON_KEYRING_BACKEND."""
+    return type(backend).__module__.startswith("keyrings.alt")
+
+
 def keyring_usable() -> bool:
     try:
         import keyring
-        from keyring.backends import fail
+        from keyring.backends import chainer, fail
         backend = keyring.get_keyring()
     except Exception:
         return False
     if isinstance(backend, fail.Keyring):
         return False
-    try:
-        return float(getattr(backend, "priority", 1)) > 0
-    except Exception:
-        return True
+    named = os.environ.get("PYTHON_KEYRING_BACKEND", "")
+    candidates = backend.backends if isinstance(backend, chainer.ChainerBackend) else [backend]
+    for b in candidates:
+        if isinstance(b, fail.Keyring):
+            continue
+        if _file_backed(b) and type(b).__name__ not in named:
+            continue
+        try:
+            if float(getattr(b, "priority", 1)) > 0:
+                return True
+        except Exception:
+            return True
+    return False
 
 
 # ask(new_database) -> passphrase or None when the user cancels

@@ -57,3 +57,21 @@ def test_without_keyring_passphrase_or_dialog_it_says_what_to_do(tmp_path):
     with pytest.raises(KeyUnavailable, match="BEA_PASSPHRASE"):
         obtain_key(tmp_path / "bea.db", env={})
     assert not (tmp_path / "bea.db").exists()
+
+
+def test_a_plaintext_file_keyring_is_not_trusted_unless_the_user_named_it(tmp_path, monkeypatch):
+    from keyrings.alt.file import PlaintextKeyring
+
+    from app.memory.keys import keyring_usable
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    previous = keyring.get_keyring()
+    keyring.set_keyring(PlaintextKeyring())
+    try:
+        monkeypatch.delenv("PYTHON_KEYRING_BACKEND")
+        assert not keyring_usable()
+        with pytest.raises(KeyUnavailable, match="no OS keyring"):
+            obtain_key(tmp_path / "bea.db", env={})
+        monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyrings.alt.file.PlaintextKeyring")
+        assert keyring_usable()
+    finally:
+        keyring.set_keyring(previous)

@@ -1,0 +1,25 @@
+"""The store benchmark still runs end to end and prints its RESULT line (no speed is asserted)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULT = re.compile(r"RESULT encrypted_rows_per_s=(\d+) plain_rows_per_s=(\d+) ratio=(\d+\.\d{3})")
+
+
+def test_store_benchmark_prints_a_result_line() -> None:
+    # Run as a script from the repo root, exactly as a developer would; 1000 rows keeps it to a second or two.
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "bench" / "store.py")], cwd=ROOT,
+                          env=dict(os.environ, BEA_BENCH_ROWS="1000"), capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    last = done.stdout.strip().splitlines()[-1]
+    match = RESULT.fullmatch(last)
+    assert match, f"unexpected last line: {last!r}"
+    encrypted, plain, ratio = int(match[1]), int(match[2]), float(match[3])
+    assert encrypted > 0 and plain > 0 and ratio > 0
