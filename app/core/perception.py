@@ -1,0 +1,131 @@
+"""What the mind perceives: Author, PerceptionKind, Perception, and the meta keys senses fill in.
+
+Theory of operation:
+1. An Author is who did it. `identity` ("platform:native_id") is the truth the whole social stack is keyed
+   on; display_name is cosmetic, so it takes no part in equality or hashing.
+2. A Perception is a frozen value a sense hands to the bus: kind, surface (who produced it), content (text
+   already rendered for the frame), salience (informative, not imperative), meta, author and ts (wall-clock
+   epoch seconds when the sense caught it; 0.0 when the producer did not say).
+3. meta is copied into a read-only mapping, so nothing changes a perception after it was put on the bus.
+   The keys the mind reads are the members of Meta; a sense may add its own next to them.
+4. priority and reasons stay empty until the attention gate annotates; annotated() returns a copy.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+
+class PerceptionKind(enum.StrEnum):
+    CHAT = "chat"        # typed text: a chat line, a DM, a message in a written channel
+    VOICE = "voice"      # a transcribed voice line
+    GAME = "game"        # something that happened in the game
+    ACTION = "action"    # the result of one of her own long-running tools
+    IDLE = "idle"        # synthesised by the bus after a long silence
+    SYSTEM = "system"    # the app itself: a scene change, a sense going away
+
+
+class Meta(enum.StrEnum):
+    """The meta keys the mind reads. StrEnum members are plain strings, so meta={"addressed": True} works too."""
+    CONVERSATION_KEY = "conversation_key"  # where it came from: one answer per conversation per turn
+    ADDRESSED = "addressed"                # the surface says it is for her (nudges that must not be missed)
+    NOISE = "noise"                        # texture (a heartbeat): never counts as something happening
+    KEEP_AS = "keep_as"                    # what the sliding window keeps instead of content
+    TALLIED = "tallied"                    # the roster already counted this line
+    CORRELATION_ID = "correlation_id"      # a synchronous caller waiting for her answer to this
+    MESSAGE_ID = "message_id"              # the platform's id of this message
+    REPLY_TO = "reply_to"                  # the platform id of the message this one answers
+    TEXT = "text"                          # the words alone, without the rendered "[name]" header
+    DONATION = "donation"                  # money came with it
+    DM = "dm"                              # a direct message to her
+    WHISPER = "whisper"                    # a platform whisper to her
+    ONE_TO_ONE = "one_to_one"              # a voice call with her and one other person
+
+
+@dataclass(frozen=True)
+class Author:
+    platform: str
+    native_id: str
+    display_name: str = field(default="", compare=False)
+
+    @property
+    def identity(self) -> str:
+        return f"{self.platform}:{self.native_id}"
+
+
+@dataclass(frozen=True)
+class Perception:
+    kind: PerceptionKind
+    surface: str
+    content: str
+    salience: float = 0.5
+    meta: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    author: Author | None = None
+    ts: float = 0.0
+    priority: float | None = None
+    reasons: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.salience <= 1.0:
+            raise ValueError(f"salience must be within [0, 1], got {self.salience} from {self.surface}")
+        object.__setattr__(self, "meta", MappingProxyType(dict(self.meta)))
+
+    def annotated(self, priority: float, reasons: tuple[str, ...]) -> Perception:
+        return replace(self, priority=priority, reasons=tuple(reasons))
+
+    @property
+    def conversation_key(self) -> str:
+        """Falls back to the surface: a sense with one conversation need not name it."""
+        return str(self.meta.get(Meta.CONVERSATION_KEY) or self.surface)
+
+    @property
+    def addressed(self) -> bool:
+        return bool(self.meta.get(Meta.ADDRESSED))
+
+    @property
+    def noise(self) -> bool:
+        return bool(self.meta.get(Meta.NOISE))
+
+    @property
+    def keep_as(self) -> str | None:
+        value = self.meta.get(Meta.KEEP_AS)
+        return None if value is None else str(value)
+
+    @property
+    def kept(self) -> str:
+        """What the sliding window keeps of this perception."""
+        value = self.keep_as
+        return self.content if value is None else value
+
+    @property
+    def tallied(self) -> bool:
+        return bool(self.meta.get(Meta.TALLIED))
+
+    @property
+    def correlation_id(self) -> str | None:
+        return self._optional(Meta.CORRELATION_ID)
+
+    @property
+    def message_id(self) -> str | None:
+        return self._optional(Meta.MESSAGE_ID)
+
+    @property
+    def reply_to(self) -> str | None:
+        return self._optional(Meta.REPLY_TO)
+
+    @property
+    def text(self) -> str:
+        """The words attention reads: a display name in the rendered header must not count as her name."""
+        value = self.meta.get(Meta.TEXT)
+        return self.content if value is None else str(value)
+
+    def flag(self, key: Meta) -> bool:
+        return bool(self.meta.get(key))
+
+    def _optional(self, key: Meta) -> str | None:
+        value = self.meta.get(key)
+        return None if value is None else str(value)

@@ -1,0 +1,107 @@
+"""Server-Sent Events, parsed incrementally from byte chunks that may be split anywhere.
+
+Theory of operation (the WHATWG event-stream rules, with one lenient exception in rule 7):
+1. Bytes are buffered until a line ending: "\\r\\n", "\\n" or a lone "\\r". A "\\r" that ends a chunk ends
+   the line, and a "\\n" opening the next chunk is then swallowed as its other half.
+2. Each complete line is decoded as UTF-8 (bad bytes become U+FFFD). Lines are cut on ASCII bytes, so a
+   multi-byte character split across chunks is whole again before decoding. A byte-order mark opening the
+   stream is dropped.
+3. A line starting with ":" is a comment (servers send them as keep-alives) and is ignored.
+4. Otherwise the line is "field:value" with one space after the colon removed, or just "field" with an empty
+   value. data lines append to the data buffer, event sets the event name, id sets the last event id
+   (unless it contains NUL), retry sets retry_ms (digits only). Unknown fields are ignored.
+5. A blank line dispatches an event: its data lines joined by "\\n", its name ("message" when none was
+   given) and the last event id. With no data lines nothing is dispatched. Name and data then reset.
+6. feed() returns the events its chunk completed, in order; the parser never looks ahead further.
+7. close() ends the stream. A last line without its ending is still a line, and an event left without
+   its blank line is dispatched anyway, because some servers omit the final blank line; whether the
+   stream was complete is the caller's judgement, made on content (a [DONE] or a stop event).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_EOL = re.compile(rb"[\r\n]")
+_BOM = "\ufeff"
+
+
+@dataclass(frozen=True)
+class SSEEvent:
+    data: str
+    event: str = "message"
+    id: str | None = None
+
+
+class SSEParser:
+    def __init__(self) -> None:
+        self._buf = bytearray()
+        self._swallow_lf = False
+        self._first_line = True
+        self._data: list[str] = []
+        self._event = ""
+        self.last_event_id: str | None = None
+        self.retry_ms: int | None = None
+
+    def feed(self, chunk: bytes) -> list[SSEEvent]:
+        if not chunk:
+            return []
+        if self._swallow_lf:
+            self._swallow_lf = False
+            if chunk[:1] == b"\n":
+                chunk = chunk[1:]
+        self._buf += chunk
+        events: list[SSEEvent] = []
+        buf, start = self._buf, 0
+        while (m := _EOL.search(buf, start)) is not None:
+            end = m.start()
+            line = bytes(buf[start:end])
+            if buf[end] == 0x0D:  # "\r": maybe half of "\r\n"
+                if end + 1 < len(buf):
+                    start = end + 2 if buf[end + 1] == 0x0A else end + 1
+                else:
+                    start = end + 1
+                    self._swallow_lf = True
+            else:
+                start = end + 1
+            self._line(line, events)
+        del buf[:start]
+        return events
+
+    def close(self) -> list[SSEEvent]:
+        events: list[SSEEvent] = []
+        if self._buf:
+            self._line(bytes(self._buf), events)
+            self._buf.clear()
+        self._line(b"", events)
+        return events
+
+    def _line(self, raw: bytes, events: list[SSEEvent]) -> None:
+        line = raw.decode("utf-8", errors="replace")
+        if self._first_line:
+            self._first_line = False
+            line = line.removeprefix(_BOM)
+        if not line:
+            self._dispatch(events)
+            return
+        if line.startswith(":"):
+            return
+        name, colon, value = line.partition(":")
+        if colon and value.startswith(" "):
+            value = value[1:]
+        if name == "data":
+            self._data.append(value)
+        elif name == "event":
+            self._event = value
+        elif name == "id":
+            if "\0" not in value:
+                self.last_event_id = value
+        elif name == "retry" and value.isascii() and value.isdigit():
+            self.retry_ms = int(value)
+
+    def _dispatch(self, events: list[SSEEvent]) -> None:
+        if self._data:
+            events.append(SSEEvent("\n".join(self._data), self._event or "message", self.last_event_id))
+        self._data = []
+        self._event = ""

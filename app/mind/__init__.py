@@ -1,0 +1,1 @@
+"""The one mind: perception bus, attention gate, the consciousness loop."""

@@ -1,0 +1,207 @@
+"""The PerceptionBus: where every sense deposits perceptions and the one loop takes them, a batch at a time.
+
+Theory of operation:
+1. Senses put() perceptions (put_threadsafe() from other threads); each is stamped with its arrival time on
+   the injected clock. Nothing waits on a sense: put returns at once.
+2. drain() blocks until something is pending, then settles the batch with the quiet-gap rule
+   (app.core.batching): every arrival pushes the deadline out, and the batch closes when the senses have been
+   quiet for the gap its most impatient item wants, or at max_window. Everything pending at that moment is
+   the batch, in arrival order.
+3. A noise-only batch is swallowed and the wait goes on, so texture never counts as something happening.
+4. wait_or_idle(idle_after) does the same, but after idle_after seconds with no real batch it returns one
+   synthesised IDLE perception instead. A swallowed noise batch does not reset that timer.
+5. remove() drops pending perceptions (moderation); push_back() returns lines to the front of the bus, to be
+   settled again from now; pending() is a peek; take_all() and settle() let the loop steer mid-turn.
+6. The clock is injected: LoopClock for the app, ManualClock for tests that move time by hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import time
+from collections.abc import Callable, Iterable
+from typing import Protocol
+
+from app.core.batching import MAX_WINDOW, TEXT_WINDOW, WINDOW, arrival_of, closes_at, is_noise_only
+from app.core.perception import Meta, Perception, PerceptionKind
+
+IDLE_AFTER = 240.0
+IDLE_SALIENCE = 0.5
+
+
+class BusClock(Protocol):
+    def now(self) -> float:
+        """Monotonic seconds: gaps and deadlines."""
+
+    def wall(self) -> float:
+        """Epoch seconds: the ts of what the bus makes itself."""
+
+    async def sleep_until(self, deadline: float) -> None:
+        """Return once now() >= deadline."""
+
+
+class LoopClock:
+    """The real clock. asyncio's and qasync's loop.time() are both time.monotonic(), so now() is too."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def wall(self) -> float:
+        return time.time()
+
+    async def sleep_until(self, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - self.now()))
+
+
+class ManualClock:
+    """A clock that moves only when advance() is awaited: the mind's tests run in simulated seconds."""
+
+    # Loop iterations let go after each timer fires: enough for a woken waiter to run to its next await.
+    SETTLE_SPINS = 20
+
+    def __init__(self, start: float = 0.0, wall_start: float = 1_750_000_000.0) -> None:
+        self._t = start
+        self._wall_offset = wall_start - start
+        self._timers: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._seq = itertools.count()
+
+    def now(self) -> float:
+        return self._t
+
+    def wall(self) -> float:
+        return self._t + self._wall_offset
+
+    async def sleep_until(self, deadline: float) -> None:
+        if deadline <= self._t:
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._timers, (deadline, next(self._seq), future))
+        await future
+
+    async def advance(self, seconds: float) -> None:
+        """Move time forward, firing each timer at its own deadline, in order."""
+        target = self._t + seconds
+        await self.settle()
+        while self._timers and self._timers[0][0] <= target:
+            deadline, _, future = heapq.heappop(self._timers)
+            if future.done():
+                continue
+            self._t = max(self._t, deadline)
+            future.set_result(None)
+            await self.settle()
+        self._t = max(self._t, target)
+        await self.settle()
+
+    async def settle(self) -> None:
+        for _ in range(self.SETTLE_SPINS):
+            await asyncio.sleep(0)
+
+
+class PerceptionBus:
+    def __init__(self, clock: BusClock, *, text_window: float = TEXT_WINDOW, window: float = WINDOW,
+                 max_window: float = MAX_WINDOW) -> None:
+        self._clock = clock
+        self._gaps = {"text_window": text_window, "window": window, "max_window": max_window}
+        self._pending: list[tuple[float, Perception]] = []
+        self._arrived = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._bind()
+
+    def put(self, perception: Perception) -> None:
+        """Call on the loop's thread; from any other thread use put_threadsafe."""
+        self._bind()
+        self._pending.append((self._clock.now(), perception))
+        self._arrived.set()
+
+    def put_threadsafe(self, perception: Perception) -> None:
+        if self._loop is None:
+            raise RuntimeError("the perception bus is not attached to a running loop yet")
+        self._loop.call_soon_threadsafe(self.put, perception)
+
+    def push_back(self, perceptions: Iterable[Perception]) -> None:
+        """Lines returned to the bus go before what is pending and wait out a quiet gap from now."""
+        now = self._clock.now()
+        self._pending[:0] = [(now, p) for p in perceptions]
+        self._arrived.set()
+
+    def remove(self, predicate: Callable[[Perception], bool]) -> list[Perception]:
+        removed = [p for _, p in self._pending if predicate(p)]
+        if removed:
+            self._pending = [(at, p) for at, p in self._pending if not predicate(p)]
+            self._arrived.set()  # the batch may now close sooner
+        return removed
+
+    def pending(self) -> list[Perception]:
+        return [p for _, p in self._pending]
+
+    def take_all(self) -> list[Perception]:
+        """Everything pending, now: for steering, when nothing needs to wait for a quiet gap."""
+        taken = [p for _, p in self._pending]
+        self._pending.clear()
+        return taken
+
+    async def settle(self) -> list[Perception]:
+        """Wait for the quiet gap that would close what is pending as a batch, then take it all. Noise is kept:
+        the caller asked for what is there, not for something to happen."""
+        self._bind()
+        while self._pending:
+            deadline = closes_at([arrival_of(p, at) for at, p in self._pending], **self._gaps)
+            if self._clock.now() >= deadline:
+                break
+            await self._wait(deadline)
+        return self.take_all()
+
+    async def drain(self) -> list[Perception]:
+        return await self._next_batch(idle_after=None)
+
+    async def wait_or_idle(self, idle_after: float = IDLE_AFTER) -> list[Perception]:
+        return await self._next_batch(idle_after=idle_after)
+
+    async def _next_batch(self, idle_after: float | None) -> list[Perception]:
+        self._bind()
+        # counted from the call: the loop calls again as soon as a turn ends, so this is "since she last acted"
+        idle_at = None if idle_after is None else self._clock.now() + idle_after
+        while True:
+            now = self._clock.now()
+            if not self._pending:
+                if idle_at is not None and idle_after is not None and now >= idle_at:
+                    return [self._idle(idle_after)]
+                await self._wait(idle_at)
+                continue
+            deadline = closes_at([arrival_of(p, at) for at, p in self._pending], **self._gaps)
+            if now < deadline:
+                await self._wait(deadline)
+                continue
+            batch = [p for _, p in self._pending]
+            self._pending.clear()
+            if not is_noise_only(batch):
+                return batch
+
+    async def _wait(self, deadline: float | None) -> None:
+        """Until something arrives (or is removed), or the deadline passes."""
+        self._arrived.clear()
+        if deadline is None:
+            await self._arrived.wait()
+            return
+        arrival = asyncio.ensure_future(self._arrived.wait())
+        timer = asyncio.ensure_future(self._clock.sleep_until(deadline))
+        try:
+            await asyncio.wait({arrival, timer}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            arrival.cancel()
+            timer.cancel()
+
+    def _idle(self, quiet_for: float) -> Perception:
+        return Perception(kind=PerceptionKind.IDLE, surface="idle",
+                          content=f"[idle] nothing has happened for {quiet_for:.0f} seconds",
+                          salience=IDLE_SALIENCE, meta={Meta.CONVERSATION_KEY: "idle", "quiet_for": quiet_for},
+                          author=None, ts=self._clock.wall())
+
+    def _bind(self) -> None:
+        if self._loop is None:
+            try:
+                self._loop = asyncio.get_running_loop()
+            except RuntimeError:
+                pass  # not on a loop yet: the first put or drain from one attaches it

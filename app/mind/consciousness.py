@@ -1,0 +1,326 @@
+"""The one loop (seed 004): one batch, one frame, one turn; a burst of steps; steering; one rescue.
+
+Per turn: take a settled batch from the bus (or IDLE), interrupt her voice if anything real arrived, rank the
+batch with the attention gate, build the briefing (static system prompt | window | dynamic part built
+off-thread with a timeout | the perception frame), then reason for up to burst_steps model calls. Plain text
+is a THOUGHT, never spoken; tools run and publish their outcome; speak and silence end the turn; a turn in
+which nothing reached anybody is nudged once. What arrives meanwhile is folded in by the steering rules
+(app.core.steering). The turn is written to the Turn Log and the window.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import inspect
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from functools import partial
+
+from app.core import frame
+from app.core.chat import AssistantMessage, Message, ToolArgumentsError, ToolCall
+from app.core.events import EventBus, EventKind
+from app.core.perception import Meta, Perception, PerceptionKind
+from app.core.steering import carries_voice, owes_rescue, plan_steering, should_wait
+from app.core.tools import Tool, assemble, broken_promises, is_failure
+from app.core.turn_record import ToolOutcome, TurnRecord
+from app.mind.attention_gate import AttentionGate
+from app.mind.bus import PerceptionBus
+from app.mind.expression import TurnState, expression_tools
+from app.mind.outlets import Outlets
+
+log = logging.getLogger(__name__)
+
+WINDOW_MESSAGES = 400  # a plain cap until the token-budgeted window takes over (issue 4)
+
+
+@dataclass
+class MindConfig:
+    burst_steps: int = 6
+    idle_enabled: bool = True
+    idle_after: float = 240.0
+    dynamic_timeout: float = 2.0
+    stop_grace: float = 10.0
+
+
+class Consciousness:
+    def __init__(self, *, bus: PerceptionBus, gate: AttentionGate, llm, events: EventBus, outlets: Outlets,
+                 skill_tools: Callable[[], dict[str, list[Tool]]] = dict,
+                 static_prompt: Callable[[], dict[str, str]] = dict,
+                 dynamic_prompt: Callable[[Sequence[Perception]], str] = lambda _b: "",
+                 turn_log: Callable[[TurnRecord], Awaitable[object]] | None = None,
+                 config: MindConfig | None = None, executor: Executor | None = None,
+                 is_speaking: Callable[[], bool] = lambda: False,
+                 barge_in: Callable[[], None] = lambda: None) -> None:
+        self.bus = bus
+        self.gate = gate
+        self.llm = llm
+        self.events = events
+        self.outlets = outlets
+        self.skill_tools = skill_tools
+        self.static_prompt = static_prompt      # owner -> prompt section (soul and manual come first)
+        self.dynamic_prompt = dynamic_prompt
+        self.turn_log = turn_log
+        self.config = config or MindConfig()
+        self.executor = executor
+        self.is_speaking = is_speaking
+        self.barge_in = barge_in
+        self.window: list[Message] = []
+        self._waiting: dict[str, asyncio.Future[str]] = {}
+        self._slot: asyncio.Task[None] | None = None
+        self._slot_name = ""
+        self._running = asyncio.Event()
+        self._running.set()
+        self._task: asyncio.Task[None] | None = None
+
+    # ---- life ---------------------------------------------------------------------------------
+    def start(self) -> None:
+        self._task = asyncio.ensure_future(self.run())
+
+    def pause(self, paused: bool) -> None:
+        if paused:
+            self._running.clear()
+        else:
+            self._running.set()
+
+    async def run(self) -> None:
+        while True:
+            await self._running.wait()
+            if self.config.idle_enabled:
+                batch = await self.bus.wait_or_idle(self.config.idle_after)
+            else:
+                batch = await self.bus.drain()
+            try:
+                await self.turn(batch)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # a turn that breaks must not end the mind
+                log.exception("a turn failed")
+                self.events.publish(EventKind.ERROR, "mind", f"the turn failed: {exc!r}")
+                self._resolve(batch, TurnState())
+
+    async def stop(self) -> None:
+        for task in (self._task, self._slot):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        late = await self.outlets.drain(self.config.stop_grace)
+        if late:
+            log.warning("%d written lines were still going out at stop", late)
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_result("")
+
+    async def ask(self, perception: Perception, timeout: float = 120.0) -> str:
+        """For synchronous callers: put a perception and wait for what she said in its conversation."""
+        key = perception.correlation_id
+        if not key:
+            raise ValueError("ask() needs a perception with a correlation_id")
+        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self._waiting[key] = future
+        self.bus.put(perception)
+        try:
+            return await asyncio.wait_for(future, timeout)
+        finally:
+            self._waiting.pop(key, None)
+
+    # ---- one turn -----------------------------------------------------------------------------
+    async def turn(self, batch: Sequence[Perception]) -> TurnRecord:
+        started = time.perf_counter()
+        if self.is_speaking() and any(p.kind is not PerceptionKind.IDLE for p in batch):
+            self.barge_in()
+        ranked = self.gate.annotate(batch)
+        for p in ranked:
+            self.events.publish(EventKind.PERCEPTION, p.surface, p.content, priority=p.priority)
+        state = TurnState(stage={p.conversation_key for p in ranked
+                                 if not p.meta.get("written") and p.kind is not PerceptionKind.IDLE})
+        has_voice = carries_voice(ranked)
+        sections = self.static_prompt()
+        tools = assemble({"mind": expression_tools(state, self.outlets), **self.skill_tools()})
+        self._check_promises(sections, tools)
+        static = "\n\n".join(text for text in sections.values() if text)
+        dynamic = await self._dynamic(ranked)
+        record = TurnRecord(started_at=time.time(), prompt=static, briefing=dynamic,
+                            perceptions=[p.content for p in ranked])
+        turn_messages = [Message.user(frame.perception_frame(ranked))]
+        rescued = False
+        reached = False
+        ended = False
+        for step in range(self.config.burst_steps):
+            if step:
+                turn_messages += await self._steer(state, has_voice, record)
+            answer = await self._complete(static, dynamic, turn_messages, tools, record)
+            turn_messages.append(answer.as_message())
+            if answer.text.strip():
+                record.thoughts.append(answer.text.strip())
+                self.events.publish(EventKind.THOUGHT, "mind", answer.text.strip())
+            for call in answer.tool_calls:
+                observation, tool = await self._call(call, tools, record)
+                turn_messages.append(Message.tool_result(call, observation))
+                if tool is not None and not is_failure(observation):
+                    reached = reached or tool.reaches
+                    ended = ended or tool.ends_turn
+            if ended or (answer.tool_calls and step + 1 < self.config.burst_steps and not ended):
+                if ended:
+                    if not rescued and owes_rescue(state.shown_follow_ups, state.answered, state.silenced):
+                        rescued, ended = True, False
+                        turn_messages.append(Message.user(frame.NUDGE_NO_TOOL))
+                        continue
+                    break
+                continue
+            if answer.tool_calls:
+                break  # out of steps
+            if reached and not owes_rescue(state.shown_follow_ups, state.answered, state.silenced):
+                break
+            if rescued:
+                break
+            rescued = True
+            turn_messages.append(Message.user(frame.NUDGE_NO_TOOL))
+        record.rescued = rescued
+        record.outcome = ("silent" if state.silenced else "spoke" if state.said else
+                          "mute" if not reached else "acted")
+        record.ms = (time.perf_counter() - started) * 1000
+        self._resolve(ranked, state)
+        for key in state.answered:
+            self.gate.note_spoke(key)
+        self._remember(turn_messages)
+        self.events.publish(EventKind.TURN, "mind", f"turn: {record.outcome}, {record.model_calls} call(s), "
+                            f"{record.prompt_tokens}+{record.completion_tokens} tokens, {record.ms:.0f} ms",
+                            outcome=record.outcome, calls=record.model_calls)
+        if self.turn_log is not None:
+            try:
+                await self.turn_log(record)
+            except Exception as exc:
+                log.error("the turn log could not be written: %s", exc)
+        return record
+
+    async def _dynamic(self, batch: Sequence[Perception]) -> str:
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(
+                loop.run_in_executor(self.executor, self.dynamic_prompt, batch), self.config.dynamic_timeout)
+        except TimeoutError:
+            self.events.publish(EventKind.ERROR, "mind", "the briefing took too long; this turn goes without it")
+        except Exception as exc:
+            self.events.publish(EventKind.ERROR, "mind", f"the briefing failed: {exc!r}")
+        return ""
+
+    async def _steer(self, state: TurnState, has_voice: bool, record: TurnRecord) -> list[Message]:
+        arrivals = self.bus.pending()
+        if not arrivals:
+            return []
+        if should_wait(arrivals, state.answered, has_voice):
+            arrivals = await self.bus.settle()
+        else:
+            arrivals = self.bus.take_all()
+        plan = plan_steering(arrivals, state.answered, has_voice)
+        if plan.back_to_bus:
+            self.bus.push_back(plan.back_to_bus)
+        if plan.empty:
+            return []
+        fresh = self.gate.annotate(plan.fresh) if plan.fresh else []
+        follow = self.gate.annotate(plan.follow_ups) if plan.follow_ups else []
+        state.stage |= {p.conversation_key for p in fresh if not p.meta.get("written")
+                        and p.kind is not PerceptionKind.IDLE}
+        shown = {p.conversation_key for p in follow}
+        state.shown_follow_ups |= shown
+        state.answered -= shown  # re-opened for the one answer the follow-up header asks for
+        record.perceptions += [p.content for p in (*fresh, *follow)]
+        return [Message.user(frame.steering_frame(fresh, follow))]
+
+    async def _complete(self, static: str, dynamic: str, turn_messages: list[Message], tools: dict[str, Tool],
+                        record: TurnRecord) -> AssistantMessage:
+        messages = [Message.system(static), *self.window]
+        if dynamic:
+            messages.append(Message.system(dynamic))
+        messages += turn_messages
+        answer = await self.llm.complete(messages, list(tools.values()))
+        record.model_calls += 1
+        record.model = answer.model or record.model
+        record.prompt_tokens += answer.usage.prompt
+        record.completion_tokens += answer.usage.completion
+        record.reasoning_tokens += answer.usage.reasoning
+        return answer
+
+    async def _call(self, call: ToolCall, tools: dict[str, Tool], record: TurnRecord) -> tuple[str, Tool | None]:
+        started = time.perf_counter()
+        tool = tools.get(call.name)
+        if tool is None or tool.handler is None:
+            observation = f"ERROR: there is no tool called {call.name}; use one of: {', '.join(tools)}"
+        else:
+            try:
+                args = call.parsed()
+                observation = await self._run(tool, args)
+            except ToolArgumentsError as exc:
+                observation = f"ERROR: {exc}"
+            except TypeError as exc:
+                observation = f"ERROR: {call.name} was called with the wrong arguments: {exc}"
+            except Exception as exc:
+                log.warning("tool %s failed", call.name, exc_info=True)
+                observation = f"ERROR: {call.name} failed: {exc}"
+        failed = is_failure(observation)
+        self.events.publish(EventKind.ERROR if failed else EventKind.TOOL, call.name,
+                            f"{call.name}({call.arguments}) -> {observation}")
+        record.tools.append(ToolOutcome(call.name, call.arguments, observation, failed,
+                                        (time.perf_counter() - started) * 1000))
+        return observation, tool
+
+    async def _run(self, tool: Tool, args: dict) -> str:
+        handler = tool.handler
+        if tool.long_running:
+            self._preempt(tool, args)
+            return f"started {tool.name}; its result will come back to you when it is done"
+        if inspect.iscoroutinefunction(handler):
+            result = await handler(**args)
+        else:
+            result = await asyncio.get_running_loop().run_in_executor(self.executor, partial(handler, **args))
+            if inspect.isawaitable(result):
+                result = await result
+        return str(result)
+
+    def _preempt(self, tool: Tool, args: dict) -> None:
+        if self._slot is not None and not self._slot.done():
+            self._slot.cancel()
+            self.bus.put(_action(self._slot_name, f"stopped: replaced by {tool.name}"))
+        self._slot_name = tool.name
+        self._slot = asyncio.ensure_future(self._long_running(tool, args))
+
+    async def _long_running(self, tool: Tool, args: dict) -> None:
+        try:
+            result = tool.handler(**args)
+            if inspect.isawaitable(result):
+                result = await result
+            text = str(result)
+        except Exception as exc:
+            text = f"ERROR: {exc}"
+        self.bus.put(_action(tool.name, text))
+
+    def _resolve(self, batch: Sequence[Perception], state: TurnState) -> None:
+        for p in batch:
+            key = p.correlation_id
+            future = self._waiting.get(key) if key else None
+            if future is not None and not future.done():
+                future.set_result("\n".join(state.said.get(p.conversation_key, [])))
+
+    def _remember(self, turn_messages: list[Message]) -> None:
+        self.window += turn_messages
+        if len(self.window) > WINDOW_MESSAGES:
+            cut = len(self.window) - WINDOW_MESSAGES
+            while cut < len(self.window) and self.window[cut].role != "user":
+                cut += 1
+            self.window = self.window[cut:]
+
+    def _check_promises(self, sections: dict[str, str], tools: dict[str, Tool]) -> None:
+        for owner, missing in broken_promises(sections, tools).items():
+            message = f"the {owner} prompt names tools she was not given: {', '.join(sorted(missing))}"
+            log.error(message)
+            self.events.publish(EventKind.ERROR, owner, message)
+
+
+def _action(name: str, text: str) -> Perception:
+    return Perception(kind=PerceptionKind.ACTION, surface=name, content=f"[{name}] {text}",
+                      meta={Meta.CONVERSATION_KEY: f"action:{name}"}, ts=time.time())

@@ -1,0 +1,75 @@
+"""The mind's own tools, through which she reaches people: speak, send_message, stay_silent, say_nothing.
+
+They share one TurnState with the loop, which is how "one answer per conversation per turn" is enforced: a
+second answer to a conversation already answered in this turn is refused as an ERROR observation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from app.core.tools import Tool
+from app.mind.outlets import Outlets
+
+MOODS = ("neutral", "happy", "excited", "sad", "angry", "tired", "curious", "playful", "calm", "surprised")
+
+
+@dataclass
+class TurnState:
+    stage: set[str] = field(default_factory=set)       # live conversations in this turn: speak answers them
+    answered: set[str] = field(default_factory=set)
+    said: dict[str, list[str]] = field(default_factory=dict)  # conversation -> what she said there
+    silenced: bool = False
+    shown_follow_ups: set[str] = field(default_factory=set)
+
+    def answer(self, keys: set[str], text: str) -> None:
+        self.answered |= keys
+        for key in keys:
+            self.said.setdefault(key, []).append(text)
+
+
+def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
+    async def speak(message: str = "", mood: str = "neutral") -> str:
+        text = message.strip()
+        if not text:
+            return "ERROR: speak needs a message: the words to say out loud"
+        await outlets.say(text, mood if mood in MOODS else "neutral")
+        state.answer(set(state.stage) or {"stage"}, text)
+        return "said out loud"
+
+    async def send_message(platform: str = "", channel: str = "", text: str = "") -> str:
+        key = f"{platform}:{channel}"
+        if not text.strip():
+            return "ERROR: send_message needs the text to write"
+        if platform not in outlets.platforms():
+            where = ", ".join(outlets.platforms()) or "nowhere yet"
+            return f"ERROR: there is no written platform called {platform!r}; you can write to: {where}"
+        if key in state.answered:
+            return f"ERROR: you already answered {key} in this turn; one answer per conversation"
+        outlets.deliver(platform, channel, text.strip())
+        state.answer({key}, text.strip())
+        return f"sent to {platform} {channel}"
+
+    async def stay_silent(reason: str = "") -> str:
+        state.silenced = True
+        return "you stayed silent"
+
+    mood_schema = {"type": "string", "enum": list(MOODS), "description": "how you say it"}
+    return [
+        Tool("speak", "Say something out loud, live, to the people on stream. Your only voice: plain text you "
+             "write is your inner thought and nobody hears it. Ends your turn.",
+             {"type": "object", "properties": {"message": {"type": "string", "description": "the words to say"},
+                                               "mood": mood_schema},
+              "required": ["message"]}, handler=speak, reaches=True, ends_turn=True),
+        Tool("send_message", "Write a line to a written conversation (not out loud). Use the platform and "
+             "channel shown in [via ...] of the line you answer.",
+             {"type": "object", "properties": {"platform": {"type": "string"}, "channel": {"type": "string"},
+                                               "text": {"type": "string"}},
+              "required": ["platform", "channel", "text"]}, handler=send_message, reaches=True),
+        Tool("stay_silent", "Choose silence on purpose: nothing here needs you. Ends your turn.",
+             {"type": "object", "properties": {"reason": {"type": "string"}}}, handler=stay_silent,
+             reaches=True, ends_turn=True),
+        Tool("say_nothing", "The same as stay_silent. Ends your turn.",
+             {"type": "object", "properties": {"reason": {"type": "string"}}}, handler=stay_silent,
+             reaches=True, ends_turn=True),
+    ]

@@ -1,0 +1,181 @@
+"""The OpenAI Chat Completions client (streamed), for OpenAI and every server that copies its wire format.
+
+Ollama, LM Studio, the llama.cpp server, vLLM, OpenRouter, Groq and Gemini's compatible endpoint all speak
+it. Reasoning arrives either in its own field (reasoning_content, reasoning) or inline as <think> blocks;
+both are kept out of the visible text.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from contextlib import aclosing
+from typing import Any
+
+from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, Role, Usage
+from app.core.model_spec import ModelSpec
+from app.core.think import ThinkSplitter
+from app.core.tool_stream import ToolCallAccumulator, ToolStreamError
+from app.core.tools import Tool
+from app.senses.llm.base import (
+    DEFAULT_TIMEOUTS,
+    AuthError,
+    CallOptions,
+    MalformedStream,
+    OnDelta,
+    RequestRejected,
+    StreamingHTTP,
+    Timeouts,
+    decode_json,
+    emit,
+    error_for_status,
+)
+from app.senses.netgate import NetworkGate
+
+log = logging.getLogger(__name__)
+
+
+def wire_message(message: Message) -> dict[str, Any]:
+    out: dict[str, Any] = {"role": message.role.value, "content": message.content}
+    if message.tool_calls:
+        out["content"] = message.content or None
+        out["tool_calls"] = [{"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+                             for c in message.tool_calls]
+    if message.role is Role.TOOL:
+        out["tool_call_id"] = message.tool_call_id
+    if message.name and message.role in (Role.USER, Role.TOOL):
+        out["name"] = message.name
+    return out
+
+
+def request_body(model: str, messages: Sequence[Message], tools: Sequence[Tool], options: CallOptions,
+                 include_usage: bool) -> dict[str, Any]:
+    body: dict[str, Any] = {"model": model, "messages": [wire_message(m) for m in messages], "stream": True}
+    if include_usage:
+        body["stream_options"] = {"include_usage": True}
+    if tools:
+        body["tools"] = [t.schema() for t in tools]
+        # "auto" is every server's default, and naming it makes some (vLLM) demand extra flags
+        if options.tool_choice != "auto":
+            body["tool_choice"] = options.tool_choice
+    if options.temperature is not None:
+        body["temperature"] = options.temperature
+    if options.max_tokens is not None:
+        body["max_tokens"] = options.max_tokens
+    return body
+
+
+class ChunkReader:
+    """Folds the stream's chunks into one AssistantMessage, telling the listener as it goes."""
+
+    def __init__(self, name: str, on_delta: OnDelta | None, sent_tools: bool,
+                 think_starts_inside: bool = False) -> None:
+        self._name = name
+        self._sent_tools = sent_tools
+        self._on_delta = on_delta
+        self._think = ThinkSplitter(think_starts_inside)
+        self._field_reasoning: list[str] = []
+        self._tools = ToolCallAccumulator()
+        self._usage = Usage()
+        self._model = ""
+        self._finish: str | None = None
+        self.done = False
+
+    def chunk(self, doc: dict[str, Any]) -> None:
+        if "error" in doc:
+            err = doc["error"]
+            code = err.get("code") if isinstance(err, dict) else None
+            status = code if isinstance(code, int) and code >= 400 else 500
+            raise error_for_status(self._name, status, json.dumps(doc), self._sent_tools)
+        try:
+            self._model = doc.get("model") or self._model
+            if isinstance(doc.get("usage"), dict):
+                self._usage = _usage(doc["usage"])
+            for choice in doc.get("choices") or []:
+                self._choice(choice)
+        except (AttributeError, TypeError, ValueError) as e:
+            raise MalformedStream(self._name, f"a chunk had an unexpected shape ({e}): {str(doc)[:120]}") from e
+
+    def _choice(self, choice: dict[str, Any]) -> None:
+        delta = choice.get("delta") or {}
+        reasoning = delta.get("reasoning_content") or delta.get("reasoning")
+        if isinstance(reasoning, str) and reasoning:
+            self._field_reasoning.append(reasoning)
+            emit(self._on_delta, Delta(DeltaKind.REASONING, reasoning))
+        content = delta.get("content")
+        if isinstance(content, str) and content:
+            piece = self._think.feed(content)
+            emit(self._on_delta, Delta(DeltaKind.REASONING, piece.reasoning))
+            emit(self._on_delta, Delta(DeltaKind.TEXT, piece.visible))
+        for call in delta.get("tool_calls") or []:
+            frag = self._tools.add_openai(call)
+            emit(self._on_delta, Delta(DeltaKind.TOOL_ARGUMENTS, frag.arguments, frag.index, frag.call_id or None,
+                                       frag.name or None))
+        self._finish = choice.get("finish_reason") or self._finish
+
+    def result(self) -> AssistantMessage:
+        if not self.done and self._finish is None:
+            raise MalformedStream(self._name, "the stream ended before the model finished (cut short)")
+        tail = self._think.close()
+        emit(self._on_delta, Delta(DeltaKind.REASONING, tail.reasoning))
+        emit(self._on_delta, Delta(DeltaKind.TEXT, tail.visible))
+        try:
+            calls = tuple(self._tools.finish())
+        except ToolStreamError as e:
+            raise MalformedStream(self._name, str(e)) from e
+        reasoning = "".join(self._field_reasoning) + self._think.reasoning
+        return AssistantMessage(self._think.visible.strip(), reasoning.strip(), calls, self._usage,
+                                self._model or self._name, self._finish)
+
+
+class OpenAICompatClient:
+    def __init__(self, spec: ModelSpec, base_url: str, gate: NetworkGate, api_key: str | None = None, *,
+                 timeouts: Timeouts = DEFAULT_TIMEOUTS, think_starts_inside: bool = False) -> None:
+        self.name = str(spec)
+        self._spec = spec
+        self._url = base_url.rstrip("/") + "/chat/completions"
+        self._api_key = api_key
+        self._think_starts_inside = think_starts_inside
+        self._include_usage = True
+        self._http = StreamingHTTP(gate, f"LLM {self.name}", timeouts)
+
+    async def complete(self, messages: Sequence[Message], tools: Sequence[Tool] = (), *,
+                       on_delta: OnDelta | None = None, options: CallOptions | None = None) -> AssistantMessage:
+        if self._spec.info.needs_key and not self._api_key:
+            raise AuthError(self.name, f"no API key for {self._spec.info.label}: add one in the model settings")
+        options = options or CallOptions()
+        try:
+            return await self._once(messages, tools, on_delta, options)
+        except RequestRejected as e:
+            # a few older servers refuse stream_options; usage is a nicety, the answer is not
+            if not self._include_usage or "stream_options" not in e.reason:
+                raise
+            log.warning("%s refuses stream_options: asking again without token usage", self.name)
+            self._include_usage = False
+            return await self._once(messages, tools, on_delta, options)
+
+    async def _once(self, messages: Sequence[Message], tools: Sequence[Tool], on_delta: OnDelta | None,
+                    options: CallOptions) -> AssistantMessage:
+        body = request_body(self._spec.model, messages, tools, options, self._include_usage)
+        headers = {"Accept": "text/event-stream"}
+        if self._api_key:
+            headers["Authorization"] = f"Bearer {self._api_key}"
+        reader = ChunkReader(self.name, on_delta, bool(tools), self._think_starts_inside)
+        async with aclosing(self._http.events(self.name, self._url, headers, body, bool(tools))) as events:
+            async for event in events:
+                if event.data.strip() == "[DONE]":
+                    reader.done = True
+                    break
+                reader.chunk(decode_json(self.name, event))
+        return reader.result()
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+
+def _usage(doc: dict[str, Any]) -> Usage:
+    details = doc.get("completion_tokens_details") or {}
+    return Usage(int(doc.get("prompt_tokens") or 0), int(doc.get("completion_tokens") or 0),
+                 int(details.get("reasoning_tokens") or 0))
+

@@ -1,0 +1,80 @@
+"""The quiet-gap rule as a table: when does a batch close."""
+
+import pytest
+
+from app.core.batching import Arrival, arrival_of, closes_at, is_noise_only
+from app.core.perception import Author, Perception, PerceptionKind
+
+
+def typed(at):
+    return Arrival(at, typed=True)
+
+
+def live(at):
+    return Arrival(at, typed=False)
+
+
+def noise(at):
+    return Arrival(at, typed=False, noise=True)
+
+
+CASES = [
+    # arrivals, closes at
+    ([typed(0.0)], 1.2),                                        # one chat line waits for a second one
+    ([typed(0.0), typed(0.06), typed(0.12)], 1.32),             # "hey / come stai / tutto bene?"
+    ([live(5.0)], 5.3),                                         # a voice line goes quickly
+    ([typed(0.0), live(0.5)], 0.8),                             # voice makes the batch impatient
+    ([live(0.0), typed(0.1)], 0.4),                             # ... whichever came first
+    ([typed(0.0)] + [typed(i * 1.0) for i in range(1, 20)], 8.0),  # a chat that never stops: max_window
+    ([typed(3.0), typed(1.0)], 4.2),                            # out of order: the last arrival counts
+    ([typed(0.0), noise(1.0)], 1.2),                            # texture does not hold the batch open
+    ([typed(0.0), noise(0.5)], 1.2),                            # ... nor hurry it
+    ([noise(0.0), noise(0.2)], 0.5),                            # a noise-only batch settles like a sense
+]
+
+
+@pytest.mark.parametrize("arrivals,expected", CASES)
+def test_closes_at(arrivals, expected):
+    assert closes_at(arrivals) == pytest.approx(expected)
+
+
+def test_max_window_counts_from_the_first_arrival_given():
+    assert closes_at([typed(10.0)], first=2.5) == pytest.approx(10.5)
+    assert closes_at([typed(10.0)], first=4.0) == pytest.approx(11.2)
+
+
+def test_windows_are_parameters():
+    assert closes_at([typed(0.0), live(0.1)], text_window=2.0, window=0.5, max_window=0.4) == pytest.approx(0.4)
+    assert closes_at([typed(0.0)], text_window=2.0) == pytest.approx(2.0)
+
+
+def test_an_empty_batch_has_no_deadline():
+    with pytest.raises(ValueError):
+        closes_at([])
+
+
+@pytest.mark.parametrize("kind,is_typed", [
+    (PerceptionKind.CHAT, True),
+    (PerceptionKind.VOICE, False),
+    (PerceptionKind.GAME, False),
+    (PerceptionKind.ACTION, False),
+    (PerceptionKind.SYSTEM, False),
+])
+def test_only_chat_is_typed(kind, is_typed):
+    assert arrival_of(Perception(kind, "s", "x"), 2.0) == Arrival(2.0, typed=is_typed)
+
+
+def line(text, noisy=False):
+    return Perception(PerceptionKind.GAME, "minecraft", text, meta={"noise": noisy},
+                      author=Author("minecraft", "uuid-1", "Steve"))
+
+
+@pytest.mark.parametrize("batch,only_noise", [
+    ([], False),
+    ([line("heartbeat", True)], True),
+    ([line("heartbeat", True), line("heartbeat", True)], True),
+    ([line("heartbeat", True), line("Steve was slain by a zombie")], False),
+    ([line("Steve joined the game")], False),
+])
+def test_is_noise_only(batch, only_noise):
+    assert is_noise_only(batch) is only_noise

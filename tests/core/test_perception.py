@@ -1,0 +1,78 @@
+"""The perception contract: identity is the truth, meta is read-only, and the helpers read the right keys."""
+
+import dataclasses
+
+import pytest
+
+from app.core.perception import Author, Meta, Perception, PerceptionKind
+
+
+def chat(content="[marco] ciao bea", **meta):
+    return Perception(PerceptionKind.CHAT, "twitch:chat", content, meta=meta,
+                      author=Author("twitch", "4711", "marco"))
+
+
+def test_identity_is_platform_and_native_id():
+    assert Author("discord", "4711", "marco").identity == "discord:4711"
+
+
+@pytest.mark.parametrize("a,b,same", [
+    (Author("twitch", "4711", "marco"), Author("twitch", "4711", "Marco_Rossi"), True),   # renamed
+    (Author("twitch", "4711", "marco"), Author("discord", "4711", "marco"), False),       # other platform
+    (Author("twitch", "4711", "marco"), Author("twitch", "4712", "marco"), False),        # namesake
+])
+def test_authors_are_equal_by_identity_only(a, b, same):
+    assert (a == b) is same
+    if same:
+        assert hash(a) == hash(b)
+
+
+def test_meta_cannot_change_after_the_perception_is_made():
+    source = {"conversation_key": "twitch:#bea"}
+    p = chat(**source)
+    source["conversation_key"] = "elsewhere"
+    assert p.conversation_key == "twitch:#bea"
+    with pytest.raises(TypeError):
+        p.meta["addressed"] = True  # type: ignore[index]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.content = "changed"  # type: ignore[misc]
+
+
+def test_perceptions_can_be_hashed_despite_their_meta():
+    assert len({chat(message_id="1"), chat(message_id="1")}) == 1
+
+
+@pytest.mark.parametrize("meta,kept", [
+    ({}, "[marco] ciao bea"),
+    ({"keep_as": "marco said hello"}, "marco said hello"),
+    ({"keep_as": ""}, ""),                     # an explicit empty keep_as keeps nothing
+])
+def test_kept_prefers_keep_as(meta, kept):
+    assert chat(**meta).kept == kept
+
+
+@pytest.mark.parametrize("meta,expected", [
+    ({}, dict(conversation_key="twitch:chat", addressed=False, noise=False, tallied=False,
+              correlation_id=None, message_id=None, reply_to=None, text="[marco] ciao bea")),
+    ({Meta.CONVERSATION_KEY: "discord:123", Meta.ADDRESSED: True, Meta.NOISE: True, Meta.TALLIED: True,
+      Meta.CORRELATION_ID: "c-9", Meta.MESSAGE_ID: 42, Meta.REPLY_TO: "m-7", Meta.TEXT: "ciao bea"},
+     dict(conversation_key="discord:123", addressed=True, noise=True, tallied=True, correlation_id="c-9",
+          message_id="42", reply_to="m-7", text="ciao bea")),
+])
+def test_meta_helpers(meta, expected):
+    p = chat(**meta)
+    assert {name: getattr(p, name) for name in expected} == expected
+
+
+def test_annotated_returns_a_copy_with_priority_and_reasons():
+    p = chat()
+    q = p.annotated(0.7, ("question",))
+    assert (p.priority, p.reasons) == (None, ())
+    assert (q.priority, q.reasons) == (0.7, ("question",))
+    assert q.meta == p.meta and q.author == p.author and q.content == p.content
+
+
+@pytest.mark.parametrize("salience", [-0.1, 1.5])
+def test_salience_out_of_range_is_a_sense_bug(salience):
+    with pytest.raises(ValueError, match="salience"):
+        Perception(PerceptionKind.GAME, "minecraft", "creeper", salience=salience)

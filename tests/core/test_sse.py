@@ -1,0 +1,76 @@
+"""The SSE parser as a table of streams, each fed whole, split at every byte offset, and byte by byte."""
+
+import pytest
+
+from app.core.sse import SSEEvent, SSEParser
+
+E = SSEEvent
+CASES = [
+    # name, stream, events
+    ("one event", b"data: hello\n\n", [E("hello")]),
+    ("crlf endings", b"data: a\r\n\r\ndata: b\r\n\r\n", [E("a"), E("b")]),
+    ("lone cr endings", b"data: a\r\rdata: b\r\r", [E("a"), E("b")]),
+    ("mixed endings", b"data: a\r\n\ndata: b\r\r\n", [E("a"), E("b")]),
+    ("multi-line data", b"data: first\ndata: second\ndata\n\n", [E("first\nsecond\n")]),
+    ("only one space is removed", b"data:  two\ndata:none\n\n", [E(" two\nnone")]),
+    ("comments are keep-alives", b": ping\n:\ndata: x\n: more\n\n", [E("x")]),
+    ("event names", b"event: message_start\ndata: {}\n\nevent: ping\ndata: {\"type\": \"ping\"}\n\n",
+     [E("{}", "message_start"), E('{"type": "ping"}', "ping")]),
+    ("name resets after dispatch", b"event: a\ndata: 1\n\ndata: 2\n\n", [E("1", "a"), E("2")]),
+    ("blank lines without data dispatch nothing", b"\n\nevent: lonely\n\n\ndata: x\n\n", [E("x")]),
+    ("ids persist", b"id: 7\ndata: a\n\ndata: b\n\nid: bad\0id\ndata: c\n\n",
+     [E("a", id="7"), E("b", id="7"), E("c", id="7")]),
+    ("unknown fields and garbage are ignored", b"garbage\nfoo: bar\ndata: ok\nretry: soon\n\n", [E("ok")]),
+    ("utf-8 across chunks", "data: caff\u00e8 \U0001F600\n\n".encode(), [E("caff\u00e8 \U0001F600")]),
+    ("bad utf-8 is replaced", b"data: \xff\n\n", [E("\ufffd")]),
+    ("a byte-order mark opens the stream", b"\xef\xbb\xbfdata: x\n\n", [E("x")]),
+    ("field name alone", b"data\n\n", [E("")]),
+    ("openai done", b'data: {"a":1}\n\ndata: [DONE]\n\n', [E('{"a":1}'), E("[DONE]")]),
+    # rule 7: an event missing its final blank line, or its final line ending, is still dispatched
+    ("no final blank line", b"data: [DONE]\n", [E("[DONE]")]),
+    ("no final line ending", b"data: [DONE]", [E("[DONE]")]),
+    ("a trailing cr", b"data: x\r", [E("x")]),
+    ("empty stream", b"", []),
+]
+
+
+def run(chunks):
+    parser = SSEParser()
+    events = []
+    for chunk in chunks:
+        events += parser.feed(chunk)
+    return events + parser.close()
+
+
+@pytest.mark.parametrize("name,stream,events", CASES, ids=[c[0] for c in CASES])
+def test_whole(name, stream, events):
+    assert run([stream]) == events
+
+
+@pytest.mark.parametrize("name,stream,events", CASES, ids=[c[0] for c in CASES])
+def test_split_at_every_offset(name, stream, events):
+    for cut in range(len(stream) + 1):
+        assert run([stream[:cut], stream[cut:]]) == events, f"split at {cut}"
+    assert run([stream[i:i + 1] for i in range(len(stream))]) == events, "byte by byte"
+
+
+def test_split_at_every_pair_of_offsets():
+    stream = b"event: e\r\ndata: a\r\ndata: \xc3\xa8\r\n\r\n: c\rdata: z\r\r"
+    expected = [E("a\n\u00e8", "e"), E("z")]
+    for i in range(len(stream) + 1):
+        for j in range(i, len(stream) + 1):
+            assert run([stream[:i], stream[i:j], stream[j:]]) == expected, (i, j)
+
+
+def test_feed_returns_events_as_soon_as_they_complete():
+    parser = SSEParser()
+    assert parser.feed(b"data: a\n") == []
+    assert parser.feed(b"\ndata: b") == [E("a")]
+    assert parser.feed(b"\n\n") == [E("b")]
+    assert parser.close() == []
+
+
+def test_retry_and_last_event_id():
+    parser = SSEParser()
+    parser.feed(b"retry: 1500\nid: 3\ndata: x\n\n")
+    assert (parser.retry_ms, parser.last_event_id) == (1500, "3")

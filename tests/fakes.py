@@ -1,0 +1,61 @@
+"""Fakes for the mind's tests: a scripted LLM client that replays assistant messages and counts calls."""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import count
+
+from app.core.chat import AssistantMessage, Message, ToolCall, Usage
+from app.core.tools import Tool
+
+_ids = count(1)
+
+Step = AssistantMessage | Callable[[list[Message], list[Tool]], object]
+
+
+def call(name: str, **arguments) -> ToolCall:
+    return ToolCall(f"call_{next(_ids)}", name, json.dumps(arguments))
+
+
+def says(text: str, mood: str = "neutral", thought: str = "") -> AssistantMessage:
+    return AssistantMessage(text=thought, tool_calls=(call("speak", message=text, mood=mood),),
+                            usage=Usage(100, 10), model="fake")
+
+
+def uses(*calls: ToolCall, thought: str = "") -> AssistantMessage:
+    return AssistantMessage(text=thought, tool_calls=tuple(calls), usage=Usage(100, 10), model="fake")
+
+
+def thinks(text: str) -> AssistantMessage:
+    return AssistantMessage(text=text, usage=Usage(100, 10), model="fake")
+
+
+@dataclass
+class FakeLLMClient:
+    """Replays `script` one step per call. A step is an AssistantMessage, or a function (sync or async) of
+    (messages, tools) returning one, for a test that needs something to happen while the model "thinks".
+    When the script runs out, `default` answers (silence unless told otherwise)."""
+    script: list[Step] = field(default_factory=list)
+    default: AssistantMessage = field(default_factory=lambda: uses(call("stay_silent", reason="script ended")))
+    name: str = "fake"
+    calls: list[tuple[list[Message], list[str]]] = field(default_factory=list)
+
+    async def complete(self, messages: Sequence[Message], tools: Sequence[Tool] = (), *, on_delta=None,
+                       options=None) -> AssistantMessage:
+        self.calls.append((list(messages), [t.name for t in tools]))
+        step = self.script.pop(0) if self.script else self.default
+        if callable(step):
+            step = step(list(messages), list(tools))
+            if inspect.isawaitable(step):
+                step = await step
+        return step
+
+    async def aclose(self) -> None:
+        return None
+
+    def user_texts(self, i: int) -> str:
+        """Everything the model was shown as user frames in call i."""
+        return "\n".join(m.content for m in self.calls[i][0] if m.role == "user")

@@ -1,0 +1,258 @@
+"""Model pools built by the registry, with real clients against a real local server: fallback and round robin."""
+
+import asyncio
+import logging
+
+import pytest
+
+from app.core.chat import AssistantMessage, DeltaKind, Message
+from app.core.events import EventBus
+from app.core.model_spec import ModelSpecError
+from app.core.tools import Tool
+from app.senses.llm.base import Timeouts
+from app.senses.llm.pool import ModelPool, ModelPoolError
+from app.senses.llm.registry import ClientFactory, build_pool
+from app.senses.netgate import NetworkGate
+from tests.senses.llm_server import LLMServer, Stream, anthropic_stream, openai_error, openai_stream
+
+SPEAK = Tool("speak", "Say something out loud.", {"type": "object", "properties": {"text": {"type": "string"}}},
+             reaches=True)
+HELLO = [Message.user("ciao")]
+QUICK = Timeouts(connect=2, read=5)
+
+
+def text(model, words):
+    return Stream(openai_stream(model, text=words))
+
+
+def run(scenario, privacy=False, keys=None, timeouts=QUICK):
+    """Start the server, hand `scenario` a factory whose every provider points at it, close the pools after."""
+    async def go():
+        async with LLMServer() as server:
+            gate = NetworkGate(lambda: privacy, EventBus(lambda: 0.0), resolve=lambda host, port: [])
+            urls = {p: server.base_url for p in ("ollama", "lmstudio", "llamacpp", "vllm", "anthropic", "groq")}
+            factory = ClientFactory(gate, (keys or {}).get, base_urls=urls, timeouts=timeouts)
+            pools = []
+
+            def pool(*specs, role="mind"):
+                pools.append(factory.pool(role, specs))
+                return pools[-1]
+            try:
+                return await scenario(server, pool)
+            finally:
+                for p in pools:
+                    await p.aclose()
+    return asyncio.run(go())
+
+
+def test_round_robin_starts_at_the_next_model_on_each_send():
+    async def scenario(server, pool):
+        mind = pool("ollama:a", "lmstudio:b", "vllm:c")
+        for model in "abca":
+            server.script(model, text(model, [f"from {model}"]))
+        return [(await mind.complete(HELLO, [SPEAK])).text for _ in range(4)], [r.body["model"] for r in
+                                                                                server.requests]
+
+    answers, asked = run(scenario)
+    assert answers == ["from a", "from b", "from c", "from a"]
+    assert asked == ["a", "b", "c", "a"]
+
+
+def test_falls_back_on_a_429_and_starts_from_the_next_model_next_time(caplog):
+    async def scenario(server, pool):
+        mind = pool("ollama:a", "lmstudio:b")
+        server.script("a", openai_error(429, "Rate limit reached"))
+        server.script("b", text("b", ["from b"]), text("b", ["b again"]))
+        first = await mind.complete(HELLO, [SPEAK])
+        second = await mind.complete(HELLO, [SPEAK])
+        return first, second, [r.body["model"] for r in server.requests]
+
+    with caplog.at_level(logging.WARNING, logger="app.senses.llm.pool"):
+        first, second, asked = run(scenario)
+    assert (first.text, first.model) == ("from b", "b") and second.text == "b again"
+    assert asked == ["a", "b", "b"]
+    [record] = caplog.records
+    assert record.levelno == logging.WARNING and "ollama:a failed" in record.getMessage()
+
+
+def test_falls_back_on_a_cut_stream_and_tells_the_listener_to_reset():
+    deltas = []
+
+    async def scenario(server, pool):
+        mind = pool("ollama:a", "lmstudio:b")
+        server.script("a", Stream(openai_stream("a", text=["half ", "an ans", "wer"])[:3], abort=True))
+        server.script("b", text("b", ["whole answer"]))
+        return await mind.complete(HELLO, [SPEAK], on_delta=deltas.append)
+
+    answer = run(scenario)
+    assert answer.text == "whole answer"
+    kinds = [d.kind for d in deltas]
+    assert kinds == [DeltaKind.TEXT, DeltaKind.TEXT, DeltaKind.RESET, DeltaKind.TEXT]
+    assert "ollama:a failed mid-answer" in deltas[2].text and "cut short" in deltas[2].text
+
+
+def test_every_model_failing_is_one_error_listing_each_failure():
+    async def scenario(server, pool):
+        mind = pool("anthropic:claude", "ollama:a", "lmstudio:b", "vllm:c")
+        server.script("claude", openai_error(529, "Overloaded"))
+        server.script("a", Stream(openai_stream("a", text=["slow"]), pause=0.5))
+        server.script("b", Stream([b"data: <html>proxy error</html>\n\n"]))
+        server.script("c", Stream(anthropic_stream("c", text=["x"])))   # the wrong wire is garbage too
+        await mind.complete(HELLO, [SPEAK])
+
+    with pytest.raises(ModelPoolError) as info:
+        run(scenario, keys={"llm.anthropic.api_key": "sk-ant-x"}, timeouts=Timeouts(connect=2, read=0.2))
+    error = info.value
+    assert [name for name, _ in error.failures] == ["anthropic:claude", "ollama:a", "lmstudio:b", "vllm:c"]
+    message = str(error)
+    assert message.startswith("every model in the mind pool failed: ")
+    for words in ("server error (529): Overloaded", "sent nothing for too long", "not JSON", "cut short"):
+        assert words in message
+
+
+def test_a_model_that_rejects_tools_is_skipped_from_then_on_and_logged_at_error(caplog):
+    async def scenario(server, pool):
+        mind = pool("ollama:gemma", "lmstudio:b")
+        server.script("gemma", openai_error(400, "registry.ollama.ai/library/gemma:2b does not support tools"),
+                      text("gemma", ["no tools needed"]))
+        server.script("b", text("b", ["one"]), text("b", ["two"]))
+        answers = [(await mind.complete(HELLO, [SPEAK])).text for _ in range(2)]
+        plain = await mind.complete(HELLO)   # without tools the skipped model may still serve
+        return answers, plain, mind.skipped, server.calls("gemma")
+
+    with caplog.at_level(logging.WARNING, logger="app.senses.llm.pool"):
+        answers, plain, skipped, gemma_calls = run(scenario)
+    assert answers == ["one", "two"] and plain.text == "no tools needed"
+    assert list(skipped) == ["ollama:gemma"] and "does not support tools" in skipped["ollama:gemma"]
+    assert gemma_calls == 2
+    errors = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert len(errors) == 1 and "skipping ollama:gemma" in errors[0].getMessage()
+
+
+def test_every_model_skipped_is_a_pool_error():
+    async def scenario(server, pool):
+        mind = pool("ollama:gemma")
+        server.script("gemma", openai_error(400, "does not support tools"))
+        for _ in range(2):
+            try:
+                await mind.complete(HELLO, [SPEAK])
+            except ModelPoolError as e:
+                last = e
+        return last, server.calls("gemma")
+
+    error, calls = run(scenario)
+    assert calls == 1 and "ollama:gemma: skipped: rejects tool calling" in str(error)
+
+
+def test_privacy_mode_falls_back_from_an_outside_model_to_a_local_one():
+    async def scenario(server, _pool):
+        gate = NetworkGate(lambda: True, EventBus(lambda: 0.0), resolve=lambda host, port: [])
+        factory = ClientFactory(gate, {"llm.groq.api_key": "gsk-secret-value"}.get,
+                                base_urls={"groq": "http://198.51.100.7/openai/v1", "ollama": server.base_url},
+                                timeouts=QUICK)
+        mind = factory.pool("mind", ["groq:llama-3.3-70b-versatile", "ollama:a"])
+        server.script("a", text("a", ["local answer"]))
+        try:
+            return await mind.complete(HELLO, [SPEAK]), server.requests
+        finally:
+            await mind.aclose()
+
+    answer, requests = run(scenario)
+    assert answer.text == "local answer" and [r.body["model"] for r in requests] == ["a"]
+
+
+def test_a_missing_key_falls_back_and_keys_are_asked_once_and_never_logged(caplog):
+    asked = []
+
+    def secrets(name):
+        asked.append(name)
+        return {"llm.anthropic.api_key": "sk-ant-very-secret"}.get(name)
+
+    async def scenario(server, _pool):
+        gate = NetworkGate(lambda: False, EventBus(lambda: 0.0))
+        urls = {"openai": server.base_url, "anthropic": server.base_url, "ollama": server.base_url}
+        mind = build_pool("mind", ["openai:gpt-4o", "anthropic:claude", "ollama:a", "ollama:b"], gate, secrets,
+                          base_urls=urls, timeouts=QUICK)
+        server.script("claude", Stream(anthropic_stream("claude", text=["from claude"])))
+        try:
+            return await mind.complete(HELLO, [SPEAK]), server.requests
+        finally:
+            await mind.aclose()
+
+    with caplog.at_level(logging.DEBUG):
+        answer, requests = run(scenario)
+    assert answer.text == "from claude" and requests[0].headers["x-api-key"] == "sk-ant-very-secret"
+    assert asked == ["llm.openai.api_key", "llm.anthropic.api_key", "llm.ollama.api_key"]
+    assert caplog.records and not any("sk-ant-very-secret" in r.getMessage() for r in caplog.records)
+    assert any("no API key for OpenAI" in r.getMessage() and r.levelno == logging.ERROR for r in caplog.records)
+
+
+def test_cancelling_a_send_stops_the_pool_at_once():
+    async def scenario(server, pool):
+        mind = pool("ollama:a", "lmstudio:b")
+        server.script("a", Stream(openai_stream("a", text=["slow"]), pause=2.0))
+        server.script("b", text("b", ["never"]))
+        task = asyncio.create_task(mind.complete(HELLO, [SPEAK]))
+        await asyncio.sleep(0.2)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        return server.calls("b")
+
+    assert run(scenario) == 0
+
+
+class Scripted:
+    """A client that is not HTTP at all: the pool needs only the protocol."""
+    def __init__(self, name):
+        self.name = name
+        self.closed = False
+
+    async def complete(self, messages, tools=(), *, on_delta=None, options=None):
+        return AssistantMessage(text=self.name)
+
+    async def aclose(self):
+        self.closed = True
+
+
+def test_the_pool_speaks_the_client_protocol_and_closes_its_clients():
+    clients = [Scripted("x:1"), Scripted("x:2")]
+    pool = ModelPool("background", clients)
+
+    async def go():
+        answers = [(await pool.complete(HELLO)).text for _ in range(3)]
+        await pool.aclose()
+        return answers
+
+    assert asyncio.run(go()) == ["x:1", "x:2", "x:1"]
+    assert pool.models == ["x:1", "x:2"] and all(c.closed for c in clients)
+    with pytest.raises(ValueError, match="needs at least one model"):
+        ModelPool("mind", [])
+
+
+REGISTRY_ERRORS = [
+    # specs, words
+    (["gpt-4o"], ["has no provider"]),
+    (["ollama:a", "ollama:a"], ["listed twice"]),
+    (["local:smollm2"], ["built-in model is not available"]),
+]
+
+
+@pytest.mark.parametrize("specs,words", REGISTRY_ERRORS)
+def test_registry_refuses_bad_configuration(specs, words):
+    factory = ClientFactory(NetworkGate(lambda: False), lambda name: None)
+    with pytest.raises(ModelSpecError) as info:
+        factory.pool("mind", specs)
+    for word in words:
+        assert word in str(info.value)
+
+
+def test_registry_builds_the_built_in_model_through_its_factory():
+    built = []
+
+    def local(spec):
+        built.append(str(spec))
+        return Scripted(str(spec))
+
+    pool = ClientFactory(NetworkGate(lambda: False), lambda name: None, local=local).pool("mind", ["local:smollm2"])
+    assert built == ["local:smollm2"] and pool.models == ["local:smollm2"]
