@@ -23,3 +23,16 @@ def test_store_benchmark_prints_a_result_line() -> None:
     assert match, f"unexpected last line: {last!r}"
     encrypted, plain, ratio = int(match[1]), int(match[2]), float(match[3])
     assert encrypted > 0 and plain > 0 and ratio > 0
+
+
+TURN_RESULT = re.compile(r"RESULT turn_p50_ms=(\d+\.\d{3}) turn_p99_ms=(\d+\.\d{3}) calls_per_1000_lines=(\d+) "
+                         r"p50_vs_bare_call=(\d+\.\d)")
+
+
+def test_turn_benchmark_prints_a_result_line() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "bench" / "turn.py")], cwd=ROOT,
+                          env=dict(os.environ, BEA_BENCH_TURNS="50"), capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    match = TURN_RESULT.fullmatch(done.stdout.strip().splitlines()[-1])
+    assert match, done.stdout
+    assert float(match[1]) > 0 and 0 < int(match[3]) < 1000  # batching must spend fewer calls than lines
