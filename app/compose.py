@@ -17,6 +17,8 @@ from app.executors import BoundedExecutor
 from app.logs import set_level, setup_logging
 from app.memory.database import Database
 from app.memory.keys import PassphrasePrompt, obtain_key
+from app.memory.turn_log import TurnLog
+from app.mind.service import MindService
 from app.paths import DataPaths
 from app.runtime import RuntimeSwitches
 from app.secrets import SecretStore
@@ -40,6 +42,7 @@ class Bea:
     switches: RuntimeSwitches
     blocking: BoundedExecutor
     skills: dict[str, Skill]
+    mind: MindService
     run_id: int
     started: list[str] = field(default_factory=list)
 
@@ -85,10 +88,14 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         blocking = BoundedExecutor("blocking", 4, queue_size=256)
         gate = NetworkGate(lambda: settings.current.privacy.enabled, bus, executor=blocking)
         switches = RuntimeSwitches(bus)
+        mind = MindService(settings, bus, gate, secrets, TurnLog(db), blocking, muted=lambda: switches.muted)
+        switches.on_change(lambda name, value: mind.pause(value) if name == "paused" else None)
         skills = {key: cls(SkillContext(settings=_section(settings, key), bus=bus, now=now,
-                                        perceive=_perceive_sink(bus, key),
-                                        services={"gate": gate, "db": db, "secrets": secrets}))
+                                        perceive=mind.perceive,
+                                        services={"gate": gate, "db": db, "secrets": secrets,
+                                                  "outlets": mind.outlets, "mind": mind}))
                   for key, cls in skill_classes.items()}
+        mind.skills = skills
         settings.on_change(lambda path, value: _on_setting(bus, path, value))
         run_id = db.write(lambda c: c.execute(
             "INSERT INTO runs (started_at, app_version) VALUES (?, ?)",
@@ -96,17 +103,11 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
     except BaseException:
         db.close()
         raise
-    return Bea(paths, db, settings, secrets, bus, gate, switches, blocking, skills, run_id)
+    return Bea(paths, db, settings, secrets, bus, gate, switches, blocking, skills, mind, run_id)
 
 
 def _section(settings: SettingsService, key: str):
     return lambda: getattr(settings.current.skills, key)
-
-
-def _perceive_sink(bus: EventBus, key: str):
-    def perceive(perception: object) -> None:
-        bus.publish(EventKind.PERCEPTION, key, str(perception), perception=perception)
-    return perceive
 
 
 def _on_setting(bus: EventBus, path: str, value: object) -> None:
@@ -128,11 +129,17 @@ async def start(bea: Bea) -> None:
         except Exception as exc:
             log.exception("the %s skill failed to start", key)
             bea.bus.publish(EventKind.ERROR, key, f"{skill.title} could not start: {exc}")
+    bea.mind.start(paused=bea.switches.paused)
     bea.bus.publish(EventKind.SYSTEM, "app", "Bea is up", skills=list(bea.started))
 
 
 async def stop(bea: Bea) -> None:
-    """Stop skills (each bounded in time), drop queued blocking work, record a clean stop, close the store."""
+    """Stop the mind (it waits, bounded, for lines still going out), then skills (each bounded in time), drop
+    queued blocking work, record a clean stop, close the store."""
+    try:
+        await asyncio.wait_for(bea.mind.stop(), STOP_TIMEOUT + 10)
+    except Exception as exc:
+        log.warning("the mind did not stop cleanly: %r", exc)
     for key in reversed(bea.started):
         try:
             await asyncio.wait_for(bea.skills[key].stop(), STOP_TIMEOUT)

@@ -38,11 +38,9 @@ class UiSettings(Section):
     start_minimized: bool = Field(False, description="Start hidden in the tray (when there is a tray).")
 
 
-CORE_SECTIONS: dict[str, type[Section]] = {
-    "general": GeneralSettings,
-    "privacy": PrivacySettings,
-    "ui": UiSettings,
-}
+def _core_sections() -> dict[str, type[Section]]:
+    from app.config.mind_settings import MindSettings  # it imports Section from here
+    return {"general": GeneralSettings, "mind": MindSettings, "privacy": PrivacySettings, "ui": UiSettings}
 
 
 def build_root_model(skill_sections: dict[str, type[SkillSettings]]) -> type[Section]:
@@ -52,5 +50,5 @@ def build_root_model(skill_sections: dict[str, type[SkillSettings]]) -> type[Sec
            for key, model in sorted(skill_sections.items())})
     return create_model(
         "Settings", __base__=Section,
-        **{name: (model, Field(default_factory=model)) for name, model in CORE_SECTIONS.items()},
+        **{name: (model, Field(default_factory=model)) for name, model in _core_sections().items()},
         skills=(skills_model, Field(default_factory=skills_model, description="One section per skill.")))

@@ -5,7 +5,8 @@ Theory of operation:
    the calls interleave. Calls come out ordered by index.
 2. A fragment without an index belongs to the call with its id when it has a known one, starts a new call
    when it has a new id, and otherwise continues the call the previous fragment touched (servers that omit
-   the index send one call at a time).
+   the index send one call at a time), unless it names a tool while that call already has a name: a name
+   is said once per call, so it opens the next one.
 3. The first non-empty id and the first non-empty name are kept; servers that repeat them on every
    fragment change nothing.
 4. Argument fragments are joined as raw text in arrival order and never parsed here: a fragment may end in
@@ -55,7 +56,7 @@ class ToolCallAccumulator:
 
     def add(self, index: int | None = None, call_id: str | None = None, name: str | None = None,
             arguments: str | dict[str, Any] | None = None) -> Fragment:
-        key = self._key(index, call_id)
+        key = self._key(index, call_id, name)
         call = self._calls.get(key)
         if call is None:
             call = self._calls[key] = _Partial()
@@ -87,7 +88,7 @@ class ToolCallAccumulator:
             calls.append(ToolCall(call.id or f"call_{key}", call.name, "".join(call.parts) or "{}"))
         return calls
 
-    def _key(self, index: int | None, call_id: str | None) -> int:
+    def _key(self, index: int | None, call_id: str | None, name: str | None) -> int:
         if index is not None:
             return index
         if call_id:
@@ -95,7 +96,7 @@ class ToolCallAccumulator:
                 if call.id == call_id:
                     return key
             return self._fresh_key()
-        if self._last is not None:
+        if self._last is not None and not (name and self._calls[self._last].name):
             return self._last
         return self._fresh_key()
 

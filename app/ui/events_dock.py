@@ -1,29 +1,50 @@
-"""The Events dock: what the app is doing, newest last, from the event bus (its ring replays the past)."""
+"""The Activity dock: what the app and her mind are doing (thoughts, tools, errors, speech), with filters."""
 
 from __future__ import annotations
 
 import time
 
 from app.core.events import Event, EventBus, EventKind
-from app.ui.qt import QPlainTextEdit, QVBoxLayout, QWidget
+from app.ui.qt import QCheckBox, QHBoxLayout, QPlainTextEdit, QVBoxLayout, QWidget
 
 MAX_LINES = 2000
+FILTERS = [EventKind.PERCEPTION, EventKind.THOUGHT, EventKind.TOOL, EventKind.SPEECH, EventKind.ERROR,
+           EventKind.TURN, EventKind.SYSTEM, EventKind.SETTINGS]
 
 
 class EventLog(QWidget):
     def __init__(self, bus: EventBus, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.view = QPlainTextEdit()
-        self.view.setReadOnly(True)
+        self.bus = bus
+        self.view = QPlainTextEdit(objectName="eventLog", readOnly=True)
         self.view.setMaximumBlockCount(MAX_LINES)
-        self.view.setObjectName("eventLog")
+        self.filters: dict[EventKind, QCheckBox] = {}
+        row = QHBoxLayout()
+        for kind in FILTERS:
+            box = QCheckBox(kind.value.capitalize(), checked=True, objectName=f"filter-{kind.value}")
+            box.toggled.connect(self.rebuild)
+            self.filters[kind] = box
+            row.addWidget(box)
+        row.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(row)
         layout.addWidget(self.view)
         self._unsubscribe = bus.subscribe(self.add)
         self.destroyed.connect(lambda *_: self._unsubscribe())
 
+    def shown(self, kind: EventKind) -> bool:
+        box = self.filters.get(kind)
+        return box is None or box.isChecked()
+
     def add(self, event: Event) -> None:
+        if not self.shown(event.kind):
+            return
         stamp = time.strftime("%H:%M:%S", time.localtime(event.ts))
         mark = "!" if event.kind is EventKind.ERROR else " "
         self.view.appendPlainText(f"{stamp} {mark}{event.kind.value:<10} {event.source}: {event.text}")
+
+    def rebuild(self) -> None:
+        self.view.clear()
+        for event in self.bus.recent():
+            self.add(event)

@@ -67,6 +67,10 @@ class SectionForm(QWidget):
             dspin.setDecimals(3)
             dspin.setValue(float(value))
             return dspin, dspin.value
+        if typing.get_origin(ann) is list:
+            items = QLineEdit(", ".join(str(v) for v in value))
+            items.setPlaceholderText("comma-separated")
+            return items, lambda: [part.strip() for part in items.text().split(",") if part.strip()]
         line = QLineEdit(str(value))
         return line, line.text
 

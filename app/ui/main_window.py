@@ -39,7 +39,7 @@ class MainWindow(QMainWindow):
         self.stage = StageStatus(bea)
         self.setCentralWidget(self.stage)
         self.docks: dict[str, QDockWidget] = {}
-        self._add_dock("events", "Events", EventLog(bea.bus), Qt.DockWidgetArea.BottomDockWidgetArea)
+        self._add_dock("events", "Activity", EventLog(bea.bus), Qt.DockWidgetArea.BottomDockWidgetArea)
         for key, skill in bea.skills.items():
             if skill.dock:
                 widget = resolve_factory(skill.dock)(skill)

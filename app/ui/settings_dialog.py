@@ -17,7 +17,7 @@ from app.ui.qt import (
     QWidget,
 )
 
-CORE_PAGES = [("General", "general"), ("Privacy", "privacy"), ("Interface", "ui")]
+CORE_PAGES = [("General", "general"), ("Mind", "mind"), ("Privacy", "privacy"), ("Interface", "ui")]
 
 
 class SettingsDialog(QDialog):

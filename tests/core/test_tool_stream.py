@@ -69,6 +69,10 @@ SHAPES = [
         {"function": {"arguments": " 1}"}},
         {"id": "b", "function": {"name": "two", "arguments": "{}"}},
     ], [ToolCall("a", "one", '{"p": 1}'), ToolCall("b", "two", "{}")]),
+    ("no index and no id: a second name opens the next call", [
+        {"function": {"name": "speak", "arguments": '{"text": "a"}'}},
+        {"function": {"name": "speak", "arguments": '{"text": "b"}'}},
+    ], [ToolCall("call_0", "speak", '{"text": "a"}'), ToolCall("call_1", "speak", '{"text": "b"}')]),
     ("arguments sent as an object", [
         {"index": 0, "id": "a", "function": {"name": "speak", "arguments": {"text": "\u00e8"}}},
     ], [ToolCall("a", "speak", '{"text": "\u00e8"}')]),

@@ -170,6 +170,42 @@ def test_garbage_lines_and_comments_are_ignored():
     assert answer.text == "Ciao"
 
 
+def chunk(delta=None, finish=None, **extra):
+    doc = {"model": MODEL, "choices": [] if delta is None else [{"index": 0, "delta": delta, "finish_reason": finish}]}
+    return sse({**doc, **extra})
+
+
+DIALECTS = [
+    # name, chunks, text, tool calls, finish, usage
+    ("ollama: whole calls without index, finish stop", [
+        chunk({"role": "assistant", "content": "", "tool_calls": [
+            {"id": "call_a", "function": {"name": "speak", "arguments": '{"text":"a"}'}},
+            {"id": "call_b", "function": {"name": "speak", "arguments": '{"text":"b"}'}}]}),
+        chunk({"content": ""}, "stop"), sse("[DONE]")],
+     "", (ToolCall("call_a", "speak", '{"text":"a"}'), ToolCall("call_b", "speak", '{"text":"b"}')), "tool_calls",
+     Usage()),
+    ("groq: usage under x_groq", [
+        chunk({"content": "hi"}), chunk({}, "stop", x_groq={"usage": {"prompt_tokens": 9, "completion_tokens": 2}}),
+        sse("[DONE]")],
+     "hi", (), "stop", Usage(9, 2)),
+    ("openrouter: reasoning field, keep-alive comments, usage with reasoning tokens", [
+        b": OPENROUTER PROCESSING\n\n", chunk({"reasoning": "hmm"}), chunk({"content": "ok"}), chunk({}, "stop"),
+        chunk(usage={"prompt_tokens": 5, "completion_tokens": 4, "completion_tokens_details": {"reasoning_tokens": 3}}),
+        sse("[DONE]")],
+     "ok", (), "stop", Usage(5, 4, 3)),
+    ("vllm: usage null on every chunk, then the usage chunk", [
+        chunk({"content": "a"}, usage=None), chunk({}, "length", usage=None),
+        chunk(usage={"prompt_tokens": 1, "completion_tokens": 1}), sse("[DONE]")],
+     "a", (), "length", Usage(1, 1)),
+]
+
+
+@pytest.mark.parametrize("name,chunks,text,calls,finish,usage", DIALECTS, ids=[d[0] for d in DIALECTS])
+def test_server_dialects(name, chunks, text, calls, finish, usage):
+    answer, _ = run([Stream(chunks, rechunk=11)])
+    assert (answer.text, answer.tool_calls, answer.finish_reason, answer.usage) == (text, calls, finish, usage)
+
+
 def test_a_stream_without_done_but_finished_is_complete():
     answer, _ = run([Stream(openai_stream(MODEL, text=["fine"], done=False))])
     assert answer.text == "fine" and answer.usage == Usage(12, 7, 0)

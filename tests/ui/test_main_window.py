@@ -34,9 +34,9 @@ def menu(window, title) -> QMenu:
 def test_window_has_stage_docks_menus_and_status(shell):
     w = shell.window
     assert menu_titles(w) == ["&File", "&View", "&Settings", "&Help"]
-    assert set(w.docks) == {"events", "clock"}
+    assert set(w.docks) == {"events", "chat", "clock"}
     view = [a.text() for a in menu(w, "&View").actions()]
-    assert view == ["Events", "Clock"]
+    assert view == ["Activity", "Chat", "Clock"]
     file_items = [a.text() for a in menu(w, "&File").actions() if a.text()]
     assert file_items == ["Pause mind", "Mute voice", "Privacy mode", "Open data folder", "Open log file", "Quit"]
     help_items = [a.text() for a in menu(w, "&Help").actions()]
@@ -49,7 +49,7 @@ def test_view_menu_toggles_a_dock(shell, qtbot):
     w = shell.window
     w.show()
     qtbot.waitExposed(w)
-    toggle = menu(w, "&View").actions()[1]
+    toggle = menu(w, "&View").actions()[2]
     assert w.docks["clock"].isVisible()
     toggle.trigger()
     assert not w.docks["clock"].isVisible()
@@ -95,7 +95,7 @@ def test_settings_dialog_refuses_a_bad_value_naming_the_field(shell, bea, qtbot)
     dialog = shell.window.open_settings()
     qtbot.addWidget(dialog)
     pages = [dialog.pages.item(i).text() for i in range(dialog.pages.count())]
-    assert pages == ["General", "Privacy", "Interface", "Clock"]
+    assert pages == ["General", "Mind", "Privacy", "Interface", "Chat", "Clock"]
     zone = dialog.findChild(object, "skills.clock.timezone")
     zone.setCurrentText("Atlantis/Capital")
     assert not dialog.apply()
@@ -131,6 +131,43 @@ def test_screenshot_of_the_main_window_is_not_blank(shell, qtbot):
     assert image.save(str(path))
     colours = {image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
     assert image.width() >= 800 and len(colours) > 50, f"{len(colours)} colours: the window looks blank"
+
+
+def test_the_mind_page_takes_model_specs_and_refuses_a_bad_one(shell, bea, qtbot):
+    dialog = shell.window.open_settings()
+    qtbot.addWidget(dialog)
+    models = dialog.findChild(object, "mind.models")
+    models.setText("ollama:qwen2.5:7b, nonsense")
+    assert not dialog.apply()
+    assert dialog.error.text().startswith("Not saved: mind.models")
+    models.setText("ollama:qwen2.5:7b, openai:gpt-4o-mini")
+    assert dialog.apply()
+    assert bea.settings.current.mind.models == ["ollama:qwen2.5:7b", "openai:gpt-4o-mini"]
+
+
+def test_chat_dock_sends_the_streamers_line_to_her_and_shows_replies(shell, bea):
+    from app.core.events import EventKind
+    dock = shell.window.docks["chat"].widget()
+    assert dock.status.isVisibleTo(dock) and "Settings → Mind" in dock.status.text()
+    dock.entry.setText("ciao bea, come va?")
+    dock.send()
+    pending = bea.mind.bus.pending()
+    assert [p.content for p in pending] == ["[Streamer] ciao bea, come va?"]
+    assert pending[0].author.identity == "app:owner"
+    bea.bus.publish(EventKind.SPEECH, "voice", "benissimo!", mood="happy")
+    text = dock.transcript.toPlainText()
+    assert "You: ciao bea, come va?" in text and "Bea (out loud): benissimo!" in text
+
+
+def test_activity_dock_filters_by_kind(shell, bea):
+    from app.core.events import EventKind
+    log = shell.window.docks["events"].widget()
+    bea.bus.publish(EventKind.THOUGHT, "mind", "a private thought")
+    bea.bus.publish(EventKind.ERROR, "obs", "OBS is not running")
+    assert "a private thought" in log.view.toPlainText()
+    log.filters[EventKind.THOUGHT].setChecked(False)
+    assert "a private thought" not in log.view.toPlainText()
+    assert "OBS is not running" in log.view.toPlainText()
 
 
 def test_passphrase_dialog_checks_a_new_passphrase(qtbot):

@@ -14,6 +14,8 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+import aiohttp
+
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message
 from app.core.sse import SSEEvent, SSEParser
 from app.core.tools import Tool
@@ -171,12 +173,10 @@ class StreamingHTTP:
         self._gate = gate
         self._purpose = purpose
         self._timeouts = timeouts
-        self._session: Any = None
+        self._session: aiohttp.ClientSession | None = None
 
     async def events(self, model: str, url: str, headers: Mapping[str, str], body: dict[str, Any],
                      sent_tools: bool) -> AsyncIterator[SSEEvent]:
-        import aiohttp
-
         if self._session is None or self._session.closed:
             self._session = self._gate.http_session(self._purpose)
         timeout = aiohttp.ClientTimeout(total=None, sock_connect=self._timeouts.connect,

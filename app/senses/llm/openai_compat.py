@@ -83,15 +83,17 @@ class ChunkReader:
         self.done = False
 
     def chunk(self, doc: dict[str, Any]) -> None:
-        if "error" in doc:
+        if doc.get("error"):
             err = doc["error"]
             code = err.get("code") if isinstance(err, dict) else None
             status = code if isinstance(code, int) and code >= 400 else 500
             raise error_for_status(self._name, status, json.dumps(doc), self._sent_tools)
         try:
             self._model = doc.get("model") or self._model
-            if isinstance(doc.get("usage"), dict):
-                self._usage = _usage(doc["usage"])
+            # Groq reports usage inside x_groq
+            usage = doc.get("usage") or (doc.get("x_groq") or {}).get("usage")
+            if isinstance(usage, dict):
+                self._usage = _usage(usage)
             for choice in doc.get("choices") or []:
                 self._choice(choice)
         except (AttributeError, TypeError, ValueError) as e:
@@ -125,8 +127,10 @@ class ChunkReader:
         except ToolStreamError as e:
             raise MalformedStream(self._name, str(e)) from e
         reasoning = "".join(self._field_reasoning) + self._think.reasoning
+        # some servers (older Ollama) say "stop" after tool calls; the neutral answer says what happened
+        finish = "tool_calls" if calls and self._finish == "stop" else self._finish
         return AssistantMessage(self._think.visible.strip(), reasoning.strip(), calls, self._usage,
-                                self._model or self._name, self._finish)
+                                self._model or self._name, finish)
 
 
 class OpenAICompatClient:

@@ -1,0 +1,29 @@
+"""The Mind settings section: which models think for her, and the shape of a turn."""
+
+from __future__ import annotations
+
+from pydantic import Field, field_validator
+
+from app.config.schema import Section
+from app.core.model_spec import ModelSpecError, parse
+
+
+class MindSettings(Section):
+    models: list[str] = Field(default_factory=list, description="Model specs for her mind, tried in turn, "
+                              "as provider:model (ollama:qwen2.5:7b, openai:gpt-4o-mini). Empty: she sleeps.")
+    burst_steps: int = Field(6, ge=1, le=12, description="Model calls one turn may take at most.")
+    idle_enabled: bool = Field(True, description="Notice long silences and maybe say something.")
+    idle_after: int = Field(240, ge=30, le=3600, description="Seconds of silence before she notices it.")
+    cooldown_seconds: int = Field(20, ge=0, le=600, description="After answering, how long a stranger's line "
+                                                               "in the same conversation counts for less.")
+
+    @field_validator("models")
+    @classmethod
+    def _specs(cls, value: list[str]) -> list[str]:
+        out = [v.strip() for v in value if v.strip()]
+        for spec in out:
+            try:
+                parse(spec)
+            except ModelSpecError as exc:
+                raise ValueError(str(exc)) from None
+        return out

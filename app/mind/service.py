@@ -1,0 +1,100 @@
+"""The mind as the app runs it: bus, attention gate, outlets, the model pool and the loop, built from settings."""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import Executor
+from datetime import UTC, datetime
+from typing import Any
+
+from app.core.events import EventBus, EventKind
+from app.core.perception import Perception
+from app.memory.turn_log import TurnLog
+from app.mind.attention_gate import AttentionGate
+from app.mind.bus import LoopClock, PerceptionBus
+from app.mind.consciousness import Consciousness, MindConfig
+from app.mind.outlets import Outlets
+from app.paths import resources_dir
+from app.senses.llm.registry import ClientFactory
+
+log = logging.getLogger(__name__)
+
+OWNER_IDENTITY = "app:owner"
+
+
+def _prompt(name: str) -> str:
+    return (resources_dir() / "prompts" / f"{name}.md").read_text(encoding="utf-8").strip()
+
+
+class MindService:
+    def __init__(self, settings: Any, events: EventBus, net: Any, secrets: Any, turn_log: TurnLog,
+                 executor: Executor, muted: Any) -> None:
+        self.settings = settings
+        self.events = events
+        self.net = net
+        self.secrets = secrets
+        self.turn_log = turn_log
+        self.executor = executor
+        self.bus = PerceptionBus(LoopClock())
+        self.outlets = Outlets(events, muted=muted)
+        mind = settings.current.mind
+        self.gate = AttentionGate(lambda: datetime.now(UTC), names=(settings.current.general.persona_name,),
+                                  owner=OWNER_IDENTITY, cooldown_seconds=mind.cooldown_seconds)
+        self.skills: dict[str, Any] = {}
+        self.consciousness: Consciousness | None = None
+        self._pool: Any = None
+
+    def perceive(self, perception: Perception) -> None:
+        self.bus.put(perception)
+
+    @property
+    def awake(self) -> bool:
+        return self.consciousness is not None
+
+    def static_prompt(self) -> dict[str, str]:
+        name = self.settings.current.general.persona_name
+        sections = {"soul": _prompt("soul").replace("{name}", name), "manual": _prompt("operating")}
+        for key, skill in self.skills.items():
+            if skill.enabled and (text := skill.context_section()):
+                sections[key] = text
+        return sections
+
+    def dynamic_prompt(self, batch: list[Perception]) -> str:
+        parts = []
+        for skill in self.skills.values():
+            if skill.enabled:
+                parts += [text for text in (skill.live_state(), skill.context_for(batch)) if text]
+        return "\n".join(parts)
+
+    def skill_tools(self) -> dict[str, list]:
+        return {key: skill.tools() for key, skill in self.skills.items() if skill.enabled}
+
+    def start(self, paused: bool = False) -> None:
+        mind = self.settings.current.mind
+        if not mind.models:
+            self.events.publish(EventKind.SYSTEM, "mind", "her mind sleeps: no model is set (Settings → Mind)")
+            return
+        self._pool = ClientFactory(self.net, self.secrets.get).pool("mind", mind.models)
+        self.consciousness = Consciousness(
+            bus=self.bus, gate=self.gate, llm=self._pool, events=self.events, outlets=self.outlets,
+            skill_tools=self.skill_tools, static_prompt=self.static_prompt, dynamic_prompt=self.dynamic_prompt,
+            turn_log=self.turn_log.record, executor=self.executor,
+            config=MindConfig(burst_steps=mind.burst_steps, idle_enabled=mind.idle_enabled,
+                              idle_after=float(mind.idle_after)))
+        self.consciousness.pause(paused)
+        self.consciousness.start()
+        self.events.publish(EventKind.SYSTEM, "mind", f"her mind is awake on {', '.join(mind.models)}")
+
+    def pause(self, paused: bool) -> None:
+        if self.consciousness is not None:
+            self.consciousness.pause(paused)
+
+    async def stop(self) -> None:
+        if self.consciousness is not None:
+            await self.consciousness.stop()
+            self.consciousness = None
+        if self._pool is not None:
+            await self._pool.aclose()
+            self._pool = None
+
+

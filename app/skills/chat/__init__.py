@@ -1,0 +1,1 @@
+"""The Chat skill: the streamer types to her in the app, and reads what she says back."""
