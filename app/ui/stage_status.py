@@ -8,6 +8,12 @@ from app.compose import Bea
 from app.ui.qt import QFrame, QLabel, Qt, QTimer, QVBoxLayout, QWidget
 
 
+def mind_state(bea: Bea) -> str:
+    if not bea.mind.awake:
+        return "asleep (no model set: Settings → Mind)"
+    return "paused" if bea.switches.paused else "awake"
+
+
 class StageStatus(QFrame):
     def __init__(self, bea: Bea, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -37,7 +43,7 @@ class StageStatus(QFrame):
         s = bea.settings.current
         out = [
             "The stage (her avatar) will appear here.",
-            f"Mind: {'paused' if bea.switches.paused else 'awake'} · Voice: "
+            f"Mind: {mind_state(bea)} · Voice: "
             f"{'muted' if bea.switches.muted else 'on'} · Privacy mode: {'on' if s.privacy.enabled else 'off'}",
             f"Memory: {bea.paths.db} (encrypted, schema {bea.db.version})",
             f"Skills running: {', '.join(bea.skills[k].title for k in bea.started) or 'none'}",
