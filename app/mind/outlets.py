@@ -61,7 +61,7 @@ class Outlets:
             raise
         except Exception as exc:
             log.warning("a line to %s/%s was not delivered: %s", platform, channel, exc)
-            self._events.publish(EventKind.ERROR, platform, f"not delivered to {channel}: {exc}", text=text)
+            self._events.publish(EventKind.ERROR, platform, f"not delivered to {channel}: {exc}", line=text)
         else:
             self._events.publish(EventKind.TOOL, platform, f"delivered to {channel}: {text}", channel=channel)
 
