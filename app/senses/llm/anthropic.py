@@ -19,7 +19,7 @@ from app.core.chat import (
 )
 from app.core.model_spec import ModelSpec
 from app.core.think import ThinkSplitter
-from app.core.tool_stream import Fragment, ToolCallAccumulator, ToolStreamError
+from app.core.tool_stream import Fragment, ToolCallAccumulator
 from app.core.tools import Tool
 from app.senses.llm.base import (
     DEFAULT_TIMEOUTS,
@@ -32,6 +32,7 @@ from app.senses.llm.base import (
     ServerError,
     StreamingHTTP,
     Timeouts,
+    close_stream,
     decode_json,
     emit,
     error_for_status,
@@ -190,13 +191,7 @@ class EventReader:
     def result(self) -> AssistantMessage:
         if not self.done:
             raise MalformedStream(self._name, "the stream ended before message_stop (cut short)")
-        tail = self._think.close()
-        emit(self._on_delta, Delta(DeltaKind.REASONING, tail.reasoning))
-        emit(self._on_delta, Delta(DeltaKind.TEXT, tail.visible))
-        try:
-            calls = tuple(self._tools.finish())
-        except ToolStreamError as e:
-            raise MalformedStream(self._name, str(e)) from e
+        calls = close_stream(self._name, self._think, self._tools, self._on_delta)
         reasoning = "".join(self._thinking) + self._think.reasoning
         stop = _STOP_REASONS.get(self._stop or "", self._stop)
         return AssistantMessage(self._think.visible.strip(), reasoning.strip(), calls,

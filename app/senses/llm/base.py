@@ -16,7 +16,7 @@ from typing import Any, Literal, Protocol
 
 import aiohttp
 
-from app.core.chat import AssistantMessage, Delta, DeltaKind, Message
+from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, ToolCall
 from app.core.sse import SSEEvent, SSEParser
 from app.core.tools import Tool
 from app.senses.netgate import NetworkGate, PrivacyRefused
@@ -218,3 +218,16 @@ def emit(on_delta: OnDelta | None, delta: Delta) -> None:
     if on_delta is not None and (delta.text or delta.kind in (DeltaKind.TOOL_ARGUMENTS, DeltaKind.RESET)):
         on_delta(delta)
 
+
+
+def close_stream(name: str, think: Any, tools: Any, on_delta: OnDelta | None) -> tuple[ToolCall, ...]:
+    """The end of every streamed answer: flush what the think splitter still holds, then close the tool calls
+    (a call whose arguments never became valid JSON makes the whole stream malformed)."""
+    from app.core.tool_stream import ToolStreamError
+    tail = think.close()
+    emit(on_delta, Delta(DeltaKind.REASONING, tail.reasoning))
+    emit(on_delta, Delta(DeltaKind.TEXT, tail.visible))
+    try:
+        return tuple(tools.finish())
+    except ToolStreamError as e:
+        raise MalformedStream(name, str(e)) from e

@@ -16,7 +16,7 @@ from typing import Any
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, Role, Usage
 from app.core.model_spec import ModelSpec
 from app.core.think import ThinkSplitter
-from app.core.tool_stream import ToolCallAccumulator, ToolStreamError
+from app.core.tool_stream import ToolCallAccumulator
 from app.core.tools import Tool
 from app.senses.llm.base import (
     DEFAULT_TIMEOUTS,
@@ -27,6 +27,7 @@ from app.senses.llm.base import (
     RequestRejected,
     StreamingHTTP,
     Timeouts,
+    close_stream,
     decode_json,
     emit,
     error_for_status,
@@ -119,13 +120,7 @@ class ChunkReader:
     def result(self) -> AssistantMessage:
         if not self.done and self._finish is None:
             raise MalformedStream(self._name, "the stream ended before the model finished (cut short)")
-        tail = self._think.close()
-        emit(self._on_delta, Delta(DeltaKind.REASONING, tail.reasoning))
-        emit(self._on_delta, Delta(DeltaKind.TEXT, tail.visible))
-        try:
-            calls = tuple(self._tools.finish())
-        except ToolStreamError as e:
-            raise MalformedStream(self._name, str(e)) from e
+        calls = close_stream(self._name, self._think, self._tools, self._on_delta)
         reasoning = "".join(self._field_reasoning) + self._think.reasoning
         # some servers (older Ollama) say "stop" after tool calls; the neutral answer says what happened
         finish = "tool_calls" if calls and self._finish == "stop" else self._finish
