@@ -48,6 +48,7 @@ class Shell:
         self._catch_signals(loop)
         await compose.start(self.bea)
         self.window.refresh_mode()
+        self.window.docks["turns"].widget().refresh()
         if not (self.tray.available and self.bea.settings.current.ui.start_minimized):
             self.window.show()
         try:

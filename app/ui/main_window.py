@@ -22,6 +22,7 @@ from app.ui.qt import (
 )
 from app.ui.settings_dialog import SettingsDialog
 from app.ui.stage_status import StageStatus
+from app.ui.turn_log_dock import TurnLogView
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,10 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.stage)
         self.docks: dict[str, QDockWidget] = {}
         self._add_dock("events", "Activity", EventLog(bea.bus), Qt.DockWidgetArea.BottomDockWidgetArea)
+        self._add_dock("turns", "Turn Log", TurnLogView(bea.mind.turn_log, bea.bus),
+                       Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.tabifyDockWidget(self.docks["events"], self.docks["turns"])
+        self.docks["events"].raise_()
         for key, skill in bea.skills.items():
             if skill.dock:
                 widget = resolve_factory(skill.dock)(skill)

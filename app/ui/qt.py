@@ -45,9 +45,11 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
+    QSplitter,
     QStackedWidget,
     QStatusBar,
     QSystemTrayIcon,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -57,6 +59,6 @@ __all__ = [
     "QDialog", "QDialogButtonBox", "QDockWidget", "QDoubleSpinBox", "QFont", "QFormLayout", "QFrame",
     "QHBoxLayout", "QIcon", "QImage", "QKeySequence", "QLabel", "QLineEdit", "QListWidget", "QListWidgetItem",
     "QMainWindow", "QMenu", "QMessageBox", "QObject", "QPixmap", "QPlainTextEdit", "QPushButton", "QSize",
-    "QSpinBox", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTimer", "QUrl", "QVBoxLayout", "QWidget",
+    "QSpinBox", "QSplitter", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTextBrowser", "QTimer", "QUrl", "QVBoxLayout", "QWidget",
     "Qt", "Signal",
 ]

@@ -34,9 +34,9 @@ def menu(window, title) -> QMenu:
 def test_window_has_stage_docks_menus_and_status(shell):
     w = shell.window
     assert menu_titles(w) == ["&File", "&View", "&Settings", "&Help"]
-    assert set(w.docks) == {"events", "chat", "clock"}
+    assert set(w.docks) == {"events", "turns", "chat", "clock"}
     view = [a.text() for a in menu(w, "&View").actions()]
-    assert view == ["Activity", "Chat", "Clock"]
+    assert view == ["Activity", "Turn Log", "Chat", "Clock"]
     file_items = [a.text() for a in menu(w, "&File").actions() if a.text()]
     assert file_items == ["Pause mind", "Mute voice", "Privacy mode", "Open data folder", "Open log file", "Quit"]
     help_items = [a.text() for a in menu(w, "&Help").actions()]
@@ -49,7 +49,7 @@ def test_view_menu_toggles_a_dock(shell, qtbot):
     w = shell.window
     w.show()
     qtbot.waitExposed(w)
-    toggle = menu(w, "&View").actions()[2]
+    toggle = menu(w, "&View").actions()[3]
     assert w.docks["clock"].isVisible()
     toggle.trigger()
     assert not w.docks["clock"].isVisible()
@@ -168,6 +168,29 @@ def test_activity_dock_filters_by_kind(shell, bea):
     log.filters[EventKind.THOUGHT].setChecked(False)
     assert "a private thought" not in log.view.toPlainText()
     assert "OBS is not running" in log.view.toPlainText()
+
+
+def test_turn_log_dock_lists_searches_and_shows_a_turn(shell, bea):
+    import asyncio
+
+    from app.core.turn_record import ToolOutcome, TurnRecord
+    view = shell.window.docks["turns"].widget()
+    for i, said in enumerate(["ciao bea, pasta stasera?", "what game is this"]):
+        bea.mind.turn_log.record_sync(TurnRecord(
+            started_at=1_800_000_000 + i, perceptions=[f"[marco] {said}"], thoughts=["he likes food"],
+            tools=[ToolOutcome("speak", '{"message": "sì!"}', "said out loud", False, 3.0)],
+            model_calls=2, ms=420, model="ollama:qwen2.5:7b", rescued=True, outcome="spoke"))
+    everything = asyncio.run(bea.mind.turn_log.search())
+    view.load([rec for _id, rec in everything])
+    assert view.list.count() == 2 and "what game is this" in view.list.item(0).text()
+    found = asyncio.run(bea.mind.turn_log.search("PASTA stasera"))
+    view.load([rec for _id, rec in found])
+    assert view.list.count() == 1 and "rescued" in view.list.item(0).text()
+    page = view.detail.toPlainText()
+    assert 'speak({"message": "sì!"}) → said out loud' in page and "he likes food" in page
+    assert "ollama:qwen2.5:7b · 2 call(s)" in page
+    view.load([])
+    assert "No turns yet" in view.detail.toPlainText()
 
 
 def test_passphrase_dialog_checks_a_new_passphrase(qtbot):

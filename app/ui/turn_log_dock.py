@@ -1,0 +1,90 @@
+"""The Turn Log dock: every turn of her mind, newest first, searchable, with the whole record on click."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import logging
+import time
+
+from app.core.events import EventBus, EventKind
+from app.core.turn_record import TurnRecord
+from app.memory.turn_log import TurnLog
+from app.ui.qt import QLineEdit, QListWidget, QListWidgetItem, QSplitter, QTextBrowser, Qt, QVBoxLayout, QWidget
+
+log = logging.getLogger(__name__)
+
+
+def summary(rec: TurnRecord) -> str:
+    stamp = time.strftime("%H:%M:%S", time.localtime(rec.started_at))
+    first = rec.perceptions[0] if rec.perceptions else "(nothing)"
+    more = f" +{len(rec.perceptions) - 1}" if len(rec.perceptions) > 1 else ""
+    flag = " · rescued" if rec.rescued else ""
+    return f"{stamp}  {rec.outcome:<6} {rec.model_calls} call(s), {rec.ms:.0f} ms{flag} — {first}{more}"
+
+
+def details(rec: TurnRecord) -> str:
+    def block(title: str, lines: list[str]) -> str:
+        body = "<br>".join(html.escape(x).replace("\n", "<br>") for x in lines) or "<i>none</i>"
+        return f"<h4>{title}</h4><p>{body}</p>"
+    tools = [f"{t.name}({t.arguments}) → {t.observation}" + (" [failed]" if t.failed else "") for t in rec.tools]
+    cost = (f"{rec.model or 'no model'} · {rec.model_calls} call(s) · {rec.prompt_tokens} prompt + "
+            f"{rec.completion_tokens} completion tokens ({rec.reasoning_tokens} reasoning) · {rec.ms:.0f} ms"
+            f" · outcome {rec.outcome}{' · rescued' if rec.rescued else ''}")
+    return "".join([f"<p><b>{html.escape(cost)}</b></p>", block("Perceptions", rec.perceptions),
+                    block("Thoughts", rec.thoughts), block("Tool calls", tools),
+                    block("Briefing (dynamic)", [rec.briefing] if rec.briefing else []),
+                    block("Prompt in force (static)", [rec.prompt] if rec.prompt else [])])
+
+
+class TurnLogView(QWidget):
+    def __init__(self, turn_log: TurnLog, bus: EventBus, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.turn_log = turn_log
+        self.search = QLineEdit(objectName="turnSearch", placeholderText="Search turns (every word must match)…")
+        self.list = QListWidget(objectName="turnList")
+        self.detail = QTextBrowser(objectName="turnDetail")
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.list)
+        split.addWidget(self.detail)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.search)
+        layout.addWidget(split, 1)
+        self.records: list[TurnRecord] = []
+        self.search.returnPressed.connect(self.refresh)
+        self.list.currentRowChanged.connect(self.show_row)
+        self._unsubscribe = bus.subscribe(lambda _e: self.refresh(), kinds=[EventKind.TURN], replay=False)
+        self.destroyed.connect(lambda *_: self._unsubscribe())
+
+    def refresh(self) -> None:
+        """Ask the store off-thread; the answer comes back on the loop (no-op when no loop runs)."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        task = asyncio.ensure_future(self.turn_log.search(self.search.text()))
+        task.add_done_callback(self._loaded)
+
+    def _loaded(self, task: asyncio.Task) -> None:
+        if task.cancelled() or task.exception() is not None:
+            log.warning("the turn log could not be read: %r", None if task.cancelled() else task.exception())
+            return
+        self.load([rec for _id, rec in task.result()])
+
+    def load(self, records: list[TurnRecord]) -> None:
+        self.records = records
+        self.list.clear()
+        for rec in records:
+            item = QListWidgetItem(summary(rec))
+            item.setToolTip(json.dumps(rec.perceptions, ensure_ascii=False)[:500])
+            self.list.addItem(item)
+        if records:
+            self.list.setCurrentRow(0)
+        else:
+            self.detail.setHtml("<i>No turns yet.</i>")
+
+    def show_row(self, row: int) -> None:
+        if 0 <= row < len(self.records):
+            self.detail.setHtml(details(self.records[row]))
