@@ -11,7 +11,16 @@ import time
 from app.core.events import EventBus, EventKind
 from app.core.turn_record import TurnRecord
 from app.memory.turn_log import TurnLog
-from app.ui.qt import QLineEdit, QListWidget, QListWidgetItem, QSplitter, QTextBrowser, Qt, QVBoxLayout, QWidget
+from app.ui.qt import (
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    Qt,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 log = logging.getLogger(__name__)
 
