@@ -5,12 +5,14 @@ from __future__ import annotations
 from pydantic import Field, field_validator
 
 from app.config.schema import Section
-from app.core.model_spec import ModelSpecError, parse
+from app.core.model_spec import PROVIDERS, ModelSpecError, parse
 
 
 class MindSettings(Section):
     models: list[str] = Field(default_factory=list, description="Model specs for her mind, tried in turn, "
                               "as provider:model (ollama:qwen2.5:7b, openai:gpt-4o-mini). Empty: she sleeps.")
+    base_urls: dict[str, str] = Field(default_factory=dict, description="Where a provider's server is, when "
+                                      "not at its usual address: provider=url, for example ollama=http://10.0.0.5:11434/v1.")
     burst_steps: int = Field(6, ge=1, le=12, description="Model calls one turn may take at most.")
     idle_enabled: bool = Field(True, description="Notice long silences and maybe say something.")
     idle_after: int = Field(240, ge=30, le=3600, description="Seconds of silence before she notices it.")
@@ -26,4 +28,17 @@ class MindSettings(Section):
                 parse(spec)
             except ModelSpecError as exc:
                 raise ValueError(str(exc)) from None
+        return out
+
+    @field_validator("base_urls")
+    @classmethod
+    def _urls(cls, value: dict[str, str]) -> dict[str, str]:
+        out = {}
+        for provider, url in value.items():
+            provider, url = provider.strip().lower(), url.strip().rstrip("/")
+            if provider not in PROVIDERS or PROVIDERS[provider].base_url is None:
+                raise ValueError(f"no provider called {provider!r} takes a base URL")
+            if not url.startswith(("http://", "https://")):
+                raise ValueError(f"the base URL for {provider} must start with http:// or https://, not {url!r}")
+            out[provider] = url
         return out

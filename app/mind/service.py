@@ -69,12 +69,16 @@ class MindService:
     def skill_tools(self) -> dict[str, list]:
         return {key: skill.tools() for key, skill in self.skills.items() if skill.enabled}
 
+    def client_factory(self, base_urls: dict[str, str] | None = None) -> ClientFactory:
+        urls = self.settings.current.mind.base_urls if base_urls is None else base_urls
+        return ClientFactory(self.net, self.secrets.get, base_urls=urls)
+
     def start(self, paused: bool = False) -> None:
         mind = self.settings.current.mind
         if not mind.models:
             self.events.publish(EventKind.SYSTEM, "mind", "her mind sleeps: no model is set (Settings → Mind)")
             return
-        self._pool = ClientFactory(self.net, self.secrets.get).pool("mind", mind.models)
+        self._pool = self.client_factory().pool("mind", mind.models)
         self.consciousness = Consciousness(
             bus=self.bus, gate=self.gate, llm=self._pool, events=self.events, outlets=self.outlets,
             skill_tools=self.skill_tools, static_prompt=self.static_prompt, dynamic_prompt=self.dynamic_prompt,

@@ -6,6 +6,7 @@ from app.compose import Bea
 from app.config.service import SettingsError
 from app.skills.registry import resolve_factory
 from app.ui.forms import SectionForm
+from app.ui.mind_page import make_page as make_mind_page
 from app.ui.qt import (
     QDialog,
     QDialogButtonBox,
@@ -32,7 +33,9 @@ class SettingsDialog(QDialog):
         self.forms: list[SectionForm] = []
         current = bea.settings.current
         for title, name in CORE_PAGES:
-            self._add(title, SectionForm(name, type(getattr(current, name)), getattr(current, name)))
+            values = getattr(current, name)
+            form = make_mind_page(bea, name, values) if name == "mind" else SectionForm(name, type(values), values)
+            self._add(title, form)
         for key, skill in bea.skills.items():
             section = getattr(current.skills, key)
             if skill.settings_page:

@@ -1,0 +1,104 @@
+"""Settings → Mind: the model pool, where each provider lives, its API key (kept in the keyring), a test."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from app.compose import Bea
+from app.config.mind_settings import MindSettings
+from app.core.model_spec import PROVIDERS, ModelSpecError, api_key_name
+from app.senses.llm.probe import detect_ollama, probe
+from app.ui.forms import SectionForm
+from app.ui.qt import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+
+KEYED = sorted(name for name, p in PROVIDERS.items() if p.needs_key)
+
+
+def parse_pairs(text: str) -> dict[str, str]:
+    pairs = {}
+    for part in text.split(","):
+        if part.strip():
+            name, _, url = part.partition("=")
+            pairs[name.strip()] = url.strip()
+    return pairs
+
+
+class MindPage(SectionForm):
+    def __init__(self, bea: Bea, prefix: str, values: MindSettings, parent: QWidget | None = None) -> None:
+        self.bea = bea
+        super().__init__(prefix, MindSettings, values, parent)
+        self.key_provider = QComboBox(objectName="keyProvider")
+        self.key_provider.addItems(KEYED)
+        self.key = QLineEdit(objectName="apiKey", echoMode=QLineEdit.EchoMode.Password,
+                             placeholderText="paste the API key; it goes to the system keyring")
+        save = QPushButton("Save key")
+        save.clicked.connect(self.save_key)
+        row = QHBoxLayout()
+        for w in (self.key_provider, self.key, save):
+            row.addWidget(w)
+        self.layout_.addRow("API key", row)
+        self.test_button = QPushButton("Test connection", objectName="testConnection")
+        self.test_button.clicked.connect(lambda: self._spawn(self.test_connection()))
+        self.ollama_button = QPushButton("Look for Ollama on this computer", objectName="detectOllama")
+        self.ollama_button.clicked.connect(lambda: self._spawn(self.find_ollama()))
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.test_button)
+        buttons.addWidget(self.ollama_button)
+        self.layout_.addRow(buttons)
+        self.result = QLabel(objectName="mindResult", wordWrap=True)
+        self.layout_.addRow(self.result)
+
+    def editor_for(self, name: str, field: Any, value: Any) -> tuple[QWidget, Any]:
+        if name != "base_urls":
+            return super().editor_for(name, field, value)
+        line = QLineEdit(", ".join(f"{k}={v}" for k, v in value.items()))
+        line.setPlaceholderText("ollama=http://127.0.0.1:11434/v1 (empty: each provider's usual address)")
+        return line, lambda: parse_pairs(line.text())
+
+    def _spawn(self, coro: Any) -> None:
+        self.result.setText("Working…")
+        asyncio.ensure_future(coro)
+
+    def save_key(self) -> str:
+        provider, key = self.key_provider.currentText(), self.key.text().strip()
+        if not key:
+            self.result.setText("Paste a key first.")
+        else:
+            self.bea.secrets.set(api_key_name(provider), key)
+            where = "the system keyring" if self.bea.secrets.persistent else "memory for this run (no keyring here)"
+            self.result.setText(f"The {PROVIDERS[provider].label} key is saved in {where}.")
+        self.key.clear()
+        return self.result.text()
+
+    async def test_connection(self) -> str:
+        specs = self._readers["models"]()
+        if not specs:
+            self.result.setText("Add a model first, as provider:model.")
+            return self.result.text()
+        lines = []
+        for spec in specs:
+            try:
+                client = self.bea.mind.client_factory(self._readers["base_urls"]()).client(spec)
+            except ModelSpecError as exc:
+                lines.append(f"{spec}: {exc}")
+                continue
+            try:
+                lines.append(f"{spec}: {(await probe(client)).sentence()}")
+            finally:
+                await client.aclose()
+        self.result.setText("\n".join(lines))
+        return self.result.text()
+
+    async def find_ollama(self) -> str:
+        base = self._readers["base_urls"]().get("ollama", "http://127.0.0.1:11434/v1").removesuffix("/v1")
+        models = await detect_ollama(self.bea.gate, base)
+        if not models:
+            self.result.setText("No Ollama server answered at " + base + ".")
+        else:
+            self.result.setText("Ollama has: " + ", ".join(models) + ". Add one to the models as ollama:<name>.")
+        return self.result.text()
+
+
+def make_page(bea: Bea, prefix: str, values: MindSettings) -> MindPage:
+    return MindPage(bea, prefix, values)

@@ -1,0 +1,64 @@
+"""Settings → Mind: model specs, base URLs, API keys into the secret store, and a real test connection."""
+
+import asyncio
+
+import pytest
+
+from app.ui import launch
+from tests.senses.llm_server import LLMServer, Stream, openai_error, openai_stream
+
+
+@pytest.fixture
+def page(qapp, bea, qtbot):
+    shell = launch.Shell(bea, launch.app_icon())
+    dialog = shell.window.open_settings()
+    qtbot.addWidget(dialog)
+    dialog.pages.setCurrentRow(1)
+    yield dialog, dialog.stack.currentWidget()
+    shell.window.hide_on_close = False
+    shell.window.deleteLater()
+
+
+def test_base_urls_are_validated_and_saved(page, bea):
+    dialog, mind = page
+    urls = dialog.findChild(object, "mind.base_urls")
+    urls.setText("ollama=ftp://box")
+    assert not dialog.apply() and "mind.base_urls" in dialog.error.text() and "http://" in dialog.error.text()
+    urls.setText("nosuch=http://x")
+    assert not dialog.apply() and "no provider called 'nosuch'" in dialog.error.text()
+    urls.setText("ollama=http://127.0.0.1:9999/v1/")
+    assert dialog.apply()
+    assert bea.settings.current.mind.base_urls == {"ollama": "http://127.0.0.1:9999/v1"}
+
+
+def test_an_api_key_goes_to_the_secret_store_not_the_settings(page, bea):
+    _dialog, mind = page
+    mind.key_provider.setCurrentText("openai")
+    mind.key.setText("sk-test-0123456789abcdef")
+    assert mind.save_key() == "The OpenAI key is saved in memory for this run (no keyring here)."
+    assert bea.secrets.get("llm.openai.api_key") == "sk-test-0123456789abcdef"
+    assert mind.key.text() == ""
+    assert "sk-test" not in bea.settings.current.model_dump_json()
+
+
+def test_test_connection_reports_each_model_against_a_real_server(page):
+    dialog, mind = page
+
+    async def go():
+        async with LLMServer() as server:
+            server.script("good", Stream(openai_stream("good", tool_calls=[("c1", "ping", '{"ok": true}')])))
+            server.script("gone", openai_error(404, "model 'gone' not found"))
+            dialog.findChild(object, "mind.models").setText("ollama:good, ollama:gone, nonsense")
+            dialog.findChild(object, "mind.base_urls").setText(f"ollama={server.base_url}")
+            return await mind.test_connection()
+
+    report = asyncio.run(go()).splitlines()
+    assert report[0].startswith("ollama:good: Works: answered in") and "tool calling works" in report[0]
+    assert report[1].startswith("ollama:gone: Not working") and "not found" in report[1]
+    assert report[2].startswith("nonsense:")
+
+
+def test_looking_for_ollama_says_when_there_is_none(page):
+    dialog, mind = page
+    dialog.findChild(object, "mind.base_urls").setText("ollama=http://127.0.0.1:9/v1")
+    assert asyncio.run(mind.find_ollama()) == "No Ollama server answered at http://127.0.0.1:9."
