@@ -51,6 +51,15 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
             skill.context_section()
         return f"{len(bea.skills)} skill(s)"
 
+    def models() -> str:
+        specs = bea.settings.current.mind.models
+        if not any(spec.startswith("local:") for spec in specs):
+            return f"{len(specs)} model(s), none built in"
+        from app.senses.llm.local_llama import missing
+        if problem := missing():
+            raise AssertionError(f"the built-in model cannot run: {problem}")
+        return "built-in model ready"
+
     def writable() -> str:
         probe = bea.paths.root / ".write-probe"
         probe.write_text("ok")
@@ -58,7 +67,8 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
         return "writable"
 
     return [("cipher", cipher), ("integrity", integrity), ("schema", schema), ("roundtrip", roundtrip),
-            ("settings", settings), ("skills", skills), ("data folder", writable)]
+            ("settings", settings), ("skills", skills), ("models", models),
+            ("data folder", writable)]
 
 
 def run(data_dir: Path) -> int:
@@ -74,6 +84,6 @@ def run(data_dir: Path) -> int:
                 return 1
     finally:
         close(bea)
-    print(f"self-test OK: {len(passed)} checks passed (SQLCipher {passed[0]}, {passed[2]}, {passed[5]}) "
+    print(f"self-test OK: {len(passed)} checks passed (SQLCipher {passed[0]}, {passed[2]}, {passed[5]}, {passed[6]}) "
           f"in {data_dir}")
     return 0

@@ -9,8 +9,9 @@ from app.core.model_spec import PROVIDERS, ModelSpecError, parse
 
 
 class MindSettings(Section):
-    models: list[str] = Field(default_factory=list, description="Model specs for her mind, tried in turn, "
-                              "as provider:model (ollama:qwen2.5:7b, openai:gpt-4o-mini). Empty: she sleeps.")
+    models: list[str] = Field(default_factory=lambda: ["local:smollm2"], description="Model specs for her mind, "
+                              "tried in turn, as provider:model (ollama:qwen2.5:7b, openai:gpt-4o-mini). "
+                              "local:smollm2 is the tiny built-in demo model. Empty: she sleeps.")
     base_urls: dict[str, str] = Field(default_factory=dict, description="Where a provider's server is, when "
                                       "not at its usual address: provider=url, for example ollama=http://10.0.0.5:11434/v1.")
     burst_steps: int = Field(6, ge=1, le=12, description="Model calls one turn may take at most.")

@@ -9,12 +9,14 @@ from typing import Any
 
 from app.core.events import EventBus, EventKind
 from app.core.perception import Perception
+from app.executors import BoundedExecutor
 from app.memory.turn_log import TurnLog
 from app.mind.attention_gate import AttentionGate
 from app.mind.bus import LoopClock, PerceptionBus
 from app.mind.consciousness import Consciousness, MindConfig
 from app.mind.outlets import Outlets
 from app.paths import resources_dir
+from app.senses.llm.local_llama import DEMO_NOTICE, LocalLlamaClient
 from app.senses.llm.registry import ClientFactory
 
 log = logging.getLogger(__name__)
@@ -40,6 +42,8 @@ class MindService:
         mind = settings.current.mind
         self.gate = AttentionGate(lambda: datetime.now(UTC), names=(settings.current.general.persona_name,),
                                   owner=OWNER_IDENTITY, cooldown_seconds=mind.cooldown_seconds)
+        # the built-in model gets a thread of its own: a generation takes seconds and must not starve the store
+        self.local_executor = BoundedExecutor("local-model", 1, queue_size=8)
         self.skills: dict[str, Any] = {}
         self.consciousness: Consciousness | None = None
         self._pool: Any = None
@@ -71,7 +75,8 @@ class MindService:
 
     def client_factory(self, base_urls: dict[str, str] | None = None) -> ClientFactory:
         urls = self.settings.current.mind.base_urls if base_urls is None else base_urls
-        return ClientFactory(self.net, self.secrets.get, base_urls=urls)
+        return ClientFactory(self.net, self.secrets.get, base_urls=urls,
+                             local=lambda spec: LocalLlamaClient(spec, self.local_executor))
 
     def start(self, paused: bool = False) -> None:
         mind = self.settings.current.mind
@@ -88,6 +93,15 @@ class MindService:
         self.consciousness.pause(paused)
         self.consciousness.start()
         self.events.publish(EventKind.SYSTEM, "mind", f"her mind is awake on {', '.join(mind.models)}")
+        if self.notice():
+            self.events.publish(EventKind.SYSTEM, "mind", self.notice())
+
+    def notice(self) -> str:
+        """What the streamer should know about the models in use (the demo model is not a real co-host)."""
+        models = self.settings.current.mind.models
+        if not models:
+            return "Her mind sleeps until a model is set in Settings → Mind; what you type waits for her."
+        return DEMO_NOTICE if models[0] == "local:smollm2" else ""
 
     def pause(self, paused: bool) -> None:
         if self.consciousness is not None:
@@ -100,5 +114,6 @@ class MindService:
         if self._pool is not None:
             await self._pool.aclose()
             self._pool = None
+        self.local_executor.shutdown(wait=False, cancel_futures=True)
 
 

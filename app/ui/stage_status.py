@@ -9,8 +9,10 @@ from app.ui.qt import QFrame, QLabel, Qt, QTimer, QVBoxLayout, QWidget
 
 
 def mind_state(bea: Bea) -> str:
-    if not bea.mind.awake:
+    if not bea.settings.current.mind.models:
         return "asleep (no model set: Settings → Mind)"
+    if not bea.mind.awake:
+        return "starting"
     return "paused" if bea.switches.paused else "awake"
 
 

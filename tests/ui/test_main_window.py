@@ -81,7 +81,9 @@ def test_pause_and_mute_reach_the_switches_and_the_status_bar(shell, bea):
     shell.actions.mute.trigger()
     assert bea.switches.paused and bea.switches.muted
     assert shell.window.switch_label.text() == "mind paused · voice muted"
-    assert "Mind: asleep (no model set" in shell.window.stage.body.text()  # no model in these tests
+    bea.settings.set("mind.models", [])
+    shell.window.stage.refresh()
+    assert "Mind: asleep (no model set" in shell.window.stage.body.text()
     texts = [e.text for e in bea.bus.recent()]
     assert "mind paused" in texts and "voice muted" in texts
 

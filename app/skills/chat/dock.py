@@ -32,9 +32,9 @@ class ChatDock(QWidget):
         self.refresh_status()
 
     def refresh_status(self) -> None:
-        self.status.setText("" if self.skill.awake() else
-                            "Her mind sleeps until a model is set in Settings → Mind; what you type waits for her.")
-        self.status.setVisible(not self.skill.awake())
+        notice = self.skill.notice()
+        self.status.setText(notice)
+        self.status.setVisible(bool(notice))
 
     def show_line(self, line: Line) -> None:
         who, text = line

