@@ -12,6 +12,9 @@ class MindSettings(Section):
     models: list[str] = Field(default_factory=lambda: ["local:smollm2"], description="Model specs for her mind, "
                               "tried in turn, as provider:model (ollama:qwen2.5:7b, openai:gpt-4o-mini). "
                               "local:smollm2 is the tiny built-in demo model. Empty: she sleeps.")
+    background_models: list[str] = Field(default_factory=list, description="Models for background work "
+                                         "(diary, dreams, profiles), so it never competes with her voice. "
+                                         "Empty: the mind's models.")
     base_urls: dict[str, str] = Field(default_factory=dict, description="Where a provider's server is, when "
                                       "not at its usual address: provider=url, for example ollama=http://10.0.0.5:11434/v1.")
     burst_steps: int = Field(6, ge=1, le=12, description="Model calls one turn may take at most.")
@@ -20,7 +23,7 @@ class MindSettings(Section):
     cooldown_seconds: int = Field(20, ge=0, le=600, description="After answering, how long a stranger's line "
                                                                "in the same conversation counts for less.")
 
-    @field_validator("models")
+    @field_validator("models", "background_models")
     @classmethod
     def _specs(cls, value: list[str]) -> list[str]:
         out = [v.strip() for v in value if v.strip()]

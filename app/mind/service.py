@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from concurrent.futures import Executor
 from datetime import UTC, datetime
@@ -17,6 +18,7 @@ from app.mind.consciousness import Consciousness, MindConfig
 from app.mind.outlets import Outlets
 from app.paths import resources_dir
 from app.senses.llm.local_llama import DEMO_NOTICE, LocalLlamaClient
+from app.senses.llm.probe import OLLAMA, detect_ollama
 from app.senses.llm.registry import ClientFactory
 
 log = logging.getLogger(__name__)
@@ -47,9 +49,45 @@ class MindService:
         self.skills: dict[str, Any] = {}
         self.consciousness: Consciousness | None = None
         self._pool: Any = None
+        self._background: Any = None
+        self._offer: Any = None
+        self._restarting = False
+        self._started = False   # start() was called: the app wants her mind running
+        self._paused = False
+
+        settings.on_change(self._setting_changed)
+
+    def _setting_changed(self, path: str, _value: object) -> None:
+        """A change under Settings → Mind reaches her at once: the pools are rebuilt and the loop restarted
+        with the same window and the same pending perceptions."""
+        if not path.startswith("mind.") or self._restarting:
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # not running (tests, start-up): the next start() reads the new settings
+            self._background = None
+            return
+        self._restarting = True
+        asyncio.ensure_future(self.restart())
+
+    async def restart(self) -> None:
+        try:
+            await asyncio.sleep(0)  # let a batch of changes from one Apply land first
+            window = self.consciousness.window if self.consciousness is not None else []
+            await self._close_models()
+            if self._started:
+                self.start(paused=self._paused)
+            if self.consciousness is not None:
+                self.consciousness.window = window
+        finally:
+            self._restarting = False
 
     def perceive(self, perception: Perception) -> None:
         self.bus.put(perception)
+
+    @property
+    def models_in_use(self) -> list[str]:
+        return self._pool.models if self._pool is not None else []
 
     @property
     def awake(self) -> bool:
@@ -79,6 +117,7 @@ class MindService:
                              local=lambda spec: LocalLlamaClient(spec, self.local_executor))
 
     def start(self, paused: bool = False) -> None:
+        self._started, self._paused = True, paused
         mind = self.settings.current.mind
         if not mind.models:
             self.events.publish(EventKind.SYSTEM, "mind", "her mind sleeps: no model is set (Settings → Mind)")
@@ -92,6 +131,7 @@ class MindService:
                               idle_after=float(mind.idle_after)))
         self.consciousness.pause(paused)
         self.consciousness.start()
+        self._offer = asyncio.ensure_future(self.offer_ollama())
         self.events.publish(EventKind.SYSTEM, "mind", f"her mind is awake on {', '.join(mind.models)}")
         if self.notice():
             self.events.publish(EventKind.SYSTEM, "mind", self.notice())
@@ -103,17 +143,44 @@ class MindService:
             return "Her mind sleeps until a model is set in Settings → Mind; what you type waits for her."
         return DEMO_NOTICE if models[0] == "local:smollm2" else ""
 
+    def background_pool(self) -> Any:
+        """The pool for batch work; built on first use, and closed with the mind."""
+        if self._background is None:
+            mind = self.settings.current.mind
+            self._background = self.client_factory().pool("background", mind.background_models or mind.models)
+        return self._background
+
+    async def offer_ollama(self) -> list[str]:
+        """When she runs on the demo model and an Ollama server answers here, say what it offers."""
+        if self.settings.current.mind.models[:1] != ["local:smollm2"]:
+            return []
+        base = self.settings.current.mind.base_urls.get("ollama", OLLAMA + "/v1").removesuffix("/v1")
+        models = await detect_ollama(self.net, base)
+        if models:
+            self.events.publish(EventKind.SYSTEM, "mind", "Ollama is running on this computer with "
+                                f"{', '.join(models)}: set ollama:{models[0]} in Settings → Mind for a far "
+                                "better co-host than the demo model.", ollama=models)
+        return models
+
     def pause(self, paused: bool) -> None:
+        self._paused = paused
         if self.consciousness is not None:
             self.consciousness.pause(paused)
 
-    async def stop(self) -> None:
+    async def _close_models(self) -> None:
         if self.consciousness is not None:
             await self.consciousness.stop()
             self.consciousness = None
-        if self._pool is not None:
-            await self._pool.aclose()
-            self._pool = None
+        if self._offer is not None:
+            self._offer.cancel()
+        for pool in (self._pool, self._background):
+            if pool is not None:
+                await pool.aclose()
+        self._pool = self._background = None
+
+    async def stop(self) -> None:
+        self._started = False
+        await self._close_models()
         self.local_executor.shutdown(wait=False, cancel_futures=True)
 
 

@@ -344,3 +344,37 @@ def test_the_turn_log_records_the_whole_turn():
     first_call = m.llm.calls[0][0]
     assert [msg.role for msg in first_call] == ["system", "system", "user"]
     assert first_call[0].content == "You are Bea." and first_call[1].content == "[NOW] 16:00"
+
+
+def test_a_slow_briefing_is_dropped_after_its_timeout_and_the_turn_goes_on():
+    import threading
+    release = threading.Event()
+
+    async def go():
+        m = Mind([says("ciao")], dynamic_timeout=0.05)
+        m.mind.dynamic_prompt = lambda batch: (release.wait(5), "[SLOW RAG]")[1]
+        record = await m.mind.turn([chat("hi")])
+        release.set()
+        return m, record
+
+    m, record = run(go())
+    assert record.briefing == "" and m.spoken() == ["ciao"]
+    assert any("briefing took too long" in e for e in m.kinds(EventKind.ERROR))
+    assert all("[SLOW RAG]" not in msg.content for msg in m.llm.calls[0][0])
+
+
+def test_barge_in_stops_her_voice_on_anything_but_idle():
+    from app.core.perception import Perception
+
+    async def go():
+        stops = []
+        m = Mind([says("a"), says("b")])
+        m.mind.is_speaking = lambda: True
+        m.mind.barge_in = lambda: stops.append("stop")
+        await m.mind.turn([Perception(PerceptionKind.IDLE, "idle", "[idle] quiet")])
+        after_idle = list(stops)
+        await m.mind.turn([voice("wait, Bea")])
+        return after_idle, stops
+
+    after_idle, stops = run(go())
+    assert after_idle == [] and stops == ["stop"]

@@ -1,0 +1,81 @@
+"""The mind as the app builds it: the demo-model notice, Ollama offered when it runs here, the pools."""
+
+import asyncio
+
+from aiohttp import web
+
+from app.core.events import EventKind
+from app.senses.llm.local_llama import DEMO_NOTICE
+
+
+def test_the_demo_model_is_the_default_and_the_ui_says_so(bea):
+    assert bea.settings.current.mind.models == ["local:smollm2"]
+    assert bea.mind.notice() == DEMO_NOTICE
+    bea.settings.set("mind.models", ["ollama:qwen2.5:7b"])
+    assert bea.mind.notice() == ""
+    bea.settings.set("mind.models", [])
+    assert "sleeps" in bea.mind.notice()
+
+
+def test_ollama_on_this_machine_is_offered(bea):
+    async def go():
+        async def tags(_request):
+            return web.json_response({"models": [{"name": "qwen2.5:7b"}]})
+
+        app = web.Application()
+        app.router.add_get("/api/tags", tags)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]
+        bea.settings.set("mind.base_urls", {"ollama": f"http://127.0.0.1:{port}/v1"})
+        try:
+            offered = await bea.mind.offer_ollama()
+            bea.settings.set("mind.models", ["openai:gpt-4o-mini"])
+            not_offered = await bea.mind.offer_ollama()  # a real model is set: nothing to offer
+        finally:
+            await runner.cleanup()
+        return offered, not_offered
+
+    offered, not_offered = asyncio.run(go())
+    assert offered == ["qwen2.5:7b"] and not_offered == []
+    said = [e.text for e in bea.bus.recent([EventKind.SYSTEM]) if "Ollama" in e.text]
+    assert said == ["Ollama is running on this computer with qwen2.5:7b: set ollama:qwen2.5:7b in Settings → "
+                    "Mind for a far better co-host than the demo model."]
+
+
+def test_the_background_pool_uses_its_own_models_or_the_minds(bea):
+    assert bea.mind.background_pool().models == ["local:smollm2"]
+    bea.settings.set("mind.background_models", ["ollama:llama3.1:8b", "local:smollm2"])
+    assert bea.mind.background_pool().models == ["ollama:llama3.1:8b", "local:smollm2"]
+    asyncio.run(bea.mind.stop())
+
+
+def test_a_change_in_settings_restarts_her_mind_with_the_same_window(bea):
+    from app.core.chat import Message
+
+    async def go():
+        bea.mind.start()
+        first = bea.mind.consciousness
+        first.window.append(Message.user("what she remembers from before"))
+        bea.settings.set("mind.models", ["ollama:qwen2.5:7b"])
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if bea.mind.consciousness is not first and bea.mind.consciousness is not None:
+                break
+        second = bea.mind.consciousness
+        pool = bea.mind.models_in_use
+        bea.settings.set("mind.models", [])
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if bea.mind.consciousness is None:
+                break
+        asleep = bea.mind.consciousness is None
+        await bea.mind.stop()
+        return first, second, pool, asleep
+
+    first, second, pool, asleep = asyncio.run(go())
+    assert second is not first and pool == ["ollama:qwen2.5:7b"]
+    assert [m.content for m in second.window] == ["what she remembers from before"]
+    assert asleep
