@@ -96,6 +96,16 @@ def test_system_hoisted_and_tool_results_as_blocks():
             {"type": "text", "text": "[anna] and me?"}]}]
 
 
+def test_only_leading_system_messages_are_hoisted():
+    history = [Message.system("soul"), Message.user("[marco] ciao"), Message.system("[NOW] 16:00"),
+               Message.user("[anna] hi")]
+    system, wire = wire_messages(history)
+    assert system == "soul"
+    assert wire == [{"role": "user", "content": [{"type": "text", "text": "[marco] ciao"},
+                                                 {"type": "text", "text": "[SYSTEM]\n[NOW] 16:00"},
+                                                 {"type": "text", "text": "[anna] hi"}]}]
+
+
 def test_request_carries_tools_choice_and_system():
     async def call(client):
         return await client.complete([Message.system("soul"), Message.user("hi")], [SPEAK],

@@ -48,15 +48,22 @@ _TOOL_CHOICE = {"required": {"type": "any"}, "none": {"type": "none"}}
 
 
 def wire_messages(messages: Sequence[Message]) -> tuple[str, list[dict[str, Any]]]:
-    """(system, messages): system text joined, consecutive same-role turns merged, as the API requires."""
+    """(system, messages): the LEADING system messages hoisted into `system`, consecutive same-role turns merged,
+    as the API requires. A system message further down (the per-turn briefing below the window) stays where
+    it is, as a marked user block: hoisting it would change the cached prefix on every turn."""
     system: list[str] = []
     out: list[dict[str, Any]] = []
+    leading = True
     for m in messages:
-        if m.role is Role.SYSTEM:
+        if m.role is Role.SYSTEM and leading:
             system.append(m.content)
             continue
+        leading = False
         blocks: list[dict[str, Any]] = []
-        if m.role is Role.TOOL:
+        if m.role is Role.SYSTEM:
+            if m.content:
+                blocks.append({"type": "text", "text": f"[SYSTEM]\n{m.content}"})
+        elif m.role is Role.TOOL:
             blocks.append({"type": "tool_result", "tool_use_id": m.tool_call_id, "content": m.content})
         elif m.content:
             blocks.append({"type": "text", "text": m.content})
@@ -64,7 +71,7 @@ def wire_messages(messages: Sequence[Message]) -> tuple[str, list[dict[str, Any]
             blocks.append({"type": "tool_use", "id": call.id, "name": call.name, "input": _input(call)})
         if not blocks:
             continue
-        role = "assistant" if m.role is Role.ASSISTANT else "user"
+        role = "assistant" if m.role is Role.ASSISTANT else "user"  # tool results and late system: user
         if out and out[-1]["role"] == role:
             out[-1]["content"].extend(blocks)
         else:
