@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field, field_validator
 
 from app.config.schema import Section
+from app.core.attention import parse_window
 from app.core.model_spec import PROVIDERS, ModelSpecError, parse
 
 
@@ -17,6 +18,12 @@ class MindSettings(Section):
                                          "Empty: the mind's models.")
     base_urls: dict[str, str] = Field(default_factory=dict, description="Where a provider's server is, when "
                                       "not at its usual address: provider=url, for example ollama=http://10.0.0.5:11434/v1.")
+    aliases: list[str] = Field(default_factory=list, description="Other names she answers to in chat "
+                               "(her own name is in General).")
+    hot_names: list[str] = Field(default_factory=list, description="Names and words that make a line more "
+                                 "interesting to her (the game, a running joke).")
+    quiet_hours: list[str] = Field(default_factory=list, description="When she does not chime in unless spoken "
+                                   "to, as HH:MM-HH:MM in this computer's time (23:00-07:00 wraps midnight).")
     burst_steps: int = Field(6, ge=1, le=12, description="Model calls one turn may take at most.")
     idle_enabled: bool = Field(True, description="Notice long silences and maybe say something.")
     idle_after: int = Field(240, ge=30, le=3600, description="Seconds of silence before she notices it.")
@@ -45,4 +52,17 @@ class MindSettings(Section):
             if not url.startswith(("http://", "https://")):
                 raise ValueError(f"the base URL for {provider} must start with http:// or https://, not {url!r}")
             out[provider] = url
+        return out
+
+    @field_validator("aliases", "hot_names")
+    @classmethod
+    def _words(cls, value: list[str]) -> list[str]:
+        return [v.strip() for v in value if v.strip()]
+
+    @field_validator("quiet_hours")
+    @classmethod
+    def _windows(cls, value: list[str]) -> list[str]:
+        out = [v.strip() for v in value if v.strip()]
+        for window in out:
+            parse_window(window)  # its ValueError says what a window looks like
         return out

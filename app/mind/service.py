@@ -8,6 +8,7 @@ from concurrent.futures import Executor
 from datetime import UTC, datetime
 from typing import Any
 
+from app.core.attention import parse_window
 from app.core.events import EventBus, EventKind
 from app.core.perception import Perception
 from app.executors import BoundedExecutor
@@ -24,6 +25,8 @@ from app.senses.llm.registry import ClientFactory
 log = logging.getLogger(__name__)
 
 OWNER_IDENTITY = "app:owner"
+RESTART = {"mind.models", "mind.background_models", "mind.base_urls", "mind.burst_steps", "mind.idle_enabled",
+           "mind.idle_after"}
 
 
 def _prompt(name: str) -> str:
@@ -41,9 +44,8 @@ class MindService:
         self.executor = executor
         self.bus = PerceptionBus(LoopClock())
         self.outlets = Outlets(events, muted=muted)
-        mind = settings.current.mind
-        self.gate = AttentionGate(lambda: datetime.now(UTC), names=(settings.current.general.persona_name,),
-                                  owner=OWNER_IDENTITY, cooldown_seconds=mind.cooldown_seconds)
+        self.gate = AttentionGate(lambda: datetime.now(UTC), owner=OWNER_IDENTITY)
+        self.configure_attention()
         # the built-in model gets a thread of its own: a generation takes seconds and must not starve the store
         self.local_executor = BoundedExecutor("local-model", 1, queue_size=8)
         self.skills: dict[str, Any] = {}
@@ -57,10 +59,20 @@ class MindService:
 
         settings.on_change(self._setting_changed)
 
+    def configure_attention(self) -> None:
+        s = self.settings.current
+        self.gate.names = (s.general.persona_name, *s.mind.aliases)
+        self.gate.hot_names = tuple(s.mind.hot_names)
+        self.gate.quiet_hours = tuple(parse_window(w) for w in s.mind.quiet_hours)
+        self.gate.cooldown_seconds = float(s.mind.cooldown_seconds)
+
     def _setting_changed(self, path: str, _value: object) -> None:
-        """A change under Settings → Mind reaches her at once: the pools are rebuilt and the loop restarted
-        with the same window and the same pending perceptions."""
-        if not path.startswith("mind.") or self._restarting:
+        """A change under Settings → Mind reaches her at once: attention is reconfigured in place; for the
+        models and the shape of a turn, the pools are rebuilt and the loop restarted with the same window and
+        the same pending perceptions."""
+        if path == "general.persona_name" or path.startswith("mind."):
+            self.configure_attention()
+        if path not in RESTART or self._restarting:
             return
         try:
             asyncio.get_running_loop()

@@ -79,3 +79,20 @@ def test_a_change_in_settings_restarts_her_mind_with_the_same_window(bea):
     assert second is not first and pool == ["ollama:qwen2.5:7b"]
     assert [m.content for m in second.window] == ["what she remembers from before"]
     assert asleep
+
+
+def test_attention_follows_the_settings(bea):
+    from datetime import time
+
+    import pytest
+
+    from app.config.service import SettingsError
+    bea.settings.update({"general.persona_name": "Beatrice", "mind.aliases": ["Bea", " Trixie "],
+                         "mind.hot_names": ["elden ring"], "mind.quiet_hours": ["23:00-07:00"],
+                         "mind.cooldown_seconds": 5})
+    gate = bea.mind.gate
+    assert gate.names == ("Beatrice", "Bea", "Trixie") and gate.hot_names == ("elden ring",)
+    assert gate.quiet_hours == ((time(23, 0), time(7, 0)),) and gate.cooldown_seconds == 5.0
+    with pytest.raises(SettingsError) as err:
+        bea.settings.set("mind.quiet_hours", ["late"])
+    assert err.value.field == "mind.quiet_hours"
