@@ -10,13 +10,13 @@ from app.core.model_spec import PROVIDERS, ModelSpecError, parse
 
 
 class MindSettings(Section):
-    models: list[str] = Field(default_factory=lambda: ["local:smollm2"], description="Model specs for her mind, "
+    models: list[str] = Field(default_factory=lambda: ["local:smollm2"], title="Mind models", description="Model specs for her mind, "
                               "tried in turn, as provider:model (ollama:qwen2.5:7b, openai:gpt-4o-mini). "
                               "local:smollm2 is the tiny built-in demo model. Empty: she sleeps.")
     background_models: list[str] = Field(default_factory=list, description="Models for background work "
                                          "(diary, dreams, profiles), so it never competes with her voice. "
                                          "Empty: the mind's models.")
-    base_urls: dict[str, str] = Field(default_factory=dict, description="Where a provider's server is, when "
+    base_urls: dict[str, str] = Field(default_factory=dict, title="Base URLs", description="Where a provider's server is, when "
                                       "not at its usual address: provider=url, for example ollama=http://10.0.0.5:11434/v1.")
     aliases: list[str] = Field(default_factory=list, description="Other names she answers to in chat "
                                "(her own name is in General).")

@@ -38,7 +38,7 @@ class SectionForm(QWidget):
             editor, read = self.editor_for(name, field, getattr(values, name))
             editor.setObjectName(f"{prefix}.{name}")
             editor.setToolTip(field.description or "")
-            self.layout_.addRow(_label(name), editor)
+            self.layout_.addRow(field.title or _label(name), editor)
             self._readers[name] = read
         if not self._readers:
             self.layout_.addRow(QLabel("Nothing to set here yet."))

@@ -28,6 +28,10 @@ class MindPage(SectionForm):
     def __init__(self, bea: Bea, prefix: str, values: MindSettings, parent: QWidget | None = None) -> None:
         self.bea = bea
         super().__init__(prefix, MindSettings, values, parent)
+        self.notice = QLabel(bea.mind.notice(), objectName="mindNotice", wordWrap=True)
+        self.notice.setStyleSheet("background: #fff4d6; padding: 6px; border-radius: 4px;")
+        self.notice.setVisible(bool(self.notice.text()))
+        self.layout_.insertRow(0, self.notice)
         self.key_provider = QComboBox(objectName="keyProvider")
         self.key_provider.addItems(KEYED)
         self.key = QLineEdit(objectName="apiKey", echoMode=QLineEdit.EchoMode.Password,

@@ -62,3 +62,9 @@ def test_looking_for_ollama_says_when_there_is_none(page):
     dialog, mind = page
     dialog.findChild(object, "mind.base_urls").setText("ollama=http://127.0.0.1:9/v1")
     assert asyncio.run(mind.find_ollama()) == "No Ollama server answered at http://127.0.0.1:9."
+
+
+def test_the_page_says_plainly_that_the_default_is_a_tiny_demo_model(page):
+    _dialog, mind = page
+    assert mind.notice.isVisibleTo(mind)
+    assert "tiny built-in demo model" in mind.notice.text() and "Ollama" in mind.notice.text()
