@@ -21,6 +21,8 @@ HEADER_NOW = "[WHAT JUST HAPPENED] most important first"
 HEADER_STEERING = "[WHILE YOU WERE THINKING] this arrived just now"
 HEADER_FOLLOW_UP = ("[THE NEXT THING THEY SAID] in a conversation you already answered this turn: answer it "
                     "once, or choose silence")
+NUDGE_FOLLOW_UP = ("[STILL WAITING] you were shown the next thing someone said in a conversation you had "
+                   "answered, and you have not answered it: answer it once, or choose `stay_silent`.")
 NUDGE_NO_TOOL = ("[NOBODY HEARD YOU] plain text is your inner voice: nobody hears or reads it. To answer, call "
                  "`speak` (out loud) or `send_message` (written), or `stay_silent` if silence is right.")
 

@@ -164,25 +164,23 @@ class Consciousness:
                 if tool is not None and not is_failure(observation):
                     reached = reached or tool.reaches
                     ended = ended or tool.ends_turn
-            if ended or (answer.tool_calls and step + 1 < self.config.burst_steps and not ended):
-                if ended:
-                    if not rescued and owes_rescue(state.shown_follow_ups, state.answered, state.silenced):
-                        rescued, ended = True, False
-                        turn_messages.append(Message.user(frame.NUDGE_NO_TOOL))
-                        continue
-                    break
-                continue
-            if answer.tool_calls:
-                break  # out of steps
-            if reached and not owes_rescue(state.shown_follow_ups, state.answered, state.silenced):
+            if ended:
+                if not rescued and owes_rescue(state.shown_follow_ups, state.answered, state.silenced):
+                    rescued, ended = True, False  # she was shown a follow-up and let it drop
+                    turn_messages.append(Message.user(frame.NUDGE_FOLLOW_UP))
+                    continue
                 break
-            if rescued:
+            if answer.tool_calls:
+                continue  # she acted: the next step shows her the observations (until burst_steps runs out)
+            # plain text or nothing: that reached nobody, unless an earlier step already did
+            owed = owes_rescue(state.shown_follow_ups, state.answered, state.silenced)
+            if (reached and not owed) or rescued:
                 break
             rescued = True
-            turn_messages.append(Message.user(frame.NUDGE_NO_TOOL))
+            turn_messages.append(Message.user(frame.NUDGE_FOLLOW_UP if reached else frame.NUDGE_NO_TOOL))
         record.rescued = rescued
-        record.outcome = ("silent" if state.silenced else "spoke" if state.said else
-                          "mute" if not reached else "acted")
+        record.outcome = ("spoke" if state.spoke else "wrote" if state.wrote else "silent" if state.silenced
+                          else "mute" if not reached else "acted")
         record.ms = (time.perf_counter() - started) * 1000
         self._resolve(ranked, state)
         for key in state.answered:

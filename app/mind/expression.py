@@ -20,6 +20,8 @@ class TurnState:
     answered: set[str] = field(default_factory=set)
     said: dict[str, list[str]] = field(default_factory=dict)  # conversation -> what she said there
     silenced: bool = False
+    spoke: bool = False
+    wrote: bool = False
     shown_follow_ups: set[str] = field(default_factory=set)
 
     def answer(self, keys: set[str], text: str) -> None:
@@ -35,6 +37,7 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
             return "ERROR: speak needs a message: the words to say out loud"
         await outlets.say(text, mood if mood in MOODS else "neutral")
         state.answer(set(state.stage) or {"stage"}, text)
+        state.spoke = True
         return "said out loud"
 
     async def send_message(platform: str = "", channel: str = "", text: str = "") -> str:
@@ -48,6 +51,7 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
             return f"ERROR: you already answered {key} in this turn; one answer per conversation"
         outlets.deliver(platform, channel, text.strip())
         state.answer({key}, text.strip())
+        state.wrote = True
         return f"sent to {platform} {channel}"
 
     async def stay_silent(reason: str = "") -> str:

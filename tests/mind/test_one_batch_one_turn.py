@@ -378,3 +378,29 @@ def test_barge_in_stops_her_voice_on_anything_but_idle():
 
     after_idle, stops = run(go())
     assert after_idle == [] and stops == ["stop"]
+
+
+def test_a_follow_up_she_lets_drop_earns_the_one_rescue():
+    async def go():
+        m = Mind()
+
+        def first(messages, tools):
+            m.bus.put(chat("and tomorrow?", conv="app:dm", written=True))
+            return uses(call("send_message", platform="app", channel="dm", text="tonight at 9"))
+
+        m.llm.script = [first, says("hi stream!"),  # speaks to the stage, ignores the dm follow-up
+                        uses(call("send_message", platform="app", channel="dm", text="tomorrow too"))]
+        turn = asyncio.ensure_future(m.mind.turn([chat("when do you stream?", conv="app:dm", written=True),
+                                                  chat("hello bea")]))
+        await m.quiet()
+        await m.clock.advance(1.3)
+        record = await asyncio.wait_for(turn, 3)
+        await m.outlets.drain(1)
+        return m, record
+
+    m, record = run(go())
+    assert "[THE NEXT THING THEY SAID]" in m.llm.user_texts(1)
+    assert "[STILL WAITING]" in m.llm.user_texts(2)
+    assert record.rescued and len(m.llm.calls) == 4  # a written answer does not end the turn: she closes it
+    assert m.written == [("dm", "tonight at 9"), ("dm", "tomorrow too")] and m.spoken() == ["hi stream!"]
+    assert record.outcome == "spoke"
