@@ -18,6 +18,7 @@ from app.logs import set_level, setup_logging
 from app.memory.database import Database
 from app.memory.keys import PassphrasePrompt, obtain_key
 from app.memory.turn_log import TurnLog
+from app.memory.window_store import WindowStore
 from app.mind.service import MindService
 from app.paths import DataPaths
 from app.runtime import RuntimeSwitches
@@ -88,7 +89,8 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         blocking = BoundedExecutor("blocking", 4, queue_size=256)
         gate = NetworkGate(lambda: settings.current.privacy.enabled, bus, executor=blocking)
         switches = RuntimeSwitches(bus)
-        mind = MindService(settings, bus, gate, secrets, TurnLog(db), blocking, muted=lambda: switches.muted)
+        mind = MindService(settings, bus, gate, secrets, TurnLog(db), blocking, muted=lambda: switches.muted,
+                           window_store=WindowStore(db))
         switches.on_change(lambda name, value: mind.pause(value) if name == "paused" else None)
         skills = {key: cls(SkillContext(settings=_section(settings, key), bus=bus, now=now,
                                         perceive=mind.perceive,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 
 from app.config.schema import Section
 from app.core.attention import parse_window
+from app.core.budget import Budget, problem
 from app.core.model_spec import PROVIDERS, ModelSpecError, parse
 
 
@@ -24,6 +25,13 @@ class MindSettings(Section):
                                  "interesting to her (the game, a running joke).")
     quiet_hours: list[str] = Field(default_factory=list, description="When she does not chime in unless spoken "
                                    "to, as HH:MM-HH:MM in this computer's time (23:00-07:00 wraps midnight).")
+    context_max_tokens: int = Field(150_000, ge=150_000, le=500_000, title="Context ceiling",
+                                    description="The most tokens her window may hold (150k to 500k). The "
+                                    "recap starts at four fifths; the present she keeps is one fifth.")
+    handoff_trigger_tokens: int = Field(0, ge=0, le=500_000, title="Handoff trigger (advanced)",
+                                        description="Pin where the recap starts; 0 follows the ceiling.")
+    hot_tokens: int = Field(0, ge=0, le=500_000, title="Hot present (advanced)",
+                            description="Pin how much recent talk stays word for word; 0 follows the ceiling.")
     burst_steps: int = Field(6, ge=1, le=12, description="Model calls one turn may take at most.")
     idle_enabled: bool = Field(True, description="Notice long silences and maybe say something.")
     idle_after: int = Field(240, ge=30, le=3600, description="Seconds of silence before she notices it.")
@@ -66,3 +74,14 @@ class MindSettings(Section):
         for window in out:
             parse_window(window)  # its ValueError says what a window looks like
         return out
+
+    @field_validator("hot_tokens")
+    @classmethod
+    def _shape(cls, hot: int, info: ValidationInfo) -> int:
+        ceiling, trigger = info.data.get("context_max_tokens"), info.data.get("handoff_trigger_tokens")
+        if ceiling is not None and trigger is not None and (why := problem(ceiling, trigger, hot)):
+            raise ValueError(why)
+        return hot
+
+    def budget(self) -> Budget:
+        return Budget(self.context_max_tokens, self.handoff_trigger_tokens, self.hot_tokens)

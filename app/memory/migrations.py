@@ -36,6 +36,16 @@ MIGRATIONS: tuple[Migration, ...] = (
         "body TEXT NOT NULL)",
         "CREATE INDEX turns_started ON turns (started_at)",
     )),
+    Migration(4, "the sliding window, her mood over time, and who moved her", (
+        "CREATE TABLE context_window (id INTEGER PRIMARY KEY CHECK (id = 1), write_seq INTEGER NOT NULL, "
+        "body TEXT NOT NULL, updated_at REAL NOT NULL)",
+        "CREATE TABLE affect_samples (id INTEGER PRIMARY KEY, ts REAL NOT NULL, valence REAL NOT NULL, "
+        "arousal REAL NOT NULL, mood TEXT NOT NULL, cause TEXT)",
+        "CREATE INDEX affect_samples_ts ON affect_samples (ts)",
+        "CREATE TABLE moved_by (id INTEGER PRIMARY KEY, identity TEXT NOT NULL, ts REAL NOT NULL, "
+        "distance REAL NOT NULL)",
+        "CREATE INDEX moved_by_identity ON moved_by (identity)",
+    )),
 )
 
 check_numbering([m.version for m in MIGRATIONS])

@@ -22,6 +22,7 @@ from functools import partial
 
 from app.core import frame
 from app.core.chat import AssistantMessage, Message, ToolArgumentsError, ToolCall
+from app.core.context_window import SingleContext
 from app.core.events import EventBus, EventKind
 from app.core.perception import Meta, Perception, PerceptionKind
 from app.core.steering import carries_voice, owes_rescue, plan_steering, should_wait
@@ -34,7 +35,6 @@ from app.mind.outlets import Outlets
 
 log = logging.getLogger(__name__)
 
-WINDOW_MESSAGES = 400  # a plain cap until the token-budgeted window takes over (issue 4)
 
 
 @dataclass
@@ -54,7 +54,8 @@ class Consciousness:
                  turn_log: Callable[[TurnRecord], Awaitable[object]] | None = None,
                  config: MindConfig | None = None, executor: Executor | None = None,
                  is_speaking: Callable[[], bool] = lambda: False,
-                 barge_in: Callable[[], None] = lambda: None) -> None:
+                 barge_in: Callable[[], None] = lambda: None, context: SingleContext | None = None,
+                 after_turn: Callable[[TurnRecord], Awaitable[object]] | None = None) -> None:
         self.bus = bus
         self.gate = gate
         self.llm = llm
@@ -68,7 +69,8 @@ class Consciousness:
         self.executor = executor
         self.is_speaking = is_speaking
         self.barge_in = barge_in
-        self.window: list[Message] = []
+        self.context = context if context is not None else SingleContext()
+        self.after_turn = after_turn
         self._waiting: dict[str, asyncio.Future[str]] = {}
         self._slot: asyncio.Task[None] | None = None
         self._slot_name = ""
@@ -146,6 +148,7 @@ class Consciousness:
         dynamic = await self._dynamic(ranked)
         record = TurnRecord(started_at=time.time(), prompt=static, briefing=dynamic,
                             perceptions=[p.content for p in ranked])
+        state.log += [("heard", p) for p in ranked]
         turn_messages = [Message.user(frame.perception_frame(ranked))]
         rescued = False
         reached = False
@@ -185,15 +188,16 @@ class Consciousness:
         self._resolve(ranked, state)
         for key in state.answered:
             self.gate.note_spoke(key)
-        self._remember(turn_messages)
+        self._remember(state)
         self.events.publish(EventKind.TURN, "mind", f"turn: {record.outcome}, {record.model_calls} call(s), "
                             f"{record.prompt_tokens}+{record.completion_tokens} tokens, {record.ms:.0f} ms",
                             outcome=record.outcome, calls=record.model_calls)
-        if self.turn_log is not None:
-            try:
-                await self.turn_log(record)
-            except Exception as exc:
-                log.error("the turn log could not be written: %s", exc)
+        for hook, what in ((self.turn_log, "the turn log"), (self.after_turn, "the window flush")):
+            if hook is not None:
+                try:
+                    await hook(record)
+                except Exception as exc:
+                    log.error("%s could not be written: %s", what, exc)
         return record
 
     async def _dynamic(self, batch: Sequence[Perception]) -> str:
@@ -228,11 +232,12 @@ class Consciousness:
         state.shown_follow_ups |= shown
         state.answered -= shown  # re-opened for the one answer the follow-up header asks for
         record.perceptions += [p.content for p in (*fresh, *follow)]
+        state.log += [("heard", p) for p in (*fresh, *follow)]
         return [Message.user(frame.steering_frame(fresh, follow))]
 
     async def _complete(self, static: str, dynamic: str, turn_messages: list[Message], tools: dict[str, Tool],
                         record: TurnRecord) -> AssistantMessage:
-        messages = [Message.system(static), *self.window]
+        messages = [Message.system(static), *self.context.replay()]
         if dynamic:
             messages.append(Message.system(dynamic))
         messages += turn_messages
@@ -304,13 +309,17 @@ class Consciousness:
             if future is not None and not future.done():
                 future.set_result("\n".join(state.said.get(p.conversation_key, [])))
 
-    def _remember(self, turn_messages: list[Message]) -> None:
-        self.window += turn_messages
-        if len(self.window) > WINDOW_MESSAGES:
-            cut = len(self.window) - WINDOW_MESSAGES
-            while cut < len(self.window) and self.window[cut].role != "user":
-                cut += 1
-            self.window = self.window[cut:]
+    def _remember(self, state: TurnState) -> None:
+        """The turn enters the window as it happened; a bulky perception stays as its keep_as line."""
+        now = time.time()
+        for item in state.log:
+            if item[0] == "heard":
+                p = item[1]
+                self.context.heard(p.kept, p.conversation_key, p.ts or now)
+            elif item[0] == "spoke":
+                self.context.spoke(item[1], item[2], ts=now)
+            else:
+                self.context.wrote(item[1], item[2], item[3], ts=now)
 
     def _check_promises(self, sections: dict[str, str], tools: dict[str, Tool]) -> None:
         for owner, missing in broken_promises(sections, tools).items():

@@ -22,6 +22,9 @@ class TurnState:
     silenced: bool = False
     spoke: bool = False
     wrote: bool = False
+    # what enters the sliding window, in the order it happened: ("heard", perception) | ("spoke", text, mood)
+    # | ("wrote", platform, channel, text)
+    log: list[tuple] = field(default_factory=list)
     shown_follow_ups: set[str] = field(default_factory=set)
 
     def answer(self, keys: set[str], text: str) -> None:
@@ -35,9 +38,11 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
         text = message.strip()
         if not text:
             return "ERROR: speak needs a message: the words to say out loud"
-        await outlets.say(text, mood if mood in MOODS else "neutral")
+        mood = mood if mood in MOODS else "neutral"
+        await outlets.say(text, mood)
         state.answer(set(state.stage) or {"stage"}, text)
         state.spoke = True
+        state.log.append(("spoke", text, mood))
         return "said out loud"
 
     async def send_message(platform: str = "", channel: str = "", text: str = "") -> str:
@@ -52,6 +57,7 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
         outlets.deliver(platform, channel, text.strip())
         state.answer({key}, text.strip())
         state.wrote = True
+        state.log.append(("wrote", platform, channel, text.strip()))
         return f"sent to {platform} {channel}"
 
     async def stay_silent(reason: str = "") -> str:

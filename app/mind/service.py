@@ -9,18 +9,22 @@ from datetime import UTC, datetime
 from typing import Any
 
 from app.core.attention import parse_window
+from app.core.context_window import SingleContext
 from app.core.events import EventBus, EventKind
 from app.core.perception import Perception
 from app.executors import BoundedExecutor
 from app.memory.turn_log import TurnLog
+from app.memory.window_store import WindowStore
 from app.mind.attention_gate import AttentionGate
 from app.mind.bus import LoopClock, PerceptionBus
 from app.mind.consciousness import Consciousness, MindConfig
+from app.mind.handoff import HandoffWorker
 from app.mind.outlets import Outlets
 from app.paths import resources_dir
 from app.senses.llm.local_llama import DEMO_NOTICE, LocalLlamaClient
 from app.senses.llm.probe import OLLAMA, detect_ollama
 from app.senses.llm.registry import ClientFactory
+from app.senses.llm.tokens import ESTIMATE, counter_for
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +39,7 @@ def _prompt(name: str) -> str:
 
 class MindService:
     def __init__(self, settings: Any, events: EventBus, net: Any, secrets: Any, turn_log: TurnLog,
-                 executor: Executor, muted: Any) -> None:
+                 executor: Executor, muted: Any, window_store: WindowStore) -> None:
         self.settings = settings
         self.events = events
         self.net = net
@@ -49,10 +53,17 @@ class MindService:
         # the built-in model gets a thread of its own: a generation takes seconds and must not starve the store
         self.local_executor = BoundedExecutor("local-model", 1, queue_size=8)
         self.skills: dict[str, Any] = {}
+        self.window_store = window_store
+        budget = settings.current.mind.budget()
+        stored = window_store.load()
+        self.context = SingleContext.restore(stored, budget) if stored else SingleContext(budget)
+        self.counter_name = ESTIMATE.name
+        self.handoff = HandoffWorker(self.context, self.background_pool, events, on_slid=self.flush)
         self.consciousness: Consciousness | None = None
         self._pool: Any = None
         self._background: Any = None
         self._offer: Any = None
+        self._counting: Any = None
         self._restarting = False
         self._started = False   # start() was called: the app wants her mind running
         self._paused = False
@@ -72,6 +83,8 @@ class MindService:
         the same pending perceptions."""
         if path == "general.persona_name" or path.startswith("mind."):
             self.configure_attention()
+        if path in ("mind.context_max_tokens", "mind.handoff_trigger_tokens", "mind.hot_tokens"):
+            self.context.set_budget(self.settings.current.mind.budget())  # reaches the next turn, no restart
         if path not in RESTART or self._restarting:
             return
         try:
@@ -85,12 +98,9 @@ class MindService:
     async def restart(self) -> None:
         try:
             await asyncio.sleep(0)  # let a batch of changes from one Apply land first
-            window = self.consciousness.window if self.consciousness is not None else []
             await self._close_models()
             if self._started:
                 self.start(paused=self._paused)
-            if self.consciousness is not None:
-                self.consciousness.window = window
         finally:
             self._restarting = False
 
@@ -138,15 +148,41 @@ class MindService:
         self.consciousness = Consciousness(
             bus=self.bus, gate=self.gate, llm=self._pool, events=self.events, outlets=self.outlets,
             skill_tools=self.skill_tools, static_prompt=self.static_prompt, dynamic_prompt=self.dynamic_prompt,
-            turn_log=self.turn_log.record, executor=self.executor,
+            turn_log=self.turn_log.record, executor=self.executor, context=self.context,
+            after_turn=self._after_turn,
             config=MindConfig(burst_steps=mind.burst_steps, idle_enabled=mind.idle_enabled,
                               idle_after=float(mind.idle_after)))
         self.consciousness.pause(paused)
         self.consciousness.start()
         self._offer = asyncio.ensure_future(self.offer_ollama())
+        self._counting = asyncio.ensure_future(self._count_with(mind.models[0]))
         self.events.publish(EventKind.SYSTEM, "mind", f"her mind is awake on {', '.join(mind.models)}")
         if self.notice():
             self.events.publish(EventKind.SYSTEM, "mind", self.notice())
+
+    async def _count_with(self, spec: str) -> None:
+        """Until the model's own tokenizer is loaded (off the loop), the declared estimate counts."""
+        counter = await asyncio.get_running_loop().run_in_executor(self.local_executor, counter_for, spec)
+        self.context.set_counter(counter.count)
+        self.counter_name = counter.name
+
+    async def _after_turn(self, _record: object) -> None:
+        await self.flush()
+        self.handoff.maybe_start()
+
+    async def flush(self) -> None:
+        """The window to disk in one transaction; the sequence is taken now, with the snapshot."""
+        seq = self.window_store.take_seq()
+        await self.window_store.flush(seq, self.context.snapshot())
+
+    def flush_sync(self) -> None:
+        self.window_store.flush_sync(self.window_store.take_seq(), self.context.snapshot())
+
+    async def forget_window(self) -> None:
+        """Clear the window and its recap (a recap still being written for it will be dropped)."""
+        self.context.clear()
+        await self.flush()
+        self.events.publish(EventKind.SYSTEM, "context", "the window was cleared: she starts fresh")
 
     def notice(self) -> str:
         """What the streamer should know about the models in use (the demo model is not a real co-host)."""
@@ -183,8 +219,9 @@ class MindService:
         if self.consciousness is not None:
             await self.consciousness.stop()
             self.consciousness = None
-        if self._offer is not None:
-            self._offer.cancel()
+        for task in (self._offer, self._counting):
+            if task is not None:
+                task.cancel()
         for pool in (self._pool, self._background):
             if pool is not None:
                 await pool.aclose()
@@ -192,7 +229,12 @@ class MindService:
 
     async def stop(self) -> None:
         self._started = False
+        await self.handoff.stop()
         await self._close_models()
+        try:
+            self.flush_sync()
+        except Exception as exc:
+            log.error("the window could not be saved at stop: %s", exc)
         self.local_executor.shutdown(wait=False, cancel_futures=True)
 
 

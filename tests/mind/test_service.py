@@ -53,12 +53,10 @@ def test_the_background_pool_uses_its_own_models_or_the_minds(bea):
 
 
 def test_a_change_in_settings_restarts_her_mind_with_the_same_window(bea):
-    from app.core.chat import Message
-
     async def go():
         bea.mind.start()
         first = bea.mind.consciousness
-        first.window.append(Message.user("what she remembers from before"))
+        bea.mind.context.heard("what she remembers from before")
         bea.settings.set("mind.models", ["ollama:qwen2.5:7b"])
         for _ in range(100):
             await asyncio.sleep(0.01)
@@ -77,7 +75,8 @@ def test_a_change_in_settings_restarts_her_mind_with_the_same_window(bea):
 
     first, second, pool, asleep = asyncio.run(go())
     assert second is not first and pool == ["ollama:qwen2.5:7b"]
-    assert [m.content for m in second.window] == ["what she remembers from before"]
+    assert second.context is first.context
+    assert [m.content for m in second.context.replay()] == ["what she remembers from before"]
     assert asleep
 
 

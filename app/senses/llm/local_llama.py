@@ -102,12 +102,12 @@ class LocalLlamaClient:
     def _load(self) -> Any:
         if self._llama is None:
             try:
-                from llama_cpp import Llama
+                from app.senses.llm import llama_quiet
             except ImportError:
                 raise RequestRejected(self.name, "llama-cpp-python is not installed") from None
             path = model_path(self.spec)
             log.info("loading the built-in model from %s", path)
-            self._llama = Llama(model_path=str(path), n_ctx=self._context, verbose=False)
+            self._llama = llama_quiet.load(model_path=str(path), n_ctx=self._context)
         return self._llama
 
     def _fit(self, llama: Any, chat: list[dict[str, str]], room: int) -> list[dict[str, str]]:

@@ -1,0 +1,250 @@
+"""SingleContext: the one sliding window, a token-budgeted append-only log of who said what, where.
+
+Theory of operation:
+1. Entries are plain facts: HEARD (a perception, kept in its one-line form when it declared keep_as), SPOKE
+   (a line she said out loud, with its mood), WROTE (a line she wrote to a conversation), and RECAP (the
+   [EARLIER] block that opens a window after a handoff). Each has a seq that only rises.
+2. replay() hands her own lines back as the calls they were: a spoken line is a speak call with its mood, a
+   written one a send_message call to its conversation, each followed by the tool's answer; call ids come
+   from seq, so the same window replays byte-identically and a provider's prefix cache holds.
+   messages() is the log as written, for whatever reads the window instead of answering from it.
+3. Every entry costs what its replayed form costs on the wire (the injected counter, plus a per-message
+   overhead); used() is their sum.
+4. cut(hot) takes the newest entries worth `hot` tokens, plus up to MARGIN tokens of older ones so an exchange
+   is not cut in half; everything before is cold and goes to the recap writer.
+5. slide(recap, cut_seq, version) opens the next window: the recap as [EARLIER], then every entry from the cut
+   on as the window is at that moment. A slide for an older version (the window was cleared meanwhile) is
+   dropped. Only the ceiling evicts lines, oldest first, counted in evicted_tokens.
+6. version moves only on a slide or a clear; snapshots carry it, and the write sequence the shell attaches.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from app.core.budget import MARGIN, Budget
+from app.core.chat import Message, ToolCall
+
+MESSAGE_OVERHEAD = 4  # role and framing tokens every chat message costs, whatever the tokenizer
+SAID = "said out loud"
+
+Counter = Callable[[str], int]
+
+
+class EntryKind(enum.StrEnum):
+    HEARD = "heard"
+    SPOKE = "spoke"
+    WROTE = "wrote"
+    RECAP = "recap"
+
+
+@dataclass(frozen=True)
+class Entry:
+    seq: int
+    kind: EntryKind
+    text: str
+    conversation: str = ""
+    mood: str = ""
+    platform: str = ""
+    channel: str = ""
+    ts: float = 0.0
+    cost: int = 0
+
+
+def estimate_tokens(text: str) -> int:
+    """The declared fallback when no tokenizer is known: about 3.5 characters a token, rounded up."""
+    return -(-len(text) * 2 // 7) if text else 0
+
+
+def _call(e: Entry) -> ToolCall:
+    if e.kind is EntryKind.SPOKE:
+        return ToolCall(f"w{e.seq}", "speak", json.dumps({"message": e.text, "mood": e.mood or "neutral"},
+                                                        ensure_ascii=False))
+    return ToolCall(f"w{e.seq}", "send_message", json.dumps(
+        {"platform": e.platform, "channel": e.channel, "text": e.text}, ensure_ascii=False))
+
+
+def _answer(e: Entry) -> str:
+    return SAID if e.kind is EntryKind.SPOKE else f"sent to {e.platform} {e.channel}"
+
+
+def wire_cost(e: Entry, count: Counter) -> int:
+    if e.kind in (EntryKind.HEARD, EntryKind.RECAP):
+        text = e.text if e.kind is EntryKind.HEARD else recap_block(e.text)
+        return count(text) + MESSAGE_OVERHEAD
+    call = _call(e)
+    return count(call.name) + count(call.arguments) + count(_answer(e)) + 2 * MESSAGE_OVERHEAD
+
+
+def recap_block(recap: str) -> str:
+    return f"[EARLIER] what happened before, in short:\n{recap}"
+
+
+@dataclass(frozen=True)
+class Cut:
+    seq: int            # the first entry that stays verbatim
+    version: int
+    cold: tuple[Entry, ...]
+
+
+class SingleContext:
+    def __init__(self, budget: Budget | None = None, count: Counter = estimate_tokens) -> None:
+        self.budget = budget or Budget()
+        self._count = count
+        self.entries: list[Entry] = []
+        self.version = 0
+        self.next_seq = 1
+        self.evicted_tokens = 0
+        self._replayed: tuple[tuple[int, int, int], list[Message]] | None = None
+
+    # ---- writing -------------------------------------------------------------------------------------
+    def _add(self, kind: EntryKind, text: str, **fields: Any) -> Entry:
+        entry = Entry(self.next_seq, kind, text, **fields)
+        entry = replace(entry, cost=wire_cost(entry, self._count))
+        self.next_seq += 1
+        self.entries.append(entry)
+        self._valve()
+        return entry
+
+    def heard(self, text: str, conversation: str = "", ts: float = 0.0) -> Entry:
+        return self._add(EntryKind.HEARD, text, conversation=conversation, ts=ts)
+
+    def spoke(self, text: str, mood: str = "neutral", conversation: str = "", ts: float = 0.0) -> Entry:
+        return self._add(EntryKind.SPOKE, text, mood=mood, conversation=conversation, ts=ts)
+
+    def wrote(self, platform: str, channel: str, text: str, ts: float = 0.0) -> Entry:
+        return self._add(EntryKind.WROTE, text, platform=platform, channel=channel,
+                         conversation=f"{platform}:{channel}", ts=ts)
+
+    def set_counter(self, count: Counter) -> None:
+        """A new model family counts differently: every cost is recounted."""
+        self._count = count
+        self.entries = [replace(e, cost=wire_cost(e, count)) for e in self.entries]
+        self._valve()
+
+    def set_budget(self, budget: Budget) -> None:
+        self.budget = budget
+        self._valve()
+
+    def _valve(self) -> None:
+        """Only the ceiling evicts: the oldest line after the recap goes first."""
+        while self.used() > self.budget.ceiling:
+            first = 1 if self.entries and self.entries[0].kind is EntryKind.RECAP else 0
+            if first >= len(self.entries) - 1:
+                break  # the newest line always stays
+            self.evicted_tokens += self.entries.pop(first).cost
+
+    def clear(self) -> None:
+        """Forget the window (and its recap)."""
+        self.entries = []
+        self.version += 1
+
+    # ---- reading -------------------------------------------------------------------------------------
+    def used(self) -> int:
+        return sum(e.cost for e in self.entries)
+
+    def due(self) -> bool:
+        return self.used() >= self.budget.trigger
+
+    def recap(self) -> str:
+        return self.entries[0].text if self.entries and self.entries[0].kind is EntryKind.RECAP else ""
+
+    def hot_size(self) -> int:
+        return sum(e.cost for e in self.entries if e.kind is not EntryKind.RECAP)
+
+    def replay(self) -> list[Message]:
+        key = (self.version, self.next_seq, len(self.entries))
+        if self._replayed is None or self._replayed[0] != key:
+            self._replayed = (key, self._build_replay())
+        return list(self._replayed[1])
+
+    def _build_replay(self) -> list[Message]:
+        out: list[Message] = []
+        heard: list[str] = []
+
+        def flush_heard() -> None:
+            if heard:
+                out.append(Message.user("\n".join(heard)))
+                heard.clear()
+
+        for e in self.entries:
+            if e.kind is EntryKind.RECAP:
+                flush_heard()
+                out.append(Message.system(recap_block(e.text)))
+            elif e.kind is EntryKind.HEARD:
+                heard.append(e.text)
+            else:
+                flush_heard()
+                call = _call(e)
+                out += [Message.assistant("", [call]), Message.tool_result(call, _answer(e))]
+        flush_heard()
+        return out
+
+    def messages(self) -> list[tuple[str, str, str]]:
+        """(who, where, what) as written: "them" for what she heard, "her" for what she said."""
+        who = {EntryKind.HEARD: "them", EntryKind.SPOKE: "her", EntryKind.WROTE: "her", EntryKind.RECAP: "recap"}
+        return [(who[e.kind], e.conversation, e.text) for e in self.entries]
+
+    # ---- the handoff ---------------------------------------------------------------------------------
+    def cut(self, hot: int | None = None, margin: int = MARGIN) -> Cut:
+        hot = self.budget.hot if hot is None else hot
+        body = [e for e in self.entries if e.kind is not EntryKind.RECAP]
+        kept = 0
+        start = len(body)
+        while start > 0 and kept < hot:
+            start -= 1
+            kept += body[start].cost
+        while start > 0 and kept + body[start - 1].cost <= hot + margin:
+            start -= 1
+            kept += body[start].cost
+        old_recap = [e for e in self.entries if e.kind is EntryKind.RECAP]
+        cold = tuple(old_recap + body[:start])
+        seq = body[start].seq if start < len(body) else self.next_seq
+        return Cut(seq, self.version, cold)
+
+    def slide(self, recap: str, cut: Cut) -> bool:
+        """Open the next window with the recap. False (and nothing changes) for a stale cut."""
+        if cut.version != self.version:
+            return False
+        rest = [e for e in self.entries if e.kind is not EntryKind.RECAP and e.seq >= cut.seq]
+        head = Entry(self.next_seq, EntryKind.RECAP, recap.strip())
+        self.next_seq += 1
+        self.entries = [replace(head, cost=wire_cost(head, self._count)), *rest]
+        self.version += 1
+        self._valve()
+        return True
+
+    # ---- persistence ---------------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return {"version": self.version, "next_seq": self.next_seq, "evicted_tokens": self.evicted_tokens,
+                "entries": [asdict(e) for e in self.entries]}
+
+    @classmethod
+    def restore(cls, data: dict[str, Any], budget: Budget | None = None,
+                count: Counter = estimate_tokens) -> SingleContext:
+        ctx = cls(budget, count)
+        ctx.version = int(data.get("version", 0))
+        ctx.next_seq = int(data.get("next_seq", 1))
+        ctx.evicted_tokens = int(data.get("evicted_tokens", 0))
+        entries = [Entry(**{**e, "kind": EntryKind(e["kind"])}) for e in data.get("entries", [])]
+        ctx.entries = [replace(e, cost=wire_cost(e, count)) for e in entries]
+        return ctx
+
+
+def transcript(entries: Sequence[Entry]) -> str:
+    """The cold part as the recap writer reads it."""
+    lines = []
+    for e in entries:
+        if e.kind is EntryKind.RECAP:
+            lines.append(f"(an earlier recap) {e.text}")
+        elif e.kind is EntryKind.HEARD:
+            lines.append(e.text)
+        elif e.kind is EntryKind.SPOKE:
+            lines.append(f"[she said out loud] {e.text}")
+        else:
+            lines.append(f"[she wrote to {e.platform} {e.channel}] {e.text}")
+    return "\n".join(lines)

@@ -1,0 +1,100 @@
+"""The handoff: when the window reaches its trigger, the cold past becomes a short recap, off the loop.
+
+The cut is taken when the worker starts; the recap is written by the background pool while turns go on; the
+slide at the end is synchronous and keeps every line after the cut as the window is at that moment. A failed
+recap leaves the window as it was and tries again after RETRY_AFTER; a recap for a window that was cleared
+meanwhile is dropped by SingleContext.slide.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from app.core.chat import Message
+from app.core.context_window import SingleContext, transcript
+from app.core.events import EventBus, EventKind
+from app.senses.llm.base import CallOptions
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER = 300.0
+RECAP_PROMPT = ("You write the recap that opens the next stretch of a live stream's memory. Below is what "
+                "happened earlier. In short prose (at most 150 words, no lists), keep the facts people shared, "
+                "what was decided or promised, and the threads still open. Do not describe the co-host herself: "
+                "who she is stays known. Write only the recap.")
+
+
+@dataclass
+class HandoffStatus:
+    running: bool = False
+    last_at: float | None = None
+    last_recap: str = ""
+    failures: int = 0
+    retry_at: float = 0.0
+    dropped: int = 0
+
+
+class HandoffWorker:
+    def __init__(self, context: SingleContext, pool: Callable[[], object], events: EventBus,
+                 on_slid: Callable[[], Awaitable[None]], clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time) -> None:
+        self.context = context
+        self._pool = pool
+        self._events = events
+        self._on_slid = on_slid
+        self._clock = clock
+        self._wall = wall
+        self.status = HandoffStatus()
+        self._task: asyncio.Task[None] | None = None
+
+    def maybe_start(self) -> asyncio.Task[None] | None:
+        if self.status.running or not self.context.due() or self._clock() < self.status.retry_at:
+            return None
+        self.status.running = True
+        self._task = asyncio.ensure_future(self._run())
+        return self._task
+
+    async def _run(self) -> None:
+        cut = self.context.cut()
+        try:
+            answer = await self._pool().complete(
+                [Message.system(RECAP_PROMPT), Message.user(transcript(cut.cold))],
+                options=CallOptions(max_tokens=400, temperature=0.3))
+            recap = answer.text.strip()
+            if not recap:
+                raise ValueError("the recap came back empty")
+        except asyncio.CancelledError:
+            self.status.running = False
+            raise
+        except Exception as exc:
+            self.status.failures += 1
+            self.status.retry_at = self._clock() + RETRY_AFTER
+            self.status.running = False
+            log.warning("the handoff failed (%s); the window stays as it is and it retries in 5 minutes", exc)
+            self._events.publish(EventKind.ERROR, "context", f"the recap could not be written ({exc}); "
+                                 "the window stays whole and it retries in 5 minutes")
+            return
+        slid = self.context.slide(recap, cut)
+        self.status.running = False
+        if not slid:
+            self.status.dropped += 1
+            self._events.publish(EventKind.SYSTEM, "context", "a recap arrived for a window that was cleared "
+                                 "meanwhile; it was dropped")
+            return
+        self.status.last_at = self._wall()
+        self.status.last_recap = recap
+        self._events.publish(EventKind.SYSTEM, "context", f"handoff: {len(cut.cold)} older lines became a recap; "
+                             f"the window is now {self.context.used():,} tokens", recap=recap)
+        await self._on_slid()
+
+    async def stop(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
