@@ -17,10 +17,11 @@ from app.executors import BoundedExecutor
 from app.logs import set_level, setup_logging
 from app.memory.database import Database
 from app.memory.keys import PassphrasePrompt, obtain_key
+from app.memory.prompt_store import PromptFiles, PromptStoreError
 from app.memory.turn_log import TurnLog
 from app.memory.window_store import WindowStore
 from app.mind.service import MindService
-from app.paths import DataPaths
+from app.paths import DataPaths, resources_dir
 from app.runtime import RuntimeSwitches
 from app.secrets import SecretStore
 from app.senses.netgate import NetworkGate
@@ -89,8 +90,13 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         blocking = BoundedExecutor("blocking", 4, queue_size=256)
         gate = NetworkGate(lambda: settings.current.privacy.enabled, bus, executor=blocking)
         switches = RuntimeSwitches(bus)
+        prompts = PromptFiles(resources_dir(), data_dir)
+        try:
+            prompts.sync()
+        except PromptStoreError as exc:  # reading falls back to the shipped text
+            log.error("%s", exc)
         mind = MindService(settings, bus, gate, secrets, TurnLog(db), blocking, muted=lambda: switches.muted,
-                           window_store=WindowStore(db))
+                           window_store=WindowStore(db), prompts=prompts)
         switches.on_change(lambda name, value: mind.pause(value) if name == "paused" else None)
         skills = {key: cls(SkillContext(settings=_section(settings, key), bus=bus, now=now,
                                         perceive=mind.perceive,

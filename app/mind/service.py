@@ -13,6 +13,7 @@ from app.core.context_window import SingleContext
 from app.core.events import EventBus, EventKind
 from app.core.perception import Perception
 from app.executors import BoundedExecutor
+from app.memory.prompt_store import PromptFiles
 from app.memory.turn_log import TurnLog
 from app.memory.window_store import WindowStore
 from app.mind.attention_gate import AttentionGate
@@ -20,7 +21,6 @@ from app.mind.bus import LoopClock, PerceptionBus
 from app.mind.consciousness import Consciousness, MindConfig
 from app.mind.handoff import HandoffWorker
 from app.mind.outlets import Outlets
-from app.paths import resources_dir
 from app.senses.llm.local_llama import DEMO_NOTICE, LocalLlamaClient
 from app.senses.llm.probe import OLLAMA, detect_ollama
 from app.senses.llm.registry import ClientFactory
@@ -33,13 +33,9 @@ RESTART = {"mind.models", "mind.background_models", "mind.base_urls", "mind.burs
            "mind.idle_after"}
 
 
-def _prompt(name: str) -> str:
-    return (resources_dir() / "prompts" / f"{name}.md").read_text(encoding="utf-8").strip()
-
-
 class MindService:
     def __init__(self, settings: Any, events: EventBus, net: Any, secrets: Any, turn_log: TurnLog,
-                 executor: Executor, muted: Any, window_store: WindowStore) -> None:
+                 executor: Executor, muted: Any, window_store: WindowStore, prompts: PromptFiles) -> None:
         self.settings = settings
         self.events = events
         self.net = net
@@ -54,6 +50,8 @@ class MindService:
         self.local_executor = BoundedExecutor("local-model", 1, queue_size=8)
         self.skills: dict[str, Any] = {}
         self.window_store = window_store
+        self.prompts = prompts
+        self._prompt_cache: dict[str, tuple[int, str]] = {}
         budget = settings.current.mind.budget()
         stored = window_store.load()
         self.context = SingleContext.restore(stored, budget) if stored else SingleContext(budget)
@@ -115,9 +113,22 @@ class MindService:
     def awake(self) -> bool:
         return self.consciousness is not None
 
+    def prompt(self, name: str) -> str:
+        """The streamer's own copy of a prompt file, re-read only when it changed on disk."""
+        path = self.prompts.path(name)
+        try:
+            stamp = path.stat().st_mtime_ns
+        except OSError:
+            stamp = -1
+        cached = self._prompt_cache.get(name)
+        if cached is None or cached[0] != stamp:
+            cached = (stamp, self.prompts.read(name).strip())
+            self._prompt_cache[name] = cached
+        return cached[1]
+
     def static_prompt(self) -> dict[str, str]:
         name = self.settings.current.general.persona_name
-        sections = {"soul": _prompt("soul").replace("{name}", name), "manual": _prompt("operating")}
+        sections = {"soul": self.prompt("soul").replace("{name}", name), "manual": self.prompt("operating")}
         for key, skill in self.skills.items():
             if skill.enabled and (text := skill.context_section()):
                 sections[key] = text

@@ -9,6 +9,7 @@ from app.compose import Bea
 from app.skills.registry import resolve_factory
 from app.ui.actions import AppActions
 from app.ui.events_dock import EventLog
+from app.ui.prompt_diff import PromptChangesDialog
 from app.ui.qt import (
     QCloseEvent,
     QDesktopServices,
@@ -85,6 +86,7 @@ class MainWindow(QMainWindow):
         settings.addAction("Preferences…", self.open_settings)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction("Open log file", self.open_log)
+        help_menu.addAction("Prompt changes…", self.open_prompt_changes)
         help_menu.addAction(f"About {APP_NAME}", self.about)
 
     def _open(self, path) -> None:
@@ -96,6 +98,11 @@ class MainWindow(QMainWindow):
 
     def open_settings(self) -> SettingsDialog:
         dialog = SettingsDialog(self.bea, self)
+        dialog.open()
+        return dialog
+
+    def open_prompt_changes(self) -> PromptChangesDialog:
+        dialog = PromptChangesDialog(self.bea.mind.prompts, self)
         dialog.open()
         return dialog
 

@@ -7,6 +7,8 @@ up OpenGL context sharing), and importing this module is the only way the app re
 from PySide6 import QtWebEngineWidgets  # noqa: F401  (must precede the QApplication)
 from PySide6.QtCore import (
     QObject,
+    QPointF,
+    QRectF,
     QSize,
     Qt,
     QTimer,
@@ -17,11 +19,17 @@ from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
+    QColor,
     QDesktopServices,
     QFont,
+    QFontDatabase,
     QIcon,
     QImage,
     QKeySequence,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPen,
     QPixmap,
 )
 from PySide6.QtWidgets import (
@@ -55,10 +63,10 @@ from PySide6.QtWidgets import (
 )
 
 __all__ = [
-    "QAction", "QActionGroup", "QApplication", "QCheckBox", "QCloseEvent", "QComboBox", "QDesktopServices",
-    "QDialog", "QDialogButtonBox", "QDockWidget", "QDoubleSpinBox", "QFont", "QFormLayout", "QFrame",
+    "QAction", "QActionGroup", "QApplication", "QCheckBox", "QCloseEvent", "QColor", "QComboBox", "QDesktopServices",
+    "QDialog", "QDialogButtonBox", "QDockWidget", "QDoubleSpinBox", "QFont", "QFontDatabase", "QFormLayout", "QFrame",
     "QHBoxLayout", "QIcon", "QImage", "QKeySequence", "QLabel", "QLineEdit", "QListWidget", "QListWidgetItem",
-    "QMainWindow", "QMenu", "QMessageBox", "QObject", "QPixmap", "QPlainTextEdit", "QPushButton", "QSize",
+    "QMainWindow", "QMenu", "QMessageBox", "QObject", "QPainter", "QPainterPath", "QPaintEvent", "QPen", "QPixmap", "QPlainTextEdit", "QPointF", "QPushButton", "QRectF", "QSize",
     "QSpinBox", "QSplitter", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTextBrowser", "QTimer", "QUrl", "QVBoxLayout", "QWidget",
     "Qt", "Signal",
 ]

@@ -1,4 +1,4 @@
-"""Loading the built-in model never silences the rest of the app (no file-descriptor redirection)."""
+"""Loading the built-in model never silences the rest of the app: no descriptor or sys.stdout swapping."""
 
 import os
 import subprocess
@@ -14,7 +14,12 @@ stop = threading.Event()
 def chatter():
     i = 0
     while not stop.is_set():
-        os.write(1, f"tick {i}\\n".encode()); i += 1; time.sleep(0.002)
+        if i % 2:  # a descriptor-level write, then a Python-level one: neither may be swallowed
+            os.write(1, f"tick {i}\\n".encode())
+        else:
+            print(f"tick {i}", flush=True)
+        i += 1
+        time.sleep(0.002)
 t = threading.Thread(target=chatter); t.start()
 llama_quiet.load(model_path=str(builtin_model_path()), vocab_only=True)
 llama_quiet.load(model_path=str(builtin_model_path()), n_ctx=512)

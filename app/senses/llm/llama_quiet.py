@@ -1,16 +1,16 @@
-"""Loading llama.cpp models without touching the process's stdout and stderr.
+"""Loading and running llama.cpp models without touching the process's stdout and stderr.
 
 llama-cpp-python's quiet mode (verbose=False) silences the native library by pointing file descriptors 1 and
-2 at /dev/null while a model loads: process-wide, from whatever thread loads it, so anything else the app
-prints meanwhile is lost. Here the native library's log goes to Python logging instead (a callback), and the
-binding's own Python-level prints during a load are caught and logged at DEBUG.
+2 at /dev/null around loads and grammar builds: process-wide, from whatever thread does it, so anything the
+rest of the app prints meanwhile is lost (and swapping sys.stdout instead would swallow other threads' lines
+just the same). So the binding's redirect helper is replaced by a pass-through, and the native library's log
+goes to Python logging through a callback instead. verbose stays False, so the binding prints nothing itself.
 """
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
-import io
+import importlib
 import logging
 import threading
 from typing import Any
@@ -18,32 +18,48 @@ from typing import Any
 log = logging.getLogger("llama.cpp")
 _lock = threading.Lock()
 _callback: Any = None
+_BINDING_MODULES = ("llama_cpp.llama", "llama_cpp._internals", "llama_cpp.llama_chat_format")
 
 
-def _route_native_log() -> None:
+class _PassThrough:
+    """Stands in for llama_cpp's suppress_stdout_stderr: same signature, redirects nothing."""
+
+    def __init__(self, disable: bool = True) -> None:
+        self.disable = disable
+
+    def __enter__(self) -> _PassThrough:
+        return self
+
+    def __exit__(self, *_exc: object) -> bool:
+        return False
+
+
+def quiet() -> None:
+    """Idempotent: route the native log to logging, and stop the binding from redirecting descriptors."""
     global _callback
     import llama_cpp
 
-    if _callback is None:
+    with _lock:
+        if _callback is not None:
+            return
+
         @llama_cpp.llama_log_callback
         def forward(level: int, text: bytes, _user: ctypes.c_void_p) -> None:
             line = text.decode("utf-8", "replace").rstrip()
             if line:
                 log.debug("%s", line)
+
         _callback = forward  # kept referenced: the native library holds a pointer to it
         llama_cpp.llama_log_set(_callback, ctypes.c_void_p(0))
+        for name in _BINDING_MODULES:
+            module = importlib.import_module(name)
+            if hasattr(module, "suppress_stdout_stderr"):
+                module.suppress_stdout_stderr = _PassThrough
 
 
 def load(**kwargs: Any) -> Any:
-    """Llama(**kwargs), quietly and without redirecting file descriptors."""
+    """Llama(**kwargs), quietly and without redirecting anything."""
     from llama_cpp import Llama
 
-    with _lock:
-        _route_native_log()
-        caught = io.StringIO()
-        with contextlib.redirect_stderr(caught), contextlib.redirect_stdout(caught):
-            model = Llama(verbose=True, **kwargs)
-        model.verbose = False  # loaded: no per-call timing prints from here on
-    for line in caught.getvalue().splitlines():
-        log.debug("%s", line)
-    return model
+    quiet()
+    return Llama(verbose=False, **kwargs)
