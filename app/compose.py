@@ -20,6 +20,7 @@ from app.memory.keys import PassphrasePrompt, obtain_key
 from app.memory.prompt_store import PromptFiles, PromptStoreError
 from app.memory.turn_log import TurnLog
 from app.memory.window_store import WindowStore
+from app.mind.mood import MoodKeeper
 from app.mind.service import MindService
 from app.paths import DataPaths, resources_dir
 from app.runtime import RuntimeSwitches
@@ -96,7 +97,8 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         except PromptStoreError as exc:  # reading falls back to the shipped text
             log.error("%s", exc)
         mind = MindService(settings, bus, gate, secrets, TurnLog(db), blocking, muted=lambda: switches.muted,
-                           window_store=WindowStore(db), prompts=prompts)
+                           window_store=WindowStore(db), prompts=prompts,
+                           mood=MoodKeeper(db, bus, lambda: settings.current.mind.mood_half_life_minutes * 60.0))
         switches.on_change(lambda name, value: mind.pause(value) if name == "paused" else None)
         skills = {key: cls(SkillContext(settings=_section(settings, key), bus=bus, now=now,
                                         perceive=mind.perceive,

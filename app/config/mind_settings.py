@@ -32,6 +32,8 @@ class MindSettings(Section):
                                         description="Pin where the recap starts; 0 follows the ceiling.")
     hot_tokens: int = Field(0, ge=0, le=500_000, title="Hot present (advanced)",
                             description="Pin how much recent talk stays word for word; 0 follows the ceiling.")
+    mood_half_life_minutes: int = Field(25, ge=1, le=240, title="Mood half-life",
+                                        description="How fast a feeling fades back to calm, in minutes.")
     burst_steps: int = Field(6, ge=1, le=12, description="Model calls one turn may take at most.")
     idle_enabled: bool = Field(True, description="Notice long silences and maybe say something.")
     idle_after: int = Field(240, ge=30, le=3600, description="Seconds of silence before she notices it.")

@@ -247,7 +247,7 @@ def _off_path(point: tuple[float, float], mood: tuple[float, float]) -> float:
     return math.hypot(px - along * dx, py - along * dy)
 
 
-def attribute(authors: Sequence[str | None], owner: str | None) -> str | None:
+def attribute(authors: Sequence[str | None]) -> str | None:
     """The one identity behind a batch, or None. The owner gets no exemption either way: the owner alone is a
     clear author, and the owner with a viewer is a busy room."""
     people = {a for a in authors if a is not None}

@@ -30,7 +30,9 @@ class TurnRecord:
     ms: float = 0.0
     model: str = ""
     rescued: bool = False
-    outcome: str = ""            # spoke | wrote | silent | mute | error
+    outcome: str = ""            # spoke | wrote | silent | mute | acted
+    moods: list[str] = field(default_factory=list)     # the moods she spoke in
+    authors: list[str] = field(default_factory=list)   # who was in the batch (identities, never shown to her)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

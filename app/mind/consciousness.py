@@ -182,6 +182,9 @@ class Consciousness:
             rescued = True
             turn_messages.append(Message.user(frame.NUDGE_FOLLOW_UP if reached else frame.NUDGE_NO_TOOL))
         record.rescued = rescued
+        record.moods = [item[2] for item in state.log if item[0] == "spoke"]
+        record.authors = sorted({item[1].author.identity for item in state.log
+                                 if item[0] == "heard" and item[1].author is not None})
         record.outcome = ("spoke" if state.spoke else "wrote" if state.wrote else "silent" if state.silenced
                           else "mute" if not reached else "acted")
         record.ms = (time.perf_counter() - started) * 1000

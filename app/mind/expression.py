@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from app.core.affect import pick
 from app.core.tools import Tool
 from app.mind.outlets import Outlets
 
@@ -38,7 +39,7 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
         text = message.strip()
         if not text:
             return "ERROR: speak needs a message: the words to say out loud"
-        mood = mood if mood in MOODS else "neutral"
+        mood = pick(mood or "neutral", MOODS)  # any word she names, mapped to the nearest she can show
         await outlets.say(text, mood)
         state.answer(set(state.stage) or {"stage"}, text)
         state.spoke = True
@@ -64,7 +65,7 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
         state.silenced = True
         return "you stayed silent"
 
-    mood_schema = {"type": "string", "enum": list(MOODS), "description": "how you say it"}
+    mood_schema = {"type": "string", "description": "how you say it, in a word: " + ", ".join(MOODS)}
     return [
         Tool("speak", "Say something out loud, live, to the people on stream. Your only voice: plain text you "
              "write is your inner thought and nobody hears it. Ends your turn.",

@@ -12,6 +12,7 @@ from app.core.attention import parse_window
 from app.core.context_window import SingleContext
 from app.core.events import EventBus, EventKind
 from app.core.perception import Perception
+from app.core.turn_record import TurnRecord
 from app.executors import BoundedExecutor
 from app.memory.prompt_store import PromptFiles
 from app.memory.turn_log import TurnLog
@@ -20,6 +21,7 @@ from app.mind.attention_gate import AttentionGate
 from app.mind.bus import LoopClock, PerceptionBus
 from app.mind.consciousness import Consciousness, MindConfig
 from app.mind.handoff import HandoffWorker
+from app.mind.mood import MoodKeeper
 from app.mind.outlets import Outlets
 from app.senses.llm.local_llama import DEMO_NOTICE, LocalLlamaClient
 from app.senses.llm.probe import OLLAMA, detect_ollama
@@ -35,7 +37,8 @@ RESTART = {"mind.models", "mind.background_models", "mind.base_urls", "mind.burs
 
 class MindService:
     def __init__(self, settings: Any, events: EventBus, net: Any, secrets: Any, turn_log: TurnLog,
-                 executor: Executor, muted: Any, window_store: WindowStore, prompts: PromptFiles) -> None:
+                 executor: Executor, muted: Any, window_store: WindowStore, prompts: PromptFiles,
+                 mood: MoodKeeper) -> None:
         self.settings = settings
         self.events = events
         self.net = net
@@ -56,6 +59,7 @@ class MindService:
         stored = window_store.load()
         self.context = SingleContext.restore(stored, budget) if stored else SingleContext(budget)
         self.counter_name = ESTIMATE.name
+        self.mood = mood
         self.handoff = HandoffWorker(self.context, self.background_pool, events, on_slid=self.flush)
         self.consciousness: Consciousness | None = None
         self._pool: Any = None
@@ -135,7 +139,7 @@ class MindService:
         return sections
 
     def dynamic_prompt(self, batch: list[Perception]) -> str:
-        parts = []
+        parts = [self.mood.describe()]
         for skill in self.skills.values():
             if skill.enabled:
                 parts += [text for text in (skill.live_state(), skill.context_for(batch)) if text]
@@ -177,7 +181,9 @@ class MindService:
         self.context.set_counter(counter.count)
         self.counter_name = counter.name
 
-    async def _after_turn(self, _record: object) -> None:
+    async def _after_turn(self, record: TurnRecord) -> None:
+        for mood in record.moods:
+            self.mood.feel(mood, record.authors)
         await self.flush()
         self.handoff.maybe_start()
 
@@ -241,6 +247,7 @@ class MindService:
     async def stop(self) -> None:
         self._started = False
         await self.handoff.stop()
+        await self.mood.settle()
         await self._close_models()
         try:
             self.flush_sync()

@@ -251,12 +251,7 @@ ATTRIBUTE_CASES = [
 
 @pytest.mark.parametrize("authors,caused", ATTRIBUTE_CASES)
 def test_attribute(authors, caused):
-    assert attribute(authors, OWNER) == caused
-
-
-def test_attribute_without_an_owner_configured():
-    assert attribute(["twitch:1"], None) == "twitch:1"
-    assert attribute(["twitch:1", "twitch:2"], None) is None
+    assert attribute(authors) == caused
 
 
 MOVED_CASES = [
