@@ -24,6 +24,8 @@ def test_defaults_describe_every_field(bea):
     ("skills.clock.hour_format", "25h", "skills.clock.hour_format", "Input should be"),
     ("general.volume", 3, "general.volume", "no such setting"),
     ("nosuch.section", 1, "nosuch", "no such settings section"),
+    ("mind.context_max_tokens", 100_000, "mind.context_max_tokens", "greater than or equal to 150000"),
+    ("mind.hot_tokens", 130_000, "mind.hot_tokens", "must be above the hot present"),
 ])
 def test_bad_values_are_refused_naming_the_field(bea, path, value, field, reason):
     before = bea.settings.current.model_dump()

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import logging
+import time
 
 from app import APP_NAME, __version__
 from app.compose import Bea
 from app.skills.registry import resolve_factory
 from app.ui.actions import AppActions
+from app.ui.context_dock import ContextView
 from app.ui.events_dock import EventLog
+from app.ui.mood_dock import make_mood_dock
 from app.ui.prompt_diff import PromptChangesDialog
 from app.ui.qt import (
     QCloseEvent,
@@ -44,7 +47,12 @@ class MainWindow(QMainWindow):
         self._add_dock("events", "Activity", EventLog(bea.bus), Qt.DockWidgetArea.BottomDockWidgetArea)
         self._add_dock("turns", "Turn Log", TurnLogView(bea.mind.turn_log, bea.bus),
                        Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.tabifyDockWidget(self.docks["events"], self.docks["turns"])
+        self._add_dock("context", "Context", ContextView(bea.mind, bea.bus), Qt.DockWidgetArea.BottomDockWidgetArea)
+        self._add_dock("mood", "Mood", make_mood_dock(bea.mind.mood.history, now=time.time,
+                                                     half_life_s=bea.settings.current.mind.mood_half_life_minutes * 60),
+                       Qt.DockWidgetArea.BottomDockWidgetArea)
+        for key in ("turns", "context", "mood"):
+            self.tabifyDockWidget(self.docks["events"], self.docks[key])
         self.docks["events"].raise_()
         for key, skill in bea.skills.items():
             if skill.dock:

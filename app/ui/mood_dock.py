@@ -6,7 +6,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 
-from app.core.affect import DEFAULT_HALF_LIFE_S, Affect, decay, mood_word
+from app.core.affect import DEFAULT_HALF_LIFE_S, REST, SETTLED, Affect, decay, distance, mood_word
 from app.ui.qt import (
     QColor,
     QPainter,
@@ -71,7 +71,8 @@ def caption(points: Sequence[Sample]) -> str:
     if not points:
         return EMPTY
     _t, v, a = points[-1]
-    return f"Now {mood_word(Affect(v, a))}  ·  valence {v:+.2f}  ·  arousal {a:.2f}"
+    word = "settled" if distance((v, a), REST) < SETTLED else mood_word(Affect(v, a))
+    return f"Now {word}  ·  valence {v:+.2f}  ·  arousal {a:.2f}"
 
 
 class MoodPlot(QWidget):

@@ -51,6 +51,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPlainTextEdit,
+    QProgressBar,
     QPushButton,
     QSpinBox,
     QSplitter,
@@ -66,7 +67,7 @@ __all__ = [
     "QAction", "QActionGroup", "QApplication", "QCheckBox", "QCloseEvent", "QColor", "QComboBox", "QDesktopServices",
     "QDialog", "QDialogButtonBox", "QDockWidget", "QDoubleSpinBox", "QFont", "QFontDatabase", "QFormLayout", "QFrame",
     "QHBoxLayout", "QIcon", "QImage", "QKeySequence", "QLabel", "QLineEdit", "QListWidget", "QListWidgetItem",
-    "QMainWindow", "QMenu", "QMessageBox", "QObject", "QPainter", "QPainterPath", "QPaintEvent", "QPen", "QPixmap", "QPlainTextEdit", "QPointF", "QPushButton", "QRectF", "QSize",
+    "QMainWindow", "QMenu", "QMessageBox", "QObject", "QPainter", "QPainterPath", "QPaintEvent", "QPen", "QPixmap", "QPlainTextEdit", "QProgressBar", "QPointF", "QPushButton", "QRectF", "QSize",
     "QSpinBox", "QSplitter", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTextBrowser", "QTimer", "QUrl", "QVBoxLayout", "QWidget",
     "Qt", "Signal",
 ]

@@ -34,9 +34,9 @@ def menu(window, title) -> QMenu:
 def test_window_has_stage_docks_menus_and_status(shell):
     w = shell.window
     assert menu_titles(w) == ["&File", "&View", "&Settings", "&Help"]
-    assert set(w.docks) == {"events", "turns", "chat", "clock"}
+    assert set(w.docks) == {"events", "turns", "context", "mood", "chat", "clock"}
     view = [a.text() for a in menu(w, "&View").actions()]
-    assert view == ["Activity", "Turn Log", "Chat", "Clock"]
+    assert view == ["Activity", "Turn Log", "Context", "Mood", "Chat", "Clock"]
     file_items = [a.text() for a in menu(w, "&File").actions() if a.text()]
     assert file_items == ["Pause mind", "Mute voice", "Privacy mode", "Open data folder", "Open log file", "Quit"]
     help_items = [a.text() for a in menu(w, "&Help").actions()]
@@ -49,7 +49,7 @@ def test_view_menu_toggles_a_dock(shell, qtbot):
     w = shell.window
     w.show()
     qtbot.waitExposed(w)
-    toggle = menu(w, "&View").actions()[3]
+    toggle = menu(w, "&View").actions()[5]
     assert w.docks["clock"].isVisible()
     toggle.trigger()
     assert not w.docks["clock"].isVisible()
@@ -193,6 +193,29 @@ def test_turn_log_dock_lists_searches_and_shows_a_turn(shell, bea):
     assert "ollama:qwen2.5:7b · 2 call(s)" in page
     view.load([])
     assert "No turns yet" in view.detail.toPlainText()
+
+
+def test_context_dock_shows_the_window_and_forgets_it(shell, bea, qtbot, monkeypatch):
+    import asyncio
+
+    from app.ui.qt import QMessageBox
+    view = shell.window.docks["context"].widget()
+    for i in range(3):
+        bea.mind.context.heard(f"[marco] line {i}", "twitch:#bea")
+    view.refresh()
+    assert view.bar.value() == bea.mind.context.used() > 0
+    assert "Recap starts at 120,000 · keeps 30,000 word for word" in view.numbers.text()
+    bea.settings.set("mind.context_max_tokens", 300_000)  # reaches the live window, no restart
+    view.refresh()
+    assert view.bar.maximum() == 300_000 and "Recap starts at 240,000" in view.numbers.text()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+
+    async def forget():
+        view.confirm_forget()
+        await asyncio.sleep(0.05)
+
+    asyncio.run(forget())
+    assert bea.mind.context.used() == 0
 
 
 def test_passphrase_dialog_checks_a_new_passphrase(qtbot):

@@ -121,3 +121,9 @@ def test_the_dock_refreshes_from_its_history(qtbot):
     samples.append((NOW - 60, -0.8, 0.85))
     dock.refresh()
     assert dock.caption.startswith("Now angry")
+
+
+def test_a_mood_close_to_rest_reads_as_settled():
+    from app.ui.mood_dock import caption
+    assert caption([(0.0, -0.05, 0.32)]).startswith("Now settled")
+    assert caption([(0.0, -0.8, 0.9)]).startswith("Now angry")

@@ -1,0 +1,68 @@
+"""The Context dock: how full her window is (used, trigger, ceiling), the hot present, the last handoff and
+its recap, what the ceiling evicted, and a way to make her forget the window."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from app.core.events import EventBus, EventKind
+from app.mind.service import MindService
+from app.ui.qt import (
+    QLabel,
+    QMessageBox,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QTimer,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+class ContextView(QWidget):
+    def __init__(self, mind: MindService, bus: EventBus, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.mind = mind
+        self.bar = QProgressBar(objectName="contextBar")
+        self.numbers = QLabel(objectName="contextNumbers", wordWrap=True)
+        self.recap = QPlainTextEdit(objectName="contextRecap", readOnly=True)
+        self.recap.setPlaceholderText("No handoff yet: the recap of older talk will show here.")
+        self.forget = QPushButton("Forget the window…", objectName="forgetWindow")
+        self.forget.clicked.connect(self.confirm_forget)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        for w in (self.bar, self.numbers, QLabel("Last recap"), self.recap, self.forget):
+            layout.addWidget(w)
+        self._unsubscribe = bus.subscribe(lambda _e: self.refresh(), kinds=[EventKind.TURN, EventKind.SYSTEM],
+                                          replay=False)
+        self.destroyed.connect(lambda *_: self._unsubscribe())
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start(2000)
+        self.refresh()
+
+    def refresh(self) -> None:
+        ctx, handoff = self.mind.context, self.mind.handoff.status
+        used, budget = ctx.used(), ctx.budget
+        self.bar.setRange(0, budget.ceiling)
+        self.bar.setValue(min(used, budget.ceiling))
+        self.bar.setFormat(f"{used:,} of {budget.ceiling:,} tokens")
+        last = (time.strftime("%H:%M", time.localtime(handoff.last_at)) if handoff.last_at else "never")
+        state = "writing a recap now" if handoff.running else f"last handoff: {last}"
+        if handoff.failures:
+            state += f" · {handoff.failures} failed"
+        self.numbers.setText(
+            f"Recap starts at {budget.trigger:,} · keeps {budget.hot:,} word for word · "
+            f"hot now {ctx.hot_size():,} · evicted by the ceiling {ctx.evicted_tokens:,}\n"
+            f"{state} · counting with {self.mind.counter_name}")
+        recap = ctx.recap()
+        if self.recap.toPlainText() != recap:
+            self.recap.setPlainText(recap)
+
+    def confirm_forget(self) -> None:
+        answer = QMessageBox.question(self, "Forget the window?",
+                                      "She will forget this conversation and its recap (her memories and "
+                                      "the people she knows stay). This cannot be undone.")
+        if answer == QMessageBox.StandardButton.Yes:
+            asyncio.ensure_future(self.mind.forget_window())
