@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from app.core.budget import MARGIN, Budget
@@ -84,6 +84,9 @@ def recap_block(recap: str) -> str:
     return f"[EARLIER] what happened before, in short:\n{recap}"
 
 
+_ROW = ("seq", "kind", "text", "conversation", "mood", "platform", "channel", "ts")
+
+
 @dataclass(frozen=True)
 class Cut:
     seq: int            # the first entry that stays verbatim
@@ -99,7 +102,9 @@ class SingleContext:
         self.version = 0
         self.next_seq = 1
         self.evicted_tokens = 0
-        self._replayed: tuple[tuple[int, int, int], list[Message]] | None = None
+        self._used = 0
+        # (version, first seq) -> entries consumed, messages built, the trailing run of heard lines
+        self._replayed: tuple[tuple[int, int], int, list[Message], list[str]] | None = None
 
     # ---- writing -------------------------------------------------------------------------------------
     def _add(self, kind: EntryKind, text: str, **fields: Any) -> Entry:
@@ -107,6 +112,7 @@ class SingleContext:
         entry = replace(entry, cost=wire_cost(entry, self._count))
         self.next_seq += 1
         self.entries.append(entry)
+        self._used += entry.cost
         self._valve()
         return entry
 
@@ -123,7 +129,7 @@ class SingleContext:
     def set_counter(self, count: Counter) -> None:
         """A new model family counts differently: every cost is recounted."""
         self._count = count
-        self.entries = [replace(e, cost=wire_cost(e, count)) for e in self.entries]
+        self._set_entries([replace(e, cost=wire_cost(e, count)) for e in self.entries])
         self._valve()
 
     def set_budget(self, budget: Budget) -> None:
@@ -136,16 +142,22 @@ class SingleContext:
             first = 1 if self.entries and self.entries[0].kind is EntryKind.RECAP else 0
             if first >= len(self.entries) - 1:
                 break  # the newest line always stays
-            self.evicted_tokens += self.entries.pop(first).cost
+            gone = self.entries.pop(first)
+            self._used -= gone.cost
+            self.evicted_tokens += gone.cost
 
     def clear(self) -> None:
         """Forget the window (and its recap)."""
-        self.entries = []
+        self._set_entries([])
         self.version += 1
+
+    def _set_entries(self, entries: list[Entry]) -> None:
+        self.entries = entries
+        self._used = sum(e.cost for e in entries)
 
     # ---- reading -------------------------------------------------------------------------------------
     def used(self) -> int:
-        return sum(e.cost for e in self.entries)
+        return self._used
 
     def due(self) -> bool:
         return self.used() >= self.budget.trigger
@@ -157,32 +169,27 @@ class SingleContext:
         return sum(e.cost for e in self.entries if e.kind is not EntryKind.RECAP)
 
     def replay(self) -> list[Message]:
-        key = (self.version, self.next_seq, len(self.entries))
-        if self._replayed is None or self._replayed[0] != key:
-            self._replayed = (key, self._build_replay())
-        return list(self._replayed[1])
-
-    def _build_replay(self) -> list[Message]:
-        out: list[Message] = []
-        heard: list[str] = []
-
-        def flush_heard() -> None:
-            if heard:
-                out.append(Message.user("\n".join(heard)))
-                heard.clear()
-
-        for e in self.entries:
-            if e.kind is EntryKind.RECAP:
-                flush_heard()
-                out.append(Message.system(recap_block(e.text)))
-            elif e.kind is EntryKind.HEARD:
+        """Built incrementally: entries only append between slides, so each turn converts just its new
+        lines; a slide, a clear or an eviction at the front rebuilds from the start."""
+        first = self.entries[0].seq if self.entries else 0
+        key = (self.version, first)
+        if self._replayed is None or self._replayed[0] != key or self._replayed[1] > len(self.entries):
+            self._replayed = (key, 0, [], [])
+        _key, upto, built, heard = self._replayed
+        for e in self.entries[upto:]:
+            if e.kind is EntryKind.HEARD:
                 heard.append(e.text)
+                continue
+            if heard:
+                built.append(Message.user("\n".join(heard)))
+                heard.clear()
+            if e.kind is EntryKind.RECAP:
+                built.append(Message.system(recap_block(e.text)))
             else:
-                flush_heard()
                 call = _call(e)
-                out += [Message.assistant("", [call]), Message.tool_result(call, _answer(e))]
-        flush_heard()
-        return out
+                built += [Message.assistant("", [call]), Message.tool_result(call, _answer(e))]
+        self._replayed = (key, len(self.entries), built, heard)
+        return built + ([Message.user("\n".join(heard))] if heard else [])
 
     def messages(self) -> list[tuple[str, str, str]]:
         """(who, where, what) as written: "them" for what she heard, "her" for what she said."""
@@ -213,15 +220,18 @@ class SingleContext:
         rest = [e for e in self.entries if e.kind is not EntryKind.RECAP and e.seq >= cut.seq]
         head = Entry(self.next_seq, EntryKind.RECAP, recap.strip())
         self.next_seq += 1
-        self.entries = [replace(head, cost=wire_cost(head, self._count)), *rest]
+        self._set_entries([replace(head, cost=wire_cost(head, self._count)), *rest])
         self.version += 1
         self._valve()
         return True
 
     # ---- persistence ---------------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
+        """Plain rows (costs are recounted on restore, with whatever tokenizer is in use then). Cheap enough
+        to take on the loop after every turn; encoding it is the store's job, off the loop."""
         return {"version": self.version, "next_seq": self.next_seq, "evicted_tokens": self.evicted_tokens,
-                "entries": [asdict(e) for e in self.entries]}
+                "fields": list(_ROW), "entries": [(e.seq, e.kind.value, e.text, e.conversation, e.mood,
+                                                   e.platform, e.channel, e.ts) for e in self.entries]}
 
     @classmethod
     def restore(cls, data: dict[str, Any], budget: Budget | None = None,
@@ -230,8 +240,10 @@ class SingleContext:
         ctx.version = int(data.get("version", 0))
         ctx.next_seq = int(data.get("next_seq", 1))
         ctx.evicted_tokens = int(data.get("evicted_tokens", 0))
-        entries = [Entry(**{**e, "kind": EntryKind(e["kind"])}) for e in data.get("entries", [])]
-        ctx.entries = [replace(e, cost=wire_cost(e, count)) for e in entries]
+        fields = data.get("fields", _ROW)
+        rows = [dict(zip(fields, row, strict=True)) for row in data.get("entries", [])]
+        entries = [Entry(**{**r, "kind": EntryKind(r["kind"])}) for r in rows]
+        ctx._set_entries([replace(e, cost=wire_cost(e, count)) for e in entries])
         return ctx
 
 

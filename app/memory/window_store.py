@@ -41,9 +41,8 @@ class WindowStore:
 
     @staticmethod
     def _write(seq: int, snapshot: dict[str, Any]):
-        body = json.dumps(snapshot, ensure_ascii=False)
-
         def run(c: Connection) -> bool:
+            body = json.dumps(snapshot, ensure_ascii=False)  # encoded on the writer thread, not the loop
             return c.execute(_UPSERT, (seq, body, time.time())).rowcount > 0
         return run
 

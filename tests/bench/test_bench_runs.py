@@ -36,3 +36,16 @@ def test_turn_benchmark_prints_a_result_line() -> None:
     match = TURN_RESULT.fullmatch(done.stdout.strip().splitlines()[-1])
     assert match, done.stdout
     assert float(match[1]) > 0 and 0 < int(match[3]) < 1000  # batching must spend fewer calls than lines
+
+
+WINDOW_RESULT = re.compile(r"RESULT append_flush_ms_150k=(\d+\.\d) append_flush_ms_500k=(\d+\.\d) "
+                           r"replay_ms_150k=(\d+\.\d) loop_ms_150k=(\d+\.\d\d) flush_vs_json=(\d+\.\d\d)")
+
+
+def test_window_benchmark_prints_a_result_line() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "bench" / "window.py")], cwd=ROOT,
+                          env=dict(os.environ, BEA_BENCH_TURNS="3"), capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    match = WINDOW_RESULT.fullmatch(done.stdout.strip().splitlines()[-1])
+    assert match, done.stdout
+    assert all(float(g) > 0 for g in match.groups())

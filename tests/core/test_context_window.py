@@ -129,3 +129,21 @@ def test_the_estimator_is_declared_and_monotonic():
     assert estimate_tokens("") == 0
     assert estimate_tokens("abcdefg") == 2
     assert estimate_tokens("a" * 350) == 100
+
+
+def test_incremental_replay_matches_a_fresh_one_through_appends_slides_and_evictions():
+    ctx = SingleContext(Budget(150_000), words)
+    for i in range(60):
+        ctx.heard(f"[u] line {i}")
+        if i % 3 == 0:
+            ctx.spoke(f"reply {i}")
+        if i % 7 == 0:
+            ctx.wrote("discord", "general", f"note {i}")
+        if i == 30:
+            ctx.slide("the first half", ctx.cut(hot=40, margin=0))
+        fresh = SingleContext.restore(ctx.snapshot(), ctx.budget, words)
+        assert repr(ctx.replay()) == repr(fresh.replay()), f"diverged after line {i}"
+    ctx.set_budget(Budget(150_000))
+    big = " ".join(["w"] * 149_900)
+    ctx.heard(big)  # the ceiling evicts from the front: the cache must notice
+    assert repr(ctx.replay()) == repr(SingleContext.restore(ctx.snapshot(), ctx.budget, words).replay())
