@@ -8,8 +8,10 @@ Theory of operation:
 2. The conversation is flattened to the roles every chat template knows (system, user, assistant): her
    earlier calls become a short assistant line, and tool answers a user line, so a template that has no
    tool role still reads the history.
-3. The tools and the answer format are described to the model in one extra system paragraph, appended to
-   the first system message (some templates accept only one system message, and only first).
+3. Only the leading system messages are hoisted into the one system message (with the tools and the answer
+   format appended: some templates accept only one system message, and only first); a system message further
+   down, like the per-turn briefing below the window, stays in place as a marked user line, so the prefix
+   before it stays the same from turn to turn.
 4. The reply is parsed strictly; anything but one object naming a known tool is a malformed answer.
 """
 
@@ -44,12 +46,16 @@ def tool_guide(tools: Sequence[Tool]) -> str:
 
 
 def flatten(messages: Sequence[Message], tools: Sequence[Tool]) -> list[dict[str, str]]:
-    system = [m.content for m in messages if m.role is Role.SYSTEM and m.content]
+    lead = 0
+    while lead < len(messages) and messages[lead].role is Role.SYSTEM:
+        lead += 1
+    system = [m.content for m in messages[:lead] if m.content]
     if tools:
         system.append(tool_guide(tools))
     out: list[dict[str, str]] = [{"role": "system", "content": "\n\n".join(system)}] if system else []
-    for m in messages:
+    for m in messages[lead:]:
         if m.role is Role.SYSTEM:
+            out.append({"role": "user", "content": f"[SYSTEM]\n{m.content}"})
             continue
         if m.role is Role.ASSISTANT:
             said = [f"(called {c.name} {c.arguments})" for c in m.tool_calls]

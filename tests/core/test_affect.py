@@ -304,3 +304,12 @@ DESCRIBE_CASES = [
 def test_describe(affect, now, words):
     text = describe(affect, now)
     assert all(w in text for w in words), text
+
+
+def test_mood_never_touches_is_addressed():
+    import inspect
+
+    from app.core import attention
+    assert "affect" not in inspect.getsource(attention)
+    assert "mood" not in inspect.signature(attention.is_addressed).parameters
+    assert not any("mood" in f or "affect" in f for f in attention.Cues.__dataclass_fields__)

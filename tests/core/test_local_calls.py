@@ -20,13 +20,14 @@ def test_one_branch_per_tool():
     assert call_schema([SPEAK])["properties"]["tool"]["enum"] == ["speak"]
 
 
-def test_flatten_merges_system_and_rewrites_tool_turns():
+def test_flatten_hoists_leading_system_and_rewrites_tool_turns():
     call = ToolCall("c1", "speak", '{"message": "ciao"}')
-    msgs = flatten([Message.system("soul"), Message.system("[NOW] 16:00"), Message.user("hi"),
+    msgs = flatten([Message.system("soul"), Message.system("manual"), Message.user("hi"),
                     Message.assistant("", [call]), Message.tool_result(call, "said out loud"),
-                    Message.assistant("just thinking")], [SPEAK])
-    assert [m["role"] for m in msgs] == ["system", "user", "assistant", "user", "assistant"]
-    assert msgs[0]["content"].startswith("soul\n\n[NOW] 16:00\n\nYou act only by calling")
+                    Message.assistant("just thinking"), Message.system("[NOW] 16:00")], [SPEAK])
+    assert [m["role"] for m in msgs] == ["system", "user", "assistant", "user", "assistant", "user"]
+    assert msgs[0]["content"].startswith("soul\n\nmanual\n\nYou act only by calling")
+    assert msgs[-1]["content"] == "[SYSTEM]\n[NOW] 16:00"  # the briefing below the window stays below it
     assert "- speak(message): Say it." in msgs[0]["content"]
     assert msgs[2]["content"] == '(called speak {"message": "ciao"})'
     assert msgs[3]["content"] == "[speak answered] said out loud"
