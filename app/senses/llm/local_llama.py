@@ -32,6 +32,7 @@ DEMO_NOTICE = ("She is thinking with the tiny built-in demo model (SmolLM2, 135M
                "cloud provider with an API key.")
 CONTEXT = 8192
 MAX_TOKENS = 256
+REPEAT_PENALTY = 1.3  # small models loop on a phrase without it
 _ids = itertools.count(1)
 
 
@@ -125,7 +126,7 @@ class LocalLlamaClient:
             llama = self._load()
             max_tokens = options.max_tokens or MAX_TOKENS
             chat = self._fit(llama, chat, max_tokens)
-            kwargs: dict[str, Any] = {"messages": chat, "max_tokens": max_tokens,
+            kwargs: dict[str, Any] = {"messages": chat, "max_tokens": max_tokens, "repeat_penalty": REPEAT_PENALTY,
                                       "temperature": 0.7 if options.temperature is None else options.temperature}
             if tools:
                 kwargs["response_format"] = {"type": "json_object", "schema": call_schema(tools)}
