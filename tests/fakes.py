@@ -59,3 +59,30 @@ class FakeLLMClient:
     def user_texts(self, i: int) -> str:
         """Everything the model was shown as user frames in call i."""
         return "\n".join(m.content for m in self.calls[i][0] if m.role == "user")
+
+
+class HashingEmbedder:
+    """A deterministic stand-in embedder for store tests (the real models are tested in test_embedder.py):
+    words hashed into a fixed number of buckets, L2-normalised, so shared words mean similar vectors."""
+
+    def __init__(self, dim: int = 64, name: str = "hashing-test", fail: bool = False) -> None:
+        self.dim, self.name, self.fail = dim, name, fail
+
+    def _one(self, text: str):
+        import hashlib
+
+        import numpy as np
+        v = np.zeros(self.dim, np.float32)
+        for word in text.lower().split():
+            h = int(hashlib.md5(word.strip(".,!?").encode()).hexdigest(), 16)
+            v[h % self.dim] += 1.0 if (h >> 64) % 2 else -1.0
+        n = np.linalg.norm(v)
+        return v / n if n else v
+
+    def embed_passages(self, texts):
+        import numpy as np
+        if self.fail:
+            raise RuntimeError("the embedder is not loaded")
+        return np.stack([self._one(t) for t in texts])
+
+    embed_queries = embed_passages

@@ -48,11 +48,33 @@ def _connect(path: Path, key: KeyMaterial, readonly: bool = False) -> Connection
     except sqlcipher3.DatabaseError:
         conn.close()
         raise WrongKey(f"this database is locked with a different key ({path}); it was not changed") from None
+    _load_vector_search(conn)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA busy_timeout = 10000")
     if readonly:
         conn.execute("PRAGMA query_only = ON")
     return conn
+
+
+def _load_vector_search(conn: Connection) -> None:
+    """sqlite-vec (vec0 tables, KNN) loads into SQLCipher like into SQLite; without it recall uses numpy."""
+    try:
+        import sqlite_vec
+    except ImportError:
+        return
+    conn.enable_load_extension(True)
+    try:
+        sqlite_vec.load(conn)
+    finally:
+        conn.enable_load_extension(False)
+
+
+def vector_search_available(conn: Connection) -> bool:
+    try:
+        conn.execute("SELECT vec_version()").fetchone()
+    except sqlcipher3.OperationalError:
+        return False
+    return True
 
 
 def _apply(conn: Connection, m: Migration) -> None:

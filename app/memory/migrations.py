@@ -46,6 +46,20 @@ MIGRATIONS: tuple[Migration, ...] = (
         "distance REAL NOT NULL)",
         "CREATE INDEX moved_by_identity ON moved_by (identity)",
     )),
+    Migration(5, "the stream (sessions and every line), and memories", (
+        "CREATE TABLE sessions (id INTEGER PRIMARY KEY, started_at REAL NOT NULL, ended_at REAL, "
+        "opened_by TEXT NOT NULL, title TEXT NOT NULL DEFAULT '')",
+        "CREATE TABLE messages (id INTEGER PRIMARY KEY, session_id INTEGER NOT NULL REFERENCES sessions(id), "
+        "ts REAL NOT NULL, kind TEXT NOT NULL, author TEXT, display TEXT NOT NULL DEFAULT '', "
+        "conversation TEXT NOT NULL DEFAULT '', text TEXT NOT NULL, flagged INTEGER NOT NULL DEFAULT 0)",
+        "CREATE INDEX messages_session ON messages (session_id, id)",
+        "CREATE INDEX messages_author ON messages (author, ts)",
+        "CREATE TABLE memories (id INTEGER PRIMARY KEY, ts REAL NOT NULL, "
+        "source TEXT NOT NULL CHECK (source IN ('person', 'bea')), scope TEXT NOT NULL, text TEXT NOT NULL, "
+        "norm TEXT NOT NULL, author TEXT, session_id INTEGER, model TEXT, vector BLOB, UNIQUE (scope, norm))",
+        "CREATE INDEX memories_model ON memories (model)",
+        "CREATE INDEX memories_author ON memories (author)",
+    )),
 )
 
 check_numbering([m.version for m in MIGRATIONS])

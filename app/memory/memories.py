@@ -1,0 +1,231 @@
+"""Memories and recall: what people said (source=person) and what she made up (source=bea), embedded and
+found again by meaning. The rules are app.core.recall's; this module stores, embeds and searches.
+
+Two search paths give the same answer: an exact one (numpy over every vector of the current model) and a
+coarse one (a sqlite-vec KNN pre-filter, widened until no memory outside it could outrank what it found),
+both finished by the same re-ranking. Vectors carry the name of the model that made them and are never
+compared across models; a memory whose embedding failed is stored anyway and embedded later.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from app.core import recall as rules
+from app.memory.database import Connection, Database, vector_search_available
+
+log = logging.getLogger(__name__)
+DAY = 86400.0
+
+
+@dataclass(frozen=True)
+class Memory:
+    id: int
+    text: str
+    source: str
+    scope: str
+    ts: float
+    author: str | None = None
+    session_id: int | None = None
+    score: float = 0.0
+
+
+def vec_table(model: str) -> str:
+    return "vec_" + hashlib.sha1(model.encode()).hexdigest()[:12]
+
+
+class MemoryStore:
+    def __init__(self, db: Database, embedder: Any, clock: Callable[[], float] = time.time) -> None:
+        self._db = db
+        self.embedder = embedder
+        self._clock = clock
+        self._matrix: tuple[int, np.ndarray, np.ndarray, np.ndarray, list[str]] | None = None
+        self._lock = threading.Lock()
+        self.vector_search = db.read(vector_search_available)
+        if self.vector_search:
+            db.write(self._ensure_vec_table)
+
+    # ---- writing (blocking: call off the loop) ----------------------------------------------------
+    def _ensure_vec_table(self, c: Connection) -> None:
+        c.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {vec_table(self.embedder.name)} USING vec0("
+                  f"embedding float[{int(self.embedder.dim)}] distance_metric=cosine)")
+
+    def remember(self, text: str, source: str, scope: str = "stream", author: str | None = None,
+                 session_id: int | None = None) -> int | None:
+        """The new memory's id, or None when it is a fragment or already known in this scope."""
+        rules.check_source(source)
+        text = text.strip()
+        if rules.is_fragment(text):
+            return None
+        norm = rules.normalise(text)
+        try:
+            vector = self.embedder.embed_passages([text])[0].astype(np.float32)
+        except Exception as exc:  # stored anyway; embed_pending() catches up
+            log.warning("a memory could not be embedded now (%s); it will be later", exc)
+            vector = None
+        model = self.embedder.name if vector is not None else None
+
+        def run(c: Connection) -> int | None:
+            cur = c.execute(
+                "INSERT OR IGNORE INTO memories (ts, source, scope, text, norm, author, session_id, model, vector) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (self._clock(), source, scope, text, norm, author, session_id, model,
+                 None if vector is None else vector.tobytes()))
+            if cur.rowcount == 0:
+                return None
+            if vector is not None and self.vector_search:
+                c.execute(f"INSERT INTO {vec_table(model)} (rowid, embedding) VALUES (?, ?)",
+                          (cur.lastrowid, vector.tobytes()))
+            return cur.lastrowid
+        new_id = self._db.write(run)
+        if new_id is not None:
+            self._matrix = None
+        return new_id
+
+    def embed_pending(self, batch: int = 64, progress: Callable[[int, int], None] | None = None) -> int:
+        """Embed what has no vector of the current model (a failed embed, or a model change). Returns how many."""
+        model = self.embedder.name
+        todo = self._db.read(lambda c: c.execute(
+            "SELECT id, text FROM memories WHERE model IS NULL OR model != ? ORDER BY id", (model,)).fetchall())
+        done = 0
+        for start in range(0, len(todo), batch):
+            chunk = todo[start:start + batch]
+            vectors = self.embedder.embed_passages([t for _i, t in chunk]).astype(np.float32)
+
+            def run(c: Connection, chunk=chunk, vectors=vectors) -> None:
+                for (mid, _t), vec in zip(chunk, vectors, strict=True):
+                    c.execute("UPDATE memories SET model = ?, vector = ? WHERE id = ?", (model, vec.tobytes(), mid))
+                    if self.vector_search:
+                        c.execute(f"DELETE FROM {vec_table(model)} WHERE rowid = ?", (mid,))
+                        c.execute(f"INSERT INTO {vec_table(model)} (rowid, embedding) VALUES (?, ?)",
+                                  (mid, vec.tobytes()))
+            self._db.write(run)
+            done += len(chunk)
+            if progress is not None:
+                progress(done, len(todo))
+        if done:
+            self._matrix = None
+        return done
+
+    def forget(self, memory_id: int) -> bool:
+        def run(c: Connection) -> bool:
+            row = c.execute("SELECT model FROM memories WHERE id = ?", (memory_id,)).fetchone()
+            if row is None:
+                return False
+            if row[0] and self.vector_search:
+                c.execute(f"DELETE FROM {vec_table(row[0])} WHERE rowid = ?", (memory_id,))
+            c.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
+            return True
+        gone = self._db.write(run)
+        self._matrix = None
+        return gone
+
+    def forget_scope(self, scope: str) -> int:
+        ids = self._db.read(lambda c: [r[0] for r in c.execute("SELECT id FROM memories WHERE scope = ?", (scope,))])
+        return sum(self.forget(i) for i in ids)
+
+    # ---- recall ------------------------------------------------------------------------------------
+    def _load_matrix(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[str]]:
+        with self._lock:
+            if self._matrix is None or self._matrix[0] != id(self.embedder):
+                rows = self._db.read(lambda c: c.execute(
+                    "SELECT id, ts, vector, source FROM memories WHERE model = ? ORDER BY id",
+                    (self.embedder.name,)).fetchall())
+                ids = np.array([r[0] for r in rows], dtype=np.int64)
+                ts = np.array([r[1] for r in rows], dtype=np.float64)
+                dim = int(self.embedder.dim)
+                mat = (np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), dim)
+                       if rows else np.zeros((0, dim), np.float32))
+                self._matrix = (id(self.embedder), ids, ts, mat, [r[3] for r in rows])
+            return self._matrix[1:]
+
+    def _widened(self, nearest: Callable[[int], list[tuple[int, float, float, str, np.ndarray]]], total: int,
+                 query: np.ndarray, source: str | None, limit: int) -> list[rules.Candidate]:
+        """Take the k nearest by an approximate similarity, score them exactly, and widen k until nothing
+        outside could outrank what is inside. Both search paths end here, so they agree to the last bit."""
+        q64, now = query.astype(np.float64), self._clock()
+        k = min(total, max(limit * 8, 64))
+        while True:
+            rows = nearest(k)
+            cands = [rules.Candidate(i, float(vec.astype(np.float64) @ q64), (now - ts) / DAY)
+                     for i, _approx, ts, src, vec in rows if source is None or src == source]
+            if k >= total or not rows:
+                return cands
+            floor = rows[-1][1] + 1e-5  # nothing outside the k nearest is more similar (approximation slack)
+            best = rules.rank(cands, limit)
+            if len(best) == limit and best[-1][1] >= rules.SIMILARITY_WEIGHT * floor + rules.RECENCY_WEIGHT:
+                return cands
+            if floor < rules.MIN_SIMILARITY:
+                return cands  # everything outside is below the threshold: it can never come back
+            k = min(total, k * 4)
+
+    def _candidates_exact(self, query: np.ndarray, source: str | None, limit: int) -> list[rules.Candidate]:
+        ids, ts, mat, sources = self._load_matrix()
+        if not len(ids):
+            return []
+        approx = mat @ query  # every vector, in float32
+
+        def nearest(k: int) -> list[tuple[int, float, float, str, np.ndarray]]:
+            top = np.argpartition(-approx, k - 1)[:k] if k < len(approx) else np.arange(len(approx))
+            top = top[np.argsort(-approx[top], kind="stable")]
+            return [(int(ids[j]), float(approx[j]), float(ts[j]), sources[j], mat[j]) for j in top]
+        return self._widened(nearest, len(ids), query, source, limit)
+
+    def _candidates_vec(self, query: np.ndarray, source: str | None, limit: int) -> list[rules.Candidate]:
+        table = vec_table(self.embedder.name)
+        total = self._db.read(lambda c: c.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+
+        def nearest(k: int) -> list[tuple[int, float, float, str, np.ndarray]]:
+            rows = self._db.read(lambda c: c.execute(
+                f"SELECT v.rowid, v.distance, m.ts, m.source, m.vector FROM {table} v "
+                f"JOIN memories m ON m.id = v.rowid WHERE v.embedding MATCH ? AND k = ? ORDER BY v.distance",
+                (query.tobytes(), k)).fetchall())
+            return [(r[0], 1.0 - r[1], r[2], r[3], np.frombuffer(r[4], np.float32)) for r in rows]
+        return self._widened(nearest, total, query, source, limit)
+
+    def recall(self, query: str, limit: int = rules.DEFAULT_LIMIT, source: str | None = "person",
+               path: str = "auto") -> list[Memory]:
+        """What people said about `query` (source=None: everything, source="bea": her own words)."""
+        if source is not None:
+            rules.check_source(source)
+        vec = self.embedder.embed_queries([query])[0].astype(np.float32)
+        use_vec = self.vector_search and path != "exact"
+        find = self._candidates_vec if use_vec else self._candidates_exact
+        cands = find(vec, source, limit)
+        ranked = rules.rank(cands, limit)
+        if not ranked:
+            return []
+        by_id = {r[0]: r for r in self._db.read(lambda c: c.execute(
+            f"SELECT id, text, source, scope, ts, author, session_id FROM memories WHERE id IN "
+            f"({','.join('?' * len(ranked))})", [i for i, _s in ranked]).fetchall())}
+        return [Memory(*by_id[i], score=score) for i, score in ranked if i in by_id]
+
+    def recall_split(self, query: str, limit: int = rules.DEFAULT_LIMIT) -> str:
+        """Two labelled blocks: what people told her, and what she herself said or made up."""
+        now = self._clock()
+        people = [f"{m.text} ({rules.ago((now - m.ts) / DAY)})" for m in self.recall(query, limit, "person")]
+        hers = [f"{m.text} ({rules.ago((now - m.ts) / DAY)})" for m in self.recall(query, limit, "bea")]
+        blocks = [rules.block("[WHAT PEOPLE TOLD YOU]", people),
+                  rules.block("[WHAT YOU YOURSELF SAID OR MADE UP: not facts]", hers)]
+        return "\n".join(b for b in blocks if b)
+
+    def search_text(self, words: str, source: str | None = None, limit: int = 200) -> list[Memory]:
+        """For the Memory dock: every word must appear; newest first."""
+        terms = [w for w in rules.normalise(words).split() if w]
+        where = " AND ".join(["norm LIKE ?"] * len(terms)) or "1"
+        args: list[Any] = [f"%{t}%" for t in terms]
+        if source:
+            where += " AND source = ?"
+            args.append(source)
+        rows = self._db.read(lambda c: c.execute(
+            f"SELECT id, text, source, scope, ts, author, session_id FROM memories WHERE {where} "
+            f"ORDER BY id DESC LIMIT ?", (*args, limit)).fetchall())
+        return [Memory(*r) for r in rows]

@@ -1,0 +1,46 @@
+"""Recall rules as tables: fragments, sources, the re-ranking, the caps."""
+
+import pytest
+
+from app.core.recall import Candidate, RecallError, ago, block, check_source, is_fragment, rank, recency
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("ok", True), ("lol", True), ("ahahahah", True), ("😂😂", True), ("gg wp", True), ("sì grazie", True),
+    ("...", True), ("no", True),
+    ("il mio gatto si chiama Pixel", False), ("I moved to Milan last year", False),
+    ("ho 30 anni", False), ("domani esame di fisica", False),
+])
+def test_fragments(text, fragment):
+    assert is_fragment(text) is fragment
+
+
+def test_sources():
+    assert check_source("person") == "person" and check_source("bea") == "bea"
+    with pytest.raises(RecallError, match="'person' or 'bea'"):
+        check_source("viewer")
+
+
+@pytest.mark.parametrize("days,value", [(0, 1.0), (10, 0.5), (30, 0.25), (-3, 1.0)])
+def test_recency(days, value):
+    assert recency(days) == pytest.approx(value)
+
+
+def test_rank_reweighs_filters_and_caps():
+    cands = [Candidate(1, 0.90, 30), Candidate(2, 0.80, 0), Candidate(3, 0.34, 0), Candidate(4, 0.50, 0),
+             Candidate(5, 0.80, 0)]
+    ranked = rank(cands, limit=3)
+    assert [i for i, _ in ranked] == [2, 5, 1]  # fresh 0.8 beats month-old 0.9; equal scores by id
+    assert ranked[0][1] == pytest.approx(0.8 * 0.7 + 0.3)
+    assert 3 not in [i for i, _ in rank(cands, limit=10)]  # below the threshold, however recent
+
+
+def test_blocks_are_capped():
+    text = block("[WHAT PEOPLE TOLD YOU]", ["x" * 50] * 100, max_chars=300)
+    assert text.startswith("[WHAT PEOPLE TOLD YOU]") and len(text) <= 300
+    assert block("[T]", []) == ""
+
+
+@pytest.mark.parametrize("days,label", [(0.001, "just now"), (0.5, "12 h ago"), (1.5, "yesterday"), (9, "9 days ago")])
+def test_ago(days, label):
+    assert ago(days) == label

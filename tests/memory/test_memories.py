@@ -1,0 +1,80 @@
+"""Memories: what is stored, what comes back, and the two search paths agreeing exactly."""
+
+import random
+
+import pytest
+
+from app.core.recall import RecallError
+from app.memory.memories import MemoryStore
+from tests.fakes import HashingEmbedder
+
+WORDS = ("gatto pixel milano pasta pizza boss fight elden ring stream domani esame fisica chitarra concerto "
+         "cane roma lavoro vacanza mare montagna film serie libro caffe birra calcio inter juve").split()
+
+
+def test_what_is_stored_and_what_is_not(bea):
+    store = MemoryStore(bea.db, HashingEmbedder())
+    assert store.remember("il mio gatto si chiama Pixel", "person", author="twitch:1") is not None
+    assert store.remember("Il mio  gatto si chiama PIXEL", "person") is None      # a duplicate in the scope
+    assert store.remember("il mio gatto si chiama Pixel", "person", scope="other") is not None
+    assert store.remember("ok", "person") is None and store.remember("ahahah lol", "person") is None
+    with pytest.raises(RecallError):
+        store.remember("something real happened today", "viewer")
+
+
+def test_plain_recall_returns_only_what_people_said(bea):
+    store = MemoryStore(bea.db, HashingEmbedder())
+    store.remember("marco has a cat called pixel", "person")
+    store.remember("my cat pixel can fly to the moon", "bea")
+    people = store.recall("cat pixel")
+    assert [m.text for m in people] == ["marco has a cat called pixel"]
+    split = store.recall_split("cat pixel")
+    assert split.startswith("[WHAT PEOPLE TOLD YOU]\n- marco has a cat called pixel (just now)")
+    assert "[WHAT YOU YOURSELF SAID OR MADE UP: not facts]\n- my cat pixel can fly to the moon" in split
+
+
+def test_a_failed_embed_still_stores_and_is_embedded_later(bea):
+    broken = HashingEmbedder(fail=True)
+    store = MemoryStore(bea.db, broken)
+    mid = store.remember("anna studies physics in bologna", "person")
+    assert mid is not None
+    broken.fail = False
+    assert store.recall("physics bologna") == []  # no vector yet
+    assert store.embed_pending() == 1
+    assert [m.id for m in store.recall("physics bologna")] == [mid]
+
+
+def test_vectors_from_two_models_are_never_compared(bea):
+    old = MemoryStore(bea.db, HashingEmbedder(name="model-a"))
+    old.remember("luca plays the guitar in a band", "person")
+    new = MemoryStore(bea.db, HashingEmbedder(name="model-b"))
+    assert new.recall("guitar band") == []
+    seen = []
+    assert new.embed_pending(progress=lambda done, total: seen.append((done, total))) == 1
+    assert seen == [(1, 1)] and new.recall("guitar band")[0].text == "luca plays the guitar in a band"
+
+
+def test_forget_one_and_a_scope(bea):
+    store = MemoryStore(bea.db, HashingEmbedder())
+    a = store.remember("giulia loves the sea in summer", "person", scope="s1")
+    store.remember("giulia hates the mountains in winter", "person", scope="s1")
+    store.remember("paolo works in rome at a bank", "person", scope="s2")
+    assert store.forget(a) and not store.forget(a)
+    assert store.forget_scope("s1") == 1
+    assert [m.text for m in store.search_text("")] == ["paolo works in rome at a bank"]
+
+
+def test_the_vector_and_exact_paths_return_identical_results(bea):
+    rng = random.Random(5)
+    t = [1_800_000_000.0]
+    store = MemoryStore(bea.db, HashingEmbedder(dim=32), clock=lambda: t[0])
+    assert store.vector_search, "sqlite-vec must load into SQLCipher"
+    for i in range(1500):
+        t[0] += rng.uniform(0, 3600)  # memories spread over ~2 months, so recency matters
+        store.remember(" ".join(rng.sample(WORDS, 5)) + f" n{i}", rng.choice(["person", "person", "bea"]))
+    for _ in range(40):
+        query = " ".join(rng.sample(WORDS, 3))
+        for source in ("person", "bea", None):
+            exact = [(m.id, round(m.score, 9)) for m in store.recall(query, 5, source, path="exact")]
+            coarse = [(m.id, round(m.score, 9)) for m in store.recall(query, 5, source, path="vec")]
+            assert exact == coarse, query
