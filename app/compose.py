@@ -18,6 +18,7 @@ from app.logs import set_level, setup_logging
 from app.memory.database import Database
 from app.memory.keys import PassphrasePrompt, obtain_key
 from app.memory.prompt_store import PromptFiles, PromptStoreError
+from app.memory.stream import Stream
 from app.memory.turn_log import TurnLog
 from app.memory.window_store import WindowStore
 from app.mind.mood import MoodKeeper
@@ -98,7 +99,8 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
             log.error("%s", exc)
         mind = MindService(settings, bus, gate, secrets, TurnLog(db), blocking, muted=lambda: switches.muted,
                            window_store=WindowStore(db), prompts=prompts,
-                           mood=MoodKeeper(db, bus, lambda: settings.current.mind.mood_half_life_minutes * 60.0))
+                           mood=MoodKeeper(db, bus, lambda: settings.current.mind.mood_half_life_minutes * 60.0),
+                           stream=Stream(db))
         switches.on_change(lambda name, value: mind.pause(value) if name == "paused" else None)
         skills = {key: cls(SkillContext(settings=_section(settings, key), bus=bus, now=now,
                                         perceive=mind.perceive,

@@ -52,6 +52,7 @@ class Entry:
     platform: str = ""
     channel: str = ""
     ts: float = 0.0
+    author: str = ""     # identity, for the stream and the people stack; never rendered into a prompt
     cost: int = 0
 
 
@@ -84,7 +85,7 @@ def recap_block(recap: str) -> str:
     return f"[EARLIER] what happened before, in short:\n{recap}"
 
 
-_ROW = ("seq", "kind", "text", "conversation", "mood", "platform", "channel", "ts")
+_ROW = ("seq", "kind", "text", "conversation", "mood", "platform", "channel", "ts", "author")
 
 
 @dataclass(frozen=True)
@@ -116,8 +117,8 @@ class SingleContext:
         self._valve()
         return entry
 
-    def heard(self, text: str, conversation: str = "", ts: float = 0.0) -> Entry:
-        return self._add(EntryKind.HEARD, text, conversation=conversation, ts=ts)
+    def heard(self, text: str, conversation: str = "", ts: float = 0.0, author: str = "") -> Entry:
+        return self._add(EntryKind.HEARD, text, conversation=conversation, ts=ts, author=author)
 
     def spoke(self, text: str, mood: str = "neutral", conversation: str = "", ts: float = 0.0) -> Entry:
         return self._add(EntryKind.SPOKE, text, mood=mood, conversation=conversation, ts=ts)
@@ -191,6 +192,10 @@ class SingleContext:
         self._replayed = (key, len(self.entries), built, heard)
         return built + ([Message.user("\n".join(heard))] if heard else [])
 
+    def since(self, seq: int) -> list[Entry]:
+        """Entries newer than `seq` (what a turn added), oldest first."""
+        return [e for e in self.entries if e.seq > seq and e.kind is not EntryKind.RECAP]
+
     def messages(self) -> list[tuple[str, str, str]]:
         """(who, where, what) as written: "them" for what she heard, "her" for what she said."""
         who = {EntryKind.HEARD: "them", EntryKind.SPOKE: "her", EntryKind.WROTE: "her", EntryKind.RECAP: "recap"}
@@ -231,7 +236,7 @@ class SingleContext:
         to take on the loop after every turn; encoding it is the store's job, off the loop."""
         return {"version": self.version, "next_seq": self.next_seq, "evicted_tokens": self.evicted_tokens,
                 "fields": list(_ROW), "entries": [(e.seq, e.kind.value, e.text, e.conversation, e.mood,
-                                                   e.platform, e.channel, e.ts) for e in self.entries]}
+                                                   e.platform, e.channel, e.ts, e.author) for e in self.entries]}
 
     @classmethod
     def restore(cls, data: dict[str, Any], budget: Budget | None = None,

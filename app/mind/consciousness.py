@@ -318,7 +318,8 @@ class Consciousness:
         for item in state.log:
             if item[0] == "heard":
                 p = item[1]
-                self.context.heard(p.kept, p.conversation_key, p.ts or now)
+                self.context.heard(p.kept, p.conversation_key, p.ts or now,
+                                   p.author.identity if p.author is not None else "")
             elif item[0] == "spoke":
                 self.context.spoke(item[1], item[2], ts=now)
             else:

@@ -15,6 +15,7 @@ from app.core.perception import Perception
 from app.core.turn_record import TurnRecord
 from app.executors import BoundedExecutor
 from app.memory.prompt_store import PromptFiles
+from app.memory.stream import Line, Stream
 from app.memory.turn_log import TurnLog
 from app.memory.window_store import WindowStore
 from app.mind.attention_gate import AttentionGate
@@ -38,7 +39,7 @@ RESTART = {"mind.models", "mind.background_models", "mind.base_urls", "mind.burs
 class MindService:
     def __init__(self, settings: Any, events: EventBus, net: Any, secrets: Any, turn_log: TurnLog,
                  executor: Executor, muted: Any, window_store: WindowStore, prompts: PromptFiles,
-                 mood: MoodKeeper) -> None:
+                 mood: MoodKeeper, stream: Stream | None = None) -> None:
         self.settings = settings
         self.events = events
         self.net = net
@@ -60,6 +61,8 @@ class MindService:
         self.context = SingleContext.restore(stored, budget) if stored else SingleContext(budget)
         self.counter_name = ESTIMATE.name
         self.mood = mood
+        self.stream = stream
+        self._streamed_seq = self.context.next_seq - 1  # what a restored window held was streamed before
         self.handoff = HandoffWorker(self.context, self.background_pool, events, on_slid=self.flush)
         self.consciousness: Consciousness | None = None
         self._pool: Any = None
@@ -184,8 +187,20 @@ class MindService:
     async def _after_turn(self, record: TurnRecord) -> None:
         for mood in record.moods:
             self.mood.feel(mood, record.authors)
+        await self._stream_new_lines()
         await self.flush()
         self.handoff.maybe_start()
+
+    async def _stream_new_lines(self) -> None:
+        """What this turn added to the window goes to the append-only stream too (in one transaction)."""
+        if self.stream is None:
+            return
+        fresh = self.context.since(self._streamed_seq)
+        if not fresh:
+            return
+        self._streamed_seq = fresh[-1].seq
+        await self.stream.append([Line(e.kind.value, e.text, e.ts, e.author or None, "", e.conversation)
+                                  for e in fresh])
 
     async def flush(self) -> None:
         """The window to disk in one transaction; the sequence is taken now, with the snapshot."""

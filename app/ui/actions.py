@@ -6,6 +6,7 @@ import logging
 
 from app.compose import Bea
 from app.config.service import SettingsError
+from app.core.events import EventKind
 from app.ui.qt import QAction, QKeySequence, QObject
 
 log = logging.getLogger(__name__)
@@ -20,6 +21,11 @@ class AppActions(QObject):
         self.mute = QAction("Mute voice", self, checkable=True)
         self.privacy = QAction("Privacy mode", self, checkable=True)
         self.privacy.setToolTip("Nothing leaves this machine: only loopback connections are allowed.")
+        self.go_live = QAction("Go live", self)
+        self.go_live.setToolTip("Start a new session: what happens from now on belongs to this stream.")
+        self.end_stream = QAction("End stream", self)
+        self.go_live.triggered.connect(self._go_live)
+        self.end_stream.triggered.connect(self._end_stream)
         self.quit = QAction("Quit", self)
         self.quit.setShortcut(QKeySequence.StandardKey.Quit)
         self.privacy.setChecked(bea.settings.current.privacy.enabled)
@@ -27,6 +33,25 @@ class AppActions(QObject):
         self.mute.toggled.connect(bea.switches.set_muted)
         self.privacy.toggled.connect(self._set_privacy)
         bea.settings.on_change(self._setting_changed)
+        self._sync_live()
+
+    def _go_live(self) -> None:
+        stream = self.bea.mind.stream
+        if stream is not None:
+            sid = stream.go_live("streamer")
+            self.bea.bus.publish(EventKind.SYSTEM, "stream", f"live: session {sid} is open", session=sid)
+            self._sync_live()
+
+    def _end_stream(self) -> None:
+        stream = self.bea.mind.stream
+        if stream is not None and (sid := stream.end()) is not None:
+            self.bea.bus.publish(EventKind.SYSTEM, "stream", f"session {sid} ended", session=sid)
+        self._sync_live()
+
+    def _sync_live(self) -> None:
+        live = self.bea.mind.stream is not None and self.bea.mind.stream.session_id is not None
+        self.go_live.setEnabled(not live)
+        self.end_stream.setEnabled(live)
 
     def _set_privacy(self, on: bool) -> None:
         if self.bea.settings.current.privacy.enabled == on:

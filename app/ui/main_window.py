@@ -80,7 +80,8 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file = bar.addMenu("&File")
-        for action in (self.actions.pause, self.actions.mute, self.actions.privacy):
+        for action in (self.actions.go_live, self.actions.end_stream, self.actions.pause, self.actions.mute,
+                       self.actions.privacy):
             file.addAction(action)
         file.addSeparator()
         file.addAction("Open data folder", lambda: self._open(self.bea.paths.root))

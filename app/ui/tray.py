@@ -17,6 +17,9 @@ class Tray(QObject):
         self.menu.setObjectName("trayMenu")
         self.menu.addAction(actions.show_hide)
         self.menu.addSeparator()
+        self.menu.addAction(actions.go_live)
+        self.menu.addAction(actions.end_stream)
+        self.menu.addSeparator()
         for action in (actions.pause, actions.mute, actions.privacy):
             self.menu.addAction(action)
         self.menu.addSeparator()

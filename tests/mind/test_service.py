@@ -95,3 +95,20 @@ def test_attention_follows_the_settings(bea):
     with pytest.raises(SettingsError) as err:
         bea.settings.set("mind.quiet_hours", ["late"])
     assert err.value.field == "mind.quiet_hours"
+
+
+def test_every_turn_reaches_the_append_only_stream(bea):
+    from tests.fakes import FakeLLMClient, says
+    from tests.mind.harness import chat
+
+    async def go():
+        bea.mind.start()
+        bea.mind.consciousness.llm = FakeLLMClient([says("ciao marco!")])
+        await bea.mind.consciousness.turn([chat("ciao bea", who="marco")])
+        await bea.mind.stop()
+
+    asyncio.run(go())
+    sid = bea.mind.stream.session_id
+    lines = bea.mind.stream.session_lines(sid)
+    assert [(ln.kind, ln.text, ln.author) for ln in lines] == [
+        ("heard", "[marco] ciao bea", "twitch:id-marco"), ("spoke", "ciao marco!", None)]

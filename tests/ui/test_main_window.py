@@ -38,7 +38,8 @@ def test_window_has_stage_docks_menus_and_status(shell):
     view = [a.text() for a in menu(w, "&View").actions()]
     assert view == ["Activity", "Turn Log", "Context", "Mood", "Chat", "Clock"]
     file_items = [a.text() for a in menu(w, "&File").actions() if a.text()]
-    assert file_items == ["Pause mind", "Mute voice", "Privacy mode", "Open data folder", "Open log file", "Quit"]
+    assert file_items == ["Go live", "End stream", "Pause mind", "Mute voice", "Privacy mode", "Open data folder",
+                          "Open log file", "Quit"]
     help_items = [a.text() for a in menu(w, "&Help").actions()]
     assert "About Bea" in help_items and "Open log file" in help_items
     assert f"encrypted, schema {LATEST}" in w.stage.body.text()
@@ -59,7 +60,7 @@ def test_view_menu_toggles_a_dock(shell, qtbot):
 
 def test_tray_menu_has_its_actions_and_offscreen_runs_window_only(shell, caplog):
     items = [a.text() for a in shell.tray.menu.actions() if not a.isSeparator()]
-    assert items == ["Show/Hide", "Pause mind", "Mute voice", "Privacy mode", "Quit"]
+    assert items == ["Show/Hide", "Go live", "End stream", "Pause mind", "Mute voice", "Privacy mode", "Quit"]
     assert shell.actions.privacy.isCheckable() and shell.actions.pause.isCheckable()
     assert not shell.tray.available
     fallbacks = [r for r in caplog.get_records("setup") if "running window-only" in r.getMessage()]
@@ -86,6 +87,16 @@ def test_pause_and_mute_reach_the_switches_and_the_status_bar(shell, bea):
     assert "Mind: asleep (no model set" in shell.window.stage.body.text()
     texts = [e.text for e in bea.bus.recent()]
     assert "mind paused" in texts and "voice muted" in texts
+
+
+def test_go_live_and_end_stream_open_and_close_a_session(shell, bea):
+    assert shell.actions.go_live.isEnabled() and not shell.actions.end_stream.isEnabled()
+    shell.actions.go_live.trigger()
+    sid = bea.mind.stream.session_id
+    assert sid is not None and not shell.actions.go_live.isEnabled() and shell.actions.end_stream.isEnabled()
+    shell.actions.end_stream.trigger()
+    assert bea.mind.stream.session_id is None and bea.mind.stream.sessions()[0][0] == sid
+    assert [e.text for e in bea.bus.recent()][-2:] == [f"live: session {sid} is open", f"session {sid} ended"]
 
 
 def test_closing_the_window_asks_to_quit(shell):
