@@ -1,0 +1,106 @@
+"""The dreamer: overnight (or on demand) a session's lines become memories and self-lore, written by the
+background pool; her own words are stored with source=bea, so they never come back as facts."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from app.core.chat import Message
+from app.core.dreaming import read_dream
+from app.core.events import EventBus, EventKind
+from app.memory.database import Connection, Database
+from app.memory.stream import STREAM_LIMIT, Stream
+from app.senses.llm.base import CallOptions
+
+log = logging.getLogger(__name__)
+
+DREAM_PROMPT = (
+    "You are the memory of Bea, a co-host on a live stream, going over one stream while she sleeps. Read the "
+    "transcript and write what is worth remembering next time, one memory per line, each tagged:\n"
+    "PERSON: something a person told about themselves, their life or the stream (use their name)\n"
+    "BEA: something Bea herself said, claimed or invented (it is hers, not a fact)\n"
+    "LORE: something about who Bea is that she revealed or decided\n"
+    "At most 30 lines. Only what will matter another day. No other text.")
+
+
+def _meta_get(c: Connection, key: str, default: str = "") -> str:
+    row = c.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    return row[0] if row else default
+
+
+def _meta_set(c: Connection, key: str, value: str) -> None:
+    c.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+              (key, value))
+
+
+class Dreamer:
+    def __init__(self, db: Database, stream: Stream, memories: Callable[[], Any], pool: Callable[[], Any],
+                 events: EventBus, clock: Callable[[], float] = time.time) -> None:
+        self._db = db
+        self._stream = stream
+        self._memories = memories
+        self._pool = pool
+        self._events = events
+        self._clock = clock
+        self.running = False
+
+    def overflows(self) -> int:
+        return int(self._db.read(lambda c: _meta_get(c, "stream_overflow", "0")))
+
+    def last_dream(self) -> float | None:
+        value = self._db.read(lambda c: _meta_get(c, "last_dream"))
+        return float(value) if value else None
+
+    def undreamt_session(self) -> int | None:
+        """The newest session with lines that has not been dreamt yet (the open one included)."""
+        for sid, *_rest in self._stream.sessions(limit=20):
+            done = self._db.read(lambda c, sid=sid: _meta_get(c, f"dreamt:{sid}"))
+            if not done and self._stream.count(sid):
+                return sid
+        return None
+
+    async def dream(self, session_id: int | None = None) -> int:
+        """Consolidate one session (the newest undreamt one by default). Returns how many memories it kept."""
+        sid = session_id if session_id is not None else self.undreamt_session()
+        store = self._memories()
+        if sid is None or store is None or self.running:
+            return 0
+        self.running = True
+        try:
+            return await self._dream(sid, store)
+        finally:
+            self.running = False
+
+    async def _dream(self, sid: int, store: Any) -> int:
+        loop = asyncio.get_running_loop()
+        total = await loop.run_in_executor(None, self._stream.count, sid)
+        lines = await loop.run_in_executor(None, self._stream.session_lines, sid, STREAM_LIMIT)
+        if total > STREAM_LIMIT:
+            log.warning("session %d has %d lines; the dream reads the newest %d", sid, total, STREAM_LIMIT)
+            await self._db.awrite(lambda c: _meta_set(c, "stream_overflow",
+                                                      str(int(_meta_get(c, "stream_overflow", "0")) + 1)))
+        transcript = "\n".join(("Bea: " if ln.kind != "heard" else "") + ln.text for ln in lines if not ln.flagged)
+        answer = await self._pool().complete([Message.system(DREAM_PROMPT), Message.user(transcript)],
+                                             options=CallOptions(max_tokens=800, temperature=0.3))
+        items = read_dream(answer.text, sid)
+        kept = 0
+        for item in items:
+            new = await loop.run_in_executor(None, lambda i=item: store.remember(i.text, i.source, i.scope,
+                                                                               session_id=sid))
+            kept += new is not None
+        stamp = str(self._clock())
+        await self._db.awrite(lambda c: (_meta_set(c, f"dreamt:{sid}", stamp), _meta_set(c, "last_dream", stamp)))
+        self._events.publish(EventKind.SYSTEM, "memory", f"she dreamt session {sid}: {kept} new memories "
+                             f"from {len(lines)} lines", session=sid, kept=kept)
+        return kept
+
+    def next_due(self, hour: int) -> datetime:
+        from app.core.dreaming import next_dream
+        last = self.last_dream()
+        now = datetime.fromtimestamp(self._clock()).astimezone()
+        return next_dream(now, hour, datetime.fromtimestamp(last).astimezone() if last else None)
