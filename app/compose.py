@@ -100,7 +100,7 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         mind = MindService(settings, bus, gate, secrets, TurnLog(db), blocking, muted=lambda: switches.muted,
                            window_store=WindowStore(db), prompts=prompts,
                            mood=MoodKeeper(db, bus, lambda: settings.current.mind.mood_half_life_minutes * 60.0),
-                           stream=Stream(db))
+                           stream=Stream(db), db=db)
         switches.on_change(lambda name, value: mind.pause(value) if name == "paused" else None)
         skills = {key: cls(SkillContext(settings=_section(settings, key), bus=bus, now=now,
                                         perceive=mind.perceive,
@@ -142,6 +142,8 @@ async def start(bea: Bea) -> None:
             log.exception("the %s skill failed to start", key)
             bea.bus.publish(EventKind.ERROR, key, f"{skill.title} could not start: {exc}")
     bea.mind.start(paused=bea.switches.paused)
+    bea.mind.spawn(bea.mind.load_memory())
+    bea.mind.spawn(bea.mind.dream_nightly(lambda: bea.settings.current.skills.memory.dream_hour))
     bea.bus.publish(EventKind.SYSTEM, "app", "Bea is up", skills=list(bea.started))
 
 

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 SOURCES = ("person", "bea")
+DAY_SECONDS = 86400.0
 MIN_SIMILARITY = 0.35
 SIMILARITY_WEIGHT = 0.7
 RECENCY_WEIGHT = 0.3

@@ -23,7 +23,7 @@ from app.core import recall as rules
 from app.memory.database import Connection, Database, vector_search_available
 
 log = logging.getLogger(__name__)
-DAY = 86400.0
+DAY = rules.DAY_SECONDS
 
 
 @dataclass(frozen=True)

@@ -99,6 +99,11 @@ class Dreamer:
                              f"from {len(lines)} lines", session=sid, kept=kept)
         return kept
 
+    def mark_dreamt_now(self) -> None:
+        """A night with nothing to dream still counts as dreamt, so the schedule moves on."""
+        stamp = str(self._clock())
+        self._db.write(lambda c: _meta_set(c, "last_dream", stamp))
+
     def next_due(self, hour: int) -> datetime:
         from app.core.dreaming import next_dream
         last = self.last_dream()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Callable
 from concurrent.futures import Executor
 from datetime import UTC, datetime
 from typing import Any
@@ -14,6 +16,8 @@ from app.core.events import EventBus, EventKind
 from app.core.perception import Perception
 from app.core.turn_record import TurnRecord
 from app.executors import BoundedExecutor
+from app.memory.database import Database
+from app.memory.memories import MemoryStore
 from app.memory.prompt_store import PromptFiles
 from app.memory.stream import Line, Stream
 from app.memory.turn_log import TurnLog
@@ -21,9 +25,11 @@ from app.memory.window_store import WindowStore
 from app.mind.attention_gate import AttentionGate
 from app.mind.bus import LoopClock, PerceptionBus
 from app.mind.consciousness import Consciousness, MindConfig
+from app.mind.dreamer import Dreamer
 from app.mind.handoff import HandoffWorker
 from app.mind.mood import MoodKeeper
 from app.mind.outlets import Outlets
+from app.mind.profiler import Profiler
 from app.senses.llm.local_llama import DEMO_NOTICE, LocalLlamaClient
 from app.senses.llm.probe import OLLAMA, detect_ollama
 from app.senses.llm.registry import ClientFactory
@@ -39,7 +45,7 @@ RESTART = {"mind.models", "mind.background_models", "mind.base_urls", "mind.burs
 class MindService:
     def __init__(self, settings: Any, events: EventBus, net: Any, secrets: Any, turn_log: TurnLog,
                  executor: Executor, muted: Any, window_store: WindowStore, prompts: PromptFiles,
-                 mood: MoodKeeper, stream: Stream | None = None) -> None:
+                 mood: MoodKeeper, stream: Stream | None = None, db: Database | None = None) -> None:
         self.settings = settings
         self.events = events
         self.net = net
@@ -62,6 +68,12 @@ class MindService:
         self.counter_name = ESTIMATE.name
         self.mood = mood
         self.stream = stream
+        self.db = db
+        self.memories: MemoryStore | None = None  # set once the embedder has loaded (off the loop)
+        self.dreamer = (Dreamer(db, stream, lambda: self.memories, self.background_pool, events)
+                        if db is not None and stream is not None else None)
+        self.profiler = Profiler(db, self.background_pool, self._profiled) if db is not None else None
+        self._background_tasks: set[asyncio.Task] = set()
         self._streamed_seq = self.context.next_seq - 1  # what a restored window held was streamed before
         self.handoff = HandoffWorker(self.context, self.background_pool, events, on_slid=self.flush)
         self.consciousness: Consciousness | None = None
@@ -189,6 +201,57 @@ class MindService:
             self.mood.feel(mood, record.authors)
         await self._stream_new_lines()
         await self.flush()
+        if self.profiler is not None:
+            for identity in record.authors:
+                if identity != OWNER_IDENTITY:
+                    self.spawn(self.profiler.maybe_profile(identity))
+
+    def spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._background_tasks.add(task)
+        task.add_done_callback(self._background_tasks.discard)
+
+    async def _profiled(self, identity: str, profile: str) -> None:
+        """The hook the people issue's cards plug into; until then the profile is an event the docks show."""
+        self.events.publish(EventKind.SYSTEM, "memory", "a profile was written for someone in chat",
+                            identity=identity, profile=profile)
+
+    async def load_memory(self) -> None:
+        """Load the embedder off the loop, then catch up on memories without a vector of this model."""
+        if self.db is None:
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            from app.memory.embedder import default_embedder
+            embedder = await loop.run_in_executor(self.executor, default_embedder)
+            store = await loop.run_in_executor(self.executor, MemoryStore, self.db, embedder)
+        except Exception as exc:
+            log.error("her memory could not load: %s", exc)
+            self.events.publish(EventKind.ERROR, "memory", f"her memory could not load: {exc}")
+            return
+        self.memories = store
+
+        def progress(done: int, total: int) -> None:
+            loop.call_soon_threadsafe(self.events.publish, EventKind.SYSTEM, "memory",
+                                      f"re-embedding memories: {done} of {total}", done=done, total=total)
+        count = await loop.run_in_executor(self.executor, store.embed_pending, 64, progress)
+        self.events.publish(EventKind.SYSTEM, "memory", f"memory ready ({embedder.name}"
+                            + (f", {count} re-embedded)" if count else ")"))
+
+    async def dream_nightly(self, hour: Callable[[], int]) -> None:
+        """Sleep until the dream hour (or dream at once when a night was missed), dream, repeat."""
+        while self.dreamer is not None:
+            due = self.dreamer.next_due(hour())
+            wait = due.timestamp() - time.time()
+            if wait > 0:
+                await asyncio.sleep(min(wait, 3600))  # re-read the hour at least hourly
+                continue
+            try:
+                await self.dreamer.dream()
+            except Exception as exc:
+                log.warning("the dream failed: %s", exc)
+                self.events.publish(EventKind.ERROR, "memory", f"the dream failed: {exc}")
+            self.dreamer.mark_dreamt_now()
         self.handoff.maybe_start()
 
     async def _stream_new_lines(self) -> None:
@@ -261,6 +324,8 @@ class MindService:
 
     async def stop(self) -> None:
         self._started = False
+        for task in list(self._background_tasks):
+            task.cancel()
         await self.handoff.stop()
         await self.mood.settle()
         await self._close_models()

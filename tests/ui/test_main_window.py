@@ -108,7 +108,7 @@ def test_settings_dialog_refuses_a_bad_value_naming_the_field(shell, bea, qtbot)
     dialog = shell.window.open_settings()
     qtbot.addWidget(dialog)
     pages = [dialog.pages.item(i).text() for i in range(dialog.pages.count())]
-    assert pages == ["General", "Mind", "Privacy", "Interface", "Chat", "Clock"]
+    assert pages == ["General", "Mind", "Privacy", "Interface", "Chat", "Clock", "Memory"]
     zone = dialog.findChild(object, "skills.clock.timezone")
     zone.setCurrentText("Atlantis/Capital")
     assert not dialog.apply()

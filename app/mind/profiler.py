@@ -1,0 +1,54 @@
+"""The profiler: after about twenty lines from a person (and rarely after), the background pool writes a
+short profile of them. Cards belong to the people issue; this hands each profile to `on_profile`."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from app.core.chat import Message
+from app.core.dreaming import profile_due
+from app.memory.database import Database
+from app.senses.llm.base import CallOptions
+
+log = logging.getLogger(__name__)
+
+PROFILE_PROMPT = ("Below are lines one person wrote in a live stream's chat. In two or three plain sentences, "
+                  "describe what they are like and what they care about, only from what they wrote. No guesses "
+                  "about age, gender or where they live unless they said it.")
+OnProfile = Callable[[str, str], Awaitable[None]]
+
+
+class Profiler:
+    def __init__(self, db: Database, pool: Callable[[], Any], on_profile: OnProfile) -> None:
+        self._db = db
+        self._pool = pool
+        self.on_profile = on_profile
+        self._profiled_at: dict[str, int] = {}
+        self._busy: set[str] = set()
+
+    async def maybe_profile(self, identity: str) -> bool:
+        if identity in self._busy:
+            return False
+        count = await self._db.aread(lambda c: c.execute(
+            "SELECT count(*) FROM messages WHERE author = ? AND kind = 'heard'", (identity,)).fetchone()[0])
+        if not profile_due(count, self._profiled_at.get(identity)):
+            return False
+        self._busy.add(identity)
+        try:
+            lines = await self._db.aread(lambda c: [r[0] for r in c.execute(
+                "SELECT text FROM messages WHERE author = ? AND kind = 'heard' AND flagged = 0 "
+                "ORDER BY id DESC LIMIT 60", (identity,))])
+            answer = await self._pool().complete(
+                [Message.system(PROFILE_PROMPT), Message.user("\n".join(reversed(lines)))],
+                options=CallOptions(max_tokens=200, temperature=0.3))
+            if answer.text.strip():
+                await self.on_profile(identity, answer.text.strip())
+            self._profiled_at[identity] = count
+            return True
+        except Exception as exc:
+            log.warning("a profile could not be written: %s", exc)
+            return False
+        finally:
+            self._busy.discard(identity)

@@ -1,0 +1,68 @@
+"""The Memory skill: the `recall` tool (what people said) and, every batch, what she remembers about it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import Field
+
+from app.config.schema import SkillSettings
+from app.core.recall import DAY_SECONDS, ago
+from app.core.tools import Tool
+from app.skills.base import Skill
+from app.skills.registry import register
+
+QUERY_CHARS = 500
+
+
+class MemorySettings(SkillSettings):
+    inject: bool = Field(True, description="Before each turn, put what she remembers about it in her briefing.")
+    dream_hour: int = Field(4, ge=0, le=23, description="The hour of the night she dreams (consolidates "
+                                                        "the stream into memories).")
+
+
+@register
+class MemorySkill(Skill):
+    key = "memory"
+    title = "Memory"
+    settings_model = MemorySettings
+
+    def store(self) -> Any:
+        mind = self.ctx.services.get("mind")
+        return getattr(mind, "memories", None)
+
+    def tools(self) -> list[Tool]:
+        if self.store() is None:
+            return []  # the embedder is still loading: no tool she could not use
+        return [Tool("recall", "Look up what people told you before about something (their words, not yours).",
+                     {"type": "object", "properties": {"query": {"type": "string", "description":
+                                                                  "what to remember, in a few words"}},
+                      "required": ["query"]}, handler=self.recall)]
+
+    def recall(self, query: str = "") -> str:
+        """Blocking (it embeds): the loop runs sync handlers on its executor."""
+        store = self.store()
+        if store is None:
+            return "ERROR: your memory is still waking up; try again in a moment"
+        if not query.strip():
+            return "ERROR: recall needs something to look for"
+        found = store.recall(query, 5, "person")
+        if not found:
+            return "nothing comes to mind about that"
+        now = time.time()
+        return "\n".join(f"- {m.text} ({ago((now - m.ts) / DAY_SECONDS)})" for m in found)
+
+    def context_section(self) -> str:
+        if self.store() is None:
+            return ""
+        return ("Your memory: [WHAT PEOPLE TOLD YOU] is what people really said; [WHAT YOU YOURSELF SAID OR MADE "
+                "UP] is yours and not a fact. Use `recall` to look something up.")
+
+    def context_for(self, batch: Sequence[Any]) -> str:
+        store = self.store()
+        if store is None or not self.settings.inject:
+            return ""
+        query = " ".join(getattr(p, "text", "") for p in batch if getattr(p, "kind", "") != "idle")[:QUERY_CHARS]
+        return store.recall_split(query) if query.strip() else ""
