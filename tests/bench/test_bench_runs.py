@@ -49,3 +49,17 @@ def test_window_benchmark_prints_a_result_line() -> None:
     match = WINDOW_RESULT.fullmatch(done.stdout.strip().splitlines()[-1])
     assert match, done.stdout
     assert all(float(g) > 0 for g in match.groups())
+
+
+RECALL_RESULT = re.compile(r"RESULT recall_p50_ms_(\d+)k=(\d+\.\d\d) recall_p99_ms_\d+k=(\d+\.\d\d) "
+                           r"speedup_vs_python_\d+k=(\d+\.\d) embed_per_s=(\d+)")
+
+
+def test_recall_benchmark_prints_a_result_line() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "bench" / "recall.py")], cwd=ROOT,
+                          env=dict(os.environ, BEA_BENCH_SIZES="1000", BEA_BENCH_QUERIES="5"),
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    match = RECALL_RESULT.fullmatch(done.stdout.strip().splitlines()[-1])
+    assert match, done.stdout
+    assert float(match[2]) > 0 and float(match[4]) > 0
