@@ -67,7 +67,7 @@ def fill(db: Database, store: MemoryStore, n: int, rng: np.random.Generator, sta
 def python_top5(rows: list[tuple[list[float], float]], q: list[float]) -> list[int]:
     scored = []
     for i, (vec, _ts) in enumerate(rows):
-        scored.append((sum(a * b for a, b in zip(vec, q)), i))
+        scored.append((sum(a * b for a, b in zip(vec, q, strict=True)), i))
     scored.sort(reverse=True)
     return [i for _s, i in scored[:5]]
 
