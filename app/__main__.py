@@ -52,5 +52,15 @@ def main(argv: list[str] | None = None) -> int:
         return getattr(exc, "exit_code", 2)
 
 
+def exit_now(code: int) -> None:
+    """Leave without interpreter finalisation. Everything that matters is saved by then (the store is closed);
+    a worker thread still busy (a model loading, a hung call) must not crash the process while modules are
+    torn down around it, which it can, and did in a test."""
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_now(main())

@@ -1,7 +1,5 @@
-"""The PyInstaller entry script for the bundle: the same main() that `python -m app` runs."""
+"""The PyInstaller entry script for the bundle: the same main() and exit that `python -m app` runs."""
 
-import sys
+from app.__main__ import exit_now, main
 
-from app.__main__ import main
-
-sys.exit(main())
+exit_now(main())

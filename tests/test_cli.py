@@ -91,6 +91,8 @@ async def main():
 
 asyncio.run(main())
 print("exited", flush=True)
+from app.__main__ import exit_now
+exit_now(0)
 """
 
 STUCK_GUI = """
@@ -117,6 +119,8 @@ async def main():
 with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
     code = runner.run(main())
 print("exited", code, flush=True)
+from app.__main__ import exit_now
+exit_now(code)
 """
 
 
