@@ -17,6 +17,7 @@ from app.executors import BoundedExecutor
 from app.logs import set_level, setup_logging
 from app.memory.database import Database
 from app.memory.keys import PassphrasePrompt, obtain_key
+from app.memory.plan_store import PlanStore
 from app.memory.prompt_store import PromptFiles, PromptStoreError
 from app.memory.stream import Stream
 from app.memory.turn_log import TurnLog
@@ -102,10 +103,12 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
                            mood=MoodKeeper(db, bus, lambda: settings.current.mind.mood_half_life_minutes * 60.0),
                            stream=Stream(db), db=db)
         switches.on_change(lambda name, value: mind.pause(value) if name == "paused" else None)
+        plan_store = PlanStore(db)
         skills = {key: cls(SkillContext(settings=_section(settings, key), bus=bus, now=now,
                                         perceive=mind.perceive,
                                         services={"gate": gate, "db": db, "secrets": secrets,
-                                                  "outlets": mind.outlets, "mind": mind}))
+                                                  "outlets": mind.outlets, "mind": mind,
+                                                  "plan_store": plan_store}))
                   for key, cls in skill_classes.items()}
         mind.skills = skills
         settings.on_change(lambda path, value: _on_setting(bus, path, value))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.migration_plan import check_numbering
+from app.memory.plan_store import PLAN_TABLES
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX memories_model ON memories (model)",
         "CREATE INDEX memories_author ON memories (author)",
     )),
+    Migration(6, "the stream plan: a headline and ordered objectives", PLAN_TABLES),
 )
 
 check_numbering([m.version for m in MIGRATIONS])

@@ -1,0 +1,123 @@
+"""The Plan skill: [TODAY'S PLAN] in every prompt and the three tools that close an objective, only with a plan.
+
+Both are empty while there is nothing to act on, so an unused plan costs no prompt space and no tokens. The
+streamer's edits (the dock) and hers (the tools) are the same pure edits from app.core.plan, applied by the
+PlanStore in ctx.services["plan_store"]; without one the skill is silent and the dock says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from app.core import plan as plans
+from app.core.plan import Plan, PlanError, actionable, render
+from app.core.tools import Tool
+from app.memory.plan_store import PlanStore
+from app.skills.base import Skill
+from app.skills.registry import register
+
+NO_STORE = "The plan is not available: this build has no plan store."
+
+SECTION = ("The streamer's plan for today is in [TODAY'S PLAN]; the number after # is the objective's number. "
+           "Work toward the open objectives when the stream gives you room. When you take one up, call "
+           "`objective_start(id)`; when it is finished, `objective_done(id, outcome)` with what happened in your "
+           "own words; if it cannot be done or the streamer calls it off, `objective_drop(id, reason)`. Only the "
+           "streamer adds or changes objectives.")
+
+_ID = {"type": "integer", "description": "The objective's number, shown after # in [TODAY'S PLAN]."}
+
+
+@register
+class PlanSkill(Skill):
+    key = "plan"
+    title = "Plan"
+    dock = "app.skills.plan.dock:make_dock"
+
+    @property
+    def store(self) -> PlanStore | None:
+        return self.ctx.services.get("plan_store")
+
+    @property
+    def plan(self) -> Plan | None:
+        return self.store.current if self.store is not None else None
+
+    # ---- what she reads -----------------------------------------------------------------------------------
+    def live_state(self) -> str:
+        return render(self.plan)
+
+    def context_section(self) -> str:
+        return SECTION if actionable(self.plan) else ""
+
+    def tools(self) -> list[Tool]:
+        if not actionable(self.plan):
+            return []
+        return [
+            Tool("objective_start", "Say you are taking up an objective of today's plan now (one at a time).",
+                 {"type": "object", "properties": {"id": _ID}, "required": ["id"]}, handler=self.objective_start),
+            Tool("objective_done", "Mark an objective of today's plan as done, with its outcome in your words.",
+                 {"type": "object", "properties": {"id": _ID, "outcome": {
+                     "type": "string", "maxLength": plans.MAX_OUTCOME,
+                     "description": "What happened, in your own words, in a sentence."}},
+                  "required": ["id", "outcome"]}, handler=self.objective_done),
+            Tool("objective_drop", "Drop an objective of today's plan that cannot or should not be done.",
+                 {"type": "object", "properties": {"id": _ID, "reason": {
+                     "type": "string", "maxLength": plans.MAX_OUTCOME, "description": "Why, in a sentence."}},
+                  "required": ["id", "reason"]}, handler=self.objective_drop),
+        ]
+
+    # ---- her tools: each answers with an observation, a refusal as "ERROR: ..." ---------------------------
+    async def objective_start(self, id: Any) -> str:
+        before = self.plan
+        return await self._her_edit(plans.start, id, (), lambda p, oid: started(before, p, oid))
+
+    async def objective_done(self, id: Any, outcome: str) -> str:
+        return await self._her_edit(plans.complete, id, (outcome,), lambda p, oid: closed("Done", p, oid))
+
+    async def objective_drop(self, id: Any, reason: str) -> str:
+        return await self._her_edit(plans.drop, id, (reason,), lambda p, oid: closed("Dropped", p, oid))
+
+    async def _her_edit(self, op: Callable[..., Plan], raw_id: Any, args: tuple,
+                        describe: Callable[[Plan, int], str]) -> str:
+        if self.store is None:
+            return f"ERROR: {NO_STORE}"
+        try:
+            oid = plans.parse_id(raw_id)
+            after = await self.store.aapply(lambda p: op(p, oid, *args))
+        except PlanError as exc:
+            return f"ERROR: {exc}"
+        return describe(after, oid)
+
+    # ---- the streamer's edits (the dock): "" when done, else the sentence that says why not -------------
+    def change(self, op: Callable[..., Plan | None], *args: Any) -> str:
+        if self.store is None:
+            return NO_STORE
+        try:
+            self.store.apply(lambda p: op(p, *args))
+        except PlanError as exc:
+            return str(exc)[:1].upper() + str(exc)[1:] + "."
+        return ""
+
+    def on_change(self, fn: Callable[[Plan | None], None]) -> None:
+        if self.store is not None:
+            self.store.on_change(fn)
+
+
+def started(before: Plan | None, after: Plan, oid: int) -> str:
+    was = plans.doing(before)
+    line = f"#{oid} is now in progress: {after.find(oid).text}."
+    if was is not None and was.id == oid:
+        return f"#{oid} was already in progress: {was.text}."
+    if was is not None:
+        line += f" #{was.id} ({was.text}) is back to todo."
+    return line
+
+
+def closed(verb: str, after: Plan, oid: int) -> str:
+    line = f"{verb} #{oid}: {after.find(oid).text}."
+    current, open_ = plans.doing(after), plans.open_objectives(after)
+    if current is not None:
+        return f"{line} Still in progress: #{current.id} {current.text}."
+    if open_:
+        return f"{line} Next on the plan: #{open_[0].id} {open_[0].text}."
+    return f"{line} Nothing on the plan is open now."
