@@ -1,0 +1,209 @@
+"""The Memory dock: what she remembers, searchable and narrowed by source, session and person, and forgettable
+one memory or one scope at a time, always after a confirmation that says what goes."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from app.core.recall import ago
+from app.memory.memories import DAY, Memory, MemoryStore
+from app.ui.qt import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QTimer,
+    QVBoxLayout,
+    QWidget,
+)
+
+Session = tuple[int, float, float | None, str]
+
+SHOWN = 200      # the most memories the list holds; searching narrows past it
+FETCH = 5000     # how many rows to read when session or person is filtered here, after the store's search
+SOURCES = (("Everything", None), ("What people said", "person"), ("What she said herself", "bea"))
+
+
+def a_viewer(_identity: str) -> str:
+    """Identities are system ids, never shown: without a caller's naming, everyone is just a viewer."""
+    return "a viewer"
+
+
+def session_label(started: float, ended: float | None) -> str:
+    stamp = time.strftime("%a %d %b %Y, %H:%M", time.localtime(started))
+    return stamp + (" (live)" if ended is None else "")
+
+
+def counted(n: int) -> str:
+    return "1 memory" if n == 1 else f"{n} memories"
+
+
+def quoted(text: str, limit: int = 240) -> str:
+    return f"“{text if len(text) <= limit else text[:limit - 1] + '…'}”"
+
+
+class MemoryView(QWidget):
+    def __init__(self, store: MemoryStore, sessions: Callable[[], list[Session]],
+                 display_name: Callable[[str], str] = a_viewer, clock: Callable[[], float] = time.time,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store, self.sessions, self.display_name, self.clock = store, sessions, display_name, clock
+        self.search = QLineEdit(objectName="memorySearch", placeholderText="Search memories (every word must match)…")
+        self.search.setClearButtonEnabled(True)
+        self.source = QComboBox(objectName="memorySource")
+        for label, source in SOURCES:
+            self.source.addItem(label, source)
+        self.session = QComboBox(objectName="memorySession")
+        self.person = QComboBox(objectName="memoryPerson")
+        self.list = QListWidget(objectName="memoryList", wordWrap=True, alternatingRowColors=True)
+        self.list.setSpacing(3)
+        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)  # re-wrap long memories when the dock resizes
+        self.count = QLabel(objectName="memoryCount")
+        self.forget_one = QPushButton("Forget this memory", objectName="forgetMemory")
+        self.forget_all = QPushButton("Forget all in this scope…", objectName="forgetScope")
+        self.memories: list[Memory] = []
+
+        filters = QHBoxLayout()
+        for combo in (self.source, self.session, self.person):
+            filters.addWidget(combo, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.count, 1)
+        buttons.addWidget(self.forget_one)
+        buttons.addWidget(self.forget_all)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.search)
+        layout.addLayout(filters)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(buttons)
+
+        # typing waits for a pause, so a quick typist costs one search, not one per key
+        self.typing = QTimer(self, singleShot=True, interval=150)
+        self.typing.timeout.connect(self.reload)
+        self.search.textChanged.connect(self.typing.start)
+        for combo in (self.source, self.session, self.person):
+            combo.currentIndexChanged.connect(self.reload)
+        self.list.currentRowChanged.connect(self._selection_changed)
+        self.forget_one.clicked.connect(self.forget_selected)
+        self.forget_all.clicked.connect(self.forget_scope)
+        self.reload_choices()
+        self.reload()
+
+    # ---- reading ----------------------------------------------------------------------------------
+    def reload_choices(self) -> None:
+        """Sessions and people change while the app runs; refill both combos, keeping what was chosen."""
+        sessions = [("All sessions", None)] + [(session_label(started, ended), sid)
+                                               for sid, started, ended, _by in self.sessions()]
+        self._refill(self.session, sessions)
+        authors = list(dict.fromkeys(m.author for m in self.store.search_text("", None, FETCH) if m.author))
+        self._refill(self.person, [("Everyone", None)] + self._people(authors))
+
+    def _people(self, authors: list[str]) -> list[tuple[str, str]]:
+        """Each author under their display name; names that collide (all "a viewer" by default) are numbered
+        so the choices stay distinct without ever showing an identity."""
+        seen: dict[str, int] = {}
+        people = []
+        for author in authors:
+            name = self.display_name(author)
+            seen[name] = seen.get(name, 0) + 1
+            people.append((name if seen[name] == 1 else f"{name} #{seen[name]}", author))
+        return people
+
+    @staticmethod
+    def _refill(combo: QComboBox, choices: list[tuple[str, object]]) -> None:
+        chosen = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        for label, data in choices:
+            combo.addItem(label, data)
+        combo.setCurrentIndex(max(0, combo.findData(chosen)) if chosen is not None else 0)
+        combo.blockSignals(False)
+
+    def reload(self) -> None:
+        session, person = self.session.currentData(), self.person.currentData()
+        narrowed = session is not None or person is not None
+        # one row past the cap tells "exactly the cap" from "more than the list shows"
+        found = self.store.search_text(self.search.text(), self.source.currentData(),
+                                       FETCH + 1 if narrowed else SHOWN + 1)
+        kept = [m for m in found
+                if (session is None or m.session_id == session) and (person is None or m.author == person)]
+        self.show_memories(kept[:SHOWN], capped=len(kept) > SHOWN or len(found) > FETCH)
+
+    def show_memories(self, memories: list[Memory], capped: bool = False) -> None:
+        row = max(0, self.list.currentRow())
+        self.memories = memories
+        self.list.clear()
+        now = self.clock()
+        for m in memories:
+            item = QListWidgetItem(f"{m.text}\n    {self.describe(m, now)}")
+            item.setToolTip(m.text)
+            self.list.addItem(item)
+        if capped:
+            self.count.setText(f"the newest {len(memories)} shown: search to narrow")
+        else:
+            self.count.setText(counted(len(memories)))
+        if memories:
+            self.list.setCurrentRow(min(row, len(memories) - 1))
+        self._selection_changed(self.list.currentRow())
+
+    def describe(self, m: Memory, now: float) -> str:
+        if m.source == "bea":
+            who = "she said"
+        else:
+            who = f"people said · {self.display_name(m.author) if m.author else 'someone'}"
+        return f"{who} · {ago(max(0.0, now - m.ts) / DAY)} · scope “{m.scope}”"
+
+    def selected(self) -> Memory | None:
+        row = self.list.currentRow()
+        return self.memories[row] if 0 <= row < len(self.memories) else None
+
+    def _selection_changed(self, _row: int) -> None:
+        picked = self.selected() is not None
+        self.forget_one.setEnabled(picked)
+        self.forget_all.setEnabled(picked)
+
+    def scope_size(self, scope: str) -> tuple[int, bool]:
+        """How many memories the scope holds, and whether that is only a lower bound (the read was capped)."""
+        rows = self.store.search_text("", None, FETCH + 1)
+        return sum(m.scope == scope for m in rows), len(rows) > FETCH
+
+    # ---- forgetting -------------------------------------------------------------------------------
+    def _confirmed(self, title: str, text: str) -> bool:
+        yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+        return QMessageBox.question(self, title, text, yes | no, no) == yes
+
+    def forget_selected(self) -> bool:
+        m = self.selected()
+        kind = "something she said herself" if m is not None and m.source == "bea" else "something people said"
+        if m is None or not self._confirmed(
+                "Forget this memory?",
+                f"Forget 1 memory, {kind}:\n\n{quoted(m.text)}\n\nShe will not recall it again. "
+                f"This cannot be undone."):
+            return False
+        self.store.forget(m.id)
+        self._after_forgetting()
+        return True
+
+    def forget_scope(self) -> int:
+        m = self.selected()
+        if m is None:
+            return 0
+        n, at_least = self.scope_size(m.scope)
+        how_many = ("at least " if at_least else "all " if n > 1 else "the ") + counted(n)
+        if not self._confirmed(
+                "Forget this whole scope?",
+                f"Forget {how_many} in the scope “{m.scope}”, both what people said and what she said "
+                f"herself? Other scopes stay. This cannot be undone."):
+            return 0
+        gone = self.store.forget_scope(m.scope)
+        self._after_forgetting()
+        return gone
+
+    def _after_forgetting(self) -> None:
+        self.reload_choices()  # a person whose last memory went leaves the person filter
+        self.reload()
