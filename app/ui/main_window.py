@@ -11,6 +11,7 @@ from app.skills.registry import resolve_factory
 from app.ui.actions import AppActions
 from app.ui.context_dock import ContextView
 from app.ui.events_dock import EventLog
+from app.ui.memory_dock import MemoryDock
 from app.ui.mood_dock import make_mood_dock
 from app.ui.prompt_diff import PromptChangesDialog
 from app.ui.qt import (
@@ -51,7 +52,8 @@ class MainWindow(QMainWindow):
         self._add_dock("mood", "Mood", make_mood_dock(bea.mind.mood.history, now=time.time,
                                                      half_life_s=bea.settings.current.mind.mood_half_life_minutes * 60),
                        Qt.DockWidgetArea.BottomDockWidgetArea)
-        for key in ("turns", "context", "mood"):
+        self._add_dock("memory", "Memory", MemoryDock(bea.mind, bea.bus), Qt.DockWidgetArea.BottomDockWidgetArea)
+        for key in ("turns", "context", "mood", "memory"):
             self.tabifyDockWidget(self.docks["events"], self.docks[key])
         self.docks["events"].raise_()
         for key, skill in bea.skills.items():

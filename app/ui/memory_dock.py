@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
+from app.core.events import EventBus, EventKind
 from app.core.recall import ago
 from app.memory.memories import DAY, Memory, MemoryStore
 from app.ui.qt import (
@@ -207,3 +209,26 @@ class MemoryView(QWidget):
     def _after_forgetting(self) -> None:
         self.reload_choices()  # a person whose last memory went leaves the person filter
         self.reload()
+
+
+class MemoryDock(QWidget):
+    """Holds the Memory view once her memory has loaded (the embedder loads off the loop after start-up)."""
+
+    def __init__(self, mind: Any, bus: EventBus, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.mind = mind
+        self.view: MemoryView | None = None
+        self.waiting = QLabel("Her memory is waking up (the embedding model is loading)…", wordWrap=True)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.addWidget(self.waiting)
+        self._unsubscribe = bus.subscribe(lambda _e: self.attach(), kinds=[EventKind.SYSTEM], replay=False)
+        self.destroyed.connect(lambda *_: self._unsubscribe())
+        self.attach()
+
+    def attach(self) -> None:
+        if self.view is not None or self.mind.memories is None:
+            return
+        self.view = MemoryView(self.mind.memories, self.mind.stream.sessions)
+        self.waiting.hide()
+        self._layout.addWidget(self.view)

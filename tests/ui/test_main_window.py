@@ -34,9 +34,9 @@ def menu(window, title) -> QMenu:
 def test_window_has_stage_docks_menus_and_status(shell):
     w = shell.window
     assert menu_titles(w) == ["&File", "&View", "&Settings", "&Help"]
-    assert set(w.docks) == {"events", "turns", "context", "mood", "chat", "clock", "plan"}
+    assert set(w.docks) == {"events", "turns", "context", "mood", "memory", "chat", "clock", "plan"}
     view = [a.text() for a in menu(w, "&View").actions()]
-    assert view == ["Activity", "Turn Log", "Context", "Mood", "Chat", "Clock", "Plan"]
+    assert view == ["Activity", "Turn Log", "Context", "Mood", "Memory", "Chat", "Clock", "Plan"]
     file_items = [a.text() for a in menu(w, "&File").actions() if a.text()]
     assert file_items == ["Go live", "End stream", "Pause mind", "Mute voice", "Privacy mode", "Open data folder",
                           "Open log file", "Quit"]
@@ -50,7 +50,7 @@ def test_view_menu_toggles_a_dock(shell, qtbot):
     w = shell.window
     w.show()
     qtbot.waitExposed(w)
-    toggle = menu(w, "&View").actions()[5]
+    toggle = menu(w, "&View").actions()[6]
     assert w.docks["clock"].isVisible()
     toggle.trigger()
     assert not w.docks["clock"].isVisible()
@@ -227,6 +227,18 @@ def test_context_dock_shows_the_window_and_forgets_it(shell, bea, qtbot, monkeyp
 
     asyncio.run(forget())
     assert bea.mind.context.used() == 0
+
+
+def test_the_memory_dock_waits_for_her_memory_then_shows_it(shell, bea):
+    from app.core.events import EventKind
+    from app.memory.memories import MemoryStore
+    from tests.fakes import HashingEmbedder
+    dock = shell.window.docks["memory"].widget()
+    assert dock.view is None and "waking up" in dock.waiting.text()
+    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder())
+    bea.mind.memories.remember("marco has a cat called pixel", "person")
+    bea.bus.publish(EventKind.SYSTEM, "memory", "memory ready")
+    assert dock.view is not None and [m.text for m in dock.view.memories] == ["marco has a cat called pixel"]
 
 
 def test_passphrase_dialog_checks_a_new_passphrase(qtbot):
