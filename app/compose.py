@@ -17,6 +17,7 @@ from app.executors import BoundedExecutor
 from app.logs import set_level, setup_logging
 from app.memory.database import Database
 from app.memory.keys import PassphrasePrompt, obtain_key
+from app.memory.model_manager import ModelManager
 from app.memory.plan_store import PlanStore
 from app.memory.prompt_store import PromptFiles, PromptStoreError
 from app.memory.stream import Stream
@@ -48,6 +49,7 @@ class Bea:
     blocking: BoundedExecutor
     skills: dict[str, Skill]
     mind: MindService
+    models: ModelManager
     run_id: int
     started: list[str] = field(default_factory=list)
 
@@ -118,7 +120,8 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
     except BaseException:
         db.close()
         raise
-    return Bea(paths, db, settings, secrets, bus, gate, switches, blocking, skills, mind, run_id)
+    models = ModelManager(paths.models, gate, executor=blocking)
+    return Bea(paths, db, settings, secrets, bus, gate, switches, blocking, skills, mind, models, run_id)
 
 
 def _section(settings: SettingsService, key: str):

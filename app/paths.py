@@ -37,5 +37,9 @@ class DataPaths:
         return self.root / "bea.db"
 
     @property
+    def models(self) -> Path:
+        return self.root / "models"
+
+    @property
     def log(self) -> Path:
         return self.root / "logs" / "bea.log"

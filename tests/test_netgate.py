@@ -111,3 +111,28 @@ def test_privacy_mode_persists_across_restarts_and_drives_the_gate(data_dir, env
             again.gate.check_sync("198.51.100.7", 443, "LLM client")
     finally:
         compose.close(again)
+
+
+def test_a_redirect_to_the_outside_is_refused_before_it_is_followed():
+    gate, errors, _ = make_gate()
+
+    async def go():
+        async def bounce(_request):
+            raise web.HTTPFound("http://198.51.100.7/v1/models")
+
+        app = web.Application()
+        app.router.add_get("/models", bounce)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]
+        try:
+            async with gate.http_session("model download") as session:
+                with pytest.raises(PrivacyRefused, match="198.51.100.7"):
+                    await session.get(f"http://127.0.0.1:{port}/models")
+        finally:
+            await runner.cleanup()
+
+    asyncio.run(go())
+    assert len(errors) == 1 and "198.51.100.7" in errors[0].text

@@ -70,11 +70,20 @@ class NetworkGate:
     def http_session(self, purpose: str, **kwargs: Any) -> Any:
         """An aiohttp ClientSession whose every request passes the gate before it connects."""
         import aiohttp
+        import yarl
 
         async def on_request_start(_session: Any, _ctx: Any, params: Any) -> None:
             url = params.url
             await self.check(url.host or "", url.port, purpose)
 
+        async def on_request_redirect(_session: Any, _ctx: Any, params: Any) -> None:
+            # aiohttp fires on_request_start once per request, not per hop: every redirect target is checked
+            # here, before it is followed
+            location = params.response.headers.get("Location", "")
+            target = params.url.join(yarl.URL(location)) if location else params.url
+            await self.check(target.host or "", target.port, purpose)
+
         trace = aiohttp.TraceConfig()
         trace.on_request_start.append(on_request_start)
+        trace.on_request_redirect.append(on_request_redirect)
         return aiohttp.ClientSession(trace_configs=[trace, *kwargs.pop("trace_configs", [])], **kwargs)

@@ -12,6 +12,7 @@ from app.ui.actions import AppActions
 from app.ui.context_dock import ContextView
 from app.ui.events_dock import EventLog
 from app.ui.memory_dock import MemoryDock
+from app.ui.model_manager_dialog import ModelManagerDialog
 from app.ui.mood_dock import make_mood_dock
 from app.ui.prompt_diff import PromptChangesDialog
 from app.ui.qt import (
@@ -95,6 +96,7 @@ class MainWindow(QMainWindow):
             view.addAction(dock.toggleViewAction())
         settings = bar.addMenu("&Settings")
         settings.addAction("Preferences…", self.open_settings)
+        settings.addAction("Models…", self.open_models)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction("Open log file", self.open_log)
         help_menu.addAction("Prompt changes…", self.open_prompt_changes)
@@ -114,6 +116,11 @@ class MainWindow(QMainWindow):
 
     def open_prompt_changes(self) -> PromptChangesDialog:
         dialog = PromptChangesDialog(self.bea.mind.prompts, self)
+        dialog.open()
+        return dialog
+
+    def open_models(self) -> ModelManagerDialog:
+        dialog = ModelManagerDialog(self.bea.models, self)
         dialog.open()
         return dialog
 

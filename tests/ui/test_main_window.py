@@ -241,6 +241,14 @@ def test_the_memory_dock_waits_for_her_memory_then_shows_it(shell, bea):
     assert dock.view is not None and [m.text for m in dock.view.memories] == ["marco has a cat called pixel"]
 
 
+def test_settings_menu_opens_the_model_manager(shell, qtbot):
+    items = [a.text() for a in menu(shell.window, "&Settings").actions()]
+    assert items == ["Preferences…", "Models…"]
+    dialog = shell.window.open_models()
+    qtbot.addWidget(dialog)
+    assert dialog.isVisible()
+
+
 def test_passphrase_dialog_checks_a_new_passphrase(qtbot):
     dialog = PassphraseDialog(new_database=True)
     qtbot.addWidget(dialog)

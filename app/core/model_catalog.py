@@ -1,0 +1,291 @@
+"""The models Bea can fetch (embeddings, speech-to-text, voices, local LLMs) and the pure rules for fetching them.
+
+Theory of operation:
+1. A ModelEntry is plain data: an id that is also its folder name, a kind, a title, the languages it serves
+   (ISO 639 codes; "mul" marks a multilingual model), a licence, an approximate size for display, and its
+   files, each a safe relative path, a URL, and an optional SHA-256 and size.
+2. An id is letters, digits, ".", "_" and "-", never starting with "." (dot folders are Bea's own scratch
+   space). A file path is relative, uses "/", has no "." or ".." parts, and never ends in ".part" or
+   ".etag" nor is "manifest.json": those names belong to the manager. validate_entry reports every problem.
+3. Trust on first use: the built-in entries carry sha256=None and size=None because their hashes could
+   not be checked when the catalog was written. A file with no pinned hash is accepted as downloaded and its
+   SHA-256 is recorded in the installed model's manifest; every later check verifies against that record.
+   A pinned hash is always enforced (verify).
+4. plan_download gives each file of an entry exactly one action, in catalog order: a complete staged file
+   that verifies (and has the catalog size, when known) is kept; a complete one that does not is fetched
+   anew; a partial file shorter than the known size (or of unknown size) resumes with
+   "Range: bytes=<present>-"; a partial of exactly the known size is only verified; an empty or oversized
+   partial starts over; anything else starts from zero.
+5. judge_response reads the server's answer to a (ranged) request: 206 from the requested offset appends;
+   200 means the server ignored the Range, so the partial is thrown away and the body written from zero;
+   416 for a partial that already holds the whole file completes it, any other 416 refetches without a
+   Range; 206 from the wrong offset and every other status fail with the status in the message.
+6. progress_total is the catalog's size estimate until every file's length is known, then their exact sum.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+
+class Kind(enum.StrEnum):
+    EMBEDDING = "embedding"
+    STT = "stt"
+    VOICE = "voice"
+    LLM = "llm"
+
+
+KIND_LABELS = {Kind.EMBEDDING: "Embeddings", Kind.STT: "Speech to text", Kind.VOICE: "Voice", Kind.LLM: "Local LLM"}
+MULTILINGUAL = "mul"
+UNDETERMINED = "und"
+MANIFEST = "manifest.json"
+RESERVED_SUFFIXES = (".part", ".etag")
+
+_ID = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$")
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
+
+
+@dataclass(frozen=True)
+class ModelFile:
+    path: str
+    url: str
+    sha256: str | None = None
+    size: int | None = None
+
+
+@dataclass(frozen=True)
+class ModelEntry:
+    id: str
+    kind: Kind
+    title: str
+    languages: tuple[str, ...]
+    licence: str
+    size_bytes: int
+    files: tuple[ModelFile, ...]
+    source: str = ""
+
+
+# --- rule 2: names -------------------------------------------------------------------------------------------
+
+def is_valid_id(model_id: str) -> bool:
+    return bool(_ID.match(model_id))
+
+
+def id_from_name(name: str, is_file: bool) -> str:
+    """A valid id made from a file or folder name: "My Voice.onnx" -> "My-Voice"; folders keep their dots."""
+    stem = name.rsplit(".", 1)[0] if is_file and "." in name.lstrip(".") else name
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-.")
+    return slug[:100] or "model"
+
+
+def path_problem(path: str) -> str | None:
+    if not path or path.startswith("/") or "\\" in path or ":" in path.split("/")[0]:
+        return f"{path!r} is not a relative path"
+    if any(part in ("", ".", "..") for part in path.split("/")):
+        return f"{path!r} has an empty, '.' or '..' part"
+    if path == MANIFEST or path.endswith(RESERVED_SUFFIXES):
+        return f"{path!r} uses a name the model manager keeps for itself"
+    return None
+
+
+def validate_entry(entry: ModelEntry) -> list[str]:
+    problems = [] if is_valid_id(entry.id) else [f"{entry.id!r} is not a valid model id"]
+    if not entry.files:
+        problems.append(f"{entry.id}: no files")
+    seen: set[str] = set()
+    for f in entry.files:
+        problem = path_problem(f.path)
+        if problem:
+            problems.append(f"{entry.id}: {problem}")
+        if f.path in seen:
+            problems.append(f"{entry.id}: {f.path!r} is listed twice")
+        seen.add(f.path)
+        if f.sha256 is not None and not _SHA256.match(f.sha256):
+            problems.append(f"{entry.id}: {f.path!r} has a malformed sha256")
+        if urlsplit(f.url).scheme not in ("http", "https") or not urlsplit(f.url).hostname:
+            problems.append(f"{entry.id}: {f.path!r} has no http(s) URL")
+    return problems
+
+
+def hosts(entry: ModelEntry) -> list[tuple[str, int]]:
+    """Every (host, port) a download of the entry starts at, in first-use order."""
+    out: list[tuple[str, int]] = []
+    for f in entry.files:
+        parts = urlsplit(f.url)
+        where = (parts.hostname or "", parts.port or (443 if parts.scheme == "https" else 80))
+        if where not in out:
+            out.append(where)
+    return out
+
+
+def language_label(languages: tuple[str, ...]) -> str:
+    names = ["multilingual" if code == MULTILINGUAL else "unknown" if code == UNDETERMINED else code
+             for code in languages]
+    return ", ".join(names) or "unknown"
+
+
+# --- rule 3: checksums ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Check:
+    ok: bool
+    pinned: bool
+    reason: str
+
+
+def verify(expected: str | None, actual: str | None) -> Check:
+    if actual is None:
+        return Check(False, expected is not None, "the file has not been hashed")
+    if expected is None:
+        return Check(True, False, "no hash was pinned: trusted on first use and recorded")
+    if expected.lower() == actual.lower():
+        return Check(True, True, "the SHA-256 matches")
+    return Check(False, True, f"the SHA-256 is {actual[:12]}…, expected {expected[:12]}…")
+
+
+# --- rule 4: the download plan -------------------------------------------------------------------------------
+
+class Step(enum.StrEnum):
+    KEEP = "keep"
+    START = "start"
+    RESUME = "resume"
+    VERIFY = "verify"
+
+
+@dataclass(frozen=True)
+class Action:
+    file: ModelFile
+    step: Step
+    offset: int = 0
+    discard: bool = False       # a staged copy (complete or partial) must be deleted first
+
+    @property
+    def range_header(self) -> str | None:
+        return f"bytes={self.offset}-" if self.step is Step.RESUME else None
+
+
+def plan_download(entry: ModelEntry, have: Mapping[str, tuple[int, str | None]],
+                  partial: Mapping[str, int]) -> list[Action]:
+    actions = []
+    for f in entry.files:
+        present = partial.get(f.path)
+        if f.path in have:
+            size, sha = have[f.path]
+            good = verify(f.sha256, sha).ok and (f.size is None or f.size == size)
+            actions.append(Action(f, Step.KEEP) if good else Action(f, Step.START, discard=True))
+        elif present is None:
+            actions.append(Action(f, Step.START))
+        elif present > 0 and (f.size is None or present < f.size):
+            actions.append(Action(f, Step.RESUME, offset=present))
+        elif present > 0 and present == f.size:
+            actions.append(Action(f, Step.VERIFY, offset=present))
+        else:
+            actions.append(Action(f, Step.START, discard=True))
+    return actions
+
+
+# --- rule 5: the server's answer -----------------------------------------------------------------------------
+
+class Reply(enum.StrEnum):
+    APPEND = "append"
+    RESTART = "restart"
+    COMPLETE = "complete"
+    REFETCH = "refetch"
+    FAIL = "fail"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    reply: Reply
+    total: int | None = None
+    reason: str = ""
+
+
+_CONTENT_RANGE = re.compile(r"^\s*bytes\s+(?:(\d+)-(\d+)|\*)/(\d+|\*)\s*$", re.IGNORECASE)
+
+
+def parse_content_range(header: str | None) -> tuple[int | None, int | None]:
+    """(first byte, complete length) of a Content-Range header; None where absent or unknown."""
+    match = _CONTENT_RANGE.match(header or "")
+    if not match:
+        return None, None
+    first = int(match.group(1)) if match.group(1) is not None else None
+    total = int(match.group(3)) if match.group(3) != "*" else None
+    return first, total
+
+
+def judge_response(status: int, offset: int, content_range: str | None, content_length: int | None) -> Verdict:
+    first, total = parse_content_range(content_range)
+    if status == 200:
+        if offset:
+            return Verdict(Reply.RESTART, content_length, "the server ignored the Range: starting over")
+        return Verdict(Reply.APPEND, content_length)
+    if status == 206:
+        if first != offset:
+            return Verdict(Reply.FAIL, None, f"the server sent bytes from {first}, not from {offset}")
+        length = total if total is not None else (offset + content_length if content_length is not None else None)
+        return Verdict(Reply.APPEND, length)
+    if status == 416:
+        if total is not None and total == offset:
+            return Verdict(Reply.COMPLETE, total)
+        return Verdict(Reply.REFETCH, total, "the partial file does not fit the remote one: starting over")
+    return Verdict(Reply.FAIL, None, f"the server answered HTTP {status}")
+
+
+# --- rule 6: progress ----------------------------------------------------------------------------------------
+
+def progress_total(entry: ModelEntry, learned: Mapping[str, int]) -> int:
+    sizes = [f.size if f.size is not None else learned.get(f.path) for f in entry.files]
+    known = sum(s for s in sizes if s is not None)
+    return known if all(s is not None for s in sizes) else max(known, entry.size_bytes)
+
+
+# --- the built-in catalog ------------------------------------------------------------------------------------
+
+HF = "https://huggingface.co"
+
+
+def _hf(repo: str, revision: str, *paths: str, under: str = "") -> tuple[ModelFile, ...]:
+    # Hub "resolve" URLs; `under` is dropped from the local path where the runtime wants the files side by side.
+    return tuple(ModelFile(path.removeprefix(under), f"{HF}/{repo}/resolve/{revision}/{path}") for path in paths)
+
+
+_MINILM = "sentence-transformers/paraphrase-multilingual-MiniLM-L12-v2"
+_PAOLA = "it/it_IT/paola/medium/"
+
+CATALOG: tuple[ModelEntry, ...] = (
+    ModelEntry(
+        "paraphrase-multilingual-MiniLM-L12-v2", Kind.EMBEDDING,
+        "Multilingual MiniLM L12 v2 (ONNX)", (MULTILINGUAL, "it", "en"), "Apache-2.0",
+        480_000_000,
+        # the repository's own layout, so sentence-transformers (backend="onnx") loads the very same folder;
+        # sentence_bert_config.json carries max_seq_length, which the onnxruntime backend must truncate to
+        _hf(_MINILM, "main", "onnx/model.onnx", "tokenizer.json", "config.json", "modules.json",
+            "1_Pooling/config.json", "sentence_bert_config.json", "tokenizer_config.json",
+            "special_tokens_map.json"),
+        f"{HF}/{_MINILM}"),
+    ModelEntry(
+        "faster-whisper-small", Kind.STT, "Whisper small (faster-whisper)", (MULTILINGUAL, "it", "en"),
+        "MIT", 486_000_000,
+        _hf("Systran/faster-whisper-small", "main", "model.bin", "config.json", "tokenizer.json", "vocabulary.txt"),
+        f"{HF}/Systran/faster-whisper-small"),
+    ModelEntry(
+        "it_IT-paola-medium", Kind.VOICE, "Piper voice Paola (Italian)", ("it",),
+        "MIT; dataset terms in MODEL_CARD", 63_600_000,
+        _hf("rhasspy/piper-voices", "main", _PAOLA + "it_IT-paola-medium.onnx",
+            _PAOLA + "it_IT-paola-medium.onnx.json", _PAOLA + "MODEL_CARD", under=_PAOLA),
+        f"{HF}/rhasspy/piper-voices/tree/main/{_PAOLA}"),
+    ModelEntry(
+        "qwen2.5-0.5b-instruct-q4_k_m", Kind.LLM, "Qwen2.5 0.5B Instruct (GGUF Q4_K_M)", (MULTILINGUAL, "it", "en"),
+        "Apache-2.0", 491_000_000,
+        _hf("Qwen/Qwen2.5-0.5B-Instruct-GGUF", "main", "qwen2.5-0.5b-instruct-q4_k_m.gguf"),
+        f"{HF}/Qwen/Qwen2.5-0.5B-Instruct-GGUF"),
+)
+
+
+def find(catalog: tuple[ModelEntry, ...], model_id: str) -> ModelEntry | None:
+    return next((e for e in catalog if e.id == model_id), None)

@@ -1,0 +1,265 @@
+"""The Model Manager dialog: installed and available models, downloads with a progress bar and cancel, imports."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from app.core.model_catalog import KIND_LABELS, Kind, language_label
+from app.memory.model_manager import ModelError, ModelManager
+from app.senses.netgate import PrivacyRefused
+from app.ui.qt import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+log = logging.getLogger(__name__)
+
+COLUMNS = ["Title", "Kind", "Language", "Size", "Licence", "State"]
+STATE = COLUMNS.index("State")
+ERROR_STYLE = "color: #c0392b;"
+
+
+def human_size(n: int) -> str:
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= scale:
+            return f"{n / scale:.0f} {unit}" if n >= 100 * scale else f"{n / scale:.1f} {unit}"
+    return f"{n} B"
+
+
+@dataclass(frozen=True)
+class Row:
+    id: str
+    title: str
+    kind: Kind
+    languages: tuple[str, ...]
+    size: str
+    licence: str
+    state: str
+    installed: bool
+
+
+def rows_of(manager: ModelManager) -> list[Row]:
+    """Installed models first, then what the catalog offers; a download that stopped shows what it has."""
+    out = [Row(m.id, m.title, m.kind, m.languages, human_size(m.size_on_disk), m.licence, "installed", True)
+           for m in manager.installed()]
+    for e in manager.available():
+        fetched = manager.partial_bytes(e.id)
+        state = f"paused at {human_size(fetched)}: Download resumes" if fetched else "available"
+        out.append(Row(e.id, e.title, e.kind, e.languages, f"about {human_size(e.size_bytes)}", e.licence, state,
+                       False))
+    return out
+
+
+class ModelManagerDialog(QDialog):
+    def __init__(self, manager: ModelManager, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.manager = manager
+        self.setWindowTitle("Models")
+        self.resize(1080, 360)
+        self.rows: list[Row] = []
+        self.tasks: dict[str, asyncio.Future[Any]] = {}
+        self.bars: dict[str, QProgressBar] = {}
+        self.pending: set[asyncio.Future[Any]] = set()
+        self.table = QTableWidget(0, len(COLUMNS), objectName="modelTable")
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(STATE, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(60)
+        self.privacy_note = QLabel("Privacy mode is on: downloads are off. Importing files still works.",
+                                   objectName="modelPrivacy", wordWrap=True)
+        self.status = QLabel(objectName="modelStatus", wordWrap=True)
+        self.download_button = QPushButton("Download", objectName="modelDownload")
+        self.cancel_button = QPushButton("Cancel download", objectName="modelCancel")
+        self.remove_button = QPushButton("Remove", objectName="modelRemove")
+        self.kind = QComboBox(objectName="modelImportKind")
+        for kind in Kind:
+            self.kind.addItem(KIND_LABELS[kind], kind)
+        self.import_file_button = QPushButton("Import file…", objectName="modelImportFile")
+        self.import_folder_button = QPushButton("Import folder…", objectName="modelImportFolder")
+        close = QPushButton("Close")
+        buttons = QHBoxLayout()
+        for widget in (self.download_button, self.cancel_button, self.remove_button):
+            buttons.addWidget(widget)
+        buttons.addStretch(1)
+        buttons.addWidget(QLabel("Import as"))
+        for widget in (self.kind, self.import_file_button, self.import_folder_button, close):
+            buttons.addWidget(widget)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.privacy_note)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.status)
+        layout.addLayout(buttons)
+        self.download_button.clicked.connect(self.on_download)
+        self.cancel_button.clicked.connect(self.on_cancel)
+        self.remove_button.clicked.connect(self.on_remove)
+        self.import_file_button.clicked.connect(self.on_import_file)
+        self.import_folder_button.clicked.connect(self.on_import_folder)
+        close.clicked.connect(self.accept)
+        self.table.itemSelectionChanged.connect(self.update_buttons)
+        self.refresh()
+
+    # --- view ------------------------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        chosen = self.selected_id()
+        self.rows = rows_of(self.manager)
+        self.bars.clear()
+        self.table.setRowCount(len(self.rows))
+        for r, row in enumerate(self.rows):
+            cells = [row.title, KIND_LABELS[row.kind], language_label(row.languages), row.size, row.licence,
+                     row.state]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(row.id if c == 0 else text)
+                self.table.setItem(r, c, item)
+            self.table.removeCellWidget(r, STATE)
+            if row.id in self.tasks:
+                self._bar(row.id)
+            if row.id == chosen:
+                self.table.selectRow(r)
+        self.privacy_note.setVisible(self.manager.gate.privacy)
+        self.update_buttons()
+
+    def _bar(self, model_id: str) -> QProgressBar:
+        if model_id not in self.bars:
+            r = next(i for i, row in enumerate(self.rows) if row.id == model_id)
+            bar = QProgressBar(objectName=f"progress:{model_id}")
+            bar.setRange(0, 1000)          # permille: a QProgressBar is 32-bit, model files can pass 2 GB
+            bar.setValue(0)
+            bar.setFormat("starting…")
+            self.table.setCellWidget(r, STATE, bar)
+            self.bars[model_id] = bar
+        return self.bars[model_id]
+
+    def show_progress(self, model_id: str, done: int, total: int) -> None:
+        bar = self._bar(model_id)
+        bar.setValue(min(1000, done * 1000 // total) if total else 0)
+        bar.setFormat(f"%p% · {human_size(done)} of {human_size(total)}")
+
+    def selected_id(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
+        return self.rows[rows[0].row()].id if rows and rows[0].row() < len(self.rows) else None
+
+    def selected_row(self) -> Row | None:
+        chosen = self.selected_id()
+        return next((row for row in self.rows if row.id == chosen), None)
+
+    def select(self, model_id: str) -> None:
+        self.table.selectRow(next(i for i, row in enumerate(self.rows) if row.id == model_id))
+
+    def update_buttons(self) -> None:
+        row = self.selected_row()
+        busy = row is not None and row.id in self.tasks
+        self.download_button.setEnabled(row is not None and not row.installed and not busy
+                                        and not self.manager.gate.privacy)
+        self.cancel_button.setEnabled(busy)
+        self.remove_button.setEnabled(row is not None and row.installed)
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.status.setStyleSheet(ERROR_STYLE if error else "")
+        self.status.setText(text)
+
+    # --- slots: thin, they only schedule the work on the running (qasync) loop -------------------------------
+
+    def on_download(self) -> None:
+        row = self.selected_row()
+        if row is not None and not row.installed:
+            task = self.tasks[row.id] = self._spawn(self.download(row.id))
+            # a callback, not a finally: a task cancelled before it first runs never enters its body
+            task.add_done_callback(lambda done, model_id=row.id: self._finished(model_id, done))
+            self.refresh()
+
+    def on_cancel(self) -> None:
+        row = self.selected_row()
+        if row is not None and row.id in self.tasks:
+            self.tasks[row.id].cancel()
+
+    def on_remove(self) -> None:
+        row = self.selected_row()
+        if row is not None and row.installed and self.confirm_remove(row):
+            self._spawn(self.remove(row.id))
+
+    def on_import_file(self) -> None:
+        path, _filter = QFileDialog.getOpenFileName(self, "Import a model file", "",
+                                                    "Models (*.onnx *.gguf *.bin *.safetensors);;All files (*)")
+        if path:
+            self._spawn(self.import_from(Path(path), self.kind.currentData()))
+
+    def on_import_folder(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, "Import a model folder")
+        if path:
+            self._spawn(self.import_from(Path(path), self.kind.currentData()))
+
+    def confirm_remove(self, row: Row) -> bool:
+        answer = QMessageBox.question(self, "Remove model", f"Remove {row.title} ({row.size}) from this machine?")
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
+        task = asyncio.ensure_future(coro)
+        self.pending.add(task)              # the loop keeps only weak references to tasks
+        task.add_done_callback(self.pending.discard)
+        return task
+
+    def done(self, result: int) -> None:
+        for task in self.tasks.values():
+            task.cancel()           # the partial files stay: the next Download resumes them
+        super().done(result)
+
+    # --- the work --------------------------------------------------------------------------------------------
+
+    async def download(self, model_id: str) -> None:
+        title = self.manager.entry(model_id).title
+        self.say(f"Downloading {title}…")
+        try:
+            await self.manager.download(model_id, lambda done, total: self.show_progress(model_id, done, total))
+            self.say(f"{title} is installed.")
+        except (ModelError, PrivacyRefused, OSError) as exc:
+            log.warning("model download failed: %s", exc)
+            self.say(str(exc), error=True)
+
+    def _finished(self, model_id: str, task: asyncio.Future[Any]) -> None:
+        self.tasks.pop(model_id, None)
+        if task.cancelled():
+            self.say(f"{self.manager.entry(model_id).title}: download paused. Download again to resume where "
+                     "it stopped.")
+        self.refresh()
+
+    async def import_from(self, path: Path, kind: Kind) -> None:
+        self.say(f"Importing {path.name}…")
+        try:
+            target = await self.manager.import_path(path, kind)
+            self.say(f"Imported {path.name} as {target.name}.")
+        except (ModelError, OSError) as exc:
+            self.say(str(exc), error=True)
+        self.refresh()
+
+    async def remove(self, model_id: str) -> None:
+        try:
+            await self.manager.remove(model_id)
+            self.say(f"Removed {model_id}.")
+        except (ModelError, OSError) as exc:
+            self.say(str(exc), error=True)
+        self.refresh()

@@ -1,0 +1,226 @@
+"""The model catalog's rules as tables: names, checksums, the download plan, the server's answers, progress."""
+
+import pytest
+
+from app.core.model_catalog import (
+    CATALOG,
+    Action,
+    Kind,
+    ModelEntry,
+    ModelFile,
+    Reply,
+    Step,
+    hosts,
+    id_from_name,
+    judge_response,
+    language_label,
+    parse_content_range,
+    path_problem,
+    plan_download,
+    progress_total,
+    validate_entry,
+    verify,
+)
+
+A, B = "a" * 64, "b" * 64
+
+
+def entry(*files: ModelFile, size_bytes: int = 1000) -> ModelEntry:
+    return ModelEntry("test-model", Kind.VOICE, "Test", ("it",), "MIT", size_bytes, files)
+
+
+PINNED = ModelFile("voice.onnx", "http://127.0.0.1/voice.onnx", A, 100)
+TOFU = ModelFile("voice.onnx.json", "http://127.0.0.1/voice.onnx.json", None, None)
+SIZED = ModelFile("MODEL_CARD", "http://127.0.0.1/MODEL_CARD", None, 40)
+
+
+# --- the built-in catalog ------------------------------------------------------------------------------------
+
+def test_the_built_in_catalog_is_valid_and_covers_every_kind():
+    assert all(validate_entry(e) == [] for e in CATALOG)
+    assert {e.kind for e in CATALOG} == set(Kind)
+    assert len({e.id for e in CATALOG}) == len(CATALOG)
+
+
+def test_built_in_entries_trust_on_first_use_and_come_from_the_hub():
+    for e in CATALOG:
+        assert all(f.sha256 is None and f.url.startswith("https://huggingface.co/") for f in e.files), e.id
+        assert e.licence and e.size_bytes > 1_000_000 and e.languages
+
+
+def test_the_embedding_entry_is_the_multilingual_onnx_export():
+    minilm = next(e for e in CATALOG if e.kind is Kind.EMBEDDING)
+    assert minilm.id == "paraphrase-multilingual-MiniLM-L12-v2" and "it" in minilm.languages
+    paths = {f.path for f in minilm.files}
+    assert {"onnx/model.onnx", "tokenizer.json", "config.json", "modules.json", "1_Pooling/config.json"} <= paths
+
+
+# --- names ---------------------------------------------------------------------------------------------------
+
+PATH_CASES = [
+    # path, acceptable
+    ("model.onnx", True),
+    ("1_Pooling/config.json", True),
+    ("onnx/model.onnx", True),
+    ("", False),
+    ("/etc/passwd", False),
+    ("../escape.bin", False),
+    ("a/./b", False),
+    ("a//b", False),
+    ("C:/model.bin", False),
+    ("dir\\model.bin", False),
+    ("manifest.json", False),
+    ("model.bin.part", False),
+    ("model.bin.etag", False),
+    ("sub/manifest.json", True),      # only the top-level name is the manager's
+]
+
+
+@pytest.mark.parametrize("path,ok", PATH_CASES)
+def test_file_paths(path, ok):
+    assert (path_problem(path) is None) is ok
+
+
+ID_CASES = [
+    # name, is a file, id
+    ("My Voice.onnx", True, "My-Voice"),
+    ("qwen2.5-0.5b-instruct-q4_k_m.gguf", True, "qwen2.5-0.5b-instruct-q4_k_m"),
+    ("Qwen2.5-0.5B", False, "Qwen2.5-0.5B"),
+    (".hidden", False, "hidden"),
+    ("···", False, "model"),
+    ("voce italiana è bella", False, "voce-italiana-bella"),
+]
+
+
+@pytest.mark.parametrize("name,is_file,model_id", ID_CASES)
+def test_ids_from_names(name, is_file, model_id):
+    assert id_from_name(name, is_file) == model_id
+
+
+def test_validate_entry_reports_every_problem():
+    bad = ModelEntry(".dot", Kind.LLM, "Bad", ("en",), "?", 0, (
+        ModelFile("../x", "ftp://example/x"),
+        ModelFile("y", "https://example/y", "NOT-A-HASH"),
+        ModelFile("y", "https://example/y"),
+    ))
+    problems = validate_entry(bad)
+    assert len(problems) == 5, problems
+    assert validate_entry(ModelEntry("empty", Kind.LLM, "E", (), "", 0, ())) == ["empty: no files"]
+
+
+def test_hosts_are_listed_once_with_their_ports():
+    e = entry(ModelFile("a", "https://huggingface.co/a"), ModelFile("b", "https://huggingface.co/b"),
+              ModelFile("c", "http://127.0.0.1:8080/c"), ModelFile("d", "http://198.51.100.7/d"))
+    assert hosts(e) == [("huggingface.co", 443), ("127.0.0.1", 8080), ("198.51.100.7", 80)]
+
+
+def test_language_labels():
+    assert language_label(("mul", "it")) == "multilingual, it"
+    assert language_label(("und",)) == "unknown"
+    assert language_label(()) == "unknown"
+
+
+# --- checksums -----------------------------------------------------------------------------------------------
+
+VERIFY_CASES = [
+    # expected, actual, ok, pinned
+    (A, A, True, True),
+    (A, A.upper(), True, True),
+    (A, B, False, True),
+    (None, B, True, False),            # trust on first use: accepted, and the caller records B
+    (A, None, False, True),            # nothing to compare yet
+    (None, None, False, False),
+]
+
+
+@pytest.mark.parametrize("expected,actual,ok,pinned", VERIFY_CASES)
+def test_verify(expected, actual, ok, pinned):
+    check = verify(expected, actual)
+    assert (check.ok, check.pinned) == (ok, pinned), check.reason
+    if expected and actual and not ok:
+        assert "expected" in check.reason
+
+
+# --- the download plan ---------------------------------------------------------------------------------------
+
+PLAN_CASES = [
+    # name, file, have, partial, step, offset, discard
+    ("nothing yet", PINNED, {}, {}, Step.START, 0, False),
+    ("complete and verified", PINNED, {"voice.onnx": (100, A)}, {}, Step.KEEP, 0, False),
+    ("complete, wrong hash", PINNED, {"voice.onnx": (100, B)}, {}, Step.START, 0, True),
+    ("complete, wrong size", PINNED, {"voice.onnx": (99, A)}, {}, Step.START, 0, True),
+    ("complete, trusted on first use", TOFU, {"voice.onnx.json": (7, B)}, {}, Step.KEEP, 0, False),
+    ("complete, not hashed", TOFU, {"voice.onnx.json": (7, None)}, {}, Step.START, 0, True),
+    ("partial", PINNED, {}, {"voice.onnx": 40}, Step.RESUME, 40, False),
+    ("partial of unknown size", TOFU, {}, {"voice.onnx.json": 3}, Step.RESUME, 3, False),
+    ("partial holding it all", PINNED, {}, {"voice.onnx": 100}, Step.VERIFY, 100, False),
+    ("partial too long", PINNED, {}, {"voice.onnx": 101}, Step.START, 0, True),
+    ("partial but empty", PINNED, {}, {"voice.onnx": 0}, Step.START, 0, True),
+    ("complete wins over partial", PINNED, {"voice.onnx": (100, A)}, {"voice.onnx": 10}, Step.KEEP, 0, False),
+]
+
+
+@pytest.mark.parametrize("name,file,have,partial,step,offset,discard", PLAN_CASES, ids=[c[0] for c in PLAN_CASES])
+def test_plan_one_file(name, file, have, partial, step, offset, discard):
+    [action] = plan_download(entry(file), have, partial)
+    assert (action.step, action.offset, action.discard) == (step, offset, discard)
+    assert action.range_header == (f"bytes={offset}-" if step is Step.RESUME else None)
+
+
+def test_plan_keeps_catalog_order_with_one_action_per_file():
+    e = entry(PINNED, TOFU, SIZED)
+    actions = plan_download(e, {"MODEL_CARD": (40, B)}, {"voice.onnx": 60})
+    assert [(a.file.path, a.step) for a in actions] == [
+        ("voice.onnx", Step.RESUME), ("voice.onnx.json", Step.START), ("MODEL_CARD", Step.KEEP)]
+    assert actions[0] == Action(PINNED, Step.RESUME, 60)
+
+
+# --- the server's answer -------------------------------------------------------------------------------------
+
+REPLY_CASES = [
+    # status, offset, Content-Range, Content-Length, reply, total
+    (200, 0, None, 100, Reply.APPEND, 100),
+    (200, 0, None, None, Reply.APPEND, None),
+    (200, 40, None, 100, Reply.RESTART, 100),                 # the server ignored the Range
+    (206, 40, "bytes 40-99/100", 60, Reply.APPEND, 100),
+    (206, 40, "bytes 40-99/*", 60, Reply.APPEND, 100),        # complete length unknown: offset + body
+    (206, 40, "bytes 0-99/100", 100, Reply.FAIL, None),       # the wrong bytes
+    (206, 40, None, 60, Reply.FAIL, None),
+    (416, 100, "bytes */100", 0, Reply.COMPLETE, 100),        # the partial already holds it all
+    (416, 120, "bytes */100", 0, Reply.REFETCH, 100),         # the remote file shrank
+    (416, 40, None, 0, Reply.REFETCH, None),
+    (404, 0, None, 9, Reply.FAIL, None),
+    (500, 40, None, 0, Reply.FAIL, None),
+]
+
+
+@pytest.mark.parametrize("status,offset,content_range,length,reply,total", REPLY_CASES)
+def test_judge_response(status, offset, content_range, length, reply, total):
+    verdict = judge_response(status, offset, content_range, length)
+    assert (verdict.reply, verdict.total) == (reply, total), verdict.reason
+    if reply is Reply.FAIL and status not in (200, 206):
+        assert str(status) in verdict.reason
+
+
+@pytest.mark.parametrize("header,parsed", [
+    ("bytes 0-9/10", (0, 10)), ("BYTES 5-9/*", (5, None)), ("bytes */10", (None, 10)),
+    (None, (None, None)), ("items 0-9/10", (None, None)), ("bytes 1-/10", (None, None)),
+])
+def test_parse_content_range(header, parsed):
+    assert parse_content_range(header) == parsed
+
+
+# --- progress ------------------------------------------------------------------------------------------------
+
+PROGRESS_CASES = [
+    # files, learned, estimate, total
+    ((PINNED, SIZED), {}, 1000, 140),                          # every size known: the exact sum
+    ((PINNED, TOFU), {}, 1000, 1000),                          # one unknown: the catalog's estimate
+    ((PINNED, TOFU), {"voice.onnx.json": 7}, 1000, 107),       # learned from the server: exact again
+    ((PINNED, TOFU), {}, 50, 100),                             # an estimate below what is known is raised
+]
+
+
+@pytest.mark.parametrize("files,learned,estimate,total", PROGRESS_CASES)
+def test_progress_total(files, learned, estimate, total):
+    assert progress_total(entry(*files, size_bytes=estimate), learned) == total
