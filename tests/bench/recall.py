@@ -4,7 +4,8 @@ a pure-Python cosine loop in the same run; and embedding throughput of the defau
 Run from the repo root: .venv/bin/python tests/bench/recall.py  (BEA_BENCH_SIZES=1000 for a quick run).
 Memories are random unit vectors of the default model's size (384), stored encrypted exactly as the app
 stores them; queries are random unit vectors, so this times the search, not the model.
-Last line: RESULT recall_p50_ms_100k=... recall_p99_ms_100k=... speedup_vs_python_100k=... embed_per_s=...
+Last line (the default path, exact numpy): RESULT recall_p50_ms_100k=... recall_p99_ms_100k=...
+speedup_vs_python_100k=... embed_per_s=...
 """
 
 from __future__ import annotations
@@ -73,6 +74,8 @@ def python_top5(rows: list[tuple[list[float], float]], q: list[float]) -> list[i
 
 
 def timed(store: MemoryStore, embedder: FixedEmbedder, queries: np.ndarray, path: str) -> list[float]:
+    embedder.next = queries[0]
+    store.recall("warm-up", 5, "person", path=path)  # the in-memory matrix loads once, not per query
     out = []
     for q in queries:
         embedder.next = q
@@ -126,7 +129,7 @@ def main() -> None:
             db.close()
     name, rate = embed_rate()
     print(f"embedding throughput ({name}): {rate:.0f} passages/s")
-    p50, p99 = results[biggest][0], results[biggest][1]
+    p50, p99 = results[biggest][2], results[biggest][3]  # the default (exact, in-memory) path
     label = f"{biggest // 1000}k"
     print(f"RESULT recall_p50_ms_{label}={p50:.2f} recall_p99_ms_{label}={p99:.2f} "
           f"speedup_vs_python_{label}={python_ms / p50:.1f} embed_per_s={rate:.0f}")
