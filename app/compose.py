@@ -113,6 +113,7 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
                                                   "plan_store": plan_store}))
                   for key, cls in skill_classes.items()}
         mind.skills = skills
+        mind.models_dir = paths.models / "embeddings"
         settings.on_change(lambda path, value: _on_setting(bus, path, value))
         run_id = db.write(lambda c: c.execute(
             "INSERT INTO runs (started_at, app_version) VALUES (?, ?)",

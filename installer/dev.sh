@@ -9,7 +9,7 @@ mode="${1:-run}"
 
 case "$mode" in
   run) spec="." ;;
-  test) spec=".[dev]" ;;
+  test) spec=".[dev,ml]" ;;
   *) echo "usage: bash installer/dev.sh run|test [args...]" >&2; exit 64 ;;
 esac
 

@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from app.core.attention import parse_window
@@ -70,6 +71,7 @@ class MindService:
         self.stream = stream
         self.db = db
         self.memories: MemoryStore | None = None  # set once the embedder has loaded (off the loop)
+        self.models_dir: Path | None = None       # where the default embedder's converted folder lives
         self.dreamer = (Dreamer(db, stream, lambda: self.memories, self.background_pool, events)
                         if db is not None and stream is not None else None)
         self.profiler = Profiler(db, self.background_pool, self._profiled) if db is not None else None
@@ -223,7 +225,7 @@ class MindService:
         loop = asyncio.get_running_loop()
         try:
             from app.memory.embedder import default_embedder
-            embedder = await loop.run_in_executor(self.executor, default_embedder)
+            embedder = await loop.run_in_executor(self.executor, default_embedder, self.models_dir)
             store = await loop.run_in_executor(self.executor, MemoryStore, self.db, embedder)
         except Exception as exc:
             log.error("her memory could not load: %s", exc)

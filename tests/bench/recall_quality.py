@@ -1,0 +1,150 @@
+"""Benchmark: how well each installed embedder ranks Italian meaning and finds Italian twins of English sentences.
+
+Run from the repo root: .venv/bin/python tests/bench/recall_quality.py  (BEA_BENCH_PAIRS=50 for a quick run).
+Data: shared/fixtures/sts/stsb-{it,en}-dev.csv, the STS-B dev set and its Italian translation (stsb-multi-mt).
+The files have no header (sentence1, sentence2, gold score 0-5) and align by row: row i of one is row i of the
+other translated, which the run checks by the gold scores, equal row for row.
+
+Per embedder (the default model on the ONNX backend, the same folder on sentence-transformers when that is
+installed, and every other model folder under the models directory, the model manager's included, that the ONNX
+backend can run):
+- it_spearman: Spearman's rank correlation between the cosine of the two Italian sentences, both embedded as
+  passages (two stored memories compared), and the gold score. Computed here (average ranks for ties, then
+  Pearson on the ranks), so the run needs only numpy.
+- en_it_recall_at_1: each distinct English sentence, embedded as a query, searches every distinct Italian
+  sentence of the pairs used, embedded as passages (how recall searches the store); a hit is its own
+  translation ranked first.
+- embed_per_s: sentences embedded per second over both tasks (batches of the embedder's default size).
+The last line is machine-readable, for the default model on the ONNX backend:
+RESULT model=<name> it_spearman=<x.xxx> en_it_recall_at_1=<x.xxx>
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script, the repo root is not on the path
+
+import numpy as np  # noqa: E402
+
+from app.memory.embedder import (  # noqa: E402
+    Embedder,
+    ModelFolder,
+    OnnxEmbedder,
+    SentenceTransformerEmbedder,
+    default_model_folder,
+    default_models_dir,
+)
+
+STS = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "sts"
+PAIRS = int(os.environ.get("BEA_BENCH_PAIRS", "1500"))
+
+Row = tuple[str, str, float]
+
+
+@dataclass(frozen=True)
+class Score:
+    it_spearman: float
+    en_it_recall_at_1: float
+    embed_per_s: float
+
+
+def read_sts(path: Path, limit: int) -> list[Row]:
+    with path.open(encoding="utf-8", newline="") as f:
+        return [(a, b, float(score)) for a, b, score in list(csv.reader(f))[:limit]]
+
+
+def ranks(values: np.ndarray) -> np.ndarray:
+    """1-based ranks; tied values share the mean of the ranks they span."""
+    order = np.argsort(values, kind="stable")
+    positions = np.empty(len(values))
+    positions[order] = np.arange(1, len(values) + 1)
+    _, group = np.unique(values, return_inverse=True)
+    return (np.bincount(group, positions) / np.bincount(group))[group]
+
+
+def spearman(x: np.ndarray, y: np.ndarray) -> float:
+    return float(np.corrcoef(ranks(np.asarray(x, float)), ranks(np.asarray(y, float)))[0, 1])
+
+
+def twins(it: list[Row], en: list[Row]) -> dict[str, str]:
+    """Each distinct English sentence and its Italian translation."""
+    pairs: dict[str, str] = {}
+    for (it1, it2, _), (en1, en2, _) in zip(it, en, strict=True):
+        pairs.setdefault(en1, it1)
+        pairs.setdefault(en2, it2)
+    return pairs
+
+
+def measure(embedder: Embedder, it: list[Row], en: list[Row]) -> Score:
+    start = time.perf_counter()
+    first = embedder.embed_passages([r[0] for r in it])
+    second = embedder.embed_passages([r[1] for r in it])
+    pairs = twins(it, en)
+    candidates = sorted(set(pairs.values()))
+    queries = embedder.embed_queries(list(pairs))
+    stored = embedder.embed_passages(candidates)
+    spent = time.perf_counter() - start
+    gold = np.array([r[2] for r in it])
+    found = np.argmax(queries @ stored.T, axis=1)
+    truth = np.array([candidates.index(pairs[e]) for e in pairs])
+    count = len(first) + len(second) + len(queries) + len(stored)
+    return Score(spearman(np.sum(first * second, axis=1), gold), float(np.mean(found == truth)), count / spent)
+
+
+def contenders() -> list[tuple[str, Callable[[], Embedder]]]:
+    default = default_model_folder()
+    found: list[tuple[str, Callable[[], Embedder]]] = [("onnx", lambda: OnnxEmbedder(default))]
+    if importlib.util.find_spec("sentence_transformers") is not None:
+        found.append(("sentence-transformers",
+                      lambda: SentenceTransformerEmbedder(default_model_folder(torch_weights=True))))
+    # the model manager installs into the models folder, the default's conversion into its embeddings/
+    embeddings = default_models_dir()
+    folders = [p for d in (embeddings, embeddings.parent) if d.is_dir() for p in sorted(d.iterdir())]
+    for folder in folders:
+        if not folder.is_dir() or folder.name.startswith(".") or folder in (default, embeddings):
+            continue
+        try:
+            runnable = ModelFolder.read(folder).onnx is not None
+        except (OSError, ValueError):
+            runnable = False  # not a text model, or one only sentence-transformers could run
+        if runnable:
+            found.append(("onnx", lambda folder=folder: OnnxEmbedder(folder)))
+    return found
+
+
+def main() -> int:
+    if PAIRS <= 0:
+        print("BEA_BENCH_PAIRS must be a positive number", file=sys.stderr)
+        return 2
+    it, en = read_sts(STS / "stsb-it-dev.csv", PAIRS), read_sts(STS / "stsb-en-dev.csv", PAIRS)
+    if [r[2] for r in it] != [r[2] for r in en]:
+        print("the Italian and English files do not align row for row", file=sys.stderr)
+        return 1
+    print(f"{len(it)} STS-B dev pairs; {len(twins(it, en))} English sentences search "
+          f"{len(set(twins(it, en).values()))} Italian ones")
+    results = []
+    for backend, load in contenders():
+        start = time.perf_counter()
+        embedder = load()
+        loaded = time.perf_counter() - start
+        score = measure(embedder, it, en)
+        results.append((embedder.name, score))
+        print(f"{embedder.name:<42} {backend:<22} it_spearman={score.it_spearman:.3f} "
+              f"en_it_recall_at_1={score.en_it_recall_at_1:.3f} embed_per_s={score.embed_per_s:.1f} "
+              f"load_s={loaded:.1f}")
+    name, score = results[0]
+    print(f"RESULT model={name} it_spearman={score.it_spearman:.3f} "
+          f"en_it_recall_at_1={score.en_it_recall_at_1:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
