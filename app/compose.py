@@ -108,15 +108,17 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
                            stream=Stream(db), db=db)
         switches.on_change(lambda name, value: mind.pause(value) if name == "paused" else None)
         plan_store = PlanStore(db)
+        models = ModelManager(paths.models, gate, executor=blocking)
         skills = {key: cls(SkillContext(settings=_section(settings, key), bus=bus, now=now,
                                         perceive=mind.perceive,
                                         services={"gate": gate, "db": db, "secrets": secrets,
                                                   "outlets": mind.outlets, "mind": mind,
-                                                  "plan_store": plan_store}))
+                                                  "plan_store": plan_store, "models": models}))
                   for key, cls in skill_classes.items()}
         mind.skills = skills
         # the default embedder is converted once per machine, in the user's cache (it can always be rebuilt)
         mind.models_dir = Path(user_cache_dir("Bea", appauthor=False)) / "embeddings"
+        mind.model_manager = models
         settings.on_change(lambda path, value: _on_setting(bus, path, value))
         run_id = db.write(lambda c: c.execute(
             "INSERT INTO runs (started_at, app_version) VALUES (?, ?)",
@@ -124,7 +126,6 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
     except BaseException:
         db.close()
         raise
-    models = ModelManager(paths.models, gate, executor=blocking)
     return Bea(paths, db, settings, secrets, bus, gate, switches, blocking, skills, mind, models, run_id)
 
 

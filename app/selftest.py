@@ -60,6 +60,14 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
             raise AssertionError(f"the built-in model cannot run: {problem}")
         return "built-in model ready"
 
+    def memory() -> str:
+        from app.memory.pick_embedder import open_chosen
+        embedder, note = open_chosen(bea.settings.current.skills.memory.embedder, bea.models, bea.mind.models_dir)
+        rows = embedder.embed_queries(["ciao, come stai?"])
+        if rows.shape != (1, embedder.dim):
+            raise AssertionError(f"{embedder.name} embedded to {rows.shape}, not (1, {embedder.dim})")
+        return f"memory embeds with {embedder.name}" + (f" ({note})" if note else "")
+
     def writable() -> str:
         probe = bea.paths.root / ".write-probe"
         probe.write_text("ok")
@@ -68,7 +76,7 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
 
     return [("cipher", cipher), ("integrity", integrity), ("schema", schema), ("roundtrip", roundtrip),
             ("settings", settings), ("skills", skills), ("models", models),
-            ("data folder", writable)]
+            ("memory", memory), ("data folder", writable)]
 
 
 def run(data_dir: Path) -> int:
@@ -84,6 +92,6 @@ def run(data_dir: Path) -> int:
                 return 1
     finally:
         close(bea)
-    print(f"self-test OK: {len(passed)} checks passed (SQLCipher {passed[0]}, {passed[2]}, {passed[5]}, {passed[6]}) "
+    print(f"self-test OK: {len(passed)} checks passed (SQLCipher {passed[0]}, {passed[2]}, {passed[5]}, {passed[6]}, {passed[7]}) "
           f"in {data_dir}")
     return 0

@@ -38,6 +38,10 @@ class Memory:
     score: float = 0.0
 
 
+def _has_table(c: Connection, name: str) -> bool:
+    return c.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (name,)).fetchone() is not None
+
+
 def vec_table(model: str) -> str:
     return "vec_" + hashlib.sha1(model.encode()).hexdigest()[:12]
 
@@ -90,23 +94,34 @@ class MemoryStore:
             self._matrix = None
         return new_id
 
+    def pending_count(self) -> int:
+        """How many memories have no vector of the current model."""
+        return self._db.read(lambda c: c.execute("SELECT count(*) FROM memories WHERE model IS NULL OR model != ?",
+                                                 (self.embedder.name,)).fetchone()[0])
+
     def embed_pending(self, batch: int = 64, progress: Callable[[int, int], None] | None = None) -> int:
-        """Embed what has no vector of the current model (a failed embed, or a model change). Returns how many."""
+        """Embed what has no vector of the current model (a failed embed, or a model change), a batch per
+        transaction, so quitting midway keeps what was done. A vector of another model is replaced, and its
+        row leaves that model's vector index too. Returns how many were embedded."""
         model = self.embedder.name
         todo = self._db.read(lambda c: c.execute(
-            "SELECT id, text FROM memories WHERE model IS NULL OR model != ? ORDER BY id", (model,)).fetchall())
+            "SELECT id, text, model FROM memories WHERE model IS NULL OR model != ? ORDER BY id",
+            (model,)).fetchall())
         done = 0
         for start in range(0, len(todo), batch):
             chunk = todo[start:start + batch]
-            vectors = self.embedder.embed_passages([t for _i, t in chunk]).astype(np.float32)
+            vectors = self.embedder.embed_passages([t for _i, t, _m in chunk]).astype(np.float32)
 
             def run(c: Connection, chunk=chunk, vectors=vectors) -> None:
-                for (mid, _t), vec in zip(chunk, vectors, strict=True):
+                for (mid, _t, old), vec in zip(chunk, vectors, strict=True):
                     c.execute("UPDATE memories SET model = ?, vector = ? WHERE id = ?", (model, vec.tobytes(), mid))
-                    if self.vector_search:
-                        c.execute(f"DELETE FROM {vec_table(model)} WHERE rowid = ?", (mid,))
-                        c.execute(f"INSERT INTO {vec_table(model)} (rowid, embedding) VALUES (?, ?)",
-                                  (mid, vec.tobytes()))
+                    if not self.vector_search:
+                        continue
+                    if old and _has_table(c, vec_table(old)):
+                        c.execute(f"DELETE FROM {vec_table(old)} WHERE rowid = ?", (mid,))
+                    c.execute(f"DELETE FROM {vec_table(model)} WHERE rowid = ?", (mid,))
+                    c.execute(f"INSERT INTO {vec_table(model)} (rowid, embedding) VALUES (?, ?)",
+                              (mid, vec.tobytes()))
             self._db.write(run)
             done += len(chunk)
             if progress is not None:
@@ -120,7 +135,7 @@ class MemoryStore:
             row = c.execute("SELECT model FROM memories WHERE id = ?", (memory_id,)).fetchone()
             if row is None:
                 return False
-            if row[0] and self.vector_search:
+            if row[0] and self.vector_search and _has_table(c, vec_table(row[0])):
                 c.execute(f"DELETE FROM {vec_table(row[0])} WHERE rowid = ?", (memory_id,))
             c.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
             return True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Callable
@@ -72,6 +73,9 @@ class MindService:
         self.db = db
         self.memories: MemoryStore | None = None  # set once the embedder has loaded (off the loop)
         self.models_dir: Path | None = None       # where the default embedder's converted folder lives
+        self.model_manager: Any = None            # installed embedding models (Settings → Memory picks one)
+        self._embedder_setting: str | None = None
+        self._memory_loading = asyncio.Lock()
         self.dreamer = (Dreamer(db, stream, lambda: self.memories, self.background_pool, events)
                         if db is not None and stream is not None else None)
         self.profiler = Profiler(db, self.background_pool, self._profiled) if db is not None else None
@@ -104,6 +108,12 @@ class MindService:
             self.configure_attention()
         if path in ("mind.context_max_tokens", "mind.handoff_trigger_tokens", "mind.hot_tokens"):
             self.context.set_budget(self.settings.current.mind.budget())  # reaches the next turn, no restart
+        if path == "skills.memory.embedder" and self._started:
+            try:
+                asyncio.get_running_loop()
+                self.spawn(self.load_memory())
+            except RuntimeError:  # no loop yet: start-up loads whatever is set by then
+                pass
         if path not in RESTART or self._restarting:
             return
         try:
@@ -219,24 +229,46 @@ class MindService:
                             identity=identity, profile=profile)
 
     async def load_memory(self) -> None:
-        """Load the embedder off the loop, then catch up on memories without a vector of this model."""
+        """Load the embedder the settings name, off the loop, then catch up on memories without a vector of
+        that model (all of them after a change of model), reporting progress as events the Memory dock shows.
+        Loads run one at a time; the store in use is swapped only once the new model has loaded."""
         if self.db is None:
             return
+        async with self._memory_loading:
+            await self._load_memory()
+
+    async def _load_memory(self) -> None:
         loop = asyncio.get_running_loop()
+        setting = self.settings.current.skills.memory.embedder
+        if self.memories is not None and setting == self._embedder_setting:
+            return
         try:
-            from app.memory.embedder import default_embedder
-            embedder = await loop.run_in_executor(self.executor, default_embedder, self.models_dir)
+            from app.memory.pick_embedder import open_chosen
+            embedder, note = await loop.run_in_executor(self.executor, open_chosen, setting, self.model_manager,
+                                                        self.models_dir)
             store = await loop.run_in_executor(self.executor, MemoryStore, self.db, embedder)
         except Exception as exc:
             log.error("her memory could not load: %s", exc)
             self.events.publish(EventKind.ERROR, "memory", f"her memory could not load: {exc}")
             return
-        self.memories = store
+        self.memories, self._embedder_setting = store, setting
+        if note:
+            self.events.publish(EventKind.SYSTEM, "memory", note)
+        total = await loop.run_in_executor(self.executor, store.pending_count)
+        if total:
+            self.events.publish(EventKind.SYSTEM, "memory", f"re-embedding memories with {embedder.name}: "
+                                f"0 of {total}", done=0, total=total)
 
         def progress(done: int, total: int) -> None:
-            loop.call_soon_threadsafe(self.events.publish, EventKind.SYSTEM, "memory",
-                                      f"re-embedding memories: {done} of {total}", done=done, total=total)
-        count = await loop.run_in_executor(self.executor, store.embed_pending, 64, progress)
+            loop.call_soon_threadsafe(functools.partial(
+                self.events.publish, EventKind.SYSTEM, "memory",
+                f"re-embedding memories with {embedder.name}: {done} of {total}", done=done, total=total))
+        try:
+            count = await loop.run_in_executor(self.executor, store.embed_pending, 64, progress)
+        except Exception as exc:  # the store stays usable; what is left is embedded at the next load
+            log.error("re-embedding stopped: %s", exc)
+            self.events.publish(EventKind.ERROR, "memory", f"re-embedding stopped: {exc}", done=0, total=0)
+            return
         self.events.publish(EventKind.SYSTEM, "memory", f"memory ready ({embedder.name}"
                             + (f", {count} re-embedded)" if count else ")"))
 

@@ -18,6 +18,7 @@ from app.ui.qt import (
     QListWidget,
     QListWidgetItem,
     QMessageBox,
+    QProgressBar,
     QPushButton,
     QTimer,
     QVBoxLayout,
@@ -212,23 +213,49 @@ class MemoryView(QWidget):
 
 
 class MemoryDock(QWidget):
-    """Holds the Memory view once her memory has loaded (the embedder loads off the loop after start-up)."""
+    """Holds the Memory view once her memory has loaded (the embedder loads off the loop after start-up), and
+    a progress bar while memories are re-embedded after a change of model."""
 
     def __init__(self, mind: Any, bus: EventBus, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.mind = mind
         self.view: MemoryView | None = None
         self.waiting = QLabel("Her memory is waking up (the embedding model is loading)…", wordWrap=True)
+        self.progress = QProgressBar(objectName="memoryReembed")
+        self.progress.setFormat("Re-embedding memories: %v of %m")
+        self.progress.hide()
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.addWidget(self.waiting)
-        self._unsubscribe = bus.subscribe(lambda _e: self.attach(), kinds=[EventKind.SYSTEM], replay=False)
+        self._layout.addWidget(self.progress)
+        self._unsubscribe = bus.subscribe(self.on_event, kinds=[EventKind.SYSTEM, EventKind.ERROR], replay=False)
         self.destroyed.connect(lambda *_: self._unsubscribe())
         self.attach()
 
-    def attach(self) -> None:
-        if self.view is not None or self.mind.memories is None:
+    def on_event(self, event: Any) -> None:
+        if event.source == "memory" and "total" in event.data:
+            self.show_progress(int(event.data.get("done", 0)), int(event.data["total"]))
+        if event.source == "memory" and event.kind == EventKind.ERROR and self.mind.memories is None:
+            self.waiting.setText(event.text[:1].upper() + event.text[1:])
+        self.attach()
+
+    def show_progress(self, done: int, total: int) -> None:
+        if total <= 0 or done >= total:
+            self.progress.hide()
             return
-        self.view = MemoryView(self.mind.memories, self.mind.stream.sessions)
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+        self.progress.show()
+
+    def attach(self) -> None:
+        store = self.mind.memories
+        if store is None:
+            return
+        if self.view is not None:
+            if self.view.store is not store:  # a new embedding model: the same memories, searched anew
+                self.view.store = store
+                self.view.reload()
+            return
+        self.view = MemoryView(store, self.mind.stream.sessions)
         self.waiting.hide()
         self._layout.addWidget(self.view)

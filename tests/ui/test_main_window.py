@@ -1,5 +1,6 @@
 """The desktop shell, offscreen: window, docks, menus, tray menu or its window-only fallback, settings."""
 
+import asyncio
 import logging
 
 import pytest
@@ -263,3 +264,39 @@ def test_passphrase_dialog_checks_a_new_passphrase(qtbot):
     qtbot.addWidget(existing)
     existing.first.setText("x")
     assert existing.problem() == ""
+
+
+def test_the_memory_dock_shows_re_embedding_progress_and_takes_the_new_store(shell, bea, qtbot):
+    from app.core.events import EventKind
+    from app.memory.memories import MemoryStore
+    from tests.fakes import HashingEmbedder
+    dock = shell.window.docks["memory"].widget()
+    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder())
+    bea.mind.memories.remember("anna studia fisica a bologna", "person")
+    bea.bus.publish(EventKind.SYSTEM, "memory", "memory ready")
+    first = dock.view.store
+    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder(dim=48, name="hashing-48"))
+    bea.bus.publish(EventKind.SYSTEM, "memory", "re-embedding memories: 0 of 120", done=0, total=120)
+    assert dock.view.store is bea.mind.memories and dock.view.store is not first
+    bea.bus.publish(EventKind.SYSTEM, "memory", "re-embedding memories: 64 of 120", done=64, total=120)
+    assert dock.progress.isVisibleTo(dock) and (dock.progress.value(), dock.progress.maximum()) == (64, 120)
+    assert dock.progress.text() == "Re-embedding memories: 64 of 120"
+    bea.bus.publish(EventKind.SYSTEM, "memory", "re-embedding memories: 120 of 120", done=120, total=120)
+    assert not dock.progress.isVisibleTo(dock)
+
+
+def test_the_memory_page_picks_the_embedding_model_from_what_is_installed(shell, bea, qtbot, tmp_path):
+    from app.core.model_catalog import Kind
+    folder = tmp_path / "minilm"
+    folder.mkdir()
+    (folder / "tokenizer.json").write_text("{}")
+    asyncio.run(bea.models.import_path(folder, Kind.EMBEDDING, id="minilm"))
+    asyncio.run(bea.models.import_path(tmp_path / "minilm" / "tokenizer.json", Kind.VOICE, id="a-voice"))
+    dialog = shell.window.open_settings()
+    qtbot.addWidget(dialog)
+    box = dialog.findChild(object, "skills.memory.embedder")
+    assert [box.itemText(i) for i in range(box.count())] == ["Built-in: multilingual-e5-small", "minilm"]
+    assert box.currentData() == "default"
+    box.setCurrentIndex(1)
+    assert dialog.apply()
+    assert bea.settings.current.skills.memory.embedder == "minilm"

@@ -21,6 +21,10 @@ class MemorySettings(SkillSettings):
     inject: bool = Field(True, description="Before each turn, put what she remembers about it in her briefing.")
     dream_hour: int = Field(4, ge=0, le=23, description="The hour of the night she dreams (consolidates "
                                                         "the stream into memories).")
+    embedder: str = Field("default", description="The model her memory understands meaning with: \"default\" "
+                                                 "(the built-in multilingual-e5-small) or an embedding model "
+                                                 "installed in Settings → Models…. Changing it re-embeds every "
+                                                 "memory in the background.")
 
 
 @register
@@ -28,6 +32,7 @@ class MemorySkill(Skill):
     key = "memory"
     title = "Memory"
     settings_model = MemorySettings
+    settings_page = "app.skills.memory.settings:make_page"
 
     def store(self) -> Any:
         mind = self.ctx.services.get("mind")

