@@ -33,6 +33,7 @@ class TurnRecord:
     outcome: str = ""            # spoke | wrote | silent | mute | acted
     moods: list[str] = field(default_factory=list)     # the moods she spoke in
     authors: list[str] = field(default_factory=list)   # who was in the batch (identities, never shown to her)
+    said: list[list[str]] = field(default_factory=list)  # [conversation, text] of each line she said or wrote
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.migration_plan import check_numbering
+from app.memory.people_tables import PEOPLE_TABLES
 from app.memory.plan_store import PLAN_TABLES
 
 
@@ -62,6 +63,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX memories_author ON memories (author)",
     )),
     Migration(6, "the stream plan: a headline and ordered objectives", PLAN_TABLES),
+    Migration(7, "who people are: tallies, cards, facts, donations, the cast's aliases and buffers",
+              PEOPLE_TABLES),
 )
 
 check_numbering([m.version for m in MIGRATIONS])

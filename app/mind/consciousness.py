@@ -55,7 +55,8 @@ class Consciousness:
                  config: MindConfig | None = None, executor: Executor | None = None,
                  is_speaking: Callable[[], bool] = lambda: False,
                  barge_in: Callable[[], None] = lambda: None, context: SingleContext | None = None,
-                 after_turn: Callable[[TurnRecord], Awaitable[object]] | None = None) -> None:
+                 after_turn: Callable[[TurnRecord], Awaitable[object]] | None = None,
+                 relabel: Callable[[Sequence[Perception]], list[Perception]] | None = None) -> None:
         self.bus = bus
         self.gate = gate
         self.llm = llm
@@ -64,6 +65,7 @@ class Consciousness:
         self.skill_tools = skill_tools
         self.static_prompt = static_prompt      # owner -> prompt section (soul and manual come first)
         self.dynamic_prompt = dynamic_prompt
+        self.relabel = relabel or list  # each line in the words she uses for its author (seed 001)
         self.turn_log = turn_log
         self.config = config or MindConfig()
         self.executor = executor
@@ -145,7 +147,8 @@ class Consciousness:
         tools = assemble({"mind": expression_tools(state, self.outlets), **self.skill_tools()})
         self._check_promises(sections, tools)
         static = "\n\n".join(text for text in sections.values() if text)
-        dynamic = await self._dynamic(ranked)
+        dynamic = await self._dynamic(ranked)  # the briefing also learns who is here, before the relabel
+        ranked = self.relabel(ranked)
         record = TurnRecord(started_at=time.time(), prompt=static, briefing=dynamic,
                             perceptions=[p.content for p in ranked])
         state.log += [("heard", p) for p in ranked]
@@ -185,6 +188,8 @@ class Consciousness:
         record.moods = [item[2] for item in state.log if item[0] == "spoke"]
         record.authors = sorted({item[1].author.identity for item in state.log
                                  if item[0] == "heard" and item[1].author is not None})
+        record.said = [["voice", item[1]] if item[0] == "spoke" else [f"{item[1]}:{item[2]}", item[3]]
+                       for item in state.log if item[0] in ("spoke", "wrote")]
         record.outcome = ("spoke" if state.spoke else "wrote" if state.wrote else "silent" if state.silenced
                           else "mute" if not reached else "acted")
         record.ms = (time.perf_counter() - started) * 1000

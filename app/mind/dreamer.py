@@ -48,6 +48,8 @@ class Dreamer:
         self._events = events
         self._clock = clock
         self.running = False
+        # cards: a PERSON line about someone with a card becomes a fact on it (the People skill's hook)
+        self.person_fact: Callable[[str], object] | None = None
 
     def overflows(self) -> int:
         return int(self._db.read(lambda c: _meta_get(c, "stream_overflow", "0")))
@@ -93,6 +95,8 @@ class Dreamer:
             new = await loop.run_in_executor(None, lambda i=item: store.remember(i.text, i.source, i.scope,
                                                                                session_id=sid))
             kept += new is not None
+            if item.source == "person" and self.person_fact is not None:
+                await loop.run_in_executor(None, self.person_fact, item.text)
         stamp = str(self._clock())
         await self._db.awrite(lambda c: (_meta_set(c, f"dreamt:{sid}", stamp), _meta_set(c, "last_dream", stamp)))
         self._events.publish(EventKind.SYSTEM, "memory", f"she dreamt session {sid}: {kept} new memories "

@@ -41,7 +41,7 @@ class MoodKeeper:
         return list(self._history)
 
     def describe(self) -> str:
-        return "[HOW YOU FEEL] " + aff.describe(self.stored, self._clock(), self._half_life())
+        return aff.describe(self.stored, self._clock(), self._half_life())
 
     def feel(self, mood: str, authors: Sequence[str | None]) -> str | None:
         """She said something in `mood`. Returns who moved her, when one clear person did."""

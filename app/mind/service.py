@@ -6,7 +6,7 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from datetime import UTC, datetime
 from pathlib import Path
@@ -79,6 +79,8 @@ class MindService:
         self.dreamer = (Dreamer(db, stream, lambda: self.memories, self.background_pool, events)
                         if db is not None and stream is not None else None)
         self.profiler = Profiler(db, self.background_pool, self._profiled) if db is not None else None
+        if self.dreamer is not None:
+            self.dreamer.person_fact = self._dreamt_fact
         self._background_tasks: set[asyncio.Task] = set()
         self._streamed_seq = self.context.next_seq - 1  # what a restored window held was streamed before
         self.handoff = HandoffWorker(self.context, self.background_pool, events, on_slid=self.flush)
@@ -172,6 +174,16 @@ class MindService:
                 parts += [text for text in (skill.live_state(), skill.context_for(batch)) if text]
         return "\n".join(parts)
 
+    def relabel(self, batch: Sequence[Perception]) -> list[Perception]:
+        out = list(batch)
+        for skill in self.skills.values():
+            if skill.enabled:
+                try:
+                    out = skill.relabel(out)
+                except Exception as exc:  # a line with the surface's own label beats no turn at all
+                    log.error("the %s skill could not relabel the batch: %r", skill.key, exc)
+        return out
+
     def skill_tools(self) -> dict[str, list]:
         return {key: skill.tools() for key, skill in self.skills.items() if skill.enabled}
 
@@ -191,7 +203,7 @@ class MindService:
             bus=self.bus, gate=self.gate, llm=self._pool, events=self.events, outlets=self.outlets,
             skill_tools=self.skill_tools, static_prompt=self.static_prompt, dynamic_prompt=self.dynamic_prompt,
             turn_log=self.turn_log.record, executor=self.executor, context=self.context,
-            after_turn=self._after_turn,
+            after_turn=self._after_turn, relabel=self.relabel,
             config=MindConfig(burst_steps=mind.burst_steps, idle_enabled=mind.idle_enabled,
                               idle_after=float(mind.idle_after)))
         self.consciousness.pause(paused)
@@ -213,6 +225,12 @@ class MindService:
             self.mood.feel(mood, record.authors)
         await self._stream_new_lines()
         await self.flush()
+        loop = asyncio.get_running_loop()
+        for skill in [s for s in self.skills.values() if s.enabled]:
+            try:
+                await loop.run_in_executor(self.executor, skill.after_turn, record)
+            except Exception as exc:
+                log.error("the %s skill failed after a turn: %r", skill.key, exc)
         if self.profiler is not None:
             for identity in record.authors:
                 if identity != OWNER_IDENTITY:
@@ -223,8 +241,15 @@ class MindService:
         self._background_tasks.add(task)
         task.add_done_callback(self._background_tasks.discard)
 
+    def _dreamt_fact(self, text: str) -> object:
+        people = self.skills.get("people")
+        return people.dreamt_fact(text) if people is not None and people.enabled else False
+
     async def _profiled(self, identity: str, profile: str) -> None:
-        """The hook the people issue's cards plug into; until then the profile is an event the docks show."""
+        """A profile goes on their card (the People skill), off the loop."""
+        people = self.skills.get("people")
+        if people is not None and people.enabled:
+            await asyncio.get_running_loop().run_in_executor(self.executor, people.profiled, identity, profile)
         self.events.publish(EventKind.SYSTEM, "memory", "a profile was written for someone in chat",
                             identity=identity, profile=profile)
 

@@ -5,6 +5,7 @@
 - context_section(): static prompt rules (cached by providers; must only name tools it can expose).
 - context_for(batch): per-batch prompt content.
 - live_state(): volatile state, one or a few lines.
+- relabel(batch) / after_turn(record): the batch as she reads it; what to keep once a turn is over.
 - start() / stop(): own infrastructure; stop() must return promptly.
 - dock / settings_page: "module:attribute" references to Qt factories, imported only by the UI.
 
@@ -39,6 +40,7 @@ class Skill:
     settings_model: ClassVar[type[SkillSettings]] = SkillSettings
     dock: ClassVar[str | None] = None            # "app.skills.x.dock:make_dock"
     settings_page: ClassVar[str | None] = None   # "app.skills.x.settings:make_page"
+    dock_area: ClassVar[str] = "right"           # "bottom" for a wide dock (tabbed under the stage)
 
     def __init__(self, ctx: SkillContext) -> None:
         self.ctx = ctx
@@ -71,3 +73,11 @@ class Skill:
 
     def live_state(self) -> str:
         return ""
+
+    def relabel(self, batch: Sequence[Any]) -> list[Any]:
+        """The batch as she reads it (the People skill renders authors in her own words)."""
+        return list(batch)
+
+    def after_turn(self, record: Any) -> None:
+        """Called off the loop after each turn with its TurnRecord."""
+        return None

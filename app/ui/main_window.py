@@ -56,11 +56,15 @@ class MainWindow(QMainWindow):
         self._add_dock("memory", "Memory", MemoryDock(bea.mind, bea.bus), Qt.DockWidgetArea.BottomDockWidgetArea)
         for key in ("turns", "context", "mood", "memory"):
             self.tabifyDockWidget(self.docks["events"], self.docks[key])
-        self.docks["events"].raise_()
         for key, skill in bea.skills.items():
             if skill.dock:
                 widget = resolve_factory(skill.dock)(skill)
-                self._add_dock(key, skill.title, widget, Qt.DockWidgetArea.RightDockWidgetArea)
+                wide = skill.dock_area == "bottom"  # a wide dock joins the tabs under the stage
+                self._add_dock(key, skill.title, widget, Qt.DockWidgetArea.BottomDockWidgetArea if wide
+                               else Qt.DockWidgetArea.RightDockWidgetArea)
+                if wide:
+                    self.tabifyDockWidget(self.docks["events"], self.docks[key])
+        self.docks["events"].raise_()  # the Activity tab in front
         self.resizeDocks([self.docks["events"]], [170], Qt.Orientation.Vertical)
         self._build_menus()
         self.privacy_label = QLabel()

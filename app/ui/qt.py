@@ -6,7 +6,10 @@ up OpenGL context sharing), and importing this module is the only way the app re
 
 from PySide6 import QtWebEngineWidgets  # noqa: F401  (must precede the QApplication)
 from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
     QObject,
+    QPoint,
     QPointF,
     QRectF,
     QSize,
@@ -57,11 +60,13 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QStackedWidget,
     QStatusBar,
     QSystemTrayIcon,
+    QTableView,
     QTableWidget,
     QTableWidgetItem,
     QTextBrowser,
@@ -70,7 +75,7 @@ from PySide6.QtWidgets import (
 )
 
 __all__ = [
-    "QAbstractItemView", "QAction", "QActionGroup", "QApplication", "QCheckBox", "QCloseEvent", "QColor", "QComboBox", "QDesktopServices",
+    "QAbstractItemView", "QAbstractTableModel", "QModelIndex", "QPoint", "QScrollArea", "QTableView", "QAction", "QActionGroup", "QApplication", "QCheckBox", "QCloseEvent", "QColor", "QComboBox", "QDesktopServices",
     "QDialog", "QDialogButtonBox", "QDockWidget", "QDoubleSpinBox", "QFileDialog", "QFont", "QFontDatabase", "QFormLayout", "QFrame",
     "QHBoxLayout", "QHeaderView", "QIcon", "QImage", "QInputDialog", "QKeySequence", "QLabel", "QLineEdit", "QListWidget", "QListWidgetItem",
     "QMainWindow", "QMenu", "QMessageBox", "QObject", "QPainter", "QPainterPath", "QPaintEvent", "QPen", "QPixmap", "QPlainTextEdit", "QProgressBar", "QPointF", "QPushButton", "QRectF", "QSize",

@@ -1,4 +1,4 @@
-"""The store benchmark still runs end to end and prints its RESULT line (no speed is asserted)."""
+"""Every benchmark still runs end to end, on a small size, and prints its RESULT line (no speed is asserted)."""
 
 from __future__ import annotations
 
@@ -9,18 +9,23 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def last_result(script: str, pattern: re.Pattern[str], timeout: float = 600, **env: str) -> re.Match[str]:
+    """Run a benchmark as a developer would (a script, from the repo root) and match its last line."""
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "bench" / script)], cwd=ROOT,
+                          env=dict(os.environ, **env), capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, done.stderr
+    match = pattern.fullmatch(done.stdout.strip().splitlines()[-1])
+    assert match, f"unexpected output:\n{done.stdout}"
+    return match
+
+
 RESULT = re.compile(r"RESULT encrypted_rows_per_s=(\d+) plain_rows_per_s=(\d+) ratio=(\d+\.\d{3})")
 
 
 def test_store_benchmark_prints_a_result_line() -> None:
-    # Run as a script from the repo root, exactly as a developer would; 1000 rows keeps it to a second or two.
-    done = subprocess.run([sys.executable, str(ROOT / "tests" / "bench" / "store.py")], cwd=ROOT,
-                          env=dict(os.environ, BEA_BENCH_ROWS="1000"), capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr
-    last = done.stdout.strip().splitlines()[-1]
-    match = RESULT.fullmatch(last)
-    assert match, f"unexpected last line: {last!r}"
+    match = last_result("store.py", RESULT, timeout=120, BEA_BENCH_ROWS="1000")  # a second or two
     encrypted, plain, ratio = int(match[1]), int(match[2]), float(match[3])
     assert encrypted > 0 and plain > 0 and ratio > 0
 
@@ -30,11 +35,7 @@ TURN_RESULT = re.compile(r"RESULT turn_p50_ms=(\d+\.\d{3}) turn_p99_ms=(\d+\.\d{
 
 
 def test_turn_benchmark_prints_a_result_line() -> None:
-    done = subprocess.run([sys.executable, str(ROOT / "tests" / "bench" / "turn.py")], cwd=ROOT,
-                          env=dict(os.environ, BEA_BENCH_TURNS="50"), capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    match = TURN_RESULT.fullmatch(done.stdout.strip().splitlines()[-1])
-    assert match, done.stdout
+    match = last_result("turn.py", TURN_RESULT, timeout=300, BEA_BENCH_TURNS="50")
     assert float(match[1]) > 0 and 0 < int(match[3]) < 1000  # batching must spend fewer calls than lines
 
 
@@ -43,11 +44,7 @@ WINDOW_RESULT = re.compile(r"RESULT append_flush_ms_150k=(\d+\.\d) append_flush_
 
 
 def test_window_benchmark_prints_a_result_line() -> None:
-    done = subprocess.run([sys.executable, str(ROOT / "tests" / "bench" / "window.py")], cwd=ROOT,
-                          env=dict(os.environ, BEA_BENCH_TURNS="3"), capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
-    match = WINDOW_RESULT.fullmatch(done.stdout.strip().splitlines()[-1])
-    assert match, done.stdout
+    match = last_result("window.py", WINDOW_RESULT, BEA_BENCH_TURNS="3")
     assert all(float(g) > 0 for g in match.groups())
 
 
@@ -56,10 +53,14 @@ RECALL_RESULT = re.compile(r"RESULT recall_p50_ms_(\d+)k=(\d+\.\d\d) recall_p99_
 
 
 def test_recall_benchmark_prints_a_result_line() -> None:
-    done = subprocess.run([sys.executable, str(ROOT / "tests" / "bench" / "recall.py")], cwd=ROOT,
-                          env=dict(os.environ, BEA_BENCH_SIZES="1000", BEA_BENCH_QUERIES="5"),
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
-    match = RECALL_RESULT.fullmatch(done.stdout.strip().splitlines()[-1])
-    assert match, done.stdout
+    match = last_result("recall.py", RECALL_RESULT, BEA_BENCH_SIZES="1000", BEA_BENCH_QUERIES="5")
     assert float(match[2]) > 0 and float(match[4]) > 0
+
+
+ROSTER_RESULT = re.compile(r"RESULT tally_msgs_per_s=(\d+) hook_ms_p50_(\d+)k=(\d+\.\d\d) hook_ms_p99_\d+k=(\d+\.\d\d) "
+                           r"tally_vs_bare_insert=(\d+\.\d{3})")
+
+
+def test_roster_benchmark_prints_a_result_line() -> None:
+    match = last_result("roster.py", ROSTER_RESULT, BEA_BENCH_KNOWN="2000", BEA_BENCH_HOOKS="20")
+    assert int(match[1]) > 0 and match[2] == "2" and float(match[3]) > 0 and float(match[5]) > 0

@@ -51,3 +51,8 @@ def test_a_turn_feeds_the_mood_and_the_briefing_says_how_she_feels(bea):
     briefing = [m.content for m in second_call if m.role == "system"][-1]
     assert briefing.startswith("[HOW YOU FEEL]") and "settled" not in briefing
     assert bea.mind.mood.history()[-1][1] > 0  # excitement is positive
+
+
+def test_the_briefing_names_her_mood_once(bea):
+    described = bea.mind.mood.describe()
+    assert described.startswith("[HOW YOU FEEL] You feel") and described.count("[HOW YOU FEEL]") == 1

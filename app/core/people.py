@@ -1,0 +1,139 @@
+"""Who people are (seed 000): tallies for everyone, cards for the people who made themselves matter.
+
+Rules:
+1. A tally counts, and generates nothing: messages, donations, whether there was a real 1:1, whether she marked
+   them, first and last seen, and the number of distinct sessions (a COUNT over a join table upstream, so one
+   session never counts twice).
+2. should_promote: any donation, her own mark, a real 1:1, or at least REGULAR_SESSION_THRESHOLD distinct
+   sessions. A card is minted the moment the rule fires and never twice; the reason kept is the strongest that
+   holds, in the order donation > marked_by_bea > one_on_one > regular.
+3. The per-batch injection names at most MAX_CARDS_INJECTED people, each card with at most MAX_FACTS_SHOWN facts,
+   the newest; a card stores at most MAX_FACTS_STORED (the oldest go first).
+4. Names: a `named:<name>` placeholder (she remembered someone the platform gave no id for) links to the first
+   real account whose display name is exactly that name, compared after trimming and case folding only. A near
+   match ("marco_" for "marco") never links, and two people are never merged by a similar name.
+5. Nothing here prints an identity: cards are rendered with the label the viewer uses for them.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+REGULAR_SESSION_THRESHOLD = 3
+MAX_CARDS_INJECTED = 5
+MAX_FACTS_STORED = 20
+MAX_FACTS_SHOWN = 5
+PLACEHOLDER = "named"          # the platform of an identity made from a name alone
+HEADER = "[WHO YOU'RE TALKING TO]"
+REASONS = ("donation", "marked_by_bea", "one_on_one", "regular")   # strongest first
+REASON_WORDS = {"donation": "donated", "marked_by_bea": "you decided to remember them",
+                "one_on_one": "you talked one to one", "regular": "a regular",
+                "profiler": "they wrote a lot in chat"}
+
+
+@dataclass(frozen=True)
+class RosterEntry:
+    identity: str
+    messages: int = 0
+    donation_total: Decimal = Decimal(0)
+    had_1on1: bool = False
+    marked_by_bea: bool = False
+    session_count: int = 0
+    first_seen: float = 0.0
+    last_seen: float = 0.0
+
+
+@dataclass(frozen=True)
+class Card:
+    person_id: int
+    label: str                        # how the viewer calls them
+    names: tuple[str, ...] = ()       # every display name of every joined account
+    attitude: str = ""
+    profile: str = ""
+    facts: tuple[str, ...] = ()       # newest first
+    reason: str = ""
+    platforms: tuple[str, ...] = ()
+
+
+def promotion_reason(entry: RosterEntry) -> str | None:
+    """The strongest reason the entry earns a card, or None."""
+    holds = {"donation": entry.donation_total > 0, "marked_by_bea": entry.marked_by_bea,
+             "one_on_one": entry.had_1on1, "regular": entry.session_count >= REGULAR_SESSION_THRESHOLD}
+    return next((r for r in REASONS if holds[r]), None)
+
+
+def stronger(reason: str, than: str) -> bool:
+    """Whether `reason` outranks `than` (rule 2); reasons of other sources (the profiler's) rank below all."""
+    rank = {r: i for i, r in enumerate(REASONS)}
+    return rank.get(reason, len(REASONS)) < rank.get(than, len(REASONS))
+
+
+def should_promote(entry: RosterEntry) -> bool:
+    return promotion_reason(entry) is not None
+
+
+def same_name(a: str, b: str) -> bool:
+    """Exactly the same name (rule 4): trimmed, Unicode-normalised and case-folded, nothing looser."""
+    return name_key(a) == name_key(b) and bool(name_key(a))
+
+
+def name_key(name: str) -> str:
+    return unicodedata.normalize("NFC", name).strip().casefold()
+
+
+def placeholder_identity(name: str) -> str:
+    return f"{PLACEHOLDER}:{name_key(name)}"
+
+
+def is_placeholder(identity: str) -> bool:
+    return identity.startswith(PLACEHOLDER + ":")
+
+
+def facts_to_drop(count: int) -> int:
+    """How many of the oldest facts go after adding one to a card holding `count`."""
+    return max(0, count + 1 - MAX_FACTS_STORED)
+
+
+@dataclass
+class _Block:
+    lines: list[str] = field(default_factory=list)
+
+
+def render_card(card: Card) -> str:
+    head = f"- **{card.label}**"
+    if card.attitude:
+        head += f" (you: {card.attitude})"
+    others = [n for n in card.names if not same_name(n, card.label)]
+    parts = []
+    if others:
+        parts.append("also known as " + ", ".join(others))
+    if card.profile:
+        parts.append(card.profile)
+    facts = card.facts[:MAX_FACTS_SHOWN]
+    if facts:
+        parts.append("; ".join(facts))
+    return head + (": " + " · ".join(parts) if parts else "")
+
+
+def who_block(cards: list[Card]) -> str:
+    """The per-batch injection: at most MAX_CARDS_INJECTED cards, in the order given (who spoke first)."""
+    if not cards:
+        return ""
+    return "\n".join([HEADER, *(render_card(c) for c in cards[:MAX_CARDS_INJECTED])])
+
+
+def tally_text(label: str, entry: RosterEntry) -> str:
+    """recall_person's fallback when there is no card: the raw tally, in words."""
+    times = "once" if entry.messages == 1 else f"{entry.messages} times"
+    sessions = "1 session" if entry.session_count == 1 else f"{entry.session_count} sessions"
+    return f"you have no card for {label}: seen {times} across {sessions}"
+
+
+def describe_card(card: Card) -> str:
+    """recall_person's answer when there is a card: everything on it, facts capped."""
+    lines = [render_card(card).removeprefix("- ")]
+    if card.reason:
+        lines.append(f"(you remember them because: {REASON_WORDS.get(card.reason, card.reason)})")
+    return "\n".join(lines)

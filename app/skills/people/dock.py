@@ -1,0 +1,717 @@
+"""The People dock: everyone she has seen, and the card of whoever is selected.
+
+The roster is a model/view over PeopleStore: a page of PAGE rows is read when the view scrolls near the end
+(canFetchMore/fetchMore), and searching and sorting happen in the database, so tens of thousands of people
+cost one page at a time. The card shows the name she uses, every account's name and platform, attitude,
+profile, facts, donations, why the card exists, and the name each character of the cast uses for them; the
+streamer can edit it, give her the name to use, mark or unmark them, and forget them after a confirmation
+that says what goes.
+
+Identities (platform:id) are system ids: the dock keeps them in a role of the model and never shows one; only
+the platform's name is shown. Store calls run on the Qt thread: they are short SQLCipher reads and writes.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from app.core import people as rules
+from app.core.aliases import KNOWN_SOURCES, STATES, UNFAMILIAR, Alias
+from app.memory.alias_store import BEA
+from app.memory.people_store import PeopleStore, RosterRow
+from app.ui.qt import (
+    QAbstractItemView,
+    QAbstractTableModel,
+    QCheckBox,
+    QFont,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMessageBox,
+    QModelIndex,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QStackedWidget,
+    Qt,
+    QTableView,
+    QTextBrowser,
+    QTimer,
+    QVBoxLayout,
+    QWidget,
+)
+
+PAGE = 200              # rows read from the store at a time
+DEBOUNCE_MS = 200       # typing waits for a pause: one search per pause, not one per key
+WIDE = 760              # wider than this, the card sits beside the roster; narrower, under it
+
+IDENTITY = Qt.ItemDataRole.UserRole       # the row's identity: for the dock's own use, never displayed
+NO_STORE = ("People need the encrypted database, and it is not open: there is no roster to show. "
+            "Unlock or create her store and restart Bea.")
+NOBODY = "Nobody yet: people appear here once they write in chat."
+PICK = "Select someone in the roster to see their card."
+NO_CARD = "No card yet: mark them and she keeps one (attitude, profile and facts live on a card)."
+
+PLATFORMS = {"twitch": "Twitch", "youtube": "YouTube", "discord": "Discord", "kick": "Kick",
+             "tiktok": "TikTok", "streamlabs": "Streamlabs", "kofi": "Ko-fi",
+             rules.PLACEHOLDER: "by name only"}
+# why a card exists, in the streamer's words (app.core.people.REASON_WORDS speaks to her)
+WHY = {"donation": "they donated", "marked_by_bea": "she decided to remember them (or you marked them)",
+       "one_on_one": "they talked with her one to one",
+       "regular": "a regular: they came to 3 or more streams",
+       "profiler": "they wrote a lot in chat (the profiler)"}
+ALIAS_WORDS = {"described": "described, from what they could see", "seen": "seen, the name shown in chat",
+               "remembered": "known, chosen when remembering them", "introduced": "known, they introduced "
+               "themselves", "streamer": "known, you gave this name"}
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    sort: str | None          # the store's sort for this column; None: not sortable
+    numeric: bool = False
+    tip: str = ""
+
+
+COLUMNS = (
+    Column("Name", "name", tip="The name shown in chat. Click to sort A to Z."),
+    Column("Platform", None, tip="Where the account is."),
+    Column("Messages", "messages", True, "Messages counted. Click to sort, most first."),
+    Column("Sessions", "sessions", True, "Streams they came to. Click to sort, most first."),
+    Column("Donations", "donations", True, "How many donations (the amounts are on the card). "
+           "Click to sort."),
+    Column("Last seen", "last_seen", tip="Click to sort, most recent first."),
+    Column("Card", None, tip="Whether she keeps a card for them."),
+)
+SORT_COLUMN = {c.sort: i for i, c in enumerate(COLUMNS) if c.sort}
+NAME, PLATFORM, MESSAGES, SESSIONS, DONATIONS, LAST_SEEN, CARD = range(len(COLUMNS))
+
+
+def direction(sort: str) -> Qt.SortOrder:
+    """The store sorts names A to Z and everything else largest first: the header arrow says the same."""
+    return Qt.SortOrder.AscendingOrder if sort == "name" else Qt.SortOrder.DescendingOrder
+
+
+def platform_name(identity_or_platform: str) -> str:
+    platform = identity_or_platform.partition(":")[0]
+    return PLATFORMS.get(platform, platform.capitalize())
+
+
+def where(identity: str) -> str:
+    """Where an account is, after its name: its platform (a name she remembered has none yet)."""
+    if rules.is_placeholder(identity):
+        return " (a name she remembered; no account seen yet)"
+    return f" on {platform_name(identity)}"
+
+
+def account_text(display_name: str, identity: str) -> str:
+    return (display_name or "(no name shown)") + where(identity)
+
+
+def seen_text(ts: float, now: float) -> str:
+    if ts <= 0:
+        return "never"
+    day, today = date.fromtimestamp(ts), date.fromtimestamp(now)
+    clock = time.strftime("%H:%M", time.localtime(ts))
+    if day == today:
+        return f"today {clock}"
+    if (today - day).days == 1:
+        return f"yesterday {clock}"
+    return day.strftime("%a %d %b") if day.year == today.year else day.strftime("%d %b %Y")
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n:,} {one if n == 1 else (many or one + 's')}"
+
+
+def money(amounts: dict[str, Decimal]) -> str:
+    def one(amount: Decimal) -> str:
+        return f"{amount:,.0f}" if amount == amount.to_integral_value() else f"{amount:,.2f}"
+    return " · ".join(f"{one(a)} {currency}" for currency, a in sorted(amounts.items()))
+
+
+def alias_words(alias: Alias) -> str:
+    return ALIAS_WORDS.get(alias.source if alias.state == "known" else alias.state, alias.state)
+
+
+def strength(alias: Alias) -> tuple[int, int, float]:
+    rank = KNOWN_SOURCES.index(alias.source) + 1 if alias.source in KNOWN_SOURCES else 0
+    return STATES.index(alias.state) if alias.state in STATES else -1, rank, alias.updated_at
+
+
+# ---- the roster ---------------------------------------------------------------------------------------
+class RosterModel(QAbstractTableModel):
+    """The roster a page at a time: rows are read when the view asks for more, filtered and sorted by the
+    store."""
+
+    def __init__(self, store: PeopleStore, name_of: Callable[[str], str], clock: Callable[[], float],
+                 parent: Any = None) -> None:
+        super().__init__(parent)
+        self.store, self.name_of, self.clock = store, name_of, clock
+        self.search = ""
+        self.sort_key = "last_seen"
+        self.total = 0                     # how many rows the search matches (counted when it was read)
+        self.offset = 0                    # how far into the store's order the pages have read
+        self.rows: list[RosterRow] = []
+        self.cells: list[tuple[str, ...]] = []
+        self.rows_of: dict[str, int] = {}  # identity -> row
+
+    # ---- reading ----------------------------------------------------------------------------------
+    def reload(self, search: str | None = None, sort: str | None = None, keep: int = 0) -> None:
+        """Read the roster anew; `keep` rows at least (after an edit, what was loaded stays loaded)."""
+        if search is not None:
+            self.search = search
+        if sort is not None:
+            self.sort_key = sort
+        self.beginResetModel()
+        self.rows, self.cells, self.rows_of, self.offset = [], [], {}, 0
+        self.total = self.store.roster_count(self.search)
+        if self.total:
+            first = max(PAGE, keep)
+            self._append(self.store.roster_page(self.search, self.sort_key, 0, first), first)
+        self.endResetModel()
+
+    def _append(self, page: list[RosterRow], asked: int) -> None:
+        self.offset += len(page)
+        now = self.clock()
+        for r in page:
+            if r.identity in self.rows_of:      # the order moved (someone new spoke): skip the repeat
+                continue
+            self.rows_of[r.identity] = len(self.rows)
+            self.rows.append(r)
+            self.cells.append((r.display_name or self.name_of(r.identity), platform_name(r.identity),
+                               f"{r.messages:,}", f"{r.sessions:,}", f"{r.donated:,}" if r.donated else "",
+                               seen_text(r.last_seen, now), "yes" if r.person_id is not None else "no"))
+        if len(page) < asked:                   # the end of the roster
+            self.total = len(self.rows)
+
+    def canFetchMore(self, parent: QModelIndex | None = None) -> bool:  # noqa: N802 (Qt's name)
+        return not (parent is not None and parent.isValid()) and len(self.rows) < self.total
+
+    def fetchMore(self, parent: QModelIndex | None = None) -> None:  # noqa: N802 (Qt's name)
+        if not self.canFetchMore(parent):
+            return
+        page = self.store.roster_page(self.search, self.sort_key, self.offset, PAGE)
+        fresh = [r for r in page if r.identity not in self.rows_of]
+        first = len(self.rows)
+        if fresh:
+            self.beginInsertRows(QModelIndex(), first, first + len(fresh) - 1)
+            self._append(page, PAGE)
+            self.endInsertRows()
+        else:
+            self._append(page, PAGE)
+
+    def sort(self, column: int, _order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort in the database: each sortable column has one order there (names A to Z, the rest most
+        first)."""
+        key = COLUMNS[column].sort if 0 <= column < len(COLUMNS) else None
+        if key is not None and key != self.sort_key:
+            self.reload(sort=key)
+
+    # ---- showing ----------------------------------------------------------------------------------
+    def rowCount(self, parent: QModelIndex | None = None) -> int:  # noqa: N802 (Qt's name)
+        return 0 if parent is not None and parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: QModelIndex | None = None) -> int:  # noqa: N802 (Qt's name)
+        return 0 if parent is not None and parent.isValid() else len(COLUMNS)
+
+    def identity_at(self, row: int) -> str | None:
+        return self.rows[row].identity if 0 <= row < len(self.rows) else None
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        row, column = index.row(), index.column()
+        if not index.isValid() or row >= len(self.rows):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.cells[row][column]
+        if role == Qt.ItemDataRole.TextAlignmentRole and COLUMNS[column].numeric:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.FontRole and column == NAME and self.rows[row].person_id is not None:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole and column == NAME:
+            r = self.rows[row]
+            name, platform = self.cells[row][NAME], self.cells[row][PLATFORM]
+            return f"{name} on {platform}: she calls them “{self.name_of(r.identity)}”"
+        if role == IDENTITY:
+            return self.rows[row].identity
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 (Qt's name)
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+            return None
+        column = COLUMNS[section]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return column.title
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return column.tip
+        if role == Qt.ItemDataRole.InitialSortOrderRole and column.sort:
+            return direction(column.sort)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column.numeric:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+# ---- the dock -------------------------------------------------------------------------------------------
+class PeopleDock(QWidget):
+    def __init__(self, skill: Any, clock: Callable[[], float] = time.time,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.skill, self.clock = skill, clock
+        self.people: PeopleStore = skill.people
+        self.aliases = skill.aliases
+        self.current: str | None = None           # the identity whose card is shown
+        self.accounts: list[str] = []              # every account on that card (or the one account)
+        self.person_id: int | None = None
+        self.name = ""                             # what the dock calls them: her name, else their own
+        self._reloading = False
+        self._shown_once = False
+
+        self.model = RosterModel(self.people, skill.label, clock, self)
+        self.search = QLineEdit(objectName="peopleSearch",
+                                placeholderText="Search by name (every word must match)…")
+        self.search.setClearButtonEnabled(True)
+        self.count = QLabel(objectName="peopleCount")
+        self.refresh_button = QPushButton("Refresh", objectName="peopleRefresh",
+                                          toolTip="Read the roster again (new people, new counts)")
+        self.table = QTableView(objectName="peopleRoster")
+        self._build_table()
+
+        # the card
+        self.title = QLabel(objectName="peopleTitle", wordWrap=True)
+        font = QFont(self.title.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        self.title.setFont(font)
+        self.subtitle = QLabel(objectName="peopleSubtitle", wordWrap=True)
+        self.mark = QCheckBox("Marked", objectName="peopleMark", toolTip="Marked: she keeps a card for them. "
+                              "Unmarking keeps the card they have.")
+        self.details = QTextBrowser(objectName="peopleCard", openLinks=False)
+        self.name_edit = QLineEdit(objectName="peopleName",
+                                   placeholderText="The name she should use for them")
+        self.set_name_button = QPushButton("Set name", objectName="peopleSetName",
+                                           toolTip="Tell her this is their name: it replaces any she has")
+        self.attitude = QLineEdit(objectName="peopleAttitude",
+                                  placeholderText="How she feels about them, briefly")
+        self.profile = QPlainTextEdit(objectName="peopleProfile",
+                                      placeholderText="Who they are, in a few lines")
+        self.profile.setFixedHeight(self.fontMetrics().lineSpacing() * 4 + 12)
+        self.save_button = QPushButton("Save card", objectName="peopleSave")
+        self.facts = QListWidget(objectName="peopleFacts", wordWrap=True, alternatingRowColors=True)
+        self.facts.setMinimumHeight(self.fontMetrics().lineSpacing() * 5)
+        self.fact_entry = QLineEdit(objectName="peopleFactEntry", placeholderText="A new fact about them…")
+        self.add_fact_button = QPushButton("Add fact", objectName="peopleAddFact")
+        self.remove_fact_button = QPushButton("Remove fact", objectName="peopleRemoveFact")
+        self.forget_button = QPushButton("Forget this person…", objectName="peopleForget")
+        self.forget_button.setStyleSheet("color: #b03a2e;")
+        self.status = QLabel(objectName="peopleStatus", wordWrap=True)
+        self.hint = QLabel(NO_CARD, objectName="peopleHint", wordWrap=True)
+        self.hint.setStyleSheet("color: #7b7b7b;")
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="peopleSplitter")
+        self.splitter.addWidget(self._roster_pane())
+        self.stack = QStackedWidget()
+        self.pick = QLabel(PICK, objectName="peoplePick", wordWrap=True,
+                           alignment=Qt.AlignmentFlag.AlignCenter)
+        self.stack.addWidget(self.pick)
+        self.stack.addWidget(self._card_pane())
+        self.splitter.addWidget(self.stack)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([600, 440])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.status)
+
+        self.typing = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
+        self.typing.timeout.connect(self.apply_search)
+        self.search.textChanged.connect(self.typing.start)
+        self.refresh_button.clicked.connect(self.refresh)
+        self.table.selectionModel().currentRowChanged.connect(self._picked)
+        self.mark.clicked.connect(self.set_marked)
+        self.set_name_button.clicked.connect(self.set_name)
+        self.name_edit.returnPressed.connect(self.set_name)
+        self.save_button.clicked.connect(self.save_card)
+        self.add_fact_button.clicked.connect(self.add_fact)
+        self.fact_entry.returnPressed.connect(self.add_fact)
+        self.remove_fact_button.clicked.connect(self.remove_fact)
+        self.facts.currentRowChanged.connect(lambda _row: self._enable())
+        self.forget_button.clicked.connect(self.forget_person)
+
+        self._reload()
+        header = self.table.horizontalHeader()
+        header.setSortIndicator(SORT_COLUMN[self.model.sort_key], direction(self.model.sort_key))
+        self.table.setSortingEnabled(True)
+        header.sortIndicatorChanged.connect(self._pin_sort_indicator)
+        self.show_card(None)
+
+    # ---- building ---------------------------------------------------------------------------------
+    def _build_table(self) -> None:
+        t = self.table
+        t.setModel(self.model)
+        t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        t.setAlternatingRowColors(True)
+        t.setShowGrid(False)
+        t.setWordWrap(False)
+        t.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        t.verticalHeader().hide()
+        t.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # no measuring: rows stay cheap
+        t.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        header = t.horizontalHeader()
+        header.setStretchLastSection(False)
+        header.setHighlightSections(False)
+        metrics = self.fontMetrics()
+        for i, column in enumerate(COLUMNS):
+            sample = {LAST_SEEN: "yesterday 00:00", PLATFORM: "by name only"}.get(i, column.title)
+            header.setSectionResizeMode(i, QHeaderView.ResizeMode.Interactive)
+            widest = max(metrics.horizontalAdvance(sample), metrics.horizontalAdvance(column.title))
+            t.setColumnWidth(i, widest + 28)
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+
+    def _roster_pane(self) -> QWidget:
+        pane = QWidget()
+        layout = QVBoxLayout(pane)
+        layout.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
+        top.addWidget(self.search, 1)
+        top.addWidget(self.refresh_button)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.count)
+        return pane
+
+    def _card_pane(self) -> QWidget:
+        inner = QWidget(objectName="peopleCardPane")
+        layout = QVBoxLayout(inner)
+        layout.setContentsMargins(6, 0, 6, 0)
+        head = QHBoxLayout()
+        head.addWidget(self.title, 1)
+        head.addWidget(self.mark, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(head)
+        layout.addWidget(self.subtitle)
+        layout.addWidget(self.details, 3)
+        naming = QHBoxLayout()
+        naming.addWidget(self.name_edit, 1)
+        naming.addWidget(self.set_name_button)
+        form = QFormLayout()
+        form.addRow("Her name for them", naming)
+        form.addRow("Attitude", self.attitude)
+        form.addRow("Profile", self.profile)
+        layout.addLayout(form)
+        layout.addWidget(self.hint)
+        save = QHBoxLayout()
+        save.addStretch(1)
+        save.addWidget(self.save_button)
+        layout.addLayout(save)
+        layout.addWidget(QLabel("Facts, newest first"))
+        layout.addWidget(self.facts, 2)
+        adding = QHBoxLayout()
+        adding.addWidget(self.fact_entry, 1)
+        adding.addWidget(self.add_fact_button)
+        adding.addWidget(self.remove_fact_button)
+        layout.addLayout(adding)
+        bottom = QHBoxLayout()
+        bottom.addStretch(1)
+        bottom.addWidget(self.forget_button)
+        layout.addLayout(bottom)
+        scroll = QScrollArea(widgetResizable=True, frameShape=QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(inner)
+        return scroll
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        """Beside the roster when there is room, under it in a narrow dock."""
+        wide = event.size().width() >= WIDE
+        self.splitter.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
+        super().resizeEvent(event)
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        """Shown again after being hidden: the roster moved on meanwhile."""
+        if self._shown_once:
+            self.refresh()
+        self._shown_once = True
+        super().showEvent(event)
+
+    # ---- the roster -------------------------------------------------------------------------------
+    def apply_search(self) -> None:
+        self._reload(search=" ".join(self.search.text().split()))
+
+    def refresh(self) -> None:
+        """After every edit (and on Refresh): read the roster anew, keeping what was loaded, where the view
+        was scrolled and who was selected, and show their card again."""
+        bar = self.table.verticalScrollBar()
+        at = bar.value()
+        self._reload(keep=self.model.rowCount())
+        bar.setValue(at)
+
+    def _reload(self, search: str | None = None, sort: str | None = None, keep: int = 0) -> None:
+        self._reloading = True
+        try:
+            self.model.reload(search, sort, keep)
+        finally:
+            self._reloading = False
+        self._after_reset()
+
+    def _after_reset(self) -> None:
+        total = self.model.total
+        if self.model.search:
+            self.count.setText(f"{plural(total, 'person', 'people')} match “{self.model.search}”")
+        else:
+            self.count.setText(f"{plural(total, 'person', 'people')} seen" if total else NOBODY)
+        row = self.model.rows_of.get(self.current) if self.current else None
+        if row is not None:
+            self._reloading = True
+            try:
+                self.table.selectRow(row)
+            finally:
+                self._reloading = False
+            self.show_card(self.current)
+        elif self.current is not None and self.people.entry(self.current) is None:
+            self.show_card(None)               # forgotten
+        elif self.current is not None:
+            self.show_card(self.current)       # still there, outside what this search shows
+
+    def _pin_sort_indicator(self, _section: int, _order: Qt.SortOrder) -> None:
+        """The header arrow shows the order the store used (a click on an unsortable column changes
+        nothing)."""
+        header = self.table.horizontalHeader()
+        header.blockSignals(True)
+        header.setSortIndicator(SORT_COLUMN[self.model.sort_key], direction(self.model.sort_key))
+        header.blockSignals(False)
+        header.viewport().update()
+        self._after_reset()
+
+    def _picked(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if not self._reloading:
+            self.show_card(self.model.identity_at(current.row()) if current.isValid() else None)
+
+    def select(self, identity: str) -> bool:
+        """Select someone already loaded in the roster (their card shows)."""
+        row = self.model.rows_of.get(identity)
+        if row is None:
+            return False
+        self.table.selectRow(row)
+        self.table.scrollTo(self.model.index(row, 0))
+        return True
+
+    # ---- the card ---------------------------------------------------------------------------------
+    def show_card(self, identity: str | None) -> None:
+        """Show their card as stored; when it is the same person again (a refresh), what the streamer typed
+        and has not saved yet stays in the fields."""
+        again = identity is not None and identity == self.current and self.stack.currentIndex() == 1
+        self.current = identity
+        if identity is None:
+            self.accounts, self.person_id = [], None
+            self.stack.setCurrentIndex(0)
+            return
+        self.person_id = self.people.person_of(identity)
+        card = self.skill.card_of(identity) if self.person_id is not None else None
+        if card is None:
+            self.person_id = None
+        accounts = self.people.identities_of(self.person_id) if card is not None else []
+        self.accounts = [identity, *(a for a in accounts if a != identity)]   # the selected account first
+        entries = {a: self.people.entry(a) for a in self.accounts}
+        name = card.label if card is not None else self.skill.label(identity)
+        self.name = name if name != UNFAMILIAR else self.people.display_name(identity) or "this person"
+        self.title.setText(self.name)
+        self.subtitle.setText(self._subtitle(card, name))
+        entry = entries.get(identity)
+        self.mark.setChecked(bool(entry and entry.marked_by_bea))
+        self.details.setHtml(self._details_html(card, entries))
+        if not (again and self.name_edit.isModified()):
+            self.name_edit.setText("" if name == UNFAMILIAR else name)
+        if not (again and self.attitude.isModified()):
+            self.attitude.setText(card.attitude if card else "")
+        if not (again and self.profile.document().isModified()):
+            self.profile.setPlainText(card.profile if card else "")
+            self.profile.document().setModified(False)
+        self.facts.clear()
+        self.facts.addItems(list(card.facts) if card else [])
+        self.hint.setVisible(card is None)
+        self.stack.setCurrentIndex(1)
+        self._enable()
+
+    def _subtitle(self, card: Any, name: str) -> str:
+        if card is None:
+            lead = "No card yet."
+        else:
+            lead = f"Card: {WHY.get(card.reason, rules.REASON_WORDS.get(card.reason, card.reason))}."
+        if name == UNFAMILIAR:
+            lead += f" To her they are “{UNFAMILIAR}”: she has no name for them yet."
+        return lead
+
+    def _details_html(self, card: Any, entries: dict[str, Any]) -> str:
+        e = html.escape
+        now = self.clock()
+        names = []
+        for account, entry in entries.items():
+            line = f"<b>{e(self.people.display_name(account) or '(no name shown)')}</b>{e(where(account))}"
+            if entry is not None and not rules.is_placeholder(account):
+                line += (f" · {plural(entry.messages, 'message')} in {plural(entry.session_count, 'session')}"
+                         f" · last seen {e(seen_text(entry.last_seen, now))}")
+            names.append(f"<li>{line}</li>")
+        parts = [f"<p style='margin:0'><b>Names</b></p><ul style='margin-top:2px'>{''.join(names)}</ul>"]
+        if card is not None:
+            given = self.people.donations_of(card.person_id)
+            parts.append(f"<p><b>Donations:</b> {e(money(given)) if given else 'none'}</p>")
+        seen_by = []
+        for character, character_name, _description in self.aliases.cast():
+            seen_by.append(f"<li><b>{e(character_name)}</b>: {self._alias_line(character)}</li>")
+        parts.append(f"<p style='margin-bottom:0'><b>What each character calls them</b></p>"
+                     f"<ul style='margin-top:2px'>{''.join(seen_by)}</ul>")
+        return "".join(parts)
+
+    def _alias_line(self, character: str) -> str:
+        e = html.escape
+        held = [(a, account) for account in self.accounts if (a := self.aliases.alias(character, account))]
+        if not held:
+            return f"{e(UNFAMILIAR)} <i>(no name yet)</i>"
+        held.sort(key=lambda h: strength(h[0]), reverse=True)
+        best = held[0][0]
+        line = f"{e(best.text)} <i>({e(alias_words(best))})</i>"
+        others = [f"{e(a.text)} on {e(platform_name(account))} <i>({e(alias_words(a))})</i>"
+                  for a, account in held[1:] if a.text != best.text]
+        return line + ("; also " + "; ".join(others) if others else "")
+
+    def _enable(self) -> None:
+        has_card = self.person_id is not None
+        for widget in (self.attitude, self.profile, self.save_button, self.facts, self.fact_entry,
+                       self.add_fact_button):
+            widget.setEnabled(has_card)
+        self.remove_fact_button.setEnabled(has_card and self.facts.currentRow() >= 0)
+
+    def _said(self, text: str, error: bool = False) -> None:
+        self.status.setText(text)
+        self.status.setStyleSheet("color: #b03a2e;" if error else "")
+
+    # ---- edits: each one writes to the store, then the dock reads everything again -----------------------
+    def save_card(self) -> None:
+        if self.person_id is None:
+            return
+        self.people.set_card(self.person_id, attitude=self.attitude.text(),
+                             profile=self.profile.toPlainText())
+        self.attitude.setModified(False)
+        self.profile.document().setModified(False)
+        self._said("Card saved.")
+        self.refresh()
+
+    def add_fact(self) -> bool:
+        text = " ".join(self.fact_entry.text().split())
+        if self.person_id is None or not text:
+            return False
+        added = self.people.add_fact(self.person_id, text, "streamer")
+        if added:
+            self.fact_entry.clear()
+        self._said("Fact added." if added else "She already has that fact.", error=not added)
+        self.refresh()
+        return added
+
+    def remove_fact(self) -> bool:
+        item = self.facts.currentItem()
+        if self.person_id is None or item is None:
+            return False
+        gone = self.people.remove_fact(self.person_id, item.text())
+        self._said("Fact removed." if gone else "That fact was already gone.")
+        self.refresh()
+        return gone
+
+    def set_name(self) -> bool:
+        """The streamer tells her their name: a known name from the strongest source, on every account of
+        theirs."""
+        name = " ".join(self.name_edit.text().split())
+        if self.current is None:
+            return False
+        if not name:
+            self._said("Type the name she should use for them first.", error=True)
+            return False
+        for account in self.accounts:
+            self.aliases.learn(BEA, account, Alias(name, "known", "streamer"))
+        self.name_edit.setModified(False)
+        self._said(f"She now calls them {name}.")
+        self.refresh()
+        return True
+
+    def set_marked(self, marked: bool) -> None:
+        if self.current is None:
+            return
+        self.people.mark(self.current, marked, self.people.display_name(self.current))
+        self._said("Marked: she keeps a card for them." if marked else "Unmarked (the card stays).")
+        self.refresh()
+
+    def _confirmed(self, title: str, text: str) -> bool:
+        yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+        return QMessageBox.question(self, title, text, yes | no, no) == yes
+
+    def forget_text(self, name: str) -> str:
+        accounts = [account_text(self.people.display_name(a), a) for a in self.accounts]
+        entries = [x for a in self.accounts if (x := self.people.entry(a)) is not None]
+        messages = sum(x.messages for x in entries)
+        sessions = max((x.session_count for x in entries), default=0)
+        lines = [f"Forget {name} everywhere? This removes, for good:",
+                 f"• {plural(len(accounts), 'account')}: {', '.join(accounts)}",
+                 f"• what she counted: {plural(messages, 'message')}, {plural(sessions, 'session')}"]
+        if self.person_id is not None:
+            given = self.people.donations_of(self.person_id)
+            if given:
+                lines[-1] += f", donations of {money(given)}"
+            facts = self.facts.count()
+            lines.append(f"• their card: attitude, profile and {plural(facts, 'fact')}")
+        lines += ["• the name every character uses for them, and what the characters' buffers say of them",
+                  "Their lines in the stream log stay, flagged: she never dreams or profiles from them "
+                  "again.",
+                  "Next you choose whether the memories about them go too. This cannot be undone."]
+        return "\n".join(lines)
+
+    def forget_person(self) -> bool:
+        if self.current is None:
+            return False
+        name = self.name
+        if not self._confirmed(f"Forget {name}?", self.forget_text(name)):
+            return False
+        yes, no, cancel = (QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No,
+                           QMessageBox.StandardButton.Cancel)
+        answer = QMessageBox.question(
+            self, "Also forget the memories about them?",
+            f"Also forget the memories that came from {name}: what they said that she kept in her memory?\n\n"
+            f"Yes: those memories go too.\nNo: only the person goes; the memories stay, by nobody she knows.",
+            yes | no | cancel, no)
+        if answer not in (yes, no):
+            return False
+        accounts = list(self.accounts)
+        gone = self.people.forget_person(accounts, memories=answer == yes)
+        self.aliases.forget_targets(gone)
+        self.show_card(None)
+        self.table.clearSelection()
+        tail = " and the memories about them." if answer == yes else "."
+        self._said(f"Forgot {name} ({plural(len(gone), 'account')})" + tail)
+        self.refresh()
+        return True
+
+
+def _unavailable() -> QWidget:
+    widget = QWidget()
+    layout = QVBoxLayout(widget)
+    layout.addWidget(QLabel(NO_STORE, objectName="peopleNoStore", wordWrap=True,
+                            alignment=Qt.AlignmentFlag.AlignCenter))
+    return widget
+
+
+def make_dock(skill: Any) -> QWidget:
+    if skill.people is None or skill.aliases is None:
+        return _unavailable()
+    return PeopleDock(skill)

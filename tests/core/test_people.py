@@ -1,0 +1,66 @@
+"""Tallies and cards, the pure rules (app.core.people)."""
+
+from decimal import Decimal
+
+import pytest
+
+from app.core import people as p
+from app.core.people import Card, RosterEntry
+
+
+@pytest.mark.parametrize(("entry", "reason"), [
+    (RosterEntry("t:1"), None),
+    (RosterEntry("t:1", messages=500, session_count=2), None),                        # chatty, not a regular
+    (RosterEntry("t:1", session_count=3), "regular"),
+    (RosterEntry("t:1", had_1on1=True), "one_on_one"),
+    (RosterEntry("t:1", marked_by_bea=True, session_count=9), "marked_by_bea"),
+    (RosterEntry("t:1", donation_total=Decimal("0.01"), marked_by_bea=True, had_1on1=True), "donation"),
+    (RosterEntry("t:1", donation_total=Decimal("0")), None),
+])
+def test_promotion_and_its_strongest_reason(entry, reason):
+    assert p.promotion_reason(entry) == reason
+    assert p.should_promote(entry) is (reason is not None)
+
+
+@pytest.mark.parametrize(("a", "b", "same"), [
+    ("Marco", "marco", True), ("  Marco ", "MARCO", True), ("Müller", "MÜLLER", True),
+    ("e\u0301lise", "\u00e9lise", True),        # the same letters, composed or not
+    ("marco", "marco_", False), ("marco", "marc0", False), ("Marco Rossi", "Marco", False), ("", "", False),
+])
+def test_only_exactly_the_same_name_links(a, b, same):
+    assert p.same_name(a, b) is same
+
+
+def test_placeholders_are_named_from_the_name_alone():
+    assert p.placeholder_identity("  Marco ") == "named:marco"
+    assert p.is_placeholder("named:marco") and not p.is_placeholder("twitch:123")
+
+
+def test_facts_are_capped_oldest_first():
+    assert p.facts_to_drop(0) == 0
+    assert p.facts_to_drop(p.MAX_FACTS_STORED - 1) == 0
+    assert p.facts_to_drop(p.MAX_FACTS_STORED) == 1
+
+
+def test_the_block_caps_cards_and_facts_and_names_nobody_by_id():
+    cards = [Card(i, f"viewer{i}", (f"viewer{i}", f"v{i}_on_discord"), "likes them", "",
+                  tuple(f"fact {j}" for j in range(9, -1, -1)), "regular", ("twitch",)) for i in range(8)]
+    block = p.who_block(cards)
+    lines = block.splitlines()
+    assert lines[0] == p.HEADER and len(lines) == 1 + p.MAX_CARDS_INJECTED
+    assert lines[1] == ("- **viewer0** (you: likes them): also known as v0_on_discord · "
+                        "fact 9; fact 8; fact 7; fact 6; fact 5")
+    assert p.who_block([]) == ""
+
+
+def test_recall_falls_back_to_the_tally():
+    entry = RosterEntry("twitch:1", messages=12, session_count=2)
+    assert p.tally_text("marco", entry) == "you have no card for marco: seen 12 times across 2 sessions"
+    assert p.tally_text("anna", RosterEntry("twitch:2", messages=1, session_count=1)) == \
+        "you have no card for anna: seen once across 1 session"
+
+
+def test_reasons_rank_money_first_and_other_sources_last():
+    assert p.stronger("donation", "regular") and not p.stronger("regular", "donation")
+    assert p.stronger("regular", "profiler") and not p.stronger("profiler", "one_on_one")
+    assert not p.stronger("regular", "regular")
