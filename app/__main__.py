@@ -1,4 +1,5 @@
-"""python -m app: the desktop app; --headless runs the same mind with no window; --self-test checks the store."""
+"""python -m app: the desktop app; --headless runs the same mind with no window; --self-test checks the store;
+`token create|revoke|list` manages the local API's device tokens."""
 
 from __future__ import annotations
 
@@ -18,8 +19,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     mode.add_argument("--self-test", action="store_true", help="open the store, run checks, print a verdict")
     p.add_argument("--data-dir", type=Path, help="the data folder (default: ./data in a source checkout, "
                                                  "else the per-user data folder)")
+    p.add_argument("--api-port", type=int, metavar="PORT",
+                   help="serve the local API on PORT for this run (0: any free port), even if it is off in "
+                        "the settings")
     p.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
-    return p.parse_args(argv)
+    from app.api import cli as token_cli
+    token_cli.add_parser(p.add_subparsers(dest="command", metavar="COMMAND"))
+    args = p.parse_args(argv)
+    if args.command == "token" and (args.headless or args.self_test or args.api_port is not None):
+        p.error("token commands run on their own: drop --headless, --self-test and --api-port")
+    if args.api_port is not None and not 0 <= args.api_port <= 65535:
+        p.error("--api-port must be 0 to 65535")
+    return args
 
 
 def no_display() -> bool:
@@ -34,6 +45,12 @@ def main(argv: list[str] | None = None) -> int:
     from app.paths import default_data_dir
     data_dir = (args.data_dir or default_data_dir()).expanduser().resolve()
     try:
+        if args.command == "token":
+            from app.api import cli as token_cli
+            return token_cli.run(args, data_dir)
+        if args.api_port is not None:
+            from app.api.service import override_port
+            override_port(args.api_port)
         if args.self_test:
             from app import selftest
             return selftest.run(data_dir)

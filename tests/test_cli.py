@@ -116,8 +116,12 @@ async def main():
     shell.actions.quit.trigger()
     return await serving
 
-with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
-    code = runner.run(main())
+loop = qasync.QEventLoop(qapp)   # as launch.run does: one loop, closed once (the stage's web view is up)
+asyncio.set_event_loop(loop)
+try:
+    code = loop.run_until_complete(main())
+finally:
+    loop.close()
 print("exited", code, flush=True)
 from app.__main__ import exit_now
 exit_now(code)

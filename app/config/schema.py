@@ -39,8 +39,10 @@ class UiSettings(Section):
 
 
 def _core_sections() -> dict[str, type[Section]]:
-    from app.config.mind_settings import MindSettings  # it imports Section from here
-    return {"general": GeneralSettings, "mind": MindSettings, "privacy": PrivacySettings, "ui": UiSettings}
+    from app.config.api_settings import ApiSettings  # these import Section from here
+    from app.config.mind_settings import MindSettings
+    return {"general": GeneralSettings, "mind": MindSettings, "privacy": PrivacySettings, "ui": UiSettings,
+            "api": ApiSettings}
 
 
 def build_root_model(skill_sections: dict[str, type[SkillSettings]]) -> type[Section]:

@@ -197,6 +197,11 @@ class Database:
     async def aread(self, fn: Callable[[Connection], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._readers, self._read, fn)
 
+    @property
+    def closed(self) -> bool:
+        """True once close() ran: views on timers stop asking then."""
+        return self._writer_conn is None
+
     def checkpoint(self) -> None:
         self._writer.submit(lambda: self._writer_conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")).result()
 

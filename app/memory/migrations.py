@@ -8,6 +8,7 @@ from typing import Any
 
 from app.core.migration_plan import check_numbering
 from app.memory.people_tables import PEOPLE_TABLES
+from app.memory.person_tables import PERSON_TABLES
 from app.memory.plan_store import PLAN_TABLES
 
 
@@ -65,6 +66,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "the stream plan: a headline and ordered objectives", PLAN_TABLES),
     Migration(7, "who people are: tallies, cards, facts, donations, the cast's aliases and buffers",
               PEOPLE_TABLES),
+    Migration(8, "the streamer's person model, its consent switches and raw signals, devices and their audit",
+              PERSON_TABLES),
 )
 
 check_numbering([m.version for m in MIGRATIONS])

@@ -18,7 +18,7 @@ from app.ui.qt import (
     QWidget,
 )
 
-CORE_PAGES = [("General", "general"), ("Mind", "mind"), ("Privacy", "privacy"), ("Interface", "ui")]
+CORE_PAGES = [("General", "general"), ("Mind", "mind"), ("Privacy", "privacy"), ("Interface", "ui"), ("Local API", "api")]
 
 
 class SettingsDialog(QDialog):

@@ -28,6 +28,8 @@ class ChatSkill(Skill):
         super().__init__(ctx)
         self.lines: list[Line] = []
         self._listeners: list[Callable[[Line], None]] = []
+        # while set, the streamer's lines go to this conversation (Getting to Know You) instead of to her
+        self.diverted_to: Callable[[str], None] | None = None
         ctx.bus.subscribe(self._heard, kinds=[EventKind.SPEECH], replay=False)
 
     async def start(self) -> None:
@@ -50,9 +52,16 @@ class ChatSkill(Skill):
         if not text:
             return
         self._add("You", text)
+        if self.diverted_to is not None:
+            self.diverted_to(text)
+            return
         self.ctx.perceive(Perception(
             PerceptionKind.CHAT, PLATFORM, f"[{OWNER.display_name}] {text}", salience=0.9,
             meta={Meta.CONVERSATION_KEY: f"{PLATFORM}:{CHANNEL}", Meta.TEXT: text}, author=OWNER, ts=time.time()))
+
+    def say_as(self, who: str, text: str) -> None:
+        """A line in the Chat dock from someone other than her (an agent talking with the streamer)."""
+        self._add(who, text)
 
     async def _receive(self, channel: str, text: str) -> None:
         self._add(self._name(), text)

@@ -1,0 +1,254 @@
+"""The local HTTP API server: aiohttp on the app's loop, bearer-token auth, bounded bodies, JSON errors.
+
+Theory of operation:
+1. A feature describes each endpoint as a Route (method, path under /api/v1, handler, its OpenAPI operation,
+   the JSON Schema of its body) and hands it to ApiServer.add before start(); the server adds GET
+   /api/v1/openapi.json, built from those same routes, so the document always matches what is served.
+2. Every route needs `Authorization: Bearer <token>` unless it says auth=False (the document itself; later a
+   webhook that checks its own signature). The token is checked by the injected, blocking `verify` in the
+   app's executor; a missing, malformed, unknown or revoked token gets the same 401, with no detail. The
+   device it belongs to is request[DEVICE]: its owner is the only owner a handler may act for.
+3. A body is read only after auth, never beyond max_body bytes (413, by Content-Length or while reading, after
+   any decompression), must be UTF-8 JSON (400), declared as JSON if declared at all (415), and must fit its
+   route's schema (400 naming the field). The handler sees request[BODY] or nothing at all, so a refused
+   request can never have stored anything.
+4. Every error is JSON: {"error": <code>, "message": <sentence>}. A handler's unexpected exception is logged
+   and answered with 500 and no detail. Tokens and bodies are never logged; there is no access log.
+5. It binds the one host it is given (the service passes 127.0.0.1 unless the LAN setting says otherwise) and
+   sends no CORS headers: a web page in the streamer's browser cannot read its replies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from app.api import openapi
+from app.api.schema_check import SchemaMismatch, check
+from app.executors import ExecutorBusy
+
+log = logging.getLogger(__name__)
+
+API_PREFIX = "/api/v1"
+LOOPBACK = "127.0.0.1"
+MAX_TOKEN_CHARS = 512
+SHUTDOWN_SECONDS = 1.0
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+DEVICE = web.RequestKey("device", object)
+BODY = web.RequestKey("body", object)
+_EXECUTOR = web.AppKey("executor", Executor)
+
+
+@dataclass(frozen=True)
+class Route:
+    method: str
+    path: str                      # under /api/v1, with {name} or {name:regex} placeholders
+    handler: Handler
+    operation: Mapping[str, Any] = field(default_factory=dict)  # the OpenAPI operation object
+    body: Mapping[str, Any] | None = None  # the JSON Schema of the request body; None: no body is read
+    auth: bool = True
+
+
+class ApiError(Exception):
+    """Raised by a handler (or the server) to answer with a JSON error."""
+
+    def __init__(self, status: int, error: str, message: str, headers: Mapping[str, str] | None = None,
+                 **extra: Any) -> None:
+        super().__init__(message)
+        self.status, self.error, self.message = status, error, message
+        self.headers = dict(headers or {})
+        self.extra = extra
+
+    def response(self) -> web.Response:
+        return reply({"error": self.error, "message": self.message, **self.extra}, self.status, self.headers)
+
+
+def reply(data: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> web.Response:
+    body = json.dumps(data, ensure_ascii=False, allow_nan=False)
+    response = web.Response(text=body, status=status, content_type="application/json", headers=headers)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+UNAUTHORIZED = (401, "unauthorized", "a valid bearer token is required (Authorization: Bearer <token>)")
+_GENERIC = {404: ("not_found", "there is nothing at this address"),
+            405: ("method_not_allowed", "this address does not answer that method"),
+            413: ("too_large", "the request body is too large"),
+            500: ("internal", "something went wrong on this computer; the log has the details")}
+
+
+async def blocking(request: web.Request, fn: Callable[..., Any], *args: Any) -> Any:
+    """Run a blocking call (every store call) in the app's executor; 503 when it is full or shut down."""
+    executor = request.app[_EXECUTOR]
+    try:
+        return await asyncio.get_running_loop().run_in_executor(executor, functools.partial(fn, *args))
+    except ExecutorBusy:
+        raise ApiError(503, "busy", "Bea is busy; try again in a moment", {"Retry-After": "1"}) from None
+    except RuntimeError as exc:
+        if "shut down" not in str(exc):
+            raise
+        raise ApiError(503, "stopping", "Bea is stopping") from None
+
+
+def bearer(header: str | None) -> str | None:
+    """The token in an Authorization header, or None when there is none to speak of."""
+    scheme, _, token = (header or "").strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN_CHARS or " " in token:
+        return None
+    return token
+
+
+def _is_json(content_type: str) -> bool:
+    return content_type == "application/json" or (content_type.startswith("application/")
+                                                  and content_type.endswith("+json"))
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+async def read_raw(request: web.Request) -> bytes:
+    """The body's bytes, never more than the server's limit (413 otherwise)."""
+    limit = request.client_max_size
+    if request.content_length is not None and request.content_length > limit:
+        raise ApiError(413, "too_large", f"the request body may be at most {limit // 1024} KB")
+    try:
+        return await request.read()
+    except web.HTTPRequestEntityTooLarge:
+        raise ApiError(413, "too_large", f"the request body may be at most {limit // 1024} KB") from None
+
+
+async def read_json(request: web.Request, schema: Mapping[str, Any] | None = None,
+                    components: Mapping[str, Any] | None = None) -> Any:
+    if "Content-Type" in request.headers and not _is_json(request.content_type):
+        raise ApiError(415, "unsupported_media_type",
+                       "send the body as JSON (Content-Type: application/json)")
+    raw = await read_raw(request)
+    if not raw.strip():
+        raise ApiError(400, "malformed_json", "a JSON body is required")
+    try:
+        value = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise ApiError(400, "malformed_json", f"the body is not valid JSON: {exc}") from None
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ApiError(400, "malformed_json", "the body holds a lone surrogate: not text") from None
+    if schema is not None:
+        try:
+            check(value, schema, components)
+        except SchemaMismatch as exc:
+            raise ApiError(400, "invalid", str(exc)) from None
+    return value
+
+
+@web.middleware
+async def _json_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+    try:
+        return await handler(request)
+    except ApiError as exc:
+        return exc.response()
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        error, message = _GENERIC.get(exc.status, ("error", exc.reason))
+        headers = {k: v for k, v in exc.headers.items() if k.lower() in ("allow", "retry-after")}
+        return ApiError(exc.status, error, message, headers).response()
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("the API failed answering %s %s", request.method, request.path)
+        return ApiError(500, *_GENERIC[500]).response()
+
+
+class ApiServer:
+    """One aiohttp server for every API route, on the running loop."""
+
+    def __init__(self, verify: Callable[[str], Any | None], executor: Executor, *, host: str = LOOPBACK,
+                 port: int = 0, max_body: int = 256 * 1024, title: str = "Bea local API",
+                 version: str = "1") -> None:
+        self._verify = verify
+        self._executor = executor
+        self.host = host
+        self._wanted_port = port
+        self.max_body = max_body
+        self.title, self.version = title, version
+        self._routes: list[Route] = []
+        self._schemas: dict[str, Any] = {}
+        self._runner: web.AppRunner | None = None
+        self.port: int | None = None
+
+    # ---- what it serves ------------------------------------------------------------------------------
+    def add(self, *routes: Route) -> None:
+        if self._runner is not None:
+            raise RuntimeError("routes are added before the API server starts")
+        self._routes.extend(routes)
+
+    def add_schemas(self, schemas: Mapping[str, Any]) -> None:
+        """Named JSON Schemas that routes reference as #/components/schemas/<name>."""
+        self._schemas.update(schemas)
+
+    def document(self) -> dict[str, Any]:
+        return openapi.document(self._routes, self._schemas, title=self.title, version=self.version,
+                                prefix=API_PREFIX)
+
+    # ---- running ------------------------------------------------------------------------------------
+    async def start(self) -> int:
+        """Listen; returns the port. OSError (the port is taken, say) propagates with nothing left open."""
+        if self._runner is not None:
+            return self.port or 0
+        app = web.Application(middlewares=[_json_errors], client_max_size=self.max_body)
+        app[_EXECUTOR] = self._executor
+        doc = self.document()
+        app.router.add_route("GET", API_PREFIX + "/openapi.json", self._openapi_handler(doc))
+        for route in self._routes:
+            app.router.add_route(route.method, API_PREFIX + route.path, self._wrap(route))
+        runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_SECONDS)
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, self.host, self._wanted_port)
+            await site.start()
+        except BaseException:
+            await runner.cleanup()
+            raise
+        self._runner = runner
+        self.port = runner.addresses[0][1]
+        return self.port
+
+    async def stop(self) -> None:
+        runner, self._runner = self._runner, None
+        if runner is not None:
+            await runner.cleanup()
+
+    # ---- each request -------------------------------------------------------------------------------
+    @staticmethod
+    def _openapi_handler(doc: dict[str, Any]) -> Handler:
+        async def openapi_json(_request: web.Request) -> web.Response:
+            return reply(doc)
+        return openapi_json
+
+    def _wrap(self, route: Route) -> Handler:
+        async def handle(request: web.Request) -> web.StreamResponse:
+            if route.auth:
+                request[DEVICE] = await self._authenticate(request)
+            if route.body is not None:
+                request[BODY] = await read_json(request, route.body, self._schemas)
+            return await route.handler(request)
+        return handle
+
+    async def _authenticate(self, request: web.Request) -> Any:
+        token = bearer(request.headers.get("Authorization"))
+        device = None if token is None else await blocking(request, self._verify, token)
+        if device is None:
+            raise ApiError(*UNAUTHORIZED, {"WWW-Authenticate": 'Bearer realm="bea"'})
+        return device

@@ -1,0 +1,151 @@
+"""Runs the local API as the settings say, on the app's loop, and never lets it stop the app from starting.
+
+Theory of operation:
+1. start() reads the `api` settings: off means no server; on means one ApiServer on 127.0.0.1 (all interfaces
+   only when bind_lan is set and privacy mode is off), on the configured port (0 picks a free one), with the
+   body limit, serving every installer in app.api.registry (the person model's among them).
+2. A port that is taken, or any other failure to listen, is logged and published as an ERROR event; start()
+   returns normally and the rest of the app runs without the API.
+3. A change to any api.* setting, or to privacy mode while bind_lan is set, restarts the server.
+4. `python -m app --api-port PORT` overrides the port for this run and serves the API even if it is off in
+   the settings (override_port, called before the app is built).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any
+
+from app.api import registry
+from app.api.server import LOOPBACK, ApiServer
+from app.core.events import EventBus, EventKind
+
+log = logging.getLogger(__name__)
+
+ALL_INTERFACES = "0.0.0.0"
+
+_port_override: int | None = None
+
+
+def override_port(port: int | None) -> None:
+    """Serve the API on `port` for this run, whatever the settings say (None: follow them again)."""
+    global _port_override
+    if port is not None and not 0 <= port <= 65535:
+        raise ValueError("a port is 0 to 65535")
+    _port_override = port
+
+
+def _install_person(bea: Any, server: ApiServer) -> None:
+    from app.api.person_routes import install
+    if bea.person_store is not None:
+        install(server, bea.person_store)
+
+
+registry.provide("person", _install_person)
+
+
+class ApiService:
+    def __init__(self, settings: Any, bus: EventBus, verify: Callable[[str], Any], executor: Executor,
+                 install: Callable[[ApiServer], None], port_override: int | None = None) -> None:
+        self._settings = settings
+        self._bus = bus
+        self._verify = verify
+        self._executor = executor
+        self._install = install
+        self._port_override = port_override
+        self._lock = asyncio.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self._pending: set[asyncio.Task[None]] = set()
+        self.server: ApiServer | None = None
+
+    @classmethod
+    def for_app(cls, bea: Any) -> ApiService:
+        def install(server: ApiServer) -> None:
+            for name, installer in registry.installers().items():
+                try:
+                    installer(bea, server)
+                except Exception:
+                    log.exception("the %s routes could not be added to the local API", name)
+        store = bea.person_store
+        verify = store.verify if store is not None else (lambda _token: None)  # no store: no token is valid
+        return cls(bea.settings, bea.bus, verify, bea.blocking, install, _port_override)
+
+    @property
+    def port(self) -> int | None:
+        return self.server.port if self.server is not None else None
+
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        if self._unsubscribe is None:
+            self._unsubscribe = self._settings.on_change(self._changed)
+        await self._apply()
+
+    async def stop(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        for task in list(self._pending):
+            task.cancel()
+        async with self._lock:
+            await self._stop_server()
+
+    async def _stop_server(self) -> None:
+        server, self.server = self.server, None
+        if server is not None:
+            await server.stop()
+            log.info("the local API stopped")
+
+    async def _apply(self) -> None:
+        async with self._lock:
+            await self._stop_server()
+            settings = self._settings.current.api
+            if not (settings.enabled or self._port_override is not None):
+                log.info("the local API is off (Settings: api.enabled)")
+                return
+            lan = settings.bind_lan and not self._settings.current.privacy.enabled
+            if settings.bind_lan and not lan:
+                log.info("privacy mode is on: the local API stays on this computer")
+            host = ALL_INTERFACES if lan else LOOPBACK
+            port = settings.port if self._port_override is None else self._port_override
+            server = ApiServer(self._verify, self._executor, host=host, port=port,
+                               max_body=settings.max_body_kb * 1024)
+            self._install(server)
+            try:
+                await server.start()
+            except Exception as exc:
+                self._failed(host, port, exc)
+                return
+            self.server = server
+            where = "the local network and this computer" if lan else "this computer only"
+            log.info("the local API listens on %s:%s (%s)", host, server.port, where)
+            self._bus.publish(EventKind.SYSTEM, "api", f"local API on port {server.port} ({where})",
+                              port=server.port, lan=lan)
+
+    def _failed(self, host: str, port: int, exc: Exception) -> None:
+        if isinstance(exc, OSError) and exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)):
+            text = f"the local API could not start: port {port} is taken (change it in Settings, api.port)"
+        elif isinstance(exc, OSError):
+            text = f"the local API could not listen on {host}:{port}: {exc.strerror or exc}"
+        else:
+            log.exception("the local API failed to start")
+            text = f"the local API could not start: {exc}"
+        log.error("%s", text)
+        self._bus.publish(EventKind.ERROR, "api", text, port=port)
+
+    def _changed(self, path: str, _value: object) -> None:
+        lan = self._settings.current.api.bind_lan
+        relevant = path.startswith("api.") or (path == "privacy.enabled" and lan)
+        if relevant and self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._restart)
+
+    def _restart(self) -> None:
+        if self._unsubscribe is None:  # stopped meanwhile
+            return
+        task = asyncio.ensure_future(self._apply())
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)

@@ -1,0 +1,132 @@
+"""Getting to Know You: a small agent that asks the streamer about what her person model is missing.
+
+Rules (seed 002, issue 7):
+1. It has no tools but person_model and person_observe, as agent:getting_to_know_you.
+2. It reads the model first and asks only about the sections with nothing live in them, one question at a time.
+3. Each answer is recorded with a quote of the streamer's own words from that answer (person_observe checks it
+   against exactly that message).
+4. It stops after six questions: the answer to the sixth is recorded, then it thanks them and leaves the chat.
+5. While it runs, the streamer's lines in the Chat dock go to it, not to Bea; "stop" ends it at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from app.core import person_model as pm
+from app.core.chat import Message
+from app.core.events import EventKind
+from app.skills.person.skill import PersonTools
+
+log = logging.getLogger(__name__)
+
+AGENT = "getting_to_know_you"
+NAME = "Getting to Know You"
+MAX_STEPS = 6        # model calls per answer: tool calls, then the next question
+STOP_WORDS = {"stop", "basta", "quit", "enough"}
+THANKS = "That's all my questions. Thank you! Bea will remember what you told me."
+
+PROMPT = """You are "Getting to Know You", a short friendly interview that helps Bea, an AI co-host, learn \
+about the streamer who owns her. You talk with the streamer directly.
+Rules:
+- First call person_model to see what is already known.
+- Ask ONE short question at a time, only about what is missing: {missing}.
+- After each answer, record what they said with person_observe, quoting their own words from that answer in \
+`quote`. Then ask your next question.
+- You ask at most {limit} questions in all. Never invent facts; if an answer is vague, record it as a guess \
+without a quote.
+- Your reply text is shown to the streamer: only the question itself, nothing else."""
+
+LAST = ("That was the answer to your last question: record it with person_observe, then reply with one short "
+        "sentence of thanks and ask nothing more.")
+
+
+class Interview:
+    def __init__(self, store: Any, pool: Callable[[], Any], chat: Any, events: Any = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.tools = PersonTools(store, AGENT, clock)
+        self.pool, self.chat, self.events, self.clock = pool, chat, events, clock
+        self.questions = 0
+        self.active = False
+        self.messages: list[Message] = []
+        self._task: asyncio.Future | None = None
+        self._lock = asyncio.Lock()
+
+    def start(self) -> None:
+        entries = self.tools.store.entries()
+        missing = pm.missing_sections(entries, self.clock()) or pm.ASKABLE
+        self.messages = [Message.system(PROMPT.format(missing=", ".join(missing), limit=pm.QUESTION_LIMIT)),
+                         Message.user("(The streamer opened Getting to Know You. Ask your first question.)")]
+        self.active = True
+        self.chat.diverted_to = self.hear
+        self.chat.say_as(NAME, "Hi! I'll ask you a few questions so Bea knows you better (type “stop” to end).")
+        self._task = asyncio.ensure_future(self._answer())
+
+    def hear(self, text: str) -> None:
+        """The streamer answered in the Chat dock."""
+        if not self.active:
+            return
+        if text.strip().casefold() in STOP_WORDS:
+            self.stop("you asked to stop")
+            return
+        self.tools.said = text
+        self.messages.append(Message.user(text))
+        if pm.interview_over(self.questions):
+            self.messages.append(Message.user(LAST))
+        self._task = asyncio.ensure_future(self._answer())
+
+    def stop(self, why: str = "") -> None:
+        if not self.active:
+            return
+        self.active = False
+        if self.chat.diverted_to == self.hear:
+            self.chat.diverted_to = None
+        if why:
+            self.chat.say_as(NAME, f"Stopped ({why}). Your lines go to Bea again.")
+
+    async def _answer(self) -> None:
+        async with self._lock:
+            try:
+                text = await self._run()
+            except Exception as exc:
+                log.warning("Getting to Know You failed: %r", exc)
+                if self.events is not None:
+                    self.events.publish(EventKind.ERROR, "person", f"Getting to Know You failed: {exc}")
+                self.stop(f"the model failed: {exc}")
+                return
+        if not self.active:
+            return
+        finished = pm.interview_over(self.questions)
+        if finished:
+            self.chat.say_as(NAME, text or THANKS)
+            self.active = False
+            self.chat.diverted_to = None
+            return
+        if text:
+            self.questions += 1
+            self.chat.say_as(NAME, text)
+
+    async def _run(self) -> str:
+        tools = self.tools.tools()
+        by_name = {t.name: t for t in tools}
+        loop = asyncio.get_running_loop()
+        for _ in range(MAX_STEPS):
+            answer = await self.pool().complete(self.messages, tools)
+            self.messages.append(answer.as_message())
+            if not answer.tool_calls:
+                return answer.text.strip()
+            for call in answer.tool_calls:
+                tool = by_name.get(call.name)
+                try:
+                    args = json.loads(call.arguments or "{}")
+                    result = ("ERROR: you have only person_model and person_observe" if tool is None
+                              else await loop.run_in_executor(None, lambda t=tool, a=args: t.handler(**a)))
+                except (ValueError, TypeError) as exc:
+                    result = f"ERROR: bad arguments: {exc}"
+                self.messages.append(Message.tool_result(call, str(result)))
+        return ""

@@ -1,0 +1,130 @@
+"""The You skill: what Bea knows about the streamer who owns her (seed 002), who may write it, and consent.
+
+Her two tools read and write the model through PersonStore: person_model answers in prose; person_observe
+records what the streamer told her, its quote checked against what they actually said in the message being
+answered (the owner's words in the current batch): a real or lightly paraphrased quote is recorded as certain,
+an invented one is refused, certainty without a quote is kept as a guess. Getting to Know You
+(app/skills/person/interview.py) is started from the You dock and talks with the streamer in the Chat dock.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from app.core import person_model as pm
+from app.core.perception import Meta, Perception
+from app.core.quote_check import QuoteError, weigh_observation
+from app.core.tools import Tool
+from app.skills.base import Skill
+from app.skills.registry import register
+
+log = logging.getLogger(__name__)
+
+OWNER_IDENTITY = "app:owner"
+SECTION = ("What you know about the streamer who owns you is in `person_model` (ask by section or by words). "
+           "When they tell you something about themselves worth keeping, call `person_observe` with a quote of "
+           "their own words; without a quote it is kept only as a guess.")
+
+_SECTIONS = {"type": "array", "items": {"type": "string", "enum": list(pm.SECTIONS)},
+             "description": "which parts to read (default: all)"}
+
+
+def model_tool(handler: Any) -> Tool:
+    return Tool("person_model", "Read what you know about the streamer, in prose.",
+                {"type": "object", "properties": {
+                    "sections": _SECTIONS,
+                    "query": {"type": "string", "description": "only entries containing every one of these words"}}},
+                handler=handler)
+
+
+def observe_tool(handler: Any) -> Tool:
+    return Tool("person_observe", "Record something the streamer told you about themselves.",
+                {"type": "object", "properties": {
+                    "section": {"type": "string", "enum": list(pm.SECTIONS)},
+                    "key": {"type": "string", "description": "a short stable name, e.g. \"home_city\""},
+                    "summary": {"type": "string", "description": "one line, in the third person"},
+                    "value": {"description": "optional structured value"},
+                    "quote": {"type": "string", "description": "their own words from the message you answer"},
+                    "confidence": {"type": "number", "description": "0 to 1; certainty needs a quote"}},
+                 "required": ["section", "key", "summary"]}, handler=handler)
+
+
+class PersonTools:
+    """person_model and person_observe over a store, for one agent (its id names it as a source)."""
+
+    def __init__(self, store: Any, agent: str, clock: Any = time.time) -> None:
+        self.store, self.agent, self.clock = store, agent, clock
+        self.said = ""   # the owner's words in the message being answered
+
+    def read(self, sections: Sequence[str] | str | None = None, query: str | None = None) -> str:
+        try:
+            return pm.render(self.store.entries(), self.clock(), sections or None, query or None)
+        except pm.PersonModelError as exc:
+            return f"ERROR: {exc}"
+
+    def observe(self, section: str = "", key: str = "", summary: str = "", value: Any = None,
+                quote: str | None = None, confidence: float | None = None) -> str:
+        try:
+            weighed = weigh_observation(confidence, quote or None, self.said)
+            entry = pm.Entry(section, key, summary, value=value, source=f"agent:{self.agent}",
+                             confidence=weighed.confidence, observed_at=self.clock(), quote=weighed.quote)
+            decision = self.store.write(entry)
+        except (QuoteError, pm.PersonModelError) as exc:
+            return f"ERROR: {exc}"
+        if not decision.accepted:
+            return f"NOT RECORDED: {decision.message}"
+        return f"{decision.reason}. {weighed.message}"
+
+    def tools(self) -> list[Tool]:
+        return [model_tool(self.read), observe_tool(self.observe)]
+
+
+@register
+class PersonSkill(Skill):
+    key = "person"
+    title = "You"
+    dock = "app.skills.person.dock:make_dock"
+    dock_area = "bottom"
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.store = ctx.services.get("person_store")
+        self.person = PersonTools(self.store, "bea") if self.store is not None else None
+        self.interview: Any = None
+
+    def context_for(self, batch: Sequence[Perception]) -> str:
+        if self.person is not None:
+            said = [str(p.meta.get(Meta.TEXT, p.content)) for p in batch
+                    if p.author is not None and p.author.identity == OWNER_IDENTITY]
+            self.person.said = "\n".join(said)  # what the streamer said in the message she is answering
+        return ""
+
+    def context_section(self) -> str:
+        return SECTION if self.person is not None else ""
+
+    def tools(self) -> list[Tool]:
+        return self.person.tools() if self.person is not None else []
+
+    # ---- Getting to Know You -----------------------------------------------------------------------
+    def start_interview(self) -> str:
+        """Start Getting to Know You in the Chat dock; what the dock should say about it."""
+        from app.skills.person.interview import Interview
+        mind = self.ctx.services.get("mind")
+        chat = getattr(mind, "skills", {}).get("chat") if mind is not None else None
+        if self.store is None or chat is None:
+            return "Getting to Know You needs the Chat dock and the person model."
+        if self.interview is not None and self.interview.active:
+            return "Getting to Know You is already talking with you in the Chat dock."
+        self.interview = Interview(self.store, mind.background_pool, chat, events=self.ctx.bus)
+        self.interview.start()
+        return "Getting to Know You is asking you its first question in the Chat dock."
+
+    def stop_interview(self) -> None:
+        if self.interview is not None:
+            self.interview.stop("stopped from the You dock")
+
+    async def stop(self) -> None:
+        self.stop_interview()

@@ -1,0 +1,112 @@
+"""Her tools on the person model (quotes checked against what the streamer said) and Getting to Know You."""
+
+import asyncio
+import json
+
+import pytest
+
+from app.core import person_model as pm
+from app.core.chat import ToolCall
+from app.core.perception import Author, Meta, Perception, PerceptionKind
+from tests.fakes import FakeLLMClient, thinks, uses
+
+OWNER = Author("app", "owner", "Streamer")
+
+
+def said(text: str) -> Perception:
+    return Perception(PerceptionKind.CHAT, "app", f"[Streamer] {text}", author=OWNER, meta={Meta.TEXT: text})
+
+
+def tool(name: str, **args) -> ToolCall:
+    return ToolCall(f"c_{name}_{len(args)}", name, json.dumps(args))
+
+
+@pytest.fixture
+def skill(bea):
+    return bea.skills["person"]
+
+
+def test_a_real_quote_is_recorded_as_certain(skill):
+    skill.context_for([said("allora, abito a Torino da due anni ma sono di Napoli")])
+    out = skill.person.observe("identity", "home_city", "lives in Turin", quote="abito a Torino da due anni")
+    assert out.startswith("recorded") and "certain" in out
+    stored = skill.store.get("identity", "home_city")
+    assert stored.confidence == 1 and stored.source == "agent:bea" and stored.quote == "abito a Torino da due anni"
+    assert "they told us" in skill.person.read()
+
+
+def test_an_invented_quote_is_refused_and_nothing_is_stored(skill):
+    skill.context_for([said("I stream mostly at night because of my day job")])
+    out = skill.person.observe("routine", "streams", "streams in the morning", quote="I stream every morning")
+    assert out.startswith("ERROR: They did not say that") and skill.store.get("routine", "streams") is None
+
+
+def test_certainty_without_a_quote_is_kept_as_a_guess(skill):
+    skill.context_for([said("ciao!")])
+    out = skill.person.observe("preferences", "drink", "likes green tea", confidence=1.0)
+    assert "Kept as a guess" in out and skill.store.get("preferences", "drink").confidence < pm.GUESS_BELOW
+    assert "a guess" in skill.person.read(["preferences"])
+
+
+def test_she_cannot_overwrite_what_the_streamer_set(skill):
+    skill.store.write(pm.Entry("identity", "name", "is called Sara", source="manual", observed_at=1.0))
+    skill.context_for([said("my name is Sara but call me Sa")])
+    out = skill.person.observe("identity", "name", "is called Sa", quote="call me Sa")
+    assert out.startswith("NOT RECORDED") and "you set this yourself" in out
+    assert skill.person.read(query="sara") .count("is called Sara") == 1
+    assert skill.person.read(sections=["hobbies"]).startswith("ERROR")
+
+
+def test_the_model_answers_in_prose_and_says_when_nothing_is_known(skill):
+    assert "Nothing is known" in skill.person.read()
+    assert {t.name for t in skill.tools()} == {"person_model", "person_observe"}
+
+
+def test_getting_to_know_you_asks_six_questions_records_quotes_and_stops(bea, skill):
+    chat = bea.skills["chat"]
+    answers = ["I live in Leeds with my girlfriend", "I work at a bakery", "my sister Anna watches every stream",
+               "I promised chat a charity stream in May", "I prefer cozy games", "I stream at night"]
+    keys = ["home", "job", "sister", "charity", "games", "hours"]
+    sections = ["identity", "identity", "relationships", "commitments", "preferences", "routine"]
+    script = [uses(tool("person_model")), thinks("Where do you live?")]
+    for a, k, s in zip(answers, keys, sections, strict=True):
+        script += [uses(tool("person_observe", section=s, key=k, summary=a.replace("I ", "they "), quote=a)),
+                   thinks(f"Next question after {k}?")]
+    script[-1] = thinks("Thanks, that's all!")
+    llm = FakeLLMClient(script)
+    bea.mind._background = llm
+    perceived = []
+    chat.ctx.perceive = perceived.append
+
+    async def go():
+        assert "first question" in skill.start_interview()
+        await asyncio.sleep(0.05)
+        for a in answers:
+            chat.send(a)
+            await asyncio.sleep(0.05)
+        chat.send("and one more thing")  # after the interview: to Bea again
+
+    asyncio.run(go())
+    said_by_agent = [text for who, text in chat.lines if who == "Getting to Know You"]
+    assert said_by_agent[1] == "Where do you live?" and said_by_agent[-1] == "Thanks, that's all!"
+    assert skill.interview.questions == 6 and not skill.interview.active and chat.diverted_to is None
+    stored = {e.key: e for e in skill.store.entries()}
+    assert set(stored) == set(keys) and all(e.source == "agent:getting_to_know_you" for e in stored.values())
+    assert all(e.confidence == 1 and e.quote for e in stored.values())
+    assert [p.meta[Meta.TEXT] for p in perceived] == ["and one more thing"]
+    tools_offered = {name for _messages, names in llm.calls for name in names}
+    assert tools_offered == {"person_model", "person_observe"}
+
+
+def test_stop_hands_the_chat_back_to_bea(bea, skill):
+    chat = bea.skills["chat"]
+    bea.mind._background = FakeLLMClient([thinks("What do you do for a living?")])
+
+    async def go():
+        skill.start_interview()
+        await asyncio.sleep(0.05)
+        chat.send("stop")
+
+    asyncio.run(go())
+    assert not skill.interview.active and chat.diverted_to is None
+    assert chat.lines[-1][1].startswith("Stopped (you asked to stop)")
