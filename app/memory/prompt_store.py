@@ -18,7 +18,7 @@ from app.core.prompt_files import Action, decide, difference, is_edited, unify_n
 
 log = logging.getLogger(__name__)
 
-PROMPT_NAMES = ("soul", "operating")
+PROMPT_NAMES = ("soul", "operating", "monologue")
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 

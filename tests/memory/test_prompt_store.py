@@ -15,12 +15,14 @@ OLD = "You are {name}.\nYou are warm.\n"
 NEW = "You are {name}.\nYou are warm and quick.\n"
 MINE = "You are {name}.\nYou are grumpy on Mondays.\n"
 MANUAL = "How you work:\n- speak to talk.\n"
+ALONE = "Nobody is talking. Think out loud.\n"
 
 
 def ship(resources: Path, soul: str, operating: str = MANUAL) -> None:
     (resources / "prompts").mkdir(parents=True, exist_ok=True)
     (resources / "prompts" / "soul.md").write_text(soul, encoding="utf-8", newline="")
     (resources / "prompts" / "operating.md").write_text(operating, encoding="utf-8", newline="")
+    (resources / "prompts" / "monologue.md").write_text(ALONE, encoding="utf-8", newline="")
 
 
 @pytest.fixture
@@ -44,14 +46,14 @@ def temp_files(folder: Path) -> list[Path]:
 
 def test_first_sync_installs_the_shipped_prompts(data_dir):
     files = PromptFiles(resources_dir(), data_dir)
-    assert files.sync() == {"soul": Action.INSTALL, "operating": Action.INSTALL}
+    assert files.sync() == {"soul": Action.INSTALL, "operating": Action.INSTALL, "monologue": Action.INSTALL}
     for name in ("soul", "operating"):
         shipped = (resources_dir() / "prompts" / f"{name}.md").read_bytes()
         assert (data_dir / "prompts" / f"{name}.md").read_bytes() == shipped
         assert (data_dir / "prompts" / ".pristine" / f"{name}.md").read_bytes() == shipped
         assert not files.edited(name) and files.diff(name) == ""
     assert "{name}" in files.read("soul")
-    assert files.sync() == {"soul": Action.UNCHANGED, "operating": Action.UNCHANGED}
+    assert files.sync() == {"soul": Action.UNCHANGED, "operating": Action.UNCHANGED, "monologue": Action.UNCHANGED}
 
 
 def test_user_edits_survive_a_new_shipped_text(files, resources, data_dir, caplog):
@@ -59,7 +61,7 @@ def test_user_edits_survive_a_new_shipped_text(files, resources, data_dir, caplo
     files.path("soul").write_text(MINE, encoding="utf-8")
     ship(resources, NEW)
     with caplog.at_level(logging.INFO, logger="app.memory.prompt_store"):
-        assert files.sync() == {"soul": Action.KEEP_EDITED, "operating": Action.UNCHANGED}
+        assert files.sync() == {"soul": Action.KEEP_EDITED, "operating": Action.UNCHANGED, "monologue": Action.UNCHANGED}
     assert files.read("soul") == MINE
     assert (data_dir / "prompts" / ".pristine" / "soul.md").read_text(encoding="utf-8") == NEW
     assert files.edited("soul") and files.changed_under_edit == {"soul"}
@@ -70,7 +72,7 @@ def test_user_edits_survive_a_new_shipped_text(files, resources, data_dir, caplo
 def test_unedited_files_upgrade(files, resources):
     files.sync()
     ship(resources, NEW)
-    assert files.sync() == {"soul": Action.UPGRADE, "operating": Action.UNCHANGED}
+    assert files.sync() == {"soul": Action.UPGRADE, "operating": Action.UNCHANGED, "monologue": Action.UNCHANGED}
     assert files.read("soul") == NEW and not files.edited("soul") and files.changed_under_edit == set()
 
 
@@ -100,7 +102,7 @@ def test_reset_restores_the_shipped_text_and_keeps_the_edit_aside(files, resourc
     assert kept is not None and kept.read_text(encoding="utf-8") == MINE
     assert files.read("soul") == NEW and not files.edited("soul") and files.changed_under_edit == set()
     assert files.reset("operating") is None  # nothing of the user's to keep
-    assert files.sync() == {"soul": Action.UNCHANGED, "operating": Action.UNCHANGED}
+    assert files.sync() == {"soul": Action.UNCHANGED, "operating": Action.UNCHANGED, "monologue": Action.UNCHANGED}
 
 
 def test_a_deleted_user_file_is_read_as_shipped_and_reinstalled(files, resources, caplog):
@@ -133,8 +135,9 @@ def test_writes_leave_no_temporary_files(files, resources, data_dir):
     files.sync()
     files.reset("soul")
     assert temp_files(data_dir) == []
-    assert everything_under(data_dir) == ["prompts", "prompts/.pristine", "prompts/.pristine/operating.md",
-                                          "prompts/.pristine/soul.md", "prompts/operating.md",
+    assert everything_under(data_dir) == ["prompts", "prompts/.pristine", "prompts/.pristine/monologue.md",
+                                          "prompts/.pristine/operating.md", "prompts/.pristine/soul.md",
+                                          "prompts/monologue.md", "prompts/operating.md",
                                           "prompts/soul.md", "prompts/soul.previous.md"]
 
 

@@ -45,7 +45,7 @@ def answer_the_next_question_with(button):
 
 
 def test_lists_both_files_and_shows_the_diff_of_the_edited_one(dialog, qtbot):
-    assert rows(dialog) == ["soul.md: edited by you", "operating.md: as shipped"]
+    assert rows(dialog) == ["soul.md: edited by you", "operating.md: as shipped", "monologue.md: as shipped"]
     dialog.list.setCurrentRow(0)
     diff = dialog.view.toPlainText().splitlines()
     assert diff[:2] == ["--- shipped soul.md", "+++ your soul.md"]

@@ -1,0 +1,70 @@
+"""The Idle skill: her life between conversations (seed 004: IdleSurface, the monologue prompt).
+
+The bus synthesises an IDLE perception after `mind.idle_after` seconds in which nothing happened. On such a
+batch this skill adds the monologue prompt (resources/prompts/monologue.md, the streamer's own copy in the data
+folder) and the verdict of spontaneous initiative (app.core.initiative: a pure function of the silence, a chance
+and a minimum gap, the roll injected): either she may speak up unprompted now, or she keeps her thoughts.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pydantic import Field
+
+from app.config.schema import SkillSettings
+from app.core.initiative import DEFAULT_CHANCE, DEFAULT_MIN_GAP_S, decide_initiative, is_activity
+from app.core.perception import Perception, PerceptionKind
+from app.skills.base import Skill
+from app.skills.registry import register
+
+MAY_SPEAK = ("[INITIATIVE] It has been quiet for {minutes} minutes. You may start something yourself now: say "
+             "something to the stream unprompted (`speak`), about the stream, the plan, or someone you remember.")
+KEEP = "[INITIATIVE] Not now: keep your thoughts to yourself this time (`stay_silent` when you are done)."
+
+
+class IdleSettings(SkillSettings):
+    initiative_chance: float = Field(DEFAULT_CHANCE, ge=0.0, le=1.0,
+                                     description="When it is quiet, the chance she speaks up on her own.")
+    initiative_min_gap_minutes: int = Field(int(DEFAULT_MIN_GAP_S // 60), ge=0, le=24 * 60,
+                                            description="The least time between two times she speaks up "
+                                                        "unprompted.")
+
+
+@register
+class IdleSkill(Skill):
+    key = "idle"
+    title = "Idle life"
+    settings_model = IdleSettings
+
+    def __init__(self, ctx: Any, clock: Callable[[], float] = time.monotonic,
+                 roll: Callable[[], float] | None = None) -> None:
+        super().__init__(ctx)
+        self.clock = clock
+        self.roll = roll or random.Random().random
+        self.last_activity = clock()
+        self.last_initiative: float | None = None
+        self.last_verdict = ""
+
+    def context_for(self, batch: Sequence[Perception]) -> str:
+        now = self.clock()
+        if any(is_activity(p) for p in batch):
+            self.last_activity = now
+            return ""
+        if not any(p.kind is PerceptionKind.IDLE for p in batch):
+            return ""
+        mind = self.ctx.services.get("mind")
+        quiet = max(0.0, now - self.last_activity)
+        verdict = decide_initiative(
+            quiet, None if self.last_initiative is None else now - self.last_initiative, self.roll,
+            chance=self.settings.initiative_chance, min_gap_s=self.settings.initiative_min_gap_minutes * 60.0,
+            min_silence_s=float(mind.settings.current.mind.idle_after) if mind is not None else 240.0)
+        self.last_verdict = verdict.reason
+        if verdict:
+            self.last_initiative = now
+        monologue = mind.prompt("monologue") if mind is not None else ""
+        line = MAY_SPEAK.format(minutes=int(quiet // 60)) if verdict else KEEP
+        return "\n".join(part for part in (monologue, line) if part)

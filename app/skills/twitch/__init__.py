@@ -1,0 +1,2 @@
+"""The Twitch skill: chat over IRC (read anonymously, write with her token), tallies, bits, subs, raids,
+moderation."""

@@ -1,0 +1,164 @@
+"""The Twitch dock: the connection's state, the channel, the live chat, who is here, and a send box.
+
+It only reads the skill (state, log, present()) on a timer and hands a typed line to send_from_dock(): a chat
+of hundreds of lines a second costs one append of the new lines every REFRESH_MS, not one repaint per line.
+Identities stay in the skill; the dock shows names only.
+"""
+
+from __future__ import annotations
+
+import html
+
+from app.skills.twitch.client import State
+from app.skills.twitch.skill import LOG_LINES, LogLine, TwitchSkill, bits_words
+from app.ui.qt import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    Qt,
+    QTimer,
+    QVBoxLayout,
+    QWidget,
+)
+
+REFRESH_MS = 250
+PRESENT_MS = 3000
+COLOURS = {State.JOINED: "#2e7d32", State.CONNECTING: "#b7950b", State.RECONNECTING: "#b7950b",
+           State.AUTH_FAILED: "#c0392b", State.REFUSED: "#c0392b", State.OFF: "#7f8c8d"}
+WORDS = {State.JOINED: "Connected", State.CONNECTING: "Connecting", State.RECONNECTING: "Reconnecting",
+         State.AUTH_FAILED: "Login refused", State.REFUSED: "Refused", State.OFF: "Off"}
+
+
+def state_html(state: State, detail: str) -> str:
+    colour = COLOURS.get(state, "#7f8c8d")
+    return (f'<span style="color:{colour}">●</span> <b>{WORDS.get(state, str(state))}</b>'
+            + (f" — {html.escape(detail)}" if detail else ""))
+
+
+def line_html(entry: LogLine) -> str:
+    who, text = html.escape(entry.who), html.escape(entry.text)
+    if entry.kind == "event":
+        body = f'<i style="color:#8e44ad">{text}</i>'
+    elif entry.kind == "system":
+        body = f'<span style="color:#7f8c8d">{text}</span>'
+    elif entry.kind == "her":
+        body = f'<b style="color:#2471a3">{who}:</b> {text}'
+    elif entry.bits:
+        body = f"<b>{who}</b> cheered {bits_words(entry.bits)}: {text}"
+    else:
+        body = f"<b>{who}:</b> {text}"
+    if entry.removed:
+        body = f'<s>{body}</s> <span style="color:#c0392b">(removed by a moderator)</span>'
+    return body
+
+
+def present_text(name: str, messages: int) -> str:
+    return f"{name or '(no name shown)'} · {messages:,} message{'s' if messages != 1 else ''}"
+
+
+class TwitchDock(QWidget):
+    def __init__(self, skill: TwitchSkill, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.skill = skill
+        self.state = QLabel(objectName="twitchState", wordWrap=True)
+        self.channel = QLabel(objectName="twitchChannel")
+        self.chat = QPlainTextEdit(objectName="twitchChat", readOnly=True)
+        self.chat.setMaximumBlockCount(LOG_LINES)
+        self.present_title = QLabel("Here now", objectName="twitchPresentTitle")
+        self.present = QListWidget(objectName="twitchPresent")
+        self.entry = QLineEdit(objectName="twitchEntry", placeholderText="Write in Twitch chat as her…",
+                               maxLength=500)
+        self.send_button = QPushButton("Send", objectName="twitchSend")
+        self.status = QLabel(objectName="twitchStatus", wordWrap=True)
+
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.present_title)
+        side_layout.addWidget(self.present, 1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.chat)
+        split.addWidget(side)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        top = QHBoxLayout()
+        top.addWidget(self.state, 1)
+        top.addWidget(self.channel)
+        row = QHBoxLayout()
+        row.addWidget(self.entry, 1)
+        row.addWidget(self.send_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(top)
+        layout.addWidget(split, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.status)
+
+        self.entry.returnPressed.connect(self.send)
+        self.send_button.clicked.connect(self.send)
+        self._revision = -1
+        self._status: tuple[State, str] | None = None
+        self._shown_seq = 0
+        self._removed = 0
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start(REFRESH_MS)
+        self.present_timer = QTimer(self)
+        self.present_timer.timeout.connect(self.refresh_present)
+        self.present_timer.start(PRESENT_MS)
+        self.refresh()
+        self.refresh_present()
+
+    def refresh(self) -> None:
+        skill = self.skill
+        status = skill.status()
+        if status != self._status:
+            self._status = status
+            self.state.setText(state_html(*status))
+        client = skill.client
+        self.channel.setText(f"#{client.channel}" if client is not None else
+                             (f"#{skill.settings.channel}" if skill.settings.channel else "no channel"))
+        if skill.revision == self._revision:
+            return
+        self._revision = skill.revision
+        lines = list(skill.log)
+        removed = sum(entry.removed for entry in lines)
+        if removed != self._removed:
+            self.chat.clear()       # a moderator removed something shown: draw it again, struck through
+            fresh = lines
+        else:
+            fresh = [entry for entry in lines if entry.seq > self._shown_seq]
+        for entry in fresh:
+            self.chat.appendHtml(line_html(entry))
+        self._removed = removed
+        self._shown_seq = lines[-1].seq if lines else self._shown_seq
+        writable = skill.can_write
+        self.entry.setEnabled(writable)
+        self.send_button.setEnabled(writable)
+        self.entry.setPlaceholderText("Write in Twitch chat as her…" if writable else
+                                      "Read-only: set her login and a token in Settings → Twitch to write")
+
+    def refresh_present(self) -> None:
+        try:
+            rows = self.skill.present()
+        except Exception as exc:  # the store closed under us (shutting down): show nothing, say why
+            self.present_title.setText(f"Here now: unavailable ({exc})")
+            return
+        self.present.clear()
+        self.present.addItems([present_text(r.display_name, r.messages) for r in rows])
+        self.present_title.setText(f"Here now ({len(rows)})" if rows else "Here now: nobody yet")
+
+    def send(self) -> None:
+        refusal = self.skill.send_from_dock(self.entry.text())
+        self.status.setText(refusal)
+        self.status.setVisible(bool(refusal))
+        if not refusal:
+            self.entry.clear()
+
+
+def make_dock(skill: TwitchSkill) -> QWidget:
+    return TwitchDock(skill)
