@@ -1,0 +1,304 @@
+"""Her ears: microphone audio in, the owner's utterances out as text.
+
+Theory of operation:
+1. feed() takes microphone blocks of any length (16 kHz mono, float32 or int16) with the clock time of their
+   last sample, on the event loop. The level of every block (dBFS) goes to on_level, for a meter. The audio is
+   cut into 32 ms windows and every window is scored by the VAD (always, so its state follows the stream).
+2. Always-on: a TurnDetector (vad.py) decides where a turn starts and ends; an ended turn is transcribed
+   (stt.Transcriber, in its executor) and a non-empty text reaches on_heard as Heard. Push-to-talk: the audio
+   between press() and release() (with a short pre-roll before the press) is one utterance, transcribed when
+   it held at least min_speech_ms of speech. Off: nothing is heard, only the meter moves.
+3. The owner's voice is reported as OwnerVoice events to on_owner_voice (the Mouth's barge-in): speaking with
+   the seconds so far at each window of a turn, then not speaking at its end. A push-to-talk press is
+   explicit.
+4. Self-hearing: while the guard (guard.SelfHearingGuard) gates the capture (she speaks, plus a tail), no
+   window enters a turn. A turn in progress when the gate closes is cut and transcribed as it stands. Gated
+   windows only feed a second detector whose "speech" is the guard's verdict that the owner is talking over
+   her (owner_over_echo): it raises the OwnerVoice events that duck and stop her. If she stops (or finishes)
+   while the owner is still talking, the windows held since the owner began become the start of a normal turn,
+   so their first words are not lost; if the owner falls silent while she still speaks, the held windows are
+   dropped unheard. In push-to-talk, gated windows are dropped (a press stops her at once).
+5. Transcripts are delivered in the order the turns ended; drain() waits for those still being transcribed.
+6. Early transcription: once a turn has been silent for early_ms (less than the end_silence_ms that ends it),
+   its audio is already what the end of the turn will hand over (the silence past post_roll_ms is never
+   kept), so it is transcribed at once; if the turn does end there, that transcript is the one delivered, and
+   the text is ready that much sooner. If the owner speaks again, the early transcript is thrown away (a
+   wasted transcription, the price of the head start). early_ms=None turns it off.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+import numpy as np
+
+from app.senses.voice.bargein import OwnerVoice
+from app.senses.voice.guard import SelfHearingGuard
+from app.senses.voice.pcm import rms_dbfs, to_float32
+from app.senses.voice.stt import Transcriber, Transcript
+from app.senses.voice.vad import (
+    SAMPLE_RATE,
+    WINDOW,
+    WINDOW_S,
+    Ended,
+    Ongoing,
+    Started,
+    TurnDetector,
+    TurnEvent,
+    TurnRules,
+)
+
+log = logging.getLogger(__name__)
+
+# the owner talking over her: the guard's verdict is the "probability"; 3 windows (~100 ms) start it
+BARGE_RULES = TurnRules(threshold=0.5, neg_threshold=0.5, min_speech_ms=96, end_silence_ms=480,
+                        pre_roll_ms=128, post_roll_ms=0)
+PTT_PRE_ROLL_S = 0.25
+
+
+class Mode(StrEnum):
+    ALWAYS_ON = "always_on"
+    PUSH_TO_TALK = "push_to_talk"
+    OFF = "off"
+
+
+@dataclass(frozen=True)
+class Heard:
+    text: str
+    transcript: Transcript
+    audio_s: float
+    ended_at: float      # clock time the turn was over (end of turn decided, or push-to-talk released)
+    heard_at: float      # clock time the text was ready
+
+
+class Ears:
+    """Rules 1-5."""
+
+    def __init__(self, transcriber: Transcriber, *, vad: Callable[[np.ndarray], float] | None = None,
+                 rules: TurnRules | None = None, guard: SelfHearingGuard | None = None,
+                 mode: Mode | str = Mode.ALWAYS_ON,
+                 on_heard: Callable[[Heard], Any] | None = None,
+                 on_owner_voice: Callable[[OwnerVoice], Any] | None = None,
+                 on_level: Callable[[float], Any] | None = None,
+                 early_ms: int | None = 320,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if vad is None:
+            from app.senses.voice.vad import SileroVad
+            vad = SileroVad()
+        self.transcriber = transcriber
+        self.vad = vad
+        self.rules = rules or TurnRules()
+        self.guard = guard
+        self._mode = Mode(mode)
+        self.on_heard = on_heard
+        self.on_owner_voice = on_owner_voice
+        self.on_level = on_level
+        self.clock = clock
+        self._turn = TurnDetector(self.rules)
+        self._early_windows = 0
+        if early_ms is not None:
+            if not self.rules.post_roll_ms <= early_ms < self.rules.end_silence_ms:
+                raise ValueError("early_ms lies between the post-roll and the end-of-turn silence")
+            self._early_windows = self.rules.windows(early_ms)
+        self._early: tuple[asyncio.Future[Transcript], int] | None = None
+        self.early_used = 0
+        self.early_wasted = 0
+        self._barge = TurnDetector(BARGE_RULES)
+        self._rest = np.zeros(0, dtype=np.float32)
+        self._pre: deque[np.ndarray] = deque(maxlen=max(1, round(PTT_PRE_ROLL_S / WINDOW_S)))
+        self._pressed = False
+        self._ptt: list[np.ndarray] = []
+        self._ptt_speech = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._delivered: asyncio.Future[None] | None = None
+        self.level_db = -120.0
+        self.windows = 0
+        self.gated_windows = 0
+        self.dropped_windows = 0
+        self.heard: list[Heard] = []
+
+    # -- modes
+
+    @property
+    def mode(self) -> Mode:
+        return self._mode
+
+    @mode.setter
+    def mode(self, mode: Mode | str) -> None:
+        new = Mode(mode)
+        if new == self._mode:
+            return
+        now = self.clock()
+        self._handle(self._turn.cut(), now)
+        self._barge.reset()
+        self._pressed, self._ptt = False, []
+        self._mode = new
+
+    def press(self) -> None:
+        """Push-to-talk pressed (rule 2): an explicit barge-in."""
+        if self._mode != Mode.PUSH_TO_TALK or self._pressed:
+            return
+        self._pressed = True
+        self._ptt = list(self._pre)
+        self._ptt_speech = 0
+        self._owner(OwnerVoice(True, 0.0, explicit=True))
+
+    def release(self) -> None:
+        if not self._pressed:
+            return
+        self._pressed = False
+        audio, self._ptt = self._ptt, []
+        self._owner(OwnerVoice(False, len(audio) * WINDOW_S, explicit=True))
+        if audio and self._ptt_speech >= self.rules.windows(self.rules.min_speech_ms):
+            self._transcribe(np.concatenate(audio), self.clock())
+
+    # -- audio in
+
+    def feed(self, samples: np.ndarray | bytes, t: float | None = None) -> None:
+        """A block of microphone audio; `t` is the clock time of its last sample (rule 1)."""
+        x = to_float32(samples)
+        now = self.clock() if t is None else t
+        self.level_db = rms_dbfs(x)
+        if self.on_level is not None:
+            self._call(self.on_level, self.level_db)
+        buf = np.concatenate([self._rest, x]) if self._rest.size else x
+        n = buf.size // WINDOW
+        first_end = now - (buf.size - WINDOW) / SAMPLE_RATE
+        for i in range(n):
+            self._window(np.ascontiguousarray(buf[i * WINDOW:(i + 1) * WINDOW]), first_end + i * WINDOW_S)
+        self._rest = buf[n * WINDOW:].copy()
+
+    def _window(self, w: np.ndarray, t: float) -> None:
+        self.windows += 1
+        if self._mode == Mode.OFF:
+            return
+        prob = self.vad(w)
+        gated = self.guard is not None and self.guard.gated(t)
+        if gated:
+            self.gated_windows += 1
+        if self._mode == Mode.PUSH_TO_TALK:
+            if gated:
+                self.dropped_windows += 1
+            elif self._pressed:
+                self._ptt.append(w)
+                self._ptt_speech += prob >= self.rules.threshold
+            else:
+                self._pre.append(w)
+            return
+        if gated:
+            if self._turn.active:
+                self._handle(self._turn.cut(), t)
+            owner = self.guard.owner_over_echo(rms_dbfs(w), prob >= self.rules.threshold, t)
+            events = self._barge.push(w, 1.0 if owner else 0.0)
+            if self._barge.state != "speaking" and not any(isinstance(e, Ended) for e in events):
+                self.dropped_windows += 1
+            for event in events:
+                if isinstance(event, Started):
+                    self._owner(OwnerVoice(True, 0.0))
+                elif isinstance(event, Ongoing):
+                    self._owner(OwnerVoice(True, event.seconds))
+                elif isinstance(event, Ended):
+                    self._owner(OwnerVoice(False, event.seconds))   # while she speaks: dropped unheard
+            return
+        if self._barge.active:
+            held = self._barge.state == "speaking"
+            audio = self._barge.held
+            self._barge.reset()
+            if held:
+                self._turn.begin(audio)   # the owner's first words, said over her, start the turn
+        self._handle(self._turn.push(w, prob), t)
+        self._maybe_early()
+
+    def _maybe_early(self) -> None:
+        """Rule 6."""
+        if self._turn.state != "speaking":
+            return
+        silence = self._turn.silence_windows
+        if silence == 0 and self._early is not None:
+            self._early = None
+            self.early_wasted += 1
+        elif self._early is None and self._early_windows and silence == self._early_windows:
+            audio = self._turn.audio_if_it_ended_now()
+            job = asyncio.ensure_future(self.transcriber.transcribe(audio))
+            job.add_done_callback(lambda f: f.cancelled() or f.exception())   # a wasted one is not awaited
+            self._early = job, audio.size
+
+    def _handle(self, events: list[TurnEvent], t: float) -> None:
+        for event in events:
+            if isinstance(event, Started):
+                self._owner(OwnerVoice(True, 0.0))
+            elif isinstance(event, Ongoing):
+                self._owner(OwnerVoice(True, event.seconds))
+            elif isinstance(event, Ended):
+                self._owner(OwnerVoice(False, event.seconds))
+                early, self._early = self._early, None
+                if early is not None and early[1] == event.audio.size:
+                    self.early_used += 1
+                    self._transcribe(event.audio, t, early[0])
+                else:
+                    self._transcribe(event.audio, t)
+
+    # -- text out (rule 5)
+
+    def _transcribe(self, audio: np.ndarray, ended_at: float,
+                    job: asyncio.Future[Transcript] | None = None) -> None:
+        loop = asyncio.get_running_loop()
+        previous = self._delivered
+        delivered: asyncio.Future[None] = loop.create_future()
+        self._delivered = delivered
+        if job is None:
+            job = asyncio.ensure_future(self.transcriber.transcribe(audio))
+        task = loop.create_task(self._deliver(job, previous, delivered, audio.size / SAMPLE_RATE, ended_at))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _deliver(self, job: asyncio.Future[Transcript], previous: asyncio.Future[None] | None,
+                       delivered: asyncio.Future[None], audio_s: float, ended_at: float) -> None:
+        try:
+            try:
+                transcript = await job
+            finally:
+                if previous is not None:
+                    await asyncio.shield(previous)
+            if not transcript.text:
+                return
+            heard = Heard(transcript.text, transcript, audio_s, ended_at, self.clock())
+            self.heard.append(heard)
+            if self.on_heard is not None:
+                result = self._call(self.on_heard, heard)
+                if inspect.isawaitable(result):
+                    await result
+        except Exception:
+            log.exception("an utterance could not be transcribed")
+        finally:
+            if not delivered.done():
+                delivered.set_result(None)
+
+    async def drain(self) -> None:
+        """Wait for every utterance still being transcribed."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def close(self) -> None:
+        self._handle(self._turn.cut(), self.clock())
+        await self.drain()
+
+    def _owner(self, event: OwnerVoice) -> None:
+        if self.on_owner_voice is not None:
+            self._call(self.on_owner_voice, event)
+
+    @staticmethod
+    def _call(callback: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return callback(*args)
+        except Exception:
+            log.exception("an ears callback failed")
+            return None

@@ -1,0 +1,112 @@
+"""The self-hearing guard: her own voice never comes back as the owner's words.
+
+Theory of operation:
+1. The Mouth says when she is speaking (speaking(True) at her first queued sample, speaking(False) when the
+   output has drained or was stopped). The capture is gated from the first until tail_s after the last: what
+   the microphone picks up then may be her, through the speakers and the room.
+2. A gated window never becomes part of an utterance by itself. It is only asked one question: is the owner
+   talking over her (barge-in)? The reference is what the output actually rendered (its level after ducking,
+   fed in by reference() from the output's render thread), the loudest block of the last echo_window_s, so the
+   delay from speaker to microphone does not matter.
+3. The echo estimate is how much louder or quieter the microphone is than that reference while she speaks and
+   nobody talks over her: a high percentile (ECHO_PERCENTILE) of the recent differences, so the odd word from
+   the owner does not pull it up and her loudest echo sets it. Until MIN_OBSERVATIONS are seen it is
+   initial_echo_db (0 dB: as loud as her output, which suits speakers; headphones are learnt within a second).
+4. owner_over_echo(): a window the VAD calls speech is the owner's when her reference is below quiet_db (she
+   is between words, nothing to mistake), or when the microphone is at least margin_db above her expected
+   echo (reference + echo estimate). Everything else is taken for her echo. A window judged hers feeds the
+   estimate; a window judged the owner's does not.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+
+import numpy as np
+
+from app.senses.voice.output import Progress
+
+ECHO_PERCENTILE = 90.0
+MIN_OBSERVATIONS = 8
+OBSERVATIONS = 96
+
+
+class SelfHearingGuard:
+    def __init__(self, tail_s: float = 0.35, echo_window_s: float = 0.25, margin_db: float = 9.0,
+                 quiet_db: float = -55.0, initial_echo_db: float = 0.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.tail_s = tail_s
+        self.echo_window_s = echo_window_s
+        self.margin_db = margin_db
+        self.quiet_db = quiet_db
+        self.initial_echo_db = initial_echo_db
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._speaking = False
+        self._until = float("-inf")      # gated until this time once she stops
+        self._reference: deque[tuple[float, float]] = deque(maxlen=4096)
+        self._diffs: deque[float] = deque(maxlen=OBSERVATIONS)
+        self.gated_windows = 0
+
+    # -- her side (the Mouth and the output)
+
+    def speaking(self, on: bool, t: float | None = None) -> None:
+        now = self._clock() if t is None else t
+        with self._lock:
+            if on:
+                self._speaking = True
+            elif self._speaking:
+                self._speaking = False
+                self._until = now + self.tail_s
+
+    def reference(self, progress: Progress) -> None:
+        """An output listener: the level of each block she actually played (rule 2)."""
+        with self._lock:
+            self._reference.append((progress.t, progress.level_db))
+
+    # -- the microphone's side
+
+    def gated(self, t: float | None = None) -> bool:
+        now = self._clock() if t is None else t
+        with self._lock:
+            return self._speaking or now < self._until
+
+    @property
+    def echo_db(self) -> float:
+        with self._lock:
+            return self._echo()
+
+    def _echo(self) -> float:
+        if len(self._diffs) < MIN_OBSERVATIONS:
+            return self.initial_echo_db
+        return float(np.percentile(np.fromiter(self._diffs, dtype=np.float64), ECHO_PERCENTILE))
+
+    def reference_db(self, t: float) -> float:
+        with self._lock:
+            return self._reference_db(t)
+
+    def _reference_db(self, t: float) -> float:
+        start = t - self.echo_window_s
+        loudest = float("-inf")
+        for when, db in reversed(self._reference):   # newest first, in render order
+            if when < start:
+                break
+            if when <= t:
+                loudest = max(loudest, db)
+        return loudest
+
+    def owner_over_echo(self, mic_db: float, vad_speech: bool, t: float) -> bool:
+        """Rule 4."""
+        with self._lock:
+            self.gated_windows += 1
+            ref = self._reference_db(t)
+            if ref < self.quiet_db:
+                return vad_speech
+            expected = ref + self._echo()
+            if vad_speech and mic_db >= expected + self.margin_db:
+                return True
+            self._diffs.append(mic_db - ref)
+            return False

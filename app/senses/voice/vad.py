@@ -1,0 +1,215 @@
+"""Voice activity and the end of a turn: the Silero VAD that faster-whisper ships, run window by window.
+
+Theory of operation:
+1. SileroVad scores 512-sample windows (32 ms at 16 kHz) with the ONNX model faster-whisper ships, through
+   onnxruntime on one thread. Unlike faster-whisper's whole-file helper it carries the model's state (h, c and
+   the last 64 samples as context) from one window to the next, so a live stream is scored as one file would
+   be. One window costs about a tenth of a millisecond here, cheap enough to run where the audio arrives.
+2. TurnDetector turns (window, probability) pairs into turns; it is pure (no model, no clock), so it is
+   tested with made-up probabilities. A window is speech at probability >= threshold; silence starts at one
+   below neg_threshold and lasts until the next speech window (between the two, the state holds).
+3. A turn starts once speech has lasted min_speech_ms (clicks and coughs shorter than that are no turn), and
+   its audio begins pre_roll_ms before the first speech window, so the first syllable is never clipped. A
+   candidate that falls silent for end_silence_ms before it is confirmed is forgotten.
+4. A turn ends after end_silence_ms of silence (the end of the turn), keeping post_roll_ms of that silence; or
+   at max_utterance_s; or when cut() is called (the capture was gated or push-to-talk was released).
+   Events: Started, then Ongoing for every later window, then Ended with the audio.
+5. begin(audio) starts a turn at once with audio held elsewhere (barge-in hands the owner's first words over
+   this way).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+SAMPLE_RATE = 16000
+WINDOW = 512
+CONTEXT = 64
+WINDOW_S = WINDOW / SAMPLE_RATE
+
+
+class SileroVad:
+    """Rule 1."""
+
+    def __init__(self, model_path: str | os.PathLike[str] | None = None, threads: int = 1) -> None:
+        import onnxruntime
+
+        from app.senses.voice.models import silero_vad_path
+
+        opts = onnxruntime.SessionOptions()
+        opts.inter_op_num_threads = 1
+        opts.intra_op_num_threads = threads
+        opts.enable_cpu_mem_arena = False
+        opts.log_severity_level = 4
+        path = str(model_path) if model_path is not None else str(silero_vad_path())
+        self._session = onnxruntime.InferenceSession(path, providers=["CPUExecutionProvider"],
+                                                     sess_options=opts)
+        self.reset()
+
+    def reset(self) -> None:
+        self._h = np.zeros((1, 1, 128), dtype=np.float32)
+        self._c = np.zeros((1, 1, 128), dtype=np.float32)
+        self._context = np.zeros(CONTEXT, dtype=np.float32)
+
+    def __call__(self, window: np.ndarray) -> float:
+        x = np.asarray(window, dtype=np.float32)
+        if x.shape != (WINDOW,):
+            raise ValueError(f"the VAD scores windows of {WINDOW} samples at 16 kHz")
+        batch = np.concatenate([self._context, x]).reshape(1, CONTEXT + WINDOW)
+        prob, self._h, self._c = self._session.run(None, {"input": batch, "h": self._h, "c": self._c})
+        self._context = x[-CONTEXT:].copy()
+        return float(np.asarray(prob).reshape(-1)[0])
+
+
+@dataclass(frozen=True)
+class TurnRules:
+    threshold: float = 0.5
+    neg_threshold: float = 0.35
+    min_speech_ms: int = 160
+    end_silence_ms: int = 640
+    pre_roll_ms: int = 256
+    post_roll_ms: int = 160
+    max_utterance_s: float = 30.0
+
+    def __post_init__(self) -> None:
+        if not 0.0 < self.neg_threshold <= self.threshold < 1.0:
+            raise ValueError("need 0 < neg_threshold <= threshold < 1")
+        if min(self.min_speech_ms, self.end_silence_ms) <= 0 or min(self.pre_roll_ms, self.post_roll_ms) < 0:
+            raise ValueError("durations are positive")
+        if self.post_roll_ms > self.end_silence_ms:
+            raise ValueError("post_roll_ms cannot exceed end_silence_ms")
+
+    def windows(self, ms: float) -> int:
+        return max(1, round(ms / 1000.0 / WINDOW_S))
+
+
+@dataclass(frozen=True)
+class Started:
+    seconds: float            # how long the turn has lasted when it is confirmed
+
+
+@dataclass(frozen=True)
+class Ongoing:
+    seconds: float            # since the first speech window, pauses included
+
+
+@dataclass(frozen=True)
+class Ended:
+    audio: np.ndarray         # float32 at 16 kHz, pre-roll and post-roll included
+    speech_s: float           # windows scored as speech
+    reason: str               # "silence", "max" or "cut"
+
+    @property
+    def seconds(self) -> float:
+        return self.audio.size / SAMPLE_RATE
+
+
+TurnEvent = Started | Ongoing | Ended
+
+
+class TurnDetector:
+    """Rules 2-5."""
+
+    def __init__(self, rules: TurnRules | None = None) -> None:
+        self.rules = rules or TurnRules()
+        r = self.rules
+        self._min_speech = r.windows(r.min_speech_ms)
+        self._end_silence = r.windows(r.end_silence_ms)
+        self._post_roll = round(r.post_roll_ms / 1000.0 / WINDOW_S)
+        self._max = max(1, int(r.max_utterance_s / WINDOW_S))
+        self._pre = deque(maxlen=max(1, round(r.pre_roll_ms / 1000.0 / WINDOW_S)))
+        self.reset()
+
+    def reset(self) -> None:
+        self.state = "quiet"             # quiet | maybe | speaking
+        self._pre.clear()
+        self._audio: list[np.ndarray] = []
+        self._lead = 0                   # windows of pre-roll at the head of _audio
+        self._speech = 0                 # speech windows in the turn
+        self._silence = 0                # windows of the current silence
+        self._since_start = 0            # windows since the first speech window
+
+    @property
+    def active(self) -> bool:
+        return self.state != "quiet"
+
+    @property
+    def silence_windows(self) -> int:
+        """Windows of the current silence (0 while speech goes on)."""
+        return self._silence
+
+    def audio_if_it_ended_now(self) -> np.ndarray:
+        """The audio an end of turn by silence would give at this point (what Ended would carry)."""
+        drop = max(0, self._silence - self._post_roll)
+        kept = self._audio[:len(self._audio) - drop] if drop else self._audio
+        return np.concatenate(kept).astype(np.float32, copy=False) if kept else np.zeros(0, dtype=np.float32)
+
+    @property
+    def held(self) -> list[np.ndarray]:
+        """The windows of the turn (or candidate) so far, pre-roll included."""
+        return list(self._audio)
+
+    def push(self, window: np.ndarray, prob: float) -> list[TurnEvent]:
+        r = self.rules
+        speech = prob >= r.threshold
+        if speech:
+            self._silence = 0
+        elif prob < r.neg_threshold or self._silence:
+            self._silence += 1
+        if self.state == "quiet":
+            if not speech:
+                self._pre.append(window)
+                return []
+            self.state = "maybe"
+            self._audio = list(self._pre)
+            self._lead = len(self._audio)
+            self._pre.clear()
+            self._speech = 0
+            self._since_start = 0
+        self._audio.append(window)
+        self._since_start += 1
+        self._speech += speech
+        if self.state == "maybe":
+            if self._speech >= self._min_speech:
+                self.state = "speaking"
+                return [Started(self._since_start * WINDOW_S)]
+            if self._silence >= self._end_silence:
+                keep = self._audio[-self._pre.maxlen:]
+                self.reset()
+                self._pre.extend(keep)
+            return []
+        if self._silence >= self._end_silence:
+            return [self._end("silence")]
+        if len(self._audio) - self._lead >= self._max:
+            return [self._end("max")]
+        return [Ongoing(self._since_start * WINDOW_S)]
+
+    def cut(self) -> list[TurnEvent]:
+        """End the turn now (rule 4); a candidate not yet confirmed is dropped."""
+        if self.state != "speaking":
+            self.reset()
+            return []
+        return [self._end("cut")]
+
+    def begin(self, audio: list[np.ndarray], speech_windows: int | None = None) -> list[TurnEvent]:
+        """Start a confirmed turn with audio held elsewhere (rule 5)."""
+        self.reset()
+        self.state = "speaking"
+        self._audio = list(audio)
+        self._since_start = len(self._audio)
+        self._speech = len(self._audio) if speech_windows is None else speech_windows
+        return [Started(self._since_start * WINDOW_S)]
+
+    def _end(self, reason: str) -> Ended:
+        if reason == "silence":
+            audio = self.audio_if_it_ended_now()
+        else:
+            audio = np.concatenate(self._audio).astype(np.float32, copy=False) if self._audio else np.zeros(
+                0, dtype=np.float32)
+        event = Ended(audio, self._speech * WINDOW_S, reason)
+        self.reset()
+        return event
