@@ -12,6 +12,7 @@ from pathlib import Path
 from platformdirs import user_cache_dir
 
 import app as app_pkg
+from app.api.service import ApiService
 from app.config.schema import build_root_model
 from app.config.service import SettingsService
 from app.core.events import EventBus, EventKind
@@ -20,6 +21,7 @@ from app.logs import set_level, setup_logging
 from app.memory.database import Database
 from app.memory.keys import PassphrasePrompt, obtain_key
 from app.memory.model_manager import ModelManager
+from app.memory.person_store import PersonStore
 from app.memory.plan_store import PlanStore
 from app.memory.prompt_store import PromptFiles, PromptStoreError
 from app.memory.stream import Stream
@@ -54,6 +56,8 @@ class Bea:
     models: ModelManager
     run_id: int
     started: list[str] = field(default_factory=list)
+    person_store: PersonStore | None = None
+    api: ApiService | None = None   # the local HTTP API, while the app runs
 
 
 def _load_settings(db: Database) -> tuple[int, str] | None:
@@ -108,12 +112,14 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
                            stream=Stream(db), db=db)
         switches.on_change(lambda name, value: mind.pause(value) if name == "paused" else None)
         plan_store = PlanStore(db)
+        person_store = PersonStore(db)
         models = ModelManager(paths.models, gate, executor=blocking)
         skills = {key: cls(SkillContext(settings=_section(settings, key), bus=bus, now=now,
                                         perceive=mind.perceive,
                                         services={"gate": gate, "db": db, "secrets": secrets,
                                                   "outlets": mind.outlets, "mind": mind,
-                                                  "plan_store": plan_store, "models": models}))
+                                                  "plan_store": plan_store, "models": models,
+                                                  "person_store": person_store}))
                   for key, cls in skill_classes.items()}
         mind.skills = skills
         # the default embedder is converted once per machine, in the user's cache (it can always be rebuilt)
@@ -126,7 +132,8 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
     except BaseException:
         db.close()
         raise
-    return Bea(paths, db, settings, secrets, bus, gate, switches, blocking, skills, mind, models, run_id)
+    return Bea(paths, db, settings, secrets, bus, gate, switches, blocking, skills, mind, models, run_id,
+               person_store=person_store)
 
 
 def _section(settings: SettingsService, key: str):
@@ -155,12 +162,21 @@ async def start(bea: Bea) -> None:
     bea.mind.start(paused=bea.switches.paused)
     bea.mind.spawn(bea.mind.load_memory())
     bea.mind.spawn(bea.mind.dream_nightly(lambda: bea.settings.current.skills.memory.dream_hour))
+    bea.api = ApiService.for_app(bea)
+    await bea.api.start()  # a taken port is an ERROR event, never a failed start
     bea.bus.publish(EventKind.SYSTEM, "app", "Bea is up", skills=list(bea.started))
 
 
 async def stop(bea: Bea) -> None:
     """Stop the mind (it waits, bounded, for lines still going out), then skills (each bounded in time), drop
-    queued blocking work, record a clean stop, close the store."""
+    queued blocking work, record a clean stop, close the store. The local API goes first, so no request
+    reaches a store that is closing."""
+    if bea.api is not None:
+        try:
+            await asyncio.wait_for(bea.api.stop(), STOP_TIMEOUT)
+        except Exception as exc:
+            log.warning("the local API did not stop cleanly: %r", exc)
+        bea.api = None
     try:
         await asyncio.wait_for(bea.mind.stop(), STOP_TIMEOUT + 10)
     except Exception as exc:

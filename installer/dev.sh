@@ -26,6 +26,15 @@ if ! grep -qxF "$want" "$stamp" 2>/dev/null; then
   echo "$want" >> "$stamp"
 fi
 
+# the stage's three.js and three-vrm come from npm into stage/node_modules (git-ignored), again only when
+# package-lock.json changed; without npm the app still runs and the stage says what is missing
+npm_stamp="stage/node_modules/.bea-installed"
+npm_want="$(sha256sum stage/package-lock.json | cut -d' ' -f1)"
+if command -v npm >/dev/null && ! grep -qxF "$npm_want" "$npm_stamp" 2>/dev/null; then
+  (cd stage && npm ci --silent --no-audit --no-fund)
+  echo "$npm_want" > "$npm_stamp"
+fi
+
 case "$mode" in
   run) exec .venv/bin/python -m app "$@" ;;
   test) exec .venv/bin/python -m pytest "$@" ;;

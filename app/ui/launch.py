@@ -97,5 +97,12 @@ def run(data_dir: Path) -> int:
             QMessageBox.critical(None, f"{APP_NAME} cannot open its memory", str(exc))
         raise
     shell = Shell(bea, icon)
-    with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
-        return runner.run(shell.serve())
+    # one qasync loop for the whole run, closed at the end (asyncio.Runner's extra teardown crashes
+    # alongside a QWebEngineView)
+    loop = qasync.QEventLoop(qapp)
+    asyncio.set_event_loop(loop)
+    try:
+        return loop.run_until_complete(shell.serve())
+    finally:
+        loop.close()
+        asyncio.set_event_loop(None)

@@ -22,6 +22,7 @@ from app.ui.qt import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QSplitter,
     Qt,
     QUrl,
     Signal,
@@ -31,6 +32,9 @@ from app.ui.stage_status import StageStatus
 from app.ui.turn_log_dock import TurnLogView
 
 log = logging.getLogger(__name__)
+
+# docks on the right that share one place as tabs, the first in front
+RIGHT_TABS = (("chat", "twitch"), ("stage", "obs"), ("plan", "clock"))
 
 
 class MainWindow(QMainWindow):
@@ -43,8 +47,20 @@ class MainWindow(QMainWindow):
         self.hide_on_close = hide_on_close
         self.setObjectName("mainWindow")
         self.resize(1200, 760)
-        self.stage = StageStatus(bea)
-        self.setCentralWidget(self.stage)
+        self.stage = StageStatus(bea, compact="stage" in bea.skills)
+        self.stage_view = None
+        if "stage" in bea.skills:  # her avatar above, the state of the app in a strip below
+            from app.stage.view import make_stage  # QtWebEngine only when the stage skill exists
+            self.stage_view = make_stage(bea)
+            centre = QSplitter(Qt.Orientation.Vertical, objectName="centre")
+            centre.addWidget(self.stage_view)
+            centre.addWidget(self.stage)
+            centre.setStretchFactor(0, 1)
+            centre.setStretchFactor(1, 0)
+            centre.setChildrenCollapsible(False)
+            self.setCentralWidget(centre)
+        else:
+            self.setCentralWidget(self.stage)
         self.docks: dict[str, QDockWidget] = {}
         self._add_dock("events", "Activity", EventLog(bea.bus), Qt.DockWidgetArea.BottomDockWidgetArea)
         self._add_dock("turns", "Turn Log", TurnLogView(bea.mind.turn_log, bea.bus),
@@ -64,6 +80,12 @@ class MainWindow(QMainWindow):
                                else Qt.DockWidgetArea.RightDockWidgetArea)
                 if wide:
                     self.tabifyDockWidget(self.docks["events"], self.docks[key])
+        for front, *behind in RIGHT_TABS:  # the right column stays readable: related docks share a place
+            for key in behind:
+                if front in self.docks and key in self.docks:
+                    self.tabifyDockWidget(self.docks[front], self.docks[key])
+            if front in self.docks:
+                self.docks[front].raise_()
         self.docks["events"].raise_()  # the Activity tab in front
         self.resizeDocks([self.docks["events"]], [170], Qt.Orientation.Vertical)
         self._build_menus()

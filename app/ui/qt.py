@@ -35,6 +35,8 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
 )
+from PySide6.QtWebEngineCore import QWebEnginePage
+from PySide6.QtWebEngineWidgets import QWebEngineView
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -69,6 +71,7 @@ from PySide6.QtWidgets import (
     QTableView,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -79,6 +82,6 @@ __all__ = [
     "QDialog", "QDialogButtonBox", "QDockWidget", "QDoubleSpinBox", "QFileDialog", "QFont", "QFontDatabase", "QFormLayout", "QFrame",
     "QHBoxLayout", "QHeaderView", "QIcon", "QImage", "QInputDialog", "QKeySequence", "QLabel", "QLineEdit", "QListWidget", "QListWidgetItem",
     "QMainWindow", "QMenu", "QMessageBox", "QObject", "QPainter", "QPainterPath", "QPaintEvent", "QPen", "QPixmap", "QPlainTextEdit", "QProgressBar", "QPointF", "QPushButton", "QRectF", "QSize",
-    "QSpinBox", "QSplitter", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTableWidget", "QTableWidgetItem", "QTextBrowser", "QTimer", "QUrl", "QVBoxLayout", "QWidget",
-    "Qt", "Signal",
+    "QSpinBox", "QSplitter", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTableWidget", "QTableWidgetItem", "QTabWidget", "QTextBrowser", "QTimer", "QUrl", "QVBoxLayout", "QWidget",
+    "Qt", "Signal", "QWebEnginePage", "QWebEngineView",
 ]

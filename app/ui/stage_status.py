@@ -1,4 +1,4 @@
-"""The centre of the window until the avatar stage arrives: what state the app is in, refreshed each second."""
+"""What state the app is in, refreshed each second: the whole centre without the stage, a strip under her with it."""
 
 from __future__ import annotations
 
@@ -17,9 +17,10 @@ def mind_state(bea: Bea) -> str:
 
 
 class StageStatus(QFrame):
-    def __init__(self, bea: Bea, parent: QWidget | None = None) -> None:
+    def __init__(self, bea: Bea, parent: QWidget | None = None, compact: bool = False) -> None:
         super().__init__(parent)
         self.bea = bea
+        self.compact = compact  # a strip under the avatar rather than the whole centre
         self.setObjectName("stageStatus")
         self.setStyleSheet("#stageStatus { background: qlineargradient(x1:0, y1:0, x2:1, y2:1, "
                            "stop:0 #2b1d3a, stop:1 #14213d); } QLabel { color: #f1ecff; }")
@@ -31,10 +32,16 @@ class StageStatus(QFrame):
         self.body.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.body.setTextFormat(Qt.TextFormat.RichText)
         layout = QVBoxLayout(self)
-        layout.addStretch(1)
-        layout.addWidget(self.title)
-        layout.addWidget(self.body)
-        layout.addStretch(2)
+        if compact:
+            self.title.hide()
+            self.body.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            layout.setContentsMargins(8, 4, 8, 4)
+            layout.addWidget(self.body)
+        else:
+            layout.addStretch(1)
+            layout.addWidget(self.title)
+            layout.addWidget(self.body)
+            layout.addStretch(2)
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.refresh)
         self.timer.start(1000)
@@ -43,8 +50,8 @@ class StageStatus(QFrame):
     def lines(self) -> list[str]:
         bea = self.bea
         s = bea.settings.current
-        out = [
-            "The stage (her avatar) will appear here.",
+        out = [] if self.compact else ["The stage (her avatar) appears here when the Stage skill is on."]
+        out += [
             f"Mind: {mind_state(bea)} · Voice: "
             f"{'muted' if bea.switches.muted else 'on'} · Privacy mode: {'on' if s.privacy.enabled else 'off'}",
             f"Memory: {bea.paths.db} (encrypted, schema {bea.db.version})",

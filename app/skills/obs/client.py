@@ -1,0 +1,491 @@
+"""The OBS connection: obsws-python's blocking clients driven from asyncio, kept alive with backoff.
+
+Theory of operation:
+1. obsws-python's ReqClient and EventClient block. Every call to them (connecting, each request, closing)
+   runs on one worker thread of our own ("obs"), so requests are serialised: a ReqClient sends and then
+   reads the next frame, and two callers at once would read each other's answers.
+2. The EventClient reads on a thread of its own and calls our callbacks there; each callback hands the
+   event to the loop with call_soon_threadsafe. Nothing else crosses threads.
+3. The EventClient's thread ends silently when the socket goes (it logs at DEBUG and returns). A small
+   watcher thread joins it and tells the loop, so a dead connection is noticed at once, without polling.
+   A request that fails on a dead socket says the same.
+4. One asyncio task owns the life cycle: connect, read the state (scenes, current scene, outputs), wait
+   until the connection is lost or the settings change, close, and try again after a backoff of 1, 2, 4, 8,
+   16, then every 30 seconds. A changed setting retries at once.
+5. obsws-python drops the close code when OBS refuses Identify. When identifying fails, a second, bare
+   handshake (app.core.obs_protocol) reads the code: a refused password (4009), or any code after which
+   retrying cannot help, stops the retries until reconnect() (the settings changed) with the sentence
+   describe_close() gives for it. A missing password is found the same way.
+6. Every state change is a new ObsStatus handed to the status listeners, on the loop's thread: what the
+   dock shows and what the skill reads to decide which tools she has.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import logging
+import re
+import socket
+import struct
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+import obsws_python as obsws
+import websocket
+from obsws_python.error import OBSSDKError, OBSSDKRequestError
+from obsws_python.subs import Subs
+
+from app.core import obs_protocol as proto
+from app.executors import BoundedExecutor
+
+log = logging.getLogger(__name__)
+# The adapter reports every failure itself, in words for the streamer. obsws-python would also log the
+# password at INFO on every connect and a full traceback for every refused request.
+logging.getLogger("obsws_python").setLevel(logging.CRITICAL)
+
+T = TypeVar("T")
+
+BACKOFF: tuple[float, ...] = (1.0, 2.0, 4.0, 8.0, 16.0, 30.0)
+CONNECT_TIMEOUT = 5.0
+CLOSE_TIMEOUT = 2.0
+SUBSCRIPTIONS = Subs.GENERAL | Subs.SCENES | Subs.OUTPUTS
+EVENTS = ("CurrentProgramSceneChanged", "SceneListChanged", "SceneCreated", "SceneRemoved",
+          "SceneNameChanged", "StreamStateChanged", "RecordStateChanged", "ExitStarted")
+_SCENE_LIST_EVENTS = {"SceneListChanged", "SceneCreated", "SceneRemoved", "SceneNameChanged"}
+
+
+def backoff(attempt: int, steps: Sequence[float] = BACKOFF) -> float:
+    """Seconds to wait before retry number `attempt` (0 first)."""
+    return steps[min(max(attempt, 0), len(steps) - 1)]
+
+
+class State(enum.StrEnum):
+    OFF = "off"                 # not started (the skill is off)
+    CONNECTING = "connecting"
+    CONNECTED = "connected"
+    RETRYING = "retrying"       # it failed or was lost; the next try is scheduled
+    REFUSED = "refused"         # retrying cannot help (wrong password...): waits for new settings
+
+
+STATE_LABELS = {State.OFF: "off", State.CONNECTING: "connecting…", State.CONNECTED: "connected",
+                State.RETRYING: "not connected", State.REFUSED: "refused"}
+
+
+@dataclass(frozen=True)
+class ObsStatus:
+    state: State = State.OFF
+    message: str = ""
+    address: str = ""
+    retry_in: float | None = None
+    close_code: int | None = None
+    obs_version: str = ""
+    scenes: tuple[str, ...] = ()        # as OBS's Scenes panel lists them, top first
+    current_scene: str = ""
+    streaming: bool = False
+    recording: bool = False
+
+    @property
+    def connected(self) -> bool:
+        return self.state is State.CONNECTED
+
+
+@dataclass(frozen=True)
+class Target:
+    host: str
+    port: int
+    password: str = field(default="", repr=False)
+
+    @property
+    def address(self) -> str:
+        return f"{self.host}:{self.port}"
+
+
+class ObsError(Exception):
+    """A request that did not go through; the message is a sentence for her or the streamer."""
+
+
+class NotConnected(ObsError):
+    pass
+
+
+class _Refused(Exception):
+    """Connecting again with the same settings cannot help."""
+
+    def __init__(self, message: str, code: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class _Failed(Exception):
+    """Worth another try later."""
+
+    def __init__(self, message: str, code: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(eq=False)
+class _Session:
+    events: Any
+    req: Any
+    lost: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+def event_fields(data: Any) -> dict[str, Any]:
+    """obsws-python hands a callback a dataclass type whose attributes are the event's fields (snake_case)."""
+    names = data.attrs() if hasattr(data, "attrs") else []
+    return {name: getattr(data, name) for name in names}
+
+
+def request_comment(exc: OBSSDKRequestError) -> str | None:
+    _, _, comment = str(exc).partition("With message: ")
+    return comment.strip() or None
+
+
+def describe_failure(exc: BaseException, target: Target) -> str:
+    """Why connecting to OBS failed, for the streamer."""
+    where = target.address
+    if isinstance(exc, _Failed | _Refused):
+        return str(exc)
+    if isinstance(exc, ConnectionRefusedError):
+        return (f"OBS is not answering at {where}. Is OBS running, with its WebSocket server on "
+                f"(Tools → WebSocket Server Settings)?")
+    if isinstance(exc, websocket.WebSocketBadStatusException):
+        return f"Something at {where} answered, but it is not OBS's WebSocket server."
+    if isinstance(exc, TimeoutError | socket.timeout | websocket.WebSocketTimeoutException):
+        return f"OBS at {where} did not answer in time."
+    if isinstance(exc, socket.gaierror):
+        return f"The OBS host name {target.host!r} is not known."
+    if isinstance(exc, OSError):
+        return f"Could not reach OBS at {where}: {exc.strerror or exc}."
+    return f"Could not connect to OBS at {where}: {exc}."
+
+
+def _close_frame(data: bytes) -> tuple[int | None, str]:
+    if len(data) < 2:
+        return None, ""
+    return struct.unpack("!H", data[:2])[0], data[2:].decode("utf-8", "replace")
+
+
+class ObsConnection:
+    def __init__(self, target: Callable[[], Target], *, gate: Any = None, timeout: float = CONNECT_TIMEOUT,
+                 steps: Sequence[float] = BACKOFF) -> None:
+        self._target = target
+        self._gate = gate
+        self.timeout = timeout
+        self.steps = tuple(steps)
+        self._status = ObsStatus()
+        self._status_listeners: list[Callable[[ObsStatus], None]] = []
+        self._event_listeners: list[Callable[[str, dict[str, Any]], None]] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._executor: BoundedExecutor | None = None
+        self._task: asyncio.Task | None = None
+        self._session: _Session | None = None
+        self._wake: asyncio.Event | None = None
+        self.attempts = 0   # connection attempts so far (the dock and the tests read it)
+
+    # ---- what others read and hear ---------------------------------------------------------------------
+    @property
+    def status(self) -> ObsStatus:
+        return self._status
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    def on_status(self, fn: Callable[[ObsStatus], None]) -> Callable[[], None]:
+        self._status_listeners.append(fn)
+        return lambda: self._status_listeners.remove(fn) if fn in self._status_listeners else None
+
+    def on_event(self, fn: Callable[[str, dict[str, Any]], None]) -> Callable[[], None]:
+        self._event_listeners.append(fn)
+        return lambda: self._event_listeners.remove(fn) if fn in self._event_listeners else None
+
+    def _set(self, **changes: Any) -> None:
+        self._status = replace(self._status, **changes)
+        for fn in list(self._status_listeners):
+            try:
+                fn(self._status)
+            except Exception:
+                log.exception("an OBS status listener failed")
+
+    # ---- life cycle ----------------------------------------------------------------------------------------
+    async def start(self) -> None:
+        if self.running:
+            return
+        self._loop = asyncio.get_running_loop()
+        self._executor = BoundedExecutor("obs", 1, queue_size=64)
+        self._wake = asyncio.Event()
+        self._task = asyncio.ensure_future(self._run())
+
+    async def stop(self) -> None:
+        """Stop trying, close the connection (bounded in time) and go OFF."""
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+        session, self._session = self._session, None
+        if session is not None:
+            # on a thread of its own: the obs thread may be stuck in a connect attempt
+            closing = asyncio.get_running_loop().run_in_executor(None, self._close_blocking, session)
+            try:
+                await asyncio.wait_for(asyncio.shield(closing), CLOSE_TIMEOUT)
+            except TimeoutError:
+                log.warning("OBS did not close its connection in time; leaving it to the process")
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+        self._set(state=State.OFF, message="OBS control is off.", retry_in=None)
+
+    def note_scene(self, scene: str) -> None:
+        """A SetCurrentProgramScene just succeeded: the scene is known before OBS's event says so."""
+        if self._status.connected:
+            self._set(current_scene=scene)
+
+    def reconnect(self) -> None:
+        """The settings changed (or the streamer asked): drop the connection and try again now."""
+        if self._wake is not None:
+            self._wake.set()
+
+    # ---- the one task -------------------------------------------------------------------------------------
+    async def _run(self) -> None:
+        assert self._wake is not None
+        attempt = 0
+        while True:
+            self._wake.clear()
+            target = self._target()
+            self.attempts += 1
+            self._set(state=State.CONNECTING, address=target.address, retry_in=None, close_code=None,
+                      message=f"Connecting to OBS at {target.address}…")
+            try:
+                session = await self._open_session(target)
+                try:
+                    snapshot = await self._blocking(self._snapshot, session.req)
+                except BaseException:
+                    await self._blocking(self._close_blocking, session)
+                    raise
+            except asyncio.CancelledError:
+                raise
+            except _Refused as exc:
+                log.warning("OBS refused the connection (%s): %s", exc.code, exc)
+                self._set(state=State.REFUSED, message=str(exc), close_code=exc.code)
+                await self._wake.wait()
+                attempt = 0
+                continue
+            except Exception as exc:
+                delay = backoff(attempt, self.steps)
+                attempt += 1
+                why = describe_failure(exc, target)
+                log.info("OBS: %s (retry in %g s)", why, delay)
+                self._set(state=State.RETRYING, retry_in=delay, message=f"{why} Trying again in {delay:g} s.",
+                          close_code=getattr(exc, "code", None))
+                await self._sleep_or_wake(delay)
+                continue
+            attempt = 0
+            self._session = session
+            version = f" {snapshot['obs_version']}" if snapshot["obs_version"] else ""
+            self._set(state=State.CONNECTED, message=f"Connected to OBS{version} at {target.address}.",
+                      **snapshot)
+            woken = await self._until_lost_or_woken(session)
+            self._session = None
+            await self._blocking(self._close_blocking, session)
+            if woken:
+                continue
+            delay = backoff(0, self.steps)
+            attempt = 1
+            self._set(state=State.RETRYING, retry_in=delay,
+                      message=f"Lost the connection to OBS at {target.address}. Trying again in {delay:g} s.")
+            await self._sleep_or_wake(delay)
+
+    async def _blocking(self, fn: Callable[..., T], *args: Any) -> T:
+        assert self._loop is not None and self._executor is not None
+        return await self._loop.run_in_executor(self._executor, fn, *args)
+
+    async def _open_session(self, target: Target) -> _Session:
+        assert self._loop is not None and self._executor is not None
+        opening = self._loop.run_in_executor(self._executor, self._open, target)
+        try:
+            return await asyncio.shield(opening)
+        except asyncio.CancelledError:  # stopped mid-connect: close what the obs thread still opens
+            def closed_late(fut: asyncio.Future) -> None:
+                if not fut.cancelled() and fut.exception() is None:
+                    threading.Thread(target=self._close_blocking, args=(fut.result(),), daemon=True).start()
+            opening.add_done_callback(closed_late)
+            raise
+
+    async def _sleep_or_wake(self, seconds: float) -> None:
+        assert self._wake is not None
+        try:
+            await asyncio.wait_for(self._wake.wait(), seconds)
+        except TimeoutError:
+            pass
+
+    async def _until_lost_or_woken(self, session: _Session) -> bool:
+        """True when woken (settings changed), False when the connection was lost."""
+        assert self._wake is not None
+        lost = asyncio.ensure_future(session.lost.wait())
+        woken = asyncio.ensure_future(self._wake.wait())
+        try:
+            await asyncio.wait({lost, woken}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            lost.cancel()
+            woken.cancel()
+        return self._wake.is_set()
+
+    def _mark_lost(self, session: _Session) -> None:
+        session.lost.set()
+
+    # ---- blocking side (the obs thread) ---------------------------------------------------------------
+    def _open(self, target: Target) -> _Session:
+        if self._gate is not None:
+            try:
+                self._gate.check_sync(target.host, target.port, "OBS")
+            except ConnectionRefusedError as exc:   # privacy mode and a remote OBS: only new settings help
+                raise _Refused(f"Privacy mode is on: {exc}") from None
+        kwargs = {"host": target.host, "port": target.port, "password": target.password,
+                  "timeout": self.timeout}
+        try:
+            events = obsws.EventClient(subs=SUBSCRIPTIONS, **kwargs)
+        except OBSSDKError as exc:
+            raise self._diagnose(target, exc) from None
+        try:
+            events.callback.register([self._callback(name) for name in EVENTS])
+            req = obsws.ReqClient(**kwargs)
+        except BaseException:
+            self._close_events(events)
+            raise
+        session = _Session(events, req)
+        loop = self._loop
+        assert loop is not None
+
+        def watch() -> None:  # the event thread ends silently when the socket goes
+            events.worker.join()
+            try:
+                loop.call_soon_threadsafe(self._mark_lost, session)
+            except RuntimeError:  # the loop is closed: the app is gone
+                pass
+        threading.Thread(target=watch, name="obs-watch", daemon=True).start()
+        return session
+
+    def _diagnose(self, target: Target, original: BaseException) -> Exception:
+        """Identify failed and obsws-python does not say why: shake hands again and read OBS's close code."""
+        ws = websocket.WebSocket()
+        try:
+            ws.connect(f"ws://{target.host}:{target.port}", timeout=self.timeout,
+                       subprotocols=[proto.SUBPROTOCOL_JSON])
+            hello = proto.decode(ws.recv())
+            if not isinstance(hello, proto.Hello):
+                return _Failed(f"OBS at {target.address} did not greet as obs-websocket 5 does.")
+            try:
+                identify = proto.identify_for(hello, target.password or None)
+            except proto.AuthenticationRequired as exc:
+                return _Refused(str(exc))
+            ws.send(proto.encode(identify))
+            opcode, frame = ws.recv_data_frame(True)
+            if opcode == websocket.ABNF.OPCODE_CLOSE:
+                code, reason = _close_frame(frame.data)
+                text = proto.describe_close(code, reason)
+                return _Failed(text, code) if proto.should_reconnect(code) else _Refused(text, code)
+            return _Failed(f"OBS at {target.address} refused the first handshake ({original}) but accepted a "
+                           "second one.")
+        except Exception as exc:
+            return _Failed(describe_failure(exc, target))
+        finally:
+            try:
+                ws.shutdown()
+            except Exception:
+                pass
+
+    def _callback(self, event_type: str) -> Callable[[Any], None]:
+        loop = self._loop
+        assert loop is not None
+
+        def forward(data: Any) -> None:  # on the EventClient's thread
+            try:
+                loop.call_soon_threadsafe(self._dispatch, event_type, event_fields(data))
+            except RuntimeError:
+                pass
+        forward.__name__ = "on_" + re.sub(r"(?<!^)(?=[A-Z])", "_", event_type).lower()
+        return forward
+
+    def _snapshot(self, req: Any) -> dict[str, Any]:
+        version = req.get_version()
+        scenes = self._scene_list(req)
+        current = req.get_current_program_scene()
+        return {"obs_version": str(getattr(version, "obs_version", "")), "scenes": scenes,
+                "current_scene": getattr(current, "scene_name", None)
+                or getattr(current, "current_program_scene_name", ""),
+                "streaming": bool(req.get_stream_status().output_active),
+                "recording": bool(req.get_record_status().output_active)}
+
+    @staticmethod
+    def _scene_list(req: Any) -> tuple[str, ...]:
+        listed = req.get_scene_list().scenes  # sceneIndex 0 is the bottom of OBS's list
+        ordered = sorted(listed, key=lambda s: s.get("sceneIndex", 0), reverse=True)
+        return tuple(str(s.get("sceneName", "")) for s in ordered)
+
+    @staticmethod
+    def _close_socket(ws: Any) -> None:
+        """A polite close when the socket is still up, and the file descriptor freed in any case (close()
+        returns early when the peer closed first)."""
+        for close in (lambda: ws.close(timeout=1), ws.shutdown):
+            try:
+                close()
+            except Exception:
+                pass
+
+    def _close_events(self, events: Any) -> None:
+        self._close_socket(events.base_client.ws)
+        events.worker.join(CLOSE_TIMEOUT)
+
+    def _close_blocking(self, session: _Session) -> None:
+        self._close_socket(session.req.base_client.ws)
+        self._close_events(session.events)
+
+    # ---- events, on the loop ------------------------------------------------------------------------------
+    def _dispatch(self, event_type: str, data: dict[str, Any]) -> None:
+        if event_type == "CurrentProgramSceneChanged":
+            self._set(current_scene=str(data.get("scene_name", "")))
+        elif event_type == "StreamStateChanged":
+            self._set(streaming=bool(data.get("output_active")))
+        elif event_type == "RecordStateChanged":
+            self._set(recording=bool(data.get("output_active")))
+        elif event_type == "SceneListChanged" and isinstance(data.get("scenes"), list):
+            ordered = sorted(data["scenes"], key=lambda s: s.get("sceneIndex", 0), reverse=True)
+            self._set(scenes=tuple(str(s.get("sceneName", "")) for s in ordered))
+        elif event_type in _SCENE_LIST_EVENTS and self._session is not None:
+            asyncio.ensure_future(self._refresh_scenes())
+        elif event_type == "ExitStarted":
+            self._set(message="OBS is closing.")
+        for fn in list(self._event_listeners):
+            try:
+                fn(event_type, data)
+            except Exception:
+                log.exception("an OBS event listener failed on %s", event_type)
+
+    async def _refresh_scenes(self) -> None:
+        try:
+            self._set(scenes=await self.call(self._scene_list))
+        except ObsError:
+            pass
+
+    # ---- requests -----------------------------------------------------------------------------------------
+    async def call(self, fn: Callable[[Any], T]) -> T:
+        """Run fn(ReqClient) on the obs thread; ObsError with a sentence when OBS refuses or is gone."""
+        session = self._session
+        if session is None or not self._status.connected:
+            raise NotConnected(f"OBS is not connected. {self._status.message}".strip())
+        try:
+            return await self._blocking(fn, session.req)
+        except OBSSDKRequestError as exc:
+            raise ObsError(proto.describe_status(exc.code, request_comment(exc))) from None
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.info("an OBS request failed on the connection: %r", exc)
+            if self._session is session:
+                session.lost.set()
+            raise ObsError("The connection to OBS was lost; it will come back by itself.") from None

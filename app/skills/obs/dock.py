@@ -1,0 +1,115 @@
+"""The OBS dock: the connection, the scenes (the current one marked, and those she may use), streaming and
+recording.
+
+Double-clicking a scene switches OBS to it (the streamer's own action: no allowlist applies).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from app.skills.obs.client import STATE_LABELS, ObsStatus, State
+from app.skills.obs.skill import ObsSkill
+from app.ui.qt import (
+    QFont,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+
+COLORS = {State.CONNECTED: "#27ae60", State.CONNECTING: "#e6a700", State.RETRYING: "#c0392b",
+          State.REFUSED: "#c0392b", State.OFF: "#7f8c8d"}
+
+
+def outputs_text(status: ObsStatus) -> str:
+    if not status.connected:
+        return "Streaming: unknown · Recording: unknown"
+    return (f"Streaming: {'LIVE' if status.streaming else 'off'} · "
+            f"Recording: {'on' if status.recording else 'off'}")
+
+
+class ObsDock(QWidget):
+    changed = Signal()
+
+    def __init__(self, skill: ObsSkill, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.skill = skill
+        self.state = QLabel(objectName="obsState")
+        self.state.setTextFormat(Qt.TextFormat.RichText)
+        self.message = QLabel(objectName="obsMessage", wordWrap=True)
+        self.outputs = QLabel(objectName="obsOutputs")
+        self.current = QLabel(objectName="obsCurrentScene")
+        self.scenes = QListWidget(objectName="obsScenes")
+        self.scenes.setToolTip("Double-click a scene to switch OBS to it. ★ marks the scenes she may use.")
+        self.reconnect_button = QPushButton("Connect now", objectName="obs-reconnect")
+        self.password_button = QPushButton("Password…", objectName="obs-password")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.state)
+        layout.addWidget(self.message)
+        layout.addWidget(self.outputs)
+        layout.addWidget(self.current)
+        layout.addWidget(self.scenes, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.reconnect_button)
+        row.addWidget(self.password_button)
+        layout.addLayout(row)
+        self.reconnect_button.clicked.connect(skill.reconnect)
+        self.password_button.clicked.connect(self.ask_password)
+        self.scenes.itemDoubleClicked.connect(lambda item: self.switch(item.data(Qt.ItemDataRole.UserRole)))
+        self.changed.connect(self.refresh)
+        self._unsubscribe = skill.on_status(lambda _status: self.changed.emit())
+        self.destroyed.connect(lambda *_: self._unsubscribe())
+        self.note = ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        s = self.skill.status
+        if not self.skill.enabled:
+            self.state.setText("<b>OBS control is off</b> (Settings → OBS).")
+        else:
+            self.state.setText(f"<span style='color:{COLORS[s.state]}'>●</span> <b>OBS: "
+                               f"{STATE_LABELS[s.state]}</b> {s.address}")
+        self.message.setText(self.note or s.message)
+        self.outputs.setText(outputs_text(s))
+        self.current.setText(f"Current scene: {s.current_scene}" if s.connected and s.current_scene
+                             else "Current scene: —")
+        mine = set(self.skill.settings.allowed_scenes)
+        self.scenes.clear()
+        for name in s.scenes:
+            mark = "▶" if name == s.current_scene else "  "
+            item = QListWidgetItem(f"{mark} {name}{'  ★' if name in mine else ''}")
+            item.setData(Qt.ItemDataRole.UserRole, name)
+            font = QFont(item.font())
+            font.setBold(name == s.current_scene)
+            item.setFont(font)
+            if not s.connected:
+                item.setForeground(self.palette().placeholderText())
+            self.scenes.addItem(item)
+        self.scenes.setEnabled(s.connected)
+
+    def switch(self, scene: str) -> None:
+        async def run() -> None:
+            self.note = await self.skill.streamer_switch(scene)
+            self.refresh()
+        asyncio.ensure_future(run())
+
+    def ask_password(self) -> None:
+        text, ok = QInputDialog.getText(self, "OBS password", "OBS WebSocket password (Tools → WebSocket "
+                                        "Server Settings → Show Connect Info).\nEmpty forgets it.",
+                                        QLineEdit.EchoMode.Password)
+        if ok:
+            self.note = self.skill.set_password(text.strip())
+            self.refresh()
+
+
+def make_dock(skill: ObsSkill) -> QWidget:
+    return ObsDock(skill)

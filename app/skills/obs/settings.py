@@ -1,0 +1,45 @@
+"""Settings → OBS: the schema's form, and the password, which goes to the system keyring (never settings)."""
+
+from __future__ import annotations
+
+from app.skills.obs.skill import ObsSettings, ObsSkill
+from app.ui.forms import SectionForm
+from app.ui.qt import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+
+
+class ObsSettingsPage(SectionForm):
+    def __init__(self, skill: ObsSkill, prefix: str, values: ObsSettings,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(prefix, ObsSettings, values, parent)
+        self.skill = skill
+        self.password = QLineEdit(objectName="obsPassword", echoMode=QLineEdit.EchoMode.Password,
+                                  placeholderText="set" if skill.password() else "OBS WebSocket password")
+        save = QPushButton("Save password", objectName="obsSavePassword")
+        forget = QPushButton("Forget", objectName="obsForgetPassword")
+        save.clicked.connect(self.save_password)
+        forget.clicked.connect(self.forget_password)
+        row = QHBoxLayout()
+        for widget in (self.password, save, forget):
+            row.addWidget(widget)
+        self.layout_.addRow("Password", row)
+        self.result = QLabel(skill.status.message, objectName="obsResult", wordWrap=True)
+        self.layout_.addRow(self.result)
+
+    def save_password(self) -> str:
+        text = self.password.text().strip()
+        if not text:
+            self.result.setText("Type the password first (OBS: Tools → WebSocket Server Settings).")
+        else:
+            self.result.setText(self.skill.set_password(text))
+            self.password.setPlaceholderText("set")
+        self.password.clear()
+        return self.result.text()
+
+    def forget_password(self) -> str:
+        self.result.setText(self.skill.set_password(""))
+        self.password.setPlaceholderText("OBS WebSocket password")
+        return self.result.text()
+
+
+def make_page(skill: ObsSkill, prefix: str, values: ObsSettings) -> ObsSettingsPage:
+    return ObsSettingsPage(skill, prefix, values)

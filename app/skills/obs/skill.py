@@ -1,0 +1,387 @@
+"""The OBS skill: her hands on OBS (scene, source visibility, text), captions as she speaks, and OBS's news.
+
+Theory of operation:
+1. The connection (client.py) lives while the skill is on; host and port come from the settings, the
+   password from the secrets service (the OS keyring), never from the settings. A changed host, port or
+   password, or privacy mode switched, retries at once (a refused password stays refused until then).
+2. Her tools exist only while OBS is connected, and only those whose allowlist the streamer filled in: a
+   tool that could only refuse would cost prompt and invite a useless call. Each handler still checks the
+   allowlist (a model may ignore the enum) and refuses with an ERROR sentence naming what she may use.
+3. Every SPEECH event on the bus goes to the caption text source, when one is set: the newest line wins
+   (a line still being sent is not queued behind), and the caption is cleared after caption_hold_seconds.
+4. StreamStateChanged opens a session in the stream store when outputActive turns true (opened_by "obs")
+   and ends it when it turns false; going live is also something she perceives. A stream already live when
+   the connection comes up opens a session too.
+5. A scene change becomes a SYSTEM perception, marked noise (texture) unless the streamer wants scene
+   changes to count; the change she made herself with switch_scene is not echoed back to her.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pydantic import Field, field_validator
+
+from app.config.schema import SkillSettings
+from app.core.events import Event, EventKind
+from app.core.perception import Meta, Perception, PerceptionKind
+from app.core.tools import Tool
+from app.skills.base import Skill, SkillContext
+from app.skills.obs.client import NotConnected, ObsConnection, ObsError, ObsStatus, State, Target
+from app.skills.registry import register
+
+log = logging.getLogger(__name__)
+
+PASSWORD_SECRET = "obs_password"
+SURFACE = "obs"
+MAX_TEXT = 500
+MAX_CAPTION = 1000
+RECONNECT_ON = {"skills.obs.host", "skills.obs.port", "privacy.enabled"}
+EXPECT_SCENE_FOR = 5.0  # seconds: a scene change this soon after her own switch_scene is hers
+
+
+def _names(values: list[str]) -> list[str]:
+    out: list[str] = []
+    for value in values:
+        name = str(value).strip()
+        if name and name not in out:
+            out.append(name)
+    return out
+
+
+class ObsSettings(SkillSettings):
+    host: str = Field("127.0.0.1", min_length=1, description="Where OBS runs: 127.0.0.1 for this computer, "
+                      "or the address OBS shows in Tools → WebSocket Server Settings → Show Connect Info.")
+    port: int = Field(4455, ge=1, le=65535, description="OBS's WebSocket server port (4455 unless you "
+                      "changed it in OBS). The password goes to the system keyring, never here.")
+    allowed_scenes: list[str] = Field(default_factory=list, description="Scenes she may switch to, by their "
+                                      "exact OBS names. Empty: she cannot switch scenes.")
+    allowed_sources: list[str] = Field(default_factory=list, description="Sources she may show or hide in "
+                                       "the current scene. Empty: she cannot show or hide anything.")
+    allowed_text_sources: list[str] = Field(default_factory=list, description="Text sources she may write "
+                                            "to. Empty: she cannot set any text.")
+    caption_source: str = Field("", description="A text source that shows what she says, updated as she "
+                                "speaks. Empty: no captions in OBS.")
+    caption_hold_seconds: float = Field(8.0, ge=0, le=600, description="How long a caption stays after her "
+                                        "last line before it is cleared (0: never cleared).")
+    scene_changes_are_noise: bool = Field(True, description="Scene changes are background texture for her: "
+                                          "she notices them but they never make her speak on their own.")
+
+    @field_validator("allowed_scenes", "allowed_sources", "allowed_text_sources")
+    @classmethod
+    def _clean(cls, values: list[str]) -> list[str]:
+        return _names(values)
+
+    @field_validator("host", "caption_source")
+    @classmethod
+    def _strip(cls, value: str) -> str:
+        return value.strip()
+
+
+def allowed(name: Any, allowlist: Sequence[str]) -> str | None:
+    """The allowlist's own spelling of `name` (case and spaces forgiven), or None when it is not there."""
+    wanted = " ".join(str(name or "").split()).casefold()
+    return next((entry for entry in allowlist if " ".join(entry.split()).casefold() == wanted), None)
+
+
+def refusal(what: str, name: Any, allowlist: Sequence[str]) -> str:
+    listed = ", ".join(f"“{n}”" for n in allowlist) or "none"
+    return f"ERROR: “{name}” is not one of the {what} the streamer allows you to use. Allowed: {listed}."
+
+
+@register
+class ObsSkill(Skill):
+    key = "obs"
+    title = "OBS"
+    settings_model = ObsSettings
+    dock = "app.skills.obs.dock:make_dock"
+    settings_page = "app.skills.obs.settings:make_page"
+
+    def __init__(self, ctx: SkillContext) -> None:
+        super().__init__(ctx)
+        self.connection = ObsConnection(self._target, gate=ctx.services.get("gate"))
+        self.connection.on_event(self._obs_event)
+        self.connection.on_status(self._status_changed)
+        self._listeners: list[Callable[[ObsStatus], None]] = []
+        self._expected_scene: tuple[str, float] | None = None
+        self._live: bool | None = None   # unknown until OBS first tells us; kept across reconnections
+        self._caption: tuple[int, str] = (0, "")
+        self._caption_wake: asyncio.Event | None = None
+        self._caption_task: asyncio.Task | None = None
+        self._tasks: set[asyncio.Task] = set()
+        self.last_caption_error = ""
+        ctx.bus.subscribe(self._heard, kinds=[EventKind.SPEECH], replay=False)
+        ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
+
+    # ---- the connection -------------------------------------------------------------------------------
+    @property
+    def status(self) -> ObsStatus:
+        return self.connection.status
+
+    @property
+    def connected(self) -> bool:
+        return self.status.connected
+
+    def _target(self) -> Target:
+        s = self.settings
+        return Target(s.host, s.port, self.password())
+
+    def password(self) -> str:
+        secrets = self.ctx.services.get("secrets")
+        return (secrets.get(PASSWORD_SECRET) if secrets is not None else None) or ""
+
+    def set_password(self, password: str) -> str:
+        """The streamer typed OBS's password (empty: forget it). Returns where it went, in a sentence."""
+        secrets = self.ctx.services.get("secrets")
+        if secrets is None:
+            return "There is nowhere to keep the password in this build."
+        if password:
+            secrets.set(PASSWORD_SECRET, password)
+            where = ("the system keyring" if secrets.persistent
+                     else "memory for this run only (no keyring here)")
+            text = f"The OBS password is saved in {where}."
+        else:
+            secrets.delete(PASSWORD_SECRET)
+            text = "The OBS password is forgotten."
+        self.connection.reconnect()
+        return text
+
+    def on_status(self, fn: Callable[[ObsStatus], None]) -> Callable[[], None]:
+        self._listeners.append(fn)
+        return lambda: self._listeners.remove(fn) if fn in self._listeners else None
+
+    def _status_changed(self, status: ObsStatus) -> None:
+        if status.state is State.CONNECTED:
+            self._observe_streaming(status.streaming)
+        for fn in list(self._listeners):
+            try:
+                fn(status)
+            except Exception:
+                log.exception("an OBS status listener failed")
+
+    async def start(self) -> None:
+        self._caption_wake = asyncio.Event()
+        await self.connection.start()
+
+    async def stop(self) -> None:
+        me = asyncio.current_task()
+        for task in [*self._tasks, self._caption_task]:
+            if task is not None and task is not me:   # switching the skill off runs stop() from our task
+                task.cancel()
+        await self.connection.stop()
+
+    def reconnect(self) -> None:
+        self.connection.reconnect()
+
+    def _setting(self, event: Event) -> None:
+        path = str(event.data.get("path", ""))
+        if path in RECONNECT_ON:
+            self.connection.reconnect()
+        elif path == "skills.obs.enabled":
+            self._spawn(self.start() if self.enabled else self.stop())
+
+    def _spawn(self, coro: Any) -> None:
+        try:
+            task = asyncio.ensure_future(coro)
+        except RuntimeError:  # no running loop (a synchronous test): nothing to do now
+            coro.close()
+            return
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ---- what she reads ---------------------------------------------------------------------------------
+    def live_state(self) -> str:
+        if not self.enabled or not self.connected:
+            return ""
+        s = self.status
+        outputs = [word for on, word in ((s.streaming, "live"), (s.recording, "recording")) if on]
+        return f"[OBS] Scene: {s.current_scene or 'unknown'}; {', '.join(outputs) or 'not live'}."
+
+    def context_section(self) -> str:
+        names = [t.name for t in self.tools()]
+        if not names:
+            return ""
+        return ("You can act on the streamer's OBS, only with what the streamer allowed: "
+                + ", ".join(f"`{n}`" for n in names)
+                + ". Use it when it helps the stream (a scene for a break, a source worth showing), never to "
+                  "show off, and say what you did.")
+
+    def tools(self) -> list[Tool]:
+        if not self.enabled or not self.connected:
+            return []
+        s, out = self.settings, []
+        if s.allowed_scenes:
+            out.append(Tool(
+                "switch_scene", "Switch OBS to another scene (what the viewers see).",
+                {"type": "object", "properties": {"scene": {
+                    "type": "string", "enum": list(s.allowed_scenes), "description": "The scene to show."}},
+                 "required": ["scene"]}, handler=self.switch_scene, reaches=True))
+        if s.allowed_sources:
+            out.append(Tool(
+                "show_source", "Show or hide a source in the current OBS scene.",
+                {"type": "object", "properties": {
+                    "source": {"type": "string", "enum": list(s.allowed_sources)},
+                    "visible": {"type": "boolean", "description": "true shows it, false hides it."}},
+                 "required": ["source", "visible"]}, handler=self.show_source, reaches=True))
+        if s.allowed_text_sources:
+            out.append(Tool(
+                "set_text", "Set the text an OBS text source shows on stream.",
+                {"type": "object", "properties": {
+                    "source": {"type": "string", "enum": list(s.allowed_text_sources)},
+                    "text": {"type": "string", "maxLength": MAX_TEXT, "description": "The text to show."}},
+                 "required": ["source", "text"]}, handler=self.set_text, reaches=True))
+        return out
+
+    # ---- her tools: an observation, or "ERROR: ..." -----------------------------------------------------
+    async def switch_scene(self, scene: Any) -> str:
+        name = allowed(scene, self.settings.allowed_scenes)
+        if name is None:
+            return refusal("scenes", scene, self.settings.allowed_scenes)
+        if name == self.status.current_scene:
+            return f"“{name}” is already the scene on stream."
+        self._expected_scene = (name, time.monotonic())
+        try:
+            await self.connection.call(lambda req: req.set_current_program_scene(name))
+        except ObsError as exc:
+            self._expected_scene = None
+            return f"ERROR: could not switch to “{name}”: {exc}"
+        self.connection.note_scene(name)
+        return f"Switched OBS to the scene “{name}”."
+
+    async def show_source(self, source: Any, visible: Any) -> str:
+        name = allowed(source, self.settings.allowed_sources)
+        if name is None:
+            return refusal("sources", source, self.settings.allowed_sources)
+        if not isinstance(visible, bool):
+            return "ERROR: visible must be true (show) or false (hide)."
+        scene = self.status.current_scene
+
+        def toggle(req: Any) -> None:
+            item = req.get_scene_item_id(scene, name).scene_item_id
+            req.set_scene_item_enabled(scene, item, visible)
+        try:
+            await self.connection.call(toggle)
+        except ObsError as exc:
+            return f"ERROR: could not {'show' if visible else 'hide'} “{name}” in “{scene}”: {exc}"
+        return f"{'Showing' if visible else 'Hid'} “{name}” in the scene “{scene}”."
+
+    async def set_text(self, source: Any, text: Any) -> str:
+        name = allowed(source, self.settings.allowed_text_sources)
+        if name is None:
+            return refusal("text sources", source, self.settings.allowed_text_sources)
+        value = str(text if text is not None else "")[:MAX_TEXT]
+        try:
+            await self.connection.call(lambda req: req.set_input_settings(name, {"text": value}, True))
+        except ObsError as exc:
+            return f"ERROR: could not set the text of “{name}”: {exc}"
+        return f"“{name}” now shows: {value}" if value else f"“{name}” is now empty."
+
+    # ---- the streamer's own actions (the dock) ------------------------------------------------------------
+    async def streamer_switch(self, scene: str) -> str:
+        """The streamer picked a scene in the dock: no allowlist, it is their OBS. "" when done."""
+        try:
+            await self.connection.call(lambda req: req.set_current_program_scene(scene))
+        except ObsError as exc:
+            return str(exc)
+        self.connection.note_scene(scene)
+        return ""
+
+    # ---- captions ---------------------------------------------------------------------------------------
+    def _heard(self, event: Event) -> None:
+        if not self.enabled or not self.settings.caption_source or not self.connected:
+            return
+        self._caption = (self._caption[0] + 1, event.text[:MAX_CAPTION])
+        if self._caption_wake is not None:
+            self._caption_wake.set()
+        if self._caption_task is None or self._caption_task.done():
+            try:
+                self._caption_task = asyncio.ensure_future(self._captions())
+            except RuntimeError:
+                pass
+
+    async def _captions(self) -> None:
+        """Send the newest line; after the hold with nothing newer, clear it."""
+        assert self._caption_wake is not None
+        sent = 0
+        while True:
+            seq, text = self._caption
+            if seq != sent:
+                self._caption_wake.clear()
+                await self._write_caption(text)
+                sent = seq
+                continue
+            hold = float(self.settings.caption_hold_seconds)
+            if hold <= 0:
+                return
+            try:
+                await asyncio.wait_for(self._caption_wake.wait(), hold)
+            except TimeoutError:
+                if self._caption[0] == sent:
+                    await self._write_caption("")
+                    return
+
+    async def _write_caption(self, text: str) -> None:
+        source = self.settings.caption_source
+        if not source:
+            return
+        try:
+            await self.connection.call(lambda req: req.set_input_settings(source, {"text": text}, True))
+            self.last_caption_error = ""
+        except NotConnected:
+            pass
+        except ObsError as exc:
+            message = f"the caption source “{source}” could not be updated: {exc}"
+            if message != self.last_caption_error:  # once, not on every line
+                self.last_caption_error = message
+                self.ctx.bus.publish(EventKind.ERROR, SURFACE, message)
+
+    # ---- what OBS tells us ------------------------------------------------------------------------------
+    def _obs_event(self, event_type: str, data: dict[str, Any]) -> None:
+        if event_type == "CurrentProgramSceneChanged":
+            self._scene_changed(str(data.get("scene_name", "")))
+
+    def _scene_changed(self, scene: str) -> None:
+        expected, self._expected_scene = self._expected_scene, None
+        if expected is not None and expected[0] == scene and \
+                time.monotonic() - expected[1] < EXPECT_SCENE_FOR:
+            return  # her own switch_scene: the tool's answer already told her
+        self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, f"OBS scene: {scene}", scene=scene)
+        self.ctx.perceive(Perception(
+            PerceptionKind.SYSTEM, SURFACE, f"[OBS] The scene on stream is now “{scene}”.", salience=0.3,
+            meta={Meta.NOISE: bool(self.settings.scene_changes_are_noise), Meta.CONVERSATION_KEY: SURFACE},
+            ts=time.time()))
+
+    def _observe_streaming(self, active: bool) -> None:
+        """What OBS says now about the stream output (a StreamStateChanged, or the state on connecting)."""
+        before, self._live = self._live, active
+        if before is None and not active:
+            return  # first news, not live: a session the streamer opened by hand is theirs to end
+        if before == active:
+            return
+        stream = getattr(self.ctx.services.get("mind"), "stream", None)
+        if active:
+            self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, "the stream is live in OBS: a session opens")
+        else:
+            self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, "the stream ended in OBS: the session closes")
+        self._spawn(self._session(stream, active))
+
+    async def _session(self, stream: Any, live: bool) -> None:
+        loop = asyncio.get_running_loop()
+        if stream is not None:
+            try:  # the store blocks its caller: never on the loop's thread
+                if live:
+                    await loop.run_in_executor(None, stream.go_live, SURFACE)
+                else:
+                    await loop.run_in_executor(None, stream.end)
+            except Exception as exc:
+                log.exception("the OBS skill could not %s the session", "open" if live else "end")
+                self.ctx.bus.publish(EventKind.ERROR, SURFACE, f"the stream session could not be "
+                                                              f"{'opened' if live else 'closed'}: {exc}")
+        if live:  # after the session is open, so the line lands in it
+            self.ctx.perceive(Perception(
+                PerceptionKind.SYSTEM, SURFACE, "[OBS] The stream is live.", salience=0.6,
+                meta={Meta.CONVERSATION_KEY: SURFACE}, ts=time.time()))

@@ -1,0 +1,166 @@
+"""The Stage dock: her avatar (choose, check, see what it can show), a mood to try, framing and background,
+the pages watching, and the addresses to paste into OBS."""
+
+from __future__ import annotations
+
+from app.stage.skill import StageSkill
+from app.stage.vrm import LIP_SYNC, emotions
+from app.ui.qt import (
+    QApplication,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTimer,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+
+CAMERAS = [("Upper body", "upper"), ("Full body", "full"), ("Face", "face")]
+BACKGROUNDS = [("Transparent", "transparent"), ("Chroma key", "chroma"), ("Colour", "color")]
+
+
+def model_text(skill: StageSkill) -> str:
+    if skill.model is None:
+        return "No avatar chosen."
+    m = skill.model
+    return f"{m.title} (VRM {'1.0' if m.version == '1' else '0.x'}, {m.path.name}, {m.size // 1024} KB)"
+
+
+def expressions_text(skill: StageSkill) -> str:
+    if skill.model is None:
+        return ""
+    names = skill.expressions
+    faces = emotions(names)
+    lips = [v for v in LIP_SYNC if v in names]
+    source = "" if skill.report is not None else " (from the file; the stage has not reported yet)"
+    parts = [f"Expressions: {', '.join(faces) or 'none'}{source}",
+             f"Lip sync: {', '.join(lips) if lips else 'none (this model has no mouth shapes)'}",
+             f"Blink: {'yes' if 'blink' in names else 'no'}"]
+    return "\n".join(parts)
+
+
+def pages_text(skill: StageSkill) -> str:
+    pages = skill.pages()
+    if not pages:
+        return "No page is showing the stage."
+    return "Showing on: " + ", ".join(f"{p.client} {p.page} ({p.fps:.0f} fps)" if p.page == "stage"
+                                      else f"{p.client} {p.page}" for p in pages)
+
+
+class StageDock(QWidget):
+    changed = Signal()
+
+    def __init__(self, skill: StageSkill, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.skill = skill
+        self.model = QLabel(objectName="stageModel", wordWrap=True)
+        self.problem = QLabel(objectName="stageProblem", wordWrap=True)
+        self.problem.setStyleSheet("color: #c0392b;")
+        self.feedback = QLabel(objectName="stageFeedback", wordWrap=True)
+        self.details = QLabel(objectName="stageExpressions", wordWrap=True)
+        self.choose = QPushButton("Choose avatar…", objectName="stage-choose")
+        self.remove = QPushButton("Remove", objectName="stage-remove")
+        self.mood = QLineEdit(objectName="stageMood", placeholderText="Try a mood: excited, sad, curious…")
+        self.mood_result = QLabel(objectName="stageMoodResult")
+        self.camera = QComboBox(objectName="stageCamera")
+        self.background = QComboBox(objectName="stageBackground")
+        for box, options in ((self.camera, CAMERAS), (self.background, BACKGROUNDS)):
+            for label, value in options:
+                box.addItem(label, value)
+        self.pages = QLabel(objectName="stagePages", wordWrap=True)
+        self.obs_url = QLineEdit(objectName="stageObsUrl", readOnly=True)
+        self.copy_stage = QPushButton("Copy stage URL", objectName="stage-copy")
+        self.copy_captions = QPushButton("Copy captions URL", objectName="stage-copy-captions")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.model)
+        row = QHBoxLayout()
+        row.addWidget(self.choose)
+        row.addWidget(self.remove)
+        layout.addLayout(row)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.feedback)
+        layout.addWidget(self.details)
+        form = QFormLayout()
+        form.addRow("Mood", self.mood)
+        form.addRow("", self.mood_result)
+        form.addRow("Camera", self.camera)
+        form.addRow("Background", self.background)
+        layout.addLayout(form)
+        layout.addWidget(QLabel("OBS browser source:"))
+        layout.addWidget(self.obs_url)
+        row = QHBoxLayout()
+        row.addWidget(self.copy_stage)
+        row.addWidget(self.copy_captions)
+        layout.addLayout(row)
+        layout.addWidget(self.pages)
+        layout.addStretch(1)
+
+        self.choose.clicked.connect(self.pick_file)
+        self.remove.clicked.connect(lambda: self._note(self.skill.set_setting("vrm_path", "")))
+        self.mood.returnPressed.connect(self.try_mood)
+        self.camera.activated.connect(
+            lambda _i: self._note(skill.set_setting("camera", self.camera.currentData())))
+        self.background.activated.connect(
+            lambda _i: self._note(skill.set_setting("background", self.background.currentData())))
+        self.copy_stage.clicked.connect(lambda: self.copy(skill.obs_url()))
+        self.copy_captions.clicked.connect(lambda: self.copy(skill.obs_url("captions")))
+        self.changed.connect(self.refresh)
+        self._unsubscribe = skill.on_change(self.changed.emit)
+        self.destroyed.connect(lambda *_: self._unsubscribe())
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(lambda: self.pages.setText(pages_text(self.skill)))
+        self.timer.start(1000)
+        self.note = ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        s = self.skill
+        self.model.setText(model_text(s))
+        self.problem.setText(s.problem())
+        self.problem.setVisible(bool(self.problem.text()))
+        self.feedback.setText(self.note)
+        self.feedback.setVisible(bool(self.note))
+        self.details.setText(expressions_text(s))
+        self.remove.setEnabled(bool(s.settings.vrm_path))
+        self.camera.setCurrentIndex(max(0, self.camera.findData(s.settings.camera)))
+        self.background.setCurrentIndex(max(0, self.background.findData(s.settings.background)))
+        url = s.obs_url()
+        self.obs_url.setText(url or "(not available: see above)")
+        self.copy_stage.setEnabled(bool(url))
+        self.copy_captions.setEnabled(bool(url))
+        self.pages.setText(pages_text(s))
+
+    def _note(self, text: str) -> None:
+        self.note = text
+        self.refresh()
+
+    def pick_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Choose her avatar", self.skill.settings.vrm_path,
+                                              "VRM avatars (*.vrm);;All files (*)")
+        if path:
+            self.skill.choose_model(path)   # a refusal shows as the problem
+            self._note("")
+
+    def try_mood(self) -> str:
+        word = self.mood.text().strip()
+        if not word:
+            return ""
+        name = self.skill.show_mood(word, hold=5.0)
+        self.mood_result.setText(f"“{word}” → {name or 'a neutral face'} (for 5 seconds)")
+        return name
+
+    def copy(self, url: str) -> None:
+        if url:
+            QApplication.clipboard().setText(url)
+            self._note(f"Copied {url}: in OBS, add a Browser source with it.")
+
+
+def make_dock(skill: StageSkill) -> QWidget:
+    return StageDock(skill)

@@ -1,0 +1,271 @@
+"""The stage server: the stage pages over HTTP on 127.0.0.1 and one WebSocket that every page listens to.
+
+Theory of operation:
+1. The same page is served to the in-app view (QWebEngineView) and to OBS as a browser source:
+   http://127.0.0.1:<port>/stage (the avatar) and /stage/captions (the captions overlay). Both connect to
+   /stage/ws, so both see the same messages in the same order: they cannot drift apart.
+2. Only the files assets.py names are served (the pages, their modules, the schema, the npm modules the
+   import maps point at), plus the current avatar at /stage/model/<serial>.vrm. Nothing else on disk is
+   reachable, whatever the path says.
+3. It binds 127.0.0.1 only. Requests naming another Host are refused (a DNS-rebinding page cannot reach
+   it), and a WebSocket opened from a foreign Origin is refused (another site in the streamer's browser
+   cannot feed it).
+4. send() validates a message against the schema and queues it for every page. The last config, model,
+   expression and caption are kept, and a page that says `ready` gets them first, so a browser source
+   added mid-stream shows her as she is now. Mouth levels are not kept: they are stale in 50 ms, and a
+   page with a backlog drops them rather than falling behind.
+5. What pages send (ready, loaded, error, pong, stats) is validated and handed to the listeners with the
+   page it came from; an invalid frame is logged and dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from app.stage import messages as msgs
+from app.stage.assets import NPM_HINT, PAGE_FILES, VENDOR_FILES, stage_dir
+
+log = logging.getLogger(__name__)
+
+HOST = "127.0.0.1"
+STICKY_ORDER = ("config", "model", "expression", "caption")
+MOUTH_BACKLOG = 8          # queued frames beyond which a page skips mouth levels
+CONTENT_TYPES = {".html": "text/html", ".js": "text/javascript", ".json": "application/json",
+                 ".css": "text/css", ".vrm": "model/gltf-binary", "": "text/plain"}
+
+
+@dataclass(eq=False)
+class Page:
+    """One connected page."""
+    ident: int
+    ws: web.WebSocketResponse
+    peer: str
+    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+    page: str = ""
+    client: str = ""
+    ready: bool = False
+    fps: float = 0.0
+    loaded: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+
+    def put(self, text: str, droppable: bool = False) -> None:
+        if droppable and self.queue.qsize() > MOUTH_BACKLOG:
+            return
+        self.queue.put_nowait(text)
+
+
+Listener = Callable[[Page, dict[str, Any]], None]
+
+
+class StageServer:
+    def __init__(self, root: Path | None = None, port: int = 0) -> None:
+        self.root = root or stage_dir()
+        self.requested_port = port
+        self.port = 0
+        self.model_path: Path | None = None
+        self.sticky: dict[str, tuple[dict[str, Any], float]] = {}
+        self.pages: list[Page] = []
+        self._listeners: list[Listener] = []
+        self._runner: web.AppRunner | None = None
+        self._ids = itertools.count(1)
+        self._pings: dict[int, float] = {}
+        self._ping_ids = itertools.count(1)
+        self.latencies: list[float] = []      # one-way ms, as the pages measured them
+        self.round_trips: list[float] = []    # ms
+
+    # ---- life cycle ------------------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self._runner is not None
+
+    async def start(self, port: int | None = None) -> int:
+        """Listen on 127.0.0.1 (OSError when the port is taken); returns the port."""
+        if self._runner is not None:
+            return self.port
+        app = web.Application(middlewares=[self._local_only])
+        r = app.router
+        r.add_get("/", self._root)
+        r.add_get("/stage", self._page("index.html"))
+        r.add_get("/stage/", self._page("index.html"))
+        r.add_get("/stage/captions", self._page("captions.html"))
+        r.add_get("/stage/ws", self._socket)
+        r.add_get("/stage/model/{serial}.vrm", self._model)
+        r.add_get("/stage/vendor/{path:.+}", self._vendor)
+        r.add_get("/stage/{name}", self._file)
+        runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
+        await runner.setup()
+        site = web.TCPSite(runner, HOST, self.requested_port if port is None else port)
+        try:
+            await site.start()
+        except BaseException:
+            await runner.cleanup()
+            raise
+        self._runner = runner
+        self.port = runner.addresses[0][1]
+        log.info("the stage is served at %s", self.url())
+        return self.port
+
+    async def stop(self) -> None:
+        runner, self._runner = self._runner, None
+        if runner is None:
+            return
+        for page in list(self.pages):
+            with contextlib.suppress(Exception):
+                await page.ws.close(code=1001, message=b"Bea is closing")
+        await runner.cleanup()
+        self.pages.clear()
+
+    def url(self, page: str = "stage", client: str | None = None) -> str:
+        path = "/stage" if page == "stage" else f"/stage/{page}"
+        query = f"?client={client}" if client else ""
+        return f"http://{HOST}:{self.port}{path}{query}"
+
+    # ---- sending ---------------------------------------------------------------------------------------
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message for every page (validated against the schema first)."""
+        if problem := msgs.validate(message, msgs.DOWN):
+            raise msgs.MessageError(problem)
+        kind = message["type"]
+        slot = {"load": "model", "unload": "model"}.get(kind, kind)
+        if slot in STICKY_ORDER:
+            self.sticky[slot] = (message, time.monotonic())
+        text = msgs.encode(message)
+        for page in self.pages:
+            if page.ready:
+                page.put(text, droppable=kind == "mouth")
+
+    def ping(self) -> int:
+        ident = next(self._ping_ids)
+        self._pings[ident] = time.perf_counter()
+        self.send(msgs.ping(ident, time.time() * 1000.0))
+        return ident
+
+    def on_message(self, fn: Listener) -> Callable[[], None]:
+        self._listeners.append(fn)
+        return lambda: self._listeners.remove(fn) if fn in self._listeners else None
+
+    def _replay(self, page: Page) -> None:
+        now = time.monotonic()
+        for slot in STICKY_ORDER:
+            if slot not in self.sticky:
+                continue
+            message, at = self.sticky[slot]
+            if slot == "caption":
+                left = message["hold_ms"] - int((now - at) * 1000)
+                if not message["text"] or (message["hold_ms"] and left <= 0):
+                    continue
+                message = {**message, "hold_ms": max(left, 0) if message["hold_ms"] else 0}
+            page.put(msgs.encode(message))
+
+    # ---- HTTP ----------------------------------------------------------------------------------------------
+    @web.middleware
+    async def _local_only(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        hosts = {f"{HOST}:{self.port}", f"localhost:{self.port}"}
+        if request.host not in hosts:
+            return web.Response(status=403, text="The stage answers only at " + self.url())
+        return await handler(request)
+
+    def _send_file(self, path: Path, cache: bool = True) -> web.StreamResponse:
+        if not path.is_file():
+            return web.Response(status=404, text=f"{path.name} is missing: {NPM_HINT}")
+        headers = {"Content-Type": CONTENT_TYPES.get(path.suffix, "application/octet-stream"),
+                   "Cache-Control": "no-cache" if cache else "no-store"}
+        return web.FileResponse(path, headers=headers)
+
+    def _page(self, name: str) -> Callable[[web.Request], Any]:
+        async def handler(_request: web.Request) -> web.StreamResponse:
+            return self._send_file(self.root / name)
+        return handler
+
+    async def _root(self, _request: web.Request) -> web.StreamResponse:
+        raise web.HTTPFound("/stage")
+
+    async def _file(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        if name not in PAGE_FILES:
+            raise web.HTTPNotFound()
+        return self._send_file(self.root / name)
+
+    async def _vendor(self, request: web.Request) -> web.StreamResponse:
+        path = request.match_info["path"]
+        if path not in VENDOR_FILES:
+            raise web.HTTPNotFound()
+        return self._send_file(self.root / "node_modules" / path)
+
+    async def _model(self, _request: web.Request) -> web.StreamResponse:
+        if self.model_path is None:
+            raise web.HTTPNotFound(text="No avatar is chosen.")
+        return self._send_file(self.model_path, cache=False)
+
+    # ---- the WebSocket -------------------------------------------------------------------------------------
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        origin = request.headers.get("Origin")
+        if origin not in (None, "null", f"http://{HOST}:{self.port}", f"http://localhost:{self.port}"):
+            return web.Response(status=403, text="Only the stage's own pages may connect.")
+        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=1 << 20)
+        await ws.prepare(request)
+        page = Page(next(self._ids), ws, request.remote or "")
+        self.pages.append(page)
+        writer = asyncio.ensure_future(self._writer(page))
+        try:
+            async for frame in ws:
+                if frame.type != WSMsgType.TEXT:
+                    continue
+                try:
+                    message = msgs.parse_up(frame.data)
+                except msgs.MessageError as exc:
+                    log.warning("the stage page %s sent a bad message: %s", page.ident, exc)
+                    continue
+                self._received(page, message)
+        finally:
+            writer.cancel()
+            if page in self.pages:
+                self.pages.remove(page)
+            self._notify(page, {"type": "gone"})
+        return ws
+
+    async def _writer(self, page: Page) -> None:
+        try:
+            while True:
+                text = await page.queue.get()
+                await page.ws.send_str(text)
+        except (ConnectionError, RuntimeError, asyncio.CancelledError):
+            pass
+
+    def _received(self, page: Page, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "ready":
+            page.page, page.client, page.ready = message["page"], message["client"], True
+            if message["version"] != msgs.schema().version:
+                log.warning("a stage page speaks schema %s, this app %s", message["version"],
+                            msgs.schema().version)
+            self._replay(page)
+        elif kind == "stats":
+            page.fps = float(message["fps"])
+        elif kind == "loaded":
+            page.loaded, page.error = message, None
+        elif kind == "error":
+            page.error = message
+        elif kind == "pong":
+            sent = self._pings.pop(message["id"], None)
+            if sent is not None:
+                self.round_trips.append((time.perf_counter() - sent) * 1000.0)
+                self.latencies.append(float(message["latency_ms"]))
+        self._notify(page, message)
+
+    def _notify(self, page: Page, message: dict[str, Any]) -> None:
+        for fn in list(self._listeners):
+            try:
+                fn(page, message)
+            except Exception:
+                log.exception("a stage listener failed on %s", message.get("type"))

@@ -1,0 +1,379 @@
+"""The Stage skill: her body. It runs the stage server and turns what happens into stage messages.
+
+Theory of operation:
+1. start() serves the stage on 127.0.0.1:<port> (the OBS browser source). When that port is taken the stage
+   still runs on a free port for the app's own view, and the dock says the browser source is off and why.
+2. The avatar is the .vrm file in the settings (vrm_path). It is checked (app.stage.vrm.inspect) before any
+   page is asked to load it: a file that is not a VRM is refused with a sentence and the setting keeps the
+   last good file. choose_model() is how the dock sets it: checked first, then written to the settings, and
+   the settings change loads it. A page that still fails to load it reports why; the dock shows that too.
+3. Her mood picks the expression: each SPEECH event carries the mood she spoke in, shown while she says the
+   line; between lines the stage shows her stored mood (app.mind.mood), as strongly as she feels it. The
+   mapping (vrm.expression_for) uses the expressions the page reported for the model actually loaded, and the
+   streamer's own picks (expression_map) first.
+4. Lip sync: mouth(level, viseme) is the voice's way in (energy per audio frame, 0..1). While no voice sends
+   levels, a spoken line moves the mouth from its words (lipsync.text_envelope), unless switched off.
+5. Every SPEECH event is also a caption for the captions overlay (/stage/captions).
+6. Any change (pages coming and going, a model loaded or refused, the server moving) calls the on_change
+   listeners: the dock and the app's stage view follow it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
+from app.config.schema import SkillSettings
+from app.core import affect
+from app.core.events import Event, EventKind
+from app.skills.base import Skill, SkillContext
+from app.skills.registry import register
+from app.stage import lipsync
+from app.stage import messages as msgs
+from app.stage.assets import NPM_HINT, missing
+from app.stage.server import Page, StageServer
+from app.stage.vrm import InvalidVrm, VrmInfo, expression_for, inspect, strength
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 7455
+MOOD_EVERY = 2.0          # seconds between looks at her stored mood
+SPEAK_HOLD = 1.5          # seconds a line's mood stays after its words
+TEXT_MOUTH_AFTER = 0.5    # seconds without voice levels before the words move the mouth
+CONFIG_KEYS = {"background", "background_color", "camera", "blink", "idle_motion", "fps_limit", "lip_gain"}
+
+
+class StageSettings(SkillSettings):
+    vrm_path: str = Field("", description="Her avatar: a .vrm file (VRoid Studio, UniVRM...). Choose it in "
+                                          "the Stage dock.")
+    port: int = Field(DEFAULT_PORT, ge=1024, le=65535, description="The local port OBS reads the stage from: "
+                      "add a Browser source with http://127.0.0.1:<port>/stage (only this computer can reach "
+                      "it), and /stage/captions for the captions.")
+    background: Literal["transparent", "chroma", "color"] = Field(
+        "transparent", description="Behind her: transparent (OBS browser sources keep it), a chroma-key "
+                                   "colour to key out, or a plain colour.")
+    background_color: str = Field("#00ff00", pattern=r"^#[0-9a-fA-F]{6}$",
+                                  description="The chroma-key or plain background colour, as #rrggbb.")
+    camera: Literal["full", "upper", "face"] = Field("upper", description="Framing: full body, upper body or "
+                                                                          "face.")
+    blink: bool = Field(True, description="She blinks now and then (when the model has a blink expression).")
+    idle_motion: bool = Field(True, description="She breathes and sways a little when idle.")
+    fps_limit: int = Field(60, ge=10, le=120, description="The most frames per second the stage draws.")
+    lip_gain: float = Field(1.0, ge=0, le=4, description="How wide her mouth opens for a given loudness.")
+    expression_strength: float = Field(0.8, ge=0, le=1, description="How strongly her face shows her mood "
+                                                                    "(1: the model's full expression).")
+    expression_map: dict[str, str] = Field(default_factory=dict, description="Your own picks, mood word → "
+                                           "expression name, e.g. excited=Smile. Other moods are matched "
+                                           "to the model's expressions automatically.")
+    lip_sync_from_text: bool = Field(True, description="With no voice sending audio levels, move her mouth "
+                                                       "from the words she says.")
+    caption_hold_seconds: float = Field(8.0, ge=0, le=600, description="How long a caption stays on "
+                                        "the captions overlay (0: until the next).")
+
+    @field_validator("vrm_path")
+    @classmethod
+    def _strip(cls, value: str) -> str:
+        return value.strip()
+
+
+@register
+class StageSkill(Skill):
+    key = "stage"
+    title = "Stage"
+    settings_model = StageSettings
+    dock = "app.skills.stage.dock:make_dock"
+    settings_page = "app.skills.stage.settings:make_page"
+
+    def __init__(self, ctx: SkillContext) -> None:
+        super().__init__(ctx)
+        self.server = StageServer()
+        self.server.on_message(self._page_message)
+        self.model: VrmInfo | None = None      # the checked file the pages are loading or showing
+        self.model_error = ""                   # why the chosen file is not shown
+        self.page_error = ""                    # what a page said went wrong
+        self.server_error = ""                  # why OBS cannot reach the stage
+        self.report: dict[str, Any] | None = None   # the page's `loaded` for the current model
+        self.serial = 0
+        self.shown: tuple[str, str, float] = ("", "", 0.0)   # (mood, expression, weight)
+        self._feeling: tuple[str, float] = ("", 1.0)         # (mood, intensity) behind what is shown
+        self._speaking_until = 0.0
+        self._last_level = 0.0
+        self._listeners: list[Callable[[], None]] = []
+        self._tasks: set[asyncio.Task] = set()
+        self._mouth_task: asyncio.Task | None = None
+        self._mood_task: asyncio.Task | None = None
+        self._restarting = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        ctx.bus.subscribe(self._heard, kinds=[EventKind.SPEECH], replay=False)
+        ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
+
+    # ---- listeners ------------------------------------------------------------------------------------
+    def on_change(self, fn: Callable[[], None]) -> Callable[[], None]:
+        self._listeners.append(fn)
+        return lambda: self._listeners.remove(fn) if fn in self._listeners else None
+
+    def _changed(self) -> None:
+        for fn in list(self._listeners):
+            try:
+                fn()
+            except Exception:
+                log.exception("a stage listener failed")
+
+    # ---- life cycle -----------------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self.server.running
+
+    async def start(self) -> None:
+        if self.running:
+            return
+        self._loop = asyncio.get_running_loop()
+        if absent := missing(self.server.root):
+            self.server_error = f"The stage files are incomplete ({', '.join(absent[:3])}…): {NPM_HINT}."
+            log.error("%s", self.server_error)
+        port = self.settings.port
+        try:
+            await self.server.start(port)
+            if not absent:
+                self.server_error = ""
+        except OSError as exc:
+            self.server_error = (f"Port {port} is taken ({exc.strerror or exc}), so OBS cannot show the "
+                                 f"stage there; pick another port in Settings → Stage. This window's stage "
+                                 f"still works.")
+            log.warning("%s", self.server_error)
+            await self.server.start(0)
+        self.server.send(self._config())
+        self._load_from_settings()
+        self._mood_task = asyncio.ensure_future(self._follow_mood())
+        self._changed()
+
+    async def stop(self) -> None:
+        me = asyncio.current_task()
+        for task in [*self._tasks, self._mouth_task, self._mood_task]:
+            if task is not None and task is not me:   # a restart runs stop() from one of its own tasks
+                task.cancel()
+        await self.server.stop()
+        self._changed()
+
+    async def _restart(self) -> None:
+        if self._restarting:
+            return
+        self._restarting = True
+        try:
+            await self.stop()
+            await self.start()
+        finally:
+            self._restarting = False
+
+    # ---- addresses -----------------------------------------------------------------------------------
+    def app_url(self) -> str:
+        return self.server.url(client="app") if self.running else ""
+
+    def obs_url(self, page: str = "stage") -> str:
+        """The browser-source address, or "" while OBS cannot reach it (off, or the port was taken)."""
+        if not self.running or self.server.port != self.settings.port:
+            return ""
+        return self.server.url(page)
+
+    # ---- the avatar -------------------------------------------------------------------------------------
+    def _settings_service(self) -> Any:
+        return getattr(self.ctx.services.get("mind"), "settings", None)
+
+    def choose_model(self, path: str | Path) -> str:
+        """The streamer picked a file: "" when it is a VRM (remembered and loaded), else why not."""
+        try:
+            inspect(path)
+        except InvalidVrm as exc:
+            self.model_error = str(exc)
+            self._changed()
+            return self.model_error
+        value = str(Path(path).resolve())
+        service = self._settings_service()
+        if service is not None:
+            service.set(f"skills.{self.key}.vrm_path", value)   # the SETTINGS event loads it
+        else:
+            self._load(value)
+        return ""
+
+    def _load_from_settings(self) -> None:
+        self._load(self.settings.vrm_path)
+
+    def _load(self, path: str) -> None:
+        self.report, self.page_error = None, ""
+        if not path:
+            self.model, self.model_error, self.server.model_path = None, "", None
+            if self.running:
+                self.server.send(msgs.unload())
+            self._changed()
+            return
+        try:
+            info = inspect(path)
+        except InvalidVrm as exc:
+            self.model, self.model_error, self.server.model_path = None, str(exc), None
+            if self.running:
+                self.server.send(msgs.unload())
+            self._changed()
+            return
+        self.serial += 1
+        self.model, self.model_error = info, ""
+        self.server.model_path = info.path
+        if self.running:
+            self.server.send(msgs.load(f"/stage/model/{self.serial}.vrm", info.title, self.serial))
+            self._show(*self._feeling, force=True)
+        self._changed()
+
+    @property
+    def expressions(self) -> list[str]:
+        """The model's expressions as the page reported them (else as the file lists them)."""
+        if self.report is not None:
+            return list(self.report["expressions"])
+        return list(self.model.expressions) if self.model is not None else []
+
+    # ---- mood and mouth -----------------------------------------------------------------------------------
+    def expression_for(self, mood: str) -> str:
+        return expression_for(mood, self.expressions, self.settings.expression_map)
+
+    def show_mood(self, mood: str, intensity: float = 1.0, hold: float = 0.0) -> str:
+        """Show `mood` now (for `hold` seconds before her stored mood takes over again); returns the
+        expression chosen ("" for a neutral face)."""
+        if hold > 0:
+            self._speaking_until = time.monotonic() + hold
+        return self._show(mood, intensity)
+
+    def _show(self, mood: str = "", intensity: float = 1.0, force: bool = False) -> str:
+        self._feeling = (mood, intensity)
+        name = self.expression_for(mood) if mood else ""
+        weight = 0.0
+        if name:
+            weight = round(float(self.settings.expression_strength) * max(0.0, min(1.0, intensity)), 3)
+        if force or (mood, name, weight) != self.shown:
+            self.shown = (mood, name, weight)
+            if self.running:
+                self.server.send(msgs.expression(name, weight, mood))
+        return name
+
+    def mouth_threadsafe(self, level: float, viseme: str | None = None) -> None:
+        """mouth() from another thread (an audio callback)."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self.mouth, level, viseme)
+
+    def mouth(self, level: float, viseme: str | None = None) -> None:
+        """The voice's lip sync, on the loop's thread: how open her mouth is now (0..1, lipsync.level() of
+        the audio frame being played), and the vowel when the voice knows it."""
+        self._last_level = time.monotonic()
+        if self._mouth_task is not None:
+            self._mouth_task.cancel()
+            self._mouth_task = None
+        if self.running:
+            self.server.send(msgs.mouth(level, viseme if viseme in msgs.VISEMES else None))
+
+    async def _follow_mood(self) -> None:
+        """Between lines her face shows her stored mood, as strongly as she feels it."""
+        while True:
+            if time.monotonic() >= self._speaking_until:
+                keeper = getattr(self.ctx.services.get("mind"), "mood", None)
+                try:
+                    now = keeper.current() if keeper is not None else None
+                except Exception:
+                    log.exception("the stage could not read her mood")
+                    now = None
+                if now is not None:
+                    self._show(affect.mood_word(now), strength(now.valence, now.arousal))
+            await asyncio.sleep(MOOD_EVERY)
+
+    async def _say_with_mouth(self, frames: list[lipsync.Frame]) -> None:
+        step = 1.0 / lipsync.RATE
+        started = time.monotonic()
+        for i, (level, viseme) in enumerate(frames):
+            if self.running:
+                self.server.send(msgs.mouth(level, viseme))
+            await asyncio.sleep(max(0.0, started + (i + 1) * step - time.monotonic()))
+
+    # ---- what happens -----------------------------------------------------------------------------------
+    def _heard(self, event: Event) -> None:
+        if not self.enabled or not self.running:
+            return
+        text, mood = event.text, str(event.data.get("mood") or "")
+        s = self.settings
+        self.server.send(msgs.caption(text, mood, int(s.caption_hold_seconds * 1000)))
+        self.show_mood(mood, hold=lipsync.duration(text) + SPEAK_HOLD)
+        if s.lip_sync_from_text and time.monotonic() - self._last_level > TEXT_MOUTH_AFTER:
+            if self._mouth_task is not None:
+                self._mouth_task.cancel()
+            try:
+                self._mouth_task = asyncio.ensure_future(self._say_with_mouth(lipsync.text_envelope(text)))
+            except RuntimeError:
+                self._mouth_task = None
+
+    def _config(self) -> dict[str, Any]:
+        s = self.settings
+        return msgs.config(background=s.background, color=s.background_color, camera=s.camera, blink=s.blink,
+                           idle=s.idle_motion, fps_limit=s.fps_limit, lip_gain=s.lip_gain)
+
+    def _setting(self, event: Event) -> None:
+        path = str(event.data.get("path", ""))
+        prefix = f"skills.{self.key}."
+        if not path.startswith(prefix):
+            return
+        name = path.removeprefix(prefix)
+        if name == "enabled":
+            self._spawn(self.start() if self.enabled else self.stop())
+        elif not self.running:
+            return
+        elif name == "vrm_path":
+            self._load_from_settings()
+        elif name == "port":
+            self._spawn(self._restart())
+        elif name in CONFIG_KEYS:
+            self.server.send(self._config())
+            self._changed()
+        elif name in ("expression_map", "expression_strength"):
+            self._show(*self._feeling, force=True)
+
+    def _spawn(self, coro: Any) -> None:
+        try:
+            task = asyncio.ensure_future(coro)
+        except RuntimeError:
+            coro.close()
+            return
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _page_message(self, page: Page, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "loaded" and message["serial"] == self.serial:
+            first = self.report is None
+            self.report, self.page_error = message, ""
+            if first:  # the real expression list may differ from the file's: pick again
+                self._show(*self._feeling, force=True)
+        elif kind == "error" and message.get("serial", self.serial) == self.serial:
+            self.page_error = message["message"]
+        elif kind == "stats":
+            return  # once a second per page: the dock polls fps itself
+        self._changed()
+
+    # ---- for the dock ----------------------------------------------------------------------------------
+    def set_setting(self, name: str, value: Any) -> str:
+        """The streamer changed a stage setting from the dock: "" when saved, else why not."""
+        service = self._settings_service()
+        if service is None:
+            return "Settings cannot be changed from here in this build."
+        try:
+            service.set(f"skills.{self.key}.{name}", value)
+        except ValueError as exc:
+            return str(exc)
+        return ""
+
+    def pages(self) -> list[Page]:
+        return [p for p in self.server.pages if p.ready]
+
+    def problem(self) -> str:
+        """The one thing the streamer should know is wrong, or ""."""
+        return self.model_error or self.page_error or self.server_error

@@ -1,0 +1,96 @@
+"""The stage in the app's window: a QWebEngineView on the stage server's own page (?client=app).
+
+It shows exactly what OBS shows, because it is the same page fed by the same socket; only the backdrop
+differs (the app draws one behind a transparent background, so she is not floating on white). While the
+stage is off or still starting, a line says so instead.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from app.stage.skill import StageSkill
+from app.ui.qt import (
+    QColor,
+    QLabel,
+    QStackedWidget,
+    Qt,
+    QUrl,
+    QVBoxLayout,
+    QWebEnginePage,
+    QWebEngineView,
+    QWidget,
+    Signal,
+)
+
+log = logging.getLogger(__name__)
+
+BACKDROP = "#12111c"
+
+
+class StagePage(QWebEnginePage):
+    """The page's console goes to the log; it never navigates away from the stage server."""
+
+    def javaScriptConsoleMessage(self, level: Any, message: str, line: int, source: str) -> None:
+        where = f"{source.rsplit('/', 1)[-1]}:{line}"
+        if level == QWebEnginePage.JavaScriptConsoleMessageLevel.ErrorMessageLevel:
+            log.warning("stage page: %s (%s)", message, where)
+        else:
+            log.debug("stage page: %s (%s)", message, where)
+
+    def acceptNavigationRequest(self, url: QUrl, kind: Any, is_main_frame: bool) -> bool:
+        return url.host() == "127.0.0.1" and url.path().startswith("/stage")
+
+
+class StageView(QWidget):
+    changed = Signal()
+
+    def __init__(self, skill: StageSkill, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.skill = skill
+        self.setObjectName("stageView")
+        self.web = QWebEngineView(objectName="stageWeb")
+        self.web.setPage(StagePage(self.web))
+        self.web.page().setBackgroundColor(QColor(BACKDROP))
+        self.web.setContextMenuPolicy(Qt.ContextMenuPolicy.NoContextMenu)
+        self.placeholder = QLabel(objectName="stagePlaceholder", wordWrap=True)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setStyleSheet(f"background: {BACKDROP}; color: #f1ecff; font-size: 13pt; "
+                                       "padding: 24px;")
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.placeholder)
+        self.stack.addWidget(self.web)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+        self.url = ""
+        self.changed.connect(self.sync)
+        self._unsubscribe = skill.on_change(self.changed.emit)
+        self.destroyed.connect(lambda *_: self._unsubscribe())
+        self.sync()
+
+    def sync(self) -> None:
+        url = self.skill.app_url()
+        if not url:
+            self.url = ""
+            self.placeholder.setText("The stage is off (Settings → Stage)." if not self.skill.enabled
+                                     else self.skill.server_error or "The stage is starting…")
+            self.stack.setCurrentWidget(self.placeholder)
+            return
+        if url != self.url:
+            self.url = url
+            self.web.load(QUrl(url))
+        self.stack.setCurrentWidget(self.web)
+
+    def run_js(self, script: str, callback: Any = None) -> None:
+        """Run script in the page (tests and the benchmark read window.stageState() this way)."""
+        if callback is None:
+            self.web.page().runJavaScript(script, 0)
+        else:
+            self.web.page().runJavaScript(script, 0, callback)
+
+
+def make_stage(bea: Any) -> QWidget:
+    """The stage for the centre of the main window."""
+    return StageView(bea.skills["stage"])

@@ -1,0 +1,147 @@
+"""A .vrm file checked before any page is asked to load it, and the mood → expression picker.
+
+A VRM is a glTF binary (GLB): a 12-byte header ("glTF", version 2, total length), then a JSON chunk, then a
+binary chunk. VRM 1.0 names the VRMC_vrm extension, VRM 0.x the VRM extension. inspect() reads just the
+header and the JSON chunk and says, in a sentence the streamer can act on, what is wrong with a file that is
+not a VRM; for a good one it returns the title, the version and the expressions, with VRM 0.x preset names
+given as three-vrm names them on the page (joy → happy, a → aa...).
+
+expression_for() maps any mood word onto an expression the model actually has (app.core.affect.pick does the
+geometry), never the lip-sync, blink or look-at shapes, and falls back to no expression rather than a wrong
+one: with only `happy` on the model, `sad` shows a neutral face, not a smile.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.core import affect
+
+GLB_MAGIC = b"glTF"
+JSON_CHUNK = 0x4E4F534A
+MAX_JSON = 64 * 1024 * 1024
+MAX_FILE = 1024 * 1024 * 1024
+
+LIP_SYNC = ("aa", "ih", "ou", "ee", "oh")
+NOT_EMOTIONS = frozenset({*LIP_SYNC, "blink", "blinkLeft", "blinkRight", "lookUp", "lookDown", "lookLeft",
+                          "lookRight"})
+# VRM 0.x blend shape presets, as three-vrm's v0 compatibility names them on the page
+VRM0_PRESETS = {"joy": "happy", "angry": "angry", "sorrow": "sad", "fun": "relaxed", "surprised": "surprised",
+                "neutral": "neutral", "a": "aa", "i": "ih", "u": "ou", "e": "ee", "o": "oh", "blink": "blink",
+                "blink_l": "blinkLeft", "blink_r": "blinkRight", "lookup": "lookUp", "lookdown": "lookDown",
+                "lookleft": "lookLeft", "lookright": "lookRight"}
+
+
+class InvalidVrm(ValueError):
+    """The file is not a VRM avatar; the message says why, for the streamer."""
+
+
+@dataclass(frozen=True)
+class VrmInfo:
+    path: Path
+    title: str
+    version: str            # "0" or "1"
+    expressions: tuple[str, ...]
+    size: int
+
+    @property
+    def lip_sync(self) -> tuple[str, ...]:
+        return tuple(e for e in LIP_SYNC if e in self.expressions)
+
+
+def inspect(path: Path | str) -> VrmInfo:
+    path = Path(path)
+    name = path.name
+    if not path.is_file():
+        raise InvalidVrm(f"“{path}” does not exist (or is not a file).")
+    size = path.stat().st_size
+    if size > MAX_FILE:
+        raise InvalidVrm(f"“{name}” is {size // (1024 * 1024)} MB: too big for an avatar.")
+    with path.open("rb") as f:
+        header = f.read(20)
+        if len(header) < 20 or header[:4] != GLB_MAGIC:
+            raise InvalidVrm(f"“{name}” is not a VRM avatar: a .vrm file is a binary glTF (it starts with "
+                             f"“glTF”), and this one does not.")
+        version, total, chunk_length, chunk_type = struct.unpack("<IIII", header[4:20])
+        if version != 2:
+            raise InvalidVrm(f"“{name}” is a glTF {version} file; VRM needs glTF 2.")
+        if total > size:
+            raise InvalidVrm(f"“{name}” is cut short: it says {total} bytes and has {size}.")
+        if chunk_type != JSON_CHUNK or chunk_length > min(MAX_JSON, size - 20):
+            raise InvalidVrm(f"“{name}” is damaged: its glTF description is missing.")
+        try:
+            doc = json.loads(f.read(chunk_length).decode("utf-8"))
+        except ValueError:
+            raise InvalidVrm(f"“{name}” is damaged: its glTF description is not valid JSON.") from None
+    if not isinstance(doc, dict):
+        raise InvalidVrm(f"“{name}” is damaged: its glTF description is not an object.")
+    extensions = doc.get("extensions") if isinstance(doc.get("extensions"), dict) else {}
+    if isinstance(extensions.get("VRMC_vrm"), dict):
+        vrm = extensions["VRMC_vrm"]
+        meta = vrm.get("meta") if isinstance(vrm.get("meta"), dict) else {}
+        expressions = vrm.get("expressions") if isinstance(vrm.get("expressions"), dict) else {}
+        names = [*_keys(expressions.get("preset")), *_keys(expressions.get("custom"))]
+        return VrmInfo(path, str(meta.get("name") or path.stem), "1", tuple(names), size)
+    if isinstance(extensions.get("VRM"), dict):
+        vrm = extensions["VRM"]
+        meta = vrm.get("meta") if isinstance(vrm.get("meta"), dict) else {}
+        master = vrm.get("blendShapeMaster") if isinstance(vrm.get("blendShapeMaster"), dict) else {}
+        names = []
+        for group in master.get("blendShapeGroups") or []:
+            if not isinstance(group, dict):
+                continue
+            preset = str(group.get("presetName") or "").lower()
+            custom = preset in ("", "unknown")
+            label = str(group.get("name") or "") if custom else VRM0_PRESETS.get(preset)
+            if label and label not in names:
+                names.append(label)
+        return VrmInfo(path, str(meta.get("title") or path.stem), "0", tuple(names), size)
+    raise InvalidVrm(f"“{name}” is a 3D model (glTF) but not a VRM avatar: it has no VRM data (humanoid "
+                     f"bones, expressions). Export it as .vrm from VRoid Studio, UniVRM or Blender's VRM "
+                     f"add-on.")
+
+
+def _keys(value: object) -> list[str]:
+    return [str(k) for k in value] if isinstance(value, dict) else []
+
+
+def emotions(available: Sequence[str]) -> list[str]:
+    """The expressions that can show a mood: not lip sync, blinking or looking."""
+    return [name for name in available if name not in NOT_EMOTIONS]
+
+
+def expression_for(mood: str, available: Sequence[str], overrides: Mapping[str, str] | None = None) -> str:
+    """The expression of the model that shows `mood` best, or "" for none (a neutral face)."""
+    candidates = emotions(available)
+    if not candidates or not mood.strip():
+        return ""
+    folded = {affect.fold(k): v for k, v in (overrides or {}).items()}
+    for key in (affect.fold(mood), affect.mood_of(mood)):
+        if key and key in folded:
+            chosen = folded[key]
+            return chosen if chosen in candidates else ""
+    target = affect.coordinates_of(mood)
+    exact = [c for c in candidates if affect.fold(c) == affect.fold(mood)]
+    if exact:
+        return exact[0]
+    if target is None:
+        return ""
+    picked = affect.pick(mood, candidates)
+    point = affect.coordinates_of(picked)
+    if point is None or affect.mood_of(picked) == "neutral":
+        return picked if affect.fold(picked) == "neutral" else ""
+    # only when the expression is nearer the mood than a neutral face is
+    if affect.distance(target, point) >= affect.distance(target, affect.REST):
+        return "neutral" if "neutral" in candidates else ""
+    return picked
+
+
+def strength(valence: float, arousal: float) -> float:
+    """How strongly a state shows on her face, 0..1: its distance from rest, over the distance of a clear
+    feeling (happy)."""
+    full = affect.distance(affect.REST, affect.MOODS["happy"])
+    return max(0.0, min(1.0, affect.distance(affect.REST, (valence, arousal)) / full))

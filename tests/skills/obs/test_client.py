@@ -1,0 +1,217 @@
+"""The OBS connection against the fake OBS server (tests/obs_server.py): obsws-python for real, no mocks."""
+
+import asyncio
+import threading
+import time
+
+import pytest
+
+from app.skills.obs.client import BACKOFF, NotConnected, ObsConnection, ObsError, State, Target, backoff
+from tests.obs_server import FakeOBS
+
+FAST = (0.05, 0.1, 0.2)
+
+
+def run(coro, timeout=30):
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+async def until(predicate, timeout=8.0, what="condition"):
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.02)
+
+
+def connection(obs: FakeOBS, password: dict | str = "pw", **kwargs) -> ObsConnection:
+    box = password if isinstance(password, dict) else {"pw": password}
+    return ObsConnection(lambda: Target("127.0.0.1", obs.port, box["pw"]), steps=kwargs.pop("steps", FAST),
+                         timeout=3, **kwargs)
+
+
+def test_backoff_doubles_up_to_thirty_seconds():
+    assert [backoff(n) for n in range(8)] == [1, 2, 4, 8, 16, 30, 30, 30]
+    assert BACKOFF[-1] == 30
+
+
+def test_connects_and_reads_the_state():
+    async def main():
+        with FakeOBS(password="pw") as obs:
+            conn = connection(obs)
+            await conn.start()
+            try:
+                await until(lambda: conn.status.connected, what="connected")
+                s = conn.status
+                assert s.scenes == ("Starting Soon", "Main", "BRB")  # as OBS's panel lists them
+                assert s.current_scene == "Main" and not s.streaming and not s.recording
+                assert s.obs_version == "31.0.2" and s.address == f"127.0.0.1:{obs.port}"
+                assert "Connected to OBS 31.0.2" in s.message
+                obs.wait_until(lambda: obs.identified_count == 2)  # one for events, one for requests
+            finally:
+                await conn.stop()
+            assert conn.status.state is State.OFF
+            obs.wait_until(lambda: obs.identified_count == 0, what="sessions closed by stop()")
+    run(main())
+
+
+def test_a_wrong_password_says_so_and_stops_retrying_until_the_settings_change():
+    async def main():
+        with FakeOBS(password="pw") as obs:
+            password = {"pw": "wrong"}
+            conn = connection(obs, password)
+            await conn.start()
+            try:
+                await until(lambda: conn.status.state is State.REFUSED, what="refused")
+                assert "OBS refused the password" in conn.status.message
+                assert "Tools > WebSocket Server Settings" in conn.status.message
+                assert conn.status.close_code == 4009 and 4009 in obs.close_codes
+                seen = obs.connections
+                await asyncio.sleep(0.6)  # many backoff periods: no new attempt
+                assert obs.connections == seen and conn.attempts == 1
+                password["pw"] = "pw"
+                conn.reconnect()  # what a settings change does
+                await until(lambda: conn.status.connected, what="connected with the right password")
+            finally:
+                await conn.stop()
+    run(main())
+
+
+def test_no_password_when_obs_wants_one():
+    async def main():
+        with FakeOBS(password="pw") as obs:
+            conn = connection(obs, "")
+            await conn.start()
+            try:
+                await until(lambda: conn.status.state is State.REFUSED, what="refused")
+                assert "asks for a WebSocket password and none is set" in conn.status.message
+            finally:
+                await conn.stop()
+    run(main())
+
+
+def test_retries_until_obs_comes_up():
+    async def main():
+        obs = FakeOBS()
+        obs.start_in_thread()
+        obs.stop_in_thread()  # the port is chosen; nobody listens on it now
+        try:
+            conn = connection(obs, "")
+            await conn.start()
+            try:
+                await until(lambda: conn.attempts >= 3, what="a few attempts")
+                assert conn.status.state in (State.RETRYING, State.CONNECTING)
+                await until(lambda: conn.status.state is State.RETRYING)
+                assert "OBS is not answering" in conn.status.message
+                assert "Trying again in" in conn.status.message
+                obs.start_in_thread()
+                await until(lambda: conn.status.connected, what="connected once OBS is up")
+            finally:
+                await conn.stop()
+        finally:
+            obs.close_thread()
+    run(main())
+
+
+def test_reconnects_after_the_server_restarts():
+    async def main():
+        with FakeOBS(password="pw") as obs:
+            conn = connection(obs)
+            states = []
+            conn.on_status(lambda s: states.append(s.state))
+            await conn.start()
+            try:
+                await until(lambda: conn.status.connected, what="connected")
+                obs.stop_in_thread()  # OBS quits: the event thread dies without a word
+                await until(lambda: conn.status.state is not State.CONNECTED, what="the loss noticed")
+                assert "Lost the connection to OBS" in conn.status.message
+                with pytest.raises(NotConnected):
+                    await conn.call(lambda req: req.get_version())
+                obs.start_in_thread()
+                await until(lambda: conn.status.connected, what="connected again")
+                assert states.count(State.CONNECTED) >= 2
+                got = []
+                conn.on_event(lambda kind, data: got.append((kind, data.get("scene_name"))))
+                obs.switch_scene("BRB")  # events flow on the new connection
+                await until(lambda: ("CurrentProgramSceneChanged", "BRB") in got, what="the event")
+                assert conn.status.current_scene == "BRB"
+            finally:
+                await conn.stop()
+    run(main())
+
+
+def test_a_kicked_session_is_noticed_without_any_request():
+    async def main():
+        with FakeOBS() as obs:
+            conn = connection(obs, "", steps=(0.5,))
+            await conn.start()
+            try:
+                await until(lambda: conn.status.connected, what="connected")
+                before = obs.connections
+                obs.kick(1011, "server error")
+                await until(lambda: conn.status.state is State.RETRYING, timeout=3, what="the loss noticed")
+                await until(lambda: conn.status.connected and obs.connections > before, what="back")
+            finally:
+                await conn.stop()
+    run(main())
+
+
+def test_events_reach_the_loop_thread_and_update_the_state():
+    async def main():
+        with FakeOBS() as obs:
+            conn = connection(obs, "")
+            got = []
+            conn.on_event(lambda kind, data: got.append((kind, dict(data), threading.get_ident())))
+            await conn.start()
+            try:
+                await until(lambda: conn.status.connected, what="connected")
+                obs.start_stream()
+                obs.start_record()
+                await until(lambda: conn.status.streaming and conn.status.recording, what="outputs on")
+                assert {t for _k, _d, t in got} == {threading.get_ident()}
+                kinds = [(k, d.get("output_state")) for k, d, _t in got]
+                assert ("StreamStateChanged", "OBS_WEBSOCKET_OUTPUT_STARTED") in kinds
+                obs.stop_stream()
+                await until(lambda: not conn.status.streaming, what="stream off")
+            finally:
+                await conn.stop()
+    run(main())
+
+
+def test_a_refused_request_is_a_sentence():
+    async def main():
+        with FakeOBS() as obs:
+            conn = connection(obs, "")
+            await conn.start()
+            try:
+                await until(lambda: conn.status.connected, what="connected")
+                with pytest.raises(ObsError, match="OBS has no scene or source by that name"):
+                    await conn.call(lambda req: req.set_current_program_scene("Nope"))
+                await conn.call(lambda req: req.set_current_program_scene("BRB"))
+                assert obs.current_scene == "BRB" and conn.status.connected
+            finally:
+                await conn.stop()
+    run(main())
+
+
+def test_a_call_before_connecting_is_refused():
+    async def main():
+        conn = ObsConnection(lambda: Target("127.0.0.1", 1))
+        with pytest.raises(NotConnected):
+            await conn.call(lambda req: req.get_version())
+    run(main())
+
+
+def test_privacy_mode_refuses_a_remote_obs_without_retrying():
+    from app.senses.netgate import NetworkGate
+
+    async def main():
+        gate = NetworkGate(lambda: True, resolve=lambda host, port: ["203.0.113.7"])
+        conn = ObsConnection(lambda: Target("obs.example.net", 4455), gate=gate, steps=FAST)
+        await conn.start()
+        try:
+            await until(lambda: conn.status.state is State.REFUSED, what="refused")
+            assert conn.status.message.startswith("Privacy mode is on")
+        finally:
+            await conn.stop()
+    run(main())

@@ -1,0 +1,274 @@
+"""The OBS skill in a real composed app (the `bea` fixture) against the fake OBS server: tools, allowlists,
+captions, perceptions and sessions."""
+
+import asyncio
+import json
+from contextlib import asynccontextmanager
+
+from app.core.events import EventKind
+from app.core.perception import PerceptionKind
+from app.core.tools import broken_promises
+from app.skills.obs.client import State
+from app.skills.obs.skill import PASSWORD_SECRET, ObsSettings, ObsSkill, allowed
+from tests.obs_server import FakeOBS
+from tests.skills.obs.test_client import FAST, run, until
+
+ALLOW = {"skills.obs.allowed_scenes": ["BRB", "Main"], "skills.obs.allowed_sources": ["Webcam"],
+         "skills.obs.allowed_text_sources": ["BRB Text"]}
+
+
+@asynccontextmanager
+async def running(bea, obs: FakeOBS, password: str | None = "pw", **settings):
+    bea.settings.update({"skills.obs.port": obs.port, **settings})
+    if password:
+        bea.secrets.set(PASSWORD_SECRET, password)
+    skill: ObsSkill = bea.skills["obs"]
+    skill.connection.steps = FAST
+    await skill.start()
+    try:
+        yield skill
+    finally:
+        await skill.stop()
+
+
+async def connected(skill: ObsSkill) -> None:
+    await until(lambda: skill.connected, what="OBS connected")
+
+
+def call(skill: ObsSkill, name: str, **args):
+    tool = next(t for t in skill.tools() if t.name == name)
+    return tool.handler(**args)
+
+
+def test_settings_have_descriptions_and_no_password():
+    fields = ObsSettings.model_fields
+    assert all(f.description for f in fields.values())
+    assert not [name for name in fields if "password" in name]
+    s = ObsSettings()
+    assert (s.host, s.port, s.scene_changes_are_noise, s.caption_source) == ("127.0.0.1", 4455, True, "")
+    assert ObsSettings(allowed_scenes=[" BRB ", "BRB", ""]).allowed_scenes == ["BRB"]
+
+
+def test_allowlist_matching_forgives_case_and_spaces_only():
+    assert allowed("brb", ["BRB", "Main"]) == "BRB"
+    assert allowed("  Main ", ["BRB", "Main"]) == "Main"
+    assert allowed("Mai", ["BRB", "Main"]) is None and allowed(None, ["BRB"]) is None
+
+
+def test_tools_exist_only_while_connected_and_only_with_an_allowlist(bea):
+    skill: ObsSkill = bea.skills["obs"]
+    assert skill.tools() == [] and skill.context_section() == "" and skill.live_state() == ""
+
+    async def main():
+        with FakeOBS(password="pw") as obs:
+            async with running(bea, obs) as skill:
+                await connected(skill)
+                assert skill.tools() == []  # nothing allowed yet: no tool that could only refuse
+                bea.settings.update(ALLOW)
+                assert [t.name for t in skill.tools()] == ["switch_scene", "show_source", "set_text"]
+                scene_tool = skill.tools()[0]
+                assert scene_tool.parameters["properties"]["scene"]["enum"] == ["BRB", "Main"]
+                section = skill.context_section()
+                assert "`switch_scene`" in section
+                assert broken_promises({"obs": section}, [t.name for t in skill.tools()]) == {}
+                assert skill.live_state() == "[OBS] Scene: Main; not live."
+                obs.stop_in_thread()
+                await until(lambda: not skill.connected, what="disconnected")
+                assert skill.tools() == [] and skill.context_section() == "" and skill.live_state() == ""
+    run(main())
+
+
+def test_she_switches_to_an_allowed_scene_and_is_refused_others(bea):
+    async def main():
+        with FakeOBS(password="pw") as obs:
+            async with running(bea, obs, **ALLOW) as skill:
+                await connected(skill)
+                assert await call(skill, "switch_scene", scene="brb") == "Switched OBS to the scene “BRB”."
+                assert obs.current_scene == "BRB"
+                obs.clear_requests()
+                answer = await call(skill, "switch_scene", scene="Starting Soon")
+                assert answer.startswith("ERROR: “Starting Soon” is not one of the scenes")
+                assert "Allowed: “BRB”, “Main”." in answer
+                assert obs.current_scene == "BRB" and obs.requests == []  # refused before OBS heard of it
+                hidden = await call(skill, "show_source", source="Captions", visible=False)
+                assert hidden.startswith("ERROR")
+                assert (await call(skill, "set_text", source="Captions", text="hi")).startswith("ERROR")
+                assert obs.requests == []
+                again = await call(skill, "switch_scene", scene="BRB")
+                assert again == "“BRB” is already the scene on stream."
+    run(main())
+
+
+def test_show_source_and_set_text(bea):
+    async def main():
+        with FakeOBS(password="pw") as obs:
+            async with running(bea, obs, **ALLOW) as skill:
+                await connected(skill)
+                assert await call(skill, "show_source", source="webcam", visible=False) == \
+                    "Hid “Webcam” in the scene “Main”."
+                assert obs.item_enabled("Main", "Webcam") is False
+                assert await call(skill, "show_source", source="Webcam", visible=True) == \
+                    "Showing “Webcam” in the scene “Main”."
+                assert obs.item_enabled("Main", "Webcam") is True
+                assert await call(skill, "set_text", source="BRB Text", text="Back in 5") == \
+                    "“BRB Text” now shows: Back in 5"
+                assert obs.text_of("BRB Text") == "Back in 5"
+                await call(skill, "switch_scene", scene="BRB")
+                answer = await call(skill, "show_source", source="Webcam", visible=False)
+                assert answer.startswith("ERROR: could not hide “Webcam” in “BRB”:")
+    run(main())
+
+
+def test_captions_follow_her_speech_and_clear_after_the_hold(bea):
+    async def main():
+        with FakeOBS(password="pw") as obs:
+            async with running(bea, obs, **{"skills.obs.caption_source": "Captions",
+                                            "skills.obs.caption_hold_seconds": 0.4}) as skill:
+                await connected(skill)
+                bea.bus.publish(EventKind.SPEECH, "voice", "Hello chat!", mood="happy")
+                await until(lambda: obs.text_of("Captions") == "Hello chat!", what="the caption")
+                for n in range(5):  # a burst: the newest line wins, nothing queues behind
+                    bea.bus.publish(EventKind.SPEECH, "voice", f"line {n}", mood="happy")
+                await until(lambda: obs.text_of("Captions") == "line 4", what="the newest caption")
+                sets = len(obs.requests_of("SetInputSettings"))
+                assert sets <= 4
+                await until(lambda: obs.text_of("Captions") == "", timeout=3, what="the caption cleared")
+                assert obs.requests_of("SetInputSettings")[-1].request_data["inputSettings"] == {"text": ""}
+    run(main())
+
+
+def test_a_missing_caption_source_is_reported_once(bea):
+    async def main():
+        with FakeOBS(password="pw") as obs:
+            async with running(bea, obs, **{"skills.obs.caption_source": "Nope",
+                                            "skills.obs.caption_hold_seconds": 0}) as skill:
+                await connected(skill)
+                for text in ("one", "two"):
+                    bea.bus.publish(EventKind.SPEECH, "voice", text, mood="calm")
+                    await until(lambda: len(obs.requests_of("SetInputSettings")) >= 1, what="a try")
+                    await asyncio.sleep(0.1)
+                errors = [e for e in bea.bus.recent([EventKind.ERROR]) if e.source == "obs"]
+                assert len(errors) == 1 and "caption source “Nope”" in errors[0].text
+    run(main())
+
+
+def test_scene_changes_become_noise_perceptions_unless_wanted(bea):
+    async def main():
+        with FakeOBS(password="pw") as obs:
+            async with running(bea, obs, **ALLOW) as skill:
+                await connected(skill)
+                obs.switch_scene("BRB")
+                await until(lambda: any("BRB" in p.content for p in bea.mind.bus.pending()), what="perceived")
+                p = bea.mind.bus.pending()[-1]
+                assert p.kind is PerceptionKind.SYSTEM and p.surface == "obs" and p.noise
+                assert p.content == "[OBS] The scene on stream is now “BRB”."
+                bea.settings.set("skills.obs.scene_changes_are_noise", False)
+                obs.switch_scene("Main")
+                await until(lambda: len(bea.mind.bus.pending()) == 2, what="perceived")
+                assert not bea.mind.bus.pending()[-1].noise
+                await call(skill, "switch_scene", scene="BRB")  # her own change is not echoed back
+                await until(lambda: skill.status.current_scene == "BRB", what="scene state")
+                await asyncio.sleep(0.1)
+                assert len(bea.mind.bus.pending()) == 2
+    run(main())
+
+
+def test_stream_start_and_stop_open_and_close_a_session(bea):
+    stream = bea.mind.stream
+
+    async def main():
+        with FakeOBS(password="pw") as obs:
+            async with running(bea, obs) as skill:
+                await connected(skill)
+                assert stream.session_id is None
+                obs.start_stream()
+                await until(lambda: stream.session_id is not None, what="a session")
+                sid = stream.session_id
+                assert stream.sessions()[0][0] == sid and stream.sessions()[0][3] == "obs"
+                await until(lambda: any(p.content == "[OBS] The stream is live."
+                                        for p in bea.mind.bus.pending()))
+                obs.stop_stream()
+                await until(lambda: stream.session_id is None, what="the session ended")
+                assert stream.sessions()[0][2] is not None  # ended_at
+                obs.start_stream()  # live before she connects: still a session
+            async with running(bea, obs) as skill:
+                await connected(skill)
+                await until(lambda: stream.session_id not in (None, sid), what="a new session")
+    run(main())
+
+
+def test_a_wrong_password_is_explained_and_a_new_one_reconnects(bea):
+    async def main():
+        with FakeOBS(password="pw") as obs:
+            async with running(bea, obs, password="nope") as skill:
+                await until(lambda: skill.status.state is State.REFUSED, what="refused")
+                assert "OBS refused the password" in skill.status.message
+                where = skill.set_password("pw")
+                assert where == "The OBS password is saved in memory for this run only (no keyring here)."
+                await connected(skill)
+    run(main())
+
+
+def test_changing_the_port_reconnects_at_once(bea):
+    async def main():
+        with FakeOBS() as obs, FakeOBS() as other:
+            async with running(bea, obs, password=None) as skill:
+                await connected(skill)
+                bea.settings.set("skills.obs.port", other.port)
+                await until(lambda: other.identified_count == 2, what="moved to the other OBS")
+                await until(lambda: obs.identified_count == 0, what="left the first")
+                assert skill.connected
+    run(main())
+
+
+def test_the_password_lives_in_the_keyring_never_in_settings(bea, file_keyring):
+    from app.memory.keys import KEYRING_SERVICE
+    from app.secrets import SecretStore
+
+    bea.secrets = SecretStore(use_keyring=True)
+    skill: ObsSkill = bea.skills["obs"]
+    skill.ctx.services["secrets"] = bea.secrets
+    assert skill.set_password("s3cret-obs") == "The OBS password is saved in the system keyring."
+    assert file_keyring.get_password(KEYRING_SERVICE, f"secret:{PASSWORD_SECRET}") == "s3cret-obs"
+    assert "s3cret-obs" not in json.dumps(bea.settings.current.model_dump())
+    assert skill.password() == "s3cret-obs"
+    assert skill.set_password("") == "The OBS password is forgotten."
+    assert skill.password() == ""
+
+
+def test_the_dock_shows_the_connection_scenes_and_outputs(bea, qtbot):
+    from app.skills.obs.dock import make_dock
+
+    async def main():
+        with FakeOBS(password="pw") as obs:
+            async with running(bea, obs, **ALLOW) as skill:
+                dock = make_dock(skill)
+                qtbot.addWidget(dock)
+                await connected(skill)
+                assert "connected" in dock.state.text()
+                assert [dock.scenes.item(i).text() for i in range(dock.scenes.count())] == \
+                    ["   Starting Soon", "▶ Main  ★", "   BRB  ★"]
+                assert dock.current.text() == "Current scene: Main"
+                obs.start_stream()
+                await until(lambda: "LIVE" in dock.outputs.text(), what="live in the dock")
+                dock.switch("Starting Soon")  # the streamer's own switch: no allowlist
+                await until(lambda: obs.current_scene == "Starting Soon", what="switched")
+                await until(lambda: dock.current.text() == "Current scene: Starting Soon")
+                obs.stop_in_thread()
+                await until(lambda: "not connected" in dock.state.text(), what="shown as lost")
+                assert not dock.scenes.isEnabled()
+    run(main())
+
+
+def test_settings_page_saves_the_password_to_the_secrets_service(bea, qtbot):
+    from app.skills.obs.settings import make_page
+
+    skill: ObsSkill = bea.skills["obs"]
+    page = make_page(skill, "skills.obs", bea.settings.current.skills.obs)
+    qtbot.addWidget(page)
+    page.password.setText("typed-pw")
+    assert "saved in memory" in page.save_password()
+    assert bea.secrets.get(PASSWORD_SECRET) == "typed-pw" and page.password.text() == ""
+    assert page.changes() == {}  # nothing for the settings document
+    assert page.forget_password() == "The OBS password is forgotten."
+    assert bea.secrets.get(PASSWORD_SECRET) is None
