@@ -10,7 +10,6 @@ import pytest
 
 from tests.api.conftest import serving
 
-pytest.importorskip("schemathesis")
 
 EXAMPLES = 20
 SEED = 20260915
