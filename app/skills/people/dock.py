@@ -50,6 +50,7 @@ from app.ui.qt import (
     QVBoxLayout,
     QWidget,
 )
+from app.ui.unavailable import unavailable
 
 PAGE = 200              # rows read from the store at a time
 DEBOUNCE_MS = 200       # typing waits for a pause: one search per pause, not one per key
@@ -703,15 +704,7 @@ class PeopleDock(QWidget):
         return True
 
 
-def _unavailable() -> QWidget:
-    widget = QWidget()
-    layout = QVBoxLayout(widget)
-    layout.addWidget(QLabel(NO_STORE, objectName="peopleNoStore", wordWrap=True,
-                            alignment=Qt.AlignmentFlag.AlignCenter))
-    return widget
-
-
 def make_dock(skill: Any) -> QWidget:
     if skill.people is None or skill.aliases is None:
-        return _unavailable()
+        return unavailable(NO_STORE, "peopleNoStore")
     return PeopleDock(skill)

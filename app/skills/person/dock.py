@@ -57,6 +57,7 @@ from app.ui.qt import (
     QVBoxLayout,
     QWidget,
 )
+from app.ui.unavailable import unavailable
 
 NO_STORE = ("What Bea knows about you lives in the encrypted database, and it is not open: there is nothing "
             "to show or correct. Unlock or create her store and restart Bea.")
@@ -739,15 +740,7 @@ class YouDock(QWidget):
         return True
 
 
-def _unavailable() -> QWidget:
-    widget = QWidget()
-    layout = QVBoxLayout(widget)
-    layout.addWidget(QLabel(NO_STORE, objectName="youNoStore", wordWrap=True,
-                            alignment=Qt.AlignmentFlag.AlignCenter))
-    return widget
-
-
 def make_dock(skill: Any) -> QWidget:
     if skill.store is None:
-        return _unavailable()
+        return unavailable(NO_STORE, "youNoStore")
     return YouDock(skill)
