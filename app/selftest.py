@@ -68,6 +68,12 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
             raise AssertionError(f"{embedder.name} embedded to {rows.shape}, not (1, {embedder.dim})")
         return f"memory embeds with {embedder.name}" + (f" ({note})" if note else "")
 
+    def stage() -> str:
+        from app.stage.assets import missing
+        if gone := missing():
+            raise AssertionError(f"the stage page lacks {', '.join(gone[:3])}" + (" …" if len(gone) > 3 else ""))
+        return "stage page complete"
+
     def writable() -> str:
         probe = bea.paths.root / ".write-probe"
         probe.write_text("ok")
@@ -76,7 +82,7 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
 
     return [("cipher", cipher), ("integrity", integrity), ("schema", schema), ("roundtrip", roundtrip),
             ("settings", settings), ("skills", skills), ("models", models),
-            ("memory", memory), ("data folder", writable)]
+            ("memory", memory), ("stage", stage), ("data folder", writable)]
 
 
 def run(data_dir: Path) -> int:
@@ -92,6 +98,6 @@ def run(data_dir: Path) -> int:
                 return 1
     finally:
         close(bea)
-    print(f"self-test OK: {len(passed)} checks passed (SQLCipher {passed[0]}, {passed[2]}, {passed[5]}, {passed[6]}, {passed[7]}) "
+    print(f"self-test OK: {len(passed)} checks passed (SQLCipher {passed[0]}, {passed[2]}, {passed[5]}, {passed[6]}, {passed[7]}, {passed[8]}) "
           f"in {data_dir}")
     return 0
