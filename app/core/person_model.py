@@ -78,6 +78,7 @@ MIN_HABIT_DAYS = 4
 MAX_SPREAD_MINUTES = 60
 DEVIATION_MINUTES = 30
 RAW_SIGNAL_DAYS = 35
+CLOCK_SKEW = 300.0  # an entry may be dated this far ahead of now (a phone's clock runs a little fast), no more
 QUESTION_LIMIT = 6
 ASKABLE = ("identity", "routine", "relationships", "commitments", "preferences")
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -276,8 +277,13 @@ def decide_write(existing: Entry | None, new: Entry, count: int, now: float | No
     """Whether `new` may take the slot `existing` holds (None: it is empty); `count` is the model's size.
 
     Expiry of the stored entry is judged at `now`, or at the new entry's observed_at when now is not given.
+    An entry dated more than CLOCK_SKEW after `now` is an error: kept, it would outrank every later
+    correction of the same rank until that future moment.
     """
     new = validate_entry(new)
+    if now is not None and new.observed_at > now + CLOCK_SKEW:
+        raise PersonModelError(f"observed_at is {new.observed_at - now:.0f} s in the future; an observation "
+                               f"may be dated at most {CLOCK_SKEW:.0f} s ahead of now")
     if existing is None:
         check_capacity(count, replacing=False)
         return Decision(True, new, "recorded")

@@ -5,6 +5,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from app.core.person_model import (
+    CLOCK_SKEW,
     ENABLED_BY_DEFAULT,
     MAX_ENTRIES,
     NOTHING_KNOWN,
@@ -152,6 +153,17 @@ def test_at_most_2000_entries():
         decide_write(None, new, MAX_ENTRIES)
     stored = entry(key="cat", source="agent:planner", at=T0 - 10)
     assert decide_write(stored, new, MAX_ENTRIES).accepted  # replacing one does not grow the model
+
+
+def test_an_entry_dated_in_the_future_is_an_error_beyond_a_little_clock_skew():
+    ahead = entry(at=T0 + CLOCK_SKEW)
+    assert decide_write(None, ahead, 0, now=T0).accepted  # a phone whose clock runs a little fast
+    with pytest.raises(PersonModelError, match="in the future"):
+        decide_write(None, entry(at=T0 + CLOCK_SKEW + 1), 0, now=T0)
+    # so a correction made now is never refused by a manual entry from the future
+    stored = entry(summary="Lives in Milan", at=T0 + CLOCK_SKEW)
+    assert not decide_write(stored, entry(summary="Lives in Turin", at=T0), 1, now=T0).accepted  # within skew
+    assert decide_write(stored, entry(summary="Lives in Turin", at=T0 + CLOCK_SKEW), 1, now=T0).accepted
 
 
 def test_decide_write_validates_the_new_entry():

@@ -187,8 +187,9 @@ def test_a_state_correction_is_short_lived_by_default(skill, dock):
 
 
 def test_a_refused_correction_says_what_stands(skill, dock):
-    # a phone whose clock runs an hour ahead wrote it: the streamer's edit now is the older observation
-    skill.store.write(entry("identity", "name", "Is called Sara", ago=-HOUR))
+    # a phone whose clock runs two minutes ahead wrote it: the streamer's edit now is the older observation
+    # (further ahead than person_model.CLOCK_SKEW, the phone's write itself is refused)
+    skill.store.write(entry("identity", "name", "Is called Sara", ago=-120))
     dock.refresh()
     pick(dock, "identity", "name")
     dock.form_summary.setText("Is called Sa")
