@@ -6,12 +6,15 @@
 // - show the emotion expression Python picked for her mood, faded in and out
 // - lip sync from the mouth levels Python streams (the vowel shape when given, else "aa")
 // - blink, breathe and sway a little; frame the camera (full body, upper body, face)
+// - play the streamer's .vrma clips (three-vrm-animation): the idle one looped, the others when asked (play)
 // - a transparent background (OBS), a chroma-key colour or any colour
 // - answer pings with the one-way delay it measured, and report its frame rate once a second
 
 import * as THREE from "three";
 import { GLTFLoader } from "three/addons/loaders/GLTFLoader.js";
 import { VRMLoaderPlugin, VRMUtils } from "@pixiv/three-vrm";
+import { VRMAnimationLoaderPlugin, VRMLookAtQuaternionProxy, createVRMAnimationClip }
+  from "@pixiv/three-vrm-animation";
 import { connect } from "./bridge.js";
 import { Blinker, VISEMES, approach, frame, idlePose, smoothMouth } from "./motion.js";
 
@@ -41,6 +44,11 @@ const state = {
   frames: 0,
   fps: 0,
   webgl: "",
+  clips: new Map(),   // name -> {name, url, idle, status, animation, clip, duration, bones, error}
+  mixer: null,        // the AnimationMixer on the avatar playing them
+  idle: null,         // {name, action}: the idle clip looping
+  oneShot: null,      // {name, action, duration, fade, stopAt}: the clip asked for, playing once
+  fading: [],         // [{action, weight, fade}]: actions on their way out
 };
 
 const notice = document.getElementById("notice");
@@ -121,6 +129,7 @@ function measure(vrm) {
 }
 
 function clearAvatar() {
+  unbindClips();
   if (state.vrm) {
     scene.remove(state.vrm.scene);
     VRMUtils.deepDispose(state.vrm.scene);
@@ -163,6 +172,11 @@ async function loadAvatar({ url, name, serial }) {
   VRMUtils.combineSkeletons(gltf.scene);
   VRMUtils.rotateVRM0(vrm);
   vrm.scene.traverse((object) => { object.frustumCulled = false; });
+  if (vrm.lookAt) {   // what a clip's look-at track drives (three-vrm-animation looks for it by name)
+    const proxy = new VRMLookAtQuaternionProxy(vrm.lookAt);
+    proxy.name = "VRMLookAtQuaternionProxy";
+    vrm.scene.add(proxy);
+  }
   scene.add(vrm.scene);
   const manager = vrm.expressionManager;
   const expressions = manager ? manager.expressions.map((e) => e.expressionName) : [];
@@ -175,6 +189,7 @@ async function loadAvatar({ url, name, serial }) {
   const version = vrm.meta && vrm.meta.metaVersion === "0" ? "0" : "1";
   bridge.send({ type: "loaded", serial, name, vrm_version: version, expressions: expressions.slice(0, 256),
     lip_sync: state.lip, blink: expressions.includes("blink") });
+  bindClips();
 }
 
 function fail(error) {
@@ -182,6 +197,203 @@ function fail(error) {
   state.loading = null;
   say(error.message, "error");
   bridge.send({ type: "error", ...error });
+}
+
+// ---- animation clips (.vrma) ------------------------------------------------------------------------------
+// The list comes whole (the clips message). Each clip is fetched and parsed once; it becomes an AnimationClip
+// for the avatar on stage (again for each new avatar). Weights are set by hand every frame: a clip asked for
+// fades in over the idle clip and out again before its end, so nothing pops.
+
+function whyNotClip(name, error) {
+  const text = String((error && error.message) || error || "");
+  if (/HTTP|status|404|fetch/i.test(text) && !/JSON|glTF|magic|version/i.test(text)) {
+    return `The clip “${name}” could not be read: ${text}`;
+  }
+  return `“${name}” is not a valid VRM animation: ${text || "the file could not be read as glTF"}.`;
+}
+
+function clipFailed(entry, message) {
+  Object.assign(entry, { status: "error", error: message.slice(0, 2000), animation: null, clip: null });
+  console.warn(`stage: ${message}`);
+  bridge.send({ type: "error", code: "invalid_clip", message: entry.error, clip: entry.name });
+}
+
+async function loadClip(entry) {
+  const loader = new GLTFLoader();
+  loader.register((parser) => new VRMAnimationLoaderPlugin(parser));
+  let gltf;
+  try {
+    gltf = await loader.loadAsync(entry.url);
+  } catch (error) {
+    if (state.clips.get(entry.name) === entry) clipFailed(entry, whyNotClip(entry.name, error));
+    return;
+  }
+  if (state.clips.get(entry.name) !== entry) return;   // removed or replaced meanwhile
+  const animation = gltf.userData.vrmAnimations && gltf.userData.vrmAnimations[0];
+  if (!animation) {
+    clipFailed(entry, `“${entry.name}” is a 3D model (glTF) but not a VRM animation: it has no ` +
+      "VRMC_vrm_animation data (or no animation in it). Export it as .vrma.");
+    return;
+  }
+  const h = animation.humanoidTracks;
+  const bones = [...new Set([...h.rotation.keys(), ...h.translation.keys()])].slice(0, 64);
+  Object.assign(entry, { status: "loaded", animation, duration: animation.duration, bones, error: null });
+  bridge.send({ type: "clip_loaded", name: entry.name, duration: Math.max(0, animation.duration), bones });
+  bindClips();
+}
+
+function dropAction(action) {
+  if (!action) return;
+  action.stop();
+  state.fading = state.fading.filter((f) => f.action !== action);
+}
+
+function dropClip(entry) {
+  if (state.mixer && entry.clip) {
+    if (state.oneShot && state.oneShot.action.getClip() === entry.clip) state.oneShot = null;
+    if (state.idle && state.idle.action.getClip() === entry.clip) state.idle = null;
+    dropAction(state.mixer.existingAction(entry.clip));
+    state.mixer.uncacheClip(entry.clip);
+  }
+  entry.clip = null;
+}
+
+function setClips(list) {
+  const wanted = new Map(list.map((c) => [c.name, c]));
+  for (const [name, entry] of [...state.clips]) {
+    const want = wanted.get(name);
+    if (!want || want.url !== entry.url) {
+      dropClip(entry);
+      state.clips.delete(name);
+    }
+  }
+  for (const c of list) {
+    const known = state.clips.get(c.name);
+    if (known) {
+      known.idle = c.idle;
+      continue;
+    }
+    const entry = { name: c.name, url: c.url, idle: c.idle, status: "loading", animation: null, clip: null,
+      duration: 0, bones: [], error: null };
+    state.clips.set(c.name, entry);
+    loadClip(entry);
+  }
+  updateIdle();
+}
+
+// Make the loaded clips playable on the avatar now on stage.
+function bindClips() {
+  const vrm = state.vrm;
+  if (!vrm) return;
+  if (!state.mixer) state.mixer = new THREE.AnimationMixer(vrm.scene);
+  for (const entry of state.clips.values()) {
+    if (!entry.animation || entry.clip) continue;
+    try {
+      entry.clip = createVRMAnimationClip(entry.animation, vrm);
+      entry.clip.name = entry.name;
+    } catch (error) {
+      clipFailed(entry, `The clip “${entry.name}” cannot move this avatar: ${error.message || error}`);
+    }
+  }
+  updateIdle();
+}
+
+function unbindClips() {
+  if (state.mixer) {
+    state.mixer.stopAllAction();
+    if (state.vrm) state.mixer.uncacheRoot(state.vrm.scene);
+  }
+  for (const entry of state.clips.values()) entry.clip = null;
+  Object.assign(state, { mixer: null, idle: null, oneShot: null, fading: [] });
+}
+
+function fadeAway(action, fade, weight = action.getEffectiveWeight()) {
+  if (!action || weight <= 0 || fade <= 0) {
+    dropAction(action);
+    return;
+  }
+  state.fading = state.fading.filter((f) => f.action !== action);
+  state.fading.push({ action, weight, fade });
+}
+
+// Loop the clip marked idle (none: the built-in idle pose alone).
+function updateIdle(fade = 0.3) {
+  const entry = [...state.clips.values()].find((e) => e.idle && e.clip) || null;
+  const name = entry ? entry.name : "";
+  if ((state.idle ? state.idle.name : "") === name) return;
+  if (state.idle) fadeAway(state.idle.action, fade);
+  state.idle = null;
+  if (!entry || !state.mixer) return;
+  const action = state.mixer.clipAction(entry.clip);
+  state.fading = state.fading.filter((f) => f.action !== action);
+  action.reset();
+  action.setLoop(THREE.LoopRepeat, Infinity);
+  action.setEffectiveWeight(0);
+  action.play();
+  state.idle = { name, action, weight: 0, fade };
+}
+
+// Play the clip called name once ("" stops the one playing).
+function play(name, fade) {
+  const shot = state.oneShot;
+  if (!name) {
+    if (shot && !shot.stopAt) shot.stopAt = shot.action.time;
+    return;
+  }
+  const entry = state.clips.get(name);
+  if (!entry || !entry.clip || !state.mixer) {
+    console.warn(`stage: the clip “${name}” is not ready to play`);
+    return;
+  }
+  if (state.idle && state.idle.name === name) {   // the idle clip asked for: it starts over
+    state.idle.action.time = 0;
+    if (shot && !shot.stopAt) shot.stopAt = shot.action.time;
+    return;
+  }
+  if (shot) {
+    const weight = shot.action.getEffectiveWeight();
+    if (shot.action.getClip() === entry.clip) shot.action.stop();
+    else fadeAway(shot.action, fade, weight);
+  }
+  const action = state.mixer.clipAction(entry.clip);
+  state.fading = state.fading.filter((f) => f.action !== action);
+  action.reset();
+  action.setLoop(THREE.LoopOnce, 1);
+  action.clampWhenFinished = true;
+  action.setEffectiveWeight(0);
+  action.play();
+  state.oneShot = { name, action, duration: entry.clip.duration, fade: Math.min(fade, entry.clip.duration / 3),
+    stopAt: null };
+}
+
+// Every frame, before the mixer runs: how much each playing clip counts.
+function weighClips(dt) {
+  let shotWeight = 0;
+  const shot = state.oneShot;
+  if (shot) {
+    const t = shot.action.time;
+    const f = Math.max(shot.fade, 1e-3);
+    shotWeight = Math.min(1, t / f, (shot.duration - t) / f);
+    if (shot.stopAt !== null) shotWeight = Math.min(shotWeight, 1 - (t - shot.stopAt) / f);
+    if (shotWeight <= 0 && t > 0) {
+      shot.action.stop();
+      state.oneShot = null;
+      shotWeight = 0;
+    } else {
+      shotWeight = Math.max(0, shotWeight);
+      shot.action.setEffectiveWeight(shotWeight);
+    }
+  }
+  if (state.idle) {
+    const idle = state.idle;
+    idle.weight = Math.min(1, idle.weight + dt / Math.max(idle.fade, 1e-3));
+    idle.action.setEffectiveWeight(idle.weight * (1 - shotWeight));
+  }
+  for (const f of [...state.fading]) {
+    f.weight -= dt / f.fade;
+    if (f.weight <= 0) dropAction(f.action);
+    else f.action.setEffectiveWeight(f.weight);
+  }
 }
 
 // ---- camera -----------------------------------------------------------------------------------------------
@@ -221,6 +433,12 @@ function received(message) {
       state.mouth.goal = message.level;
       state.mouth.viseme = message.viseme || "aa";
       state.mouth.at = performance.now();
+      break;
+    case "clips":
+      setClips(message.clips);
+      break;
+    case "play":
+      play(message.name, message.fade_ms / 1000);
       break;
     case "ping":
       bridge.send({ type: "pong", id: message.id,
@@ -282,6 +500,10 @@ function animate(vrm, dt, t) {
     const node = vrm.humanoid.getNormalizedBoneNode(bone);
     if (node) node.rotation.set(r.x * flip, r.y, r.z * flip);
   }
+  if (state.mixer) {   // clips win over the built-in idle pose, for the bones they move
+    weighClips(dt);
+    state.mixer.update(dt);
+  }
   vrm.update(dt);
 }
 
@@ -319,4 +541,14 @@ window.stageState = () => ({
   target: state.target, config: state.config, camera: { y: camera.position.y, z: camera.position.z },
   error: state.error, frames: state.frames, fps: state.fps, webgl: state.webgl,
   notice: notice.hidden ? "" : notice.textContent,
+  clips: Object.fromEntries([...state.clips.values()].map((e) => [e.name, {
+    url: e.url, idle: e.idle, status: e.status, duration: e.duration, bones: e.bones, error: e.error,
+    bound: Boolean(e.clip) }])),
+  playing: state.oneShot && !state.oneShot.stopAt ? state.oneShot.name : "",
+  idleClip: state.idle ? state.idle.name : "",
 });
+// A normalized humanoid bone's rotation now, as a quaternion [x, y, z, w] (null without that bone).
+window.stageBone = (name) => {
+  const node = state.vrm && state.vrm.humanoid && state.vrm.humanoid.getNormalizedBoneNode(name);
+  return node ? node.quaternion.toArray() : null;
+};

@@ -1,9 +1,10 @@
 """Where the stage's web files are, which of them are served, and which npm files the bundle must carry.
 
 stage/ at the repository root holds the pages (index.html, captions.html), their modules, the message schema
-and package.json; `npm ci` (installer/dev.sh) puts three.js and three-vrm in stage/node_modules, which git
-ignores. The server serves only the files named here, from the checkout or from the PyInstaller bundle, so a
-page that needs a file the bundle would lack fails the same way in development and in the tests.
+and package.json; `npm ci` (installer/dev.sh) puts three.js, three-vrm and three-vrm-animation (which plays
+the streamer's .vrma clips) in stage/node_modules, which git ignores. The server serves only the files named
+here, from the checkout or from the PyInstaller bundle, so a page that needs a file the bundle would lack
+fails the same way in development and in the tests.
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ VENDOR_FILES = (
     "three/examples/jsm/utils/BufferGeometryUtils.js",
     "three/examples/jsm/utils/SkeletonUtils.js",
     "@pixiv/three-vrm/lib/three-vrm.module.js",
+    "@pixiv/three-vrm-animation/lib/three-vrm-animation.module.js",
     "three/LICENSE",
     "@pixiv/three-vrm/LICENSE",
+    "@pixiv/three-vrm-animation/LICENSE",
 )
 
 NPM_HINT = "run `npm ci` in the stage folder (installer/dev.sh does it)"

@@ -1,7 +1,10 @@
-"""The Stage dock: her avatar (choose, check, see what it can show), a mood to try, framing and background,
-the pages watching, and the addresses to paste into OBS."""
+"""The Stage dock: her avatar (choose, check, see what it can show), her animation clips (add, remove, mark
+one idle, try one), a mood to try, framing and background, the pages watching, and the addresses to paste
+into OBS."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from app.stage.skill import StageSkill
 from app.stage.vrm import LIP_SYNC, emotions
@@ -13,7 +16,10 @@ from app.ui.qt import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QPushButton,
+    Qt,
     QTimer,
     QVBoxLayout,
     QWidget,
@@ -44,6 +50,26 @@ def expressions_text(skill: StageSkill) -> str:
     return "\n".join(parts)
 
 
+def clip_rows(skill: StageSkill) -> list[tuple[str, str]]:
+    """(text, key) per clip entry: key is the clip's name, or the path of a file that is not a clip."""
+    rows = []
+    idle = skill.idle_clip
+    for name, info in skill.clips.items():
+        notes = [f"{info.duration:.1f} s" if info.duration else "", "idle" if name == idle else ""]
+        if name in skill.clip_errors:
+            notes.append("the stage cannot play it")
+        elif name in skill.clip_reports:
+            notes.append("ready")
+        rows.append((f"{name} ({', '.join(n for n in notes if n)})", name))
+    for path in skill.clip_problems:
+        rows.append((f"{Path(path).name} (not a clip)", path))
+    return rows
+
+
+def clips_problem(skill: StageSkill) -> str:
+    return "\n".join([*skill.clip_problems.values(), *skill.clip_errors.values()])
+
+
 def pages_text(skill: StageSkill) -> str:
     pages = skill.pages()
     if not pages:
@@ -65,6 +91,15 @@ class StageDock(QWidget):
         self.details = QLabel(objectName="stageExpressions", wordWrap=True)
         self.choose = QPushButton("Choose avatar…", objectName="stage-choose")
         self.remove = QPushButton("Remove", objectName="stage-remove")
+        self.clips = QListWidget(objectName="stageClips")
+        self.clips.setMaximumHeight(110)
+        self.add_clip = QPushButton("Add clips…", objectName="stage-add-clips")
+        self.remove_clip = QPushButton("Remove", objectName="stage-remove-clip")
+        self.idle_clip = QPushButton("Idle", objectName="stage-idle-clip", checkable=True)
+        self.idle_clip.setToolTip("Loop this clip whenever she is not playing another one.")
+        self.play_clip = QPushButton("Play", objectName="stage-play-clip")
+        self.clip_problem = QLabel(objectName="stageClipProblem", wordWrap=True)
+        self.clip_problem.setStyleSheet("color: #c0392b;")
         self.mood = QLineEdit(objectName="stageMood", placeholderText="Try a mood: excited, sad, curious…")
         self.mood_result = QLabel(objectName="stageMoodResult")
         self.camera = QComboBox(objectName="stageCamera")
@@ -87,6 +122,13 @@ class StageDock(QWidget):
         layout.addWidget(self.problem)
         layout.addWidget(self.feedback)
         layout.addWidget(self.details)
+        layout.addWidget(QLabel("Animation clips (.vrma): <do:name> in her words plays one."))
+        layout.addWidget(self.clips)
+        row = QHBoxLayout()
+        for button in (self.add_clip, self.remove_clip, self.idle_clip, self.play_clip):
+            row.addWidget(button)
+        layout.addLayout(row)
+        layout.addWidget(self.clip_problem)
         form = QFormLayout()
         form.addRow("Mood", self.mood)
         form.addRow("", self.mood_result)
@@ -104,6 +146,11 @@ class StageDock(QWidget):
 
         self.choose.clicked.connect(self.pick_file)
         self.remove.clicked.connect(lambda: self._note(self.skill.set_setting("vrm_path", "")))
+        self.add_clip.clicked.connect(self.pick_clips)
+        self.remove_clip.clicked.connect(lambda: self._note(self.skill.remove_clip(self.selected_clip())))
+        self.idle_clip.clicked.connect(self.toggle_idle)
+        self.play_clip.clicked.connect(self.try_clip)
+        self.clips.currentItemChanged.connect(lambda *_: self._clip_buttons())
         self.mood.returnPressed.connect(self.try_mood)
         self.camera.activated.connect(
             lambda _i: self._note(skill.set_setting("camera", self.camera.currentData())))
@@ -129,6 +176,7 @@ class StageDock(QWidget):
         self.feedback.setVisible(bool(self.note))
         self.details.setText(expressions_text(s))
         self.remove.setEnabled(bool(s.settings.vrm_path))
+        self._fill_clips()
         self.camera.setCurrentIndex(max(0, self.camera.findData(s.settings.camera)))
         self.background.setCurrentIndex(max(0, self.background.findData(s.settings.background)))
         url = s.obs_url()
@@ -147,6 +195,53 @@ class StageDock(QWidget):
         if path:
             self.skill.choose_model(path)   # a refusal shows as the problem
             self._note("")
+
+    # ---- clips ----------------------------------------------------------------------------------------
+    def _fill_clips(self) -> None:
+        chosen = self.selected_clip()
+        self.clips.blockSignals(True)
+        self.clips.clear()
+        for text, key in clip_rows(self.skill):
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, key)
+            self.clips.addItem(item)
+            if key == chosen:
+                self.clips.setCurrentItem(item)
+        self.clips.blockSignals(False)
+        problem = clips_problem(self.skill)
+        self.clip_problem.setText(problem)
+        self.clip_problem.setVisible(bool(problem))
+        self._clip_buttons()
+
+    def selected_clip(self) -> str:
+        item = self.clips.currentItem()
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else ""
+
+    def _clip_buttons(self) -> None:
+        key = self.selected_clip()
+        playable = key in self.skill.clips
+        self.remove_clip.setEnabled(bool(key))
+        self.idle_clip.setEnabled(playable)
+        self.idle_clip.setChecked(playable and key == self.skill.idle_clip)
+        self.play_clip.setEnabled(playable and self.skill.running)
+
+    def pick_clips(self) -> None:
+        start = next(iter(self.skill.settings.clips), "")
+        paths, _ = QFileDialog.getOpenFileNames(self, "Add animation clips", str(Path(start).parent) if start
+                                                else "", "VRM animations (*.vrma);;All files (*)")
+        if paths:
+            self._note(self.skill.add_clips(paths))
+
+    def toggle_idle(self) -> None:
+        key = self.selected_clip()
+        if key in self.skill.clips:
+            self._note(self.skill.set_idle_clip("" if key == self.skill.idle_clip else key))
+
+    def try_clip(self) -> bool:
+        key = self.selected_clip()
+        played = self.skill.play_action(key) if key else False
+        self._note(f"Playing “{key}”." if played else "")
+        return played
 
     def try_mood(self) -> str:
         word = self.mood.text().strip()

@@ -219,3 +219,18 @@ def caption(text: str, mood: str = "", hold_ms: int = 8000) -> dict[str, Any]:
 
 def ping(ident: int, t_ms: float) -> dict[str, Any]:
     return _down({"type": "ping", "id": ident, "t": t_ms})
+
+
+MAX_CLIPS = 64
+CLIP_NAME_MAX = 128
+
+
+def clips(items: list[tuple[str, str, bool]]) -> dict[str, Any]:
+    """The animation clips, all of them: (name, url, idle) each."""
+    return _down({"type": "clips", "clips": [{"name": name, "url": url, "idle": bool(idle)}
+                                             for name, url, idle in items[:MAX_CLIPS]]})
+
+
+def play(name: str, fade_ms: int = 300) -> dict[str, Any]:
+    """Play the clip `name` once ("" stops the one playing)."""
+    return _down({"type": "play", "name": name, "fade_ms": int(fade_ms)})

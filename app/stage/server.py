@@ -5,13 +5,14 @@ Theory of operation:
    http://127.0.0.1:<port>/stage (the avatar) and /stage/captions (the captions overlay). Both connect to
    /stage/ws, so both see the same messages in the same order: they cannot drift apart.
 2. Only the files assets.py names are served (the pages, their modules, the schema, the npm modules the
-   import maps point at), plus the current avatar at /stage/model/<serial>.vrm. Nothing else on disk is
-   reachable, whatever the path says.
+   import maps point at), plus the current avatar at /stage/model/<serial>.vrm and the streamer's animation
+   clips at /stage/clips/<name>.vrma (only the files in `clips`, by name). Nothing else on disk is reachable,
+   whatever the path says.
 3. It binds 127.0.0.1 only. Requests naming another Host are refused (a DNS-rebinding page cannot reach
    it), and a WebSocket opened from a foreign Origin is refused (another site in the streamer's browser
    cannot feed it).
 4. send() validates a message against the schema and queues it for every page. The last config, model,
-   expression and caption are kept, and a page that says `ready` gets them first, so a browser source
+   clip list, expression and caption are kept, and a page that says `ready` gets them first, so a browser source
    added mid-stream shows her as she is now. Mouth levels are not kept: they are stale in 50 ms, and a
    page with a backlog drops them rather than falling behind.
 5. What pages send (ready, loaded, error, pong, stats) is validated and handed to the listeners with the
@@ -29,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from aiohttp import WSMsgType, web
 
@@ -38,10 +40,11 @@ from app.stage.assets import NPM_HINT, PAGE_FILES, VENDOR_FILES, stage_dir
 log = logging.getLogger(__name__)
 
 HOST = "127.0.0.1"
-STICKY_ORDER = ("config", "model", "expression", "caption")
+STICKY_ORDER = ("config", "model", "clips", "expression", "caption")
 MOUTH_BACKLOG = 8          # queued frames beyond which a page skips mouth levels
 CONTENT_TYPES = {".html": "text/html", ".js": "text/javascript", ".json": "application/json",
-                 ".css": "text/css", ".vrm": "model/gltf-binary", "": "text/plain"}
+                 ".css": "text/css", ".vrm": "model/gltf-binary", ".vrma": "model/gltf-binary",
+                 "": "text/plain"}
 
 
 @dataclass(eq=False)
@@ -73,6 +76,7 @@ class StageServer:
         self.requested_port = port
         self.port = 0
         self.model_path: Path | None = None
+        self.clips: dict[str, Path] = {}      # name -> .vrma file: all /stage/clips/ serves
         self.sticky: dict[str, tuple[dict[str, Any], float]] = {}
         self.pages: list[Page] = []
         self._listeners: list[Listener] = []
@@ -100,6 +104,7 @@ class StageServer:
         r.add_get("/stage/captions", self._page("captions.html"))
         r.add_get("/stage/ws", self._socket)
         r.add_get("/stage/model/{serial}.vrm", self._model)
+        r.add_get("/stage/clips/{name}.vrma", self._clip)
         r.add_get("/stage/vendor/{path:.+}", self._vendor)
         r.add_get("/stage/{name}", self._file)
         runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
@@ -206,6 +211,18 @@ class StageServer:
         if self.model_path is None:
             raise web.HTTPNotFound(text="No avatar is chosen.")
         return self._send_file(self.model_path, cache=False)
+
+    async def _clip(self, request: web.Request) -> web.StreamResponse:
+        path = self.clips.get(request.match_info["name"])
+        if path is None:
+            raise web.HTTPNotFound(text="No such clip.")
+        if not path.is_file():
+            raise web.HTTPNotFound(text=f"The clip {path.name} is no longer there.")
+        return self._send_file(path, cache=False)
+
+    def clip_url(self, name: str, version: str = "") -> str:
+        """Where a page fetches the clip `name` (version: anything that changes when the file does)."""
+        return f"/stage/clips/{quote(name, safe='')}.vrma" + (f"?v={quote(version, safe='')}" if version else "")
 
     # ---- the WebSocket -------------------------------------------------------------------------------------
     async def _socket(self, request: web.Request) -> web.StreamResponse:

@@ -16,6 +16,12 @@ Theory of operation:
 5. Every SPEECH event is also a caption for the captions overlay (/stage/captions).
 6. Any change (pages coming and going, a model loaded or refused, the server moving) calls the on_change
    listeners: the dock and the app's stage view follow it.
+7. Animation clips: the streamer's .vrma files (the `clips` setting, edited from the dock). Each is checked
+   (app.stage.vrma.inspect) and served at /stage/clips/<name>.vrma, the name being the file stem; the pages
+   get the whole list (the `clips` message) and play them with three-vrm-animation. The clip named by
+   `idle_clip` loops whenever nothing else plays. play_action(name) plays the clip whose name matches, as
+   the voice does for a <do:x> tag (case, spaces, dashes and underscores do not matter); with no such clip
+   it does nothing and says so (False). There is no action event on the bus to follow: the voice calls it.
 """
 
 from __future__ import annotations
@@ -39,6 +45,8 @@ from app.stage import messages as msgs
 from app.stage.assets import NPM_HINT, missing
 from app.stage.server import Page, StageServer
 from app.stage.vrm import InvalidVrm, VrmInfo, expression_for, inspect, strength
+from app.stage.vrma import InvalidVrma, VrmaInfo, fold
+from app.stage.vrma import inspect as inspect_clip
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +55,8 @@ MOOD_EVERY = 2.0          # seconds between looks at her stored mood
 SPEAK_HOLD = 1.5          # seconds a line's mood stays after its words
 TEXT_MOUTH_AFTER = 0.5    # seconds without voice levels before the words move the mouth
 CONFIG_KEYS = {"background", "background_color", "camera", "blink", "idle_motion", "fps_limit", "lip_gain"}
+CLIP_KEYS = {"clips", "idle_clip"}
+CLIP_FADE_MS = 300        # a clip fades in and out over this
 
 
 class StageSettings(SkillSettings):
@@ -76,10 +86,26 @@ class StageSettings(SkillSettings):
     caption_hold_seconds: float = Field(8.0, ge=0, le=600, description="How long a caption stays on "
                                         "the captions overlay (0: until the next).")
 
-    @field_validator("vrm_path")
+    clips: list[str] = Field(default_factory=list, description="Her animation clips: .vrma files (VRM "
+                             "Animation). Add them in the Stage dock; when she says <do:wave>, the clip "
+                             "named wave.vrma plays.")
+    idle_clip: str = Field("", description="The clip she loops when nothing else plays (its file name "
+                                           "without .vrma); empty: her own breathing and sway.")
+
+    @field_validator("vrm_path", "idle_clip")
     @classmethod
     def _strip(cls, value: str) -> str:
         return value.strip()
+
+    @field_validator("clips")
+    @classmethod
+    def _paths(cls, value: list[str]) -> list[str]:
+        out: list[str] = []
+        for path in value:
+            path = str(path).strip()
+            if path and path not in out:
+                out.append(path)
+        return out
 
 
 @register
@@ -110,6 +136,11 @@ class StageSkill(Skill):
         self._mood_task: asyncio.Task | None = None
         self._restarting = False
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.clips: dict[str, VrmaInfo] = {}         # name -> a checked clip the pages are given
+        self.clip_problems: dict[str, str] = {}      # a path in the settings -> why it is not a clip
+        self.clip_reports: dict[str, dict[str, Any]] = {}   # name -> the page's clip_loaded
+        self.clip_errors: dict[str, str] = {}        # name -> what a page said is wrong with it
+        self._clip_urls: dict[str, str] = {}
         ctx.bus.subscribe(self._heard, kinds=[EventKind.SPEECH], replay=False)
         ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
 
@@ -150,6 +181,7 @@ class StageSkill(Skill):
             await self.server.start(0)
         self.server.send(self._config())
         self._load_from_settings()
+        self._load_clips()
         self._mood_task = asyncio.ensure_future(self._follow_mood())
         self._changed()
 
@@ -234,6 +266,117 @@ class StageSkill(Skill):
         if self.report is not None:
             return list(self.report["expressions"])
         return list(self.model.expressions) if self.model is not None else []
+
+    # ---- animation clips ------------------------------------------------------------------------------
+    def _load_clips(self) -> None:
+        """Check the clips in the settings, serve the good ones and give the pages the list."""
+        clips: dict[str, VrmaInfo] = {}
+        problems: dict[str, str] = {}
+        urls: dict[str, str] = {}
+        for raw in self.settings.clips:
+            try:
+                info = inspect_clip(raw)
+            except InvalidVrma as exc:
+                problems[raw] = str(exc)
+                continue
+            same = next((n for n in clips if fold(n) == fold(info.name)), None)
+            if same is not None:
+                problems[raw] = (f"“{info.path.name}” is not used: the clip “{same}” has the same name, and "
+                                 f"<do:{info.name}> could only play one of them. Rename one file.")
+            elif not fold(info.name) or len(info.name) > msgs.CLIP_NAME_MAX:
+                problems[raw] = f"“{info.path.name}”: the file name cannot name a clip; rename it."
+            elif len(clips) >= msgs.MAX_CLIPS:
+                problems[raw] = f"“{info.path.name}” is not used: {msgs.MAX_CLIPS} clips at most."
+            else:
+                clips[info.name] = info
+                stat = info.path.stat()
+                urls[info.name] = self.server.clip_url(info.name, f"{stat.st_mtime_ns:x}{stat.st_size:x}")
+        for name in list(self.clip_reports):
+            if urls.get(name) != self._clip_urls.get(name):
+                self.clip_reports.pop(name, None)
+        self.clip_errors = {k: v for k, v in self.clip_errors.items()
+                            if k in urls and urls[k] == self._clip_urls.get(k)}
+        self.clips, self.clip_problems, self._clip_urls = clips, problems, urls
+        self.server.clips = {name: info.path for name, info in clips.items()}
+        if self.running:
+            self.server.send(self._clips_message())
+        self._changed()
+
+    @property
+    def idle_clip(self) -> str:
+        """The clip she loops when nothing else plays ("" for none, or when it is not among the clips)."""
+        return self.find_clip(self.settings.idle_clip) or ""
+
+    def _clips_message(self) -> dict[str, Any]:
+        idle = self.idle_clip
+        return msgs.clips([(name, self._clip_urls[name], name == idle) for name in self.clips])
+
+    def find_clip(self, name: str) -> str | None:
+        """The clip that `name` (an action, a file stem) means, or None."""
+        key = fold(name.removesuffix(".vrma").removesuffix(".VRMA"))
+        return next((n for n in self.clips if fold(n) == key), None) if key else None
+
+    def play_action(self, name: str) -> bool:
+        """Play the clip the action `name` names (a <do:x> tag); False when there is none (nothing happens)
+        or the stage is off."""
+        clip = self.find_clip(name)
+        if clip is None or not self.enabled or not self.running:
+            return False
+        self.server.send(msgs.play(clip, CLIP_FADE_MS))
+        return True
+
+    def stop_clip(self) -> None:
+        if self.running:
+            self.server.send(msgs.play("", CLIP_FADE_MS))
+
+    def add_clips(self, paths: list[str | Path]) -> str:
+        """The streamer gave .vrma files: "" when all were added, else why some were not (those that are
+        clips are added all the same)."""
+        current = list(self.settings.clips)
+        names = {fold(n): n for n in self.clips}
+        problems = []
+        for path in paths:
+            try:
+                info = inspect_clip(path)
+            except InvalidVrma as exc:
+                problems.append(str(exc))
+                continue
+            value = str(info.path.resolve())
+            if value in current:
+                continue
+            if fold(info.name) in names:
+                problems.append(f"“{info.path.name}” is not added: a clip called “{names[fold(info.name)]}” "
+                                f"is already there. Rename one of the files.")
+                continue
+            names[fold(info.name)] = info.name
+            current.append(value)
+        if current != list(self.settings.clips):
+            if problem := self.set_setting("clips", current):
+                problems.append(problem)
+        return "\n".join(problems)
+
+    def remove_clip(self, name: str) -> str:
+        """Forget the clip `name` (or the entry at that path, for a file that is not a clip): "" when done."""
+        info = self.clips.get(name)
+        gone = {name, str(info.path)} if info is not None else {name}
+        kept = [p for p in self.settings.clips if p not in gone and str(Path(p)) not in gone]
+        changes: dict[str, Any] = {f"skills.{self.key}.clips": kept}
+        if info is not None and self.find_clip(self.settings.idle_clip) == name:
+            changes[f"skills.{self.key}.idle_clip"] = ""
+        service = self._settings_service()
+        if service is None:
+            return "Settings cannot be changed from here in this build."
+        try:
+            service.update(changes)
+        except ValueError as exc:
+            return str(exc)
+        return ""
+
+    def set_idle_clip(self, name: str) -> str:
+        """Loop the clip `name` when nothing else plays ("": none): "" when saved, else why not."""
+        if name and self.find_clip(name) is None:
+            return f"There is no clip called “{name}”."
+        return self.set_setting("idle_clip", self.find_clip(name) if name else "")
 
     # ---- mood and mouth -----------------------------------------------------------------------------------
     def expression_for(self, mood: str) -> str:
@@ -325,6 +468,8 @@ class StageSkill(Skill):
         name = path.removeprefix(prefix)
         if name == "enabled":
             self._spawn(self.start() if self.enabled else self.stop())
+        elif name in CLIP_KEYS:   # checked even while stopped, so the dock lists them
+            self._load_clips()
         elif not self.running:
             return
         elif name == "vrm_path":
@@ -348,7 +493,13 @@ class StageSkill(Skill):
 
     def _page_message(self, page: Page, message: dict[str, Any]) -> None:
         kind = message["type"]
-        if kind == "loaded" and message["serial"] == self.serial:
+        if kind == "clip_loaded":
+            if message["name"] in self.clips:
+                self.clip_reports[message["name"]] = message
+                self.clip_errors.pop(message["name"], None)
+        elif kind == "error" and message["code"] == "invalid_clip":
+            self.clip_errors[message.get("clip") or "?"] = message["message"]
+        elif kind == "loaded" and message["serial"] == self.serial:
             first = self.report is None
             self.report, self.page_error = message, ""
             if first:  # the real expression list may differ from the file's: pick again

@@ -57,7 +57,28 @@ def test_every_module_the_pages_import_is_served():
         for a, b in IMPORT.findall(disk.read_text(encoding="utf-8")):
             todo.append(resolve(a or b, path, imports))
     assert {"vendor/three/build/three.core.js", "vendor/@pixiv/three-vrm/lib/three-vrm.module.js",
+            "vendor/@pixiv/three-vrm-animation/lib/three-vrm-animation.module.js",
             "vendor/three/examples/jsm/utils/SkeletonUtils.js", "messages.js", "motion.js"} <= seen
+
+
+def test_every_npm_package_served_has_its_licence_served_and_bundled():
+    packages = {"/".join(p.split("/")[:2]) if p.startswith("@") else p.split("/")[0] for p in VENDOR_FILES}
+    assert packages == {"three", "@pixiv/three-vrm", "@pixiv/three-vrm-animation"}
+    for package in packages:
+        assert f"{package}/LICENSE" in VENDOR_FILES
+    bundled = {Path(source).as_posix() for source, _dest in bundle_files()}
+    assert any(s.endswith("node_modules/@pixiv/three-vrm-animation/LICENSE") for s in bundled)
+
+
+def test_missing_names_what_an_incomplete_install_lacks(tmp_path):
+    for name in PAGE_FILES:
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    for path in VENDOR_FILES:
+        if "three-vrm-animation" not in path:
+            (tmp_path / "node_modules" / path).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / "node_modules" / path).write_text("x", encoding="utf-8")
+    assert missing(tmp_path) == ["node_modules/@pixiv/three-vrm-animation/lib/three-vrm-animation.module.js",
+                                 "node_modules/@pixiv/three-vrm-animation/LICENSE"]
 
 
 def test_the_bundle_carries_every_served_file_and_no_more_of_node_modules():
@@ -74,3 +95,8 @@ def test_node_modules_is_ignored_by_git_and_the_lock_file_pins_the_versions():
     assert out.returncode == 0
     lock = (REPO / "stage" / "package-lock.json").read_text(encoding="utf-8")
     assert '"node_modules/three"' in lock and '"node_modules/@pixiv/three-vrm"' in lock
+    assert '"node_modules/@pixiv/three-vrm-animation"' in lock
+    wanted = json.loads((REPO / "stage" / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    assert wanted["@pixiv/three-vrm-animation"] == wanted["@pixiv/three-vrm"] == "3.5.5"
+    locked = json.loads(lock)["packages"]
+    assert locked["node_modules/@pixiv/three-vrm-animation"]["version"] == "3.5.5"

@@ -55,11 +55,32 @@ SAMPLES = [
     ([1, 2], "down", False),
     ("mouth", "down", False),
     ({"type": "error", "code": "boom", "message": "x"}, "up", False),
+    # animation clips
+    (m.clips([("Wave", "/stage/clips/Wave.vrma?v=1f", False), ("idle loop", "/stage/clips/idle%20loop.vrma",
+                                                                 True)]), "down", True),
+    (m.clips([]), "down", True),
+    (m.play("Wave"), "down", True),
+    (m.play("", 0), "down", True),
+    ({"type": "clip_loaded", "name": "Wave", "duration": 1.5, "bones": ["head", "neck"]}, "up", True),
+    ({"type": "error", "code": "invalid_clip", "message": "“x” is not a valid VRM animation", "clip": "x"},
+     "up", True),
+    ({"type": "clips", "clips": [{"name": "", "url": "/c.vrma", "idle": False}]}, "down", False),
+    ({"type": "clips", "clips": [{"name": "a", "url": "/c.vrma"}]}, "down", False),
+    ({"type": "clips", "clips": [{"name": "a", "url": "/c.vrma", "idle": 1}]}, "down", False),
+    ({"type": "clips", "clips": [{"name": "a", "url": "/c.vrma", "idle": False, "loop": True}]}, "down", False),
+    ({"type": "clips", "clips": [{"name": f"c{i}", "url": "/c.vrma", "idle": False} for i in range(65)]},
+     "down", False),
+    ({"type": "play", "name": "Wave", "fade_ms": 6000}, "down", False),
+    ({"type": "play", "name": "W" * 129, "fade_ms": 0}, "down", False),
+    ({"type": "clip_loaded", "name": "Wave", "duration": -1, "bones": []}, "up", False),
+    ({"type": "clip_loaded", "name": "Wave", "duration": 1, "bones": [7]}, "up", False),
+    ({"type": "error", "code": "invalid_clip", "message": "x", "clip": 3}, "up", False),
     # valid messages going the wrong way
+    (m.play("Wave"), "up", False),
     (m.mouth(0.3), "up", False),
     ({"type": "stats", "fps": 1, "frames": 1}, "down", False),
 ]
-DIRECTION_ONLY = {len(SAMPLES) - 2, len(SAMPLES) - 1}
+DIRECTION_ONLY = {len(SAMPLES) - 3, len(SAMPLES) - 2, len(SAMPLES) - 1}
 
 
 def python_results():
@@ -74,7 +95,13 @@ def test_python_validator_on_the_samples():
     assert results[22] == "config.color does not match ^#[0-9a-fA-F]{6}$"
     assert results[29] == 'unknown message type "nope"'
     assert results[30] == "the message has no type" and results[31] == "unknown message type 3"
-    assert results[-2] == "mouth is never sent up"
+    assert results[-2] == "mouth is never sent up" and results[-3] == "play is never sent up"
+    clip_results = dict(zip((json.dumps(mm) for mm, _d, _v in SAMPLES), results, strict=True))
+    by = lambda message: clip_results[json.dumps(message)]  # noqa: E731
+    assert by({"type": "clips", "clips": [{"name": "a", "url": "/c.vrma"}]}) == "clips.clips[0].idle is missing"
+    assert by({"type": "play", "name": "Wave", "fade_ms": 6000}) == "play.fade_ms must be <= 5000"
+    assert by({"type": "error", "code": "invalid_clip", "message": "x", "clip": 3}) == \
+        "error.clip must be of type string"
 
 
 def test_the_page_validator_agrees_sentence_for_sentence(tmp_path):
@@ -104,8 +131,8 @@ def test_an_independent_json_schema_validator_agrees():
 
 def test_every_definition_is_named_by_its_type_and_has_a_direction():
     s = m.schema()
-    assert s.types == ["config", "load", "unload", "expression", "mouth", "caption", "ping", "ready",
-                       "loaded", "error", "pong", "stats"]
+    assert s.types == ["config", "load", "unload", "expression", "mouth", "caption", "ping", "clips", "play",
+                       "ready", "loaded", "error", "pong", "stats", "clip_loaded"]
     assert {s.direction(t) for t in s.types} == {"down", "up"}
     assert all(s.raw["$defs"][t]["additionalProperties"] is False for t in s.types)
 
@@ -122,6 +149,10 @@ def test_constructors_refuse_bad_values():
         m.config(camera="feet")
     with pytest.raises(m.MessageError):
         m.load("", "x", 1)
+    with pytest.raises(m.MessageError):
+        m.clips([("", "/stage/clips/x.vrma", False)])
+    with pytest.raises(m.MessageError):
+        m.play("Wave", fade_ms=-1)
     assert m.mouth(7.0)["level"] == 1.0 and m.expression("happy", -1)["weight"] == 0.0
 
 

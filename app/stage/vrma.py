@@ -1,0 +1,158 @@
+"""A .vrma clip (VRM Animation) checked before any page is asked to load it.
+
+A .vrma is a glTF binary (GLB), like a .vrm: a 12-byte header ("glTF", version 2, total length), then a JSON
+chunk, then a binary chunk. What makes it an animation is the VRMC_vrm_animation extension: its humanoid
+part names which node of the file stands for which human bone (hips, head...), and the file's glTF animations
+move those nodes. The page plays it with three-vrm-animation, retargeted onto whatever avatar is loaded.
+
+inspect() reads the header and the JSON chunk only and says, in a sentence the streamer can act on, what is
+wrong with a file that is not a clip (an avatar picked by mistake, a plain 3D model, a damaged file); for a
+good one it returns the clip's name (the file stem: the name <do:x> actions and the dock use), its length and
+the bones it moves.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+GLB_MAGIC = b"glTF"
+JSON_CHUNK = 0x4E4F534A
+EXTENSION = "VRMC_vrm_animation"
+SPEC_VERSIONS = ("1.0", "1.0-draft")
+MAX_JSON = 64 * 1024 * 1024
+MAX_FILE = 256 * 1024 * 1024
+SUFFIX = ".vrma"
+
+
+class InvalidVrma(ValueError):
+    """The file is not a VRM animation; the message says why, for the streamer."""
+
+
+@dataclass(frozen=True)
+class VrmaInfo:
+    path: Path
+    name: str                   # the file stem: what actions and the dock call it
+    duration: float             # seconds (0 when the file does not say)
+    bones: tuple[str, ...]      # the human bones its animation moves
+    expressions: tuple[str, ...]
+    size: int
+
+
+def clip_name(path: Path | str) -> str:
+    return Path(path).stem.strip()
+
+
+def fold(name: str) -> str:
+    """How action names and clip names are compared: case, spaces, dashes and underscores do not matter."""
+    return "".join(ch for ch in name.casefold() if ch not in " _-.")
+
+
+def _read_json(path: Path) -> tuple[dict[str, Any], int]:
+    name = path.name
+    if not path.is_file():
+        raise InvalidVrma(f"“{path}” does not exist (or is not a file).")
+    size = path.stat().st_size
+    if size > MAX_FILE:
+        raise InvalidVrma(f"“{name}” is {size // (1024 * 1024)} MB: too big for an animation clip.")
+    with path.open("rb") as f:
+        header = f.read(20)
+        if len(header) < 20 or header[:4] != GLB_MAGIC:
+            raise InvalidVrma(f"“{name}” is not a VRM animation: a .vrma clip is a binary glTF (it starts "
+                              f"with “glTF”), and this one does not.")
+        version, total, chunk_length, chunk_type = struct.unpack("<IIII", header[4:20])
+        if version != 2:
+            raise InvalidVrma(f"“{name}” is a glTF {version} file; VRM animations need glTF 2.")
+        if total > size:
+            raise InvalidVrma(f"“{name}” is cut short: it says {total} bytes and has {size}.")
+        if chunk_type != JSON_CHUNK or chunk_length > min(MAX_JSON, size - 20):
+            raise InvalidVrma(f"“{name}” is damaged: its glTF description is missing.")
+        try:
+            doc = json.loads(f.read(chunk_length).decode("utf-8"))
+        except ValueError:
+            raise InvalidVrma(f"“{name}” is damaged: its glTF description is not valid JSON.") from None
+    if not isinstance(doc, dict):
+        raise InvalidVrma(f"“{name}” is damaged: its glTF description is not an object.")
+    return doc, size
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def inspect(path: Path | str) -> VrmaInfo:
+    path = Path(path)
+    name = path.name
+    doc, size = _read_json(path)
+    extensions = _dict(doc.get("extensions"))
+    ext = extensions.get(EXTENSION)
+    if not isinstance(ext, dict):
+        if isinstance(extensions.get("VRMC_vrm"), dict) or isinstance(extensions.get("VRM"), dict):
+            raise InvalidVrma(f"“{name}” is a VRM avatar, not an animation: choose it as her avatar instead. "
+                              f"Clips are .vrma files (VRM Animation), exported from VRoid Studio, UniVRM "
+                              f"or Blender's VRM add-on.")
+        raise InvalidVrma(f"“{name}” is a 3D model (glTF) but not a VRM animation: it has no "
+                          f"{EXTENSION} data saying which of its nodes are her bones. Export it as .vrma.")
+    if EXTENSION not in _list(doc.get("extensionsUsed")):
+        raise InvalidVrma(f"“{name}” is damaged: it has VRM animation data but does not declare "
+                          f"{EXTENSION} in extensionsUsed, so no player would read it.")
+    spec = ext.get("specVersion")
+    if spec is not None and spec not in SPEC_VERSIONS:
+        raise InvalidVrma(f"“{name}” is a VRM animation of version {spec}, which this app cannot play "
+                          f"(it knows {', '.join(SPEC_VERSIONS)}).")
+    nodes = _list(doc.get("nodes"))
+    bones: dict[int, str] = {}
+    for bone, entry in _dict(_dict(ext.get("humanoid")).get("humanBones")).items():
+        node = _dict(entry).get("node")
+        if not isinstance(node, int) or isinstance(node, bool) or not 0 <= node < len(nodes):
+            raise InvalidVrma(f"“{name}” is damaged: its bone “{bone}” points at a node that is not there.")
+        bones[node] = str(bone)
+    faces: dict[int, str] = {}
+    expressions = _dict(ext.get("expressions"))
+    for group in ("preset", "custom"):
+        for face, entry in _dict(expressions.get(group)).items():
+            node = _dict(entry).get("node")
+            if isinstance(node, int) and not isinstance(node, bool) and 0 <= node < len(nodes):
+                faces[node] = str(face)
+    look_at = _dict(ext.get("lookAt")).get("node")
+    animations = [a for a in _list(doc.get("animations")) if isinstance(a, dict)]
+    if not animations:
+        raise InvalidVrma(f"“{name}” has VRM animation data but no animation in it: there is nothing to play.")
+    animation = animations[0]   # the one three-vrm-animation plays
+    moved: list[str] = []
+    moved_faces: list[str] = []
+    looks = False
+    samplers = _list(animation.get("samplers"))
+    accessors = _list(doc.get("accessors"))
+    duration = 0.0
+    for channel in _list(animation.get("channels")):
+        channel = _dict(channel)
+        node = _dict(channel.get("target")).get("node")
+        if not isinstance(node, int) or isinstance(node, bool):
+            continue
+        if node in bones:
+            moved += [bones[node]] if bones[node] not in moved else []
+        elif node in faces:
+            moved_faces += [faces[node]] if faces[node] not in moved_faces else []
+        elif node == look_at:
+            looks = True
+        else:
+            continue
+        index = channel.get("sampler")
+        sampler = _dict(samplers[index]) if isinstance(index, int) and 0 <= index < len(samplers) else {}
+        times = sampler.get("input")
+        if isinstance(times, int) and 0 <= times < len(accessors):
+            end = _list(_dict(accessors[times]).get("max"))
+            if end and isinstance(end[0], int | float) and not isinstance(end[0], bool):
+                duration = max(duration, float(end[0]))
+    if not moved and not moved_faces and not looks:
+        raise InvalidVrma(f"“{name}” is a VRM animation that moves none of her bones or expressions: "
+                          f"there is nothing to play.")
+    return VrmaInfo(path, clip_name(path), round(duration, 4), tuple(moved), tuple(moved_faces), size)
