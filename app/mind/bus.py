@@ -13,6 +13,9 @@ Theory of operation:
 5. remove() drops pending perceptions (moderation); push_back() returns lines to the front of the bus, to be
    settled again from now; pending() is a peek; take_all() and settle() let the loop steer mid-turn.
 6. The clock is injected: LoopClock for the app, ManualClock for tests that move time by hand.
+7. The closing moment is kept as the perceptions come (_Span: the first arrival, the last and the shortest
+   gap, of the counted and of all), so a put costs O(1) however long the batch; it is the same moment
+   app.core.batching.closes_at gives over the whole list. A remove or push_back recounts it once.
 """
 
 from __future__ import annotations
@@ -20,11 +23,13 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import math
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Protocol
 
-from app.core.batching import MAX_WINDOW, TEXT_WINDOW, WINDOW, arrival_of, closes_at, is_noise_only
+from app.core.batching import MAX_WINDOW, TEXT_WINDOW, WINDOW, Arrival, arrival_of, is_noise_only
 from app.core.perception import Meta, Perception, PerceptionKind
 
 IDLE_AFTER = 240.0
@@ -99,12 +104,40 @@ class ManualClock:
             await asyncio.sleep(0)
 
 
+@dataclass
+class _Span:
+    """What closes_at needs of the pending arrivals, gathered one arrival at a time (rule 7)."""
+    text_window: float
+    window: float
+    max_window: float
+    first: float = math.inf
+    last_all: float = -math.inf
+    gap_all: float = math.inf
+    last_counted: float = -math.inf
+    gap_counted: float = math.inf
+
+    def add(self, a: Arrival) -> None:
+        gap = self.text_window if a.typed else self.window
+        self.first = min(self.first, a.at)
+        self.last_all, self.gap_all = max(self.last_all, a.at), min(self.gap_all, gap)
+        if not a.noise:
+            self.last_counted, self.gap_counted = max(self.last_counted, a.at), min(self.gap_counted, gap)
+
+    def closes_at(self) -> float:
+        if self.first == math.inf:
+            raise ValueError("an empty batch never closes: there is nothing to wait for")
+        counted = self.last_counted != -math.inf
+        last, gap = (self.last_counted, self.gap_counted) if counted else (self.last_all, self.gap_all)
+        return min(last + gap, self.first + self.max_window)
+
+
 class PerceptionBus:
     def __init__(self, clock: BusClock, *, text_window: float = TEXT_WINDOW, window: float = WINDOW,
                  max_window: float = MAX_WINDOW) -> None:
         self._clock = clock
         self._gaps = {"text_window": text_window, "window": window, "max_window": max_window}
         self._pending: list[tuple[float, Perception]] = []
+        self._span = self._new_span()
         self._arrived = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._bind()
@@ -112,7 +145,9 @@ class PerceptionBus:
     def put(self, perception: Perception) -> None:
         """Call on the loop's thread; from any other thread use put_threadsafe."""
         self._bind()
-        self._pending.append((self._clock.now(), perception))
+        at = self._clock.now()
+        self._pending.append((at, perception))
+        self._span.add(arrival_of(perception, at))
         self._arrived.set()
 
     def put_threadsafe(self, perception: Perception) -> None:
@@ -124,12 +159,14 @@ class PerceptionBus:
         """Lines returned to the bus go before what is pending and wait out a quiet gap from now."""
         now = self._clock.now()
         self._pending[:0] = [(now, p) for p in perceptions]
+        self._recount()
         self._arrived.set()
 
     def remove(self, predicate: Callable[[Perception], bool]) -> list[Perception]:
         removed = [p for _, p in self._pending if predicate(p)]
         if removed:
             self._pending = [(at, p) for at, p in self._pending if not predicate(p)]
+            self._recount()
             self._arrived.set()  # the batch may now close sooner
         return removed
 
@@ -140,14 +177,23 @@ class PerceptionBus:
         """Everything pending, now: for steering, when nothing needs to wait for a quiet gap."""
         taken = [p for _, p in self._pending]
         self._pending.clear()
+        self._span = self._new_span()
         return taken
+
+    def _new_span(self) -> _Span:
+        return _Span(self._gaps["text_window"], self._gaps["window"], self._gaps["max_window"])
+
+    def _recount(self) -> None:
+        self._span = self._new_span()
+        for at, p in self._pending:
+            self._span.add(arrival_of(p, at))
 
     async def settle(self) -> list[Perception]:
         """Wait for the quiet gap that would close what is pending as a batch, then take it all. Noise is kept:
         the caller asked for what is there, not for something to happen."""
         self._bind()
         while self._pending:
-            deadline = closes_at([arrival_of(p, at) for at, p in self._pending], **self._gaps)
+            deadline = self._span.closes_at()
             if self._clock.now() >= deadline:
                 break
             await self._wait(deadline)
@@ -170,12 +216,11 @@ class PerceptionBus:
                     return [self._idle(idle_after)]
                 await self._wait(idle_at)
                 continue
-            deadline = closes_at([arrival_of(p, at) for at, p in self._pending], **self._gaps)
+            deadline = self._span.closes_at()
             if now < deadline:
                 await self._wait(deadline)
                 continue
-            batch = [p for _, p in self._pending]
-            self._pending.clear()
+            batch = self.take_all()
             if not is_noise_only(batch):
                 return batch
 
