@@ -48,6 +48,16 @@ def _install_person(bea: Any, server: ApiServer) -> None:
 registry.provide("person", _install_person)
 
 
+def _install_donations(bea: Any, server: ApiServer) -> None:
+    from app.api.donation_routes import install
+    skill = bea.skills.get("donations")
+    if skill is not None:
+        install(server, skill)
+
+
+registry.provide("donations", _install_donations)
+
+
 class ApiService:
     def __init__(self, settings: Any, bus: EventBus, verify: Callable[[str], Any], executor: Executor,
                  install: Callable[[ApiServer], None], port_override: int | None = None) -> None:

@@ -68,6 +68,11 @@ MIGRATIONS: tuple[Migration, ...] = (
               PEOPLE_TABLES),
     Migration(8, "the streamer's person model, its consent switches and raw signals, devices and their audit",
               PERSON_TABLES),
+    Migration(9, "why and when a moderator removed a stream line", (
+        "ALTER TABLE messages ADD COLUMN removed_reason TEXT",
+        "ALTER TABLE messages ADD COLUMN removed_at REAL",
+        "CREATE INDEX messages_removed ON messages (removed_at) WHERE removed_at IS NOT NULL",
+    )),
 )
 
 check_numbering([m.version for m in MIGRATIONS])

@@ -11,6 +11,8 @@ from dataclasses import asdict, dataclass
 from app.memory.database import Connection, Database
 
 STREAM_LIMIT = 2000  # the most rows any one read returns (the dreamer consolidates at most this many)
+BANNED = "a moderator removed this person"
+DELETED = "a moderator deleted this message"
 
 
 @dataclass(frozen=True)
@@ -82,11 +84,42 @@ class Stream:
         if lines:
             self._db.write(self._insert(lines))
 
-    def flag_author(self, author: str, session_id: int | None = None) -> int:
-        """A moderator removed this person: their lines stay (nothing is deleted) but are flagged."""
+    def flag_author(self, author: str, session_id: int | None = None, reason: str = BANNED) -> int:
+        """A moderator removed this person: their lines in the session stay (nothing is deleted) but are
+        flagged, with why and when. Returns how many lines were newly flagged."""
         sid = session_id or self.session_id
         return self._db.write(lambda c: c.execute(
-            "UPDATE messages SET flagged = 1 WHERE author = ? AND session_id = ?", (author, sid)).rowcount)
+            "UPDATE messages SET flagged = 1, removed_reason = ?, removed_at = ? "
+            "WHERE author = ? AND session_id = ? AND flagged = 0", (reason, self._clock(), author, sid)).rowcount)
+
+    def flag_line(self, author: str, said: str, session_id: int | None = None, reason: str = DELETED) -> int:
+        """A moderator deleted one message: the heard lines of `author` in the session that carry exactly
+        `said` (stored as "[name] said", whatever name she knows them by) are flagged. The store keeps no
+        platform message id, so two identical lines of the same person are flagged together."""
+        sid = session_id or self.session_id
+        if not said:
+            return 0
+        suffix = "] " + said
+        return self._db.write(lambda c: c.execute(
+            "UPDATE messages SET flagged = 1, removed_reason = ?, removed_at = ? "
+            "WHERE author = ? AND session_id = ? AND kind = 'heard' AND flagged = 0 "
+            "AND (text = ? OR (length(text) > ? AND substr(text, 1, 1) = '[' AND substr(text, -?) = ?))",
+            (reason, self._clock(), author, sid, said, len(suffix), len(suffix), suffix)).rowcount)
+
+    def removed(self, limit: int = 100) -> list[tuple[StoredLine, str, float]]:
+        """The lines moderators removed, newest removal first: (line, why, when)."""
+        limit = max(1, min(limit, STREAM_LIMIT))
+        rows = self._db.read(lambda c: c.execute(
+            "SELECT id, session_id, kind, text, ts, author, display, conversation, flagged, removed_reason, "
+            "removed_at FROM messages WHERE removed_at IS NOT NULL ORDER BY removed_at DESC, id DESC LIMIT ?",
+            (limit,)).fetchall())
+        return [(StoredLine(*r[:8], bool(r[8])), r[9], r[10]) for r in rows]
+
+    def removal(self, line_id: int) -> tuple[str | None, float | None]:
+        """(why, when) a moderator removed a stored line; (None, None) when it was not removed that way."""
+        row = self._db.read(lambda c: c.execute(
+            "SELECT removed_reason, removed_at FROM messages WHERE id = ?", (line_id,)).fetchone())
+        return (row[0], row[1]) if row else (None, None)
 
     # ---- reading -----------------------------------------------------------------------------------
     @staticmethod

@@ -20,7 +20,9 @@ Theory of operation:
    the People skill is off, nothing is tallied or marked.
 6. CLEARCHAT (a ban or a timeout): that person's lines leave the pending batch, their lines in the stream are
    flagged, and flagged again after any turn they were in (a turn may have taken them before the ban came).
-   A whole-chat clear takes the channel's pending lines. CLEARMSG: that one line leaves the pending batch.
+   A whole-chat clear takes the channel's pending lines. CLEARMSG: that one line leaves the pending batch
+   and is flagged in the stream (matched by its author and words: the stream keeps no message id), again
+   after any turn its author was in.
 7. The dock reads status(), `log` (the last LOG_LINES lines, numbered by `log_seq`; `revision` moves on any
    change), present() (who is here, from the roster) and send_from_dock(); it never touches the socket.
 """
@@ -164,6 +166,7 @@ class TwitchSkill(Skill):
         # identities a moderator removed in this run; replaced, never changed in place (after_turn reads it
         # from another thread)
         self._removed: frozenset[str] = frozenset()
+        self._deleted: frozenset[tuple[str, str]] = frozenset()  # (identity, words) of deleted messages
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -399,8 +402,8 @@ class TwitchSkill(Skill):
                 entry.removed = True
                 name = entry.who
         self.revision += 1
-        self._flag(identity)
         what = "timed out" if c.is_timeout else "banned"
+        self._flag(identity, f"a moderator {what} this person")
         self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator {what} {name}: {len(removed)} waiting "
                              "line(s) taken back, their lines flagged", removed=len(removed))
 
@@ -412,22 +415,42 @@ class TwitchSkill(Skill):
         if entry is not None:
             entry.removed = True
             self.revision += 1
+        said = self._deleted_words(m, entry)
+        if said is not None:
+            self._deleted = (self._deleted | {said}) if len(self._deleted) < RECENT_IDS else frozenset({said})
+            stream = getattr(self._mind, "stream", None)
+            if stream is not None:
+                self._in_executor(stream.flag_line, *said)
         self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator deleted a message in #{m.channel}"
                              + (" before she read it" if removed else ""), removed=len(removed))
 
-    def _flag(self, identity: str) -> None:
+    def _deleted_words(self, m: irc.ClearMsg, entry: LogLine | None) -> tuple[str, str] | None:
+        """(identity, the words as perceived) of a deleted message, from its line in the log, else from the
+        CLEARMSG itself (its login and text); None when neither says whose it was."""
+        if entry is not None and entry.identity:
+            text = entry.text
+            return entry.identity, (f"(cheered {bits_words(entry.bits)}) {text}" if entry.bits else text)
+        identity = self._logins.get((m.login or "").lower())
+        return (identity, m.text) if identity and m.text else None
+
+    def _flag(self, identity: str, reason: str) -> None:
         stream = getattr(self._mind, "stream", None)
         if stream is None:
             return
-        self._in_executor(stream.flag_author, identity)
+        self._in_executor(lambda: stream.flag_author(identity, reason=reason))
 
     def after_turn(self, record: Any) -> None:
-        """Lines of a removed person that a turn had already taken reach the stream after it: flag them
-        too."""
+        """Lines of a removed person, or a deleted line, that a turn had already taken reach the stream after
+        it: flag them too."""
         stream = getattr(self._mind, "stream", None)
-        for identity in self._removed.intersection(getattr(record, "authors", ())):
-            if stream is not None:
-                stream.flag_author(identity)
+        if stream is None:
+            return
+        authors = set(getattr(record, "authors", ()))
+        for identity in self._removed.intersection(authors):
+            stream.flag_author(identity)
+        for identity, said in self._deleted:
+            if identity in authors:
+                stream.flag_line(identity, said)
 
     # ---- tallies ------------------------------------------------------------------------------------------
     def _count(self, author: Author, ts: float) -> bool:

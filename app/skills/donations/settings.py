@@ -1,0 +1,89 @@
+"""The Donations settings page: each webhook's address, and its shared secret made (or replaced) in the keyring.
+
+A secret is shown once, the moment it is made, with a Copy button; afterwards the page only says whether one
+is kept, and where. Nothing here is ever written to the settings.
+"""
+
+from __future__ import annotations
+
+from app.skills.donations.skill import KINDS, DonationsSettings, DonationsSkill
+from app.ui.forms import SectionForm
+from app.ui.qt import QApplication, QHBoxLayout, QLabel, QLineEdit, QPushButton
+
+NAMES = {"kofi": "Ko-fi", "json": "JSON"}
+HOWTO = {"kofi": "In Ko-fi: More → API → Webhooks, paste the address; paste the secret as the verification "
+                 "token.",
+         "json": 'POST {"id", "name", "amount": "5.00", "currency": "EUR", "message", "secret"} as JSON.'}
+
+
+class DonationsSettingsPage(SectionForm):
+    def __init__(self, skill: DonationsSkill, prefix: str, values: DonationsSettings) -> None:
+        self.skill = skill
+        super().__init__(prefix, DonationsSettings, values)
+        self.urls: dict[str, QLineEdit] = {}
+        self.shown: dict[str, QLineEdit] = {}
+        self.status: dict[str, QLabel] = {}
+        self.make: dict[str, QPushButton] = {}
+        self.forget: dict[str, QPushButton] = {}
+        for kind in KINDS:
+            self._rows(kind)
+        self.refresh()
+
+    def _rows(self, kind: str) -> None:
+        name = NAMES[kind]
+        url = QLineEdit(objectName=f"donations.{kind}.url", readOnly=True)
+        copy_url = QPushButton("Copy", objectName=f"donations.{kind}.copyUrl")
+        copy_url.clicked.connect(lambda: QApplication.clipboard().setText(url.text()))
+        row = QHBoxLayout()
+        row.addWidget(url, 1)
+        row.addWidget(copy_url)
+        self.layout_.addRow(f"{name} webhook", row)
+        shown = QLineEdit(objectName=f"donations.{kind}.secret", readOnly=True,
+                          placeholderText="the secret is shown here once, when it is made")
+        copy_secret = QPushButton("Copy", objectName=f"donations.{kind}.copySecret")
+        copy_secret.clicked.connect(lambda: QApplication.clipboard().setText(shown.text()))
+        make = QPushButton("Make secret", objectName=f"donations.{kind}.make")
+        make.clicked.connect(lambda: self.make_secret(kind))
+        forget = QPushButton("Forget", objectName=f"donations.{kind}.forget")
+        forget.clicked.connect(lambda: self.forget_secret(kind))
+        row = QHBoxLayout()
+        row.addWidget(shown, 1)
+        for button in (copy_secret, make, forget):
+            row.addWidget(button)
+        self.layout_.addRow(f"{name} secret", row)
+        status = QLabel(objectName=f"donations.{kind}.status", wordWrap=True)
+        self.layout_.addRow(status)
+        self.urls[kind], self.shown[kind], self.status[kind] = url, shown, status
+        self.make[kind], self.forget[kind] = make, forget
+
+    def make_secret(self, kind: str) -> str:
+        try:
+            value = self.skill.create_secret(kind)
+        except RuntimeError as exc:
+            self.status[kind].setText(str(exc))
+            return ""
+        self.shown[kind].setText(value)
+        self.refresh()
+        return value
+
+    def forget_secret(self, kind: str) -> None:
+        self.skill.forget_secret(kind)
+        self.shown[kind].clear()
+        self.refresh()
+
+    def refresh(self) -> None:
+        secrets = self.skill.ctx.services.get("secrets")
+        where = ("the system keyring" if getattr(secrets, "persistent", False)
+                 else "memory for this run only (there is no keyring here)")
+        for kind in KINDS:
+            self.urls[kind].setText(self.skill.url(kind))
+            has = self.skill.has_secret(kind)
+            self.make[kind].setText("Replace secret" if has else "Make secret")
+            self.forget[kind].setEnabled(has)
+            state = (f"A secret is kept in {where}; replacing it stops the old one at once." if has
+                     else "No secret: every delivery to this address is refused.")
+            self.status[kind].setText(f"{state} {HOWTO[kind]}")
+
+
+def make_page(skill: DonationsSkill, prefix: str, values: DonationsSettings) -> SectionForm:
+    return DonationsSettingsPage(skill, prefix, values)

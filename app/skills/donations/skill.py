@@ -1,0 +1,142 @@
+"""The Donations skill: a verified donation from a webhook becomes a card, a tally and a moment for her (issue 10).
+
+Theory of operation:
+1. The webhooks live on the local API (app.api.donation_routes): POST /api/v1/donations/kofi (Ko-fi's form)
+   and POST /api/v1/donations/json (the generic JSON of app.core.donations). Each kind has its own shared
+   secret, kept in the keyring only (SECRET_NAMES; never in settings, the database or a log), made here with
+   the system's randomness (create_secret, shown to the streamer once) and replaced the same way. No secret:
+   every delivery of that kind is refused.
+2. record(donation) is the effect, blocking, off the loop: the People skill's donation() stores it once per
+   delivery (the dedup key "platform:delivery_id" is the stored delivery id, so a Ko-fi id never collides
+   with a Twitch message id) and mints the card in the same transaction. It returns False for a delivery
+   already stored (kept in `seen` too, the fast path of app.core.donations rule 9) and stores nothing.
+3. announce(donation), on the loop, only after a new record: one CHAT perception like cheered bits (rendered
+   "[name] (donated 5.00 EUR on Ko-fi) message", so the People skill names the donor in her words), salience
+   DONATION_SALIENCE, meta DONATION {"amount": str(Decimal), "currency", "platform"} (the attention gate
+   reads it as addressed to her), MESSAGE_ID the dedup key, TALLIED (a donation is not a chat message to
+   count), and a SYSTEM event for the streamer. A private Ko-fi supporter's message never reaches her.
+4. The donor's account is "<platform>:<name, case-folded>": neither sender gives a stable user id.
+"""
+
+from __future__ import annotations
+
+import secrets as randomness
+from typing import Any
+
+from app.config.schema import SkillSettings
+from app.core.donations import Donation
+from app.core.events import EventKind
+from app.core.perception import Author, Meta, Perception, PerceptionKind
+from app.skills.base import Skill, SkillContext
+from app.skills.registry import register
+
+KINDS = ("kofi", "json")
+SECRET_NAMES = {"kofi": "donations_kofi_secret", "json": "donations_json_secret"}
+PATHS = {"kofi": "/donations/kofi", "json": "/donations/json"}
+PLATFORM_NAMES = {"kofi": "Ko-fi", "generic": "a donation link", "twitch": "Twitch"}
+DONATION_SALIENCE = 0.9
+SECRET_BYTES = 32
+MAX_SEEN = 10_000
+
+
+class DonationsSettings(SkillSettings):
+    pass
+
+
+def donor_identity(d: Donation) -> str:
+    return f"{d.platform}:{' '.join(d.donor_name.split()).casefold()}"
+
+
+def donation_words(d: Donation) -> str:
+    """What the donor "said": the donation, then their message (rule 3)."""
+    where = PLATFORM_NAMES.get(d.platform, d.platform)
+    head = f"(donated {d.amount} {d.currency} on {where})"
+    return f"{head} {d.message}" if d.message else head
+
+
+@register
+class DonationsSkill(Skill):
+    key = "donations"
+    title = "Donations"
+    settings_model = DonationsSettings
+    settings_page = "app.skills.donations.settings:make_page"
+
+    def __init__(self, ctx: SkillContext) -> None:
+        super().__init__(ctx)
+        self.seen: set[str] = set()
+        self.server: Any = None            # the API server serving the webhooks (set by its installer)
+
+    # ---- secrets (rule 1) ----------------------------------------------------------------------------
+    def _secrets(self) -> Any:
+        return self.ctx.services.get("secrets")
+
+    def secret(self, kind: str) -> str:
+        """The shared secret of `kind` ("" when none is set). Blocking: a keyring read."""
+        store = self._secrets()
+        return (store.get(SECRET_NAMES[kind]) if store is not None else None) or ""
+
+    def has_secret(self, kind: str) -> bool:
+        return bool(self.secret(kind))
+
+    def create_secret(self, kind: str) -> str:
+        """A new secret for `kind`, kept in the keyring; the old one stops working now. Returns it (to show
+        once)."""
+        store = self._secrets()
+        if store is None:
+            raise RuntimeError("there is no keyring service in this build")
+        value = randomness.token_urlsafe(SECRET_BYTES)
+        store.set(SECRET_NAMES[kind], value)
+        return value
+
+    def forget_secret(self, kind: str) -> None:
+        store = self._secrets()
+        if store is not None:
+            store.delete(SECRET_NAMES[kind])
+
+    def url(self, kind: str) -> str:
+        """Where the sender posts, as far as this computer knows (the port once the API listens)."""
+        from app.api.server import API_PREFIX
+        port = getattr(self.server, "port", None)
+        mind = self.ctx.services.get("mind")
+        if port is None and mind is not None:
+            port = mind.settings.current.api.port or None
+        where = f"127.0.0.1:{port}" if port else "127.0.0.1:<port>"
+        return f"http://{where}{API_PREFIX}{PATHS[kind]}"
+
+    # ---- the effect (rules 2 and 3) ------------------------------------------------------------------
+    def people(self) -> Any:
+        mind = self.ctx.services.get("mind")
+        skill = (getattr(mind, "skills", None) or {}).get("people")
+        return skill if skill is not None and skill.enabled and skill.ready else None
+
+    def record(self, d: Donation) -> bool:
+        """Store the donation once (blocking). True when it is new; False when this delivery was stored."""
+        if d.key in self.seen:
+            return False
+        people = self.people()
+        if people is None:
+            raise RuntimeError("the People skill is off: donations cannot be stored")
+        card = people.donation(donor_identity(d), d.donor_name, d.key, d.amount, d.currency, d.message)
+        if len(self.seen) >= MAX_SEEN:
+            self.seen.clear()                   # the store keeps every key; this is only the fast path
+        self.seen.add(d.key)
+        return card is not None
+
+    def perception(self, d: Donation, ts: float) -> Perception:
+        author = Author(d.platform, donor_identity(d).split(":", 1)[1], d.donor_name)
+        words = donation_words(d)
+        meta = {Meta.CONVERSATION_KEY: f"donations:{d.platform}", Meta.TEXT: words, Meta.MESSAGE_ID: d.key,
+                Meta.DONATION: {"amount": str(d.amount), "currency": d.currency, "platform": d.platform},
+                Meta.TALLIED: True, "donation_kind": d.kind}
+        return Perception(PerceptionKind.CHAT, "donations", f"[{d.donor_name}] {words}", DONATION_SALIENCE,
+                          meta, author, ts)
+
+    def announce(self, d: Donation) -> None:
+        """On the loop, after a new record: her perception and the streamer's event."""
+        self.ctx.perceive(self.perception(d, self.ctx.now().timestamp()))
+        where = PLATFORM_NAMES.get(d.platform, d.platform)
+        self.ctx.bus.publish(EventKind.SYSTEM, "donations", f"{d.donor_name} donated {d.amount} {d.currency} "
+                             f"on {where}", amount=str(d.amount), currency=d.currency, platform=d.platform)
+
+    def context_section(self) -> str:
+        return ""
