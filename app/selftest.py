@@ -68,6 +68,30 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
             raise AssertionError(f"{embedder.name} embedded to {rows.shape}, not (1, {embedder.dim})")
         return f"memory embeds with {embedder.name}" + (f" ({note})" if note else "")
 
+    def voice() -> str:
+        """Her voice and her ears load, and she understands what she says: "Hello there." -> Piper -> whisper."""
+        import numpy as np
+
+        from app.executors import BoundedExecutor
+        from app.senses.voice.pcm import resample
+        from app.skills.voice.parts import load_parts
+
+        wanted = bea.settings.current.skills.voice.model_copy(update={"mode": "always_on"})
+        pool = BoundedExecutor("self-test-voice", 1, queue_size=4)
+        parts = load_parts(wanted, pool)
+        try:
+            if parts.problems:
+                raise AssertionError("; ".join(parts.problems))
+            synthesis = parts.voice.synthesize_sync("Hello there.")
+            pcm = np.frombuffer(synthesis.pcm, dtype="<i2").astype(np.float32) / 32768
+            heard = parts.transcriber.transcribe_sync(resample(pcm, synthesis.sample_rate, 16000)).text
+            if "hello" not in heard.lower():
+                raise AssertionError(f"she said 'Hello there.' and heard {heard!r}")
+            return f"voice round trip heard {heard.strip()!r}"
+        finally:
+            parts.close()
+            pool.shutdown(wait=False, cancel_futures=True)
+
     def stage() -> str:
         from app.stage.assets import missing
         if gone := missing():
@@ -82,7 +106,7 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
 
     return [("cipher", cipher), ("integrity", integrity), ("schema", schema), ("roundtrip", roundtrip),
             ("settings", settings), ("skills", skills), ("models", models),
-            ("memory", memory), ("stage", stage), ("data folder", writable)]
+            ("memory", memory), ("voice", voice), ("stage", stage), ("data folder", writable)]
 
 
 def run(data_dir: Path) -> int:
@@ -98,6 +122,6 @@ def run(data_dir: Path) -> int:
                 return 1
     finally:
         close(bea)
-    print(f"self-test OK: {len(passed)} checks passed (SQLCipher {passed[0]}, {passed[2]}, {passed[5]}, {passed[6]}, {passed[7]}, {passed[8]}) "
+    print(f"self-test OK: {len(passed)} checks passed (SQLCipher {passed[0]}, {passed[2]}, {passed[5]}, {passed[6]}, {passed[7]}, {passed[8]}, {passed[9]}) "
           f"in {data_dir}")
     return 0

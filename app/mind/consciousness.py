@@ -4,7 +4,9 @@ Per turn: take a settled batch from the bus (or IDLE), interrupt her voice if an
 batch with the attention gate, build the briefing (static system prompt | window | dynamic part built
 off-thread with a timeout | the perception frame), then reason for up to burst_steps model calls. Plain text
 is a THOUGHT, never spoken; tools run and publish their outcome; speak and silence end the turn; a turn in
-which nothing reached anybody is nudged once. What arrives meanwhile is folded in by the steering rules
+which nothing reached anybody is nudged once. A speak call is streamed: its argument fragments go to the
+outlets while the model is still writing (her voice starts on the first words), and its handler then claims
+that line (Outlets rule 2). What arrives meanwhile is folded in by the steering rules
 (app.core.steering). The turn is written to the Turn Log and the window.
 """
 
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from app.core import frame
-from app.core.chat import AssistantMessage, Message, ToolArgumentsError, ToolCall
+from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, ToolArgumentsError, ToolCall
 from app.core.context_window import SingleContext
 from app.core.events import EventBus, EventKind
 from app.core.perception import Meta, Perception, PerceptionKind
@@ -164,12 +166,16 @@ class Consciousness:
             if answer.text.strip():
                 record.thoughts.append(answer.text.strip())
                 self.events.publish(EventKind.THOUGHT, "mind", answer.text.strip())
-            for call in answer.tool_calls:
-                observation, tool = await self._call(call, tools, record)
-                turn_messages.append(Message.tool_result(call, observation))
-                if tool is not None and not is_failure(observation):
-                    reached = reached or tool.reaches
-                    ended = ended or tool.ends_turn
+            try:
+                for index, call in enumerate(answer.tool_calls):
+                    with self.outlets.answering(index, call.id):
+                        observation, tool = await self._call(call, tools, record)
+                    turn_messages.append(Message.tool_result(call, observation))
+                    if tool is not None and not is_failure(observation):
+                        reached = reached or tool.reaches
+                        ended = ended or tool.ends_turn
+            finally:
+                self.outlets.stream_close()  # a streamed speak call whose handler never ran is not said
             if ended:
                 if not rescued and owes_rescue(state.shown_follow_ups, state.answered, state.silenced):
                     rescued, ended = True, False  # she was shown a follow-up and let it drop
@@ -249,7 +255,11 @@ class Consciousness:
         if dynamic:
             messages.append(Message.system(dynamic))
         messages += turn_messages
-        answer = await self.llm.complete(messages, list(tools.values()))
+        try:
+            answer = await self.llm.complete(messages, list(tools.values()), on_delta=speak_deltas(self.outlets))
+        except BaseException:
+            self.outlets.stream_abort()
+            raise
         record.model_calls += 1
         record.model = answer.model or record.model
         record.prompt_tokens += answer.usage.prompt
@@ -335,6 +345,37 @@ class Consciousness:
             message = f"the {owner} prompt names tools she was not given: {', '.join(sorted(missing))}"
             log.error(message)
             self.events.publish(EventKind.ERROR, owner, message)
+
+
+def speak_deltas(outlets: Outlets) -> Callable[[Delta], None]:
+    """A listener for one model call: the argument fragments of its speak calls go to the outlets as they
+    stream; fragments that came before the call's name was known are held until it is; a RESET (the pool moved
+    on to another model) drops every line begun."""
+    held: dict[object, list[str]] = {}
+    names: dict[object, str] = {}
+
+    def listen(delta: Delta) -> None:
+        if delta.kind is DeltaKind.RESET:
+            held.clear()
+            names.clear()
+            outlets.stream_abort()
+            return
+        if delta.kind is not DeltaKind.TOOL_ARGUMENTS:
+            return
+        key = delta.index if delta.index is not None else delta.call_id
+        if delta.name:
+            names.setdefault(key, delta.name)
+        name = names.get(key)
+        if name is None:
+            held.setdefault(key, []).append(delta.text)
+            return
+        if name != "speak":
+            held.pop(key, None)
+            return
+        for fragment in (*held.pop(key, ()), delta.text):
+            if fragment:
+                outlets.stream_feed(key, fragment, delta.call_id)
+    return listen
 
 
 def _action(name: str, text: str) -> Perception:

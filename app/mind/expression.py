@@ -1,7 +1,9 @@
 """The mind's own tools, through which she reaches people: speak, send_message, stay_silent, say_nothing.
 
 They share one TurnState with the loop, which is how "one answer per conversation per turn" is enforced: a
-second answer to a conversation already answered in this turn is refused as an ERROR observation.
+second answer to a conversation already answered in this turn is refused as an ERROR observation. What enters
+her window for a spoken line is what she actually got to say (Outlets.say): a line cut short by the streamer
+talking over her is kept as far as she got, and a line stopped before its first word not at all.
 """
 
 from __future__ import annotations
@@ -40,10 +42,14 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
         if not text:
             return "ERROR: speak needs a message: the words to say out loud"
         mood = pick(mood or "neutral", MOODS)  # any word she names, mapped to the nearest she can show
-        await outlets.say(text, mood)
-        state.answer(set(state.stage) or {"stage"}, text)
+        said = (await outlets.say(text, mood)).strip()
+        keys = set(state.stage) or {"stage"}
         state.spoke = True
-        state.log.append(("spoke", text, mood))
+        if not said:
+            state.answered |= keys
+            return "you were cut off before your first word: nobody heard it"
+        state.answer(keys, said)
+        state.log.append(("spoke", said, mood))
         return "said out loud"
 
     async def send_message(platform: str = "", channel: str = "", text: str = "") -> str:
@@ -69,8 +75,9 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
     return [
         Tool("speak", "Say something out loud, live, to the people on stream. Your only voice: plain text you "
              "write is your inner thought and nobody hears it. Ends your turn.",
-             {"type": "object", "properties": {"message": {"type": "string", "description": "the words to say"},
-                                               "mood": mood_schema},
+             # mood first: a model writes the keys in this order, and a mood known before the words shapes them
+             {"type": "object", "properties": {"mood": mood_schema,
+                                               "message": {"type": "string", "description": "the words to say"}},
               "required": ["message"]}, handler=speak, reaches=True, ends_turn=True),
         Tool("send_message", "Write a line to a written conversation (not out loud). Use the platform and "
              "channel shown in [via ...] of the line you answer.",

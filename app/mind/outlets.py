@@ -1,23 +1,58 @@
 """Where her words go: the voice for the stage, and senders for written platforms, handed over, not waited on.
 
-A spoken line is published as a SPEECH event (captions, the chat dock, later the stage and OBS) and given to
-the voice when one is attached and not muted. A written line goes out after a short typing pause on a task of
-its own; one that never lands is published as an ERROR event, never lost silently. Stopping waits (bounded)
-for the lines still going out.
+Theory of operation:
+1. A spoken line is published as a SPEECH event (captions, the chat dock, the stage and OBS) and given to the
+   voice when one is attached and not muted. say() returns what she actually got to say: the whole text with
+   no voice (or muted), else what the voice reports (a barge-in cuts it short), and that is what the SPEECH
+   event then carries, once the voice is done. The voice's own captions, chunk by chunk as they are heard,
+   are SPEECH events too, marked chunk=True: a listener that wants whole lines skips them.
+2. A voice may also take a line while the model is still writing it (streamed speak): the loop feeds each
+   speak call's argument fragments to stream_feed(key, fragment, call_id) as they arrive; the first fragment
+   of a call begins a line on the voice (nothing happens with no streaming voice attached, or while muted).
+   When the speak handler then runs for that call (inside answering(key, call_id)), say() finishes that line
+   and waits for it instead of synthesising the text again. stream_abort() (the model failed mid-answer and
+   another one starts over) and stream_close() (the answer is over; a call whose handler never ran was not
+   hers to say) stop and forget the lines nobody claimed.
+3. A written line goes out after a short typing pause on a task of its own; one that never lands is published
+   as an ERROR event, never lost silently. Stopping waits (bounded) for the lines still going out.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from app.core.events import EventBus, EventKind
 
 log = logging.getLogger(__name__)
 
-Voice = Callable[[str, str], Awaitable[None]]          # (text, mood)
+Voice = Callable[[str, str], Awaitable[str | None]]    # (text, mood) -> what she got to say (None: all of it)
 Sender = Callable[[str, str], Awaitable[None]]         # (channel, text)
+
+
+class StreamedLine(Protocol):
+    """A line her voice speaks while it is still being written (rule 2)."""
+
+    def feed(self, fragment: str) -> None: ...
+    def finish(self) -> None: ...
+    def abort(self) -> None: ...
+    async def said(self) -> str: ...
+
+
+Begin = Callable[[], StreamedLine]
+
+_ANSWERING: ContextVar[tuple[Any, str | None] | None] = ContextVar("answering", default=None)
+
+
+@dataclass
+class _Stream:
+    line: StreamedLine
+    call_id: str | None
 
 
 def typing_pause(text: str) -> float:
@@ -32,6 +67,8 @@ class Outlets:
         self._pause = pause
         self._muted = muted
         self.voice: Voice | None = None
+        self.begin_line: Begin | None = None
+        self._streams: dict[Any, _Stream] = {}
         self._senders: dict[str, Sender] = {}
         self._inflight: set[asyncio.Task[None]] = set()
 
@@ -41,11 +78,86 @@ class Outlets:
     def platforms(self) -> list[str]:
         return sorted(self._senders)
 
-    async def say(self, text: str, mood: str) -> None:
-        self._events.publish(EventKind.SPEECH, "voice", text, mood=mood)
-        if self.voice is not None and not self._muted():
-            await self.voice(text, mood)
+    # ---- her voice (rules 1, 2) ---------------------------------------------------------------------
+    def attach_voice(self, voice: Voice, begin: Begin | None = None) -> None:
+        self.voice, self.begin_line = voice, begin
 
+    def detach_voice(self) -> None:
+        self.stream_abort()
+        self.voice, self.begin_line = None, None
+
+    def _voiced(self) -> bool:
+        return self.voice is not None and not self._muted()
+
+    def stream_begin(self, key: Any, call_id: str | None = None) -> None:
+        if key in self._streams or self.begin_line is None or not self._voiced():
+            return
+        try:
+            self._streams[key] = _Stream(self.begin_line(), call_id)
+        except Exception:
+            log.exception("her voice could not begin a streamed line")
+
+    def stream_feed(self, key: Any, fragment: str, call_id: str | None = None) -> None:
+        self.stream_begin(key, call_id)
+        stream = self._streams.get(key)
+        if stream is None:
+            return
+        stream.call_id = stream.call_id or call_id
+        try:
+            stream.line.feed(fragment)
+        except Exception as exc:  # the line keeps its error; what was queued still plays
+            log.info("a streamed speak call broke: %s", exc)
+
+    def stream_abort(self) -> None:
+        streams, self._streams = list(self._streams.values()), {}
+        for stream in streams:
+            with contextlib.suppress(Exception):
+                stream.line.abort()
+
+    def stream_close(self) -> None:
+        self.stream_abort()
+
+    @staticmethod
+    @contextlib.contextmanager
+    def answering(key: Any, call_id: str | None = None) -> Iterator[None]:
+        """The speak handler run inside this block answers the tool call `key` (rule 2)."""
+        token = _ANSWERING.set((key, call_id))
+        try:
+            yield
+        finally:
+            _ANSWERING.reset(token)
+
+    def _claim(self) -> StreamedLine | None:
+        current = _ANSWERING.get()
+        if current is None:
+            return None
+        key, call_id = current
+        found = next((k for k, s in self._streams.items() if call_id and s.call_id == call_id), key)
+        stream = self._streams.pop(found, None)
+        return stream.line if stream is not None else None
+
+    async def say(self, text: str, mood: str) -> str:
+        line = self._claim()
+        if not self._voiced():
+            if line is not None:
+                line.abort()
+            self._events.publish(EventKind.SPEECH, "voice", text, mood=mood)
+            return text
+        assert self.voice is not None
+        if line is not None:
+            try:
+                line.finish()
+            except Exception as exc:
+                log.info("a streamed speak call ended badly: %s", exc)
+            said = await line.said()
+        else:
+            said = await self.voice(text, mood)
+        said = text if said is None else said
+        if said:
+            self._events.publish(EventKind.SPEECH, "voice", said, mood=mood, spoken=True)
+        return said
+
+    # ---- written lines (rule 3) -------------------------------------------------------------------------
     def deliver(self, platform: str, channel: str, text: str) -> None:
         send = self._senders[platform]
         task = asyncio.ensure_future(self._deliver(send, platform, channel, text))

@@ -6,10 +6,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-import pytest
-
 from tests.api.conftest import serving
-
 
 EXAMPLES = 20
 SEED = 20260915

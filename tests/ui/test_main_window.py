@@ -36,10 +36,10 @@ def test_window_has_stage_docks_menus_and_status(shell):
     w = shell.window
     assert menu_titles(w) == ["&File", "&View", "&Settings", "&Help"]
     assert set(w.docks) == {"events", "turns", "context", "mood", "memory", "chat", "clock", "obs", "people",
-                            "person", "plan", "stage", "twitch"}
+                            "person", "plan", "stage", "twitch", "voice"}
     view = [a.text() for a in menu(w, "&View").actions()]
     assert view == ["Activity", "Turn Log", "Context", "Mood", "Memory", "Chat", "Clock", "OBS", "People", "You",
-                    "Plan", "Stage", "Twitch"]
+                    "Plan", "Stage", "Twitch", "Voice"]
     file_items = [a.text() for a in menu(w, "&File").actions() if a.text()]
     assert file_items == ["Go live", "End stream", "Pause mind", "Mute voice", "Privacy mode", "Open data folder",
                           "Open log file", "Quit"]
@@ -111,8 +111,8 @@ def test_settings_dialog_refuses_a_bad_value_naming_the_field(shell, bea, qtbot)
     dialog = shell.window.open_settings()
     qtbot.addWidget(dialog)
     pages = [dialog.pages.item(i).text() for i in range(dialog.pages.count())]
-    assert pages == ["General", "Mind", "Privacy", "Interface", "Local API", "Chat", "Clock", "Idle life", "Memory",
-                     "OBS", "People", "You", "Plan", "Stage", "Twitch"]
+    assert pages == ["General", "Mind", "Privacy", "Interface", "Local API", "Chat", "Clock", "Donations",
+                     "Idle life", "Memory", "OBS", "People", "You", "Plan", "Stage", "Twitch", "Voice"]
     zone = dialog.findChild(object, "skills.clock.timezone")
     zone.setCurrentText("Atlantis/Capital")
     assert not dialog.apply()

@@ -67,6 +67,8 @@ class ChatSkill(Skill):
         self._add(self._name(), text)
 
     def _heard(self, event: Event) -> None:
+        if event.data.get("chunk"):  # a caption while she speaks: the whole line follows
+            return
         self._add(f"{self._name()} (out loud)", event.text)
 
     def _name(self) -> str:

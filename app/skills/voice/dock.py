@@ -1,0 +1,125 @@
+"""The Voice dock: what she is doing, how she hears you (mode, push-to-talk), the devices, the microphone's
+level and the last thing she heard.
+
+Push-to-talk is press-and-hold on the button (no global shortcut yet). "Stop her" silences her at once.
+"""
+
+from __future__ import annotations
+
+import html
+
+from app.skills.voice.settings import DEFAULT, device_box, picked
+from app.skills.voice.skill import VoiceSkill
+from app.skills.voice.state import DUCKED, HEARING, LISTENING, OFF, SPEAKING, THINKING, meter_percent
+from app.ui.qt import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+
+MODES = [("Push to talk", "push_to_talk"), ("Always on", "always_on"), ("Off", "off")]
+COLORS = {LISTENING: "#2e7d32", HEARING: "#1565c0", THINKING: "#8e44ad", SPEAKING: "#e67e22",
+          DUCKED: "#b7950b", OFF: "#7f8c8d"}
+
+
+def state_html(state: str, enabled: bool) -> str:
+    if not enabled:
+        return "<b>Voice is off</b> (Settings → Voice)."
+    return f"<span style='color:{COLORS.get(state, '#7f8c8d')}'>●</span> <b>{html.escape(state.capitalize())}</b>"
+
+
+class VoiceDock(QWidget):
+    changed = Signal()
+    level = Signal(float)
+
+    def __init__(self, skill: VoiceSkill, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.skill = skill
+        self.state = QLabel(objectName="voiceState")
+        self.state.setTextFormat(Qt.TextFormat.RichText)
+        self.problems = QLabel(objectName="voiceProblems", wordWrap=True)
+        self.problems.setStyleSheet("color: #c0392b")
+        self.mode = QComboBox(objectName="voiceMode")
+        for label, value in MODES:
+            self.mode.addItem(label, value)
+        self.talk = QPushButton("Hold to talk", objectName="voiceTalk")
+        self.talk.setToolTip("Push-to-talk: hold the button while you speak to her.")
+        self.stop = QPushButton("Stop her", objectName="voiceStop")
+        self.stop.setToolTip("Silence her now.")
+        inputs, outputs, why = skill.devices()
+        self.input = device_box(inputs, skill.settings.input_device)
+        self.output = device_box(outputs, skill.settings.output_device)
+        self.input.setObjectName("voiceInput")
+        self.output.setObjectName("voiceOutput")
+        self.no_devices = QLabel(f"No audio devices: {why}" if why else "", objectName="voiceNoDevices",
+                                 wordWrap=True)
+        self.meter = QProgressBar(objectName="voiceMeter")
+        self.meter.setRange(0, 100)
+        self.meter.setFormat("mic %v")
+        self.meter.setTextVisible(True)
+        self.heard = QLabel(objectName="voiceHeard", wordWrap=True)
+        self.heard.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.state)
+        layout.addWidget(self.problems)
+        form = QFormLayout()
+        form.addRow("Hearing", self.mode)
+        form.addRow("Microphone", self.input)
+        form.addRow("Speakers", self.output)
+        form.addRow("Level", self.meter)
+        layout.addLayout(form)
+        layout.addWidget(self.no_devices)
+        row = QHBoxLayout()
+        row.addWidget(self.talk, 1)
+        row.addWidget(self.stop)
+        layout.addLayout(row)
+        layout.addWidget(QLabel("Last heard:"))
+        layout.addWidget(self.heard)
+        layout.addStretch(1)
+
+        self.talk.pressed.connect(skill.press)
+        self.talk.released.connect(skill.release)
+        self.stop.clicked.connect(skill.stop_speaking)
+        self.mode.activated.connect(lambda _i: self._choose("mode", self.mode.currentData()))
+        self.input.activated.connect(lambda _i: self._choose("input_device", picked(self.input)))
+        self.output.activated.connect(lambda _i: self._choose("output_device", picked(self.output)))
+        self.changed.connect(self.refresh)
+        self.level.connect(self.show_level)
+        unsubscribe = [skill.on_change(self.changed.emit), skill.on_level(self.level.emit)]
+        self.destroyed.connect(lambda *_: [u() for u in unsubscribe])
+        self.note = ""
+        self.refresh()
+
+    def _choose(self, name: str, value: str) -> None:
+        self.note = self.skill.choose(name, value)
+        self.refresh()
+
+    def refresh(self) -> None:
+        s = self.skill.settings
+        self.state.setText(state_html(self.skill.state, self.skill.enabled))
+        self.problems.setText("\n".join(filter(None, [self.note, *self.skill.problems])))
+        self.problems.setVisible(bool(self.problems.text()))
+        self.mode.setCurrentIndex(max(0, self.mode.findData(s.mode)))
+        self.input.setCurrentText(s.input_device or DEFAULT)
+        self.output.setCurrentText(s.output_device or DEFAULT)
+        self.no_devices.setVisible(bool(self.no_devices.text()))
+        self.talk.setEnabled(s.mode == "push_to_talk" and self.skill.ears is not None)
+        self.stop.setEnabled(self.skill.mouth is not None)
+        self.heard.setText(self.skill.last_transcript or "—")
+
+    def show_level(self, level_db: float) -> None:
+        self.meter.setValue(meter_percent(level_db))
+        self.meter.setFormat(f"mic {level_db:.0f} dB" if level_db > -120 else "mic —")
+
+
+def make_dock(skill: VoiceSkill) -> QWidget:
+    return VoiceDock(skill)

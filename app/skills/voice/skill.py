@@ -1,0 +1,458 @@
+"""The Voice skill: her ears and her voice in the room, wired to the mind, the stage and the dock.
+
+Theory of operation:
+1. start() returns at once; in the background the skill loads its models in its own bounded executor (never
+   on the loop), then opens the speakers and the microphone (devices.py, also off the loop); up() waits for
+   that. A device that cannot open (no PortAudio, no such
+   device) is one ERROR event saying what is missing; without speakers she speaks into a SilentOutput, so
+   captions, timing, barge-in and lip sync still work. A model that cannot load is an ERROR event too, and
+   the rest runs without it.
+2. Her voice attaches to the mind's outlets: whole lines (say) and lines streamed while the model writes them
+   (begin). Either way the outlets get back what she actually got to say. stop() detaches it.
+3. Each chunk she starts playing is a caption: a SPEECH event whose text is the line heard so far, marked
+   chunk=True (the chat dock skips those; the stage and OBS show them). The whole line is the outlets' own
+   SPEECH event, once she is done.
+4. Each utterance the ears hear is a VOICE perception from the streamer (the owner), salient, its words in
+   meta text. The self-hearing guard, shared by her mouth and her ears, gates the capture while she speaks.
+5. The streamer's voice reaches her mouth as barge-in (duck, then stop); push-to-talk is press()/release().
+6. The level of every block she plays goes to the stage skill's mouth (lip sync), at most 30 times a second,
+   and a closed mouth when she falls silent; <do:x> actions play the stage's clip of that name.
+7. The mode (and the barge-in knobs) change in place; a changed device, model or language restarts the skill.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
+from app.config.schema import SkillSettings
+from app.core.events import Event, EventKind
+from app.core.perception import Meta, Perception, PerceptionKind
+from app.executors import BoundedExecutor
+from app.senses.voice.bargein import BargeIn, Decision, OwnerVoice
+from app.senses.voice.devices import (
+    AudioUnavailable,
+    Microphone,
+    SpeakerOutput,
+    backend,
+    list_devices,
+    to_loop,
+)
+from app.senses.voice.ears import Ears, Heard
+from app.senses.voice.guard import SelfHearingGuard
+from app.senses.voice.mouth import Caption, Line, Mouth, Spoken
+from app.senses.voice.output import AudioOutput, Progress
+from app.skills.base import Skill, SkillContext
+from app.skills.chat.skill import OWNER
+from app.skills.registry import register
+from app.skills.voice.parts import Parts, SilentOutput, load_parts
+from app.skills.voice.state import caption_text, mouth_level, voice_state
+
+log = logging.getLogger(__name__)
+
+SURFACE = "voice"
+CONVERSATION = "voice:room"
+RESTART_ON = {"input_device", "output_device", "whisper_model", "language", "piper_voice"}
+LIP_EVERY = 1.0 / 30.0      # seconds between mouth levels sent to the stage
+KEEP_CAPTIONS = 4           # lines whose captions are remembered
+
+
+class VoiceSettings(SkillSettings):
+    mode: Literal["push_to_talk", "always_on", "off"] = Field(
+        "push_to_talk", description="How she hears you: while you hold the push-to-talk button, whenever you "
+        "speak (always on), or not at all (off).")
+    input_device: str = Field("", description="The microphone, by name. Empty: the system's default.")
+    output_device: str = Field("", description="The speakers or headphones, by name. Empty: the system's "
+                               "default.")
+    whisper_model: str = Field("", description="A local faster-whisper model folder. Empty: the packaged "
+                               "whisper tiny.en (English only).")
+    language: str = Field("en", description="The language you speak to her in (en, it, ...; auto detects "
+                          "it, with a multilingual model).")
+    piper_voice: str = Field("", description="A Piper voice (.onnx with its .onnx.json beside it). Empty: the "
+                             "packaged en_US voice.")
+    duck_db: float = Field(-14.0, ge=-40.0, le=0.0, description="How much quieter she gets (dB) when you "
+                           "start talking over her.")
+    stop_after_seconds: float = Field(0.9, ge=0.0, le=10.0, description="She stops once you have talked over "
+                                      "her this long (seconds).")
+
+    @field_validator("input_device", "output_device", "whisper_model", "language", "piper_voice")
+    @classmethod
+    def _strip(cls, value: str) -> str:
+        return value.strip()
+
+
+def open_speakers(sample_rate: int, device: str | None) -> AudioOutput:
+    output = SpeakerOutput(sample_rate, device)
+    output.start()
+    return output
+
+
+def open_microphone(sink: Callable[[Any, float], None], device: str | None) -> Any:
+    mic = Microphone(sink, device)
+    mic.start()
+    return mic
+
+
+class StreamedLine:
+    """A Mouth line as the outlets see it (Outlets.StreamedLine)."""
+
+    def __init__(self, line: Line, report: Callable[[Spoken], str]) -> None:
+        self.line = line
+        self._report = report
+
+    def feed(self, fragment: str) -> None:
+        self.line.feed(fragment)
+
+    def finish(self) -> None:
+        self.line.finish()
+
+    def abort(self) -> None:
+        if not self.line.done.done():
+            self.line.cancel()
+
+    async def said(self) -> str:
+        return self._report(await self.line.spoken())
+
+
+@register
+class VoiceSkill(Skill):
+    key = "voice"
+    title = "Voice"
+    settings_model = VoiceSettings
+    dock = "app.skills.voice.dock:make_dock"
+    settings_page = "app.skills.voice.settings:make_page"
+
+    def __init__(self, ctx: SkillContext) -> None:
+        super().__init__(ctx)
+        # the effects, replaceable by a test: models, speakers, microphone
+        self.load: Callable[[Any, Any], Parts] = load_parts
+        self.open_output: Callable[[int, str | None], AudioOutput] = open_speakers
+        self.open_input: Callable[[Callable[[Any, float], None], str | None], Any] = open_microphone
+        self.executor: BoundedExecutor | None = None
+        self.parts: Parts | None = None
+        self.guard: SelfHearingGuard | None = None
+        self.mouth: Mouth | None = None
+        self.ears: Ears | None = None
+        self.output: AudioOutput | None = None
+        self.mic: Any = None
+        self.running = False
+        self.loading = False
+        self._up: asyncio.Future[None] | None = None
+        self.problems: list[str] = []
+        self.last_transcript = ""
+        self.level_db = -120.0
+        self.speaking = False
+        self.ducked = False
+        self.owner_talking = False
+        self.thinking = False
+        self._captions: dict[int, list[str]] = {}
+        self._lip_at = float("-inf")
+        self._lip_open = False
+        self._listeners: list[Callable[[], None]] = []
+        self._level_listeners: list[Callable[[float], None]] = []
+        self._tasks: set[asyncio.Task] = set()
+        self._shown = ""
+        ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
+        ctx.bus.subscribe(self._turn_over, kinds=[EventKind.TURN], replay=False)
+
+    # ---- listeners (the dock) -----------------------------------------------------------------------
+    def on_change(self, fn: Callable[[], None]) -> Callable[[], None]:
+        self._listeners.append(fn)
+        return lambda: self._listeners.remove(fn) if fn in self._listeners else None
+
+    def on_level(self, fn: Callable[[float], None]) -> Callable[[], None]:
+        self._level_listeners.append(fn)
+        return lambda: self._level_listeners.remove(fn) if fn in self._level_listeners else None
+
+    def _changed(self, force: bool = True) -> None:
+        state = self.state
+        if not force and state == self._shown:
+            return
+        self._shown = state
+        for fn in list(self._listeners):
+            try:
+                fn()
+            except Exception:
+                log.exception("a voice listener failed")
+
+    @property
+    def state(self) -> str:
+        return voice_state(running=self.running, loading=self.loading, mode=self.settings.mode, speaking=self.speaking,
+                           ducked=self.ducked, owner_talking=self.owner_talking, thinking=self.thinking)
+
+    # ---- life cycle (rules 1, 2) ------------------------------------------------------------------------
+    async def start(self) -> None:
+        if self.running:
+            return
+        self.running = self.loading = True
+        self._up = asyncio.ensure_future(self._bring_up())
+        self._changed()
+
+    async def up(self) -> None:
+        """Wait until the models are loaded and the devices open (or found missing)."""
+        if self._up is not None:
+            await asyncio.shield(self._up)
+
+    async def _bring_up(self) -> None:
+        try:
+            await self._open()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.exception("the voice could not start")
+            self.problems.append(f"Voice could not start: {exc}")
+            self.ctx.bus.publish(EventKind.ERROR, SURFACE, f"Voice could not start: {exc}")
+        finally:
+            self.loading = False
+            self._changed()
+
+    async def _open(self) -> None:
+        loop = asyncio.get_running_loop()
+        s = self.settings
+        self.problems = []
+        self.executor = BoundedExecutor("voice", 2, queue_size=64)
+        parts = await loop.run_in_executor(self.executor, self.load, s, self.executor)
+        self.parts, self.problems = parts, list(parts.problems)
+        for problem in parts.problems:
+            self.ctx.bus.publish(EventKind.ERROR, SURFACE, problem)
+        self.guard = SelfHearingGuard()
+        missing: list[str] = []
+        if parts.voice is not None:
+            rate = parts.voice.sample_rate
+            try:
+                self.output = await loop.run_in_executor(self.executor, self.open_output, rate,
+                                                         s.output_device or None)
+            except AudioUnavailable as exc:
+                missing.append(str(exc))
+                self.output = SilentOutput(rate)
+                self.output.start()
+            self.output.add_listener(self._played)
+            self.mouth = Mouth(parts.voice, self.output, guard=self.guard,
+                               barge_in=BargeIn(s.duck_db, s.stop_after_seconds), on_caption=self._caption,
+                               on_action=self._action, on_speaking=self._on_speaking)
+            outlets = self.ctx.services.get("outlets")
+            if outlets is not None:
+                outlets.attach_voice(self._say, self._begin)
+        if parts.transcriber is not None:
+            self.ears = Ears(parts.transcriber, vad=parts.vad, guard=self.guard, mode=s.mode,
+                             on_heard=self._heard, on_owner_voice=self._owner_voice, on_level=self._level)
+            try:
+                self.mic = await loop.run_in_executor(self.executor, self.open_input,
+                                                      to_loop(loop, self.ears.feed), s.input_device or None)
+            except AudioUnavailable as exc:
+                if str(exc) not in missing:
+                    missing.append(str(exc))
+        if missing:
+            message = "no audio device: " + "; ".join(missing)
+            if self.mouth is not None and isinstance(self.output, SilentOutput):
+                message += ". She speaks into silence: captions and lip sync still work."
+            self.problems.append(message)
+            self.ctx.bus.publish(EventKind.ERROR, SURFACE, message)
+
+    async def stop(self) -> None:
+        me = asyncio.current_task()
+        for task in list(self._tasks):
+            if task is not me:
+                task.cancel()
+        up, self._up = self._up, None
+        if up is not None and not up.done():
+            up.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await up
+        outlets = self.ctx.services.get("outlets")
+        if outlets is not None and outlets.voice == self._say:
+            outlets.detach_voice()
+        mic, self.mic = self.mic, None
+        if mic is not None:
+            with contextlib.suppress(Exception):
+                mic.close()
+        ears, self.ears = self.ears, None
+        if ears is not None:
+            await ears.close()
+        mouth, self.mouth = self.mouth, None
+        if mouth is not None:
+            await mouth.close()
+        output, self.output = self.output, None
+        if output is not None:
+            with contextlib.suppress(Exception):
+                output.close()
+        if self.parts is not None:
+            self.parts.close()
+            self.parts = None
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None
+        self.running = self.loading = self.speaking = self.ducked = self.owner_talking = self.thinking = False
+        self.problems = []
+        self._changed()
+
+    async def restart(self) -> None:
+        await self.stop()
+        if self.enabled:
+            await self.start()
+
+    # ---- her voice (rules 2, 3) ---------------------------------------------------------------------
+    async def _say(self, text: str, mood: str) -> str:
+        assert self.mouth is not None
+        return self._report(await self.mouth.say(text, mood))
+
+    def _begin(self) -> StreamedLine:
+        assert self.mouth is not None
+        return StreamedLine(self.mouth.begin(), self._report)
+
+    def _report(self, spoken: Spoken) -> str:
+        if spoken.error:
+            self.ctx.bus.publish(EventKind.ERROR, SURFACE, f"her voice broke off: {spoken.error}")
+        return spoken.said
+
+    def _caption(self, caption: Caption) -> None:
+        chunks = self._captions.setdefault(caption.line, [])
+        chunks.append(caption.text)
+        for old in [n for n in self._captions if n <= caption.line - KEEP_CAPTIONS]:
+            del self._captions[old]
+        self.ctx.bus.publish(EventKind.SPEECH, SURFACE, caption_text(chunks), mood=caption.mood or "neutral",
+                             chunk=True, caption=True, line=caption.line, index=caption.index,
+                             chunk_text=caption.text, duration_s=round(caption.duration_s, 3))
+
+    def _on_speaking(self, on: bool) -> None:
+        self.speaking = on
+        if on:
+            self.thinking = False
+        else:
+            self.ducked = False
+        self._changed(force=False)
+
+    def stop_speaking(self) -> None:
+        """The streamer's stop button: silence now."""
+        if self.mouth is not None:
+            self.mouth.stop()
+
+    # ---- her ears (rules 4, 5) --------------------------------------------------------------------------
+    def _heard(self, heard: Heard) -> None:
+        text = heard.text.strip()
+        if not text:
+            return
+        self.last_transcript = text
+        self.thinking = True
+        self.ctx.perceive(Perception(
+            PerceptionKind.VOICE, SURFACE, f"[{OWNER.display_name}, out loud] {text}", salience=0.9,
+            meta={Meta.CONVERSATION_KEY: CONVERSATION, Meta.TEXT: text}, author=OWNER, ts=time.time()))
+        self._changed()
+
+    def _owner_voice(self, event: OwnerVoice) -> None:
+        self.owner_talking = event.speaking
+        decision = self.mouth.owner_voice(event) if self.mouth is not None else Decision.NONE
+        if decision is Decision.DUCK:
+            self.ducked = True
+        elif decision in (Decision.RESTORE, Decision.STOP):
+            self.ducked = False
+        self._changed(force=False)
+
+    def _level(self, level_db: float) -> None:
+        self.level_db = level_db
+        for fn in list(self._level_listeners):
+            try:
+                fn(level_db)
+            except Exception:
+                log.exception("a level listener failed")
+
+    def press(self) -> None:
+        if self.ears is not None:
+            self.ears.press()
+
+    def release(self) -> None:
+        if self.ears is not None:
+            self.ears.release()
+
+    def _turn_over(self, _event: Event) -> None:
+        if self.thinking:
+            self.thinking = False
+            self._changed(force=False)
+
+    # ---- the stage (rule 6) -----------------------------------------------------------------------------
+    def _stage(self) -> Any:
+        skills = getattr(self.ctx.services.get("mind"), "skills", None) or {}
+        stage = skills.get("stage")
+        return stage if stage is not None and getattr(stage, "enabled", False) else None
+
+    def _played(self, progress: Progress) -> None:
+        """An output listener, on the render thread."""
+        stage = self._stage()
+        if stage is None:
+            return
+        if progress.audio_frames:
+            if progress.t - self._lip_at >= LIP_EVERY:
+                self._lip_at, self._lip_open = progress.t, True
+                stage.mouth_threadsafe(mouth_level(progress.level_db))
+        elif self._lip_open:
+            self._lip_open = False
+            stage.mouth_threadsafe(0.0)
+
+    def _action(self, name: str) -> None:
+        stage = self._stage()
+        if stage is not None:
+            stage.play_action(name)
+
+    # ---- settings (rule 7) ------------------------------------------------------------------------------
+    def _settings_service(self) -> Any:
+        return getattr(self.ctx.services.get("mind"), "settings", None)
+
+    def choose(self, name: str, value: Any) -> str:
+        """The dock changed a setting: "" when stored, else why not."""
+        service = self._settings_service()
+        if service is None:
+            return "There is nowhere to keep settings in this build."
+        try:
+            service.set(f"skills.{self.key}.{name}", value)
+        except Exception as exc:
+            return str(exc)
+        return ""
+
+    def _setting(self, event: Event) -> None:
+        path = str(event.data.get("path", ""))
+        prefix = f"skills.{self.key}."
+        if not path.startswith(prefix):
+            return
+        name, s = path.removeprefix(prefix), self.settings
+        if name == "enabled":
+            self._spawn(self.start() if self.enabled else self.stop())
+        elif name == "mode":
+            if self.ears is not None:
+                self.ears.mode = s.mode
+            elif self.running and s.mode != "off":
+                self._spawn(self.restart())   # her ears were never loaded
+            self._changed()
+        elif name in ("duck_db", "stop_after_seconds") and self.mouth is not None:
+            self.mouth.barge_in.duck_db = s.duck_db
+            self.mouth.barge_in.stop_after_s = s.stop_after_seconds
+        elif name in RESTART_ON and self.running:
+            self._spawn(self.restart())
+
+    def _spawn(self, coro: Any) -> None:
+        try:
+            task = asyncio.ensure_future(coro)
+        except RuntimeError:  # no running loop (a synchronous test): nothing to do now
+            coro.close()
+            return
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ---- devices (the dock's pickers) -------------------------------------------------------------------
+    @staticmethod
+    def devices() -> tuple[list[str], list[str], str]:
+        """(input names, output names, why there are none)."""
+        found = list_devices()
+        why = "" if found else (backend().reason or "no audio devices were found")
+        return ([d.name for d in found if d.inputs > 0], [d.name for d in found if d.outputs > 0], why)
+
+    def context_section(self) -> str:
+        if not self.enabled:
+            return ""
+        return ("The streamer can talk to you out loud ([Streamer, out loud]); what you say with `speak` is "
+                "heard in the room. If they talk over you, you stop: only what you got to say was heard.")

@@ -1,0 +1,61 @@
+"""The Voice dock and settings page, offscreen, on the real app: the state, the mode picker writing the
+setting, the device pickers (or why there are none), the level meter, the last transcript; a screenshot."""
+
+from __future__ import annotations
+
+from app.core.events import EventKind
+from app.senses.voice import backend
+from app.skills.voice.dock import VoiceDock, make_dock, state_html
+from app.skills.voice.settings import VoiceSettingsPage, make_page
+from app.ui.qt import QComboBox
+from tests.conftest import REPO
+
+SHOTS = REPO / "build" / "screenshots"
+
+
+def test_state_lines_read_plainly():
+    assert "Voice is off" in state_html("listening", enabled=False)
+    assert "Hearing you" in state_html("hearing you", enabled=True) and "#1565c0" in state_html("hearing you", True)
+
+
+def test_the_dock_shows_her_state_the_devices_the_meter_and_what_she_heard(bea, qtbot):
+    skill = bea.skills["voice"]
+    dock = make_dock(skill)
+    qtbot.addWidget(dock)
+    dock.resize(380, 360)
+    assert isinstance(dock, VoiceDock)
+    assert skill.settings.mode == "push_to_talk" and dock.mode.currentData() == "push_to_talk"
+    assert "Off" in dock.state.text()                               # not started here
+    if not backend().available:
+        assert dock.no_devices.text().startswith("No audio devices: PortAudio is not installed")
+    assert dock.input.currentText() == "(system default)" and dock.output.currentText() == "(system default)"
+
+    dock.mode.setCurrentIndex(dock.mode.findData("always_on"))
+    dock.mode.activated.emit(dock.mode.currentIndex())               # the streamer picks a mode
+    assert bea.settings.current.skills.voice.mode == "always_on" and dock.note == ""
+    assert any(e.data.get("path") == "skills.voice.mode" for e in bea.bus.recent([EventKind.SETTINGS]))
+
+    skill._level(-21.0)                                               # the microphone's level
+    assert dock.meter.value() == 65 and dock.meter.format() == "mic -21 dB"
+    skill.running = True
+    skill.last_transcript = "what game are we playing today?"
+    skill.thinking = True
+    skill._changed()
+    assert "Thinking" in dock.state.text() and dock.heard.text() == "what game are we playing today?"
+    skill.problems = ["no audio device: PortAudio is not installed, so Bea can neither hear nor speak aloud"]
+    dock.refresh()
+    assert dock.problems.text().startswith("no audio device")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    assert dock.grab().save(str(SHOTS / "voice_dock.png"))
+    skill.running = False
+
+
+def test_the_settings_page_edits_the_section_with_device_pickers(bea, qtbot):
+    skill = bea.skills["voice"]
+    page = make_page(skill, "skills.voice", skill.settings)
+    qtbot.addWidget(page)
+    assert isinstance(page, VoiceSettingsPage)
+    assert page.changes() == {}
+    page.findChild(QComboBox, "skills.voice.mode").setCurrentText("off")
+    page.findChild(QComboBox, "skills.voice.output_device").setCurrentText("USB Headset")
+    assert page.changes() == {"skills.voice.mode": "off", "skills.voice.output_device": "USB Headset"}
