@@ -1,14 +1,46 @@
-"""Settings → Voice: the schema's form, with the devices picked from those the sound system lists."""
+"""Settings → Voice: the schema's form, with the devices picked from those the sound system lists and the
+speech model and voice picked from the packaged ones and those the model manager installed (or a typed path)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from app.core.model_catalog import Kind
 from app.skills.voice.skill import VoiceSettings, VoiceSkill
 from app.ui.forms import SectionForm
 from app.ui.qt import QComboBox, QLabel, QWidget
 
 DEFAULT = "(system default)"
+PACKAGED = {"whisper_model": "(packaged: whisper tiny.en, English)", "piper_voice": "(packaged: en_US joe)"}
+KINDS = {"whisper_model": Kind.STT, "piper_voice": Kind.VOICE}
+
+
+def installed_models(manager: Any, kind: Kind) -> list[tuple[str, str]]:
+    """(title, folder) of the models of this kind the model manager installed."""
+    if manager is None:
+        return []
+    return [(m.title, str(m.path)) for m in manager.installed() if m.kind == kind]
+
+
+def model_box(packaged: str, models: list[tuple[str, str]], current: str) -> QComboBox:
+    """An editable picker: the packaged model, the installed ones by title, or any folder or file typed in."""
+    box = QComboBox()
+    box.setEditable(True)
+    box.addItem(packaged, "")
+    for title, path in models:
+        box.addItem(title, path)
+    found = box.findData(current) if current else 0
+    if found < 0:
+        box.addItem(current, current)
+        found = box.count() - 1
+    box.setCurrentIndex(found)
+    return box
+
+
+def model_picked(box: QComboBox) -> str:
+    text = box.currentText().strip()
+    index = box.findText(text)
+    return box.itemData(index) if index >= 0 else text
 
 
 def device_box(names: list[str], current: str) -> QComboBox:
@@ -32,11 +64,15 @@ class VoiceSettingsPage(SectionForm):
     def __init__(self, skill: VoiceSkill, prefix: str, values: VoiceSettings,
                  parent: QWidget | None = None) -> None:
         self._inputs, self._outputs, why = skill.devices()
+        self._models = skill.ctx.services.get("models")
         super().__init__(prefix, VoiceSettings, values, parent)
         if why:
             self.layout_.addRow(QLabel(f"No audio devices: {why}", objectName="voiceNoDevices", wordWrap=True))
 
     def editor_for(self, name: str, field: Any, value: Any) -> tuple[QWidget, Any]:
+        if name in KINDS:
+            box = model_box(PACKAGED[name], installed_models(self._models, KINDS[name]), value)
+            return box, lambda: model_picked(box)
         if name not in ("input_device", "output_device"):
             return super().editor_for(name, field, value)
         box = device_box(self._inputs if name == "input_device" else self._outputs, value)

@@ -92,3 +92,29 @@ def test_the_talk_key_is_a_function_key_or_nothing(bea, key, error):
     assert bea.settings.current.skills.voice.talk_key == "F9"
     bea.settings.set("skills.voice.talk_key", "")
     assert bea.settings.current.skills.voice.talk_key == ""
+
+
+def test_the_settings_page_offers_the_packaged_and_the_installed_voices(bea, qtbot, tmp_path):
+    import asyncio
+    import shutil
+
+    from app.senses.voice.models import default_piper_voice
+
+    onnx, config = default_piper_voice()
+    src = tmp_path / "my-voice"
+    src.mkdir()
+    shutil.copy(onnx, src / "mine.onnx")
+    shutil.copy(config, src / "mine.onnx.json")
+    installed = asyncio.run(bea.models.import_path(src, "voice", title="My own voice"))
+    skill = bea.skills["voice"]
+    page = make_page(skill, "skills.voice", skill.settings)
+    qtbot.addWidget(page)
+    voices = page.findChild(QComboBox, "skills.voice.piper_voice")
+    assert [voices.itemText(i) for i in range(voices.count())] == ["(packaged: en_US joe)", "My own voice"]
+    assert page.changes() == {}                                          # the packaged one is the default
+    voices.setCurrentText("My own voice")
+    assert page.changes() == {"skills.voice.piper_voice": str(installed)}
+    voices.setCurrentText("/somewhere/else.onnx")                         # or any path typed in
+    assert page.changes() == {"skills.voice.piper_voice": "/somewhere/else.onnx"}
+    ears = page.findChild(QComboBox, "skills.voice.whisper_model")
+    assert ears.currentText() == "(packaged: whisper tiny.en, English)"
