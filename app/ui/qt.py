@@ -7,7 +7,6 @@ up OpenGL context sharing), and importing this module is the only way the app re
 from PySide6 import QtWebEngineWidgets  # noqa: F401  (must precede the QApplication)
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QEvent,
     QModelIndex,
     QObject,
     QPoint,
@@ -80,7 +79,7 @@ from PySide6.QtWidgets import (
 
 __all__ = [
     "QAbstractItemView", "QAbstractTableModel", "QModelIndex", "QPoint", "QScrollArea", "QTableView", "QAction", "QActionGroup", "QApplication", "QCheckBox", "QCloseEvent", "QColor", "QComboBox", "QDesktopServices",
-    "QDialog", "QDialogButtonBox", "QEvent", "QDockWidget", "QDoubleSpinBox", "QFileDialog", "QFont", "QFontDatabase", "QFormLayout", "QFrame",
+    "QDialog", "QDialogButtonBox", "QDockWidget", "QDoubleSpinBox", "QFileDialog", "QFont", "QFontDatabase", "QFormLayout", "QFrame",
     "QHBoxLayout", "QHeaderView", "QIcon", "QImage", "QInputDialog", "QKeySequence", "QLabel", "QLineEdit", "QListWidget", "QListWidgetItem",
     "QMainWindow", "QMenu", "QMessageBox", "QObject", "QPainter", "QPainterPath", "QPaintEvent", "QPen", "QPixmap", "QPlainTextEdit", "QProgressBar", "QPointF", "QPushButton", "QRectF", "QSize",
     "QSpinBox", "QSplitter", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTableWidget", "QTableWidgetItem", "QTabWidget", "QTextBrowser", "QTimer", "QUrl", "QVBoxLayout", "QWidget",

@@ -1,8 +1,7 @@
 """The Voice dock: what she is doing, how she hears you (mode, push-to-talk), the devices, the microphone's
 level and the last thing she heard.
 
-Push-to-talk is press-and-hold on the button, or on the talk key (F8 by default) anywhere in Bea's window:
-an application-wide key, not a system-wide hotkey. "Stop her" silences her at once.
+Push-to-talk is press-and-hold on the button (no global shortcut yet). "Stop her" silences her at once.
 """
 
 from __future__ import annotations
@@ -13,13 +12,10 @@ from app.skills.voice.settings import DEFAULT, device_box, picked
 from app.skills.voice.skill import VoiceSkill
 from app.skills.voice.state import DUCKED, HEARING, LISTENING, OFF, SPEAKING, THINKING, meter_percent
 from app.ui.qt import (
-    QApplication,
     QComboBox,
-    QEvent,
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QObject,
     QProgressBar,
     QPushButton,
     Qt,
@@ -39,33 +35,6 @@ def state_html(state: str, enabled: bool) -> str:
     return f"<span style='color:{COLORS.get(state, '#7f8c8d')}'>●</span> <b>{html.escape(state.capitalize())}</b>"
 
 
-class TalkKey(QObject):
-    """Holding the talk key anywhere in the app is holding the button (auto-repeat ignored)."""
-
-    def __init__(self, skill: VoiceSkill, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.skill = skill
-        self.held = False
-
-    def _key(self) -> int | None:
-        name = self.skill.settings.talk_key
-        return int(getattr(Qt.Key, f"Key_{name}").value) if name else None
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        kind = event.type()
-        if kind not in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease) or event.isAutoRepeat():
-            return False
-        if self._key() is None or event.key() != self._key() or self.skill.settings.mode != "push_to_talk":
-            return False
-        if kind == QEvent.Type.KeyPress and not self.held:
-            self.held = True
-            self.skill.press()
-        elif kind == QEvent.Type.KeyRelease and self.held:
-            self.held = False
-            self.skill.release()
-        return True
-
-
 class VoiceDock(QWidget):
     changed = Signal()
     level = Signal(float)
@@ -81,8 +50,7 @@ class VoiceDock(QWidget):
         for label, value in MODES:
             self.mode.addItem(label, value)
         self.talk = QPushButton("Hold to talk", objectName="voiceTalk")
-        self.talk.setToolTip("Push-to-talk: hold the button (or the talk key, Settings → Voice) while you speak "
-                             "to her.")
+        self.talk.setToolTip("Push-to-talk: hold the button while you speak to her.")
         self.stop = QPushButton("Stop her", objectName="voiceStop")
         self.stop.setToolTip("Silence her now.")
         inputs, outputs, why = skill.devices()
@@ -118,8 +86,6 @@ class VoiceDock(QWidget):
         layout.addWidget(self.heard)
         layout.addStretch(1)
 
-        self.talk_key = TalkKey(skill, self)   # a child: Qt drops the filter when the dock goes
-        QApplication.instance().installEventFilter(self.talk_key)
         self.talk.pressed.connect(skill.press)
         self.talk.released.connect(skill.release)
         self.stop.clicked.connect(skill.stop_speaking)
@@ -147,7 +113,6 @@ class VoiceDock(QWidget):
         self.output.setCurrentText(s.output_device or DEFAULT)
         self.no_devices.setVisible(bool(self.no_devices.text()))
         self.talk.setEnabled(s.mode == "push_to_talk" and self.skill.ears is not None)
-        self.talk.setText(f"Hold to talk ({s.talk_key})" if s.talk_key else "Hold to talk")
         self.stop.setEnabled(self.skill.mouth is not None)
         self.heard.setText(self.skill.last_transcript or "—")
 

@@ -59,7 +59,6 @@ log = logging.getLogger(__name__)
 SURFACE = "voice"
 CONVERSATION = "voice:room"
 RESTART_ON = {"input_device", "output_device", "whisper_model", "language", "piper_voice"}
-TALK_KEYS = tuple(f"F{n}" for n in range(1, 13))
 LIP_EVERY = 1.0 / 30.0      # seconds between mouth levels sent to the stage
 KEEP_CAPTIONS = 4           # lines whose captions are remembered
 
@@ -68,9 +67,6 @@ class VoiceSettings(SkillSettings):
     mode: Literal["push_to_talk", "always_on", "off"] = Field(
         "push_to_talk", description="How she hears you: while you hold the push-to-talk button, whenever you "
         "speak (always on), or not at all (off).")
-    talk_key: str = Field("F8", description="Hold this function key (F1-F12) anywhere in Bea's window to talk, "
-                          "as with the button; empty: the button only. Not a system-wide hotkey: Bea's window "
-                          "must have the focus.")
     input_device: str = Field("", description="The microphone, by name. Empty: the system's default.")
     output_device: str = Field("", description="The speakers or headphones, by name. Empty: the system's "
                                "default.")
@@ -89,14 +85,6 @@ class VoiceSettings(SkillSettings):
     @classmethod
     def _strip(cls, value: str) -> str:
         return value.strip()
-
-    @field_validator("talk_key")
-    @classmethod
-    def _function_key(cls, value: str) -> str:
-        value = value.strip().upper()
-        if value and value not in TALK_KEYS:
-            raise ValueError(f"{value!r} is not a function key: use F1 to F12, or leave it empty")
-        return value
 
 
 def open_speakers(sample_rate: int, device: str | None) -> AudioOutput:

@@ -3,13 +3,11 @@ setting, the device pickers (or why there are none), the level meter, the last t
 
 from __future__ import annotations
 
-import pytest
-
 from app.core.events import EventKind
 from app.senses.voice import backend
 from app.skills.voice.dock import VoiceDock, make_dock, state_html
 from app.skills.voice.settings import VoiceSettingsPage, make_page
-from app.ui.qt import QComboBox, QLineEdit, Qt
+from app.ui.qt import QComboBox
 from tests.conftest import REPO
 
 SHOTS = REPO / "build" / "screenshots"
@@ -61,37 +59,6 @@ def test_the_settings_page_edits_the_section_with_device_pickers(bea, qtbot):
     page.findChild(QComboBox, "skills.voice.mode").setCurrentText("off")
     page.findChild(QComboBox, "skills.voice.output_device").setCurrentText("USB Headset")
     assert page.changes() == {"skills.voice.mode": "off", "skills.voice.output_device": "USB Headset"}
-
-
-def test_holding_the_talk_key_anywhere_in_the_app_is_holding_the_button(bea, qtbot, monkeypatch):
-    skill = bea.skills["voice"]
-    calls = []   # what reaches the skill's push-to-talk (its ears are not open here)
-    monkeypatch.setattr(skill, "press", lambda: calls.append("press"))
-    monkeypatch.setattr(skill, "release", lambda: calls.append("release"))
-    dock = make_dock(skill)
-    qtbot.addWidget(dock)
-    elsewhere = QLineEdit()   # any widget of the app with the focus
-    qtbot.addWidget(elsewhere)
-    assert dock.talk.text() == "Hold to talk (F8)"
-    qtbot.keyPress(elsewhere, Qt.Key.Key_F8)
-    qtbot.keyRelease(elsewhere, Qt.Key.Key_F8)
-    assert calls == ["press", "release"]
-    qtbot.keyClick(elsewhere, Qt.Key.Key_A)                      # other keys are the widget's own
-    assert calls == ["press", "release"] and elsewhere.text() == "a"
-    bea.settings.set("skills.voice.mode", "always_on")           # only in push-to-talk
-    qtbot.keyPress(elsewhere, Qt.Key.Key_F8)
-    assert calls == ["press", "release"]
-
-
-@pytest.mark.parametrize("key, error", [("F13", "not a function key"), ("Ctrl+Space", "not a function key")])
-def test_the_talk_key_is_a_function_key_or_nothing(bea, key, error):
-    with pytest.raises(Exception, match=error):
-        bea.settings.set("skills.voice.talk_key", key)
-    assert bea.settings.current.skills.voice.talk_key == "F8"
-    bea.settings.set("skills.voice.talk_key", " f9 ")
-    assert bea.settings.current.skills.voice.talk_key == "F9"
-    bea.settings.set("skills.voice.talk_key", "")
-    assert bea.settings.current.skills.voice.talk_key == ""
 
 
 def test_the_settings_page_offers_the_packaged_and_the_installed_voices(bea, qtbot, tmp_path):
