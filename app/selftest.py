@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -106,6 +107,19 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
             raise AssertionError(f"the stage page lacks {', '.join(gone[:3])}" + (" …" if len(gone) > 3 else ""))
         return "stage page complete"
 
+    def talk_key() -> str:
+        """The system-wide talk key's hook loads and listens, where the platform has one."""
+        from app.core.talk_key import global_support
+        from app.senses.voice.hotkey import GlobalKeys
+
+        support = global_support(sys.platform, os.environ)
+        if not support.available:
+            return f"talk key in Bea's window only ({support.note})"
+        hook = GlobalKeys()
+        hook.start(lambda _name, _down: None)
+        hook.stop()
+        return "talk key heard in any app"
+
     def writable() -> str:
         probe = bea.paths.root / ".write-probe"
         probe.write_text("ok")
@@ -114,7 +128,8 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
 
     return [("cipher", cipher), ("integrity", integrity), ("schema", schema), ("roundtrip", roundtrip),
             ("settings", settings), ("skills", skills), ("models", models),
-            ("memory", memory), ("voice", voice), ("stage", stage), ("data folder", writable)]
+            ("memory", memory), ("voice", voice), ("stage", stage), ("talk key", talk_key),
+            ("data folder", writable)]
 
 
 def run(data_dir: Path) -> int:
@@ -130,6 +145,6 @@ def run(data_dir: Path) -> int:
                 return 1
     finally:
         close(bea)
-    print(f"self-test OK: {len(passed)} checks passed (SQLCipher {passed[0]}, {passed[2]}, {passed[5]}, {passed[6]}, {passed[7]}, {passed[8]}, {passed[9]}) "
+    print(f"self-test OK: {len(passed)} checks passed (SQLCipher {passed[0]}, {passed[2]}, {passed[5]}, {passed[6]}, {passed[7]}, {passed[8]}, {passed[9]}, {passed[10]}) "
           f"in {data_dir}")
     return 0

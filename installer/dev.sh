@@ -35,6 +35,15 @@ if command -v npm >/dev/null && ! grep -qxF "$npm_want" "$npm_stamp" 2>/dev/null
   echo "$npm_want" > "$npm_stamp"
 fi
 
+# the tests of the system-wide talk key need a real X server and a keyboard to type on it: Debian's xvfb and
+# xdotool, installed here when this is a Debian-like machine we may change (else those tests say what is missing)
+if [ "$mode" = test ] && ! { command -v Xvfb && command -v xdotool; } >/dev/null 2>&1 \
+    && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  apt_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends xvfb xdotool >/dev/null 2>&1; }
+  apt_install || { apt-get update -qq >/dev/null 2>&1 && apt_install; } \
+    || echo "dev.sh: could not install xvfb and xdotool; the talk key's X11 tests will be skipped" >&2
+fi
+
 case "$mode" in
   run) exec .venv/bin/python -m app "$@" ;;
   test) exec .venv/bin/python -m pytest "$@" ;;

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import subprocess
@@ -9,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from tests.xserver import MISSING, xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_TIMEOUT = 1500  # a cold build is ~40 s here, but a slow CI disk copying QtWebEngine can take minutes
@@ -29,8 +32,8 @@ def build_bundle(out: Path) -> Path:
     return exe
 
 
-def self_test(exe: Path, data_dir: Path, passphrase: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, BEA_PASSPHRASE=passphrase,
+def self_test(exe: Path, data_dir: Path, passphrase: str, **extra: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, BEA_PASSPHRASE=passphrase, **extra,
                # no keyring at all, so the passphrase is the only way to the key
                PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring")
     return subprocess.run([str(exe), "--self-test", "--data-dir", str(data_dir)],
@@ -43,7 +46,12 @@ def test_bundle_self_test_passes_then_refuses_a_wrong_passphrase(tmp_path: Path)
         pytest.fail("PyInstaller is not installed; install the dev extras (pip install -e .[dev])")
     bundle = build_bundle(tmp_path / "pyinstaller")
     data = tmp_path / "data"
-    first = self_test(bundle, data, "secret-passphrase")
+    with contextlib.ExitStack() as stack:
+        # on an X server the bundle's talk key hook (pynput, Xlib's RECORD extension) has to really listen
+        display = {} if MISSING else {"DISPLAY": stack.enter_context(contextlib.contextmanager(xvfb)())}
+        first = self_test(bundle, data, "secret-passphrase", **display)
+    if display:
+        assert "talk key heard in any app" in first.stdout, first.stdout
     assert first.returncode == 0, f"stdout:\n{first.stdout}\nstderr:\n{first.stderr}"
     assert any(line.startswith("self-test OK") for line in first.stdout.splitlines()), first.stdout
     assert "stage page complete" in first.stdout, first.stdout

@@ -19,6 +19,8 @@ from app.ui.qt import (
     QCloseEvent,
     QDesktopServices,
     QDockWidget,
+    QEvent,
+    QKeyEvent,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -176,6 +178,34 @@ class MainWindow(QMainWindow):
             self.showNormal()
             self.raise_()
             self.activateWindow()
+
+    # keys nothing inside the window took (and the ones a dock claims) go to the docks that want them: a
+    # virtual override, not an event filter on the application (a Python filter there crashed the app at quit)
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        if not self._dock_key(event, True):
+            super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        if not self._dock_key(event, False):
+            super().keyReleaseEvent(event)
+
+    def _dock_key(self, event: QKeyEvent, down: bool) -> bool:
+        taken = False
+        for dock in self.docks.values():
+            handler = getattr(dock.widget(), "window_key", None)
+            if handler is not None and handler(event, down):
+                taken = True
+        if taken:
+            event.accept()
+        return taken
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.ActivationChange and not self.isActiveWindow():
+            for dock in self.docks.values():
+                handler = getattr(dock.widget(), "window_deactivated", None)
+                if handler is not None:
+                    handler()
+        super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.hide_on_close:

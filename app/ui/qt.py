@@ -7,6 +7,7 @@ up OpenGL context sharing), and importing this module is the only way the app re
 from PySide6 import QtWebEngineWidgets  # noqa: F401  (must precede the QApplication)
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEvent,
     QModelIndex,
     QObject,
     QPoint,
@@ -28,6 +29,7 @@ from PySide6.QtGui import (
     QFontDatabase,
     QIcon,
     QImage,
+    QKeyEvent,
     QKeySequence,
     QPainter,
     QPainterPath,
@@ -78,7 +80,7 @@ from PySide6.QtWidgets import (
 )
 
 __all__ = [
-    "QAbstractItemView", "QAbstractTableModel", "QModelIndex", "QPoint", "QScrollArea", "QTableView", "QAction", "QActionGroup", "QApplication", "QCheckBox", "QCloseEvent", "QColor", "QComboBox", "QDesktopServices",
+    "QAbstractItemView", "QAbstractTableModel", "QModelIndex", "QPoint", "QScrollArea", "QTableView", "QAction", "QActionGroup", "QApplication", "QCheckBox", "QCloseEvent", "QColor", "QEvent", "QKeyEvent", "QComboBox", "QDesktopServices",
     "QDialog", "QDialogButtonBox", "QDockWidget", "QDoubleSpinBox", "QFileDialog", "QFont", "QFontDatabase", "QFormLayout", "QFrame",
     "QHBoxLayout", "QHeaderView", "QIcon", "QImage", "QInputDialog", "QKeySequence", "QLabel", "QLineEdit", "QListWidget", "QListWidgetItem",
     "QMainWindow", "QMenu", "QMessageBox", "QObject", "QPainter", "QPainterPath", "QPaintEvent", "QPen", "QPixmap", "QPlainTextEdit", "QProgressBar", "QPointF", "QPushButton", "QRectF", "QSize",

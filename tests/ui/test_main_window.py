@@ -303,3 +303,34 @@ def test_the_memory_page_picks_the_embedding_model_from_what_is_installed(shell,
     box.setCurrentIndex(1)
     assert dialog.apply()
     assert bea.settings.current.skills.memory.embedder == "minilm"
+
+
+def test_the_talk_key_reaches_the_voice_dock_from_a_focused_widget(shell, qtbot, monkeypatch):
+    """Keys the focused widget does not take go up to the window, which hands the talk key to the Voice dock:
+    press, auto-repeat ignored, release; typed text stays in the chat box; losing focus ends a hold."""
+    from app.skills.voice.talk_keys import TalkKeys
+    from app.ui.qt import QApplication, QEvent, QKeyEvent, QLineEdit, Qt
+    monkeypatch.delenv("DISPLAY", raising=False)            # no system-wide hook: the window is the only path
+    seen = []
+    voice = shell.bea.skills["voice"]
+    voice.keys = TalkKeys(lambda: seen.append("press"), lambda: seen.append("release"))
+    voice.keys.configure("F8", loop=asyncio.new_event_loop())
+    w = shell.window
+    w.show()
+    qtbot.waitExposed(w)
+    entry = w.docks["chat"].widget().findChild(QLineEdit, "chatEntry")
+    entry.setFocus()
+    qtbot.keyPress(entry, Qt.Key.Key_F8)
+    repeat = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_F8, Qt.KeyboardModifier.NoModifier, "", True)
+    QApplication.sendEvent(entry, repeat)
+    QApplication.sendEvent(entry, QKeyEvent(QEvent.Type.KeyRelease, Qt.Key.Key_F8,
+                                            Qt.KeyboardModifier.NoModifier, "", True))
+    assert seen == ["press"]                                # a held key repeats: still one hold
+    qtbot.keyRelease(entry, Qt.Key.Key_F8)
+    assert seen == ["press", "release"]
+    qtbot.keyClicks(entry, "hi f8")
+    assert entry.text() == "hi f8" and seen == ["press", "release"]
+    qtbot.keyPress(entry, Qt.Key.Key_F8)
+    w.changeEvent(QEvent(QEvent.Type.ActivationChange))      # the window is not active offscreen: focus gone
+    assert seen == ["press", "release", "press", "release"]
+    voice.keys.stop()

@@ -1,7 +1,9 @@
 """The Voice dock: what she is doing, how she hears you (mode, push-to-talk), the devices, the microphone's
 level and the last thing she heard.
 
-Push-to-talk is press-and-hold on the button (no global shortcut yet). "Stop her" silences her at once.
+Push-to-talk is press-and-hold on the button or on the talk key. The key is heard system-wide where the
+platform allows (the skill's hook); the main window also passes on the keys it gets (window_key), so it works
+while Bea has focus everywhere else. "Stop her" silences her at once.
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ import html
 from app.skills.voice.settings import DEFAULT, device_box, picked
 from app.skills.voice.skill import VoiceSkill
 from app.skills.voice.state import DUCKED, HEARING, LISTENING, OFF, SPEAKING, THINKING, meter_percent
+from app.ui.keys import key_name, modifier_names
 from app.ui.qt import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
+    QKeyEvent,
     QLabel,
     QProgressBar,
     QPushButton,
@@ -50,7 +54,7 @@ class VoiceDock(QWidget):
         for label, value in MODES:
             self.mode.addItem(label, value)
         self.talk = QPushButton("Hold to talk", objectName="voiceTalk")
-        self.talk.setToolTip("Push-to-talk: hold the button while you speak to her.")
+        self.talk_key = QLabel(objectName="voiceTalkKey", wordWrap=True)
         self.stop = QPushButton("Stop her", objectName="voiceStop")
         self.stop.setToolTip("Silence her now.")
         inputs, outputs, why = skill.devices()
@@ -82,6 +86,7 @@ class VoiceDock(QWidget):
         row.addWidget(self.talk, 1)
         row.addWidget(self.stop)
         layout.addLayout(row)
+        layout.addWidget(self.talk_key)
         layout.addWidget(QLabel("Last heard:"))
         layout.addWidget(self.heard)
         layout.addStretch(1)
@@ -112,13 +117,33 @@ class VoiceDock(QWidget):
         self.input.setCurrentText(s.input_device or DEFAULT)
         self.output.setCurrentText(s.output_device or DEFAULT)
         self.no_devices.setVisible(bool(self.no_devices.text()))
-        self.talk.setEnabled(s.mode == "push_to_talk" and self.skill.ears is not None)
+        ptt = s.mode == "push_to_talk" and self.skill.ears is not None
+        self.talk.setEnabled(ptt)
+        key = self.skill.keys.key
+        self.talk.setText(f"Hold to talk ({key.label})" if ptt and key is not None else "Hold to talk")
+        self.talk_key.setText(self.skill.keys.status if ptt else "")
+        self.talk_key.setVisible(ptt)
+        self.talk.setToolTip(f"Push-to-talk: hold the button while you speak to her. {self.talk_key.text()}")
         self.stop.setEnabled(self.skill.mouth is not None)
         self.heard.setText(self.skill.last_transcript or "—")
 
     def show_level(self, level_db: float) -> None:
         self.meter.setValue(meter_percent(level_db))
         self.meter.setFormat(f"mic {level_db:.0f} dB" if level_db > -120 else "mic —")
+
+
+    # ---- keys the main window got (it calls these) -------------------------------------------------------
+    def window_key(self, event: QKeyEvent, down: bool) -> bool:
+        """True when the key is the talk key: the window keeps it from the focused widget."""
+        name = key_name(event.key())
+        if name is None:
+            return False
+        if event.isAutoRepeat():  # a held key repeats as up/down pairs: the hold goes on
+            return self.skill.keys.key is not None and name == self.skill.keys.key.key
+        return self.skill.keys.window(name, down, modifier_names(event) if down else None)
+
+    def window_deactivated(self) -> None:
+        self.skill.keys.focus_lost()
 
 
 def make_dock(skill: VoiceSkill) -> QWidget:

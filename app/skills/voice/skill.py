@@ -14,10 +14,12 @@ Theory of operation:
    SPEECH event, once she is done.
 4. Each utterance the ears hear is a VOICE perception from the streamer (the owner), salient, its words in
    meta text. The self-hearing guard, shared by her mouth and her ears, gates the capture while she speaks.
-5. The streamer's voice reaches her mouth as barge-in (duck, then stop); push-to-talk is press()/release().
+5. The streamer's voice reaches her mouth as barge-in (duck, then stop); push-to-talk is press()/release(),
+   from the dock's button or the talk key (talk_keys.py: system-wide where the platform allows, else while
+   Bea's window has focus), the key listened for only while her ears are up in push-to-talk mode.
 6. The level of every block she plays goes to the stage skill's mouth (lip sync), at most 30 times a second,
    and a closed mouth when she falls silent; <do:x> actions play the stage's clip of that name.
-7. The mode (and the barge-in knobs) change in place; a changed device, model or language restarts the skill.
+7. The mode, the talk key (and the barge-in knobs) change in place; a changed device, model or language restarts the skill.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from pydantic import Field, field_validator
 from app.config.schema import SkillSettings
 from app.core.events import Event, EventKind
 from app.core.perception import Meta, Perception, PerceptionKind
+from app.core.talk_key import TalkKeyError, parse_talk_key
 from app.executors import BoundedExecutor
 from app.senses.voice.bargein import BargeIn, Decision, OwnerVoice
 from app.senses.voice.devices import (
@@ -53,6 +56,7 @@ from app.skills.chat.skill import OWNER
 from app.skills.registry import register
 from app.skills.voice.parts import Parts, SilentOutput, load_parts
 from app.skills.voice.state import caption_text, mouth_level, voice_state
+from app.skills.voice.talk_keys import TalkKeys
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +71,9 @@ class VoiceSettings(SkillSettings):
     mode: Literal["push_to_talk", "always_on", "off"] = Field(
         "push_to_talk", description="How she hears you: while you hold the push-to-talk button, whenever you "
         "speak (always on), or not at all (off).")
+    talk_key: str = Field("F8", description="The push-to-talk key: hold it while you speak to her (F8, "
+                          "Ctrl+Space, ...). It works in any app where the system allows (Windows, macOS, X11), "
+                          "else while Bea's window has focus. Empty: the button only.")
     input_device: str = Field("", description="The microphone, by name. Empty: the system's default.")
     output_device: str = Field("", description="The speakers or headphones, by name. Empty: the system's "
                                "default.")
@@ -85,6 +92,15 @@ class VoiceSettings(SkillSettings):
     @classmethod
     def _strip(cls, value: str) -> str:
         return value.strip()
+
+    @field_validator("talk_key")
+    @classmethod
+    def _a_key(cls, value: str) -> str:
+        try:
+            key = parse_talk_key(value)
+        except TalkKeyError as exc:
+            raise ValueError(str(exc)) from None
+        return key.label if key is not None else ""
 
 
 def open_speakers(sample_rate: int, device: str | None) -> AudioOutput:
@@ -138,6 +154,7 @@ class VoiceSkill(Skill):
         self.parts: Parts | None = None
         self.guard: SelfHearingGuard | None = None
         self.mouth: Mouth | None = None
+        self.keys = TalkKeys(self.press, self.release)
         self.ears: Ears | None = None
         self.output: AudioOutput | None = None
         self.mic: Any = None
@@ -248,6 +265,7 @@ class VoiceSkill(Skill):
             except AudioUnavailable as exc:
                 if str(exc) not in missing:
                     missing.append(str(exc))
+            self._listen_for_key()
         if missing:
             message = "no audio device: " + "; ".join(missing)
             if self.mouth is not None and isinstance(self.output, SilentOutput):
@@ -268,6 +286,7 @@ class VoiceSkill(Skill):
         outlets = self.ctx.services.get("outlets")
         if outlets is not None and outlets.voice == self._say:
             outlets.detach_voice()
+        self.keys.stop()
         mic, self.mic = self.mic, None
         if mic is not None:
             with contextlib.suppress(Exception):
@@ -370,6 +389,11 @@ class VoiceSkill(Skill):
         if self.ears is not None:
             self.ears.release()
 
+    def _listen_for_key(self) -> None:
+        """The talk key is heard only while her ears are up in push-to-talk mode (rule 5)."""
+        wanted = self.ears is not None and self.settings.mode == "push_to_talk"
+        self.keys.configure(self.settings.talk_key if wanted else "")
+
     def _turn_over(self, _event: Event) -> None:
         if self.thinking:
             self.thinking = False
@@ -425,8 +449,12 @@ class VoiceSkill(Skill):
         elif name == "mode":
             if self.ears is not None:
                 self.ears.mode = s.mode
+                self._listen_for_key()
             elif self.running and s.mode != "off":
                 self._spawn(self.restart())   # her ears were never loaded
+            self._changed()
+        elif name == "talk_key" and self.ears is not None:
+            self._listen_for_key()
             self._changed()
         elif name in ("duck_db", "stop_after_seconds") and self.mouth is not None:
             self.mouth.barge_in.duck_db = s.duck_db

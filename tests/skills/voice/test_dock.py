@@ -7,7 +7,7 @@ from app.core.events import EventKind
 from app.senses.voice import backend
 from app.skills.voice.dock import VoiceDock, make_dock, state_html
 from app.skills.voice.settings import VoiceSettingsPage, make_page
-from app.ui.qt import QComboBox
+from app.ui.qt import QComboBox, QLineEdit
 from tests.conftest import REPO
 
 SHOTS = REPO / "build" / "screenshots"
@@ -59,6 +59,10 @@ def test_the_settings_page_edits_the_section_with_device_pickers(bea, qtbot):
     page.findChild(QComboBox, "skills.voice.mode").setCurrentText("off")
     page.findChild(QComboBox, "skills.voice.output_device").setCurrentText("USB Headset")
     assert page.changes() == {"skills.voice.mode": "off", "skills.voice.output_device": "USB Headset"}
+    key = page.findChild(QLineEdit, "skills.voice.talk_key")
+    assert key.text() == "F8" and "any app" in key.toolTip()
+    key.setText("Ctrl+Space")
+    assert page.changes()["skills.voice.talk_key"] == "Ctrl+Space"
 
 
 def test_the_settings_page_offers_the_packaged_and_the_installed_voices(bea, qtbot, tmp_path):
