@@ -34,6 +34,14 @@ Theory of operation:
    swallowed when it is retried. A repeat of a stored delivery should be answered 200 (not 400) so the sender
    stops retrying, and counts nothing. The store keeps the keys (a unique column) for restarts; the set is
    the fast path.
+10. Streamlabs (`parse_streamlabs`, on the argument of a socket API "event", decoded by `streamlabs_json`
+   with every JSON number an exact Decimal): {"type", "for", "message": [...], "event_id"}. Only type
+   "donation" (its own tips; "for" is "streamlabs" or absent) is a donation: Twitch and YouTube events that
+   Streamlabs relays are not, since Bea hears Twitch herself. Each message is one donation: `_id` (else `id`)
+   the delivery id, `from` (else `name`) the donor, `amount` a string or a JSON number (Streamlabs sends
+   either; as a Decimal literal it is exact, and it then meets rule 5 like any string), `currency`,
+   `message`. A test alert from the dashboard (isTest true) is left out unless tests are wanted. One bad
+   message refuses the whole event, so no part of it is stored.
 """
 
 from __future__ import annotations
@@ -160,6 +168,51 @@ def bits_donation(delivery_id: str, donor_name: str, bits: int, message: str = "
         raise DonationError("bits must be a positive whole number")
     return Donation(delivery_id=_delivery_id(delivery_id, "message id"), donor_name=_name(donor_name, "name"),
                     amount=Decimal(bits), currency=BITS, message=_text(message, "message"), platform="twitch")
+
+
+# --------------------------------------------------------------------------------------------- Streamlabs
+
+
+def streamlabs_json(text: str) -> Any:
+    """JSON as the Streamlabs socket sends it, numbers kept exact (rule 10); repeated keys refused."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant,
+                          parse_float=Decimal, parse_int=Decimal)
+    except DonationError:
+        raise
+    except (ValueError, RecursionError):
+        raise DonationError("the payload is not valid JSON") from None
+
+
+def parse_streamlabs(event: object, *, tests: bool = False) -> list[Donation]:
+    """The donations in one Streamlabs socket event (rule 10); [] for an event that is not a donation."""
+    if not isinstance(event, Mapping):
+        raise DonationError("a Streamlabs event must be a JSON object")
+    if event.get("type") != "donation" or event.get("for", "streamlabs") != "streamlabs":
+        return []
+    messages = event.get("message")
+    if isinstance(messages, Mapping):
+        messages = [messages]
+    if not isinstance(messages, list):
+        raise DonationError("a Streamlabs donation carries a list of messages")
+    out: list[Donation] = []
+    for item in messages:
+        if not isinstance(item, Mapping):
+            raise DonationError("a Streamlabs donation message must be a JSON object")
+        if item.get("isTest") is True and not tests:
+            continue
+        currency = parse_currency(item.get("currency"))
+        raw_id = item.get("_id", item.get("id"))
+        if isinstance(raw_id, Decimal) and raw_id == raw_id.to_integral_value():
+            raw_id = str(int(raw_id))
+        amount = item.get("amount")
+        if isinstance(amount, Decimal):
+            amount = format(amount, "f")
+        name = item.get("from") if item.get("from") is not None else item.get("name")
+        out.append(Donation(delivery_id=_delivery_id(raw_id, "_id"), donor_name=_name(name, "from"),
+                            amount=parse_amount(amount, currency), currency=currency,
+                            message=_text(item.get("message"), "message"), platform="streamlabs"))
+    return out
 
 
 # -------------------------------------------------------------------------------------- amounts, currency

@@ -305,3 +305,58 @@ def test_seen_before_only_looks():
 def test_donation_error_is_a_value_error():
     assert issubclass(DonationError, ValueError)
     assert not DonationError("x").unauthorized
+
+
+# ------------------------------------------------------------------------------------------- Streamlabs
+
+def streamlabs(text: str):
+    from app.core.donations import parse_streamlabs, streamlabs_json
+    return parse_streamlabs(streamlabs_json(text))
+
+
+def test_a_streamlabs_donation_with_a_string_or_a_number_amount_is_exact():
+    from app.core.donations import Donation
+    [d] = streamlabs('{"type":"donation","message":[{"id":96164121,"name":"test1","amount":"13.37",'
+                     '"formatted_amount":"$13.37","message":"hi","currency":"USD","from":"Jo","_id":"ab12"}],'
+                     '"event_id":"evt_1"}')
+    assert d == Donation("ab12", "Jo", Decimal("13.37"), "USD", "hi", "streamlabs")
+    [n] = streamlabs('{"type":"donation","for":"streamlabs","message":[{"id":7,"name":"Al","amount":0.1,'
+                     '"currency":"EUR"}]}')
+    assert n.amount == Decimal("0.10") and n.delivery_id == "7" and n.donor_name == "Al" and n.message == ""
+    [y] = streamlabs('{"type":"donation","message":[{"_id":"y","from":"Yu","amount":500,"currency":"JPY"}]}')
+    assert y.amount == Decimal("500")
+
+
+def test_streamlabs_events_that_are_not_its_own_tips_are_not_donations():
+    assert streamlabs('{"type":"follow","for":"twitch_account","message":[{"name":"a"}]}') == []
+    assert streamlabs('{"type":"bits","for":"twitch_account","message":[{"amount":"100","_id":"b"}]}') == []
+    assert streamlabs('{"type":"donation","for":"youtube_account","message":[]}') == []
+    assert streamlabs('{"type":"streamlabels","message":{"data":{}}}') == []
+
+
+def test_streamlabs_test_alerts_only_when_asked():
+    from app.core.donations import parse_streamlabs, streamlabs_json
+    event = streamlabs_json('{"type":"donation","message":[{"_id":"t","from":"T","amount":"1.00",'
+                            '"currency":"USD","isTest":true}]}')
+    assert parse_streamlabs(event) == []
+    assert [d.donor_name for d in parse_streamlabs(event, tests=True)] == ["T"]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ('[1]', "must be a JSON object"),
+    ('{"type":"donation","message":5}', "a list of messages"),
+    ('{"type":"donation","message":[5]}', "must be a JSON object"),
+    ('{"type":"donation","message":[{"_id":"a","amount":"1.00"}]}', "currency must be"),
+    ('{"type":"donation","message":[{"_id":"a","amount":"1.001","currency":"USD"}]}', "at most 2 decimal"),
+    ('{"type":"donation","message":[{"_id":"a","amount":1.5e-3,"currency":"USD"}]}', "at most 2 decimal"),
+    ('{"type":"donation","message":[{"_id":"a","amount":-5,"currency":"USD"}]}', "not a plain decimal"),
+    ('{"type":"donation","message":[{"amount":"1.00","currency":"USD"}]}', "_id is missing"),
+    ('{"type":"donation","message":[{"_id":"ok","amount":"1.00","currency":"USD"},{"_id":"b","currency":"USD"}]}',
+     "amount is missing"),
+    ('{"type":"donation","type":"donation","message":[]}', "appears twice"),
+    ('{"type":"donation","message":[{"_id":"a","amount":NaN,"currency":"USD"}]}', "NaN is not a number"),
+])
+def test_a_bad_streamlabs_event_gives_nothing_and_says_why(text, why):
+    from app.core.donations import DonationError
+    with pytest.raises(DonationError, match=why):
+        streamlabs(text)

@@ -1,12 +1,13 @@
 """The Donations settings page: each webhook's address, and its shared secret made (or replaced) in the keyring.
 
 A secret is shown once, the moment it is made, with a Copy button; afterwards the page only says whether one
-is kept, and where. Nothing here is ever written to the settings.
+is kept, and where. The Streamlabs socket token is pasted in, kept in the keyring and never shown again; the
+page shows the link's state. Nothing secret here is ever written to the settings.
 """
 
 from __future__ import annotations
 
-from app.skills.donations.skill import KINDS, DonationsSettings, DonationsSkill
+from app.skills.donations.skill import KINDS, STREAMLABS_TOKEN, DonationsSettings, DonationsSkill
 from app.ui.forms import SectionForm
 from app.ui.qt import QApplication, QHBoxLayout, QLabel, QLineEdit, QPushButton
 
@@ -27,6 +28,33 @@ class DonationsSettingsPage(SectionForm):
         self.forget: dict[str, QPushButton] = {}
         for kind in KINDS:
             self._rows(kind)
+        self._streamlabs_rows()
+        unsubscribe = skill.on_change(self.refresh)
+        self.destroyed.connect(lambda *_: unsubscribe())
+        self.refresh()
+
+    def _streamlabs_rows(self) -> None:
+        self.token = QLineEdit(objectName="donations.streamlabs.token", echoMode=QLineEdit.EchoMode.Password,
+                               placeholderText="paste your Socket API token (Streamlabs → Settings → API Settings)")
+        self.save_token = QPushButton("Save token", objectName="donations.streamlabs.save")
+        self.save_token.clicked.connect(self.keep_token)
+        self.forget_token = QPushButton("Forget", objectName="donations.streamlabs.forget")
+        self.forget_token.clicked.connect(lambda: self.keep_token(forget=True))
+        row = QHBoxLayout()
+        row.addWidget(self.token, 1)
+        row.addWidget(self.save_token)
+        row.addWidget(self.forget_token)
+        self.layout_.addRow("Streamlabs token", row)
+        self.streamlabs_status = QLabel(objectName="donations.streamlabs.status", wordWrap=True)
+        self.layout_.addRow(self.streamlabs_status)
+
+    def keep_token(self, forget: bool = False) -> None:
+        try:
+            self.skill.set_streamlabs_token("" if forget else self.token.text())
+        except RuntimeError as exc:
+            self.streamlabs_status.setText(str(exc))
+            return
+        self.token.clear()
         self.refresh()
 
     def _rows(self, kind: str) -> None:
@@ -83,6 +111,13 @@ class DonationsSettingsPage(SectionForm):
             state = (f"A secret is kept in {where}; replacing it stops the old one at once." if has
                      else "No secret: every delivery to this address is refused.")
             self.status[kind].setText(f"{state} {HOWTO[kind]}")
+        has_token = bool(self.skill.secret_named(STREAMLABS_TOKEN))
+        self.forget_token.setEnabled(has_token)
+        state, why = self.skill.streamlabs_state
+        kept = f"A token is kept in {where}." if has_token else "No token is kept."
+        link = {"off": "The link is off (turn on \"Streamlabs\" above).", "connected": "Connected: tips arrive "
+                "as they happen."}.get(state, f"The link is {state}" + (f": {why}" if why else "."))
+        self.streamlabs_status.setText(f"{kept} {link}")
 
 
 def make_page(skill: DonationsSkill, prefix: str, values: DonationsSettings) -> SectionForm:

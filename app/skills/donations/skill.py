@@ -16,31 +16,50 @@ Theory of operation:
    reads it as addressed to her), MESSAGE_ID the dedup key, TALLIED (a donation is not a chat message to
    count), and a SYSTEM event for the streamer. A private Ko-fi supporter's message never reaches her.
 4. The donor's account is "<platform>:<name, case-folded>": neither sender gives a stable user id.
+5. Streamlabs (streamlabs.py): with the `streamlabs` setting on and a socket token in the keyring, the skill
+   keeps a link to the Streamlabs socket API while it runs; each tip there takes the same path as a webhook
+   (record in the executor, then announce). A changed setting or a new token redials; the state and its
+   reason are kept for the settings page (streamlabs_state) and every change is a SYSTEM or ERROR event.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import secrets as randomness
+from collections.abc import Callable
 from typing import Any
+
+from pydantic import Field
 
 from app.config.schema import SkillSettings
 from app.core.donations import Donation
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.skills.base import Skill, SkillContext
+from app.skills.donations.streamlabs import DEFAULT_BASE, State, StreamlabsClient
 from app.skills.registry import register
+
+log = logging.getLogger(__name__)
 
 KINDS = ("kofi", "json")
 SECRET_NAMES = {"kofi": "donations_kofi_secret", "json": "donations_json_secret"}
+STREAMLABS_TOKEN = "donations_streamlabs_token"
+STREAMLABS_SETTINGS = ("streamlabs", "streamlabs_tests", "streamlabs_server")
 PATHS = {"kofi": "/donations/kofi", "json": "/donations/json"}
-PLATFORM_NAMES = {"kofi": "Ko-fi", "generic": "a donation link", "twitch": "Twitch"}
+PLATFORM_NAMES = {"kofi": "Ko-fi", "generic": "a donation link", "twitch": "Twitch", "streamlabs": "Streamlabs"}
 DONATION_SALIENCE = 0.9
 SECRET_BYTES = 32
 MAX_SEEN = 10_000
 
 
 class DonationsSettings(SkillSettings):
-    pass
+    streamlabs: bool = Field(False, description="Hear tips made on Streamlabs as they happen, through its socket "
+                             "API (the socket token is kept in the keyring).")
+    streamlabs_tests: bool = Field(False, description="Treat the test alerts sent from the Streamlabs dashboard "
+                                   "as real tips (to try the link; each mints a card).")
+    streamlabs_server: str = Field(DEFAULT_BASE, description="The Streamlabs socket server. Change it only to "
+                                   "test against another server.")
 
 
 def donor_identity(d: Donation) -> str:
@@ -65,6 +84,103 @@ class DonationsSkill(Skill):
         super().__init__(ctx)
         self.seen: set[str] = set()
         self.server: Any = None            # the API server serving the webhooks (set by its installer)
+        self.streamlabs: StreamlabsClient | None = None
+        self._state_listeners: list[Callable[[], None]] = []
+        self._tasks: set[asyncio.Task] = set()
+        ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
+
+    # ---- Streamlabs (rule 5) -------------------------------------------------------------------------
+    async def start(self) -> None:
+        self._start_streamlabs()
+
+    async def stop(self) -> None:
+        await self._stop_streamlabs()
+
+    def _start_streamlabs(self) -> None:
+        gate = self.ctx.services.get("gate")
+        if not self.settings.streamlabs or gate is None or self.streamlabs is not None:
+            return
+        self.streamlabs = StreamlabsClient(
+            gate, lambda: self.secret_named(STREAMLABS_TOKEN), self._streamlabs_donation,
+            on_problem=lambda words: self.ctx.bus.publish(EventKind.ERROR, "donations", words),
+            on_state=self._streamlabs_state, base=self.settings.streamlabs_server,
+            tests=lambda: self.settings.streamlabs_tests)
+        self.streamlabs.start()
+
+    async def _stop_streamlabs(self) -> None:
+        client, self.streamlabs = self.streamlabs, None
+        if client is not None:
+            await client.stop()
+        self._notify()
+
+    async def restart_streamlabs(self) -> None:
+        await self._stop_streamlabs()
+        if self.enabled:
+            self._start_streamlabs()
+
+    @property
+    def streamlabs_state(self) -> tuple[str, str]:
+        """(state, why) of the Streamlabs link; ("off", "") when there is none."""
+        client = self.streamlabs
+        return (client.state, client.why) if client is not None else (State.OFF, "")
+
+    def on_change(self, fn: Callable[[], None]) -> Callable[[], None]:
+        self._state_listeners.append(fn)
+        return lambda: self._state_listeners.remove(fn) if fn in self._state_listeners else None
+
+    def _notify(self) -> None:
+        for fn in list(self._state_listeners):
+            try:
+                fn()
+            except Exception:
+                log.exception("a donations listener failed")
+
+    def _streamlabs_state(self, state: str, why: str) -> None:
+        if state == State.CONNECTED:
+            self.ctx.bus.publish(EventKind.SYSTEM, "donations", "Streamlabs: connected, tips arrive as they happen")
+        elif state in (State.UNAUTHORIZED, State.REFUSED, State.NO_TOKEN):
+            self.ctx.bus.publish(EventKind.ERROR, "donations", f"Streamlabs: {why}")
+        self._notify()
+
+    async def _streamlabs_donation(self, d: Donation) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            new = await loop.run_in_executor(None, self.record, d)
+        except Exception as exc:
+            log.exception("a Streamlabs tip could not be stored")
+            self.ctx.bus.publish(EventKind.ERROR, "donations", f"a Streamlabs tip could not be stored: {exc}")
+            return
+        if new:
+            self.announce(d)
+
+    def set_streamlabs_token(self, token: str) -> None:
+        """Keep the socket token in the keyring ("" forgets it); the link redials with it."""
+        store = self._secrets()
+        if store is None:
+            raise RuntimeError("there is no keyring service in this build")
+        token = token.strip()
+        if token:
+            store.set(STREAMLABS_TOKEN, token)
+        else:
+            store.delete(STREAMLABS_TOKEN)
+        self._spawn(self.restart_streamlabs())
+
+    def _setting(self, event: Any) -> None:
+        path = str(event.data.get("path", ""))
+        name = path.removeprefix(f"skills.{self.key}.")
+        if name == path:
+            return
+        if name in STREAMLABS_SETTINGS or name == "enabled":
+            self._spawn(self.restart_streamlabs())
+
+    def _spawn(self, coro: Any) -> None:
+        try:
+            task = asyncio.ensure_future(coro)
+        except RuntimeError:  # no running loop (a synchronous caller): the next start picks the change up
+            coro.close()
+            return
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # ---- secrets (rule 1) ----------------------------------------------------------------------------
     def _secrets(self) -> Any:
@@ -72,8 +188,11 @@ class DonationsSkill(Skill):
 
     def secret(self, kind: str) -> str:
         """The shared secret of `kind` ("" when none is set). Blocking: a keyring read."""
+        return self.secret_named(SECRET_NAMES[kind])
+
+    def secret_named(self, name: str) -> str:
         store = self._secrets()
-        return (store.get(SECRET_NAMES[kind]) if store is not None else None) or ""
+        return (store.get(name) if store is not None else None) or ""
 
     def has_secret(self, kind: str) -> bool:
         return bool(self.secret(kind))

@@ -123,3 +123,30 @@ def test_the_settings_page_shows_the_addresses_and_a_new_secret_once(bea, qtbot)
     page.forget_secret("kofi")
     assert skill.secret("kofi") == "" and page.shown["kofi"].text() == ""
     assert page.changes() == {}
+
+
+def test_the_settings_page_keeps_the_streamlabs_token_out_of_sight_and_shows_the_link(bea, qtbot):
+    from app.skills.donations.settings import make_page
+    from app.skills.donations.skill import STREAMLABS_TOKEN
+    from app.ui.qt import QLineEdit
+    from tests.conftest import REPO
+
+    skill = bea.skills["donations"]
+    page = make_page(skill, "skills.donations", bea.settings.current.skills.donations)
+    qtbot.addWidget(page)
+    assert page.token.echoMode() == QLineEdit.EchoMode.Password
+    assert page.streamlabs_status.text().startswith("No token is kept. The link is off")
+    assert not page.forget_token.isEnabled()
+    page.token.setText("  sl-token-123  ")
+    page.save_token.click()
+    assert skill.secret_named(STREAMLABS_TOKEN) == "sl-token-123" and page.token.text() == ""
+    assert page.streamlabs_status.text().startswith("A token is kept in memory for this run only")
+    assert "sl-token-123" not in str(bea.settings.current.model_dump(mode="json"))
+    assert page.findChild(object, "skills.donations.streamlabs") is not None   # the switch, from the schema
+    page.resize(760, 620)
+    shots = REPO / "build" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    assert page.grab().save(str(shots / "settings_donations.png"))
+    page.forget_token.click()
+    assert skill.secret_named(STREAMLABS_TOKEN) == "" and not page.forget_token.isEnabled()
+    assert page.changes() == {}
