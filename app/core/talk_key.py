@@ -137,9 +137,9 @@ def global_support(platform: str, env: Mapping[str, str]) -> GlobalSupport:
     """Whether a system-wide key hook can work here (sys.platform and the environment)."""
     if platform == "win32":
         return GlobalSupport(True, "")
-    if platform == "darwin":
-        return GlobalSupport(True, "macOS asks once to allow Bea to monitor input (System Settings → Privacy "
-                                   "& Security → Input Monitoring)")
+    if platform == "darwin":  # pynput's listener translates keys off the main thread, which recent macOS
+        # versions (and Qt 6 beside it) answer with a crash: no hook there until Bea has a native one
+        return GlobalSupport(False, "on macOS Bea has no safe system-wide key hook yet")
     if not env.get("DISPLAY"):
         if env.get("WAYLAND_DISPLAY"):
             return GlobalSupport(False, "Wayland does not let an app hear keys pressed in other windows")

@@ -1,6 +1,7 @@
 """A system-wide key hook (pynput): every key down and up on the desktop, named as app.core.talk_key names
-them, handed to a callback on pynput's own thread. X11 (through the RECORD extension), Windows and macOS;
-not Wayland, which gives no app the keys of other windows (talk_key.global_support says where).
+them, handed to a callback on pynput's own thread. X11 (through the RECORD extension) and Windows; not
+Wayland, which gives no app the keys of other windows, nor macOS, where pynput's listener is known to crash
+beside Qt (talk_key.global_support says where).
 
 The hook only listens: keys still reach whatever window has focus.
 """

@@ -72,7 +72,7 @@ class VoiceSettings(SkillSettings):
         "push_to_talk", description="How she hears you: while you hold the push-to-talk button, whenever you "
         "speak (always on), or not at all (off).")
     talk_key: str = Field("F8", description="The push-to-talk key: hold it while you speak to her (F8, "
-                          "Ctrl+Space, ...). It works in any app where the system allows (Windows, macOS, X11), "
+                          "Ctrl+Space, ...). It works in any app where the system allows (Windows, X11), "
                           "else while Bea's window has focus. Empty: the button only.")
     input_device: str = Field("", description="The microphone, by name. Empty: the system's default.")
     output_device: str = Field("", description="The speakers or headphones, by name. Empty: the system's "
