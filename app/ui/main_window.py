@@ -11,6 +11,7 @@ from app.skills.registry import resolve_factory
 from app.ui.actions import AppActions
 from app.ui.context_dock import ContextView
 from app.ui.events_dock import EventLog
+from app.ui.getting_started_dock import GettingStartedDock
 from app.ui.memory_dock import MemoryDock
 from app.ui.model_manager_dialog import ModelManagerDialog
 from app.ui.mood_dock import make_mood_dock
@@ -36,7 +37,7 @@ from app.ui.turn_log_dock import TurnLogView
 log = logging.getLogger(__name__)
 
 # docks on the right that share one place as tabs, the first in front
-RIGHT_TABS = (("chat", "twitch"), ("stage", "obs"), ("plan", "clock"))
+RIGHT_TABS = (("chat", "twitch", "start"), ("stage", "obs"), ("plan", "clock"))
 
 
 class MainWindow(QMainWindow):
@@ -74,6 +75,8 @@ class MainWindow(QMainWindow):
         self._add_dock("memory", "Memory", MemoryDock(bea.mind, bea.bus), Qt.DockWidgetArea.BottomDockWidgetArea)
         for key in ("turns", "context", "mood", "memory"):
             self.tabifyDockWidget(self.docks["events"], self.docks[key])
+        self.getting_started = GettingStartedDock(bea, self.open_settings)
+        self._add_dock("start", "Get started", self.getting_started, Qt.DockWidgetArea.RightDockWidgetArea)
         for key, skill in bea.skills.items():
             if skill.dock:
                 widget = resolve_factory(skill.dock)(skill)
@@ -89,6 +92,8 @@ class MainWindow(QMainWindow):
             if front in self.docks:
                 self.docks[front].raise_()
         self.docks["events"].raise_()  # the Activity tab in front
+        if self.getting_started.left:  # until she has what she needs, the checklist is in front of the chat
+            self.docks["start"].raise_()
         self.resizeDocks([self.docks["events"]], [170], Qt.Orientation.Vertical)
         self._build_menus()
         self.privacy_label = QLabel()
@@ -137,8 +142,10 @@ class MainWindow(QMainWindow):
     def open_log(self) -> None:
         self._open(self.bea.paths.log)
 
-    def open_settings(self) -> SettingsDialog:
+    def open_settings(self, section: str | None = None) -> SettingsDialog:
         dialog = SettingsDialog(self.bea, self)
+        if section:
+            dialog.show_section(section)
         dialog.open()
         return dialog
 

@@ -62,6 +62,14 @@ class SettingsDialog(QDialog):
         outer.addWidget(self.error)
         outer.addWidget(buttons)
 
+    def show_section(self, prefix: str) -> bool:
+        """Bring the page of this section ("mind", "skills.voice", ...) to the front; False when there is none."""
+        for row, form in enumerate(self.forms):
+            if getattr(form, "prefix", None) == prefix:
+                self.pages.setCurrentRow(row)
+                return True
+        return False
+
     def _add(self, title: str, form: SectionForm) -> None:
         self.pages.addItem(title)
         self.stack.addWidget(form)

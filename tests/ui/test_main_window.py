@@ -35,11 +35,11 @@ def menu(window, title) -> QMenu:
 def test_window_has_stage_docks_menus_and_status(shell):
     w = shell.window
     assert menu_titles(w) == ["&File", "&View", "&Settings", "&Help"]
-    assert set(w.docks) == {"events", "turns", "context", "mood", "memory", "chat", "clock", "obs", "people",
-                            "person", "plan", "stage", "twitch", "voice"}
+    assert set(w.docks) == {"events", "turns", "context", "mood", "memory", "start", "chat", "clock", "obs",
+                            "people", "person", "plan", "stage", "twitch", "voice"}
     view = [a.text() for a in menu(w, "&View").actions()]
-    assert view == ["Activity", "Turn Log", "Context", "Mood", "Memory", "Chat", "Clock", "OBS", "People", "You",
-                    "Plan", "Stage", "Twitch", "Voice"]
+    assert view == ["Activity", "Turn Log", "Context", "Mood", "Memory", "Get started", "Chat", "Clock", "OBS",
+                    "People", "You", "Plan", "Stage", "Twitch", "Voice"]
     file_items = [a.text() for a in menu(w, "&File").actions() if a.text()]
     assert file_items == ["Go live", "End stream", "Pause mind", "Mute voice", "Privacy mode", "Open data folder",
                           "Open log file", "Quit"]
@@ -53,7 +53,7 @@ def test_view_menu_toggles_a_dock(shell, qtbot):
     w = shell.window
     w.show()
     qtbot.waitExposed(w)
-    toggle = menu(w, "&View").actions()[6]
+    toggle = menu(w, "&View").actions()[7]
     assert w.docks["clock"].isVisible()
     toggle.trigger()
     assert not w.docks["clock"].isVisible()
@@ -334,3 +334,36 @@ def test_the_talk_key_reaches_the_voice_dock_from_a_focused_widget(shell, qtbot,
     w.changeEvent(QEvent(QEvent.Type.ActivationChange))      # the window is not active offscreen: focus gone
     assert seen == ["press", "release", "press", "release"]
     voice.keys.stop()
+
+
+def test_get_started_shows_what_is_missing_and_opens_the_page_that_does_it(shell, qtbot):
+    w = shell.window
+    w.show()
+    qtbot.waitExposed(w)
+    dock = w.getting_started
+    assert w.docks["start"].isVisible() and not w.docks["start"].visibleRegion().isEmpty()  # in front at first
+    assert dock.left == 3 and dock.summary.text() == "3 steps before she is really there:"
+    mark, text, _ = dock.rows["mind"]
+    assert mark.text() == "○" and "tiny built-in demo model" in text.text()
+    opened = []
+    w.open_settings = lambda section=None: opened.append(section)
+    dock.open_page = w.open_settings
+    dock.rows["twitch"][2].click()
+    assert opened == ["skills.twitch"]
+    shell.bea.settings.set("mind.models", ["ollama:qwen2.5:7b"])   # a settings event refreshes the list
+    shell.bea.settings.set("skills.stage.vrm_path", "/avatars/bea.vrm")
+    qtbot.waitUntil(lambda: dock.left == 1)
+    assert "She thinks with ollama:qwen2.5:7b." in dock.rows["mind"][1].text()
+    assert "She wears bea.vrm." in dock.rows["body"][1].text() and "✔" in dock.rows["body"][0].text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    w.docks["start"].widget().resize(380, 420)
+    assert w.docks["start"].widget().grab().save(str(SHOTS / "get_started.png"))
+
+
+def test_settings_open_on_the_page_asked_for(shell, qtbot):
+    dialog = shell.window.open_settings("skills.voice")
+    qtbot.addWidget(dialog)
+    assert dialog.pages.currentItem().text() == "Voice"
+    assert dialog.show_section("mind") and dialog.pages.currentItem().text() == "Mind"
+    assert not dialog.show_section("skills.nothing")
+    dialog.reject()

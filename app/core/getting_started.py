@@ -1,0 +1,109 @@
+"""Getting started: what is still to set up before she is really there, as a checklist (pure).
+
+Theory of operation:
+1. facts are read from the running app (settings, each skill's state); steps(facts) turns them into the
+   checklist, in the order a streamer would do them: her mind, her voice, her body, then the optional links
+   (Twitch chat, OBS, telling her about yourself).
+2. Her mind is set up once any model other than the built-in demo is in the pool; her voice once the Voice
+   skill runs with no problem; her body once a .vrm is chosen. A switched-off skill's step says how to switch
+   it on and counts as not done, except for the optional steps, which a streamer may skip.
+3. Each step names the settings page (or dock) that does it, and says in one sentence what is missing or what
+   is there now. remaining() counts the required steps not done: the window shows the checklist while any
+   remain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+DEMO_MODEL = "local:smollm2"
+
+
+@dataclass(frozen=True)
+class Facts:
+    models: tuple[str, ...] = (DEMO_MODEL,)
+    voice_enabled: bool = True
+    voice_running: bool = False
+    voice_problems: tuple[str, ...] = ()
+    stage_enabled: bool = True
+    vrm_path: str = ""
+    twitch_enabled: bool = True
+    twitch_channel: str = ""
+    obs_enabled: bool = True
+    obs_connected: bool = False
+    obs_message: str = ""
+    person_entries: int = 0
+
+
+@dataclass(frozen=True)
+class Step:
+    key: str
+    title: str
+    done: bool
+    detail: str
+    page: str            # the settings section that does it ("mind", "skills.voice", ...)
+    optional: bool = False
+
+
+def _off(title: str) -> str:
+    return f"{title} is switched off: turn it on in its settings page."
+
+
+def steps(f: Facts) -> list[Step]:
+    real = [m for m in f.models if m.strip() and m.strip() != DEMO_MODEL]
+    mind = Step("mind", "Give her a real mind", bool(real),
+                f"She thinks with {real[0]}." if real else
+                "She thinks with the tiny built-in demo model (expect odd answers): add an Ollama or a cloud "
+                "model in Settings → Mind.", "mind")
+
+    if not f.voice_enabled:
+        voice = Step("voice", "Her voice and her ears", False, _off("Voice"), "skills.voice")
+    elif f.voice_problems:
+        voice = Step("voice", "Her voice and her ears", False, f.voice_problems[0], "skills.voice")
+    elif not f.voice_running:
+        voice = Step("voice", "Her voice and her ears", False, "Her voice is still loading.", "skills.voice")
+    else:
+        voice = Step("voice", "Her voice and her ears", True, "She speaks aloud and hears your microphone.",
+                     "skills.voice")
+
+    if not f.stage_enabled:
+        body = Step("body", "Give her a body", False, _off("Stage"), "skills.stage")
+    elif f.vrm_path.strip():
+        body = Step("body", "Give her a body", True, f"She wears {_file_name(f.vrm_path)}.", "skills.stage")
+    else:
+        body = Step("body", "Give her a body", False, "Choose a .vrm avatar in the Stage dock (VRoid Studio "
+                    "makes one for free).", "skills.stage")
+
+    if not f.twitch_enabled:
+        chat = Step("twitch", "Your Twitch chat", False, _off("Twitch"), "skills.twitch", optional=True)
+    elif f.twitch_channel.strip():
+        chat = Step("twitch", "Your Twitch chat", True, f"She reads #{f.twitch_channel.strip().lstrip('#')}.",
+                    "skills.twitch", optional=True)
+    else:
+        chat = Step("twitch", "Your Twitch chat", False, "Name your channel in Settings → Twitch; reading "
+                    "needs no account.", "skills.twitch", optional=True)
+
+    if not f.obs_enabled:
+        obs = Step("obs", "OBS", False, _off("OBS"), "skills.obs", optional=True)
+    elif f.obs_connected:
+        obs = Step("obs", "OBS", True, "Connected to OBS.", "skills.obs", optional=True)
+    else:
+        obs = Step("obs", "OBS", False, f.obs_message or "Turn on OBS's WebSocket server (Tools → WebSocket "
+                   "Server Settings) and put its password in Settings → OBS.", "skills.obs", optional=True)
+
+    told = f.person_entries > 0
+    you = Step("you", "Tell her about you", told,
+               f"She knows {f.person_entries} thing{'s' if f.person_entries != 1 else ''} about you." if told
+               else "Start \"Getting to Know You\" in the You dock, or add what you like her to know there.",
+               "skills.person", optional=True)
+    return [mind, voice, body, chat, obs, you]
+
+
+def remaining(checklist: Sequence[Step]) -> int:
+    """Required steps not done yet (rule 3)."""
+    return sum(1 for s in checklist if not s.done and not s.optional)
+
+
+def _file_name(path: str) -> str:
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]

@@ -1,0 +1,130 @@
+"""The Get started dock: the checklist of app.core.getting_started, each step with an Open button that shows the
+settings page that does it. It reads the app's state on the events that change it (settings, skills starting,
+errors) and every few seconds, off nothing heavier than one small database count."""
+
+from __future__ import annotations
+
+import html
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from app.compose import Bea
+from app.core.events import EventKind
+from app.core.getting_started import Facts, Step, remaining, steps
+from app.ui.qt import (
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    Qt,
+    QTimer,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+
+log = logging.getLogger(__name__)
+REFRESH_MS = 5000
+
+
+def read_facts(bea: Bea) -> Facts:
+    """The facts as the running app has them now."""
+    current = bea.settings.current
+    skills = current.skills
+
+    def section(key: str) -> Any:
+        return getattr(skills, key, None)
+
+    def running(key: str) -> Any:
+        skill = bea.skills.get(key)
+        return skill if skill is not None and skill.enabled else None
+
+    voice, obs, person = running("voice"), running("obs"), bea.skills.get("person")
+    entries = 0
+    store = getattr(person, "store", None)
+    if store is not None:
+        try:
+            entries = len(store.entries())
+        except Exception:  # the count is a nicety: a store that cannot answer leaves the step open
+            log.exception("the person model could not be counted")
+    obs_status = getattr(obs, "status", None)
+    return Facts(
+        models=tuple(current.mind.models),
+        voice_enabled=voice is not None,
+        voice_running=bool(voice is not None and voice.running and not voice.loading),
+        voice_problems=tuple(getattr(voice, "problems", ()) or ()),
+        stage_enabled=running("stage") is not None,
+        vrm_path=getattr(section("stage"), "vrm_path", "") or "",
+        twitch_enabled=running("twitch") is not None,
+        twitch_channel=getattr(section("twitch"), "channel", "") or "",
+        obs_enabled=obs is not None,
+        obs_connected=bool(getattr(obs_status, "connected", False)),
+        obs_message=str(getattr(obs_status, "message", "") or ""),
+        person_entries=entries)
+
+
+class GettingStartedDock(QWidget):
+    changed = Signal()
+
+    def __init__(self, bea: Bea, open_page: Callable[[str], Any], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bea, self.open_page = bea, open_page
+        self.setObjectName("gettingStarted")
+        self.summary = QLabel(objectName="startSummary", wordWrap=True)
+        body = QWidget()
+        self.grid = QGridLayout(body)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setColumnStretch(1, 1)
+        self.grid.setRowStretch(99, 1)
+        scroll = QScrollArea(widgetResizable=True, frameShape=QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(body)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.summary)
+        layout.addWidget(scroll, 1)
+        self.rows: dict[str, tuple[QLabel, QLabel, QPushButton]] = {}
+        self.checklist: list[Step] = []
+        self.changed.connect(self.refresh)
+        unsubscribe = bea.bus.subscribe(lambda _e: self.changed.emit(),
+                                        kinds=[EventKind.SETTINGS, EventKind.SYSTEM, EventKind.ERROR], replay=False)
+        self.destroyed.connect(lambda *_: unsubscribe())
+        self.timer = QTimer(self, interval=REFRESH_MS)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start()
+        self.refresh()
+
+    def _row(self, step: Step) -> tuple[QLabel, QLabel, QPushButton]:
+        if step.key in self.rows:
+            return self.rows[step.key]
+        mark = QLabel(objectName=f"start.{step.key}.mark")
+        text = QLabel(objectName=f"start.{step.key}.text", wordWrap=True)
+        text.setTextFormat(Qt.TextFormat.RichText)
+        button = QPushButton("Open…", objectName=f"start.{step.key}.open")
+        button.clicked.connect(lambda: self.open_page(self._page(step.key)))
+        at = len(self.rows)
+        self.grid.addWidget(mark, at, 0, Qt.AlignmentFlag.AlignTop)
+        self.grid.addWidget(text, at, 1)
+        self.grid.addWidget(button, at, 2, Qt.AlignmentFlag.AlignTop)
+        self.rows[step.key] = (mark, text, button)
+        return self.rows[step.key]
+
+    def _page(self, key: str) -> str:
+        return next((s.page for s in self.checklist if s.key == key), key)
+
+    def refresh(self) -> None:
+        self.checklist = steps(read_facts(self.bea))
+        for step in self.checklist:
+            mark, text, _button = self._row(step)
+            mark.setText("<span style='color:#2e7d32'>✔</span>" if step.done else "○")
+            extra = " <i>(optional)</i>" if step.optional and not step.done else ""
+            text.setText(f"<b>{html.escape(step.title)}</b>{extra}<br>{html.escape(step.detail)}")
+        left = remaining(self.checklist)
+        self.summary.setText("Everything she needs is set up." if left == 0 else
+                             f"{left} step{'s' if left != 1 else ''} before she is really there:")
+
+    @property
+    def left(self) -> int:
+        return remaining(self.checklist)

@@ -1,0 +1,47 @@
+"""The Get started checklist as a table: what each fact makes of each step, and what still blocks her."""
+
+import pytest
+
+from app.core.getting_started import Facts, remaining, steps
+
+
+def by_key(facts: Facts) -> dict:
+    return {s.key: s for s in steps(facts)}
+
+
+def test_a_fresh_install_has_three_required_steps_and_three_optional_ones():
+    checklist = steps(Facts())
+    assert [s.key for s in checklist] == ["mind", "voice", "body", "twitch", "obs", "you"]
+    assert [s.optional for s in checklist] == [False, False, False, True, True, True]
+    assert not any(s.done for s in checklist) and remaining(checklist) == 3
+    assert "tiny built-in demo model" in checklist[0].detail and checklist[0].page == "mind"
+    assert checklist[1].detail == "Her voice is still loading."
+
+
+@pytest.mark.parametrize(("facts", "key", "done", "detail"), [
+    (Facts(models=("local:smollm2", "ollama:qwen2.5:7b")), "mind", True, "She thinks with ollama:qwen2.5:7b."),
+    (Facts(models=()), "mind", False, "demo model"),
+    (Facts(voice_running=True), "voice", True, "She speaks aloud"),
+    (Facts(voice_running=True, voice_problems=("no audio device: PortAudio is not installed",)), "voice", False,
+     "no audio device: PortAudio is not installed"),
+    (Facts(voice_enabled=False), "voice", False, "Voice is switched off"),
+    (Facts(vrm_path="C:\\Avatars\\bea.vrm"), "body", True, "She wears bea.vrm."),
+    (Facts(stage_enabled=False, vrm_path="/a/bea.vrm"), "body", False, "Stage is switched off"),
+    (Facts(twitch_channel="#BeaStreams"), "twitch", True, "She reads #BeaStreams."),
+    (Facts(), "twitch", False, "reading needs no account"),
+    (Facts(obs_connected=True), "obs", True, "Connected to OBS."),
+    (Facts(obs_message="OBS is not answering at 127.0.0.1:4455."), "obs", False, "not answering"),
+    (Facts(person_entries=1), "you", True, "She knows 1 thing about you."),
+    (Facts(person_entries=7), "you", True, "She knows 7 things about you."),
+])
+def test_each_fact_makes_its_step(facts, key, done, detail):
+    step = by_key(facts)[key]
+    assert step.done is done
+    assert detail in step.detail
+
+
+def test_only_required_steps_hold_her_back():
+    ready = Facts(models=("openai:gpt-4o-mini",), voice_running=True, vrm_path="/x/bea.vrm")
+    checklist = steps(ready)
+    assert remaining(checklist) == 0
+    assert [s.key for s in checklist if not s.done] == ["twitch", "obs", "you"]
