@@ -1,4 +1,7 @@
-"""The Activity dock: what the app and her mind are doing (thoughts, tools, errors, speech), with filters."""
+"""The Activity dock: what the app and her mind are doing (thoughts, tools, errors, speech), with filters.
+
+Captions (SPEECH events marked chunk=True: the line heard so far, once per chunk she starts playing) are left
+out: the whole line follows as one SPEECH event when she is done, so each thing she says is one line here."""
 
 from __future__ import annotations
 
@@ -38,7 +41,7 @@ class EventLog(QWidget):
         return box is None or box.isChecked()
 
     def add(self, event: Event) -> None:
-        if not self.shown(event.kind):
+        if not self.shown(event.kind) or (event.kind is EventKind.SPEECH and event.data.get("chunk")):
             return
         stamp = time.strftime("%H:%M:%S", time.localtime(event.ts))
         mark = "!" if event.kind is EventKind.ERROR else " "
