@@ -54,6 +54,7 @@ class Entry:
     ts: float = 0.0
     author: str = ""     # identity, for the stream and the people stack; never rendered into a prompt
     cost: int = 0
+    message_id: str = ""  # the platform's id of a heard line, for the stream (moderation); never rendered
 
 
 def estimate_tokens(text: str) -> int:
@@ -117,8 +118,10 @@ class SingleContext:
         self._valve()
         return entry
 
-    def heard(self, text: str, conversation: str = "", ts: float = 0.0, author: str = "") -> Entry:
-        return self._add(EntryKind.HEARD, text, conversation=conversation, ts=ts, author=author)
+    def heard(self, text: str, conversation: str = "", ts: float = 0.0, author: str = "",
+              message_id: str = "") -> Entry:
+        return self._add(EntryKind.HEARD, text, conversation=conversation, ts=ts, author=author,
+                         message_id=message_id)
 
     def spoke(self, text: str, mood: str = "neutral", conversation: str = "", ts: float = 0.0) -> Entry:
         return self._add(EntryKind.SPOKE, text, mood=mood, conversation=conversation, ts=ts)

@@ -73,6 +73,10 @@ MIGRATIONS: tuple[Migration, ...] = (
         "ALTER TABLE messages ADD COLUMN removed_at REAL",
         "CREATE INDEX messages_removed ON messages (removed_at) WHERE removed_at IS NOT NULL",
     )),
+    Migration(10, "the platform's own id of a heard line, so a moderator's deletion finds exactly that line", (
+        "ALTER TABLE messages ADD COLUMN native_id TEXT",
+        "CREATE INDEX messages_native ON messages (native_id) WHERE native_id IS NOT NULL",
+    )),
 )
 
 check_numbering([m.version for m in MIGRATIONS])

@@ -23,6 +23,7 @@ class Line:
     author: str | None = None     # identity; never shown to her
     display: str = ""
     conversation: str = ""
+    native_id: str | None = None  # the platform's id of a heard line (Twitch's message id); never shown to her
 
 
 @dataclass(frozen=True)
@@ -69,9 +70,10 @@ class Stream:
         def run(c: Connection) -> int:
             session = self._open(c, "first activity")
             c.executemany(
-                "INSERT INTO messages (session_id, ts, kind, author, display, conversation, text) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(session, ln.ts, ln.kind, ln.author, ln.display, ln.conversation, ln.text) for ln in lines])
+                "INSERT INTO messages (session_id, ts, kind, author, display, conversation, text, native_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(session, ln.ts, ln.kind, ln.author, ln.display, ln.conversation, ln.text, ln.native_id)
+                 for ln in lines])
             return session
         return run
 
@@ -92,19 +94,15 @@ class Stream:
             "UPDATE messages SET flagged = 1, removed_reason = ?, removed_at = ? "
             "WHERE author = ? AND session_id = ? AND flagged = 0", (reason, self._clock(), author, sid)).rowcount)
 
-    def flag_line(self, author: str, said: str, session_id: int | None = None, reason: str = DELETED) -> int:
-        """A moderator deleted one message: the heard lines of `author` in the session that carry exactly
-        `said` (stored as "[name] said", whatever name she knows them by) are flagged. The store keeps no
-        platform message id, so two identical lines of the same person are flagged together."""
-        sid = session_id or self.session_id
-        if not said:
+    def flag_message(self, native_id: str, reason: str = DELETED) -> int:
+        """A moderator deleted one message, named by the platform's id: exactly that heard line is flagged
+        (once; it may not be stored yet, when a turn still holds it). Returns how many lines were flagged."""
+        if not native_id:
             return 0
-        suffix = "] " + said
         return self._db.write(lambda c: c.execute(
             "UPDATE messages SET flagged = 1, removed_reason = ?, removed_at = ? "
-            "WHERE author = ? AND session_id = ? AND kind = 'heard' AND flagged = 0 "
-            "AND (text = ? OR (length(text) > ? AND substr(text, 1, 1) = '[' AND substr(text, -?) = ?))",
-            (reason, self._clock(), author, sid, said, len(suffix), len(suffix), suffix)).rowcount)
+            "WHERE native_id = ? AND kind = 'heard' AND flagged = 0",
+            (reason, self._clock(), native_id)).rowcount)
 
     def removed(self, limit: int = 100) -> list[tuple[StoredLine, str, float]]:
         """The lines moderators removed, newest removal first: (line, why, when)."""

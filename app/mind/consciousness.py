@@ -334,7 +334,7 @@ class Consciousness:
             if item[0] == "heard":
                 p = item[1]
                 self.context.heard(p.kept, p.conversation_key, p.ts or now,
-                                   p.author.identity if p.author is not None else "")
+                                   p.author.identity if p.author is not None else "", p.message_id or "")
             elif item[0] == "spoke":
                 self.context.spoke(item[1], item[2], ts=now)
             else:

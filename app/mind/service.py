@@ -321,8 +321,8 @@ class MindService:
         if not fresh:
             return
         self._streamed_seq = fresh[-1].seq
-        await self.stream.append([Line(e.kind.value, e.text, e.ts, e.author or None, "", e.conversation)
-                                  for e in fresh])
+        await self.stream.append([Line(e.kind.value, e.text, e.ts, e.author or None, "", e.conversation,
+                                       e.message_id or None) for e in fresh])
 
     async def flush(self) -> None:
         """The window to disk in one transaction; the sequence is taken now, with the snapshot."""

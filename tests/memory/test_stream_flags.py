@@ -1,5 +1,6 @@
 """Lines a moderator removed stay in the stream, flagged with why and when (migration 9): a whole person's lines
-in the session, or one deleted message by its author and words; the dreamer never reads a flagged line."""
+in the session, or one deleted message by the platform's id of it (migration 10); the dreamer never reads a
+flagged line."""
 
 import asyncio
 
@@ -13,32 +14,29 @@ T = 1_800_000_000.0
 MARCO, ANNA = "twitch:1", "twitch:2"
 
 
-def heard(text, author, ts=T):
-    return Line("heard", text, ts, author, "", "twitch:#bea")
+def heard(text, author, ts=T, native_id=None):
+    return Line("heard", text, ts, author, "", "twitch:#bea", native_id)
 
 
 def stored(stream):
     return [(ln.text, ln.flagged) for ln in stream.session_lines(stream.session_id)]
 
 
-def test_one_deleted_message_is_flagged_by_its_author_and_words_whatever_name_she_uses(bea):
+def test_one_deleted_message_is_flagged_by_its_id_and_not_its_twin(bea):
     stream = Stream(bea.db, clock=lambda: T + 5)
-    stream.append_sync([heard("[marco] buy followers at spam.example", MARCO),
-                        heard("[Marchino] buy followers at spam.example", MARCO),   # her alias for him
-                        heard("[marco] ciao bea", MARCO),
-                        heard("[anna] buy followers at spam.example", ANNA),         # someone else's
-                        heard("[marco] xbuy followers at spam.example", MARCO),      # not the same words
-                        Line("spoke", "] buy followers at spam.example", T)])        # her own line
-    assert stream.flag_line(MARCO, "buy followers at spam.example") == 2
+    stream.append_sync([heard("[marco] buy followers at spam.example", MARCO, native_id="m-1"),
+                        heard("[marco] buy followers at spam.example", MARCO, native_id="m-2"),  # the same words
+                        heard("[marco] ciao bea", MARCO, native_id="m-3"),
+                        heard("[anna] no id kept", ANNA),
+                        Line("spoke", "m-1", T)])                                              # her own line
+    assert stream.flag_message("m-1") == 1
     assert stored(stream) == [("[marco] buy followers at spam.example", True),
-                              ("[Marchino] buy followers at spam.example", True),
-                              ("[marco] ciao bea", False), ("[anna] buy followers at spam.example", False),
-                              ("[marco] xbuy followers at spam.example", False),
-                              ("] buy followers at spam.example", False)]
+                              ("[marco] buy followers at spam.example", False),
+                              ("[marco] ciao bea", False), ("[anna] no id kept", False), ("m-1", False)]
     first = stream.session_lines(stream.session_id)[0]
     assert stream.removal(first.id) == (DELETED, T + 5)
-    assert stream.flag_line(MARCO, "buy followers at spam.example") == 0   # already flagged: nothing new
-    assert stream.flag_line(MARCO, "") == 0
+    assert stream.flag_message("m-1") == 0          # already flagged: nothing new
+    assert stream.flag_message("") == 0 and stream.flag_message("never-seen") == 0
 
 
 def test_a_removed_person_has_every_line_of_the_session_flagged_and_listed_with_why(bea):
@@ -64,9 +62,9 @@ def test_the_dreamer_never_reads_a_flagged_line(bea):
     store = MemoryStore(bea.db, HashingEmbedder())
     model = FakeLLMClient([AssistantMessage(text="PERSON: anna likes chess")])
     dreamer = Dreamer(bea.db, stream, lambda: store, lambda: model, bea.bus)
-    stream.append_sync([heard("[marco] my address is 14 Oak Street", MARCO), heard("[anna] I like chess", ANNA),
-                        heard("[marco] visit spam.example", MARCO)])
-    stream.flag_line(MARCO, "my address is 14 Oak Street")
+    stream.append_sync([heard("[marco] my address is 14 Oak Street", MARCO, native_id="a1"),
+                        heard("[anna] I like chess", ANNA), heard("[marco] visit spam.example", MARCO)])
+    stream.flag_message("a1")
     stream.flag_author(MARCO)
     asyncio.run(dreamer.dream())
     seen = model.user_texts(0)

@@ -1,10 +1,12 @@
 """The mind as the app builds it: the demo-model notice, Ollama offered when it runs here, the pools."""
 
 import asyncio
+import dataclasses
 
 from aiohttp import web
 
 from app.core.events import EventKind
+from app.core.perception import Meta
 from app.senses.llm.local_llama import DEMO_NOTICE
 
 
@@ -104,7 +106,9 @@ def test_every_turn_reaches_the_append_only_stream(bea):
     async def go():
         bea.mind.start()
         bea.mind.consciousness.llm = FakeLLMClient([says("ciao marco!")])
-        await bea.mind.consciousness.turn([chat("ciao bea", who="marco")])
+        said = chat("ciao bea", who="marco")
+        line = dataclasses.replace(said, meta={**said.meta, Meta.MESSAGE_ID: "msg-42"})   # Twitch's id of it
+        await bea.mind.consciousness.turn([line])
         await bea.mind.stop()
 
     asyncio.run(go())
@@ -112,3 +116,5 @@ def test_every_turn_reaches_the_append_only_stream(bea):
     lines = bea.mind.stream.session_lines(sid)
     assert [(ln.kind, ln.text, ln.author) for ln in lines] == [
         ("heard", "[marco] ciao bea", "twitch:id-marco"), ("spoke", "ciao marco!", None)]
+    assert bea.mind.stream.flag_message("msg-42") == 1              # the id came along: a deletion finds it
+    assert [ln.flagged for ln in bea.mind.stream.session_lines(sid)] == [True, False]

@@ -21,8 +21,8 @@ Theory of operation:
 6. CLEARCHAT (a ban or a timeout): that person's lines leave the pending batch, their lines in the stream are
    flagged, and flagged again after any turn they were in (a turn may have taken them before the ban came).
    A whole-chat clear takes the channel's pending lines. CLEARMSG: that one line leaves the pending batch
-   and is flagged in the stream (matched by its author and words: the stream keeps no message id), again
-   after any turn its author was in.
+   and is flagged in the stream by its message id (the stream keeps each heard line's id), again after any
+   turn its author was in.
 7. The dock reads status(), `log` (the last LOG_LINES lines, numbered by `log_seq`; `revision` moves on any
    change), present() (who is here, from the roster) and send_from_dock(); it never touches the socket.
 """
@@ -166,7 +166,7 @@ class TwitchSkill(Skill):
         # identities a moderator removed in this run; replaced, never changed in place (after_turn reads it
         # from another thread)
         self._removed: frozenset[str] = frozenset()
-        self._deleted: frozenset[tuple[str, str]] = frozenset()  # (identity, words) of deleted messages
+        self._deleted_ids: dict[str, str] = {}   # message id -> its author's identity ("" when unknown)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -415,23 +415,21 @@ class TwitchSkill(Skill):
         if entry is not None:
             entry.removed = True
             self.revision += 1
-        said = self._deleted_words(m, entry)
-        if said is not None:
-            self._deleted = (self._deleted | {said}) if len(self._deleted) < RECENT_IDS else frozenset({said})
-            stream = getattr(self._mind, "stream", None)
-            if stream is not None:
-                self._in_executor(stream.flag_line, *said)
+        if len(self._deleted_ids) >= RECENT_IDS:
+            self._deleted_ids.clear()
+        self._deleted_ids[target] = self._deleted_author(m, entry)
+        stream = getattr(self._mind, "stream", None)
+        if stream is not None:
+            self._in_executor(stream.flag_message, target)
         self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator deleted a message in #{m.channel}"
                              + (" before she read it" if removed else ""), removed=len(removed))
 
-    def _deleted_words(self, m: irc.ClearMsg, entry: LogLine | None) -> tuple[str, str] | None:
-        """(identity, the words as perceived) of a deleted message, from its line in the log, else from the
-        CLEARMSG itself (its login and text); None when neither says whose it was."""
+    def _deleted_author(self, m: irc.ClearMsg, entry: LogLine | None) -> str:
+        """The identity of a deleted message's author, from its line in the log, else from the CLEARMSG's
+        login; "" when neither says."""
         if entry is not None and entry.identity:
-            text = entry.text
-            return entry.identity, (f"(cheered {bits_words(entry.bits)}) {text}" if entry.bits else text)
-        identity = self._logins.get((m.login or "").lower())
-        return (identity, m.text) if identity and m.text else None
+            return entry.identity
+        return self._logins.get((m.login or "").lower(), "")
 
     def _flag(self, identity: str, reason: str) -> None:
         stream = getattr(self._mind, "stream", None)
@@ -448,9 +446,9 @@ class TwitchSkill(Skill):
         authors = set(getattr(record, "authors", ()))
         for identity in self._removed.intersection(authors):
             stream.flag_author(identity)
-        for identity, said in self._deleted:
-            if identity in authors:
-                stream.flag_line(identity, said)
+        for message_id, identity in list(self._deleted_ids.items()):
+            if not identity or identity in authors:
+                stream.flag_message(message_id)
 
     # ---- tallies ------------------------------------------------------------------------------------------
     def _count(self, author: Author, ts: float) -> bool:

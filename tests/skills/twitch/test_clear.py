@@ -19,8 +19,9 @@ DELETED_ID = "3c92014f-340a-4dc3-a9c9-e5cf182f4a84"
 LAZY, WEEB, ANNA = "twitch:66", "twitch:70948394", "twitch:55"
 
 
-def heard(text: str, author: str) -> Line:
-    return Line("heard", text, time.time(), author, "", "twitch:#pajlada")
+def heard(text: str, author: str, native_id: str | None = None) -> Line:
+    """A line as a turn stores it: with the message id of the perception it came from."""
+    return Line("heard", text, time.time(), author, "", "twitch:#pajlada", native_id)
 
 
 def flags(stream, session):
@@ -51,8 +52,8 @@ def test_a_deleted_message_leaves_the_pending_batch_and_a_turn_that_took_it_has_
             await asyncio.sleep(0.1)                              # the flag found nothing stored yet
             # the turn ends: its lines reach the stream (her alias for him, as People renders it), then
             # the skills' after_turn
-            stream.append_sync([heard("[lazy] gg", LAZY), heard("[anna] hello", ANNA),
-                                heard("[lazy] too late", LAZY)])
+            stream.append_sync([heard("[lazy] gg", LAZY, "gg"), heard("[anna] hello", ANNA, "a1"),
+                                heard("[lazy] too late", LAZY, "late")])
             skill.after_turn(SimpleNamespace(authors=[LAZY, ANNA]))
             await skill.stop()
             return skill, left
@@ -75,13 +76,16 @@ def test_a_deleted_message_already_stored_is_flagged_at_once(bea):
             server.broadcast(privmsg("pajlada", "NIGHT CUNT", user_id="66", name="alazymeme", msg_id=DELETED_ID))
             await until(lambda: len(pending(bea)) == 1)
             bea.mind.bus.take_all()                                   # a turn took it and stored it
-            stream.append_sync([heard("[alazymeme] NIGHT CUNT", LAZY), heard("[alazymeme] gg", LAZY)])
+            stream.append_sync([heard("[alazymeme] NIGHT CUNT", LAZY, DELETED_ID),
+                                heard("[alazymeme] NIGHT CUNT", LAZY, "twin"),    # the same words again
+                                heard("[alazymeme] gg", LAZY, "gg")])
             server.broadcast(DELETE)
             await until(lambda: any(ln.flagged for ln in stream.session_lines(session)), what="the flag")
             await skill.stop()
 
     asyncio.run(go())
-    assert flags(stream, session) == [("[alazymeme] NIGHT CUNT", True), ("[alazymeme] gg", False)]
+    assert flags(stream, session) == [("[alazymeme] NIGHT CUNT", True), ("[alazymeme] NIGHT CUNT", False),
+                                      ("[alazymeme] gg", False)]   # exactly the deleted one, not its twin
 
 
 def test_a_ban_flags_every_line_of_that_person_and_takes_back_what_waits(bea):
