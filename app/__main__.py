@@ -74,8 +74,9 @@ def exit_now(code: int) -> None:
     a worker thread still busy (a model loading, a hung call) must not crash the process while modules are
     torn down around it, which it can, and did in a test."""
     logging.shutdown()
-    sys.stdout.flush()
-    sys.stderr.flush()
+    for stream in (sys.stdout, sys.stderr):  # None in a windowed Windows build
+        if stream is not None:
+            stream.flush()
     os._exit(code)
 
 

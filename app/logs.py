@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -37,7 +38,7 @@ def setup_logging(data_dir: Path, secrets: Callable[[], Iterable[str]], level: s
     formatter = MaskingFormatter(secrets)
     handlers: list[logging.Handler] = [
         logging.handlers.RotatingFileHandler(path, maxBytes=2_000_000, backupCount=5, encoding="utf-8")]
-    if to_stderr:
+    if to_stderr and sys.stderr is not None:  # a windowed Windows build has no stderr at all
         handlers.append(logging.StreamHandler())
     for h in handlers:
         h.setFormatter(formatter)

@@ -1,0 +1,133 @@
+"""The platform installers' inputs, checked where they can be on this machine: the version, the macOS
+Info.plist, the icons (rendered and read back by Qt), the Inno Setup script against build.spec and the data
+folder, and the program running with no console at all (a windowed Windows build has no stdout or stderr).
+The installers themselves (Inno Setup, hdiutil) run only on Windows and macOS."""
+
+from __future__ import annotations
+
+import configparser
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+
+sys.path.insert(0, str(REPO / "installer"))
+import bundle_info  # noqa: E402
+
+ISS = REPO / "installer" / "windows" / "bea.iss"
+
+
+def pyproject_version() -> str:
+    return tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["version"]
+
+
+def iss() -> configparser.ConfigParser:
+    """The script's sections (preprocessor lines and comments left out); [Files] and [Icons] lines as keys."""
+    text = "\n".join(line for line in ISS.read_text().splitlines()
+                     if line.strip() and not line.lstrip().startswith((";", "#")))
+    parser = configparser.ConfigParser(delimiters=("=",), allow_no_value=True, strict=False, interpolation=None)
+    parser.optionxform = str
+    parser.read_string(text)
+    return parser
+
+
+def entries(section: str) -> list[dict[str, str]]:
+    """Inno's "Name: value; Name: value" lines as dicts."""
+    out = []
+    for line in iss()[section]:
+        fields = {}
+        for part in line.split("; "):
+            key, _, value = part.partition(": ")
+            fields[key.strip()] = value.strip().strip('"')
+        out.append(fields)
+    return out
+
+
+def test_the_version_comes_from_pyproject():
+    assert bundle_info.version() == pyproject_version()
+    out = subprocess.run([sys.executable, str(REPO / "installer" / "bundle_info.py"), "version"],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == pyproject_version()
+
+
+def test_the_mac_bundle_asks_for_the_microphone_with_a_reason():
+    plist = bundle_info.info_plist()
+    assert "never sent anywhere" in plist["NSMicrophoneUsageDescription"]
+    assert plist["CFBundleShortVersionString"] == plist["CFBundleVersion"] == pyproject_version()
+    assert plist["CFBundleName"] == "Bea"
+
+
+@pytest.mark.parametrize(("kind", "sizes"), [("ico", [256]), ("icns", [128, 256, 512, 1024])])
+def test_the_icons_render_from_the_svg_and_read_back(kind, sizes, tmp_path, qapp):
+    from PySide6.QtGui import QImageReader
+    path = bundle_info.render_icon(kind, tmp_path)
+    reader = QImageReader(str(path))
+    images = []
+    for i in range(reader.imageCount()):
+        reader.jumpToImage(i)
+        images.append(reader.read())
+    assert sorted(image.width() for image in images) == sizes
+    for image in images:
+        centre = image.pixelColor(image.width() // 2, image.height() // 3)
+        corner = image.pixelColor(0, 0)
+        assert centre.alpha() == 255 and corner.alpha() == 0      # the round badge, on a transparent square
+
+
+def test_the_windows_installer_is_per_user_and_never_installs_over_her_memory():
+    setup = iss()["Setup"]
+    assert setup["AppName"] == "Bea" and setup["AppVersion"] == "{#AppVersion}"
+    assert setup["PrivilegesRequired"] == "lowest"
+    # platformdirs puts her data in %LOCALAPPDATA%\Bea (app/paths.py); the program must live elsewhere
+    assert setup["DefaultDirName"] == "{localappdata}\\Programs\\Bea"
+    assert "user_data_dir(\"Bea\", appauthor=False)" in (REPO / "app" / "paths.py").read_text()
+    text = ISS.read_text()
+    assert "[UninstallDelete]" not in text and "[InstallDelete]" not in text
+    assert "#error" in text                                     # no silent build without a version
+
+
+def test_the_windows_installer_packs_what_build_spec_builds():
+    spec = (REPO / "build.spec").read_text()
+    [files] = entries("Files")
+    assert (ISS.parent / files["Source"].removesuffix("\\*").replace("\\", "/")).resolve() == REPO / "dist" / "bea"
+    assert 'name="bea",' in spec.split("coll = COLLECT", 1)[1]   # the folder PyInstaller writes
+    exes = {f"{name}.exe" for name in ("bea", "bea-console") if f'executable("{name}"' in spec}
+    assert exes == {"bea.exe", "bea-console.exe"}
+    used = {e["Filename"].removeprefix("{app}\\") for e in entries("Icons")} | {
+        e["Filename"].removeprefix("{app}\\") for e in entries("Run")}
+    assert used <= exes and "bea.exe" in used
+    icon = (ISS.parent / iss()["Setup"]["SetupIconFile"].replace("\\", "/")).resolve()
+    assert icon == REPO / "build" / "icons" / "bea.ico"           # where build.spec renders it on Windows
+    assert 'render_icon("ico", ROOT / "build" / "icons")' in spec
+    build = (REPO / "installer" / "windows" / "build.ps1").read_text()
+    assert "installer\\bundle_info.py version" in build and '"/DAppVersion=$version"' in build
+    assert "bea-console.exe --self-test" in build
+
+
+def test_the_mac_script_builds_the_bundle_build_spec_names():
+    script = (REPO / "installer" / "macos" / "build.sh").read_text()
+    spec = (REPO / "build.spec").read_text()
+    assert f"dist/{bundle_info.APP_NAME}.app" in script and 'name=f"{bundle_info.APP_NAME}.app"' in spec
+    assert "info_plist=bundle_info.info_plist()" in spec and "hdiutil create" in script
+    out = subprocess.run(["bash", str(REPO / "installer" / "macos" / "build.sh")], capture_output=True, text=True)
+    if sys.platform != "darwin":
+        assert out.returncode == 64 and "run it on a Mac" in out.stderr
+
+
+def test_with_no_console_at_all_the_app_logs_to_its_file_and_exits_cleanly(tmp_path):
+    code = ("import sys\n"
+            "sys.stdout = sys.stderr = None\n"                # a windowed Windows build
+            "import logging\n"
+            "from pathlib import Path\n"
+            "from app.logs import setup_logging\n"
+            f"setup_logging(Path({str(tmp_path)!r}), lambda: [])\n"
+            "logging.getLogger('app').info('no console here')\n"
+            "print('nowhere to go')\n"
+            "from app.__main__ import exit_now\n"
+            "exit_now(3)\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
+    assert out.returncode == 3 and out.stderr == ""
+    assert "no console here" in (tmp_path / "logs" / "bea.log").read_text()
