@@ -9,7 +9,6 @@ import configparser
 import subprocess
 import sys
 import tomllib
-from pathlib import Path
 
 import pytest
 
