@@ -3,7 +3,7 @@
 Theory of operation:
 1. facts are read from the running app (settings, each skill's state); steps(facts) turns them into the
    checklist, in the order a streamer would do them: her mind, her voice, her body, then the optional links
-   (Twitch chat, OBS, telling her about yourself).
+   (Twitch or YouTube chat, OBS, telling her about yourself).
 2. Her mind is set up once any model other than the built-in demo is in the pool; her voice once the Voice
    skill runs with no problem; her body once a .vrm is chosen. A switched-off skill's step says how to switch
    it on and counts as not done, except for the optional steps, which a streamer may skip.
@@ -30,6 +30,7 @@ class Facts:
     vrm_path: str = ""
     twitch_enabled: bool = True
     twitch_channel: str = ""
+    youtube_video: str = ""
     obs_enabled: bool = True
     obs_connected: bool = False
     obs_message: str = ""
@@ -75,14 +76,19 @@ def steps(f: Facts) -> list[Step]:
         body = Step("body", "Give her a body", False, "Choose a .vrm avatar in the Stage dock (VRoid Studio "
                     "makes one for free).", "skills.stage")
 
-    if not f.twitch_enabled:
-        chat = Step("twitch", "Your Twitch chat", False, _off("Twitch"), "skills.twitch", optional=True)
-    elif f.twitch_channel.strip():
-        chat = Step("twitch", "Your Twitch chat", True, f"She reads #{f.twitch_channel.strip().lstrip('#')}.",
-                    "skills.twitch", optional=True)
+    where = [f"#{f.twitch_channel.strip().lstrip('#')} on Twitch"] if f.twitch_enabled and f.twitch_channel.strip() \
+        else []
+    if f.youtube_video.strip():
+        where.append("your YouTube live chat")
+    if where:
+        chat = Step("twitch", "Your chat", True, f"She reads {' and '.join(where)}.", "skills.twitch",
+                    optional=True)
+    elif not f.twitch_enabled:
+        chat = Step("twitch", "Your chat", False, _off("Twitch"), "skills.twitch", optional=True)
     else:
-        chat = Step("twitch", "Your Twitch chat", False, "Name your channel in Settings → Twitch; reading "
-                    "needs no account.", "skills.twitch", optional=True)
+        chat = Step("twitch", "Your chat", False, "Name your Twitch channel in Settings → Twitch (reading needs "
+                    "no account), or your YouTube live stream in Settings → YouTube.", "skills.twitch",
+                    optional=True)
 
     if not f.obs_enabled:
         obs = Step("obs", "OBS", False, _off("OBS"), "skills.obs", optional=True)

@@ -39,6 +39,7 @@ from app.config.schema import SkillSettings
 from app.core import affect
 from app.core.events import Event, EventKind
 from app.skills.base import Skill, SkillContext
+from app.skills.listeners import Listeners
 from app.skills.registry import register
 from app.stage import lipsync
 from app.stage import messages as msgs
@@ -130,7 +131,7 @@ class StageSkill(Skill):
         self._feeling: tuple[str, float] = ("", 1.0)         # (mood, intensity) behind what is shown
         self._speaking_until = 0.0
         self._last_level = 0.0
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners = Listeners("stage")
         self._tasks: set[asyncio.Task] = set()
         self._mouth_task: asyncio.Task | None = None
         self._mood_task: asyncio.Task | None = None
@@ -146,15 +147,10 @@ class StageSkill(Skill):
 
     # ---- listeners ------------------------------------------------------------------------------------
     def on_change(self, fn: Callable[[], None]) -> Callable[[], None]:
-        self._listeners.append(fn)
-        return lambda: self._listeners.remove(fn) if fn in self._listeners else None
+        return self._listeners.add(fn)
 
     def _changed(self) -> None:
-        for fn in list(self._listeners):
-            try:
-                fn()
-            except Exception:
-                log.exception("a stage listener failed")
+        self._listeners.notify()
 
     # ---- life cycle -----------------------------------------------------------------------------------
     @property

@@ -59,6 +59,7 @@ def read_facts(bea: Bea) -> Facts:
         vrm_path=getattr(section("stage"), "vrm_path", "") or "",
         twitch_enabled=running("twitch") is not None,
         twitch_channel=getattr(section("twitch"), "channel", "") or "",
+        youtube_video=(getattr(section("youtube"), "video", "") or "") if running("youtube") is not None else "",
         obs_enabled=obs is not None,
         obs_connected=bool(getattr(obs_status, "connected", False)),
         obs_message=str(getattr(obs_status, "message", "") or ""),

@@ -38,6 +38,7 @@ from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.skills.base import Skill, SkillContext
 from app.skills.donations.streamlabs import DEFAULT_BASE, State, StreamlabsClient
+from app.skills.listeners import Listeners
 from app.skills.registry import register
 
 log = logging.getLogger(__name__)
@@ -85,7 +86,7 @@ class DonationsSkill(Skill):
         self.seen: set[str] = set()
         self.server: Any = None            # the API server serving the webhooks (set by its installer)
         self.streamlabs: StreamlabsClient | None = None
-        self._state_listeners: list[Callable[[], None]] = []
+        self._listeners = Listeners("donations")
         self._tasks: set[asyncio.Task] = set()
         ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
 
@@ -125,15 +126,10 @@ class DonationsSkill(Skill):
         return (client.state, client.why) if client is not None else (State.OFF, "")
 
     def on_change(self, fn: Callable[[], None]) -> Callable[[], None]:
-        self._state_listeners.append(fn)
-        return lambda: self._state_listeners.remove(fn) if fn in self._state_listeners else None
+        return self._listeners.add(fn)
 
     def _notify(self) -> None:
-        for fn in list(self._state_listeners):
-            try:
-                fn()
-            except Exception:
-                log.exception("a donations listener failed")
+        self._listeners.notify()
 
     def _streamlabs_state(self, state: str, why: str) -> None:
         if state == State.CONNECTED:

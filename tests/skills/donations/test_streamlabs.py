@@ -6,20 +6,12 @@ redialled, and privacy mode refuses the real host."""
 from __future__ import annotations
 
 import asyncio
-import time
 from decimal import Decimal
 
 from app.core.events import EventKind
 from app.core.perception import Meta
 from tests.skills.donations.fake_streamlabs import FakeStreamlabs, donation
-
-
-async def until(condition, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting")
-        await asyncio.sleep(0.01)
+from tests.waiting import until
 
 
 async def link(bea, server: FakeStreamlabs, token: str = "good-token"):

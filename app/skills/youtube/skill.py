@@ -1,0 +1,290 @@
+"""The YouTube skill: her ears in a YouTube live chat (read-only), Super Chats as donations, moderation heeded.
+
+Theory of operation:
+1. With a stream named (the `video` setting: its link or id) and a Data API key in the keyring, the skill
+   polls that stream's live chat (client.py) while it runs. A changed setting or a new key starts it again.
+2. The first page is what was said before she joined: it is neither perceived nor counted. Every later line
+   is perceived once (message ids already seen are skipped, across restarts of the poll too) as a CHAT
+   perception from "youtube:<channel id>", meta MESSAGE_ID its id, CONVERSATION_KEY "youtube:<video>",
+   ADDRESSED when it names her. The lines of one page are tallied together in one transaction, off the loop,
+   and marked TALLIED so the People skill does not count them again.
+3. A Super Chat or Super Sticker is a donation (exact amount and currency, keyed by its message id so a
+   repeat counts once): stored with a card at once and perceived as addressed to her, at DONATION_SALIENCE.
+   A new or milestone member is perceived at MEMBER_SALIENCE.
+4. A deleted message leaves the pending batch and its stored line is flagged; a ban or time-out takes that
+   person's waiting lines back and flags their lines in the session.
+5. state and why (client.State) are kept for the settings page; ENDED, STOPPED and REFUSED are ERROR events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pydantic import Field, field_validator
+
+from app.config.schema import SkillSettings
+from app.core.attention import first_mention
+from app.core.donations import DonationError
+from app.core.events import EventKind
+from app.core.perception import Author, Meta, Perception, PerceptionKind
+from app.core.youtube import PLATFORM, Page, YouTubeError, YtItem, donation, video_id
+from app.memory.people_store import Sighting
+from app.skills.base import Skill, SkillContext
+from app.skills.listeners import Listeners
+from app.skills.registry import register
+from app.skills.youtube.client import API_BASE, State, YouTubeChat
+
+log = logging.getLogger(__name__)
+
+KEY_SECRET = "youtube_api_key"
+CHAT_SALIENCE = 0.5
+MEMBER_SALIENCE = 0.75
+DONATION_SALIENCE = 0.9
+SEEN_IDS = 20_000
+RESTART_ON = {"enabled", "video", "api_base"}
+
+
+class YouTubeSettings(SkillSettings):
+    video: str = Field("", title="Live stream", description="Your live stream on YouTube: its link (youtube.com/live/..., "
+                       "watch?v=...) or its video id. She reads its chat while you are live. Empty: off.")
+    api_base: str = Field(API_BASE, min_length=1, title="API address", description="The YouTube Data API address (advanced; change "
+                          "it only to test against another server).")
+
+    @field_validator("video")
+    @classmethod
+    def _a_video(cls, value: str) -> str:
+        if not value.strip():
+            return ""
+        try:
+            return video_id(value)
+        except YouTubeError as exc:
+            raise ValueError(str(exc)) from None
+
+
+@register
+class YouTubeSkill(Skill):
+    key = "youtube"
+    title = "YouTube"
+    settings_model = YouTubeSettings
+    settings_page = "app.skills.youtube.settings:make_page"
+
+    def __init__(self, ctx: SkillContext) -> None:
+        super().__init__(ctx)
+        self.client: YouTubeChat | None = None
+        self.seen: OrderedDict[str, None] = OrderedDict()
+        self.perceived = 0
+        self._listeners = Listeners("YouTube")
+        self._tasks: set[asyncio.Task] = set()
+        self.client_options: dict[str, Any] = {}     # a test's faster rhythm
+        ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
+
+    # ---- life cycle (rule 1) ------------------------------------------------------------------------
+    @property
+    def _mind(self) -> Any:
+        return self.ctx.services.get("mind")
+
+    async def start(self) -> None:
+        gate = self.ctx.services.get("gate")
+        if not self.settings.video or gate is None or self.client is not None:
+            return
+        self.client = YouTubeChat(gate, self.api_key, self.settings.video, self._page, on_state=self._state,
+                                  base=self.settings.api_base, **self.client_options)
+        self.client.start()
+
+    async def stop(self) -> None:
+        client, self.client = self.client, None
+        if client is not None:
+            await client.stop()
+        self._notify()
+
+    async def restart(self) -> None:
+        await self.stop()
+        if self.enabled:
+            await self.start()
+
+    def _setting(self, event: Any) -> None:
+        path = str(event.data.get("path", ""))
+        if path.removeprefix(f"skills.{self.key}.") in RESTART_ON and path.startswith(f"skills.{self.key}."):
+            self._spawn(self.restart())
+
+    def _spawn(self, coro: Any) -> None:
+        try:
+            task = asyncio.ensure_future(coro)
+        except RuntimeError:
+            coro.close()
+            return
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ---- the key --------------------------------------------------------------------------------------
+    def api_key(self) -> str:
+        store = self.ctx.services.get("secrets")
+        return (store.get(KEY_SECRET) if store is not None else None) or ""
+
+    def set_api_key(self, key: str) -> None:
+        """Keep the Data API key in the keyring ("" forgets it); the poll starts again with it."""
+        store = self.ctx.services.get("secrets")
+        if store is None:
+            raise RuntimeError("there is no keyring service in this build")
+        if key.strip():
+            store.set(KEY_SECRET, key.strip())
+        else:
+            store.delete(KEY_SECRET)
+        self._spawn(self.restart())
+
+    # ---- state (rule 5) -----------------------------------------------------------------------------
+    @property
+    def status(self) -> tuple[str, str]:
+        client = self.client
+        return (client.state, client.why) if client is not None else (State.OFF, "")
+
+    def on_change(self, fn: Callable[[], None]) -> Callable[[], None]:
+        return self._listeners.add(fn)
+
+    def _notify(self) -> None:
+        self._listeners.notify()
+
+    def _state(self, state: str, why: str) -> None:
+        if state in (State.ENDED, State.STOPPED, State.REFUSED, State.NO_KEY):
+            self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"YouTube chat: {why}", state=state)
+        elif state == State.READING:
+            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, "YouTube chat: reading", state=state)
+        self._notify()
+
+    # ---- a page of chat (rules 2 to 4) --------------------------------------------------------------
+    async def _page(self, page: Page, first: bool) -> None:
+        fresh = [item for item in page.items if item.id not in self.seen]
+        for item in fresh:
+            self.seen[item.id] = None
+        while len(self.seen) > SEEN_IDS:
+            self.seen.popitem(last=False)
+        if first:
+            return
+        authored = [i for i in fresh if i.kind in ("chat", "superchat", "supersticker", "member") and i.channel_id]
+        tallied = await self._tally(authored)
+        for item in fresh:
+            if item.kind in ("superchat", "supersticker"):
+                await self._donation(item, tallied)
+            elif item.kind in ("chat", "member"):
+                self._chat(item, tallied)
+            elif item.kind == "deleted":
+                self._deleted(item)
+            elif item.kind == "banned":
+                self._banned(item)
+
+    def _conversation(self) -> str:
+        return f"{PLATFORM}:{self.settings.video}"
+
+    def _names(self) -> tuple[str, ...]:
+        mind = self._mind
+        gate = getattr(mind, "gate", None)
+        names = tuple(getattr(gate, "names", ()))
+        return names or ((mind.settings.current.general.persona_name,) if mind is not None else ("Bea",))
+
+    def _perception(self, item: YtItem, words: str, salience: float, tallied: bool, **meta: Any) -> Perception:
+        author = Author(PLATFORM, item.channel_id, item.name or "someone")
+        data: dict[str, Any] = {Meta.CONVERSATION_KEY: self._conversation(), Meta.TEXT: words,
+                                Meta.MESSAGE_ID: item.id, **meta}
+        if tallied:
+            data[Meta.TALLIED] = True
+        if first_mention(item.text, self._names()) is not None:
+            data[Meta.ADDRESSED] = True
+        return Perception(PerceptionKind.CHAT, PLATFORM, f"[{author.display_name}] {words}", salience, data, author,
+                          self.ctx.now().timestamp())
+
+    def _chat(self, item: YtItem, tallied: bool) -> None:
+        if item.kind == "member":
+            words = f"(became a member) {item.text}".strip()
+            p = self._perception(item, words, MEMBER_SALIENCE, tallied, youtube_event="member")
+        else:
+            p = self._perception(item, item.text, CHAT_SALIENCE, tallied)
+        self.perceived += 1
+        self.ctx.perceive(p)
+
+    async def _donation(self, item: YtItem, tallied: bool) -> None:
+        try:
+            d = donation(item)
+        except DonationError as exc:
+            self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"a Super Chat was not read: {exc.reason}")
+            return
+        people = self._people()
+        if people is not None:
+            identity = f"{PLATFORM}:{item.channel_id}"
+            try:
+                await asyncio.get_running_loop().run_in_executor(
+                    None, people.donation, identity, d.donor_name, d.key, d.amount, d.currency, d.message)
+            except Exception as exc:
+                log.exception("a Super Chat could not be stored")
+                self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"a Super Chat could not be stored: {exc}")
+        what = "Super Chat" if item.kind == "superchat" else "Super Sticker"
+        words = f"(sent a {what} of {d.amount} {d.currency}) {d.message}".strip()
+        p = self._perception(item, words, DONATION_SALIENCE, tallied,
+                             **{Meta.DONATION: {"amount": str(d.amount), "currency": d.currency,
+                                                "platform": PLATFORM}, Meta.ADDRESSED: True})
+        self.perceived += 1
+        self.ctx.perceive(p)
+        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"{d.donor_name} sent a {what} of {d.amount} "
+                             f"{d.currency}", amount=str(d.amount), currency=d.currency)
+
+    def _deleted(self, item: YtItem) -> None:
+        bus = getattr(self._mind, "bus", None)
+        taken = bus.remove(lambda p: p.surface == PLATFORM and p.message_id == item.target) if bus else []
+        stream = getattr(self._mind, "stream", None)
+        if stream is not None:
+            self._background(stream.flag_message, item.target)
+        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, "a moderator deleted a YouTube message"
+                             + (" before she read it" if taken else ""))
+
+    def _banned(self, item: YtItem) -> None:
+        identity = f"{PLATFORM}:{item.channel_id}"
+        bus = getattr(self._mind, "bus", None)
+        taken = bus.remove(lambda p: p.author is not None and p.author.identity == identity) if bus else []
+        what = "timed out" if item.ban_seconds else "banned"
+        stream = getattr(self._mind, "stream", None)
+        if stream is not None:
+            self._background(lambda: stream.flag_author(identity, reason=f"a moderator {what} this person"))
+        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator {what} {item.name or 'someone'} on "
+                             f"YouTube: {len(taken)} waiting line(s) taken back")
+
+    # ---- tallies -------------------------------------------------------------------------------------
+    def _people(self) -> Any:
+        skills = getattr(self._mind, "skills", None) or {}
+        people = skills.get("people")
+        return people if people is not None and people.enabled and people.ready else None
+
+    async def _tally(self, items: Sequence[YtItem]) -> bool:
+        people = self._people()
+        if people is None or not items:
+            return False
+        now = self.ctx.now().timestamp()
+        batch = [Sighting(f"{PLATFORM}:{i.channel_id}", i.name, now) for i in items]
+        stream = getattr(self._mind, "stream", None)
+
+        def write() -> None:
+            session = None
+            if stream is not None:
+                session = stream.session_id if stream.session_id is not None else stream.go_live("activity")
+            people.people.tally(batch, session)
+        try:
+            await asyncio.get_running_loop().run_in_executor(None, write)
+        except Exception:
+            log.exception("YouTube tallies could not be written")
+            return False
+        return True
+
+    def _background(self, fn: Callable[..., Any], *args: Any) -> None:
+        async def run() -> None:
+            try:
+                await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+            except Exception:
+                log.exception("a YouTube moderation flag could not be written")
+        self._spawn(run())
+
+    def context_section(self) -> str:
+        if not self.enabled or not self.settings.video:
+            return ""
+        return "You can read the YouTube live chat ([name] lines from youtube); you cannot write in it."
