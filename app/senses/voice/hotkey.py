@@ -64,6 +64,7 @@ class GlobalKeys:
     def __init__(self) -> None:
         self._listener: Any = None
         self._sink: KeySink | None = None
+        self.note = ""   # what to know about where it hears keys (under Wayland: X11 windows only)
 
     @property
     def running(self) -> bool:
@@ -75,6 +76,7 @@ class GlobalKeys:
         support = global_support(sys.platform, os.environ)
         if not support.available:
             raise HotkeyUnavailable(support.note)
+        self.note = support.note
         if sys.platform.startswith(("linux", "freebsd", "openbsd")):
             os.environ.setdefault("PYNPUT_BACKEND", "xorg")  # never the uinput backend, which reads raw devices
             probe_x_server(os.environ["DISPLAY"])

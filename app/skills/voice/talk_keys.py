@@ -104,5 +104,6 @@ class TalkKeys:
         if self.key is None:
             return "No talk key: hold the button to talk."
         if self.hook is not None:
-            return f"Hold {self.key.label} to talk, in any app."
+            note = getattr(self.hook, "note", "")
+            return f"Hold {self.key.label} to talk, in any app" + (f" ({note})." if note else ".")
         return f"Hold {self.key.label} to talk while Bea's window has focus ({self.why_not_global})."

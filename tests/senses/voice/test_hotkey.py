@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 
 import pytest
@@ -84,3 +85,16 @@ def test_pynput_keys_get_the_names_the_setting_uses(on_x):
                                                         "scroll_lock"]
     assert key_name(KeyCode.from_char("T")) == "t" and key_name(KeyCode.from_char("5")) == "5"
     assert key_name(KeyCode.from_vk(0x1234)) is None
+
+
+@needs_x
+def test_under_wayland_the_hook_says_it_hears_x11_windows_only(on_x, monkeypatch):
+    from app.skills.voice.talk_keys import TalkKeys
+    monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")      # XWayland: DISPLAY and WAYLAND_DISPLAY both set
+    keys = TalkKeys(lambda: None, lambda: None)
+    keys.configure("F8", loop=asyncio.new_event_loop())
+    try:
+        assert keys.hook is not None
+        assert keys.status == "Hold F8 to talk, in any app (under Wayland only keys pressed in X11 windows are heard)."
+    finally:
+        keys.stop()
