@@ -58,6 +58,16 @@ def key_name(key: Any) -> str | None:
     return None
 
 
+def preload() -> None:
+    """Import pynput ahead (about 0.1 s), off the loop, where a hook can work; a failure waits for start()."""
+    if not global_support(sys.platform, os.environ).available:
+        return
+    if sys.platform.startswith(("linux", "freebsd", "openbsd")):
+        os.environ.setdefault("PYNPUT_BACKEND", "xorg")
+    with contextlib.suppress(Exception):
+        import pynput.keyboard  # noqa: F401
+
+
 class GlobalKeys:
     """start(sink) begins listening, stop() ends it; both are cheap and safe to repeat."""
 

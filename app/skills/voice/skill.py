@@ -49,6 +49,7 @@ from app.senses.voice.devices import (
 )
 from app.senses.voice.ears import Ears, Heard
 from app.senses.voice.guard import SelfHearingGuard
+from app.senses.voice.hotkey import preload as preload_hook
 from app.senses.voice.mouth import Caption, Line, Mouth, Spoken
 from app.senses.voice.output import AudioOutput, Progress
 from app.skills.base import Skill, SkillContext
@@ -265,6 +266,7 @@ class VoiceSkill(Skill):
             except AudioUnavailable as exc:
                 if str(exc) not in missing:
                     missing.append(str(exc))
+            await loop.run_in_executor(self.executor, preload_hook)   # the hook's import, off the loop
             self._listen_for_key()
         if missing:
             message = "no audio device: " + "; ".join(missing)
