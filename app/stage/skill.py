@@ -130,6 +130,7 @@ class StageSkill(Skill):
         self.shown: tuple[str, str, float] = ("", "", 0.0)   # (mood, expression, weight)
         self._feeling: tuple[str, float] = ("", 1.0)         # (mood, intensity) behind what is shown
         self._speaking_until = 0.0
+        self._last_chunk_at = float("-inf")
         self._last_level = 0.0
         self._listeners = Listeners("stage")
         self._tasks: set[asyncio.Task] = set()
@@ -442,7 +443,13 @@ class StageSkill(Skill):
         text, mood = event.text, str(event.data.get("mood") or "")
         s = self.settings
         self.server.send(msgs.caption(text, mood, int(s.caption_hold_seconds * 1000)))
-        self.show_mood(mood, hold=lipsync.duration(text) + SPEAK_HOLD)
+        now = time.monotonic()
+        if event.data.get("chunk"):            # her voice is playing this line now, chunk by chunk
+            self._last_chunk_at = now
+        # the whole line after its spoken chunks comes once she has finished: her face keeps the mood only a
+        # little longer; a line with no voice is held for as long as it would take to say
+        voiced = not event.data.get("chunk") and now - self._last_chunk_at <= lipsync.duration(text) + SPEAK_HOLD
+        self.show_mood(mood, hold=SPEAK_HOLD if voiced else lipsync.duration(text) + SPEAK_HOLD)
         if s.lip_sync_from_text and time.monotonic() - self._last_level > TEXT_MOUTH_AFTER:
             if self._mouth_task is not None:
                 self._mouth_task.cancel()

@@ -5,9 +5,11 @@ import asyncio
 import json
 import socket
 import threading
+import time
 from contextlib import asynccontextmanager
 
 import aiohttp
+import pytest
 
 from app.core.events import EventKind
 from app.stage.skill import DEFAULT_PORT, StageSettings, StageSkill
@@ -242,3 +244,25 @@ def test_the_settings_page_edits_the_mood_picks_as_pairs(bea, qtbot):
     assert page.changes() == {"skills.stage.expression_map": {"excited": "Smile"}}
     bea.settings.update(page.changes())
     assert skill.expression_for("thrilled") == ""   # the model has no Smile
+
+
+def test_her_face_holds_a_spoken_line_s_mood_briefly_after_her_voice_ends(bea):
+    from app.stage import lipsync
+    from app.stage.skill import SPEAK_HOLD
+
+    line = "Okay so here is the whole plan for tonight, step by step, and then we build the tower."
+
+    async def main():
+        async with started(bea) as skill:
+            bea.bus.publish(EventKind.SPEECH, "voice", line, mood="happy")           # no voice: read out
+            unvoiced = skill._speaking_until - time.monotonic()
+            bea.bus.publish(EventKind.SPEECH, "voice", "Okay so here is", mood="happy", chunk=True)
+            chunk = skill._speaking_until - time.monotonic()
+            bea.bus.publish(EventKind.SPEECH, "voice", line, mood="happy")           # the voice has finished it
+            after = skill._speaking_until - time.monotonic()
+            return unvoiced, chunk, after
+
+    unvoiced, chunk, after = run(main())
+    assert unvoiced == pytest.approx(lipsync.duration(line) + SPEAK_HOLD, abs=0.2)
+    assert chunk > SPEAK_HOLD                     # while a chunk plays, its own length is held
+    assert after == pytest.approx(SPEAK_HOLD, abs=0.2) and after < unvoiced / 2
