@@ -37,7 +37,7 @@ from app.ui.turn_log_dock import TurnLogView
 log = logging.getLogger(__name__)
 
 # docks on the right that share one place as tabs, the first in front
-RIGHT_TABS = (("chat", "twitch", "start"), ("stage", "obs"), ("plan", "clock"))
+RIGHT_TABS = (("chat", "twitch", "youtube", "start"), ("stage", "obs"), ("plan", "clock"))
 
 
 class MainWindow(QMainWindow):

@@ -36,10 +36,10 @@ def test_window_has_stage_docks_menus_and_status(shell):
     w = shell.window
     assert menu_titles(w) == ["&File", "&View", "&Settings", "&Help"]
     assert set(w.docks) == {"events", "turns", "context", "mood", "memory", "start", "chat", "clock", "obs",
-                            "people", "person", "plan", "stage", "twitch", "voice"}
+                            "people", "person", "plan", "stage", "twitch", "voice", "youtube"}
     view = [a.text() for a in menu(w, "&View").actions()]
     assert view == ["Activity", "Turn Log", "Context", "Mood", "Memory", "Get started", "Chat", "Clock", "OBS",
-                    "People", "You", "Plan", "Stage", "Twitch", "Voice"]
+                    "People", "You", "Plan", "Stage", "Twitch", "Voice", "YouTube"]
     file_items = [a.text() for a in menu(w, "&File").actions() if a.text()]
     assert file_items == ["Go live", "End stream", "Pause mind", "Mute voice", "Privacy mode", "Open data folder",
                           "Open log file", "Quit"]

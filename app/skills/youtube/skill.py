@@ -13,15 +13,18 @@ Theory of operation:
    A new or milestone member is perceived at MEMBER_SALIENCE.
 4. A deleted message leaves the pending batch and its stored line is flagged; a ban or time-out takes that
    person's waiting lines back and flags their lines in the session.
-5. state and why (client.State) are kept for the settings page; ENDED, STOPPED and REFUSED are ERROR events.
+5. state and why (client.State) are kept for the settings page and the dock; ENDED, STOPPED and REFUSED are
+   ERROR events. The dock reads `log` (the last LOG_LINES lines, numbered; `revision` moves on any change,
+   a removed line included).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import Field, field_validator
@@ -45,6 +48,18 @@ CHAT_SALIENCE = 0.5
 MEMBER_SALIENCE = 0.75
 DONATION_SALIENCE = 0.9
 SEEN_IDS = 20_000
+LOG_LINES = 500
+
+
+@dataclass
+class YtLine:
+    seq: int
+    who: str
+    text: str
+    kind: str                  # chat | paid | member | system
+    msg_id: str = ""
+    channel_id: str = ""
+    removed: bool = False
 RESTART_ON = {"enabled", "video", "api_base"}
 
 
@@ -71,6 +86,7 @@ class YouTubeSkill(Skill):
     title = "YouTube"
     settings_model = YouTubeSettings
     settings_page = "app.skills.youtube.settings:make_page"
+    dock = "app.skills.youtube.dock:make_dock"
 
     def __init__(self, ctx: SkillContext) -> None:
         super().__init__(ctx)
@@ -80,6 +96,9 @@ class YouTubeSkill(Skill):
         self._listeners = Listeners("YouTube")
         self._tasks: set[asyncio.Task] = set()
         self.client_options: dict[str, Any] = {}     # a test's faster rhythm
+        self.log: deque[YtLine] = deque(maxlen=LOG_LINES)
+        self.log_seq = 0
+        self.revision = 0
         ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
 
     # ---- life cycle (rule 1) ------------------------------------------------------------------------
@@ -148,7 +167,20 @@ class YouTubeSkill(Skill):
     def _notify(self) -> None:
         self._listeners.notify()
 
+    def _add_log(self, who: str, text: str, kind: str, item: YtItem | None = None) -> None:
+        self.log_seq += 1
+        self.log.append(YtLine(self.log_seq, who, text, kind, item.id if item else "",
+                               item.channel_id if item else ""))
+        self.revision += 1
+
+    def _remove_from_log(self, match: Callable[[YtLine], bool]) -> None:
+        for line in self.log:
+            if match(line) and not line.removed:
+                line.removed = True
+                self.revision += 1
+
     def _state(self, state: str, why: str) -> None:
+        self._add_log("YouTube", f"{state}" + (f": {why}" if why else ""), "system")
         if state in (State.ENDED, State.STOPPED, State.REFUSED, State.NO_KEY):
             self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"YouTube chat: {why}", state=state)
         elif state == State.READING:
@@ -200,8 +232,10 @@ class YouTubeSkill(Skill):
         if item.kind == "member":
             words = f"(became a member) {item.text}".strip()
             p = self._perception(item, words, MEMBER_SALIENCE, tallied, youtube_event="member")
+            self._add_log(item.name, words, "member", item)
         else:
             p = self._perception(item, item.text, CHAT_SALIENCE, tallied)
+            self._add_log(item.name, item.text, "chat", item)
         self.perceived += 1
         self.ctx.perceive(p)
 
@@ -222,6 +256,7 @@ class YouTubeSkill(Skill):
                 self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"a Super Chat could not be stored: {exc}")
         what = "Super Chat" if item.kind == "superchat" else "Super Sticker"
         words = f"(sent a {what} of {d.amount} {d.currency}) {d.message}".strip()
+        self._add_log(item.name, f"{what} {d.amount} {d.currency}: {d.message}".rstrip(": "), "paid", item)
         p = self._perception(item, words, DONATION_SALIENCE, tallied,
                              **{Meta.DONATION: {"amount": str(d.amount), "currency": d.currency,
                                                 "platform": PLATFORM}, Meta.ADDRESSED: True})
@@ -231,6 +266,7 @@ class YouTubeSkill(Skill):
                              f"{d.currency}", amount=str(d.amount), currency=d.currency)
 
     def _deleted(self, item: YtItem) -> None:
+        self._remove_from_log(lambda line: line.msg_id == item.target)
         bus = getattr(self._mind, "bus", None)
         taken = bus.remove(lambda p: p.surface == PLATFORM and p.message_id == item.target) if bus else []
         stream = getattr(self._mind, "stream", None)
@@ -241,6 +277,7 @@ class YouTubeSkill(Skill):
 
     def _banned(self, item: YtItem) -> None:
         identity = f"{PLATFORM}:{item.channel_id}"
+        self._remove_from_log(lambda line: line.channel_id == item.channel_id)
         bus = getattr(self._mind, "bus", None)
         taken = bus.remove(lambda p: p.author is not None and p.author.identity == identity) if bus else []
         what = "timed out" if item.ban_seconds else "banned"

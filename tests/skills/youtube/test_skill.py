@@ -31,7 +31,7 @@ def errors(bea) -> list[str]:
     return [e.text for e in bea.bus.recent([EventKind.ERROR])]
 
 
-def test_she_reads_the_live_chat_from_when_she_joins(bea):
+def test_she_reads_the_live_chat_from_when_she_joins(bea, qtbot):
     pages = [[text("old1", "UCold", "Oldie", "said before she came")],
              [text("a1", "UCanna", "Anna", "ciao Bea, come stai?"), text("b1", "UCbo", "Bo", "gg"),
               superchat("s1", "UCcarla", "Carla", "5000000", "EUR", "for the castle")],
@@ -65,6 +65,22 @@ def test_she_reads_the_live_chat_from_when_she_joins(bea):
     said = [e.text for e in bea.bus.recent([EventKind.SYSTEM])]
     assert "a moderator deleted a YouTube message before she read it" in said
     assert "a moderator timed out Spammer on YouTube: 1 waiting line(s) taken back" in said
+
+    # the dock shows the chat as she read it, with what moderators removed struck through
+    from app.skills.youtube.dock import make_dock
+    from tests.conftest import REPO
+    dock = make_dock(bea.skills["youtube"])
+    qtbot.addWidget(dock)
+    shown = [line for line in dock.chat.toPlainText().splitlines() if not line.startswith(("reading", "off",
+                                                                                           "connecting"))]
+    assert shown == ["Anna: ciao Bea, come stai?", "Bo: gg (removed by a moderator)",
+                     "Carla Super Chat 5.00 EUR: for the castle",
+                     "Spammer: buy followers (removed by a moderator)", "Carla: wow"]
+    assert "no stream named" not in dock.stream.text() and VIDEO in dock.stream.text()
+    dock.resize(420, 300)
+    shots = REPO / "build" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    assert dock.grab().save(str(shots / "youtube_dock.png"))
 
 
 def test_a_stream_not_live_yet_is_looked_up_again_and_an_ended_chat_stops(bea):
