@@ -1,6 +1,7 @@
 """The Get started dock: the checklist of app.core.getting_started, each step with an Open button that shows the
-settings page that does it. It reads the app's state on the events that change it (settings, skills starting,
-errors) and every few seconds, off nothing heavier than one small database count."""
+settings page that does it. It reads the app's state when shown and every REFRESH_MS while visible (nothing
+heavier than one small database count), on the UI thread only: no bus subscription, so no event from another
+thread can reach a dock that is being torn down."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from app.compose import Bea
-from app.core.events import EventKind
 from app.core.getting_started import Facts, Step, remaining, steps
 from app.ui.qt import (
     QFrame,
@@ -22,11 +22,10 @@ from app.ui.qt import (
     QTimer,
     QVBoxLayout,
     QWidget,
-    Signal,
 )
 
 log = logging.getLogger(__name__)
-REFRESH_MS = 5000
+REFRESH_MS = 2000
 
 
 def read_facts(bea: Bea) -> Facts:
@@ -67,8 +66,6 @@ def read_facts(bea: Bea) -> Facts:
 
 
 class GettingStartedDock(QWidget):
-    changed = Signal()
-
     def __init__(self, bea: Bea, open_page: Callable[[str], Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.bea, self.open_page = bea, open_page
@@ -88,14 +85,18 @@ class GettingStartedDock(QWidget):
         layout.addWidget(scroll, 1)
         self.rows: dict[str, tuple[QLabel, QLabel, QPushButton]] = {}
         self.checklist: list[Step] = []
-        self.changed.connect(self.refresh)
-        unsubscribe = bea.bus.subscribe(lambda _e: self.changed.emit(),
-                                        kinds=[EventKind.SETTINGS, EventKind.SYSTEM, EventKind.ERROR], replay=False)
-        self.destroyed.connect(lambda *_: unsubscribe())
         self.timer = QTimer(self, interval=REFRESH_MS)
-        self.timer.timeout.connect(self.refresh)
+        self.timer.timeout.connect(self._tick)
         self.timer.start()
         self.refresh()
+
+    def _tick(self) -> None:
+        if self.isVisible():
+            self.refresh()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        self.refresh()
+        super().showEvent(event)
 
     def _row(self, step: Step) -> tuple[QLabel, QLabel, QPushButton]:
         if step.key in self.rows:

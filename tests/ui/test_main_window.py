@@ -350,9 +350,9 @@ def test_get_started_shows_what_is_missing_and_opens_the_page_that_does_it(shell
     dock.open_page = w.open_settings
     dock.rows["twitch"][2].click()
     assert opened == ["skills.twitch"]
-    shell.bea.settings.set("mind.models", ["ollama:qwen2.5:7b"])   # a settings event refreshes the list
+    shell.bea.settings.set("mind.models", ["ollama:qwen2.5:7b"])   # the next look (every 2 s) sees it
     shell.bea.settings.set("skills.stage.vrm_path", "/avatars/bea.vrm")
-    qtbot.waitUntil(lambda: dock.left == 1)
+    qtbot.waitUntil(lambda: dock.left == 1, timeout=5000)
     assert "She thinks with ollama:qwen2.5:7b." in dock.rows["mind"][1].text()
     assert "She wears bea.vrm." in dock.rows["body"][1].text() and "✔" in dock.rows["body"][0].text()
     SHOTS.mkdir(parents=True, exist_ok=True)
