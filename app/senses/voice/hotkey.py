@@ -13,6 +13,7 @@ import logging
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +30,8 @@ SPECIAL = {"ctrl_l": "ctrl", "ctrl_r": "ctrl", "alt_l": "alt", "alt_r": "alt", "
 
 
 READY_TIMEOUT_S = 5.0
+START_ATTEMPTS = 2
+RETRY_AFTER_S = 0.2
 
 
 class HotkeyUnavailable(RuntimeError):
@@ -95,6 +98,18 @@ class GlobalKeys:
         except Exception as exc:  # no pynput, or it found no X server behind DISPLAY
             raise HotkeyUnavailable(f"the key hook could not load: {exc}") from exc
         self._sink = sink
+        for attempt in range(START_ATTEMPTS):   # an X server busy with a hook just stopped may refuse once
+            try:
+                self._listener = self._listen(keyboard)
+                return
+            except HotkeyUnavailable as exc:
+                log.info("the talk key hook did not start (attempt %d): %s", attempt + 1, exc)
+                if attempt + 1 == START_ATTEMPTS:
+                    self._sink = None
+                    raise
+                time.sleep(RETRY_AFTER_S)
+
+    def _listen(self, keyboard: Any) -> Any:
         listener = keyboard.Listener(on_press=lambda k: self._deliver(k, True),
                                      on_release=lambda k: self._deliver(k, False))
         listener.daemon = True
@@ -104,14 +119,12 @@ class GlobalKeys:
             ready.start()
             ready.join(READY_TIMEOUT_S)   # pynput waits for ever if its thread dies before it is ready
         except Exception as exc:
-            self._sink = None
             raise HotkeyUnavailable(f"the key hook could not start: {exc}") from exc
         if ready.is_alive() or not listener.is_alive():
-            self._sink = None
             with contextlib.suppress(Exception):
                 listener.stop()
             raise HotkeyUnavailable("the key hook could not start listening (an X server without RECORD?)")
-        self._listener = listener
+        return listener
 
     def _deliver(self, key: Any, down: bool) -> None:
         sink, name = self._sink, key_name(key)
