@@ -30,8 +30,8 @@ SPECIAL = {"ctrl_l": "ctrl", "ctrl_r": "ctrl", "alt_l": "alt", "alt_r": "alt", "
 
 
 READY_TIMEOUT_S = 5.0
-START_ATTEMPTS = 2
-RETRY_AFTER_S = 0.2
+START_ATTEMPTS = 3
+RETRY_AFTER_S = 0.3
 
 
 class HotkeyUnavailable(RuntimeError):
@@ -90,16 +90,19 @@ class GlobalKeys:
         if not support.available:
             raise HotkeyUnavailable(support.note)
         self.note = support.note
-        if sys.platform.startswith(("linux", "freebsd", "openbsd")):
+        x11 = sys.platform.startswith(("linux", "freebsd", "openbsd"))
+        if x11:
             os.environ.setdefault("PYNPUT_BACKEND", "xorg")  # never the uinput backend, which reads raw devices
-            probe_x_server(os.environ["DISPLAY"])
+            probe_x_server(os.environ["DISPLAY"])           # no server at all: say so at once, no retries
         try:
             from pynput import keyboard
         except Exception as exc:  # no pynput, or it found no X server behind DISPLAY
             raise HotkeyUnavailable(f"the key hook could not load: {exc}") from exc
         self._sink = sink
-        for attempt in range(START_ATTEMPTS):   # an X server busy with a hook just stopped may refuse once
+        for attempt in range(START_ATTEMPTS):   # a busy X server now and then resets a new connection
             try:
+                if x11 and attempt:
+                    probe_x_server(os.environ["DISPLAY"])
                 self._listener = self._listen(keyboard)
                 return
             except HotkeyUnavailable as exc:
