@@ -447,8 +447,8 @@ class TwitchSkill(Skill):
         for identity in self._removed.intersection(authors):
             stream.flag_author(identity)
         for message_id, identity in list(self._deleted_ids.items()):
-            if not identity or identity in authors:
-                stream.flag_message(message_id)
+            if (not identity or identity in authors) and stream.flag_message(message_id):
+                del self._deleted_ids[message_id]     # found and flagged: nothing more to wait for
 
     # ---- tallies ------------------------------------------------------------------------------------------
     def _count(self, author: Author, ts: float) -> bool:
