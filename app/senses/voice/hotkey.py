@@ -13,7 +13,6 @@ import logging
 import os
 import sys
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -30,8 +29,6 @@ SPECIAL = {"ctrl_l": "ctrl", "ctrl_r": "ctrl", "alt_l": "alt", "alt_r": "alt", "
 
 
 READY_TIMEOUT_S = 5.0
-START_ATTEMPTS = 3
-RETRY_AFTER_S = 0.3
 
 
 class HotkeyUnavailable(RuntimeError):
@@ -90,27 +87,19 @@ class GlobalKeys:
         if not support.available:
             raise HotkeyUnavailable(support.note)
         self.note = support.note
-        x11 = sys.platform.startswith(("linux", "freebsd", "openbsd"))
-        if x11:
+        if sys.platform.startswith(("linux", "freebsd", "openbsd")):
             os.environ.setdefault("PYNPUT_BACKEND", "xorg")  # never the uinput backend, which reads raw devices
-            probe_x_server(os.environ["DISPLAY"])           # no server at all: say so at once, no retries
+            probe_x_server(os.environ["DISPLAY"])
         try:
             from pynput import keyboard
         except Exception as exc:  # no pynput, or it found no X server behind DISPLAY
             raise HotkeyUnavailable(f"the key hook could not load: {exc}") from exc
         self._sink = sink
-        for attempt in range(START_ATTEMPTS):   # a busy X server now and then resets a new connection
-            try:
-                if x11 and attempt:
-                    probe_x_server(os.environ["DISPLAY"])
-                self._listener = self._listen(keyboard)
-                return
-            except HotkeyUnavailable as exc:
-                log.info("the talk key hook did not start (attempt %d): %s", attempt + 1, exc)
-                if attempt + 1 == START_ATTEMPTS:
-                    self._sink = None
-                    raise
-                time.sleep(RETRY_AFTER_S)
+        try:
+            self._listener = self._listen(keyboard)
+        except HotkeyUnavailable:
+            self._sink = None
+            raise
 
     def _listen(self, keyboard: Any) -> Any:
         listener = keyboard.Listener(on_press=lambda k: self._deliver(k, True),
