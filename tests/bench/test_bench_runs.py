@@ -64,3 +64,16 @@ ROSTER_RESULT = re.compile(r"RESULT tally_msgs_per_s=(\d+) hook_ms_p50_(\d+)k=(\
 def test_roster_benchmark_prints_a_result_line() -> None:
     match = last_result("roster.py", ROSTER_RESULT, BEA_BENCH_KNOWN="2000", BEA_BENCH_HOOKS="20")
     assert int(match[1]) > 0 and match[2] == "2" and float(match[3]) > 0 and float(match[5]) > 0
+
+
+TALK_KEY_RESULT = re.compile(r"RESULT press_ms_p50=(\d+\.\d{3}) press_ms_p99=(\d+\.\d{3}) "
+                             r"release_ms_p50=(\d+\.\d{3}) p50_vs_round_trip=(\d+\.\d)")
+
+
+def test_talk_key_benchmark_prints_a_result_line() -> None:
+    from tests.xserver import MISSING
+    if "Xvfb" in MISSING:
+        import pytest
+        pytest.skip("the talk key benchmark needs Xvfb (Debian package xvfb), not installed")
+    match = last_result("talk_key.py", TALK_KEY_RESULT, timeout=120, BEA_BENCH_PRESSES="20")
+    assert 0 < float(match[1]) <= float(match[2])
