@@ -34,7 +34,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def measure(display: str) -> tuple[list[float], list[float], list[float]]:
-    from Xlib import X, XK
+    from Xlib import XK, X
     from Xlib import display as xdisplay
     from Xlib.ext import xtest
 
