@@ -8,12 +8,15 @@
 - relabel(batch) / after_turn(record): the batch as she reads it; what to keep once a turn is over.
 - start() / stop(): own infrastructure; stop() must return promptly.
 - dock / settings_page: "module:attribute" references to Qt factories, imported only by the UI.
+- spawn(coro): background work the skill owns (kept referenced until done; closed when there is no loop).
+- change_setting(name, value): a dock's change through the one validated write path ("" or why not).
 
 `enabled` reads the settings: the UI is the single source of truth, she can never arm a capability herself.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -44,6 +47,31 @@ class Skill:
 
     def __init__(self, ctx: SkillContext) -> None:
         self.ctx = ctx
+        self._tasks: set[asyncio.Task] = set()
+
+    def spawn(self, coro: Any) -> asyncio.Task | None:
+        """Run coro in the background; the task is held until done. No running loop (a synchronous caller, a
+        test): nothing runs, and the coroutine is closed so it is not left un-awaited."""
+        try:
+            loop = asyncio.get_running_loop()   # not ensure_future: with no running loop, Python 3.11 would
+        except RuntimeError:                    # queue the task on an idle default loop, where it never runs
+            coro.close()
+            return None
+        task = loop.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def change_setting(self, name: str, value: Any) -> str:
+        """A dock changed one of this skill's settings: "" when stored, else the reason it was refused."""
+        service = getattr(self.ctx.services.get("mind"), "settings", None)
+        if service is None:
+            return "There is nowhere to keep settings in this build."
+        try:
+            service.set(f"skills.{self.key}.{name}", value)
+        except Exception as exc:
+            return str(exc)
+        return ""
 
     @property
     def settings(self) -> Any:

@@ -145,7 +145,7 @@ class StageDock(QWidget):
         layout.addStretch(1)
 
         self.choose.clicked.connect(self.pick_file)
-        self.remove.clicked.connect(lambda: self._note(self.skill.set_setting("vrm_path", "")))
+        self.remove.clicked.connect(lambda: self._note(self.skill.change_setting("vrm_path", "")))
         self.add_clip.clicked.connect(self.pick_clips)
         self.remove_clip.clicked.connect(lambda: self._note(self.skill.remove_clip(self.selected_clip())))
         self.idle_clip.clicked.connect(self.toggle_idle)
@@ -153,9 +153,9 @@ class StageDock(QWidget):
         self.clips.currentItemChanged.connect(lambda *_: self._clip_buttons())
         self.mood.returnPressed.connect(self.try_mood)
         self.camera.activated.connect(
-            lambda _i: self._note(skill.set_setting("camera", self.camera.currentData())))
+            lambda _i: self._note(skill.change_setting("camera", self.camera.currentData())))
         self.background.activated.connect(
-            lambda _i: self._note(skill.set_setting("background", self.background.currentData())))
+            lambda _i: self._note(skill.change_setting("background", self.background.currentData())))
         self.copy_stage.clicked.connect(lambda: self.copy(skill.obs_url()))
         self.copy_captions.clicked.connect(lambda: self.copy(skill.obs_url("captions")))
         self.changed.connect(self.refresh)

@@ -133,7 +133,6 @@ class StageSkill(Skill):
         self._last_chunk_at = float("-inf")
         self._last_level = 0.0
         self._listeners = Listeners("stage")
-        self._tasks: set[asyncio.Task] = set()
         self._mouth_task: asyncio.Task | None = None
         self._mood_task: asyncio.Task | None = None
         self._restarting = False
@@ -348,7 +347,7 @@ class StageSkill(Skill):
             names[fold(info.name)] = info.name
             current.append(value)
         if current != list(self.settings.clips):
-            if problem := self.set_setting("clips", current):
+            if problem := self.change_setting("clips", current):
                 problems.append(problem)
         return "\n".join(problems)
 
@@ -373,7 +372,7 @@ class StageSkill(Skill):
         """Loop the clip `name` when nothing else plays ("": none): "" when saved, else why not."""
         if name and self.find_clip(name) is None:
             return f"There is no clip called “{name}”."
-        return self.set_setting("idle_clip", self.find_clip(name) if name else "")
+        return self.change_setting("idle_clip", self.find_clip(name) if name else "")
 
     # ---- mood and mouth -----------------------------------------------------------------------------------
     def expression_for(self, mood: str) -> str:
@@ -470,7 +469,7 @@ class StageSkill(Skill):
             return
         name = path.removeprefix(prefix)
         if name == "enabled":
-            self._spawn(self.start() if self.enabled else self.stop())
+            self.spawn(self.start() if self.enabled else self.stop())
         elif name in CLIP_KEYS:   # checked even while stopped, so the dock lists them
             self._load_clips()
         elif not self.running:
@@ -478,21 +477,13 @@ class StageSkill(Skill):
         elif name == "vrm_path":
             self._load_from_settings()
         elif name == "port":
-            self._spawn(self._restart())
+            self.spawn(self._restart())
         elif name in CONFIG_KEYS:
             self.server.send(self._config())
             self._changed()
         elif name in ("expression_map", "expression_strength"):
             self._show(*self._feeling, force=True)
 
-    def _spawn(self, coro: Any) -> None:
-        try:
-            task = asyncio.ensure_future(coro)
-        except RuntimeError:
-            coro.close()
-            return
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     def _page_message(self, page: Page, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -514,17 +505,6 @@ class StageSkill(Skill):
         self._changed()
 
     # ---- for the dock ----------------------------------------------------------------------------------
-    def set_setting(self, name: str, value: Any) -> str:
-        """The streamer changed a stage setting from the dock: "" when saved, else why not."""
-        service = self._settings_service()
-        if service is None:
-            return "Settings cannot be changed from here in this build."
-        try:
-            service.set(f"skills.{self.key}.{name}", value)
-        except ValueError as exc:
-            return str(exc)
-        return ""
-
     def pages(self) -> list[Page]:
         return [p for p in self.server.pages if p.ready]
 

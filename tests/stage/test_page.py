@@ -132,10 +132,10 @@ def test_lip_sync_camera_presets_and_chroma_key(bea, web_views, qt_run, tmp_path
             await until_js(view, "(window.stageState().mouth.aa || 0) < 0.05", what="the mouth closing")
 
             full = (await js(view, "window.stageState().camera"))["z"]
-            assert skill.set_setting("camera", "face") == ""
+            assert skill.change_setting("camera", "face") == ""
             await until_js(view, f"window.stageState().camera.z < {full} * 0.6", what="the face framing")
 
-            assert skill.set_setting("background", "chroma") == ""
+            assert skill.change_setting("background", "chroma") == ""
             await until_js(view, "window.stageState().config.background === 'chroma'", what="chroma")
             await asyncio.sleep(0.3)
             corner = view.grab().toImage().pixelColor(3, 3)

@@ -177,12 +177,12 @@ def test_settings_changes_reach_the_pages(bea):
         async with started(bea) as skill, aiohttp.ClientSession() as session:
             async with FakePage(session, skill) as page:
                 await until(lambda: page.of("config"), what="config")
-                assert skill.set_setting("camera", "face") == ""
-                assert skill.set_setting("background", "chroma") == ""
+                assert skill.change_setting("camera", "face") == ""
+                assert skill.change_setting("background", "chroma") == ""
                 chroma = await until(lambda: [c for c in page.of("config") if c["background"] == "chroma"])
                 last = chroma[-1]
                 assert last["camera"] == "face" and last["color"] == "#00ff00"
-                assert "background_color" in skill.set_setting("background_color", "green")
+                assert "background_color" in skill.change_setting("background_color", "green")
     run(main())
 
 

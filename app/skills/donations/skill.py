@@ -87,7 +87,6 @@ class DonationsSkill(Skill):
         self.server: Any = None            # the API server serving the webhooks (set by its installer)
         self.streamlabs: StreamlabsClient | None = None
         self._listeners = Listeners("donations")
-        self._tasks: set[asyncio.Task] = set()
         ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
 
     # ---- Streamlabs (rule 5) -------------------------------------------------------------------------
@@ -159,7 +158,7 @@ class DonationsSkill(Skill):
             store.set(STREAMLABS_TOKEN, token)
         else:
             store.delete(STREAMLABS_TOKEN)
-        self._spawn(self.restart_streamlabs())
+        self.spawn(self.restart_streamlabs())
 
     def _setting(self, event: Any) -> None:
         path = str(event.data.get("path", ""))
@@ -167,16 +166,8 @@ class DonationsSkill(Skill):
         if name == path:
             return
         if name in STREAMLABS_SETTINGS or name == "enabled":
-            self._spawn(self.restart_streamlabs())
+            self.spawn(self.restart_streamlabs())
 
-    def _spawn(self, coro: Any) -> None:
-        try:
-            task = asyncio.ensure_future(coro)
-        except RuntimeError:  # no running loop (a synchronous caller): the next start picks the change up
-            coro.close()
-            return
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     # ---- secrets (rule 1) ----------------------------------------------------------------------------
     def _secrets(self) -> Any:

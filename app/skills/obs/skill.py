@@ -112,7 +112,6 @@ class ObsSkill(Skill):
         self._caption: tuple[int, str] = (0, "")
         self._caption_wake: asyncio.Event | None = None
         self._caption_task: asyncio.Task | None = None
-        self._tasks: set[asyncio.Task] = set()
         self.last_caption_error = ""
         ctx.bus.subscribe(self._heard, kinds=[EventKind.SPEECH], replay=False)
         ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
@@ -182,16 +181,8 @@ class ObsSkill(Skill):
         if path in RECONNECT_ON:
             self.connection.reconnect()
         elif path == "skills.obs.enabled":
-            self._spawn(self.start() if self.enabled else self.stop())
+            self.spawn(self.start() if self.enabled else self.stop())
 
-    def _spawn(self, coro: Any) -> None:
-        try:
-            task = asyncio.ensure_future(coro)
-        except RuntimeError:  # no running loop (a synchronous test): nothing to do now
-            coro.close()
-            return
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     # ---- what she reads ---------------------------------------------------------------------------------
     def live_state(self) -> str:
@@ -367,7 +358,7 @@ class ObsSkill(Skill):
             self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, "the stream is live in OBS: a session opens")
         else:
             self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, "the stream ended in OBS: the session closes")
-        self._spawn(self._session(stream, active))
+        self.spawn(self._session(stream, active))
 
     async def _session(self, stream: Any, live: bool) -> None:
         loop = asyncio.get_running_loop()

@@ -105,7 +105,7 @@ class VoiceDock(QWidget):
         self.refresh()
 
     def _choose(self, name: str, value: str) -> None:
-        self.note = self.skill.choose(name, value)
+        self.note = self.skill.change_setting(name, value)
         self.refresh()
 
     def refresh(self) -> None:

@@ -174,7 +174,6 @@ class VoiceSkill(Skill):
         self._lip_open = False
         self._listeners: list[Callable[[], None]] = []
         self._level_listeners: list[Callable[[float], None]] = []
-        self._tasks: set[asyncio.Task] = set()
         self._shown = ""
         ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
         ctx.bus.subscribe(self._turn_over, kinds=[EventKind.TURN], replay=False)
@@ -426,20 +425,6 @@ class VoiceSkill(Skill):
             stage.play_action(name)
 
     # ---- settings (rule 7) ------------------------------------------------------------------------------
-    def _settings_service(self) -> Any:
-        return getattr(self.ctx.services.get("mind"), "settings", None)
-
-    def choose(self, name: str, value: Any) -> str:
-        """The dock changed a setting: "" when stored, else why not."""
-        service = self._settings_service()
-        if service is None:
-            return "There is nowhere to keep settings in this build."
-        try:
-            service.set(f"skills.{self.key}.{name}", value)
-        except Exception as exc:
-            return str(exc)
-        return ""
-
     def _setting(self, event: Event) -> None:
         path = str(event.data.get("path", ""))
         prefix = f"skills.{self.key}."
@@ -447,13 +432,13 @@ class VoiceSkill(Skill):
             return
         name, s = path.removeprefix(prefix), self.settings
         if name == "enabled":
-            self._spawn(self.start() if self.enabled else self.stop())
+            self.spawn(self.start() if self.enabled else self.stop())
         elif name == "mode":
             if self.ears is not None:
                 self.ears.mode = s.mode
                 self._listen_for_key()
             elif self.running and s.mode != "off":
-                self._spawn(self.restart())   # her ears were never loaded
+                self.spawn(self.restart())   # her ears were never loaded
             self._changed()
         elif name == "talk_key" and self.ears is not None:
             self._listen_for_key()
@@ -462,16 +447,8 @@ class VoiceSkill(Skill):
             self.mouth.barge_in.duck_db = s.duck_db
             self.mouth.barge_in.stop_after_s = s.stop_after_seconds
         elif name in RESTART_ON and self.running:
-            self._spawn(self.restart())
+            self.spawn(self.restart())
 
-    def _spawn(self, coro: Any) -> None:
-        try:
-            task = asyncio.ensure_future(coro)
-        except RuntimeError:  # no running loop (a synchronous test): nothing to do now
-            coro.close()
-            return
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     # ---- devices (the dock's pickers) -------------------------------------------------------------------
     @staticmethod

@@ -94,7 +94,6 @@ class YouTubeSkill(Skill):
         self.seen: OrderedDict[str, None] = OrderedDict()
         self.perceived = 0
         self._listeners = Listeners("YouTube")
-        self._tasks: set[asyncio.Task] = set()
         self.client_options: dict[str, Any] = {}     # a test's faster rhythm
         self.log: deque[YtLine] = deque(maxlen=LOG_LINES)
         self.log_seq = 0
@@ -128,16 +127,8 @@ class YouTubeSkill(Skill):
     def _setting(self, event: Any) -> None:
         path = str(event.data.get("path", ""))
         if path.removeprefix(f"skills.{self.key}.") in RESTART_ON and path.startswith(f"skills.{self.key}."):
-            self._spawn(self.restart())
+            self.spawn(self.restart())
 
-    def _spawn(self, coro: Any) -> None:
-        try:
-            task = asyncio.ensure_future(coro)
-        except RuntimeError:
-            coro.close()
-            return
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     # ---- the key --------------------------------------------------------------------------------------
     def api_key(self) -> str:
@@ -153,7 +144,7 @@ class YouTubeSkill(Skill):
             store.set(KEY_SECRET, key.strip())
         else:
             store.delete(KEY_SECRET)
-        self._spawn(self.restart())
+        self.spawn(self.restart())
 
     # ---- state (rule 5) -----------------------------------------------------------------------------
     @property
@@ -319,7 +310,7 @@ class YouTubeSkill(Skill):
                 await asyncio.get_running_loop().run_in_executor(None, fn, *args)
             except Exception:
                 log.exception("a YouTube moderation flag could not be written")
-        self._spawn(run())
+        self.spawn(run())
 
     def context_section(self) -> str:
         if not self.enabled or not self.settings.video:
