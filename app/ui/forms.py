@@ -7,7 +7,18 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from app.ui.qt import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QWidget
+from app.ui.qt import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
 
 
 def _label(name: str) -> str:
@@ -84,3 +95,33 @@ class SectionForm(QWidget):
 
     def reload(self, values: BaseModel) -> None:
         self._values = values
+
+
+class SecretField(QWidget):
+    """A write-only secret (a token, a key) beside a settings form: typed or pasted, saved to the keyring by
+    `save(text)`, never shown again; Forget calls `forget()`. Enter saves too."""
+
+    def __init__(self, name: str, placeholder: str, save_text: str, save: Any, forget: Any,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.edit = QLineEdit(objectName=name, placeholderText=placeholder, echoMode=QLineEdit.EchoMode.Password)
+        self.save_button = QPushButton(save_text, objectName=f"{name}.save")
+        self.forget_button = QPushButton("Forget", objectName=f"{name}.forget")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.edit, 1)
+        row.addWidget(self.save_button)
+        row.addWidget(self.forget_button)
+        self._save = save
+        self.save_button.clicked.connect(self._saved)
+        self.edit.returnPressed.connect(self._saved)
+        self.forget_button.clicked.connect(lambda: forget())
+
+    def _saved(self) -> None:
+        text = self.edit.text()
+        self.edit.clear()           # out of sight at once, whatever the save says
+        self._save(text)
+
+    def kept(self, has: bool) -> None:
+        """Forget is there only when a secret is kept (what is being typed stays)."""
+        self.forget_button.setEnabled(has)

@@ -8,7 +8,7 @@ page shows the link's state. Nothing secret here is ever written to the settings
 from __future__ import annotations
 
 from app.skills.donations.skill import KINDS, STREAMLABS_TOKEN, DonationsSettings, DonationsSkill
-from app.ui.forms import SectionForm
+from app.ui.forms import SecretField, SectionForm
 from app.ui.qt import QApplication, QHBoxLayout, QLabel, QLineEdit, QPushButton
 
 NAMES = {"kofi": "Ko-fi", "json": "JSON"}
@@ -34,27 +34,21 @@ class DonationsSettingsPage(SectionForm):
         self.refresh()
 
     def _streamlabs_rows(self) -> None:
-        self.token = QLineEdit(objectName="donations.streamlabs.token", echoMode=QLineEdit.EchoMode.Password,
-                               placeholderText="paste your Socket API token (Streamlabs → Settings → API Settings)")
-        self.save_token = QPushButton("Save token", objectName="donations.streamlabs.save")
-        self.save_token.clicked.connect(self.keep_token)
-        self.forget_token = QPushButton("Forget", objectName="donations.streamlabs.forget")
-        self.forget_token.clicked.connect(lambda: self.keep_token(forget=True))
-        row = QHBoxLayout()
-        row.addWidget(self.token, 1)
-        row.addWidget(self.save_token)
-        row.addWidget(self.forget_token)
-        self.layout_.addRow("Streamlabs token", row)
+        self.secret = SecretField("donations.streamlabs.token", "paste your Socket API token (Streamlabs → "
+                                  "Settings → API Settings)", "Save token", self.keep_token,
+                                  lambda: self.keep_token(""))
+        self.token, self.save_token, self.forget_token = (self.secret.edit, self.secret.save_button,
+                                                          self.secret.forget_button)
+        self.layout_.addRow("Streamlabs token", self.secret)
         self.streamlabs_status = QLabel(objectName="donations.streamlabs.status", wordWrap=True)
         self.layout_.addRow(self.streamlabs_status)
 
-    def keep_token(self, forget: bool = False) -> None:
+    def keep_token(self, text: str) -> None:
         try:
-            self.skill.set_streamlabs_token("" if forget else self.token.text())
+            self.skill.set_streamlabs_token(text)
         except RuntimeError as exc:
             self.streamlabs_status.setText(str(exc))
             return
-        self.token.clear()
         self.refresh()
 
     def _rows(self, kind: str) -> None:
@@ -112,7 +106,7 @@ class DonationsSettingsPage(SectionForm):
                      else "No secret: every delivery to this address is refused.")
             self.status[kind].setText(f"{state} {HOWTO[kind]}")
         has_token = bool(self.skill.secret_named(STREAMLABS_TOKEN))
-        self.forget_token.setEnabled(has_token)
+        self.secret.kept(has_token)
         state, why = self.skill.streamlabs_state
         kept = f"A token is kept in {where}." if has_token else "No token is kept."
         link = {"off": "The link is off (turn on \"Streamlabs\" above).", "connected": "Connected: tips arrive "

@@ -11,12 +11,12 @@ import html
 
 from app.skills.twitch.client import State
 from app.skills.twitch.skill import LOG_LINES, LogLine, TwitchSkill, bits_words
+from app.ui.chat_log import ChatLog
 from app.ui.qt import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
-    QPlainTextEdit,
     QPushButton,
     QSplitter,
     Qt,
@@ -66,8 +66,7 @@ class TwitchDock(QWidget):
         self.skill = skill
         self.state = QLabel(objectName="twitchState", wordWrap=True)
         self.channel = QLabel(objectName="twitchChannel")
-        self.chat = QPlainTextEdit(objectName="twitchChat", readOnly=True)
-        self.chat.setMaximumBlockCount(LOG_LINES)
+        self.chat = ChatLog(line_html, LOG_LINES, objectName="twitchChat")
         self.present_title = QLabel("Here now", objectName="twitchPresentTitle")
         self.present = QListWidget(objectName="twitchPresent")
         self.entry = QLineEdit(objectName="twitchEntry", placeholderText="Write in Twitch chat as her…",
@@ -102,8 +101,6 @@ class TwitchDock(QWidget):
         self.send_button.clicked.connect(self.send)
         self._revision = -1
         self._status: tuple[State, str] | None = None
-        self._shown_seq = 0
-        self._removed = 0
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.refresh)
         self.timer.start(REFRESH_MS)
@@ -125,17 +122,7 @@ class TwitchDock(QWidget):
         if skill.revision == self._revision:
             return
         self._revision = skill.revision
-        lines = list(skill.log)
-        removed = sum(entry.removed for entry in lines)
-        if removed != self._removed:
-            self.chat.clear()       # a moderator removed something shown: draw it again, struck through
-            fresh = lines
-        else:
-            fresh = [entry for entry in lines if entry.seq > self._shown_seq]
-        for entry in fresh:
-            self.chat.appendHtml(line_html(entry))
-        self._removed = removed
-        self._shown_seq = lines[-1].seq if lines else self._shown_seq
+        self.chat.show_lines(list(skill.log))
         writable = skill.can_write
         self.entry.setEnabled(writable)
         self.send_button.setEnabled(writable)

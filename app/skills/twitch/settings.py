@@ -7,33 +7,25 @@ kept, and where.
 from __future__ import annotations
 
 from app.skills.twitch.skill import TwitchSettings, TwitchSkill
-from app.ui.forms import SectionForm
-from app.ui.qt import QHBoxLayout, QLabel, QLineEdit, QPushButton
+from app.ui.forms import SecretField, SectionForm
+from app.ui.qt import QLabel
 
 
 class TwitchSettingsPage(SectionForm):
     def __init__(self, skill: TwitchSkill, prefix: str, values: TwitchSettings) -> None:
         self.skill = skill
         super().__init__(prefix, TwitchSettings, values)
-        self.token = QLineEdit(objectName="twitchToken",
-                               placeholderText="oauth:… (the chat token of her login)")
-        self.token.setEchoMode(QLineEdit.EchoMode.Password)
-        self.save_button = QPushButton("Save token", objectName="twitchSaveToken")
-        self.forget_button = QPushButton("Forget token", objectName="twitchForgetToken")
-        row = QHBoxLayout()
-        row.addWidget(self.token, 1)
-        row.addWidget(self.save_button)
-        row.addWidget(self.forget_button)
-        self.layout_.addRow("OAuth token", row)
+        self.secret = SecretField("twitchToken", "oauth:… (the chat token of her login)", "Save token",
+                                  self.save_token, self.forget_token)
+        self.token, self.save_button, self.forget_button = (self.secret.edit, self.secret.save_button,
+                                                            self.secret.forget_button)
+        self.layout_.addRow("OAuth token", self.secret)
         self.token_status = QLabel(objectName="twitchTokenStatus", wordWrap=True)
         self.layout_.addRow(self.token_status)
-        self.save_button.clicked.connect(self.save_token)
-        self.token.returnPressed.connect(self.save_token)
-        self.forget_button.clicked.connect(self.forget_token)
         self.show_status()
 
-    def save_token(self) -> str:
-        refusal = self.skill.save_token(self.token.text())
+    def save_token(self, text: str | None = None) -> str:
+        refusal = self.skill.save_token(self.token.text() if text is None else text)
         self.token.clear()
         return self.show_status(refusal)
 

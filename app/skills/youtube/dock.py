@@ -7,7 +7,8 @@ import html
 
 from app.skills.youtube.client import State
 from app.skills.youtube.skill import LOG_LINES, YouTubeSkill, YtLine
-from app.ui.qt import QHBoxLayout, QLabel, QPlainTextEdit, QTimer, QVBoxLayout, QWidget
+from app.ui.chat_log import ChatLog
+from app.ui.qt import QHBoxLayout, QLabel, QTimer, QVBoxLayout, QWidget
 
 REFRESH_MS = 500
 COLOURS = {State.READING: "#2e7d32", State.CONNECTING: "#b7950b", State.RETRYING: "#b7950b",
@@ -41,9 +42,8 @@ class YouTubeDock(QWidget):
         super().__init__(parent)
         self.skill = skill
         self.state = QLabel(objectName="youtubeState", wordWrap=True)
-        self.stream = QLabel(objectName="youtubeStream")
-        self.chat = QPlainTextEdit(objectName="youtubeChat", readOnly=True)
-        self.chat.setMaximumBlockCount(LOG_LINES)
+        self.stream = QLabel(objectName="youtubeStream", openExternalLinks=True)
+        self.chat = ChatLog(line_html, LOG_LINES, objectName="youtubeChat")
         note = QLabel("She reads this chat and answers out loud; she cannot write in YouTube chat.",
                       objectName="youtubeNote", wordWrap=True)
         top = QHBoxLayout()
@@ -55,8 +55,6 @@ class YouTubeDock(QWidget):
         layout.addWidget(self.chat, 1)
         layout.addWidget(note)
         self._revision = -1
-        self._shown_seq = 0
-        self._removed = 0
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.refresh)
         self.timer.start(REFRESH_MS)
@@ -68,22 +66,10 @@ class YouTubeDock(QWidget):
         video = skill.settings.video
         self.stream.setText(f'<a href="https://www.youtube.com/watch?v={video}">{video}</a>' if video
                             else "no stream named (Settings → YouTube)")
-        self.stream.setOpenExternalLinks(True)
         if skill.revision == self._revision:
             return
         self._revision = skill.revision
-        lines = list(skill.log)
-        removed = sum(line.removed for line in lines)
-        if removed != self._removed:
-            self.chat.clear()           # a moderator removed a line already shown: draw it again, struck
-            fresh = lines
-        else:
-            fresh = [line for line in lines if line.seq > self._shown_seq]
-        for line in fresh:
-            self.chat.appendHtml(line_html(line))
-        self._removed = removed
-        self._shown_seq = lines[-1].seq if lines else self._shown_seq
-
+        self.chat.show_lines(list(skill.log))
 
 def make_dock(skill: YouTubeSkill) -> QWidget:
     return YouTubeDock(skill)

@@ -164,6 +164,9 @@ def test_the_settings_page_keeps_the_key_out_of_sight(bea, qtbot):
     qtbot.addWidget(page)
     assert page.key.echoMode() == QLineEdit.EchoMode.Password
     assert page.status.text() == "No key is kept. Not reading (name your stream above)."
+    page.key.setText(" AIza-1")
+    page.refresh()                                   # the poll's state changes while the key is being pasted
+    assert page.key.text() == " AIza-1"              # what is being typed stays
     page.key.setText(" AIza-123 ")
     page.save.click()
     assert skill.api_key() == "AIza-123" and page.key.text() == "" and page.forget.isEnabled()
