@@ -25,7 +25,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -249,6 +249,40 @@ class Rendered:
     audio_frames: int        # how many came from the queue
 
 
+class Pacer:
+    """A thread that calls render() once every `period` seconds, as a sound card's callback would, catching up
+    without a burst when it fell behind. start() and close() are safe to repeat."""
+
+    def __init__(self, render: Callable[[], Any], period: float, name: str) -> None:
+        self.render, self.period, self.name = render, period, name
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        if self._thread is not None:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        deadline = time.perf_counter()
+        while not self._stop.is_set():
+            self.render()
+            deadline += self.period
+            delay = deadline - time.perf_counter()
+            if delay > 0:
+                self._stop.wait(delay)
+            else:
+                deadline = time.perf_counter()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+            self._thread = None
+
+
 class FakeAudioDevice(QueuedOutput):
     """An AudioOutput that records every block it plays, with its time.
 
@@ -267,8 +301,7 @@ class FakeAudioDevice(QueuedOutput):
         self.speed = speed
         self.blocks: list[Rendered] = []
         self._blocks_lock = threading.Lock()
-        self._thread: threading.Thread | None = None
-        self._stop = threading.Event()
+        self._pacer = Pacer(self._render_block, block_frames / sample_rate / speed, "fake-audio-out")
 
     def pump(self, frames: int) -> list[Rendered]:
         """Render at least `frames` frames, whole blocks (manual pacing)."""
@@ -291,29 +324,11 @@ class FakeAudioDevice(QueuedOutput):
         return block
 
     def start(self) -> None:
-        if not self.realtime or self._thread is not None:
-            return
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._pace, name="fake-audio-out", daemon=True)
-        self._thread.start()
-
-    def _pace(self) -> None:
-        period = self.block_frames / self.sample_rate / self.speed
-        deadline = time.perf_counter()
-        while not self._stop.is_set():
-            self._render_block()
-            deadline += period
-            delay = deadline - time.perf_counter()
-            if delay > 0:
-                self._stop.wait(delay)
-            else:
-                deadline = time.perf_counter()
+        if self.realtime:
+            self._pacer.start()
 
     def close(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=2.0)
-            self._thread = None
+        self._pacer.close()
 
     # -- what the tests read
 

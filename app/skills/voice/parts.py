@@ -11,7 +11,6 @@ Theory of operation:
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -19,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.senses.voice.models import ModelMissing, default_piper_voice, default_whisper_model
-from app.senses.voice.output import QueuedOutput
+from app.senses.voice.output import Pacer, QueuedOutput
 from app.senses.voice.stt import Transcriber
 from app.senses.voice.tts import Voice
 
@@ -80,30 +79,11 @@ class SilentOutput(QueuedOutput):
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(sample_rate, clock)
         self.block_frames = block_frames
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._pacer = Pacer(lambda: self._queue.render(block_frames), block_frames / sample_rate,
+                            "silent-audio-out")
 
     def start(self) -> None:
-        if self._thread is not None:
-            return
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._pace, name="silent-audio-out", daemon=True)
-        self._thread.start()
-
-    def _pace(self) -> None:
-        period = self.block_frames / self.sample_rate
-        deadline = time.perf_counter()
-        while not self._stop.is_set():
-            self._queue.render(self.block_frames)
-            deadline += period
-            delay = deadline - time.perf_counter()
-            if delay > 0:
-                self._stop.wait(delay)
-            else:
-                deadline = time.perf_counter()
+        self._pacer.start()
 
     def close(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=2.0)
-            self._thread = None
+        self._pacer.close()
