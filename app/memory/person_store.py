@@ -97,6 +97,11 @@ class PersonStore:
             f"SELECT {_COLUMNS} FROM person_entries WHERE owner = ? ORDER BY section, key", (owner,)).fetchall())
         return [_entry(r) for r in rows]
 
+    def count(self, owner: str = OWNER) -> int:
+        """How many entries there are (without reading them)."""
+        return int(self._db.read(lambda c: c.execute(
+            "SELECT COUNT(*) FROM person_entries WHERE owner = ?", (owner,)).fetchone()[0]))
+
     def get(self, section: str, key: str, owner: str = OWNER) -> Entry | None:
         section, key = pm.check_section(section), pm.normalise_key(key)
         row = self._db.read(lambda c: c.execute(

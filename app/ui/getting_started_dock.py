@@ -45,7 +45,7 @@ def read_facts(bea: Bea) -> Facts:
     store = getattr(person, "store", None)
     if store is not None:
         try:
-            entries = len(store.entries())
+            entries = store.count()
         except Exception:  # the count is a nicety: a store that cannot answer leaves the step open
             log.exception("the person model could not be counted")
     obs_status = getattr(obs, "status", None)

@@ -40,6 +40,7 @@ def test_bad_entries_leave_the_store_untouched(store):
     with pytest.raises(pm.PersonModelError):
         store.write(entry(key="", summary="nothing"))
     assert [e.key for e in store.entries()] == ["home_city"]
+    assert store.count() == 1 and store.count("someone else") == 0
 
 
 def test_the_sync_feed_pages_and_reports_expiry_and_purge(store, clock):

@@ -92,7 +92,6 @@ class YouTubeSkill(Skill):
         super().__init__(ctx)
         self.client: YouTubeChat | None = None
         self.seen: OrderedDict[str, None] = OrderedDict()
-        self.perceived = 0
         self._listeners = Listeners("YouTube")
         self.client_options: dict[str, Any] = {}     # a test's faster rhythm
         self.log: deque[YtLine] = deque(maxlen=LOG_LINES)
@@ -227,7 +226,6 @@ class YouTubeSkill(Skill):
         else:
             p = self._perception(item, item.text, CHAT_SALIENCE, tallied)
             self._add_log(item.name, item.text, "chat", item)
-        self.perceived += 1
         self.ctx.perceive(p)
 
     async def _donation(self, item: YtItem, tallied: bool) -> None:
@@ -251,7 +249,6 @@ class YouTubeSkill(Skill):
         p = self._perception(item, words, DONATION_SALIENCE, tallied,
                              **{Meta.DONATION: {"amount": str(d.amount), "currency": d.currency,
                                                 "platform": PLATFORM}, Meta.ADDRESSED: True})
-        self.perceived += 1
         self.ctx.perceive(p)
         self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"{d.donor_name} sent a {what} of {d.amount} "
                              f"{d.currency}", amount=str(d.amount), currency=d.currency)
