@@ -1,6 +1,7 @@
 """Server-Sent Events, parsed incrementally from byte chunks that may be split anywhere.
 
-Theory of operation (the WHATWG event-stream rules, with one lenient exception in rule 7):
+Theory of operation (the WHATWG event-stream rules, with one lenient exception in rule 7 and the size caps of
+rule 8):
 1. Bytes are buffered until a line ending: "\\r\\n", "\\n" or a lone "\\r". A "\\r" that ends a chunk ends
    the line, and a "\\n" opening the next chunk is then swallowed as its other half.
 2. Each complete line is decoded as UTF-8 (bad bytes become U+FFFD). Lines are cut on ASCII bytes, so a
@@ -16,6 +17,10 @@ Theory of operation (the WHATWG event-stream rules, with one lenient exception i
 7. close() ends the stream. A last line without its ending is still a line, and an event left without
    its blank line is dispatched anyway, because some servers omit the final blank line; whether the
    stream was complete is the caller's judgement, made on content (a [DONE] or a stop event).
+8. Feeding costs time linear in the bytes fed: each chunk's bytes are searched for a line ending once,
+   never again however long the unfinished line grows. A line longer than max_line bytes, or an event
+   whose data lines add up to more than max_event bytes, raises SSETooLarge (the stream is unusable
+   after it): a server that sends an endless line or an endless event cannot exhaust memory.
 """
 
 from __future__ import annotations
@@ -25,6 +30,17 @@ from dataclasses import dataclass
 
 _EOL = re.compile(rb"[\r\n]")
 _BOM = "\ufeff"
+MAX_LINE = 1 << 20
+MAX_EVENT = 1 << 20
+
+
+class SSETooLarge(ValueError):
+    """A line or an event over its cap (rule 8); `what` is "line" or "event", `limit` the cap in bytes."""
+
+    def __init__(self, what: str, limit: int) -> None:
+        super().__init__(f"{'an' if what == 'event' else 'a'} {what} larger than {limit} bytes")
+        self.what = what
+        self.limit = limit
 
 
 @dataclass(frozen=True)
@@ -35,11 +51,14 @@ class SSEEvent:
 
 
 class SSEParser:
-    def __init__(self) -> None:
+    def __init__(self, max_line: int = MAX_LINE, max_event: int = MAX_EVENT) -> None:
+        self._max_line = max_line
+        self._max_event = max_event
         self._buf = bytearray()
         self._swallow_lf = False
         self._first_line = True
         self._data: list[str] = []
+        self._data_bytes = 0
         self._event = ""
         self.last_event_id: str | None = None
         self.retry_ms: int | None = None
@@ -51,11 +70,16 @@ class SSEParser:
             self._swallow_lf = False
             if chunk[:1] == b"\n":
                 chunk = chunk[1:]
+        # what is already buffered holds no line ending (every complete line was taken), so only the new
+        # bytes are searched (rule 8)
+        scan = len(self._buf)
         self._buf += chunk
         events: list[SSEEvent] = []
         buf, start = self._buf, 0
-        while (m := _EOL.search(buf, start)) is not None:
+        while (m := _EOL.search(buf, scan)) is not None:
             end = m.start()
+            if end - start > self._max_line:
+                raise SSETooLarge("line", self._max_line)
             line = bytes(buf[start:end])
             if buf[end] == 0x0D:  # "\r": maybe half of "\r\n"
                 if end + 1 < len(buf):
@@ -65,8 +89,11 @@ class SSEParser:
                     self._swallow_lf = True
             else:
                 start = end + 1
+            scan = start
             self._line(line, events)
         del buf[:start]
+        if len(buf) > self._max_line:
+            raise SSETooLarge("line", self._max_line)
         return events
 
     def close(self) -> list[SSEEvent]:
@@ -91,6 +118,9 @@ class SSEParser:
         if colon and value.startswith(" "):
             value = value[1:]
         if name == "data":
+            self._data_bytes += len(raw) + 1
+            if self._data_bytes > self._max_event:
+                raise SSETooLarge("event", self._max_event)
             self._data.append(value)
         elif name == "event":
             self._event = value
@@ -104,4 +134,5 @@ class SSEParser:
         if self._data:
             events.append(SSEEvent("\n".join(self._data), self._event or "message", self.last_event_id))
         self._data = []
+        self._data_bytes = 0
         self._event = ""

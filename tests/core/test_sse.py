@@ -1,8 +1,10 @@
 """The SSE parser as a table of streams, each fed whole, split at every byte offset, and byte by byte."""
 
+import time
+
 import pytest
 
-from app.core.sse import SSEEvent, SSEParser
+from app.core.sse import SSEEvent, SSEParser, SSETooLarge
 
 E = SSEEvent
 CASES = [
@@ -74,3 +76,45 @@ def test_retry_and_last_event_id():
     parser = SSEParser()
     parser.feed(b"retry: 1500\nid: 3\ndata: x\n\n")
     assert (parser.retry_ms, parser.last_event_id) == (1500, "3")
+
+
+CAPS = [
+    # name, chunks, max_line, max_event, what overflows (None: fits)
+    ("a line at the cap fits", [b"data: " + b"x" * 94 + b"\n\n"], 100, 1000, None),
+    ("a line over the cap", [b"data: " + b"x" * 95 + b"\n\n"], 100, 1000, "line"),
+    ("an endless line without an ending", [b"x" * 60, b"x" * 60], 100, 1000, "line"),
+    ("an endless comment", [b": " + b"k" * 200], 100, 1000, "line"),
+    ("many short data lines make one huge event", [b"data: 0123456789\n" * 20], 100, 200, "event"),
+    ("the same lines in separate events fit", [b"data: 0123456789\n\n" * 20], 100, 200, None),
+]
+
+
+@pytest.mark.parametrize("name,chunks,max_line,max_event,what", CAPS, ids=[c[0] for c in CAPS])
+def test_size_caps(name, chunks, max_line, max_event, what):
+    parser = SSEParser(max_line=max_line, max_event=max_event)
+
+    def feed_all():
+        for chunk in chunks:
+            parser.feed(chunk)
+        parser.close()
+
+    if what is None:
+        feed_all()
+        return
+    with pytest.raises(SSETooLarge) as info:
+        feed_all()
+    assert (info.value.what, info.value.limit) == (what, max_event if what == "event" else max_line)
+    assert str(info.value) == f"{'an' if what == 'event' else 'a'} {what} larger than {info.value.limit} bytes"
+
+
+def test_an_endless_line_fed_in_small_chunks_costs_linear_time():
+    """8 MiB in 1 KiB chunks: rescanning the unfinished line on every chunk would search ~32 GiB (many
+    seconds); searching only the new bytes takes milliseconds. The bound is far from both."""
+    parser = SSEParser(max_line=16 << 20)
+    chunk = b"x" * 1024
+    started = time.perf_counter()
+    for _ in range(8 * 1024):
+        assert parser.feed(chunk) == []
+    elapsed = time.perf_counter() - started
+    assert parser.feed(b"\n\n") == []
+    assert elapsed < 2.0, f"feeding 8 MiB took {elapsed:.2f} s"
