@@ -8,6 +8,7 @@ from app.config.schema import Section
 from app.core.attention import parse_window
 from app.core.budget import Budget, problem
 from app.core.model_spec import PROVIDERS, ModelSpecError, parse
+from app.core.prices import DEFAULT_PRICES, parse_table
 
 
 class MindSettings(Section):
@@ -39,6 +40,10 @@ class MindSettings(Section):
     idle_after: int = Field(240, ge=30, le=3600, description="Seconds of silence before she notices it.")
     cooldown_seconds: int = Field(20, ge=0, le=600, description="After answering, how long a stranger's line "
                                                                "in the same conversation counts for less.")
+    prices: list[str] = Field(default_factory=lambda: list(DEFAULT_PRICES), title="Prices (USD per 1M tokens)",
+                              description="What a cloud model costs, as model=input/output in US dollars per "
+                              "million tokens (openai:gpt-4o-mini=0.15/0.60); the Turn Log shows each turn's "
+                              "cost from it. Models on this computer cost nothing. Edit to match your bill.")
 
     @field_validator("models", "background_models")
     @classmethod
@@ -62,6 +67,13 @@ class MindSettings(Section):
             if not url.startswith(("http://", "https://")):
                 raise ValueError(f"the base URL for {provider} must start with http:// or https://, not {url!r}")
             out[provider] = url
+        return out
+
+    @field_validator("prices")
+    @classmethod
+    def _prices(cls, value: list[str]) -> list[str]:
+        out = [v.strip() for v in value if v.strip()]
+        parse_table(out)  # its ValueError says what an entry looks like
         return out
 
     @field_validator("aliases", "hot_names")

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+FAILED = "failed"
+
 
 @dataclass
 class ToolOutcome:
@@ -30,10 +32,23 @@ class TurnRecord:
     ms: float = 0.0
     model: str = ""
     rescued: bool = False
-    outcome: str = ""            # spoke | wrote | silent | mute | acted
+    outcome: str = ""            # spoke | wrote | silent | mute | acted | failed
     moods: list[str] = field(default_factory=list)     # the moods she spoke in
     authors: list[str] = field(default_factory=list)   # who was in the batch (identities, never shown to her)
     said: list[list[str]] = field(default_factory=list)  # [conversation, text] of each line she said or wrote
+    usage_estimated: bool = False  # a server reported no usage: the token counts were counted here
+    cost_usd: float | None = None  # what the turn's cloud calls cost; None: free (local) or no price known
+    error: str = ""              # a failed turn: why, in a sentence the streamer can read
+    failures: list[list[str]] = field(default_factory=list)  # a failed turn: [model, reason] of each try
+
+    @property
+    def failed(self) -> bool:
+        return self.outcome == FAILED
+
+    def tokens(self) -> str:
+        """"123+45 tokens", or "~123+45 tokens (estimated)" when a server reported none."""
+        counts = f"{self.prompt_tokens}+{self.completion_tokens} tokens"
+        return f"~{counts} (estimated)" if self.usage_estimated else counts
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -46,6 +61,6 @@ class TurnRecord:
 
     def search_text(self) -> str:
         """What a search of the Turn Log matches against."""
-        parts = [*self.perceptions, *self.thoughts, self.outcome, self.model]
+        parts = [*self.perceptions, *self.thoughts, self.outcome, self.model, self.error]
         parts += [f"{t.name} {t.arguments} {t.observation}" for t in self.tools]
         return "\n".join(parts)

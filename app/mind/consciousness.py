@@ -7,7 +7,10 @@ is a THOUGHT, never spoken; tools run and publish their outcome; speak and silen
 which nothing reached anybody is nudged once. A speak call is streamed: its argument fragments go to the
 outlets while the model is still writing (her voice starts on the first words), and its handler then claims
 that line (Outlets rule 2). What arrives meanwhile is folded in by the steering rules
-(app.core.steering). The turn is written to the Turn Log and the window.
+(app.core.steering). The turn is written to the Turn Log and the window, with its token usage (counted here
+when a server reports none, and marked as estimated) and what its cloud calls cost. A turn whose model calls
+all fail loses nothing: its lines enter the window (and so the stream) as heard, without being put back on the
+bus to be answered twice; the Turn Log gets a "failed" row naming the models and why; an ERROR says it.
 """
 
 from __future__ import annotations
@@ -23,13 +26,15 @@ from dataclasses import dataclass
 from functools import partial
 
 from app.core import frame
-from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, ToolArgumentsError, ToolCall
-from app.core.context_window import SingleContext
+from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, ToolArgumentsError, ToolCall, Usage
+from app.core.context_window import SingleContext, estimate_tokens
 from app.core.events import EventBus, EventKind
 from app.core.perception import Meta, Perception, PerceptionKind
+from app.core.prices import add_cost
 from app.core.steering import carries_voice, owes_rescue, plan_steering, should_wait
 from app.core.tools import Tool, assemble, broken_promises, is_failure
-from app.core.turn_record import ToolOutcome, TurnRecord
+from app.core.turn_record import FAILED, ToolOutcome, TurnRecord
+from app.core.usage import usage_of
 from app.mind.attention_gate import AttentionGate
 from app.mind.bus import PerceptionBus
 from app.mind.expression import TurnState, expression_tools
@@ -37,6 +42,7 @@ from app.mind.outlets import Outlets
 
 log = logging.getLogger(__name__)
 
+REASON_LIMIT = 200
 
 
 @dataclass
@@ -58,7 +64,9 @@ class Consciousness:
                  is_speaking: Callable[[], bool] = lambda: False,
                  barge_in: Callable[[], None] = lambda: None, context: SingleContext | None = None,
                  after_turn: Callable[[TurnRecord], Awaitable[object]] | None = None,
-                 relabel: Callable[[Sequence[Perception]], list[Perception]] | None = None) -> None:
+                 relabel: Callable[[Sequence[Perception]], list[Perception]] | None = None,
+                 count_tokens: Callable[[str], int] = estimate_tokens,
+                 cost: Callable[[str, Usage], float | None] = lambda _model, _usage: None) -> None:
         self.bus = bus
         self.gate = gate
         self.llm = llm
@@ -75,6 +83,8 @@ class Consciousness:
         self.barge_in = barge_in
         self.context = context if context is not None else SingleContext()
         self.after_turn = after_turn
+        self.count_tokens = count_tokens  # counts a call a server reported no usage for
+        self.cost = cost                  # (model that answered, usage) -> USD, or None when free or unpriced
         self._waiting: dict[str, asyncio.Future[str]] = {}
         self._slot: asyncio.Task[None] | None = None
         self._slot_name = ""
@@ -103,7 +113,7 @@ class Consciousness:
                 await self.turn(batch)
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # a turn that breaks must not end the mind
+            except Exception as exc:  # a turn that breaks must not end the mind (turn() keeps its lines)
                 log.exception("a turn failed")
                 self.events.publish(EventKind.ERROR, "mind", f"the turn failed: {exc!r}")
                 self._resolve(batch, TurnState())
@@ -136,14 +146,48 @@ class Consciousness:
 
     # ---- one turn -----------------------------------------------------------------------------
     async def turn(self, batch: Sequence[Perception]) -> TurnRecord:
+        """One turn. A turn whose model calls fail (every model in the pool) or that breaks in any other way
+        still loses nothing: its lines enter the window as heard, the Turn Log gets a failed row, and an ERROR
+        says why. Cancellation is never caught."""
         started = time.perf_counter()
+        record = TurnRecord(started_at=time.time(), perceptions=[p.content for p in batch])
+        state = TurnState()
+        try:
+            reached = await self._reason(batch, state, record)
+            record.outcome = ("spoke" if state.spoke else "wrote" if state.wrote else "silent" if state.silenced
+                              else "mute" if not reached else "acted")
+        except Exception as exc:
+            self._failed(exc, batch, state, record)
+        record.moods = [item[2] for item in state.log if item[0] == "spoke"]
+        record.authors = sorted({item[1].author.identity for item in state.log
+                                 if item[0] == "heard" and item[1].author is not None})
+        record.said = [["voice", item[1]] if item[0] == "spoke" else [f"{item[1]}:{item[2]}", item[3]]
+                       for item in state.log if item[0] in ("spoke", "wrote")]
+        record.ms = (time.perf_counter() - started) * 1000
+        self._resolve(batch, state)
+        for key in state.answered:
+            self.gate.note_spoke(key)
+        self._remember(state)
+        self.events.publish(EventKind.TURN, "mind", f"turn: {record.outcome}, {record.model_calls} call(s), "
+                            f"{record.tokens()}, {record.ms:.0f} ms", outcome=record.outcome,
+                            calls=record.model_calls)
+        for hook, what in ((self.turn_log, "the turn log"), (self.after_turn, "the window flush")):
+            if hook is not None:
+                try:
+                    await hook(record)
+                except Exception as exc:
+                    log.error("%s could not be written: %s", what, exc)
+        return record
+
+    async def _reason(self, batch: Sequence[Perception], state: TurnState, record: TurnRecord) -> bool:
+        """The steps of a turn; True when something she did reached somebody."""
         if self.is_speaking() and any(p.kind is not PerceptionKind.IDLE for p in batch):
             self.barge_in()
         ranked = self.gate.annotate(batch)
         for p in ranked:
             self.events.publish(EventKind.PERCEPTION, p.surface, p.content, priority=p.priority)
-        state = TurnState(stage={p.conversation_key for p in ranked
-                                 if not p.meta.get("written") and p.kind is not PerceptionKind.IDLE})
+        state.stage = {p.conversation_key for p in ranked
+                       if not p.meta.get("written") and p.kind is not PerceptionKind.IDLE}
         has_voice = carries_voice(ranked)
         sections = self.static_prompt()
         tools = assemble({"mind": expression_tools(state, self.outlets), **self.skill_tools()})
@@ -151,8 +195,7 @@ class Consciousness:
         static = "\n\n".join(text for text in sections.values() if text)
         dynamic = await self._dynamic(ranked)  # the briefing also learns who is here, before the relabel
         ranked = self.relabel(ranked)
-        record = TurnRecord(started_at=time.time(), prompt=static, briefing=dynamic,
-                            perceptions=[p.content for p in ranked])
+        record.prompt, record.briefing, record.perceptions = static, dynamic, [p.content for p in ranked]
         state.log += [("heard", p) for p in ranked]
         turn_messages = [Message.user(frame.perception_frame(ranked))]
         rescued = False
@@ -179,6 +222,7 @@ class Consciousness:
             if ended:
                 if not rescued and owes_rescue(state.shown_follow_ups, state.answered, state.silenced):
                     rescued, ended = True, False  # she was shown a follow-up and let it drop
+                    record.rescued = True
                     turn_messages.append(Message.user(frame.NUDGE_FOLLOW_UP))
                     continue
                 break
@@ -188,31 +232,28 @@ class Consciousness:
             owed = owes_rescue(state.shown_follow_ups, state.answered, state.silenced)
             if (reached and not owed) or rescued:
                 break
-            rescued = True
+            rescued = record.rescued = True
             turn_messages.append(Message.user(frame.NUDGE_FOLLOW_UP if reached else frame.NUDGE_NO_TOOL))
-        record.rescued = rescued
-        record.moods = [item[2] for item in state.log if item[0] == "spoke"]
-        record.authors = sorted({item[1].author.identity for item in state.log
-                                 if item[0] == "heard" and item[1].author is not None})
-        record.said = [["voice", item[1]] if item[0] == "spoke" else [f"{item[1]}:{item[2]}", item[3]]
-                       for item in state.log if item[0] in ("spoke", "wrote")]
-        record.outcome = ("spoke" if state.spoke else "wrote" if state.wrote else "silent" if state.silenced
-                          else "mute" if not reached else "acted")
-        record.ms = (time.perf_counter() - started) * 1000
-        self._resolve(ranked, state)
-        for key in state.answered:
-            self.gate.note_spoke(key)
-        self._remember(state)
-        self.events.publish(EventKind.TURN, "mind", f"turn: {record.outcome}, {record.model_calls} call(s), "
-                            f"{record.prompt_tokens}+{record.completion_tokens} tokens, {record.ms:.0f} ms",
-                            outcome=record.outcome, calls=record.model_calls)
-        for hook, what in ((self.turn_log, "the turn log"), (self.after_turn, "the window flush")):
-            if hook is not None:
-                try:
-                    await hook(record)
-                except Exception as exc:
-                    log.error("%s could not be written: %s", what, exc)
-        return record
+        return reached
+
+    def _failed(self, exc: Exception, batch: Sequence[Perception], state: TurnState, record: TurnRecord) -> None:
+        """Rule of a failed turn: what was heard is kept (the batch as it came, when the turn broke before it
+        was relabelled), the record says which models failed and why, and an ERROR says it plainly."""
+        if not any(item[0] == "heard" for item in state.log):
+            state.log[:0] = [("heard", p) for p in batch]
+        failures = [[str(name), str(why)] for name, why in getattr(exc, "failures", ())]
+        record.outcome = FAILED
+        record.failures = failures
+        record.error = failure_reason(exc)
+        record.model = record.model or ", ".join(name for name, _why in failures)
+        if failures:
+            log.warning("a turn failed: %s", exc)
+        else:  # not the models: a bug somewhere in the turn
+            log.exception("a turn failed")
+        reached = state.spoke or state.wrote
+        self.events.publish(EventKind.ERROR, "mind", f"She couldn't answer: {record.error}" if not reached
+                            else f"her turn broke off: {record.error}", failed_turn=True, reason=record.error,
+                            answered=reached, models=[name for name, _why in failures], setting="mind")
 
     async def _dynamic(self, batch: Sequence[Perception]) -> str:
         loop = asyncio.get_running_loop()
@@ -262,9 +303,15 @@ class Consciousness:
             raise
         record.model_calls += 1
         record.model = answer.model or record.model
-        record.prompt_tokens += answer.usage.prompt
-        record.completion_tokens += answer.usage.completion
-        record.reasoning_tokens += answer.usage.reasoning
+        used, estimated = usage_of(messages, list(tools.values()), answer, self.count_tokens)
+        record.usage_estimated = record.usage_estimated or estimated
+        record.prompt_tokens += used.prompt
+        record.completion_tokens += used.completion
+        record.reasoning_tokens += used.reasoning
+        try:
+            record.cost_usd = add_cost(record.cost_usd, self.cost(answer.model, used))
+        except Exception as exc:  # a price that cannot be worked out never costs her the answer
+            log.warning("the cost of a call could not be worked out: %r", exc)
         return answer
 
     async def _call(self, call: ToolCall, tools: dict[str, Tool], record: TurnRecord) -> tuple[str, Tool | None]:
@@ -376,6 +423,21 @@ def speak_deltas(outlets: Outlets) -> Callable[[Delta], None]:
             if fragment:
                 outlets.stream_feed(key, fragment, delta.call_id)
     return listen
+
+
+def failure_reason(exc: BaseException) -> str:
+    """Why a turn failed, short enough for one line: the first model's reason when the pool gave up (naming
+    how many others failed too), else the error's own sentence."""
+    failures = list(getattr(exc, "failures", ()))
+    if failures:
+        name, why = failures[0]
+        reason = f"{name}: {why}"
+        if len(failures) > 1:
+            reason += f" (and {len(failures) - 1} more model{'s' if len(failures) > 2 else ''} failed)"
+    else:
+        reason = str(exc).strip() or type(exc).__name__
+    reason = " ".join(reason.split())
+    return reason if len(reason) <= REASON_LIMIT else reason[:REASON_LIMIT - 1].rstrip() + "…"
 
 
 def _action(name: str, text: str) -> Perception:

@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from app.core.attention import parse_window
+from app.core.chat import Usage
 from app.core.context_window import SingleContext
 from app.core.events import EventBus, EventKind
 from app.core.perception import Perception
+from app.core.prices import call_cost, parse_table
 from app.core.turn_record import TurnRecord
 from app.executors import BoundedExecutor
 from app.memory.database import Database
@@ -68,6 +70,7 @@ class MindService:
         stored = window_store.load()
         self.context = SingleContext.restore(stored, budget) if stored else SingleContext(budget)
         self.counter_name = ESTIMATE.name
+        self._count = ESTIMATE.count
         self.mood = mood
         self.stream = stream
         self.db = db
@@ -203,7 +206,7 @@ class MindService:
             bus=self.bus, gate=self.gate, llm=self._pool, events=self.events, outlets=self.outlets,
             skill_tools=self.skill_tools, static_prompt=self.static_prompt, dynamic_prompt=self.dynamic_prompt,
             turn_log=self.turn_log.record, executor=self.executor, context=self.context,
-            after_turn=self._after_turn, relabel=self.relabel,
+            after_turn=self._after_turn, relabel=self.relabel, count_tokens=self.count_tokens, cost=self.cost,
             config=MindConfig(burst_steps=mind.burst_steps, idle_enabled=mind.idle_enabled,
                               idle_after=float(mind.idle_after)))
         self.consciousness.pause(paused)
@@ -218,7 +221,18 @@ class MindService:
         """Until the model's own tokenizer is loaded (off the loop), the declared estimate counts."""
         counter = await asyncio.get_running_loop().run_in_executor(self.local_executor, counter_for, spec)
         self.context.set_counter(counter.count)
-        self.counter_name = counter.name
+        self.counter_name, self._count = counter.name, counter.count
+
+    def count_tokens(self, text: str) -> int:
+        """The counter of the first mind model (the estimate until its tokenizer has loaded)."""
+        return self._count(text)
+
+    def cost(self, model: str, usage: Usage) -> float | None:
+        """What one call cost in USD, from the price table in Settings → Mind; None for a local model or one
+        with no price."""
+        mind = self.settings.current.mind
+        return call_cost(model, usage.prompt, usage.completion, mind.models, parse_table(mind.prices),
+                         mind.base_urls)
 
     async def _after_turn(self, record: TurnRecord) -> None:
         for mood in record.moods:
@@ -231,7 +245,7 @@ class MindService:
                 await loop.run_in_executor(self.executor, skill.after_turn, record)
             except Exception as exc:
                 log.error("the %s skill failed after a turn: %r", skill.key, exc)
-        if self.profiler is not None:
+        if self.profiler is not None and not record.failed:  # the models just failed: no profile now
             for identity in record.authors:
                 if identity != OWNER_IDENTITY:
                     self.spawn(self.profiler.maybe_profile(identity))

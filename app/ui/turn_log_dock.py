@@ -9,6 +9,7 @@ import logging
 import time
 
 from app.core.events import EventBus, EventKind
+from app.core.prices import format_usd
 from app.core.turn_record import TurnRecord
 from app.memory.turn_log import TurnLog
 from app.ui.qt import (
@@ -25,12 +26,19 @@ from app.ui.qt import (
 log = logging.getLogger(__name__)
 
 
+def cost(rec: TurnRecord) -> str:
+    """" · $0.0012" for a turn on a priced cloud model; nothing for a local model or an unpriced one."""
+    return "" if rec.cost_usd is None else f" · {format_usd(rec.cost_usd)}"
+
+
 def summary(rec: TurnRecord) -> str:
     stamp = time.strftime("%H:%M:%S", time.localtime(rec.started_at))
     first = rec.perceptions[0] if rec.perceptions else "(nothing)"
     more = f" +{len(rec.perceptions) - 1}" if len(rec.perceptions) > 1 else ""
     flag = " · rescued" if rec.rescued else ""
-    return f"{stamp}  {rec.outcome:<6} {rec.model_calls} call(s), {rec.ms:.0f} ms{flag} — {first}{more}"
+    why = f" · {rec.error}" if rec.failed and rec.error else ""
+    return (f"{stamp}  {rec.outcome:<6} {rec.model_calls} call(s), {rec.tokens()}{cost(rec)}, {rec.ms:.0f} ms"
+            f"{flag}{why} — {first}{more}")
 
 
 def details(rec: TurnRecord) -> str:
@@ -38,10 +46,16 @@ def details(rec: TurnRecord) -> str:
         body = "<br>".join(html.escape(x).replace("\n", "<br>") for x in lines) or "<i>none</i>"
         return f"<h4>{title}</h4><p>{body}</p>"
     tools = [f"{t.name}({t.arguments}) → {t.observation}" + (" [failed]" if t.failed else "") for t in rec.tools]
-    cost = (f"{rec.model or 'no model'} · {rec.model_calls} call(s) · {rec.prompt_tokens} prompt + "
-            f"{rec.completion_tokens} completion tokens ({rec.reasoning_tokens} reasoning) · {rec.ms:.0f} ms"
-            f" · outcome {rec.outcome}{' · rescued' if rec.rescued else ''}")
-    return "".join([f"<p><b>{html.escape(cost)}</b></p>", block("Perceptions", rec.perceptions),
+    estimated = "~" if rec.usage_estimated else ""
+    head = (f"{rec.model or 'no model'} · {rec.model_calls} call(s) · {estimated}{rec.prompt_tokens} prompt + "
+            f"{rec.completion_tokens} completion tokens ({rec.reasoning_tokens} reasoning)"
+            f"{' (estimated: the server reported none)' if rec.usage_estimated else ''}{cost(rec)} · "
+            f"{rec.ms:.0f} ms · outcome {rec.outcome}{' · rescued' if rec.rescued else ''}")
+    failure = ""
+    if rec.failed:
+        failure = (f"<p style='color:#c0392b'><b>She couldn't answer:</b> {html.escape(rec.error)}</p>"
+                   + block("Models tried", [f"{name}: {why}" for name, why in rec.failures]))
+    return "".join([f"<p><b>{html.escape(head)}</b></p>", failure, block("Perceptions", rec.perceptions),
                     block("Thoughts", rec.thoughts), block("Tool calls", tools),
                     block("Briefing (dynamic)", [rec.briefing] if rec.briefing else []),
                     block("Prompt in force (static)", [rec.prompt] if rec.prompt else [])])
@@ -66,6 +80,7 @@ class TurnLogView(QWidget):
         self.list.currentRowChanged.connect(self.show_row)
         self._unsubscribe = bus.subscribe(lambda _e: self.refresh(), kinds=[EventKind.TURN], replay=False)
         self.destroyed.connect(lambda *_: self._unsubscribe())
+        self.refresh()  # what earlier runs logged, when the loop already runs
 
     def refresh(self) -> None:
         """Ask the store off-thread; the answer comes back on the loop (no-op when no loop runs)."""

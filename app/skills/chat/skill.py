@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from app.core.events import Event, EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
@@ -18,6 +19,18 @@ MAX_LINES = 500
 Line = tuple[str, str]  # (who, text)
 
 
+@dataclass
+class Failure:
+    """Her last turns failed, for the same reason: one line in the Chat dock, however many turns it was."""
+    reason: str
+    setting: str = "mind"     # the settings section that fixes it
+    count: int = 1
+
+    def line(self) -> str:
+        again = f" ({self.count} turns in a row)" if self.count > 1 else ""
+        return f"She couldn't answer: {self.reason}{again}"
+
+
 @register
 class ChatSkill(Skill):
     key = "chat"
@@ -28,9 +41,12 @@ class ChatSkill(Skill):
         super().__init__(ctx)
         self.lines: list[Line] = []
         self._listeners: list[Callable[[Line], None]] = []
+        self.failure: Failure | None = None   # set while her turns fail; cleared when she says something
+        self._failure_listeners: list[Callable[[Failure | None], None]] = []
         # while set, the streamer's lines go to this conversation (Getting to Know You) instead of to her
         self.diverted_to: Callable[[str], None] | None = None
         ctx.bus.subscribe(self._heard, kinds=[EventKind.SPEECH], replay=False)
+        ctx.bus.subscribe(self._turn_failed, kinds=[EventKind.ERROR], replay=False)
 
     async def start(self) -> None:
         outlets = self.ctx.services.get("outlets")
@@ -39,6 +55,26 @@ class ChatSkill(Skill):
 
     def on_line(self, fn: Callable[[Line], None]) -> None:
         self._listeners.append(fn)
+
+    def on_failure(self, fn: Callable[[Failure | None], None]) -> None:
+        self._failure_listeners.append(fn)
+
+    def _set_failure(self, failure: Failure | None) -> None:
+        self.failure = failure
+        for fn in list(self._failure_listeners):
+            fn(failure)
+
+    def _turn_failed(self, event: Event) -> None:
+        """A turn of hers failed and nothing reached anybody: say why, once for a run of the same reason."""
+        if event.source != "mind" or not event.data.get("failed_turn") or event.data.get("answered"):
+            return
+        reason = str(event.data.get("reason") or event.text)
+        setting = str(event.data.get("setting") or "mind")
+        last = self.failure
+        if last is not None and last.reason == reason and last.setting == setting:
+            self._set_failure(Failure(reason, setting, last.count + 1))
+        else:
+            self._set_failure(Failure(reason, setting))
 
     def _add(self, who: str, text: str) -> None:
         line = (who, text)
@@ -64,11 +100,17 @@ class ChatSkill(Skill):
         self._add(who, text)
 
     async def _receive(self, channel: str, text: str) -> None:
+        self._answered()
         self._add(self._name(), text)
+
+    def _answered(self) -> None:
+        if self.failure is not None:
+            self._set_failure(None)
 
     def _heard(self, event: Event) -> None:
         if event.data.get("chunk"):  # a caption while she speaks: the whole line follows
             return
+        self._answered()
         self._add(f"{self._name()} (out loud)", event.text)
 
     def _name(self) -> str:
