@@ -25,7 +25,7 @@ MODEL = "claude-3-5-haiku-latest"
 SPEAK = Tool("speak", "Say something out loud.",
              {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}, reaches=True)
 SPEAK_ARGS = '{"text": "ciao \\"marco\\" \U0001F600"}'
-QUICK = Timeouts(connect=2, read=5)
+QUICK = Timeouts(connect=2, first_token=5, total=10)
 
 
 def run(replies, call=None, api_key="sk-ant-test", timeouts=QUICK):
@@ -150,9 +150,27 @@ def test_failures_map_to_error_classes(reply, error, words):
         assert info.value.retry_after == 7.0
 
 
-def test_a_stalled_stream_times_out():
-    with pytest.raises(ModelTimeout):
-        run([Stream(CUT, pause=1.0)], timeouts=Timeouts(connect=2, read=0.2))
+def test_a_stalled_stream_times_out_on_the_first_token_deadline():
+    with pytest.raises(ModelTimeout, match="no answer began within 0.2 s"):
+        run([Stream(CUT, pause=1.0)], timeouts=Timeouts(connect=2, first_token=0.2, total=5))
+
+
+def test_pings_do_not_hold_off_the_first_token_deadline():
+    pings = [b'event: ping\ndata: {"type": "ping"}\n\n'] * 30
+    with pytest.raises(ModelTimeout, match="first-token deadline"):
+        run([Stream(CUT[:1] + pings + CUT[1:], pause=0.05)], timeouts=Timeouts(connect=2, first_token=0.5, total=5))
+
+
+def test_a_stream_that_keeps_going_past_the_total_deadline_times_out():
+    slow = CUT[:3] + [CUT[3]] * 40   # text keeps coming, the message never stops
+    with pytest.raises(ModelTimeout, match="not finished within 1 s \\(the total deadline\\)"):
+        run([Stream(slow, pause=0.05)], timeouts=Timeouts(connect=2, first_token=0.5, total=1))
+
+
+def test_tool_input_that_never_becomes_json_fails_the_call():
+    broken = anthropic_stream(MODEL, tool_calls=[("toolu_1", "speak", '{"text": "ciao')])
+    with pytest.raises(MalformedStream, match="arguments of the speak tool call never became valid JSON"):
+        run([Stream(broken)])
 
 
 def test_no_key_is_refused_before_any_request():

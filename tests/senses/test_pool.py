@@ -18,7 +18,7 @@ from tests.senses.llm_server import LLMServer, Stream, anthropic_stream, openai_
 SPEAK = Tool("speak", "Say something out loud.", {"type": "object", "properties": {"text": {"type": "string"}}},
              reaches=True)
 HELLO = [Message.user("ciao")]
-QUICK = Timeouts(connect=2, read=5)
+QUICK = Timeouts(connect=2, first_token=5, total=10)
 
 
 def text(model, words):
@@ -101,12 +101,13 @@ def test_every_model_failing_is_one_error_listing_each_failure():
         await mind.complete(HELLO, [SPEAK])
 
     with pytest.raises(ModelPoolError) as info:
-        run(scenario, keys={"llm.anthropic.api_key": "sk-ant-x"}, timeouts=Timeouts(connect=2, read=0.2))
+        run(scenario, keys={"llm.anthropic.api_key": "sk-ant-x"}, timeouts=Timeouts(connect=2, first_token=0.2, total=5))
     error = info.value
     assert [name for name, _ in error.failures] == ["anthropic:claude", "ollama:a", "lmstudio:b", "vllm:c"]
     message = str(error)
     assert message.startswith("every model in the mind pool failed: ")
-    for words in ("server error (529): Overloaded", "sent nothing for too long", "not JSON", "cut short"):
+    for words in ("server error (529): Overloaded", "no answer began within 0.2 s (the first-token deadline",
+                  "not JSON", "cut short"):
         assert words in message
 
 

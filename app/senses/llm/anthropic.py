@@ -133,6 +133,7 @@ class EventReader:
         self._model = ""
         self._stop: str | None = None
         self.done = False
+        self.began = False     # real content arrived (text, thinking or a tool call), not just pings
 
     def event(self, doc: dict[str, Any]) -> None:
         kind = doc.get("type")
@@ -163,6 +164,7 @@ class EventReader:
     def _block_start(self, index: int, block: dict[str, Any]) -> None:
         kind = block.get("type")
         if kind == "tool_use":
+            self.began = True
             ordinal = self._tool_of_block.setdefault(index, len(self._tool_of_block))
             arguments = block.get("input") or None  # the API opens with {} and streams the real input
             self._fragment(self._tools.add(ordinal, block.get("id"), block.get("name"), arguments))
@@ -178,16 +180,19 @@ class EventReader:
         elif kind == "thinking_delta":
             self._reasoning(delta["thinking"])
         elif kind == "input_json_delta":
+            self.began = True
             if index not in self._tool_of_block:
                 raise MalformedStream(self._name, f"tool input for block {index}, which is not a tool call")
             self._fragment(self._tools.add(self._tool_of_block[index], arguments=delta["partial_json"]))
 
     def _text(self, text: str) -> None:
+        self.began = self.began or bool(text)
         piece = self._think.feed(text)
         emit(self._on_delta, Delta(DeltaKind.REASONING, piece.reasoning))
         emit(self._on_delta, Delta(DeltaKind.TEXT, piece.visible))
 
     def _reasoning(self, text: str) -> None:
+        self.began = self.began or bool(text)
         self._thinking.append(text)
         emit(self._on_delta, Delta(DeltaKind.REASONING, text))
 
@@ -221,9 +226,12 @@ class AnthropicClient:
         body = request_body(self._spec.model, messages, tools, options or CallOptions())
         headers = {"Accept": "text/event-stream", "x-api-key": self._api_key, "anthropic-version": API_VERSION}
         reader = EventReader(self.name, on_delta, bool(tools))
-        async with aclosing(self._http.events(self.name, self._url, headers, body, bool(tools))) as events:
+        async with self._http.deadlines(self.name) as deadline, \
+                aclosing(self._http.events(self.name, self._url, headers, body, bool(tools))) as events:
             async for event in events:
                 reader.event(decode_json(self.name, event))
+                if reader.began:
+                    deadline.began()
                 if reader.done:
                     break
         return reader.result()

@@ -4,12 +4,19 @@ A client turns wire-neutral Messages and Tools into one AssistantMessage, stream
 on_delta listener as they arrive. Every failure is an LLMError subclass, so a pool can tell a transient
 failure (try the next model) from a configuration one (a model that rejects tools, a missing key) without
 knowing any provider's wire format.
+
+Every call runs under deadlines that nothing the server sends can push back (Deadlines): one for the first
+real content (text, reasoning or a tool call; SSE comments and empty keep-alive chunks do not count) and one
+for the whole call. A server that pings for ever, never answers, or streams an endless line fails within
+them with a ModelTimeout naming the deadline that passed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -17,7 +24,8 @@ from typing import Any, Literal, Protocol
 import aiohttp
 
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, ToolCall
-from app.core.sse import SSEEvent, SSEParser
+from app.core.cooldown import retry_after_seconds
+from app.core.sse import SSEEvent, SSEParser, SSETooLarge
 from app.core.tools import Tool
 from app.senses.netgate import NetworkGate, PrivacyRefused
 
@@ -35,10 +43,14 @@ class CallOptions:
 
 @dataclass(frozen=True)
 class Timeouts:
+    """Seconds. connect: to open the connection. first_token: from the request to the first real content
+    (a local model on a CPU may read a long prompt for a while). total: the whole call, however the server
+    keeps it alive. read: the longest silence on the socket (no bytes at all, not even a keep-alive),
+    None for no limit beyond the other two."""
     connect: float = 10.0
-    # between two reads, so it also bounds the wait for the first token: local models on a CPU can take a
-    # while to read a long prompt
-    read: float = 120.0
+    first_token: float = 60.0
+    total: float = 180.0
+    read: float | None = None
 
 
 DEFAULT_TIMEOUTS = Timeouts()
@@ -54,21 +66,23 @@ class LLMClient(Protocol):
 
 
 class LLMError(Exception):
-    def __init__(self, model: str, message: str) -> None:
+    """retry_after: the seconds the server asked to wait before asking again (Retry-After), if it said."""
+
+    def __init__(self, model: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(f"{model}: {message}")
         self.model = model
         self.reason = message
-
-
-class RateLimited(LLMError):
-    def __init__(self, model: str, message: str, retry_after: float | None = None) -> None:
-        super().__init__(model, message)
         self.retry_after = retry_after
 
 
+class RateLimited(LLMError):
+    pass
+
+
 class ServerError(LLMError):
-    def __init__(self, model: str, message: str, status: int | None = None) -> None:
-        super().__init__(model, message)
+    def __init__(self, model: str, message: str, status: int | None = None,
+                 retry_after: float | None = None) -> None:
+        super().__init__(model, message, retry_after)
         self.status = status
 
 
@@ -136,23 +150,17 @@ def error_text(body: str) -> str:
 def error_for_status(model: str, status: int, body: str, sent_tools: bool,
                      retry_after: str | None = None) -> LLMError:
     text = error_text(body)
+    wait = retry_after_seconds(retry_after, time.time())
     if sent_tools and status >= 400 and refuses_tools(text):
         return ToolsUnsupported(model, f"rejects tool calling, so it cannot serve a pool that needs tools "
                                        f"({status}: {text})")
     if status == 429:
-        return RateLimited(model, f"rate limited (429): {text}", _seconds(retry_after))
+        return RateLimited(model, f"rate limited (429): {text}", wait)
     if status in (401, 403):
         return AuthError(model, f"the server refused the API key ({status}): {text}")
     if status >= 500 or status == 408:
-        return ServerError(model, f"server error ({status}): {text}", status)
+        return ServerError(model, f"server error ({status}): {text}", status, wait)
     return RequestRejected(model, f"request refused ({status}): {text}")
-
-
-def _seconds(value: str | None) -> float | None:
-    try:
-        return max(0.0, float(value)) if value else None
-    except ValueError:
-        return None
 
 
 def decode_json(model: str, event: SSEEvent) -> dict[str, Any]:
@@ -165,15 +173,63 @@ def decode_json(model: str, event: SSEEvent) -> dict[str, Any]:
     return doc
 
 
+class Deadlines:
+    """The first-token and total deadlines of one call, as an async context around the whole exchange.
+
+    Until began() is called the call must show real content by start + first_token; after it, only the total
+    deadline (start + total) holds. Whichever passes cancels the exchange and leaves as a ModelTimeout saying
+    which one it was. Nothing the server sends moves either deadline later."""
+
+    def __init__(self, model: str, timeouts: Timeouts) -> None:
+        self._model = model
+        self._timeouts = timeouts
+        self._began = False
+        self._start = 0.0
+        self._scope: asyncio.Timeout | None = None
+
+    def _first_token_first(self) -> bool:
+        return not self._began and self._timeouts.first_token < self._timeouts.total
+
+    async def __aenter__(self) -> Deadlines:
+        self._start = asyncio.get_running_loop().time()
+        self._scope = asyncio.timeout_at(self._start + min(self._timeouts.first_token, self._timeouts.total))
+        await self._scope.__aenter__()
+        return self
+
+    def began(self) -> None:
+        """The first real content arrived: from now on only the total deadline holds."""
+        if not self._began:
+            self._began = True
+            assert self._scope is not None
+            self._scope.reschedule(self._start + self._timeouts.total)
+
+    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> bool | None:
+        assert self._scope is not None
+        first_token = self._first_token_first()
+        try:
+            return await self._scope.__aexit__(kind, exc, tb)
+        except TimeoutError as e:
+            if first_token:
+                why = (f"no answer began within {self._timeouts.first_token:g} s (the first-token deadline; "
+                       f"keep-alives do not count)")
+            else:
+                why = f"the answer was not finished within {self._timeouts.total:g} s (the total deadline)"
+            raise ModelTimeout(self._model, why) from e
+
+
 class StreamingHTTP:
     """One aiohttp session per client, opened through the network gate on first use, and the POST that streams
-    Server-Sent Events back with every transport failure turned into an LLMError."""
+    Server-Sent Events back with every transport failure turned into an LLMError. The caller runs it inside
+    deadlines() so the whole exchange is bounded in time."""
 
     def __init__(self, gate: NetworkGate, purpose: str, timeouts: Timeouts) -> None:
         self._gate = gate
         self._purpose = purpose
         self._timeouts = timeouts
         self._session: aiohttp.ClientSession | None = None
+
+    def deadlines(self, model: str) -> Deadlines:
+        return Deadlines(model, self._timeouts)
 
     async def events(self, model: str, url: str, headers: Mapping[str, str], body: dict[str, Any],
                      sent_tools: bool) -> AsyncIterator[SSEEvent]:
@@ -200,9 +256,13 @@ class StreamingHTTP:
                     yield event
         except PrivacyRefused as e:
             raise PrivacyBlocked(model, str(e)) from e
+        except SSETooLarge as e:
+            raise MalformedStream(model, f"the server sent {e}") from e
         except TimeoutError as e:
-            raise ModelTimeout(model, f"{url} sent nothing for too long (connect timeout "
-                                      f"{self._timeouts.connect:g} s, read timeout {self._timeouts.read:g} s)") from e
+            connecting = getattr(aiohttp, "ConnectionTimeoutError", ())
+            if self._timeouts.read is None or isinstance(e, connecting):
+                raise ModelTimeout(model, f"could not connect to {url} within {self._timeouts.connect:g} s") from e
+            raise ModelTimeout(model, f"{url} sent nothing at all for {self._timeouts.read:g} s") from e
         except (aiohttp.ClientPayloadError, aiohttp.ClientConnectionError, OSError) as e:
             if answered:
                 raise MalformedStream(model, f"the stream was cut short ({e or type(e).__name__})") from e
@@ -222,12 +282,29 @@ def emit(on_delta: OnDelta | None, delta: Delta) -> None:
 
 def close_stream(name: str, think: Any, tools: Any, on_delta: OnDelta | None) -> tuple[ToolCall, ...]:
     """The end of every streamed answer: flush what the think splitter still holds, then close the tool calls
-    (a call whose arguments never became valid JSON makes the whole stream malformed)."""
+    (a call without a name, or whose arguments never became a valid JSON object, makes the whole stream
+    malformed, so a pool asks the next model)."""
     from app.core.tool_stream import ToolStreamError
     tail = think.close()
     emit(on_delta, Delta(DeltaKind.REASONING, tail.reasoning))
     emit(on_delta, Delta(DeltaKind.TEXT, tail.visible))
     try:
-        return tuple(tools.finish())
+        calls = tuple(tools.finish())
     except ToolStreamError as e:
         raise MalformedStream(name, str(e)) from e
+    for call in calls:
+        _check_arguments(name, call)
+    return calls
+
+
+def _check_arguments(name: str, call: ToolCall) -> None:
+    # the arguments are never quoted: they may hold what chat said
+    try:
+        value = json.loads(call.arguments)
+    except ValueError as e:
+        where = f" ({e.msg} at character {e.pos})" if isinstance(e, json.JSONDecodeError) else ""
+        raise MalformedStream(name, f"the arguments of the {call.name} tool call never became valid JSON"
+                                    f"{where}") from None
+    if not isinstance(value, dict):
+        raise MalformedStream(name, f"the arguments of the {call.name} tool call are a JSON "
+                                    f"{type(value).__name__}, not an object")

@@ -1,8 +1,16 @@
 """The OpenAI Chat Completions client (streamed), for OpenAI and every server that copies its wire format.
 
-Ollama, LM Studio, the llama.cpp server, vLLM, OpenRouter, Groq and Gemini's compatible endpoint all speak
-it. Reasoning arrives either in its own field (reasoning_content, reasoning) or inline as <think> blocks;
-both are kept out of the visible text.
+Ollama, LM Studio, the llama.cpp server, llama-cpp-python's server, vLLM, OpenRouter, Groq and Gemini's
+compatible endpoint all speak it. Reasoning arrives either in its own field (reasoning_content, reasoning) or
+inline as <think> blocks; both are kept out of the visible text.
+
+What every one of them accepts (each rule fixes a real server):
+1. tool_choice is sent whenever tools are, "auto" included: llama-cpp-python's server drops the tools
+   without it (and vLLM without its tool flags then says so, which is ToolsUnsupported).
+2. An assistant message with tool calls carries "content": "" when it said nothing, never null
+   (llama-cpp-python's server answers null with HTTP 500).
+3. A stream is complete only once a choice carried a finish_reason; one that ends without it, [DONE] or
+   not, was cut short (llama-cpp-python's server ends a stream early when a second request arrives).
 """
 
 from __future__ import annotations
@@ -40,7 +48,7 @@ log = logging.getLogger(__name__)
 def wire_message(message: Message) -> dict[str, Any]:
     out: dict[str, Any] = {"role": message.role.value, "content": message.content}
     if message.tool_calls:
-        out["content"] = message.content or None
+        out["content"] = message.content or ""
         out["tool_calls"] = [{"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
                              for c in message.tool_calls]
     if message.role is Role.TOOL:
@@ -57,9 +65,7 @@ def request_body(model: str, messages: Sequence[Message], tools: Sequence[Tool],
         body["stream_options"] = {"include_usage": True}
     if tools:
         body["tools"] = [t.schema() for t in tools]
-        # "auto" is every server's default, and naming it makes some (vLLM) demand extra flags
-        if options.tool_choice != "auto":
-            body["tool_choice"] = options.tool_choice
+        body["tool_choice"] = options.tool_choice
     if options.temperature is not None:
         body["temperature"] = options.temperature
     if options.max_tokens is not None:
@@ -82,6 +88,7 @@ class ChunkReader:
         self._model = ""
         self._finish: str | None = None
         self.done = False
+        self.began = False     # real content arrived (text, reasoning or a tool call), not just keep-alives
 
     def chunk(self, doc: dict[str, Any]) -> None:
         if doc.get("error"):
@@ -104,22 +111,27 @@ class ChunkReader:
         delta = choice.get("delta") or {}
         reasoning = delta.get("reasoning_content") or delta.get("reasoning")
         if isinstance(reasoning, str) and reasoning:
+            self.began = True
             self._field_reasoning.append(reasoning)
             emit(self._on_delta, Delta(DeltaKind.REASONING, reasoning))
         content = delta.get("content")
         if isinstance(content, str) and content:
+            self.began = True
             piece = self._think.feed(content)
             emit(self._on_delta, Delta(DeltaKind.REASONING, piece.reasoning))
             emit(self._on_delta, Delta(DeltaKind.TEXT, piece.visible))
         for call in delta.get("tool_calls") or []:
+            self.began = True
             frag = self._tools.add_openai(call)
             emit(self._on_delta, Delta(DeltaKind.TOOL_ARGUMENTS, frag.arguments, frag.index, frag.call_id or None,
                                        frag.name or None))
         self._finish = choice.get("finish_reason") or self._finish
 
     def result(self) -> AssistantMessage:
-        if not self.done and self._finish is None:
-            raise MalformedStream(self._name, "the stream ended before the model finished (cut short)")
+        if self._finish is None:
+            ended = " with [DONE]" if self.done else ""
+            raise MalformedStream(self._name, f"the stream ended{ended} but never carried a finish_reason: the "
+                                              f"answer was cut short")
         calls = close_stream(self._name, self._think, self._tools, self._on_delta)
         reasoning = "".join(self._field_reasoning) + self._think.reasoning
         # some servers (older Ollama) say "stop" after tool calls; the neutral answer says what happened
@@ -161,12 +173,15 @@ class OpenAICompatClient:
         if self._api_key:
             headers["Authorization"] = f"Bearer {self._api_key}"
         reader = ChunkReader(self.name, on_delta, bool(tools), self._think_starts_inside)
-        async with aclosing(self._http.events(self.name, self._url, headers, body, bool(tools))) as events:
+        async with self._http.deadlines(self.name) as deadline, \
+                aclosing(self._http.events(self.name, self._url, headers, body, bool(tools))) as events:
             async for event in events:
                 if event.data.strip() == "[DONE]":
                     reader.done = True
                     break
                 reader.chunk(decode_json(self.name, event))
+                if reader.began:
+                    deadline.began()
         return reader.result()
 
     async def aclose(self) -> None:

@@ -8,18 +8,26 @@ Theory of operation:
 3. A model that rejects tools is logged at ERROR and remembered as skipped: it is not asked again while
    tools are being sent (she speaks only through tools, so it could never say anything), but can still
    serve a send without tools.
-4. ModelPoolError only when every model failed or was skipped; it lists each one and why.
-5. If a model failed after streaming fragments, the listener gets a RESET delta before the next model
+4. A model that failed in a way that may pass (rate limit, server error, timeout, malformed or cut stream,
+   unreachable URL) cools down (app.core.cooldown: 5 s doubling up to 5 min, never less than the server's
+   Retry-After) and is skipped meanwhile, its cooldown and last failure listed among the failures. A
+   success ends its cooldown. When every model that could serve is cooling, the one whose cooldown ends
+   first is asked anyway rather than failing outright.
+5. ModelPoolError only when every model failed or was skipped; it lists each one and why.
+6. If a model failed after streaming fragments, the listener gets a RESET delta before the next model
    starts, so half an answer is never mistaken for part of the next one.
-6. Cancellation is never caught: a barge-in stops the pool at once.
+7. Cancellation is never caught: a barge-in stops the pool at once.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import math
+import time
+from collections.abc import Callable, Sequence
 
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message
+from app.core.cooldown import Cooldowns
 from app.core.tools import Tool
 from app.senses.llm.base import (
     AuthError,
@@ -43,7 +51,8 @@ class ModelPoolError(Exception):
 
 
 class ModelPool:
-    def __init__(self, role: str, clients: Sequence[LLMClient]) -> None:
+    def __init__(self, role: str, clients: Sequence[LLMClient], *,
+                 clock: Callable[[], float] = time.monotonic, cooldowns: Cooldowns | None = None) -> None:
         if not clients:
             raise ValueError(f"the {role} pool needs at least one model")
         self.role = role
@@ -51,6 +60,8 @@ class ModelPool:
         self._clients = list(clients)
         self._next = 0
         self._skipped: dict[str, str] = {}
+        self._clock = clock
+        self._cooldowns = cooldowns or Cooldowns()
 
     @property
     def models(self) -> list[str]:
@@ -66,11 +77,24 @@ class ModelPool:
         start = self._next % len(self._clients)
         self._next += 1
         failures: list[tuple[str, str]] = []
-        for step in range(len(self._clients)):
-            client = self._clients[(start + step) % len(self._clients)]
-            if tools and client.name in self._skipped:
+        order = [self._clients[(start + step) % len(self._clients)] for step in range(len(self._clients))]
+        usable = [c for c in order if not (tools and c.name in self._skipped)]
+        for client in order:
+            if client not in usable:
                 failures.append((client.name, f"skipped: {self._skipped[client.name]}"))
-                continue
+        now = self._clock()
+        ready = [c for c in usable if self._cooldowns.remaining(c.name, now) <= 0]
+        for client in usable:
+            if client not in ready:
+                left = self._cooldowns.remaining(client.name, now)
+                failures.append((client.name, f"cooling down for {math.ceil(left)} s more after: "
+                                              f"{self._cooldowns.why(client.name)}"))
+        if usable and not ready:
+            # every model that could serve is cooling: ask the one that is due first rather than nobody
+            first = self._cooldowns.first_ready(c.name for c in usable)
+            ready = [c for c in usable if c.name == first]
+            failures = [f for f in failures if f[0] != first]
+        for client in ready:
             streamed = False
 
             def listen(delta: Delta) -> None:
@@ -80,13 +104,17 @@ class ModelPool:
                     on_delta(delta)
 
             try:
-                return await client.complete(messages, tools, on_delta=listen, options=options)
+                answer = await client.complete(messages, tools, on_delta=listen, options=options)
             except LLMError as e:
                 failures.append((client.name, e.reason))
                 self._report(client.name, e)
                 if streamed and on_delta is not None:
                     on_delta(Delta(DeltaKind.RESET, f"{client.name} failed mid-answer: {e.reason}"))
-        raise ModelPoolError(self.role, failures)
+                continue
+            self._cooldowns.succeeded(client.name)
+            return answer
+        order_of = {c.name: i for i, c in enumerate(order)}
+        raise ModelPoolError(self.role, sorted(failures, key=lambda f: order_of[f[0]]))
 
     def _report(self, name: str, error: LLMError) -> None:
         if isinstance(error, ToolsUnsupported):
@@ -96,7 +124,9 @@ class ModelPool:
             log.error("%s pool: %s cannot be used as configured, trying the next model: %s", self.role, name,
                       error.reason)
         else:
-            log.warning("%s pool: %s failed, trying the next model: %s", self.role, name, error.reason)
+            wait = self._cooldowns.failed(name, self._clock(), error.reason, error.retry_after)
+            log.warning("%s pool: %s failed, trying the next model; it rests for %.0f s: %s", self.role, name,
+                        wait, error.reason)
 
     async def aclose(self) -> None:
         for client in self._clients:
