@@ -41,7 +41,7 @@ GENERIC = {
         "id": {"type": "string", "minLength": 1, "maxLength": 200,
                "description": "the delivery id: a retry sends the same one"},
         "name": {"type": "string", "description": "who gave; Anonymous when absent"},
-        "amount": {"type": "string", "pattern": "^[0-9]+(\\.[0-9]+)?$",
+        "amount": {"type": "string", "pattern": "^[0-9]+([.][0-9]+)?$",
                    "description": 'exact, as a string: "5.00" (a JSON number is refused)'},
         "currency": {"type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217, e.g. EUR"},
         "message": {"type": "string"},

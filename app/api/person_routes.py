@@ -42,9 +42,13 @@ MAX_EXPIRES_IN = 100 * 365 * 86400.0
 
 AGENT_ID = r"[A-Za-z0-9_.-]{1,64}"
 _SOURCE = rf"^(manual|agent:{AGENT_ID})$"
+# any JSON value, its types spelled out: a schema with no type cannot become a grammar
+ANY_JSON = ("string", "number", "boolean", "object", "array", "null")
 # "holds something besides whitespace", whitespace spelled out as Python's str.strip() sees it, so the pattern
-# means the same to this server and to a client's ECMA-262 regex engine (whose \s differs)
-_TEXT = "[^\\t-\\r\\x1c- \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"
+# means the same to this server and to a client's ECMA-262 regex engine (whose \s differs); anchored, and "any
+# character" written as a space or not, so llama.cpp can make a grammar of it (it knows neither . nor \s there)
+_SPACES = "\\t-\\r\\x1c- \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000"
+_TEXT = f"^[{_SPACES}]*[^{_SPACES}]([{_SPACES}]|[^{_SPACES}])*$"
 
 ENTRY = {
     "type": "object",
@@ -54,7 +58,7 @@ ENTRY = {
         "section": {"type": "string", "enum": list(pm.SECTIONS)},
         "key": {"type": "string"},
         "summary": {"type": "string"},
-        "value": {"description": "any JSON, or null"},
+        "value": {"type": list(ANY_JSON), "description": "any JSON, or null"},
         "source": {"type": "string", "description": "manual, agent:<id> or sense:<name>"},
         "confidence": {"type": "number"},
         "observed_at": {"type": "number", "description": "epoch seconds"},
@@ -75,7 +79,7 @@ ENTRY_WRITE = {
                 "description": "a stable name; trimmed and lower-cased"},
         "summary": {"type": "string", "minLength": 1, "maxLength": pm.MAX_SUMMARY, "pattern": _TEXT,
                     "description": "one line"},
-        "value": {"description": "optional structured value: any JSON"},
+        "value": {"type": list(ANY_JSON), "description": "optional structured value: any JSON"},
         "source": {"type": "string", "pattern": _SOURCE, "default": "manual",
                    "description": "manual (the default), or agent:<id> for an agent writing through the API "
                                   "(an id of letters, digits, _ . -)"},

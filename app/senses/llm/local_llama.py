@@ -2,7 +2,12 @@
 so a fresh install answers with no server and no key. It is a tiny demo model; the UI says so.
 
 Tool calls are forced by a JSON-schema grammar (app.core.local_calls), so even a 135M model can only answer
-with a real call to a real tool. Generation blocks, so it runs on the injected executor, one at a time.
+with a real call to a real tool. The grammar is built here, once per tool set, and checked by llama.cpp's own
+parser before it is used: a tool set that cannot become a grammar fails the call with GrammarError (the mind
+shows it as an ERROR), where llama-cpp-python would quietly fall back to free JSON and let the model invent
+tool names. The built-in model is a 135M demo: it is given the short conversation of app.core.local_calls
+rule 6 (speak and stay_silent only, speak alone when a line was addressed to her). Generation blocks, so it
+runs on the injected executor, one at a time.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import itertools
+import json
 import logging
 import sys
 import threading
@@ -19,7 +25,16 @@ from pathlib import Path
 from typing import Any
 
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, Usage
-from app.core.local_calls import LocalCallError, call_schema, flatten, read_call
+from app.core.local_calls import (
+    LocalCallError,
+    call_schema,
+    demo_chat,
+    demo_tools,
+    flatten,
+    grammar_problems,
+    persona_name,
+    read_call,
+)
 from app.core.model_spec import ModelSpec
 from app.core.tools import Tool
 from app.senses.llm.base import CallOptions, MalformedStream, OnDelta, RequestRejected, ServerError, emit
@@ -33,7 +48,41 @@ DEMO_NOTICE = ("She is thinking with the tiny built-in demo model (SmolLM2, 135M
 CONTEXT = 8192
 MAX_TOKENS = 256
 REPEAT_PENALTY = 1.3  # small models loop on a phrase without it
+DEMO_TEMPERATURE = 0.3
+GRAMMARS_KEPT = 16
 _ids = itertools.count(1)
+
+
+class GrammarError(RequestRejected):
+    """The tools' schema cannot become a grammar: the call fails instead of sampling free JSON."""
+
+
+def tools_gbnf(model: str, tools: Sequence[Tool]) -> str:
+    """The GBNF grammar of one call to one of `tools`. GrammarError names the tool and property at fault,
+    or what llama.cpp's converter said."""
+    for tool in tools:
+        if problems := grammar_problems(tool.parameters):
+            raise GrammarError(model, f"the tool {tool.name} cannot be turned into a grammar: "
+                               + "; ".join(problems))
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+    try:
+        return json_schema_to_gbnf(json.dumps(call_schema(tools)))
+    except Exception as exc:  # the converter asserts and raises ValueError on what it does not know
+        names = ", ".join(t.name for t in tools)
+        raise GrammarError(model, f"llama.cpp cannot turn the tools {names} into a grammar: {exc}") from None
+
+
+def parse_gbnf(model: str, llama: Any, gbnf: str) -> Any:
+    """A LlamaGrammar, once llama.cpp's own parser accepted the text against this model's vocabulary (a
+    grammar it refuses would otherwise reach the sampler as nothing at all)."""
+    import llama_cpp
+    from llama_cpp.llama_grammar import LlamaGrammar
+
+    sampler = llama_cpp.llama_sampler_init_grammar(llama._model.vocab, gbnf.encode(), b"root")
+    if not sampler:
+        raise GrammarError(model, "llama.cpp refused the grammar built from the tools (see the log)")
+    llama_cpp.llama_sampler_free(sampler)
+    return LlamaGrammar.from_string(gbnf, verbose=False)
 
 
 def builtin_model_path() -> Path | None:
@@ -87,18 +136,39 @@ class LocalLlamaClient:
         self._context = context
         self._llama: Any = None
         self._lock = threading.Lock()
+        self._grammars: dict[str, Any] = {}   # tool-set schema -> checked LlamaGrammar
+        self.demo = spec.model == BUILTIN      # the 135M demo model gets a conversation it can follow
 
     async def complete(self, messages: Sequence[Message], tools: Sequence[Tool] = (), *,
                        on_delta: OnDelta | None = None, options: CallOptions | None = None) -> AssistantMessage:
         options = options or CallOptions()
         offered = [] if options.tool_choice == "none" else list(tools)
-        chat = flatten(messages, offered)
+        if self.demo and any(t.name == "speak" for t in offered):
+            chat, addressed = demo_chat(messages, persona_name(messages))
+            offered = demo_tools(offered, addressed)
+            temperature = DEMO_TEMPERATURE if options.temperature is None else options.temperature
+            options = CallOptions(temperature, options.max_tokens, options.tool_choice)
+        else:
+            chat = flatten(messages, offered)
         loop = asyncio.get_running_loop()
         answer = await loop.run_in_executor(self._executor, self._generate, chat, offered, options)
         for call in answer.tool_calls:
             emit(on_delta, Delta(DeltaKind.TOOL_ARGUMENTS, call.arguments, 0, call.id, call.name))
         emit(on_delta, Delta(DeltaKind.TEXT, answer.text))
         return answer
+
+    def grammar(self, tools: Sequence[Tool]) -> Any:
+        """The checked grammar of a call to one of `tools`, built once per tool set (GrammarError if it
+        cannot be built). Loads the model: the check needs its vocabulary."""
+        key = json.dumps(call_schema(tools), sort_keys=True)
+        found = self._grammars.get(key)
+        if found is None:
+            gbnf = tools_gbnf(self.name, tools)
+            found = parse_gbnf(self.name, self._load(), gbnf)
+            while len(self._grammars) >= GRAMMARS_KEPT:
+                self._grammars.pop(next(iter(self._grammars)))
+            self._grammars[key] = found
+        return found
 
     def _load(self) -> Any:
         if self._llama is None:
@@ -123,13 +193,14 @@ class LocalLlamaClient:
 
     def _generate(self, chat: list[dict[str, str]], tools: list[Tool], options: CallOptions) -> AssistantMessage:
         with self._lock:
+            grammar = self.grammar(tools) if tools else None  # first: a tool that cannot be one fails at once
             llama = self._load()
             max_tokens = options.max_tokens or MAX_TOKENS
             chat = self._fit(llama, chat, max_tokens)
             kwargs: dict[str, Any] = {"messages": chat, "max_tokens": max_tokens, "repeat_penalty": REPEAT_PENALTY,
                                       "temperature": 0.7 if options.temperature is None else options.temperature}
             if tools:
-                kwargs["response_format"] = {"type": "json_object", "schema": call_schema(tools)}
+                kwargs["grammar"] = grammar  # never response_format: it falls back to free JSON
             try:
                 result = llama.create_chat_completion(**kwargs)
             except ValueError as exc:  # llama.cpp's way of saying the prompt does not fit
@@ -147,3 +218,4 @@ class LocalLlamaClient:
 
     async def aclose(self) -> None:
         self._llama = None
+        self._grammars.clear()

@@ -46,7 +46,8 @@ def observe_tool(handler: Any) -> Tool:
                     "section": {"type": "string", "enum": list(pm.SECTIONS)},
                     "key": {"type": "string", "description": "a short stable name, e.g. \"home_city\""},
                     "summary": {"type": "string", "description": "one line, in the third person"},
-                    "value": {"description": "optional structured value"},
+                    "value": {"type": ["string", "number", "boolean"],
+                              "description": "optional: the plain value (a word, a number, true or false)"},
                     "quote": {"type": "string", "description": "their own words from the message you answer"},
                     "confidence": {"type": "number", "description": "0 to 1; certainty needs a quote"}},
                  "required": ["section", "key", "summary"]}, handler=handler)
