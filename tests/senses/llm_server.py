@@ -1,16 +1,18 @@
 """A real local LLM server for tests: OpenAI Chat Completions and Anthropic Messages streams, scripted per model.
 
 Each test scripts, per model name, the replies the server gives to successive requests (a stream of real
-wire-format bytes, an error status, a stream cut or stalled), and reads back every request it received.
-It listens on 127.0.0.1 only.
+wire-format bytes, an error status, a stream cut or stalled, a keep-alive trickle that never ends), and reads
+back every request it received. silent_port() is a port that accepts connections and never answers.
+Everything listens on 127.0.0.1 only.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections import defaultdict, deque
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +27,15 @@ class Stream:
     pause: float = 0.0            # before each write: a slow model
     abort: bool = False           # drop the connection after the last write: a stream cut short
     content_type: str = "text/event-stream"
+
+
+@dataclass(frozen=True)
+class Trickle:
+    """Opening bytes, then `ping` every `every` seconds until the client hangs up: a server that keeps the
+    connection alive for ever without finishing (SSE comments, empty chunks, or even real text)."""
+    head: list[bytes]
+    ping: bytes = b": keep-alive\n\n"
+    every: float = 0.1
 
 
 @dataclass(frozen=True)
@@ -43,12 +54,12 @@ class Request:
 
 class LLMServer:
     def __init__(self) -> None:
-        self._scripts: dict[str, deque[Stream | Status]] = defaultdict(deque)
+        self._scripts: dict[str, deque[Stream | Status | Trickle]] = defaultdict(deque)
         self.requests: list[Request] = []
         self._runner: web.AppRunner | None = None
         self.port = 0
 
-    def script(self, model: str, *replies: Stream | Status) -> None:
+    def script(self, model: str, *replies: Stream | Status | Trickle) -> None:
         self._scripts[model].extend(replies)
 
     def calls(self, model: str) -> int:
@@ -84,6 +95,8 @@ class LLMServer:
             if isinstance(reply.body, str):
                 return web.Response(status=reply.status, text=reply.body, headers=reply.headers)
             return web.json_response(reply.body, status=reply.status, headers=reply.headers)
+        if isinstance(reply, Trickle):
+            return await self._trickle(request, reply)
         resp = web.StreamResponse(headers={"Content-Type": reply.content_type})
         await resp.prepare(request)
         chunks = reply.chunks
@@ -100,6 +113,38 @@ class LLMServer:
             return resp
         await resp.write_eof()
         return resp
+
+    async def _trickle(self, request: web.Request, reply: Trickle) -> web.StreamResponse:
+        resp = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await resp.prepare(request)
+        with contextlib.suppress(ConnectionError):
+            for chunk in reply.head:
+                await resp.write(chunk)
+            while True:
+                await asyncio.sleep(reply.every)
+                await resp.write(reply.ping)
+        return resp
+
+
+@contextlib.asynccontextmanager
+async def silent_port() -> AsyncIterator[str]:
+    """A base URL whose server accepts the connection, reads the request and never says a word."""
+    held: list[asyncio.StreamWriter] = []
+
+    async def hold(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        held.append(writer)
+        with contextlib.suppress(ConnectionError):
+            while await reader.read(65536):
+                pass
+
+    server = await asyncio.start_server(hold, "127.0.0.1", 0)
+    try:
+        yield f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/v1"
+    finally:
+        for writer in held:
+            writer.close()
+        server.close()
+        await server.wait_closed()
 
 
 def sse(data: Any, event: str | None = None) -> bytes:

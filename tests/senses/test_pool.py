@@ -257,3 +257,96 @@ def test_registry_builds_the_built_in_model_through_its_factory():
 
     pool = ClientFactory(NetworkGate(lambda: False), lambda name: None, local=local).pool("mind", ["local:smollm2"])
     assert built == ["local:smollm2"] and pool.models == ["local:smollm2"]
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def cooling_pool(factory, clock, *specs):
+    return ModelPool("mind", [factory.client(s) for s in specs], clock=clock)
+
+
+def run_with_factory(scenario):
+    async def go():
+        async with LLMServer() as server:
+            gate = NetworkGate(lambda: False, EventBus(lambda: 0.0))
+            urls = {p: server.base_url for p in ("ollama", "lmstudio", "vllm")}
+            factory = ClientFactory(gate, lambda name: None, base_urls=urls, timeouts=QUICK)
+            return await scenario(server, factory)
+    return asyncio.run(go())
+
+
+def test_a_429_with_retry_after_is_skipped_for_that_long_then_asked_again():
+    clock = Clock()
+
+    async def scenario(server, factory):
+        mind = cooling_pool(factory, clock, "ollama:a", "lmstudio:b")
+        server.script("a", openai_error(429, "Rate limit reached", **{"Retry-After": "30"}), text("a", ["a is back"]))
+        server.script("b", *[text("b", [f"b{i}"]) for i in range(4)])
+        try:
+            # round robin starts at a, b, a: a fails, then it is skipped on its turn while it cools
+            answers = [(await mind.complete(HELLO, [SPEAK])).text for _ in range(3)]
+            clock.now += 31
+            answers += [(await mind.complete(HELLO, [SPEAK])).text for _ in range(2)]   # b's turn, then a's again
+            return answers, [r.body["model"] for r in server.requests]
+        finally:
+            await mind.aclose()
+
+    answers, asked = run_with_factory(scenario)
+    assert answers == ["b0", "b1", "b2", "b3", "a is back"]
+    assert asked == ["a", "b", "b", "b", "b", "a"]
+
+
+def test_a_skipped_cooling_member_is_named_with_its_reason_and_the_wait_grows():
+    clock = Clock()
+
+    async def scenario(server, factory):
+        mind = cooling_pool(factory, clock, "ollama:a", "lmstudio:b")
+        server.script("a", *[openai_error(500, "CUDA out of memory")] * 3)
+        server.script("b", *[openai_error(503, "loading")] * 2)
+        errors = []
+        try:
+            for advance in (0, 6, 0):
+                clock.now += advance
+                with pytest.raises(ModelPoolError) as info:
+                    await mind.complete(HELLO, [SPEAK])
+                errors.append(info.value)
+        finally:
+            await mind.aclose()
+        return errors, [r.body["model"] for r in server.requests]
+
+    errors, asked = run_with_factory(scenario)
+    # 1st send: both fail (5 s each). 2nd, 6 s later, starting at b: both due, both fail again (10 s each).
+    # 3rd, at once: both cooling and due together, so a (round robin's pick) is asked anyway; b is listed as cooling
+    assert asked == ["a", "b", "b", "a", "a"]
+    assert errors[2].failures == [
+        ("ollama:a", "server error (500): CUDA out of memory"),
+        ("lmstudio:b", "cooling down for 10 s more after: server error (503): loading")]
+
+
+def test_a_success_resets_the_back_off():
+    clock = Clock()
+
+    async def scenario(server, factory):
+        mind = cooling_pool(factory, clock, "ollama:a")
+        server.script("a", openai_error(500, "boom"), openai_error(500, "boom"), text("a", ["ok"]),
+                      openai_error(500, "boom"), text("a", ["ok again"]))
+        results = []
+        for advance in (0, 1, 1, 1, 6):
+            clock.now += advance
+            try:
+                results.append((await mind.complete(HELLO)).text)
+            except ModelPoolError as e:
+                results.append(e.failures[0][1])
+        return results
+
+    results = run_with_factory(scenario)
+    # a lone member that is cooling is still asked (it is the one due first), each failure doubles its wait,
+    # a success clears it: the failure after it starts again at 5 s
+    assert results == ["server error (500): boom", "server error (500): boom", "ok", "server error (500): boom",
+                       "ok again"]
