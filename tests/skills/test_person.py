@@ -95,7 +95,57 @@ def test_getting_to_know_you_asks_six_questions_records_quotes_and_stops(bea, sk
     assert all(e.confidence == 1 and e.quote for e in stored.values())
     assert [p.meta[Meta.TEXT] for p in perceived] == ["and one more thing"]
     tools_offered = {name for _messages, names in llm.calls for name in names}
-    assert tools_offered == {"person_model", "person_observe"}
+    assert tools_offered == {"person_model", "person_observe", "ask_streamer"}
+
+
+def test_a_model_that_only_calls_tools_asks_through_ask_streamer(bea, skill):
+    """The built-in model's every answer is a forced tool call: it asks, and thanks, with ask_streamer."""
+    chat = bea.skills["chat"]
+    script = [uses(tool("ask_streamer", question="Where do you stream from?")),
+              uses(tool("person_observe", section="identity", key="home", summary="lives in Bari",
+                        quote="I live in Bari")),
+              uses(tool("ask_streamer", question="What games do you like?"))]
+    bea.mind._background = FakeLLMClient(script)
+
+    async def go():
+        skill.start_interview()
+        await asyncio.sleep(0.05)
+        chat.send("I live in Bari")
+        await asyncio.sleep(0.05)
+
+    asyncio.run(go())
+    said_by_agent = [text for who, text in chat.lines if who == "Getting to Know You"]
+    assert said_by_agent[1:] == ["Where do you stream from?", "What games do you like?"]
+    assert skill.interview.questions == 2 and skill.interview.active
+    assert skill.store.get("identity", "home").quote == "I live in Bari"
+    skill.stop_interview()
+
+
+def test_a_failing_model_stops_the_interview_with_one_plain_sentence(bea, skill):
+    from app.senses.llm.base import ServerError
+    from app.senses.llm.pool import ModelPool
+    chat = bea.skills["chat"]
+
+    class Down:
+        name = "ollama:qwen"
+
+        async def complete(self, *_a, **_k):
+            raise ServerError(self.name, "server error (500): model not loaded", 500)
+
+        async def aclose(self):
+            pass
+
+    bea.mind._background = ModelPool("background", [Down()])
+
+    async def go():
+        skill.start_interview()
+        await asyncio.sleep(0.05)
+
+    asyncio.run(go())
+    last = chat.lines[-1][1]
+    assert last == ("Stopped (it couldn't get an answer from the model: server error (500): model not loaded). "
+                    "Your lines go to Bea again.")
+    assert not skill.interview.active and chat.diverted_to is None
 
 
 def test_stop_hands_the_chat_back_to_bea(bea, skill):

@@ -1,12 +1,18 @@
 """Getting to Know You: a small agent that asks the streamer about what her person model is missing.
 
 Rules (seed 002, issue 7):
-1. It has no tools but person_model and person_observe, as agent:getting_to_know_you.
-2. It reads the model first and asks only about the sections with nothing live in them, one question at a time.
+1. It has no tools but person_model, person_observe (as agent:getting_to_know_you) and ask_streamer, which
+   puts a question (or the last thanks) in the Chat dock. A model that may answer in plain text (most servers)
+   can ask that way too; a model whose every answer is forced into a tool call (the built-in one) asks through
+   ask_streamer. Asking ends the step: the interview waits for the streamer's answer.
+2. It is shown what is known at the start (person_model reads it again) and asks only about the sections with
+   nothing live in them, one question at a time.
 3. Each answer is recorded with a quote of the streamer's own words from that answer (person_observe checks it
    against exactly that message).
 4. It stops after six questions: the answer to the sixth is recorded, then it thanks them and leaves the chat.
 5. While it runs, the streamer's lines in the Chat dock go to it, not to Bea; "stop" ends it at once.
+6. When the model fails, the Chat dock says so in one plain sentence (the first model's reason, not the
+   pool's whole list), and the streamer's lines go back to Bea.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from typing import Any
 from app.core import person_model as pm
 from app.core.chat import Message
 from app.core.events import EventKind
+from app.core.tools import Tool
 from app.skills.person.skill import PersonTools
 
 log = logging.getLogger(__name__)
@@ -34,13 +41,20 @@ THANKS = "That's all my questions. Thank you! Bea will remember what you told me
 PROMPT = """You are "Getting to Know You", a short friendly interview that helps Bea, an AI co-host, learn \
 about the streamer who owns her. You talk with the streamer directly.
 Rules:
-- First call person_model to see what is already known.
-- Ask ONE short question at a time, only about what is missing: {missing}.
+- What is already known is shown below; person_model reads it again.
+- Ask ONE short question at a time with ask_streamer, only about what is missing: {missing}.
 - After each answer, record what they said with person_observe, quoting their own words from that answer in \
 `quote`. Then ask your next question.
 - You ask at most {limit} questions in all. Never invent facts; if an answer is vague, record it as a guess \
 without a quote.
-- Your reply text is shown to the streamer: only the question itself, nothing else."""
+- The question you ask is shown to the streamer: only the question itself, nothing else.
+
+What is known now:
+{known}"""
+
+ASK = Tool("ask_streamer", "Ask the streamer your next question (or thank them at the end), in the Chat dock.",
+           {"type": "object", "properties": {"question": {"type": "string", "description": "one short sentence"}},
+            "required": ["question"]})
 
 LAST = ("That was the answer to your last question: record it with person_observe, then reply with one short "
         "sentence of thanks and ask nothing more.")
@@ -60,7 +74,9 @@ class Interview:
     def start(self) -> None:
         entries = self.tools.store.entries()
         missing = pm.missing_sections(entries, self.clock()) or pm.ASKABLE
-        self.messages = [Message.system(PROMPT.format(missing=", ".join(missing), limit=pm.QUESTION_LIMIT)),
+        known = pm.render(entries, self.clock())
+        self.messages = [Message.system(PROMPT.format(missing=", ".join(missing), limit=pm.QUESTION_LIMIT,
+                                                      known=known)),
                          Message.user("(The streamer opened Getting to Know You. Ask your first question.)")]
         self.active = True
         self.chat.diverted_to = self.hear
@@ -97,7 +113,7 @@ class Interview:
                 log.warning("Getting to Know You failed: %r", exc)
                 if self.events is not None:
                     self.events.publish(EventKind.ERROR, "person", f"Getting to Know You failed: {exc}")
-                self.stop(f"the model failed: {exc}")
+                self.stop(f"it couldn't get an answer from the model: {plain_reason(exc)}")
                 return
         if not self.active:
             return
@@ -112,7 +128,7 @@ class Interview:
             self.chat.say_as(NAME, text)
 
     async def _run(self) -> str:
-        tools = self.tools.tools()
+        tools = [*self.tools.tools(), ASK]
         by_name = {t.name: t for t in tools}
         loop = asyncio.get_running_loop()
         for _ in range(MAX_STEPS):
@@ -120,13 +136,29 @@ class Interview:
             self.messages.append(answer.as_message())
             if not answer.tool_calls:
                 return answer.text.strip()
+            asked = ""
             for call in answer.tool_calls:
                 tool = by_name.get(call.name)
                 try:
                     args = json.loads(call.arguments or "{}")
-                    result = ("ERROR: you have only person_model and person_observe" if tool is None
-                              else await loop.run_in_executor(None, lambda t=tool, a=args: t.handler(**a)))
-                except (ValueError, TypeError) as exc:
+                    if tool is ASK:
+                        asked = str(args.get("question") or "").strip()
+                        result = "asked; wait for their answer" if asked else "ERROR: the question is empty"
+                    elif tool is None:
+                        result = "ERROR: you have only person_model, person_observe and ask_streamer"
+                    else:
+                        result = await loop.run_in_executor(None, lambda t=tool, a=args: t.handler(**a))
+                except (ValueError, TypeError, AttributeError) as exc:
                     result = f"ERROR: bad arguments: {exc}"
                 self.messages.append(Message.tool_result(call, str(result)))
+            if asked:
+                return asked
         return ""
+
+
+def plain_reason(exc: BaseException) -> str:
+    """One readable reason: the first model's own words when a whole pool failed."""
+    failures = getattr(exc, "failures", None)
+    if failures:
+        return str(failures[0][1])
+    return str(exc) or type(exc).__name__
