@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.skills.chat.skill import ChatSkill, Failure, Line
-from app.ui.qt import QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+from app.ui.qt import QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, Qt, QVBoxLayout, QWidget
 
 PAGE_TITLES = {"mind": "Mind"}
 
@@ -28,10 +28,10 @@ class ChatDock(QWidget):
         self.fix_button = QPushButton(objectName="chatFixIt")
         self.fix_button.clicked.connect(self.open_fix)
         self.failure_bar = QWidget(objectName="chatFailureBar")
-        bar = QHBoxLayout(self.failure_bar)
+        bar = QVBoxLayout(self.failure_bar)   # the button under the line: neither is cut in a narrow dock
         bar.setContentsMargins(0, 0, 0, 0)
-        bar.addWidget(self.failure, 1)
-        bar.addWidget(self.fix_button)
+        bar.addWidget(self.failure)
+        bar.addWidget(self.fix_button, 0, Qt.AlignmentFlag.AlignLeft)
         row = QHBoxLayout()
         row.addWidget(self.entry, 1)
         row.addWidget(self.send_button)

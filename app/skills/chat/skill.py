@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,6 +18,12 @@ OWNER = Author("app", "owner", "Streamer")
 MAX_LINES = 500
 
 Line = tuple[str, str]  # (who, text)
+_DIGITS = re.compile(r"\d+")
+
+
+def same_reason(a: str, b: str) -> bool:
+    """The same failure again, whatever its numbers say ("cooling down for 4 s more" and then 2 s more)."""
+    return _DIGITS.sub("#", a) == _DIGITS.sub("#", b)
 
 
 @dataclass
@@ -71,7 +78,7 @@ class ChatSkill(Skill):
         reason = str(event.data.get("reason") or event.text)
         setting = str(event.data.get("setting") or "mind")
         last = self.failure
-        if last is not None and last.reason == reason and last.setting == setting:
+        if last is not None and same_reason(last.reason, reason) and last.setting == setting:
             self._set_failure(Failure(reason, setting, last.count + 1))
         else:
             self._set_failure(Failure(reason, setting))
