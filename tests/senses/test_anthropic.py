@@ -176,3 +176,11 @@ def test_tool_input_that_never_becomes_json_fails_the_call():
 def test_no_key_is_refused_before_any_request():
     with pytest.raises(AuthError, match="no API key for Anthropic"):
         run([], api_key=None)
+
+
+def test_a_named_tool_choice_forces_that_tool():
+    async def call(client):
+        return await client.complete([Message.user("hi")], [SPEAK], options=CallOptions(tool_choice="speak"))
+
+    _, server = run([Stream(anthropic_stream(MODEL, text=["ok"]))], call)
+    assert server.requests[0].body["tool_choice"] == {"type": "tool", "name": "speak"}

@@ -312,3 +312,24 @@ def test_error_classification(status, body, tools, cls):
 def test_error_messages_are_shortened_and_never_empty():
     assert "(no details)" in str(error_for_status("m:x", 500, "", False))
     assert len(str(error_for_status("m:x", 500, json.dumps({"error": {"message": "x" * 5000}}), False))) < 400
+
+
+TOOL_CHOICES = [
+    # option, on the wire
+    ("auto", "auto"),   # llama-cpp-python's server drops the tools when tool_choice is left out
+    ("required", "required"),
+    ("none", "none"),
+    ("speak", {"type": "function", "function": {"name": "speak"}}),
+]
+
+
+@pytest.mark.parametrize("option,wire", TOOL_CHOICES)
+def test_tool_choice_is_always_sent_with_tools(option, wire):
+    async def go(client):
+        await client.complete([Message.user("ciao")], [SPEAK], options=CallOptions(tool_choice=option))
+        return await client.complete([Message.user("ciao")], options=CallOptions(tool_choice=option))
+
+    _, server = run([Stream(openai_stream(MODEL, text=["ok"]))] * 2, go)
+    with_tools, without = (r.body for r in server.requests)
+    assert with_tools["tool_choice"] == wire
+    assert "tool_choice" not in without and "tools" not in without

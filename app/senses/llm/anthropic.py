@@ -99,6 +99,8 @@ def request_body(model: str, messages: Sequence[Message], tools: Sequence[Tool],
                          for t in tools]
         if options.tool_choice in _TOOL_CHOICE:
             body["tool_choice"] = _TOOL_CHOICE[options.tool_choice]
+        elif options.tool_choice != "auto":
+            body["tool_choice"] = {"type": "tool", "name": options.tool_choice}
     if options.temperature is not None:
         body["temperature"] = options.temperature
     return body

@@ -30,7 +30,9 @@ from app.core.tools import Tool
 from app.senses.netgate import NetworkGate, PrivacyRefused
 
 OnDelta = Callable[[Delta], None]
-ToolChoice = Literal["auto", "required", "none"]
+# "auto", "required", "none", or the name of one of the tools sent, to force a call to that tool
+ToolChoice = Literal["auto", "required", "none"] | str
+TOOL_CHOICE_KEYWORDS = ("auto", "required", "none")
 _MESSAGE_LIMIT = 300
 
 

@@ -28,6 +28,7 @@ from app.core.tool_stream import ToolCallAccumulator
 from app.core.tools import Tool
 from app.senses.llm.base import (
     DEFAULT_TIMEOUTS,
+    TOOL_CHOICE_KEYWORDS,
     AuthError,
     CallOptions,
     MalformedStream,
@@ -65,7 +66,9 @@ def request_body(model: str, messages: Sequence[Message], tools: Sequence[Tool],
         body["stream_options"] = {"include_usage": True}
     if tools:
         body["tools"] = [t.schema() for t in tools]
-        body["tool_choice"] = options.tool_choice
+        choice = options.tool_choice
+        body["tool_choice"] = choice if choice in TOOL_CHOICE_KEYWORDS else {"type": "function",
+                                                                            "function": {"name": choice}}
     if options.temperature is not None:
         body["temperature"] = options.temperature
     if options.max_tokens is not None:

@@ -1,4 +1,17 @@
-"""Does this model work for her? A timed test call that also checks tool calling, and Ollama detection."""
+"""Does this model work for her? A timed test call that also checks tool calling, and Ollama detection.
+
+How "Test connection" tells a server that drops tools from a model that does not call them:
+1. The test asks for the ping tool with tool_choice "auto". A ping call: tool calling works.
+2. A refusal of tools (ToolsUnsupported): the server or model cannot take tools; a plain call then says
+   whether it answers at all.
+3. A plain-text answer is ambiguous, so the test asks again with the call forced (tool_choice "required",
+   and when the server cannot take "required", the ping tool by name). A server that passes the tools on
+   cannot answer a forced call in plain text; so a ping call means the model got the tools and chose not to
+   call one, and plain text means the tools never reached it.
+4. Before blaming the server, the prompt tokens speak when the server reports them: if the request with
+   the tool costs more prompt tokens than the same request without it, the tool did reach the model (a
+   server that ignores tool_choice, as Ollama does, but passes the tools), so the model is at fault.
+"""
 
 from __future__ import annotations
 
@@ -6,23 +19,33 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from app.core.chat import Message
+from app.core.chat import AssistantMessage, Message
 from app.core.tools import Tool
-from app.senses.llm.base import CallOptions, LLMClient, LLMError, ToolsUnsupported
+from app.senses.llm.base import CallOptions, LLMClient, LLMError, ModelTimeout, ToolsUnsupported
 
 OLLAMA = "http://127.0.0.1:11434"
 _PING = Tool("ping", "Call this tool to answer the ping.",
              {"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]})
 _PROMPT = [Message.system("You are a connection test. Answer by calling the ping tool with ok=true."),
            Message.user("ping")]
+_DROPS = ("the server drops the tools it is sent: it answered in plain text even when a tool call was required, "
+          "so she could never speak through it (llama-cpp-python's server needs --chat_format "
+          "chatml-function-calling; with Ollama pick a model that supports tools)")
+_DOES_NOT_CALL = ("the server passes tools on, but the model did not call the test tool unless forced to: "
+                  "she may often stay mute with it; a model that calls tools on its own works better")
+_NEVER_CALLS = ("the tools reach the model ({grew} more prompt tokens with the tool) but it answered in plain "
+                "text even when a tool call was required: this model does not call tools, so it cannot be her "
+                "mind")
 
 
 @dataclass(frozen=True)
 class ProbeResult:
     ok: bool
     latency_ms: float
-    tools: bool | None     # None: unknown, because the model did not answer at all
+    tools: bool | None     # the model calls tools on its own; None: unknown, because it did not answer at all
     detail: str
+    # the tools reach the model: True, False (the server drops them), None (unknown)
+    honours_tools: bool | None = None
 
     def sentence(self) -> str:
         if not self.ok:
@@ -37,20 +60,67 @@ async def probe(client: LLMClient) -> ProbeResult:
         return (time.perf_counter() - start) * 1000
 
     try:
-        answer = await client.complete(_PROMPT, [_PING], options=CallOptions(max_tokens=64, tool_choice="auto"))
+        answer = await _ask(client, "auto")
     except ToolsUnsupported:
         try:
             await client.complete(_PROMPT, options=CallOptions(max_tokens=16))
         except LLMError as exc:
             return ProbeResult(False, ms(), None, exc.reason)
         return ProbeResult(True, ms(), False, "but it does not call tools, and she speaks only through tools, "
-                                              "so it cannot be her mind")
+                                              "so it cannot be her mind", False)
     except LLMError as exc:
         return ProbeResult(False, ms(), None, exc.reason)
-    if any(call.name == "ping" for call in answer.tool_calls):
-        return ProbeResult(True, ms(), True, "tool calling works")
-    return ProbeResult(True, ms(), False, "but it answered in plain text instead of calling the test tool: "
-                                          "it may not follow tool calls reliably")
+    latency = ms()
+    if _pinged(answer):
+        return ProbeResult(True, latency, True, "tool calling works", True)
+    forced = await _forced(client)
+    if forced is not None and _pinged(forced):
+        return ProbeResult(True, latency, False, "but " + _DOES_NOT_CALL, True)
+    grew = await _prompt_growth(client, answer)
+    if grew and forced is not None:
+        return ProbeResult(True, latency, False, "but " + _NEVER_CALLS.format(grew=grew), True)
+    if grew:
+        return ProbeResult(True, latency, False, f"but the tools reach the model ({grew} more prompt tokens with "
+                                                 f"the tool) and it answered in plain text instead of calling the "
+                                                 f"test tool: it may not follow tool calls reliably", True)
+    if forced is None:
+        return ProbeResult(True, latency, False, "but it answered in plain text instead of calling the test tool, "
+                                                 "and the server refused a forced tool call, so whether the tools "
+                                                 "reach the model is unknown", None)
+    return ProbeResult(True, latency, False, "but " + _DROPS, False)
+
+
+async def _ask(client: LLMClient, choice: str) -> AssistantMessage:
+    return await client.complete(_PROMPT, [_PING], options=CallOptions(max_tokens=64, tool_choice=choice))
+
+
+def _pinged(answer: AssistantMessage) -> bool:
+    return any(call.name == "ping" for call in answer.tool_calls)
+
+
+async def _forced(client: LLMClient) -> AssistantMessage | None:
+    """Rule 3: the answer to a forced call, or None when the server takes neither way of forcing one."""
+    for choice in ("required", _PING.name):
+        try:
+            return await _ask(client, choice)
+        except ModelTimeout:
+            return None
+        except LLMError:
+            continue   # e.g. llama-cpp-python's function-calling format cuts the stream on "required"
+    return None
+
+
+async def _prompt_growth(client: LLMClient, with_tool: AssistantMessage) -> int:
+    """Rule 4: how many more prompt tokens the tool cost (0 when unknown or none)."""
+    if not with_tool.usage.prompt:
+        return 0
+    try:
+        plain = await client.complete(_PROMPT, options=CallOptions(max_tokens=1))
+    except LLMError:
+        return 0
+    if not plain.usage.prompt:
+        return 0
+    return max(0, with_tool.usage.prompt - plain.usage.prompt)
 
 
 async def detect_ollama(gate: Any, base: str = OLLAMA, timeout: float = 2.0) -> list[str]:
