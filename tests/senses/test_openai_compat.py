@@ -333,3 +333,11 @@ def test_tool_choice_is_always_sent_with_tools(option, wire):
     with_tools, without = (r.body for r in server.requests)
     assert with_tools["tool_choice"] == wire
     assert "tool_choice" not in without and "tools" not in without
+
+
+def test_raw_control_characters_inside_argument_strings_are_repaired_not_failed():
+    # small models under a grammar write a real newline inside a JSON string; every parser but a strict one
+    # reads it, so the call is kept with its arguments re-serialised
+    answer, _ = run([Stream(openai_stream(MODEL, tool_calls=[("call_1", "speak", '{"text": "ciao\nmarco\t!"}')]))])
+    [call] = answer.tool_calls
+    assert call.parsed() == {"text": "ciao\nmarco\t!"} and "\n" not in call.arguments

@@ -52,10 +52,12 @@ def test_a_server_that_drops_the_tools_is_told_apart_from_a_model_that_does_not_
 
 
 def test_a_server_that_cannot_take_required_is_forced_by_the_tool_name():
-    # llama-cpp-python's chatml-function-calling answers "required" with an empty stream
-    result, requests = run_probe(PONG, Stream([b""]), Stream(openai_stream("m", tool_calls=PING)))
+    # llama-cpp-python's chatml-function-calling closes a "required" stream empty, and fails it unstreamed
+    result, requests = run_probe(PONG, Stream([b""]), openai_error(500, "AssertionError"),
+                                 Stream(openai_stream("m", tool_calls=PING)))
     assert result.honours_tools is True and "unless forced" in result.detail
-    assert requests[2].body["tool_choice"] == {"type": "function", "function": {"name": "ping"}}
+    assert [r.body["stream"] for r in requests] == [True, True, False, True]
+    assert requests[3].body["tool_choice"] == {"type": "function", "function": {"name": "ping"}}
 
 
 def test_prompt_tokens_show_the_tools_reached_a_model_on_a_server_that_ignores_tool_choice():

@@ -14,6 +14,7 @@ them with a ModelTimeout naming the deadline that passed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
@@ -229,12 +230,43 @@ class StreamingHTTP:
         self._purpose = purpose
         self._timeouts = timeouts
         self._session: aiohttp.ClientSession | None = None
+        self.received = 0   # bytes of body the last stream brought
 
     def deadlines(self, model: str) -> Deadlines:
         return Deadlines(model, self._timeouts)
 
     async def events(self, model: str, url: str, headers: Mapping[str, str], body: dict[str, Any],
                      sent_tools: bool) -> AsyncIterator[SSEEvent]:
+        async with self._post(model, url, headers, body, sent_tools) as resp:
+            kind = resp.headers.get("Content-Type", "")
+            if "json" in kind or "html" in kind:
+                raise MalformedStream(model, f"expected an event stream, got {kind}: "
+                                             f"{error_text(await resp.text(errors='replace'))}")
+            parser = SSEParser()
+            self.received = 0
+            async for chunk in resp.content.iter_any():
+                self.received += len(chunk)
+                for event in parser.feed(chunk):
+                    yield event
+            for event in parser.close():
+                yield event
+
+    async def document(self, model: str, url: str, headers: Mapping[str, str], body: dict[str, Any],
+                       sent_tools: bool) -> dict[str, Any]:
+        """The same POST for a whole JSON answer (a request with "stream": false)."""
+        async with self._post(model, url, headers, body, sent_tools) as resp:
+            text = await resp.text(errors="replace")
+        try:
+            doc = json.loads(text)
+        except ValueError:
+            raise MalformedStream(model, f"expected a JSON answer, got: {error_text(text)}") from None
+        if not isinstance(doc, dict):
+            raise MalformedStream(model, "the answer was JSON but not an object")
+        return doc
+
+    @contextlib.asynccontextmanager
+    async def _post(self, model: str, url: str, headers: Mapping[str, str], body: dict[str, Any],
+                    sent_tools: bool) -> AsyncIterator[aiohttp.ClientResponse]:
         if self._session is None or self._session.closed:
             self._session = self._gate.http_session(self._purpose)
         timeout = aiohttp.ClientTimeout(total=None, sock_connect=self._timeouts.connect,
@@ -246,16 +278,7 @@ class StreamingHTTP:
                 if resp.status >= 400:
                     raise error_for_status(model, resp.status, await resp.text(errors="replace"), sent_tools,
                                            resp.headers.get("Retry-After"))
-                kind = resp.headers.get("Content-Type", "")
-                if "json" in kind or "html" in kind:
-                    raise MalformedStream(model, f"expected an event stream, got {kind}: "
-                                                 f"{error_text(await resp.text(errors='replace'))}")
-                parser = SSEParser()
-                async for chunk in resp.content.iter_any():
-                    for event in parser.feed(chunk):
-                        yield event
-                for event in parser.close():
-                    yield event
+                yield resp
         except PrivacyRefused as e:
             raise PrivacyBlocked(model, str(e)) from e
         except SSETooLarge as e:
@@ -281,7 +304,6 @@ def emit(on_delta: OnDelta | None, delta: Delta) -> None:
         on_delta(delta)
 
 
-
 def close_stream(name: str, think: Any, tools: Any, on_delta: OnDelta | None) -> tuple[ToolCall, ...]:
     """The end of every streamed answer: flush what the think splitter still holds, then close the tool calls
     (a call without a name, or whose arguments never became a valid JSON object, makes the whole stream
@@ -294,19 +316,24 @@ def close_stream(name: str, think: Any, tools: Any, on_delta: OnDelta | None) ->
         calls = tuple(tools.finish())
     except ToolStreamError as e:
         raise MalformedStream(name, str(e)) from e
-    for call in calls:
-        _check_arguments(name, call)
-    return calls
+    return tuple(_checked(name, call) for call in calls)
 
 
-def _check_arguments(name: str, call: ToolCall) -> None:
-    # the arguments are never quoted: they may hold what chat said
+def _checked(name: str, call: ToolCall) -> ToolCall:
+    """The call as it came, or with its arguments re-serialised when they were JSON but for raw control
+    characters inside strings (small models under a grammar write real newlines); a MalformedStream otherwise.
+    The arguments are never quoted in the error: they may hold what chat said."""
     try:
         value = json.loads(call.arguments)
     except ValueError as e:
-        where = f" ({e.msg} at character {e.pos})" if isinstance(e, json.JSONDecodeError) else ""
-        raise MalformedStream(name, f"the arguments of the {call.name} tool call never became valid JSON"
-                                    f"{where}") from None
+        try:
+            value = json.loads(call.arguments, strict=False)
+        except ValueError:
+            where = f" ({e.msg} at character {e.pos})" if isinstance(e, json.JSONDecodeError) else ""
+            raise MalformedStream(name, f"the arguments of the {call.name} tool call never became valid JSON"
+                                        f"{where}") from None
+        call = ToolCall(call.id, call.name, json.dumps(value, ensure_ascii=False))
     if not isinstance(value, dict):
         raise MalformedStream(name, f"the arguments of the {call.name} tool call are a JSON "
                                     f"{type(value).__name__}, not an object")
+    return call

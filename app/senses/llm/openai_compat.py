@@ -11,6 +11,11 @@ What every one of them accepts (each rule fixes a real server):
    (llama-cpp-python's server answers null with HTTP 500).
 3. A stream is complete only once a choice carried a finish_reason; one that ends without it, [DONE] or
    not, was cut short (llama-cpp-python's server ends a stream early when a second request arrives).
+4. A stream with tools that ends without a single byte is asked once more without streaming: llama-cpp-
+   python's function-calling format cannot stream a tool call the model chose itself ("Automatic streaming
+   tool choice is not supported") and closes such a stream empty. When that whole answer brings a tool
+   call, calls with tools are made without streaming from then on (her voice then starts once the answer is
+   complete instead of on its first words). Any other stream cut short fails the call.
 """
 
 from __future__ import annotations
@@ -152,6 +157,7 @@ class OpenAICompatClient:
         self._api_key = api_key
         self._think_starts_inside = think_starts_inside
         self._include_usage = True
+        self._stream_tools = True      # rule 4
         self._http = StreamingHTTP(gate, f"LLM {self.name}", timeouts)
 
     async def complete(self, messages: Sequence[Message], tools: Sequence[Tool] = (), *,
@@ -175,6 +181,8 @@ class OpenAICompatClient:
         headers = {"Accept": "text/event-stream"}
         if self._api_key:
             headers["Authorization"] = f"Bearer {self._api_key}"
+        if tools and not self._stream_tools:
+            return await self._whole(body, headers, on_delta)
         reader = ChunkReader(self.name, on_delta, bool(tools), self._think_starts_inside)
         async with self._http.deadlines(self.name) as deadline, \
                 aclosing(self._http.events(self.name, self._url, headers, body, bool(tools))) as events:
@@ -185,6 +193,32 @@ class OpenAICompatClient:
                 reader.chunk(decode_json(self.name, event))
                 if reader.began:
                     deadline.began()
+        if self._http.received or not tools:
+            return reader.result()
+        log.warning("%s closed a stream with tools without a byte: asking again without streaming",
+                    self.name)
+        await self._http.aclose()   # that server drops the connection after such a stream: start a fresh one
+        answer = await self._whole(body, headers, on_delta)
+        if answer.tool_calls and self._stream_tools:
+            self._stream_tools = False
+            log.warning("%s cannot stream tool calls: calls with tools are made without streaming from now on",
+                        self.name)
+        return answer
+
+    async def _whole(self, body: dict[str, Any], headers: dict[str, str],
+                     on_delta: OnDelta | None) -> AssistantMessage:
+        """Rule 4: the same request without streaming, its answer read as one chunk."""
+        body = {k: v for k, v in body.items() if k not in ("stream", "stream_options")} | {"stream": False}
+        reader = ChunkReader(self.name, on_delta, True, self._think_starts_inside)
+        async with self._http.deadlines(self.name) as deadline:
+            deadline.began()   # nothing comes before the whole answer: only the total deadline holds
+            doc = await self._http.document(self.name, self._url, headers | {"Accept": "application/json"}, body,
+                                            True)
+        choices = doc.get("choices")
+        if not isinstance(choices, list):
+            raise MalformedStream(self.name, "the answer has no choices")
+        reader.chunk({**doc, "choices": [{"delta": c.get("message") or {}, "finish_reason": c.get("finish_reason")}
+                                         for c in choices if isinstance(c, dict)]})
         return reader.result()
 
     async def aclose(self) -> None:

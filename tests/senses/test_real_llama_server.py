@@ -1,0 +1,200 @@
+"""Against a REAL OpenAI-compatible server: llama-cpp-python's own (`python -m llama_cpp.server`) with the shipped
+GGUF, started on 127.0.0.1 for this module and stopped after it, reached through the `llamacpp` provider's
+settings like any server a streamer would run. What is asserted is wire behaviour (a tool call comes back, the
+step after a tool result is accepted, a composed turn speaks), never the tiny model's wisdom: where the model
+would be free to answer in plain text the call is forced to the tool by name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from app.core.chat import Message, Role
+from app.core.events import EventBus
+from app.core.tools import Tool
+from app.senses.llm.base import CallOptions, MalformedStream, Timeouts
+from app.senses.llm.pool import ModelPool
+from app.senses.llm.probe import probe
+from app.senses.llm.registry import ClientFactory
+from app.senses.netgate import NetworkGate
+
+pytest.importorskip("llama_cpp.server.app", reason="llama_cpp.server (the llama-cpp-python[server] extra) is not "
+                                                    "installed")
+
+from app.senses.llm.local_llama import builtin_model_path  # noqa: E402
+
+SPEAK = Tool("speak", "Say something out loud to the streamer.",
+             {"type": "object", "properties": {"message": {"type": "string"}}, "required": ["message"]},
+             reaches=True)
+HELLO = [Message.system("You are Bea, a co-host on a live stream. Answer by calling the speak tool."),
+         Message.user("[Streamer] Hi Bea, what's your name?")]
+TIMEOUTS = Timeouts(connect=5, first_token=30, total=60)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def llama_server(chat_format: str) -> Iterator[str]:
+    port = free_port()
+    command = [sys.executable, "-m", "llama_cpp.server", "--model", str(builtin_model_path()), "--chat_format",
+               chat_format, "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "4096"]
+    log = tempfile.TemporaryFile()   # llama.cpp logs a lot: a pipe nobody reads would fill up and stall it
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}/v1"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                log.seek(0)
+                raise RuntimeError(f"llama_cpp.server exited: {log.read().decode(errors='replace')[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{base}/models", timeout=1) as resp:
+                    if resp.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("llama_cpp.server did not answer /v1/models within 60 s")
+            time.sleep(0.2)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with llama_server("chatml-function-calling") as base:
+        yield base
+
+
+def factory(base: str) -> ClientFactory:
+    gate = NetworkGate(lambda: False, EventBus(lambda: 0.0))
+    return ClientFactory(gate, lambda _name: None, base_urls={"llamacpp": base}, timeouts=TIMEOUTS)
+
+
+def test_a_tool_call_and_the_step_after_its_result(server):
+    async def go():
+        client = factory(server).client("llamacpp:smollm2")
+        try:
+            first = await client.complete(HELLO, [SPEAK], options=CallOptions(max_tokens=48, tool_choice="speak"))
+            [call] = first.tool_calls
+            history = [*HELLO, first.as_message(), Message.tool_result(call, "said out loud")]
+            # the step after a tool result: the assistant message goes out with "content": "" (null was a 500)
+            second = await client.complete(history, [SPEAK], options=CallOptions(max_tokens=24))
+            # with "auto" this server cannot stream a tool call the model picks itself: it closes the stream empty
+            # and the client asks again without streaming; either way the answer must be complete
+            third = await client.complete(HELLO, [SPEAK], options=CallOptions(max_tokens=48))
+            return first, call, history, second, third
+        finally:
+            await client.aclose()
+
+    first, call, history, second, third = asyncio.run(go())
+    assert call.name == "speak" and isinstance(call.parsed().get("message"), str)
+    assert first.finish_reason == "tool_calls"
+    assert history[2].role is Role.ASSISTANT and history[2].content == ""
+    assert second.finish_reason in ("stop", "length", "tool_calls")
+    assert third.finish_reason in ("stop", "length", "tool_calls")
+    assert all(c.name == "speak" for c in third.tool_calls)
+
+
+def test_a_stream_the_server_cuts_short_for_a_second_request_is_a_failed_call(server):
+    # this server interrupts a stream when another request arrives, and ends it without a finish_reason:
+    # that is a failure (the pool asks the next model), never a short answer taken as complete
+    async def go():
+        client = factory(server).client("llamacpp:smollm2")
+        other = factory(server).client("llamacpp:smollm2")
+        started = asyncio.Event()
+        story = [Message.user("Tell me a very long story about a dragon.")]
+
+        def listen(_delta):
+            started.set()
+
+        async def second():
+            await started.wait()
+            return await other.complete([Message.user("Hi")], options=CallOptions(max_tokens=4))
+
+        try:
+            first = asyncio.create_task(client.complete(story, on_delta=listen,
+                                                        options=CallOptions(max_tokens=400, temperature=0.8)))
+            results = await asyncio.gather(first, second(), return_exceptions=True)
+        finally:
+            await client.aclose()
+            await other.aclose()
+        return results
+
+    cut, answered = asyncio.run(go())
+    assert isinstance(cut, MalformedStream) and "cut short" in cut.reason, cut
+    assert answered.finish_reason in ("stop", "length")
+
+
+def test_a_composed_turn_speaks(server):
+    from tests.mind.harness import Mind, chat
+
+    class Forced:
+        """The real client, with the first step of each turn forced to speak: the 135M model is free to stay
+        silent under "auto", and this test is about the wire, not about its judgement."""
+
+        def __init__(self, client):
+            self.client = client
+            self.name = client.name
+
+        async def complete(self, messages, tools=(), *, on_delta=None, options=None):
+            first_step = messages[-1].role is Role.USER
+            choice = "speak" if first_step and any(t.name == "speak" for t in tools) else "auto"
+            return await self.client.complete(messages, tools, on_delta=on_delta,
+                                              options=CallOptions(max_tokens=64, tool_choice=choice))
+
+        async def aclose(self):
+            await self.client.aclose()
+
+    async def go():
+        m = Mind()
+        pool = ModelPool("mind", [Forced(factory(server).client("llamacpp:smollm2"))])
+        m.mind.llm = pool
+        try:
+            m.bus.put(chat("Hi Bea, what's your name?", who="marco", written=False))
+            record = await m.mind.turn(m.bus.take_all())
+        finally:
+            await pool.aclose()
+        return m, record
+
+    m, record = asyncio.run(go())
+    assert record.model_calls >= 1 and record.model == "smollm2" or record.model
+    assert record.outcome == "spoke", (record.outcome, record.thoughts)
+    assert m.spoken() and all(line.strip() for line in m.spoken())
+
+
+def test_test_connection_tells_a_server_that_drops_tools_from_one_that_passes_them(server):
+    async def run_probe(base):
+        client = factory(base).client("llamacpp:smollm2")
+        try:
+            return await probe(client)
+        finally:
+            await client.aclose()
+
+    passes = asyncio.run(run_probe(server))
+    with llama_server("chatml") as plain:   # the same server with a chat format that ignores tools
+        drops = asyncio.run(run_probe(plain))
+    assert passes.ok and passes.honours_tools is True, passes.sentence()
+    assert drops.ok and drops.honours_tools is False, drops.sentence()
+    assert "the server drops the tools it is sent" in drops.sentence()
