@@ -168,16 +168,20 @@ class Consciousness:
         for key in state.answered:
             self.gate.note_spoke(key)
         self._remember(state)
+        await self._hook(self.turn_log, record, "the turn log")  # written before TURN: the dock reads it then
         self.events.publish(EventKind.TURN, "mind", f"turn: {record.outcome}, {record.model_calls} call(s), "
                             f"{record.tokens()}, {record.ms:.0f} ms", outcome=record.outcome,
                             calls=record.model_calls)
-        for hook, what in ((self.turn_log, "the turn log"), (self.after_turn, "the window flush")):
-            if hook is not None:
-                try:
-                    await hook(record)
-                except Exception as exc:
-                    log.error("%s could not be written: %s", what, exc)
+        await self._hook(self.after_turn, record, "the window flush")
         return record
+
+    @staticmethod
+    async def _hook(hook: Callable[[TurnRecord], Awaitable[object]] | None, record: TurnRecord, what: str) -> None:
+        if hook is not None:
+            try:
+                await hook(record)
+            except Exception as exc:
+                log.error("%s could not be written: %s", what, exc)
 
     async def _reason(self, batch: Sequence[Perception], state: TurnState, record: TurnRecord) -> bool:
         """The steps of a turn; True when something she did reached somebody."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 import json
 import logging
@@ -76,6 +77,7 @@ class TurnLogView(QWidget):
         layout.addWidget(self.search)
         layout.addWidget(split, 1)
         self.records: list[TurnRecord] = []
+        self._asked = 0
         self.search.returnPressed.connect(self.refresh)
         self.list.currentRowChanged.connect(self.show_row)
         self._unsubscribe = bus.subscribe(lambda _e: self.refresh(), kinds=[EventKind.TURN], replay=False)
@@ -88,10 +90,13 @@ class TurnLogView(QWidget):
             asyncio.get_running_loop()
         except RuntimeError:
             return
+        self._asked += 1
         task = asyncio.ensure_future(self.turn_log.search(self.search.text()))
-        task.add_done_callback(self._loaded)
+        task.add_done_callback(functools.partial(self._loaded, self._asked))
 
-    def _loaded(self, task: asyncio.Task) -> None:
+    def _loaded(self, asked: int, task: asyncio.Task) -> None:
+        if asked != self._asked:  # a newer question is out: an older answer may land after it, and is stale
+            return
         if task.cancelled() or task.exception() is not None:
             log.warning("the turn log could not be read: %r", None if task.cancelled() else task.exception())
             return
