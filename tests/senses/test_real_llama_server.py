@@ -1,8 +1,9 @@
 """Against a REAL OpenAI-compatible server: llama-cpp-python's own (`python -m llama_cpp.server`) with the shipped
 GGUF, started on 127.0.0.1 for this module and stopped after it, reached through the `llamacpp` provider's
 settings like any server a streamer would run. What is asserted is wire behaviour (a tool call comes back, the
-step after a tool result is accepted, a composed turn speaks), never the tiny model's wisdom: where the model
-would be free to answer in plain text the call is forced to the tool by name.
+step after a tool result is accepted, a cut stream fails, a composed turn speaks, Test connection tells the
+chat formats apart), not the tiny model's wisdom: the wire test forces the tool by name where the model would
+be free to answer in plain text. The composed turn runs the mind exactly as it runs, with tool_choice "auto".
 """
 
 from __future__ import annotations
@@ -148,40 +149,25 @@ def test_a_stream_the_server_cuts_short_for_a_second_request_is_a_failed_call(se
 
 
 def test_a_composed_turn_speaks(server):
+    # the mind as it runs (its own tools, prompt frame, tool_choice "auto"), with a real pool of this server
     from tests.mind.harness import Mind, chat
-
-    class Forced:
-        """The real client, with the first step of each turn forced to speak: the 135M model is free to stay
-        silent under "auto", and this test is about the wire, not about its judgement."""
-
-        def __init__(self, client):
-            self.client = client
-            self.name = client.name
-
-        async def complete(self, messages, tools=(), *, on_delta=None, options=None):
-            first_step = messages[-1].role is Role.USER
-            choice = "speak" if first_step and any(t.name == "speak" for t in tools) else "auto"
-            return await self.client.complete(messages, tools, on_delta=on_delta,
-                                              options=CallOptions(max_tokens=64, tool_choice=choice))
-
-        async def aclose(self):
-            await self.client.aclose()
 
     async def go():
         m = Mind()
-        pool = ModelPool("mind", [Forced(factory(server).client("llamacpp:smollm2"))])
+        pool = ModelPool("mind", [factory(server).client("llamacpp:smollm2")])
         m.mind.llm = pool
         try:
-            m.bus.put(chat("Hi Bea, what's your name?", who="marco", written=False))
+            m.bus.put(chat("Hi Bea, what's your name?", who="marco"))
+            started = time.perf_counter()
             record = await m.mind.turn(m.bus.take_all())
+            return m, record, time.perf_counter() - started
         finally:
             await pool.aclose()
-        return m, record
 
-    m, record = asyncio.run(go())
-    assert record.model_calls >= 1 and record.model == "smollm2" or record.model
-    assert record.outcome == "spoke", (record.outcome, record.thoughts)
-    assert m.spoken() and all(line.strip() for line in m.spoken())
+    m, record, seconds = asyncio.run(go())
+    assert record.outcome == "spoke", (record.outcome, record.model_calls)
+    assert record.model_calls >= 1 and m.spoken() and all(line.strip() for line in m.spoken())
+    assert seconds < 30
 
 
 def test_test_connection_tells_a_server_that_drops_tools_from_one_that_passes_them(server):
