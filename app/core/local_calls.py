@@ -20,7 +20,8 @@ Theory of operation:
 6. A tiny demo model gets a conversation it can follow (demo_chat): a short system prompt, two worked
    examples in exactly the shape the grammar forces, the last few lines of the window, and the lines just
    heard without the frame's headers. It is offered only `speak` and `stay_silent`, with their required
-   arguments and a short message (demo_tools); a line addressed to her leaves only `speak`.
+   arguments and a short message (demo_tools); a line addressed to her leaves only `speak`. A tiny model
+   likes to repeat what it was told: an answer that only echoes the line heard is_echo, and is asked again.
 """
 
 from __future__ import annotations
@@ -124,12 +125,14 @@ def read_call(text: str, tools: Sequence[Tool], call_id: str) -> ToolCall:
 # ---- the tiny demo model (rule 6) ----------------------------------------------------------------------------
 DEMO_TOOLS = ("speak", "stay_silent")
 DEMO_MAX_CHARS = 160   # one or two sentences out loud
-DEMO_HISTORY = 6       # window messages she sees besides the lines just heard
+DEMO_HISTORY = 0       # window messages she sees besides the lines just heard: a 135M model copies them
 _PERSONA = re.compile(r"\bYou are ([^,.;:\n]{1,40})[,.;:]")
 _HEARD = re.compile(r"^- \[via [^\]]*\](?P<to> \(to you\))? (?P<text>.*)$")
 DEMO_SYSTEM = ("You are {name}, a cheerful co-host on a live stream. You chat with the streamer and the viewers. "
                "Answer in one short, friendly sentence, in the language you were spoken to.")
 _NUDGES = ("[STILL WAITING]", "[NOBODY HEARD YOU]")  # the loop's nudges: the grammar already forces a call
+# one worked example in each language: the shape of an answer, and (in the other language from most lines) not
+# a sentence a 135M model would copy; three or more, or examples in the line's own language, get copied
 _EXAMPLES = (("[Streamer] hey, how are you today?", "I'm great, thanks! Ready for a fun stream?"),
              ("[Streamer] ciao! come va?", "Ciao! Tutto bene, grazie, e tu?"))
 
@@ -181,10 +184,6 @@ def _demo_call(name: str, arguments: dict[str, Any]) -> str:
 
 def demo_chat(messages: Sequence[Message], name: str) -> tuple[list[dict[str, str]], bool]:
     """The conversation for the tiny demo model, and whether the newest lines were addressed to her."""
-    out = [{"role": "system", "content": DEMO_SYSTEM.format(name=name)}]
-    for said, answer in _EXAMPLES:
-        out += [{"role": "user", "content": said},
-                {"role": "assistant", "content": _demo_call("speak", {"message": answer})}]
     body: list[dict[str, str]] = []
     addressed = False
     for m in messages:
@@ -204,11 +203,17 @@ def demo_chat(messages: Sequence[Message], name: str) -> tuple[list[dict[str, st
                         said = ""
                     if said:
                         body.append({"role": "assistant", "content": _demo_call("speak", {"message": said})})
-    # keep whole exchanges: the newest lines, and before them at most DEMO_HISTORY messages
-    body = body[-DEMO_HISTORY:]
-    while body and body[0]["role"] == "assistant":
-        body = body[1:]
-    return out + _merged(body), addressed
+    # the newest lines, and before them at most DEMO_HISTORY messages, starting with a line she heard
+    newest = max((i for i, m in enumerate(body) if m["role"] == "user"), default=len(body))
+    before = body[max(0, newest - DEMO_HISTORY):newest] if DEMO_HISTORY > 0 else []
+    while before and before[0]["role"] == "assistant":
+        before = before[1:]
+    out = [{"role": "system", "content": DEMO_SYSTEM.format(name=name)}]
+    for said, answer in _EXAMPLES:
+        out += [{"role": "user", "content": said},
+                {"role": "assistant", "content": _demo_call("speak", {"message": answer})}]
+    return out + _merged(before + body[newest:]), addressed
+
 
 
 def _merged(body: list[dict[str, str]]) -> list[dict[str, str]]:
@@ -220,3 +225,13 @@ def _merged(body: list[dict[str, str]]) -> list[dict[str, str]]:
         else:
             out.append(m)
     return out
+
+
+def _letters(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def is_echo(said: str, heard: str) -> bool:
+    """`said` is nothing but (a part of) the line she heard, give or take punctuation and case."""
+    words = _letters(said)
+    return not words or words in _letters(heard)

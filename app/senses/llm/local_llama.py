@@ -32,6 +32,7 @@ from app.core.local_calls import (
     demo_tools,
     flatten,
     grammar_problems,
+    is_echo,
     persona_name,
     read_call,
 )
@@ -49,6 +50,7 @@ CONTEXT = 8192
 MAX_TOKENS = 256
 REPEAT_PENALTY = 1.3  # small models loop on a phrase without it
 DEMO_TEMPERATURE = 0.3
+DEMO_RETRY_TEMPERATURE = 0.6   # asked again after an echo: further from the likeliest (copied) words
 GRAMMARS_KEPT = 16
 _ids = itertools.count(1)
 
@@ -128,6 +130,14 @@ def model_path(spec: ModelSpec) -> Path:
     raise RequestRejected(str(spec), f"local models are {BUILTIN!r} or the path of a .gguf file, not {spec.model!r}")
 
 
+def _echoed(answer: AssistantMessage, heard: str) -> bool:
+    for call in answer.tool_calls:
+        if call.name == "speak":
+            said = call.parsed().get("message", "")
+            return isinstance(said, str) and is_echo(said, heard)
+    return False
+
+
 class LocalLlamaClient:
     def __init__(self, spec: ModelSpec, executor: Executor | None = None, context: int = CONTEXT) -> None:
         self.spec = spec
@@ -143,15 +153,19 @@ class LocalLlamaClient:
                        on_delta: OnDelta | None = None, options: CallOptions | None = None) -> AssistantMessage:
         options = options or CallOptions()
         offered = [] if options.tool_choice == "none" else list(tools)
+        loop = asyncio.get_running_loop()
         if self.demo and any(t.name == "speak" for t in offered):
             chat, addressed = demo_chat(messages, persona_name(messages))
             offered = demo_tools(offered, addressed)
             temperature = DEMO_TEMPERATURE if options.temperature is None else options.temperature
-            options = CallOptions(temperature, options.max_tokens, options.tool_choice)
+            answer = await loop.run_in_executor(self._executor, self._generate, chat, offered,
+                                                CallOptions(temperature, options.max_tokens, options.tool_choice))
+            if _echoed(answer, chat[-1]["content"]):
+                answer = await loop.run_in_executor(self._executor, self._generate, chat, offered, CallOptions(
+                    DEMO_RETRY_TEMPERATURE, options.max_tokens, options.tool_choice))
         else:
             chat = flatten(messages, offered)
-        loop = asyncio.get_running_loop()
-        answer = await loop.run_in_executor(self._executor, self._generate, chat, offered, options)
+            answer = await loop.run_in_executor(self._executor, self._generate, chat, offered, options)
         for call in answer.tool_calls:
             emit(on_delta, Delta(DeltaKind.TOOL_ARGUMENTS, call.arguments, 0, call.id, call.name))
         emit(on_delta, Delta(DeltaKind.TEXT, answer.text))
