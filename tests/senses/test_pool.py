@@ -350,3 +350,18 @@ def test_a_success_resets_the_back_off():
     # a success clears it: the failure after it starts again at 5 s
     assert results == ["server error (500): boom", "server error (500): boom", "ok", "server error (500): boom",
                        "ok again"]
+
+
+def test_tool_arguments_that_never_became_json_fall_over_to_the_next_model():
+    deltas = []
+
+    async def scenario(server, pool):
+        mind = pool("ollama:a", "lmstudio:b")
+        server.script("a", Stream(openai_stream("a", tool_calls=[("call_1", "speak", '{"text": "ciao')])))
+        server.script("b", Stream(openai_stream("b", tool_calls=[("call_1", "speak", '{"text": "ciao!"}')])))
+        return await mind.complete(HELLO, [SPEAK], on_delta=deltas.append)
+
+    answer = run(scenario)
+    assert answer.model == "b" and answer.tool_calls[0].parsed() == {"text": "ciao!"}
+    [reset] = [d for d in deltas if d.kind is DeltaKind.RESET]
+    assert "ollama:a failed mid-answer: the arguments of the speak tool call never became valid JSON" in reset.text
