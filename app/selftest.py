@@ -1,7 +1,11 @@
-"""--self-test: open the store and check what a user's install depends on; one verdict line, exit 0 or 1."""
+"""--self-test: open the store and check what a user's install depends on; one verdict line, exit 0 or 1.
+
+Her mind is checked for real: one turn with the configured model (the built-in one by default), a line typed
+to her as the Chat dock types it, and the check fails unless she answers it out loud or in writing."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import sys
@@ -14,6 +18,8 @@ from app.memory.database import cipher_facts
 from app.memory.migrations import LATEST
 
 SELF_TEST_LINE = "Hello everyone, welcome back to the stream tonight."
+MIND_LINE = "Hi Bea, can you hear me?"
+MIND_TIMEOUT = 90.0   # a cold model load and one answer on a slow CPU; a cloud model answers in seconds
 
 
 def _words(text: str) -> set[str]:
@@ -67,6 +73,17 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
         if problem := missing():
             raise AssertionError(f"the built-in model cannot run: {problem}")
         return "built-in model ready"
+
+    def mind() -> str:
+        """One real turn: a line typed to her; she must answer it."""
+        models = bea.settings.current.mind.models
+        if not models:
+            raise AssertionError("no model is set for her mind (Settings → Mind)")
+        said, errors = asyncio.run(_one_turn(bea))
+        if not said.strip():
+            why = f": {errors[-1]}" if errors else ""
+            raise AssertionError(f"she did not answer a line typed to her with {models[0]}{why}")
+        return f"she answered with {models[0]}"
 
     def memory() -> str:
         from app.memory.pick_embedder import open_chosen
@@ -127,9 +144,43 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
         return "writable"
 
     return [("cipher", cipher), ("integrity", integrity), ("schema", schema), ("roundtrip", roundtrip),
-            ("settings", settings), ("skills", skills), ("models", models),
+            ("settings", settings), ("skills", skills), ("models", models), ("mind", mind),
             ("memory", memory), ("voice", voice), ("stage", stage), ("talk key", talk_key),
             ("data folder", writable)]
+
+
+async def _one_turn(bea: Bea) -> tuple[str, list[str]]:
+    """What she said to MIND_LINE, typed by the owner as the Chat dock types it, and the ERRORs meanwhile. The
+    turn is hers (her models, prompts, tools and loop) but on a window of its own: nothing of it is kept."""
+    from app.core.context_window import SingleContext
+    from app.core.events import EventKind
+    from app.core.perception import Meta, Perception, PerceptionKind
+    from app.mind.bus import LoopClock, PerceptionBus
+    from app.mind.consciousness import Consciousness
+    from app.skills.chat.skill import CHANNEL, OWNER, PLATFORM
+
+    errors: list[str] = []
+    unsubscribe = bea.bus.subscribe(lambda e: errors.append(e.text), kinds=[EventKind.ERROR], replay=False)
+    mind = bea.mind
+    pool = mind.client_factory().pool("mind", bea.settings.current.mind.models)
+    turn = Consciousness(bus=PerceptionBus(LoopClock()), gate=mind.gate, llm=pool, events=bea.bus,
+                         outlets=mind.outlets, skill_tools=mind.skill_tools, static_prompt=mind.static_prompt,
+                         dynamic_prompt=mind.dynamic_prompt, executor=bea.blocking, relabel=mind.relabel,
+                         context=SingleContext(bea.settings.current.mind.budget()))
+    line = Perception(PerceptionKind.CHAT, PLATFORM, f"[{OWNER.display_name}] {MIND_LINE}", salience=0.9,
+                      meta={Meta.CONVERSATION_KEY: f"{PLATFORM}:{CHANNEL}", Meta.TEXT: MIND_LINE},
+                      author=OWNER, ts=time.time())
+    try:
+        record = await asyncio.wait_for(turn.turn([line]), MIND_TIMEOUT)
+        return "\n".join(text for _where, text in record.said), errors
+    except TimeoutError:
+        return "", [*errors, f"no answer within {MIND_TIMEOUT:.0f} s"]
+    except Exception as exc:  # the model failed: the reason is the verdict
+        return "", [*errors, str(exc)]
+    finally:
+        unsubscribe()
+        await pool.aclose()
+        mind.local_executor.shutdown(wait=False, cancel_futures=True)
 
 
 def run(data_dir: Path) -> int:
@@ -145,6 +196,6 @@ def run(data_dir: Path) -> int:
                 return 1
     finally:
         close(bea)
-    print(f"self-test OK: {len(passed)} checks passed (SQLCipher {passed[0]}, {passed[2]}, {passed[5]}, {passed[6]}, {passed[7]}, {passed[8]}, {passed[9]}, {passed[10]}) "
-          f"in {data_dir}")
+    print(f"self-test OK: {len(passed)} checks passed (SQLCipher {passed[0]}, {passed[2]}, {passed[5]}, "
+          f"{passed[6]}, {passed[7]}, {passed[8]}, {passed[9]}, {passed[10]}, {passed[11]}) in {data_dir}")
     return 0

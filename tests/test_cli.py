@@ -21,8 +21,34 @@ def test_self_test_passes_on_a_new_and_an_existing_store(data_dir):
         out = run_app("--self-test", "--data-dir", str(data_dir), env={"BEA_PASSPHRASE": PASSPHRASE})
         assert out.returncode == 0, out.stdout + out.stderr
         lines = out.stdout.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("self-test OK: 12 checks passed")
+        assert len(lines) == 1 and lines[0].startswith("self-test OK: 13 checks passed")
+        assert "she answered with local:smollm2" in lines[0]  # a real turn with the built-in model
     assert (data_dir / "bea.db").exists() and (data_dir / "logs" / "bea.log").exists()
+
+
+def test_self_test_fails_when_she_does_not_answer(data_dir):
+    """A model that answers only in plain text (it never calls speak) is a failed self-test, with the reason."""
+    import asyncio
+
+    from app import compose
+    from tests.senses.llm_server import LLMServer, openai_stream
+
+    async def main():
+        async with LLMServer() as server:
+            for _ in range(8):
+                server.script("mute", openai_stream("mute", text=["hmm, let me think"]))
+            bea = compose.build(data_dir, env={"BEA_PASSPHRASE": PASSPHRASE}, log_to_stderr=False)
+            bea.settings.update({"mind.models": ["ollama:mute"], "mind.base_urls": {"ollama": server.base_url}})
+            compose.close(bea)
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "app", "--self-test", "--data-dir", str(data_dir), cwd=REPO,
+                env={**os.environ, "BEA_PASSPHRASE": PASSPHRASE}, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            out, _err = await asyncio.wait_for(proc.communicate(), 120)
+            return proc.returncode, out.decode(), server.calls("mute")
+
+    code, out, calls = asyncio.run(main())
+    assert code == 1 and calls >= 1, out
+    assert out.startswith("self-test FAILED at mind: she did not answer a line typed to her with ollama:mute"), out
 
 
 def test_a_wrong_passphrase_exits_2_and_leaves_the_file_byte_identical(data_dir):

@@ -5,7 +5,20 @@ import json
 import pytest
 
 from app.core.chat import Message, ToolCall
-from app.core.local_calls import LocalCallError, call_schema, flatten, read_call
+from app.core.local_calls import (
+    DEMO_MAX_CHARS,
+    DEMO_SYSTEM,
+    LocalCallError,
+    call_schema,
+    demo_chat,
+    demo_tools,
+    flatten,
+    grammar_problems,
+    heard_lines,
+    is_echo,
+    persona_name,
+    read_call,
+)
 from app.core.tools import Tool
 
 SPEAK = Tool("speak", "Say it.", {"type": "object", "properties": {"message": {"type": "string"}},
@@ -47,3 +60,55 @@ def test_read_call(text, error):
     else:
         with pytest.raises(LocalCallError, match=error):
             read_call(text, [SPEAK, SILENT], "local-1")
+
+
+# ---- the tiny demo model ------------------------------------------------------------------------------------
+FRAME = ("[WHERE YOU ARE] app · app:chat\n[WHAT JUST HAPPENED] most important first\n"
+         "- [via app] (to you) [Streamer] Hi Bea, what's your name?")
+
+
+def test_the_demo_conversation_is_short_and_keeps_only_the_lines_heard():
+    old = ToolCall("c1", "speak", json.dumps({"message": "ciao a tutti"}))
+    chat, addressed = demo_chat([Message.system("You are Bea, a co-host.\n\nlong manual " * 50),
+                                 Message.user("[Streamer] earlier line"), Message.assistant("", [old]),
+                                 Message.tool_result(old, "said out loud"), Message.system("[MOOD] calm"),
+                                 Message.user(FRAME)], persona_name([Message.system("You are Bea, a co-host.")]))
+    assert addressed
+    assert chat[0] == {"role": "system", "content": DEMO_SYSTEM.format(name="Bea")}
+    assert [m["role"] for m in chat] == ["system", "user", "assistant", "user", "assistant", "user"]
+    assert json.loads(chat[2]["content"])["tool"] == "speak"   # the examples show the shape the grammar forces
+    assert chat[-1] == {"role": "user", "content": "[Streamer] Hi Bea, what's your name?"}
+    assert "long manual" not in str(chat) and "[MOOD]" not in str(chat) and "earlier line" not in str(chat)
+
+
+def test_demo_tools_speak_alone_when_addressed_with_required_arguments_and_a_short_message():
+    speak = Tool("speak", "Say it.", {"type": "object", "properties": {
+        "mood": {"type": "string"}, "message": {"type": "string"}}, "required": ["message"]})
+    others = [speak, SILENT, Tool("recall", "Look up.", {"type": "object", "properties": {}})]
+    alone = demo_tools(others, addressed=True)
+    assert [t.name for t in alone] == ["speak"]
+    assert alone[0].parameters == {"type": "object", "required": ["message"], "properties": {
+        "message": {"type": "string", "maxLength": DEMO_MAX_CHARS}}}
+    assert alone[0].handler is speak.handler
+    assert [t.name for t in demo_tools(others, addressed=False)] == ["speak", "stay_silent"]
+    no_speak = [SILENT, Tool("ask_streamer", "Ask.")]
+    assert demo_tools(no_speak, addressed=True) == no_speak   # an interview keeps its own tools
+
+
+def test_heard_lines_persona_and_echo():
+    assert heard_lines(FRAME) == (["[Streamer] Hi Bea, what's your name?"], True)
+    assert heard_lines("- [via twitch] [marco] ciao") == (["[marco] ciao"], False)
+    assert persona_name([Message.system("You are Nova, a co-host.")]) == "Nova"
+    assert persona_name([Message.user("You are Nova, a co-host.")]) == "Bea"
+    assert is_echo("What are we playing today?", "[Streamer] what are we playing today")
+    assert is_echo("", "[Streamer] hi")
+    assert not is_echo("We're playing Minecraft!", "[Streamer] What are we playing today?")
+
+
+def test_grammar_problems_name_the_path():
+    schema = {"type": "object", "properties": {"a": {"type": "object", "properties": {"b": {}}},
+                                               "c": {"anyOf": [{"type": "string"}, {"const": 1}]},
+                                               "d": {"type": "array", "items": {"enum": [1, 2]}}}}
+    assert grammar_problems(schema) == ["a.b: has no type (nor enum, const or anyOf of typed branches)"]
+    assert grammar_problems({"type": "object", "allOf": []}) == ["(the root): uses 'allOf', which a grammar "
+                                                                  "cannot enforce"]

@@ -8,11 +8,20 @@ import pytest
 
 from app.core.chat import Message
 from app.core.events import EventBus
+from app.core.local_calls import DEMO_MAX_CHARS, call_schema
 from app.core.model_spec import parse
+from app.core.tools import Tool
 from app.mind.expression import TurnState, expression_tools
 from app.mind.outlets import Outlets
 from app.senses.llm.base import RequestRejected
-from app.senses.llm.local_llama import LocalLlamaClient, available, builtin_model_path, model_path
+from app.senses.llm.local_llama import (
+    GrammarError,
+    LocalLlamaClient,
+    available,
+    builtin_model_path,
+    model_path,
+    tools_gbnf,
+)
 from tests.mind.harness import Mind, chat
 
 
@@ -67,3 +76,49 @@ def test_end_to_end_the_loop_executes_the_builtin_models_tool_call():
     assert record.model == "local:smollm2" and record.prompt_tokens > 0
     if first.name == "speak" and not first.failed:
         assert m.spoken() == [json.loads(first.arguments)["message"].strip()]
+
+
+UNTYPED = Tool("person_observe", "Record something.",
+               {"type": "object", "properties": {"value": {"description": "anything"}}})
+
+
+def test_llama_cpp_python_alone_falls_back_to_free_json_where_we_refuse():
+    """What llama-cpp-python does with a schema it cannot convert (its response_format path): any JSON at all.
+    That is why the client builds the grammar itself and fails the call instead."""
+    from llama_cpp import llama_grammar
+    from llama_cpp.llama_chat_format import _grammar_for_json_schema
+
+    fallback = _grammar_for_json_schema(json.dumps(call_schema([UNTYPED])))
+    assert fallback._grammar == llama_grammar.JSON_GBNF
+    with pytest.raises(GrammarError, match="person_observe cannot be turned into a grammar: value: has no type"):
+        tools_gbnf("local:smollm2", [UNTYPED])
+
+
+def test_the_grammar_is_built_once_per_tool_set():
+    client = LocalLlamaClient(parse("local:smollm2"))
+    tools = expression_tools(TurnState(), Outlets(EventBus(time.time)))
+    first = client.grammar(tools)
+    assert client.grammar(tools) is first and client.grammar(tools[:1]) is not first
+
+
+def frame(text: str) -> Message:
+    return Message.user(f"[WHERE YOU ARE] app · app:chat\n[WHAT JUST HAPPENED] most important first\n"
+                        f"- [via app] (to you) [Streamer] {text}")
+
+
+def test_the_demo_model_speaks_to_every_line_addressed_to_her():
+    lines = ["Hi Bea, what's your name?", "Ciao Bea! Come stai?", "My name is Marco.", "Do you like pizza?",
+             "Che tempo fa oggi?"]
+
+    async def go():
+        client = LocalLlamaClient(parse("local:smollm2"))
+        tools = expression_tools(TurnState(), Outlets(EventBus(time.time)))
+        soul = Message.system("You are Bea, a co-host on a live stream.")
+        answers = [await client.complete([soul, frame(line)], tools) for line in lines]
+        await client.aclose()
+        return answers
+
+    for answer in asyncio.run(go()):
+        assert [c.name for c in answer.tool_calls] == ["speak"]
+        said = answer.tool_calls[0].parsed()["message"]
+        assert 0 < len(said.strip()) <= DEMO_MAX_CHARS
