@@ -178,9 +178,9 @@ class PersonApi:
             raise ApiError(403, "forbidden", "only an admin token may pass ?owner=")
         if action is None:
             raise ApiError(400, "invalid", "?owner= is for reading another member's model, not writing it")
-        asked = asked.strip()
-        if not 1 <= len(asked) <= MAX_OWNER:
+        if not 1 <= len(asked) <= MAX_OWNER or not asked.strip():  # as sent, as the document says
             raise ApiError(400, "invalid", f"?owner= must be 1-{MAX_OWNER} characters")
+        asked = asked.strip()
         await blocking(request, self.store.audit, device.name, action, asked, request.path_qs)
         return asked
 
