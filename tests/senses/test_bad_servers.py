@@ -77,7 +77,8 @@ TRICKLES = [
 def test_keep_alives_do_not_hold_off_the_deadlines(name, reply, wire, words, deadline):
     error, seconds = call(reply, wire=wire)
     assert isinstance(error, ModelTimeout) and words in error.reason
-    assert deadline - 0.05 <= seconds < deadline + 0.5
+    # the words name the deadline that fired; the time only shows it was not a later one (generous: a loaded CI)
+    assert deadline - 0.05 <= seconds < deadline + 5
 
 
 def test_content_keeps_a_slow_answer_alive_past_the_first_token_deadline():
@@ -110,7 +111,7 @@ def test_a_silent_port_fails_on_the_first_token_deadline():
                 await client.aclose()
 
     error, seconds = asyncio.run(go())
-    assert "no answer began within 0.6 s" in str(error) and seconds < 1.1
+    assert "no answer began within 0.6 s" in str(error) and seconds < 6
 
 
 BAD_BYTES = [
@@ -133,13 +134,13 @@ BAD_BYTES = [
 @pytest.mark.parametrize("name,reply,words", BAD_BYTES, ids=[b[0] for b in BAD_BYTES])
 def test_bad_bytes_are_a_clear_error_within_the_deadline(name, reply, words):
     error, seconds = call(reply)
-    assert words in error.reason and seconds < SMALL.total + 0.5
+    assert words in error.reason and seconds < SMALL.total + 5
     assert str(error).startswith(f"ollama:{MODEL}: ")
 
 
 def test_an_endless_line_trickled_slowly_meets_the_deadline_instead():
     error, seconds = call(Trickle([b"data: "], ping=b"x" * 10, every=0.01))
-    assert isinstance(error, ModelTimeout) and "first-token deadline" in error.reason and seconds < 1.2
+    assert isinstance(error, ModelTimeout) and "first-token deadline" in error.reason and seconds < 6
 
 
 def test_an_anthropic_stream_cut_short_is_malformed():
