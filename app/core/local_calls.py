@@ -110,12 +110,16 @@ def flatten(messages: Sequence[Message], tools: Sequence[Tool]) -> list[dict[str
 
 
 def read_call(text: str, tools: Sequence[Tool], call_id: str) -> ToolCall:
+    # the answer is never quoted in the error: it may hold chat or her draft reply, and errors reach the log;
+    # raw control characters inside strings (a tiny model writes newlines there) are let through
     try:
-        value = json.loads(text)
+        value = json.loads(text, strict=False)
     except json.JSONDecodeError as exc:
-        raise LocalCallError(f"the model's answer is not JSON ({exc.msg}): {text[:120]}") from None
+        raise LocalCallError(f"the model's answer is not JSON ({exc.msg} at character {exc.pos} of "
+                             f"{len(text)})") from None
     if not isinstance(value, dict) or not isinstance(value.get("arguments"), dict):
-        raise LocalCallError(f"the model's answer is not a tool call: {text[:120]}")
+        raise LocalCallError(f"the model's answer is not a tool call (a JSON {type(value).__name__} without "
+                             "an arguments object)")
     names = {t.name for t in tools}
     if value.get("tool") not in names:
         raise LocalCallError(f"the model called {value.get('tool')!r}, which is not one of {sorted(names)}")

@@ -143,7 +143,8 @@ ERRORS = [
      ["expected an event stream, got text/html", "502 Bad Gateway"]),
     (Stream([bytes(range(256)) * 8]), MalformedStream, ["cut short"]),
     (Stream(openai_stream(MODEL, text=["Ciao", " a"])[:3], abort=True), MalformedStream, ["cut short"]),
-    (Stream([openai_chunk(MODEL, {"content": "hi"}), b"data: {not json\n\n"]), MalformedStream, ["not JSON"]),
+    (Stream([openai_chunk(MODEL, {"content": "hi"}), b"data: {not json\n\n"]), MalformedStream,
+     ["not JSON (9 characters, starting with '{')"]),
     (Stream([b'data: ["a list"]\n\n']), MalformedStream, ["not an object"]),
     (Stream([b'data: {"choices": [{"delta": "oops"}]}\n\n']), MalformedStream, ["unexpected shape"]),
     (Stream([b'data: {"choices": [{"delta": {"tool_calls": [{"index": 0, "function": {"arguments": "{}"}}]},'
@@ -152,6 +153,17 @@ ERRORS = [
     (Stream([sse({"error": {"message": "Provider returned 429", "code": 429}})]), RateLimited, ["Provider returned"]),
     (Stream([sse({"error": {"message": "upstream died"}})]), ServerError, ["upstream died"]),
 ]
+
+
+def test_a_malformed_stream_never_quotes_what_it_carried():
+    """Errors reach the log, and logs carry no chat text nor her draft replies."""
+    secret = "my secret address is 12 Via Roma"
+    for reply in (Stream([b"data: {" + secret.encode() + b"\n\n"]),
+                  Stream([sse(["a list", secret])]),
+                  Stream([sse({"choices": [{"delta": secret}]})])):
+        with pytest.raises(MalformedStream) as info:
+            run([reply])
+        assert "Via Roma" not in str(info.value) and "secret" not in str(info.value)
 
 
 @pytest.mark.parametrize("reply,error,words", ERRORS)
@@ -256,8 +268,16 @@ def test_nothing_listening_is_unreachable():
         return port
 
     port = asyncio.run(free_port())
-    with pytest.raises(Unreachable, match="cannot reach"):
+    with pytest.raises(Unreachable) as info:
         run([], base_url=f"http://127.0.0.1:{port}/v1")
+    assert info.value.reason == (f"cannot reach http://127.0.0.1:{port}/v1/chat/completions: nothing is "
+                                 f"listening at 127.0.0.1:{port} (is the server running?)")
+
+
+def test_an_unknown_host_name_is_said_plainly():
+    with pytest.raises(Unreachable) as info:
+        run([], base_url="http://no-such-host.invalid/v1")
+    assert "the host name no-such-host.invalid is unknown (check the base URL)" in info.value.reason
 
 
 def test_privacy_mode_refuses_an_outside_base_url_before_connecting():

@@ -74,6 +74,7 @@ def test_getting_to_know_you_asks_six_questions_records_quotes_and_stops(bea, sk
                    thinks(f"Next question after {k}?")]
     script[-1] = thinks("Thanks, that's all!")
     llm = FakeLLMClient(script)
+    bea.settings.update({"mind.background_models": ["ollama:qwen2.5:7b"]})  # a model that interviews
     bea.mind._background = llm
     perceived = []
     chat.ctx.perceive = perceived.append
@@ -105,6 +106,7 @@ def test_a_model_that_only_calls_tools_asks_through_ask_streamer(bea, skill):
               uses(tool("person_observe", section="identity", key="home", summary="lives in Bari",
                         quote="I live in Bari")),
               uses(tool("ask_streamer", question="What games do you like?"))]
+    bea.settings.update({"mind.background_models": ["ollama:qwen2.5:7b"]})  # a model that interviews
     bea.mind._background = FakeLLMClient(script)
 
     async def go():
@@ -135,6 +137,7 @@ def test_a_failing_model_stops_the_interview_with_one_plain_sentence(bea, skill)
         async def aclose(self):
             pass
 
+    bea.settings.update({"mind.background_models": ["ollama:qwen2.5:7b"]})  # a model that interviews
     bea.mind._background = ModelPool("background", [Down()])
 
     async def go():
@@ -150,6 +153,7 @@ def test_a_failing_model_stops_the_interview_with_one_plain_sentence(bea, skill)
 
 def test_stop_hands_the_chat_back_to_bea(bea, skill):
     chat = bea.skills["chat"]
+    bea.settings.update({"mind.background_models": ["ollama:qwen2.5:7b"]})  # a model that interviews
     bea.mind._background = FakeLLMClient([thinks("What do you do for a living?")])
 
     async def go():
@@ -160,3 +164,34 @@ def test_stop_hands_the_chat_back_to_bea(bea, skill):
     asyncio.run(go())
     assert not skill.interview.active and chat.diverted_to is None
     assert chat.lines[-1][1].startswith("Stopped (you asked to stop)")
+
+
+def test_with_the_demo_model_the_interview_is_scripted_and_keeps_answers_word_for_word(bea, skill):
+    """A fresh install thinks with the 135M demo model, which invents junk entries: the interview asks fixed
+    questions and keeps what the streamer wrote, quoted, without asking any model."""
+    from app.skills.person.interview import QUESTIONS, SCRIPTED_INTRO
+    chat = bea.skills["chat"]
+    assert bea.settings.current.mind.models == ["local:smollm2"]
+    llm = FakeLLMClient([])
+    bea.mind._background = llm
+    answers = ["I'm Sara, I live in Bari", "I stream every night after work", "my brother Luca mods the chat",
+               "a charity stream in May", "cozy games, no horror please"]
+
+    async def go():
+        skill.start_interview()
+        for a in answers:
+            chat.send(a)
+        chat.send("back to you, Bea")
+
+    perceived = []
+    chat.ctx.perceive = perceived.append
+    asyncio.run(go())
+    said_by_agent = [text for who, text in chat.lines if who == "Getting to Know You"]
+    assert said_by_agent[0] == SCRIPTED_INTRO
+    assert said_by_agent[1:6] == [QUESTIONS[s] for s in pm.ASKABLE]
+    assert said_by_agent[-1] == "That's all my questions. Thank you! Bea will remember what you told me."
+    stored = {e.section: e for e in skill.store.entries()}
+    assert [stored[s].quote for s in pm.ASKABLE] == answers
+    assert all(e.confidence == 1 and e.source == "agent:getting_to_know_you" for e in stored.values())
+    assert llm.calls == [] and not skill.interview.active
+    assert [p.meta[Meta.TEXT] for p in perceived] == ["back to you, Bea"]

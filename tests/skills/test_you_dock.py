@@ -406,6 +406,7 @@ def test_forget_everything_asks_and_purges(skill, dock, monkeypatch):
 # ---- Getting to Know You -------------------------------------------------------------------------------
 def test_getting_to_know_you_starts_in_the_chat_dock_and_stops(bea, skill, dock):
     chat = bea.skills["chat"]
+    bea.settings.update({"mind.background_models": ["ollama:qwen2.5:7b"]})  # a model that interviews
     bea.mind._background = FakeLLMClient([thinks("What city do you live in?")])
 
     async def go():
@@ -422,6 +423,7 @@ def test_getting_to_know_you_starts_in_the_chat_dock_and_stops(bea, skill, dock)
 
 
 def test_getting_to_know_you_shows_what_the_skill_says(bea, skill, dock):
+    bea.settings.update({"mind.background_models": ["ollama:qwen2.5:7b"]})  # a model that interviews
     bea.mind._background = FakeLLMClient([thinks("What city do you live in?")])
 
     async def go():

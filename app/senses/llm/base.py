@@ -166,13 +166,19 @@ def error_for_status(model: str, status: int, body: str, sent_tools: bool,
     return RequestRejected(model, f"request refused ({status}): {text}")
 
 
+def _shape(data: str) -> str:
+    """What a bad piece of a stream looked like, without quoting it (it may hold chat or her draft reply)."""
+    head = data.lstrip()[:1]
+    return f"{len(data)} characters" + (f", starting with {head!r}" if head and not head.isalnum() else "")
+
+
 def decode_json(model: str, event: SSEEvent) -> dict[str, Any]:
     try:
         doc = json.loads(event.data)
     except ValueError:
-        raise MalformedStream(model, f"the stream carried something that is not JSON: {event.data[:80]!r}") from None
+        raise MalformedStream(model, f"the stream carried something that is not JSON ({_shape(event.data)})") from None
     if not isinstance(doc, dict):
-        raise MalformedStream(model, f"the stream carried JSON that is not an object: {event.data[:80]!r}")
+        raise MalformedStream(model, f"the stream carried JSON that is not an object ({_shape(event.data)})")
     return doc
 
 
@@ -291,12 +297,28 @@ class StreamingHTTP:
         except (aiohttp.ClientPayloadError, aiohttp.ClientConnectionError, OSError) as e:
             if answered:
                 raise MalformedStream(model, f"the stream was cut short ({e or type(e).__name__})") from e
-            raise Unreachable(model, f"cannot reach {url}: {e or type(e).__name__}") from e
+            raise Unreachable(model, unreachable_reason(url, e)) from e
 
     async def aclose(self) -> None:
         if self._session is not None:
             await self._session.close()
             self._session = None
+
+
+def unreachable_reason(url: str, error: BaseException) -> str:
+    """Why nothing answered at `url`, in words a streamer can act on (not aiohttp's own message)."""
+    host = getattr(error, "host", None)
+    port = getattr(error, "port", None)
+    where = f"{host}:{port}" if host and port else url
+    os_error = getattr(error, "os_error", None)
+    if isinstance(os_error, ConnectionRefusedError):
+        return f"cannot reach {url}: nothing is listening at {where} (is the server running?)"
+    dns = getattr(aiohttp, "ClientConnectorDNSError", None)
+    if (dns is not None and isinstance(error, dns)) or "Name or service not known" in str(error):
+        return f"cannot reach {url}: the host name {host or where} is unknown (check the base URL)"
+    if os_error is not None and getattr(os_error, "strerror", None):
+        return f"cannot reach {url}: {os_error.strerror.lower()} ({where})"
+    return f"cannot reach {url}: {error or type(error).__name__}"
 
 
 def emit(on_delta: OnDelta | None, delta: Delta) -> None:

@@ -113,7 +113,8 @@ class ChunkReader:
             for choice in doc.get("choices") or []:
                 self._choice(choice)
         except (AttributeError, TypeError, ValueError) as e:
-            raise MalformedStream(self._name, f"a chunk had an unexpected shape ({e}): {str(doc)[:120]}") from e
+            raise MalformedStream(self._name, f"a chunk had an unexpected shape ({type(e).__name__}; keys: "
+                                              f"{', '.join(sorted(map(str, doc)))[:120]})") from e
 
     def _choice(self, choice: dict[str, Any]) -> None:
         delta = choice.get("delta") or {}

@@ -13,6 +13,9 @@ Rules (seed 002, issue 7):
 5. While it runs, the streamer's lines in the Chat dock go to it, not to Bea; "stop" ends it at once.
 6. When the model fails, the Chat dock says so in one plain sentence (the first model's reason, not the
    pool's whole list), and the streamer's lines go back to Bea.
+7. A model too small to interview (the built-in demo) gets no say: the interview is scripted. It asks one
+   fixed question per missing section and keeps each answer word for word, quoted, under that section, so
+   nothing a tiny model invents is stored.
 """
 
 from __future__ import annotations
@@ -56,15 +59,28 @@ ASK = Tool("ask_streamer", "Ask the streamer your next question (or thank them a
            {"type": "object", "properties": {"question": {"type": "string", "description": "one short sentence"}},
             "required": ["question"]})
 
+SCRIPTED_INTRO = ("Hi! The built-in demo model can't run an interview, so I'll ask a few fixed questions and keep "
+                  "your answers word for word (type “stop” to end).")
+QUESTIONS = {
+    "identity": "Who are you? Your name, where you live, what you do.",
+    "routine": "What does a usual day, or a usual stream week, look like for you?",
+    "relationships": "Who are the people who matter to you, on stream or off?",
+    "commitments": "Have you promised your community anything, or is something planned soon?",
+    "preferences": "What do you like (games, music, food), and what should Bea stay away from?",
+}
+ANSWER_CHARS = 240
+
 LAST = ("That was the answer to your last question: record it with person_observe, then reply with one short "
         "sentence of thanks and ask nothing more.")
 
 
 class Interview:
     def __init__(self, store: Any, pool: Callable[[], Any], chat: Any, events: Any = None,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, scripted: bool = False) -> None:
         self.tools = PersonTools(store, AGENT, clock)
         self.pool, self.chat, self.events, self.clock = pool, chat, events, clock
+        self.scripted = scripted
+        self._script: list[str] = []   # the sections still to ask about, when scripted
         self.questions = 0
         self.active = False
         self.messages: list[Message] = []
@@ -80,6 +96,11 @@ class Interview:
                          Message.user("(The streamer opened Getting to Know You. Ask your first question.)")]
         self.active = True
         self.chat.diverted_to = self.hear
+        if self.scripted:
+            self._script = list(missing)[:pm.QUESTION_LIMIT]
+            self.chat.say_as(NAME, SCRIPTED_INTRO)
+            self._ask_next()
+            return
         self.chat.say_as(NAME, "Hi! I'll ask you a few questions so Bea knows you better (type “stop” to end).")
         self._task = asyncio.ensure_future(self._answer())
 
@@ -91,6 +112,9 @@ class Interview:
             self.stop("you asked to stop")
             return
         self.tools.said = text
+        if self.scripted:
+            self._keep(text)
+            return
         self.messages.append(Message.user(text))
         if pm.interview_over(self.questions):
             self.messages.append(Message.user(LAST))
@@ -105,12 +129,32 @@ class Interview:
         if why:
             self.chat.say_as(NAME, f"Stopped ({why}). Your lines go to Bea again.")
 
+    def _ask_next(self) -> None:
+        if not self._script:
+            self.chat.say_as(NAME, THANKS)
+            self.active = False
+            self.chat.diverted_to = None
+            return
+        self.questions += 1
+        self.chat.say_as(NAME, QUESTIONS[self._script[0]])
+
+    def _keep(self, text: str) -> None:
+        """The answer to the scripted question, kept word for word under its section (rule 7)."""
+        section = self._script.pop(0)
+        words = " ".join(text.split())[:ANSWER_CHARS]
+        if words:
+            result = self.tools.observe(section, "in_their_words", f"said: “{words}”", quote=words,
+                                        confidence=1.0)
+            if result.startswith(("ERROR", "NOT RECORDED")):
+                self.chat.say_as(NAME, f"I couldn't keep that: {result.split(':', 1)[-1].strip()}")
+        self._ask_next()
+
     async def _answer(self) -> None:
         async with self._lock:
             try:
                 text = await self._run()
             except Exception as exc:
-                log.warning("Getting to Know You failed: %r", exc)
+                log.warning("Getting to Know You failed: %s", type(exc).__name__)  # its words may quote chat
                 if self.events is not None:
                     self.events.publish(EventKind.ERROR, "person", f"Getting to Know You failed: {exc}")
                 self.stop(f"it couldn't get an answer from the model: {plain_reason(exc)}")

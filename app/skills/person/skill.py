@@ -119,7 +119,8 @@ class PersonSkill(Skill):
             return "Getting to Know You needs the Chat dock and the person model."
         if self.interview is not None and self.interview.active:
             return "Getting to Know You is already talking with you in the Chat dock."
-        self.interview = Interview(self.store, mind.background_pool, chat, events=self.ctx.bus)
+        self.interview = Interview(self.store, mind.background_pool, chat, events=self.ctx.bus,
+                                   scripted=_demo_model(mind))
         self.interview.start()
         return "Getting to Know You is asking you its first question in the Chat dock."
 
@@ -129,3 +130,13 @@ class PersonSkill(Skill):
 
     async def stop(self) -> None:
         self.stop_interview()
+
+
+def _demo_model(mind: Any) -> bool:
+    """The background pool starts with the built-in demo model, too small to run an interview."""
+    from app.senses.llm.local_llama import BUILTIN
+    settings = getattr(mind, "settings", None)
+    if settings is None:
+        return False
+    models = settings.current.mind.background_models or settings.current.mind.models
+    return bool(models) and models[0] == f"local:{BUILTIN}"
