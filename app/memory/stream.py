@@ -1,12 +1,15 @@
 """The stream: every perception and every line she says, appended to `messages` and never deleted, grouped in
-sessions (a stream or a sitting). Reads are indexed and capped; a session exports as JSON and Markdown."""
+sessions (a stream or a sitting). Reads are indexed and capped; a whole session exports as JSON or Markdown
+(File → Export session)."""
 
 from __future__ import annotations
 
 import json
+import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
 from app.memory.database import Connection, Database
 
@@ -140,14 +143,64 @@ class Stream:
             "SELECT id, started_at, ended_at, opened_by FROM sessions ORDER BY id DESC LIMIT ?",
             (limit,)).fetchall())
 
-    def export(self, session_id: int) -> tuple[str, str]:
-        """(JSON, Markdown) of a session's transcript; identities stay out of the Markdown."""
-        lines = self.session_lines(session_id)
-        data = {"session": session_id, "lines": [asdict(ln) for ln in lines]}
-        md = [f"# Session {session_id}", ""]
-        for ln in lines:
-            stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(ln.ts))
-            who = "**Bea**" if ln.kind in ("spoke", "wrote") else ""
-            flag = " _(removed by a moderator)_" if ln.flagged else ""
-            md.append(f"- `{stamp}` {who} {ln.text}{flag}".replace("  ", " "))
-        return json.dumps(data, ensure_ascii=False, indent=1), "\n".join(md) + "\n"
+    def exportable(self) -> int | None:
+        """The session File → Export session writes: the one open now, else the last one."""
+        if self.session_id is not None:
+            return self.session_id
+        row = self._db.read(lambda c: c.execute("SELECT id FROM sessions ORDER BY id DESC LIMIT 1").fetchone())
+        return row[0] if row else None
+
+    def _pages(self, session_id: int) -> Iterator[list[StoredLine]]:
+        """Every line of a session, oldest first, STREAM_LIMIT rows per read (an export is never capped)."""
+        after = 0
+        while True:
+            rows = self._db.read(lambda c, after=after: c.execute(
+                "SELECT id, session_id, kind, text, ts, author, display, conversation, flagged FROM messages "
+                "WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?", (session_id, after, STREAM_LIMIT)).fetchall())
+            if not rows:
+                return
+            yield [StoredLine(*r[:8], bool(r[8])) for r in rows]
+            after = rows[-1][0]
+
+    def export(self, session_id: int, path: Path) -> int:
+        """Write a whole session to `path`, as JSON when it ends in .json, else as Markdown (identities stay out
+        of the Markdown). Written beside the target and moved into place, so a failed export leaves no half
+        file. Blocks (call it off the loop). Returns how many lines were written."""
+        row = self._db.read(lambda c: c.execute(
+            "SELECT started_at, ended_at, opened_by FROM sessions WHERE id = ?", (session_id,)).fetchone())
+        if row is None:
+            raise ValueError(f"there is no session {session_id} to export")
+        as_json = path.suffix.lower() == ".json"
+        part = path.with_name(path.name + ".part")
+        count = 0
+        try:
+            with part.open("w", encoding="utf-8") as out:
+                if as_json:
+                    out.write(json.dumps({"session": session_id, "started_at": row[0], "ended_at": row[1],
+                                          "opened_by": row[2]}, ensure_ascii=False)[:-1] + ', "lines": [')
+                else:
+                    out.write(f"# Session {session_id}\n\nStarted {_stamp(row[0])}"
+                              + (f", ended {_stamp(row[1])}" if row[1] is not None else " (still open)") + "\n\n")
+                for page in self._pages(session_id):
+                    for ln in page:
+                        if as_json:
+                            out.write(("," if count else "") + "\n" + json.dumps(asdict(ln), ensure_ascii=False))
+                        else:
+                            out.write(_markdown_line(ln) + "\n")
+                        count += 1
+                if as_json:
+                    out.write("\n]}\n")
+            os.replace(part, path)
+        finally:
+            part.unlink(missing_ok=True)
+        return count
+
+
+def _stamp(ts: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(ts))
+
+
+def _markdown_line(ln: StoredLine) -> str:
+    who = "**Bea** " if ln.kind in ("spoke", "wrote") else ""
+    flag = " _(removed by a moderator)_" if ln.flagged else ""
+    return f"- `{_stamp(ln.ts)}` {who}{' '.join(ln.text.split())}{flag}"

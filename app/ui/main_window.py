@@ -11,6 +11,7 @@ from app.skills.registry import resolve_factory
 from app.ui.actions import AppActions
 from app.ui.context_dock import ContextView
 from app.ui.events_dock import EventLog
+from app.ui.export_session import SessionExport
 from app.ui.getting_started_dock import GettingStartedDock
 from app.ui.memory_dock import MemoryDock
 from app.ui.model_manager_dialog import ModelManagerDialog
@@ -95,6 +96,7 @@ class MainWindow(QMainWindow):
         if self.getting_started.left:  # until she has what she needs, the checklist is in front of the chat
             self.docks["start"].raise_()
         self.resizeDocks([self.docks["events"]], [170], Qt.Orientation.Vertical)
+        self.export = SessionExport(self, bea.mind.stream, lambda text: self.statusBar().showMessage(text, 15000))
         self._build_menus()
         self.privacy_label = QLabel()
         self.switch_label = QLabel()
@@ -120,6 +122,7 @@ class MainWindow(QMainWindow):
                        self.actions.privacy):
             file.addAction(action)
         file.addSeparator()
+        file.addAction("Export session…", self.export.run)
         file.addAction("Open data folder", lambda: self._open(self.bea.paths.root))
         file.addAction("Open log file", self.open_log)
         file.addSeparator()

@@ -1,12 +1,14 @@
-"""The stream: every line appended in sessions, never deleted, read capped, exported as JSON and Markdown."""
+"""The stream: every line appended in sessions, never deleted, read capped, a whole session exported as JSON or Markdown."""
 
 import asyncio
 import json
 
+import pytest
+
 from app.memory.stream import STREAM_LIMIT, Line, Stream
 
 
-def test_lines_open_a_session_on_first_activity_and_export(bea):
+def test_lines_open_a_session_on_first_activity_and_export(bea, tmp_path):
     t = [1_800_000_000.0]
     stream = Stream(bea.db, clock=lambda: t[0])
     assert stream.session_id is None
@@ -15,12 +17,46 @@ def test_lines_open_a_session_on_first_activity_and_export(bea):
     sid = stream.session_id
     assert sid is not None and stream.count(sid) == 2
     stream.flag_author("twitch:1")
-    as_json, as_md = stream.export(sid)
-    data = json.loads(as_json)
+    assert stream.exportable() == sid  # the open one
+    assert stream.export(sid, tmp_path / "s.json") == 2
+    data = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    assert data["session"] == sid and data["started_at"] == t[0] and data["ended_at"] is None
     assert [ln["text"] for ln in data["lines"]] == ["[marco] ciao bea", "ciao marco!"]
+    assert [ln["flagged"] for ln in data["lines"]] == [True, False]
+    stream.export(sid, tmp_path / "s.md")
+    as_md = (tmp_path / "s.md").read_text(encoding="utf-8")
     assert "**Bea** ciao marco!" in as_md and "removed by a moderator" in as_md and "twitch:1" not in as_md
+    assert "(still open)" in as_md
     assert stream.end() == sid and stream.session_id is None
     assert stream.sessions()[0][2] is not None  # ended
+    assert stream.exportable() == sid  # none open: the last one
+
+
+def test_an_export_holds_the_whole_session_however_long(bea, tmp_path):
+    stream = Stream(bea.db)
+    assert stream.exportable() is None
+    first = stream.go_live("streamer")
+    stream.append_sync([Line("heard", "[ada] the session before", 1.0, "twitch:9", "ada")])
+    stream.end()
+    sid = stream.go_live("streamer")
+    total = 2 * STREAM_LIMIT + 7
+    stream.append_sync([Line("heard", f"[ada] line {i}\nwith a break", float(i), "twitch:9", "ada")
+                        for i in range(total)])
+    assert stream.export(sid, tmp_path / "long.json") == total
+    lines = json.loads((tmp_path / "long.json").read_text(encoding="utf-8"))["lines"]
+    assert [ln["text"] for ln in lines] == [f"[ada] line {i}\nwith a break" for i in range(total)]
+    assert {ln["session_id"] for ln in lines} == {sid} and sid != first
+    assert stream.export(sid, tmp_path / "long.md") == total
+    md = (tmp_path / "long.md").read_text(encoding="utf-8").splitlines()
+    assert md[0] == f"# Session {sid}" and md[-1].endswith(f"[ada] line {total - 1} with a break")
+    assert sum(line.startswith("- `") for line in md) == total
+    assert list(tmp_path.glob("*.part")) == []
+
+
+def test_a_session_that_does_not_exist_is_said_and_nothing_is_written(bea, tmp_path):
+    with pytest.raises(ValueError, match="there is no session 42 to export"):
+        Stream(bea.db).export(42, tmp_path / "x.md")
+    assert not (tmp_path / "x.md").exists() and not (tmp_path / "x.md.part").exists()
 
 
 def test_an_open_session_survives_a_restart_and_reads_are_capped(bea):

@@ -41,12 +41,64 @@ def test_window_has_stage_docks_menus_and_status(shell):
     assert view == ["Activity", "Turn Log", "Context", "Mood", "Memory", "Get started", "Chat", "Clock", "OBS",
                     "People", "You", "Plan", "Stage", "Twitch", "Voice", "YouTube"]
     file_items = [a.text() for a in menu(w, "&File").actions() if a.text()]
-    assert file_items == ["Go live", "End stream", "Pause mind", "Mute voice", "Privacy mode", "Open data folder",
-                          "Open log file", "Quit"]
+    assert file_items == ["Go live", "End stream", "Pause mind", "Mute voice", "Privacy mode", "Export session…",
+                          "Open data folder", "Open log file", "Quit"]
     help_items = [a.text() for a in menu(w, "&Help").actions()]
     assert "About Bea" in help_items and "Open log file" in help_items
     assert f"encrypted, schema {LATEST}" in w.stage.body.text()
     assert "[NOW] It is" in w.stage.body.text()
+
+
+def test_file_menu_exports_the_last_session_as_json_and_markdown(shell, bea, tmp_path):
+    """A real session in the encrypted store, exported through File → Export session… and read back."""
+    import json
+
+    from app.memory.stream import Line
+
+    w = shell.window
+    export = next(a for a in menu(w, "&File").actions() if a.text() == "Export session…")
+    asked: list[int] = []
+    targets = iter([None, tmp_path / "one.json", tmp_path / "one.md", tmp_path / "nowhere" / "x.md"])
+    w.export.ask = lambda _parent, sid: (asked.append(sid), next(targets))[1]  # the save dialog's answers
+
+    async def trigger() -> None:
+        w.export.pending = None
+        export.trigger()
+        if w.export.pending is not None:
+            await asyncio.wait([w.export.pending])
+            await asyncio.sleep(0)  # the done callback
+
+    asyncio.run(trigger())  # nothing said yet: nothing to export, and no dialog
+    assert asked == [] and "no session to export" in w.statusBar().currentMessage()
+    shell.actions.go_live.trigger()
+    sid = bea.mind.stream.session_id
+    bea.mind.stream.append_sync([Line("heard", "[marco] ciao bea", 1.0, "twitch:1", "marco", "twitch:#bea"),
+                                 Line("spoke", "ciao marco!", 2.0)])
+    shell.actions.end_stream.trigger()
+    asyncio.run(trigger())  # the dialog was cancelled: nothing written
+    asyncio.run(trigger())
+    assert asked == [sid, sid]  # the last session, though it ended
+    assert w.statusBar().currentMessage() == f"Session {sid} exported: 2 lines in {tmp_path / 'one.json'}"
+    data = json.loads((tmp_path / "one.json").read_text(encoding="utf-8"))
+    assert [(ln["kind"], ln["text"]) for ln in data["lines"]] == [("heard", "[marco] ciao bea"),
+                                                                  ("spoke", "ciao marco!")]
+    asyncio.run(trigger())
+    md = (tmp_path / "one.md").read_text(encoding="utf-8")
+    assert f"# Session {sid}" in md and "**Bea** ciao marco!" in md and "twitch:1" not in md
+    asyncio.run(trigger())  # a folder that does not exist: said plainly, nothing written
+    assert w.statusBar().currentMessage().startswith(f"Session {sid} could not be exported to ")
+    assert "No such file or directory" in w.statusBar().currentMessage()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix in (".md", ".json")) == ["one.json", "one.md"]
+
+
+@pytest.mark.parametrize(("name", "chosen", "path"), [
+    ("/h/s", "Markdown (*.md)", "/h/s.md"), ("/h/s", "JSON (*.json)", "/h/s.json"),
+    ("/h/s.JSON", "Markdown (*.md)", "/h/s.JSON"), ("/h/s.v2", "JSON (*.json)", "/h/s.v2.json")])
+def test_an_export_name_gets_the_extension_of_the_filter_chosen(name, chosen, path):
+    from pathlib import Path
+
+    from app.ui.export_session import with_suffix
+    assert with_suffix(name, chosen) == Path(path)
 
 
 def test_view_menu_toggles_a_dock(shell, qtbot):
@@ -215,6 +267,7 @@ def test_context_dock_shows_the_window_and_forgets_it(shell, bea, qtbot, monkeyp
 
     from app.ui.qt import QMessageBox
     view = shell.window.docks["context"].widget()
+    bea.settings.set("mind.models", ["ollama:qwen2.5:7b"])  # a server's model: the ceiling is the setting's
     for i in range(3):
         bea.mind.context.heard(f"[marco] line {i}", "twitch:#bea")
     view.refresh()
