@@ -10,8 +10,8 @@ Theory of operation:
    messages() is the log as written, for whatever reads the window instead of answering from it.
 3. Every entry costs what its replayed form costs on the wire (the injected counter, plus a per-message
    overhead); used() is their sum.
-4. cut(hot) takes the newest entries worth `hot` tokens, plus up to MARGIN tokens of older ones so an exchange
-   is not cut in half; everything before is cold and goes to the recap writer.
+4. cut(hot) takes the newest entries worth `hot` tokens, plus up to the budget's margin of older ones so an
+   exchange is not cut in half; everything before is cold and goes to the recap writer.
 5. slide(recap, cut_seq, version) opens the next window: the recap as [EARLIER], then every entry from the cut
    on as the window is at that moment. A slide for an older version (the window was cleared meanwhile) is
    dropped. Only the ceiling evicts lines, oldest first, counted in evicted_tokens.
@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.core.budget import MARGIN, Budget
+from app.core.budget import Budget
 from app.core.chat import Message, ToolCall
 
 MESSAGE_OVERHEAD = 4  # role and framing tokens every chat message costs, whatever the tokenizer
@@ -205,8 +205,9 @@ class SingleContext:
         return [(who[e.kind], e.conversation, e.text) for e in self.entries]
 
     # ---- the handoff ---------------------------------------------------------------------------------
-    def cut(self, hot: int | None = None, margin: int = MARGIN) -> Cut:
+    def cut(self, hot: int | None = None, margin: int | None = None) -> Cut:
         hot = self.budget.hot if hot is None else hot
+        margin = self.budget.margin if margin is None else margin
         body = [e for e in self.entries if e.kind is not EntryKind.RECAP]
         kept = 0
         start = len(body)

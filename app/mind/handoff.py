@@ -1,7 +1,8 @@
 """The handoff: when the window reaches its trigger, the cold past becomes a short recap, off the loop.
 
-The cut is taken when the worker starts; the recap is written by the background pool while turns go on; the
-slide at the end is synchronous and keeps every line after the cut as the window is at that moment. A failed
+The cut is taken when the worker starts (it does not start while everything is the hot present); the recap
+is written by the background pool while turns go on; the slide at the end is synchronous and keeps every
+line after the cut as the window is at that moment. A failed
 recap leaves the window as it was and tries again after RETRY_AFTER; a recap for a window that was cleared
 meanwhile is dropped by SingleContext.slide.
 """
@@ -15,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from app.core.chat import Message
-from app.core.context_window import SingleContext, transcript
+from app.core.context_window import Cut, EntryKind, SingleContext, transcript
 from app.core.events import EventBus, EventKind
 from app.senses.llm.base import CallOptions
 
@@ -54,12 +55,14 @@ class HandoffWorker:
     def maybe_start(self) -> asyncio.Task[None] | None:
         if self.status.running or not self.context.due() or self._clock() < self.status.retry_at:
             return None
+        cut = self.context.cut()
+        if not any(e.kind is not EntryKind.RECAP for e in cut.cold):
+            return None  # everything is the hot present: nothing to recap yet (only the ceiling evicts)
         self.status.running = True
-        self._task = asyncio.ensure_future(self._run())
+        self._task = asyncio.ensure_future(self._run(cut))
         return self._task
 
-    async def _run(self) -> None:
-        cut = self.context.cut()
+    async def _run(self, cut: Cut) -> None:
         try:
             answer = await self._pool().complete(
                 [Message.system(RECAP_PROMPT), Message.user(transcript(cut.cold))],

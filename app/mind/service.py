@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from app.core.attention import parse_window
+from app.core.budget import Budget
 from app.core.chat import Usage
 from app.core.context_window import SingleContext
 from app.core.events import EventBus, EventKind
+from app.core.model_spec import ModelSpecError, Wire, parse
 from app.core.perception import Perception
 from app.core.prices import call_cost, parse_table
 from app.core.turn_record import TurnRecord
@@ -34,6 +36,7 @@ from app.mind.handoff import HandoffWorker
 from app.mind.mood import MoodKeeper
 from app.mind.outlets import Outlets
 from app.mind.profiler import Profiler
+from app.senses.llm.local_llama import CONTEXT as LOCAL_CONTEXT
 from app.senses.llm.local_llama import DEMO_NOTICE, LocalLlamaClient
 from app.senses.llm.probe import OLLAMA, detect_ollama
 from app.senses.llm.registry import ClientFactory
@@ -44,6 +47,17 @@ log = logging.getLogger(__name__)
 OWNER_IDENTITY = "app:owner"
 RESTART = {"mind.models", "mind.background_models", "mind.base_urls", "mind.burst_steps", "mind.idle_enabled",
            "mind.idle_after"}
+SHAPE = {"mind.context_max_tokens", "mind.handoff_trigger_tokens", "mind.hot_tokens", "mind.models",
+         "mind.background_models"}
+
+
+def model_context(spec: str) -> int | None:
+    """The context a model is known to hold: the built-in models run with LOCAL_CONTEXT; a server's is unknown."""
+    try:
+        wire = parse(spec).info.wire
+    except ModelSpecError:
+        return None
+    return LOCAL_CONTEXT if wire is Wire.LOCAL else None
 
 
 class MindService:
@@ -66,7 +80,7 @@ class MindService:
         self.window_store = window_store
         self.prompts = prompts
         self._prompt_cache: dict[str, tuple[int, str]] = {}
-        budget = settings.current.mind.budget()
+        budget = self.budget()
         stored = window_store.load()
         self.context = SingleContext.restore(stored, budget) if stored else SingleContext(budget)
         self.counter_name = ESTIMATE.name
@@ -98,6 +112,13 @@ class MindService:
 
         settings.on_change(self._setting_changed)
 
+    def budget(self) -> Budget:
+        """The window's shape from Settings → Mind, capped by the smallest context among the models that
+        read it (her mind's, and the background's that writes the recap), where that context is known."""
+        mind = self.settings.current.mind
+        known = [size for spec in (*mind.models, *mind.background_models) if (size := model_context(spec))]
+        return mind.budget().fit(min(known, default=None))
+
     def configure_attention(self) -> None:
         s = self.settings.current
         self.gate.names = (s.general.persona_name, *s.mind.aliases)
@@ -111,8 +132,8 @@ class MindService:
         the same pending perceptions."""
         if path == "general.persona_name" or path.startswith("mind."):
             self.configure_attention()
-        if path in ("mind.context_max_tokens", "mind.handoff_trigger_tokens", "mind.hot_tokens"):
-            self.context.set_budget(self.settings.current.mind.budget())  # reaches the next turn, no restart
+        if path in SHAPE:
+            self.context.set_budget(self.budget())  # reaches the next turn, no restart
         if path == "skills.memory.embedder" and self._started:
             try:
                 asyncio.get_running_loop()
@@ -239,6 +260,7 @@ class MindService:
             self.mood.feel(mood, record.authors)
         await self._stream_new_lines()
         await self.flush()
+        self.handoff.maybe_start()  # the window reached its trigger: the recap is written beside the turns
         loop = asyncio.get_running_loop()
         for skill in [s for s in self.skills.values() if s.enabled]:
             try:
@@ -325,7 +347,6 @@ class MindService:
                 log.warning("the dream failed: %s", exc)
                 self.events.publish(EventKind.ERROR, "memory", f"the dream failed: {exc}")
             self.dreamer.mark_dreamt_now()
-        self.handoff.maybe_start()
 
     async def _stream_new_lines(self) -> None:
         """What this turn added to the window goes to the append-only stream too (in one transaction)."""
