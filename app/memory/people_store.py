@@ -8,6 +8,7 @@ Decisions live in app.core.people; this module only stores and reads.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -57,6 +58,31 @@ class PeopleStore:
     def __init__(self, db: Database, clock: Callable[[], float] = time.time) -> None:
         self._db = db
         self._clock = clock
+        self._known_lock = threading.Lock()
+        self._known: set[str] = set()  # every identity on a card, kept in step by the writes (read on the loop)
+        self._reload_known()
+
+    # ---- who has a card ---------------------------------------------------------------------------
+    def has_card(self, identity: str) -> bool:
+        """Whether `identity` is on a card; answered from memory, so the attention gate may ask on the loop."""
+        return identity in self._known
+
+    def _reload_known(self) -> None:
+        known = set(self._db.read(lambda c: [r[0] for r in c.execute(
+            "SELECT id FROM identities WHERE person_id IS NOT NULL")]))
+        with self._known_lock:
+            self._known = known
+
+    def _now_known(self, *identities: str) -> None:
+        with self._known_lock:
+            self._known = self._known | set(identities)  # a new set: readers on other threads never see it change
+
+    def _write(self, run: Callable[[Connection], Any]) -> Any:
+        try:
+            return self._db.write(run)
+        except BaseException:
+            self._reload_known()  # a rolled-back mint must not leave someone known
+            raise
 
     # ---- tallies ----------------------------------------------------------------------------------
     @staticmethod
@@ -90,10 +116,9 @@ class PeopleStore:
                     self._maybe_promote(c, entry)
                     out[identity] = entry
             return out
-        return self._db.write(run)
+        return self._write(run)
 
-    @staticmethod
-    def _link_placeholder(c: Connection, identity: str, display_name: str) -> None:
+    def _link_placeholder(self, c: Connection, identity: str, display_name: str) -> None:
         if rules.is_placeholder(identity) or not display_name.strip():
             return
         row = c.execute("SELECT id, person_id FROM identities WHERE id = ? AND linked_to IS NULL",
@@ -106,6 +131,7 @@ class PeopleStore:
         c.execute("UPDATE identities SET linked_to = ? WHERE id = ?", (identity, row[0]))
         if row[1] is not None and mine is None:
             c.execute("UPDATE identities SET person_id = ? WHERE id = ?", (row[1], identity))
+            self._now_known(identity)
 
     @staticmethod
     def _entry(c: Connection, identity: str) -> RosterEntry | None:
@@ -134,11 +160,13 @@ class PeopleStore:
             shown = c.execute("SELECT reason FROM people WHERE id = ?", (have[0],)).fetchone()[0]
             if rules.stronger(reason, shown):
                 c.execute("UPDATE people SET reason = ? WHERE id = ?", (reason, have[0]))
+            self._now_known(identity)
             return have[0]
         now = self._clock()
         pid = c.execute("INSERT INTO people (reason, created_at, updated_at) VALUES (?, ?, ?)",
                         (reason, now, now)).lastrowid
         c.execute("UPDATE identities SET person_id = ? WHERE id = ?", (pid, identity))
+        self._now_known(identity)
         log.info("a card was minted (%s)", reason)
         return pid
 
@@ -180,11 +208,11 @@ class PeopleStore:
             self.ensure_tally(c, identity, display_name)
             c.execute("UPDATE roster SET marked_by_bea = ? WHERE identity = ?", (int(marked), identity))
             return self._mint(c, identity, "marked_by_bea") if marked else None
-        return self._db.write(run)
+        return self._write(run)
 
     def mark_card(self, identity: str, reason: str) -> int:
         """A card for `identity` for a reason of its own (the profiler's), minted once."""
-        return self._db.write(lambda c: (self.ensure_tally(c, identity, ""), self._mint(c, identity, reason))[1])
+        return self._write(lambda c: (self.ensure_tally(c, identity, ""), self._mint(c, identity, reason))[1])
 
     def set_card(self, person_id: int, attitude: str | None = None, profile: str | None = None) -> None:
         def run(c: Connection) -> None:
@@ -194,7 +222,7 @@ class PeopleStore:
             if profile is not None:
                 c.execute("UPDATE people SET profile = ?, updated_at = ? WHERE id = ?",
                           (profile.strip(), self._clock(), person_id))
-        self._db.write(run)
+        self._write(run)
 
     def add_fact(self, person_id: int, text: str, source: str) -> bool:
         """A fact on a card, the oldest dropped past MAX_FACTS_STORED; an exact repeat is not stored twice."""
@@ -214,10 +242,10 @@ class PeopleStore:
                       (person_id, text, source, self._clock()))
             c.execute("UPDATE people SET updated_at = ? WHERE id = ?", (self._clock(), person_id))
             return True
-        return self._db.write(run)
+        return self._write(run)
 
     def remove_fact(self, person_id: int, text: str) -> bool:
-        return self._db.write(lambda c: c.execute("DELETE FROM facts WHERE person_id = ? AND text = ?",
+        return self._write(lambda c: c.execute("DELETE FROM facts WHERE person_id = ? AND text = ?",
                                                   (person_id, text)).rowcount > 0)
 
     def link(self, identity: str, person_id: int) -> None:
@@ -230,11 +258,12 @@ class PeopleStore:
             if old is None:
                 raise ValueError("there is no such account")
             c.execute("UPDATE identities SET person_id = ? WHERE id = ?", (person_id, identity))
+            self._now_known(identity)
             if old[0] is not None and old[0] != person_id:
                 if c.execute("SELECT count(*) FROM identities WHERE person_id = ?", (old[0],)).fetchone()[0] == 0:
                     c.execute("UPDATE facts SET person_id = ? WHERE person_id = ?", (person_id, old[0]))
                     c.execute("DELETE FROM people WHERE id = ?", (old[0],))
-        self._db.write(run)
+        self._write(run)
 
     # ---- names --------------------------------------------------------------------------------------
     def find_by_name(self, name: str) -> list[str]:
@@ -256,7 +285,7 @@ class PeopleStore:
             if real is not None:
                 self._link_placeholder(c, real[0], name)
             return identity
-        return self._db.write(run)
+        return self._write(run)
 
     def display_name(self, identity: str) -> str:
         row = self._db.read(lambda c: c.execute("SELECT display_name FROM identities WHERE id = ?",
@@ -279,7 +308,7 @@ class PeopleStore:
             if cur.rowcount == 0:
                 return None
             return self._mint(c, identity, "donation")
-        return self._db.write(run)
+        return self._write(run)
 
     def donations_of(self, person_id: int) -> dict[str, Decimal]:
         rows = self._db.read(lambda c: c.execute(
@@ -339,7 +368,10 @@ class PeopleStore:
                     c.execute("DELETE FROM people WHERE id = ?", (row[0],))
                 gone += [identity, *linked]
             return gone
-        return self._db.write(run)
+        gone = self._write(run)
+        with self._known_lock:
+            self._known = self._known - set(gone)
+        return gone
 
     @staticmethod
     def _forget_memories(c: Connection, identity: str) -> None:

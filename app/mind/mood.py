@@ -2,7 +2,8 @@
 
 Decisions are app.core.affect's; this module reads and writes them. The affect is stored as it was when it
 last changed and decays on every read, so a restart comes back correctly aged. In a busy room the change is
-the room's; one clear author who moved her far enough is marked (the people issue promotes on it).
+the room's; one clear author who moved her far enough is recorded (moved_by) and returned by feel(), and the
+mind hands them to the People skill, which marks them and so mints their card (seed 004, Mood).
 """
 
 from __future__ import annotations

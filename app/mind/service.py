@@ -72,7 +72,7 @@ class MindService:
         self.executor = executor
         self.bus = PerceptionBus(LoopClock())
         self.outlets = Outlets(events, muted=muted)
-        self.gate = AttentionGate(lambda: datetime.now(UTC), owner=OWNER_IDENTITY)
+        self.gate = AttentionGate(lambda: datetime.now(UTC), owner=OWNER_IDENTITY, is_known=self.knows)
         self.configure_attention()
         # the built-in model gets a thread of its own: a generation takes seconds and must not starve the store
         self.local_executor = BoundedExecutor("local-model", 1, queue_size=8)
@@ -158,6 +158,11 @@ class MindService:
                 self.start(paused=self._paused)
         finally:
             self._restarting = False
+
+    def knows(self, identity: str) -> bool:
+        """Whether she has a card for them (the People skill's, from memory): the gate's known-person bonus."""
+        people = self.skills.get("people")
+        return people is not None and people.enabled and people.knows(identity)
 
     def perceive(self, perception: Perception) -> None:
         self.bus.put(perception)
@@ -256,8 +261,7 @@ class MindService:
                          mind.base_urls)
 
     async def _after_turn(self, record: TurnRecord) -> None:
-        for mood in record.moods:
-            self.mood.feel(mood, record.authors)
+        movers = {who for mood in record.moods if (who := self.mood.feel(mood, record.authors)) is not None}
         await self._stream_new_lines()
         await self.flush()
         self.handoff.maybe_start()  # the window reached its trigger: the recap is written beside the turns
@@ -267,6 +271,12 @@ class MindService:
                 await loop.run_in_executor(self.executor, skill.after_turn, record)
             except Exception as exc:
                 log.error("the %s skill failed after a turn: %r", skill.key, exc)
+        people = self.skills.get("people")
+        for identity in movers if people is not None and people.enabled else ():
+            try:  # someone who really moved her earns a card (seed 004, Mood)
+                await loop.run_in_executor(self.executor, people.moved_her, identity)
+            except Exception as exc:
+                log.error("the card of someone who moved her could not be minted: %r", exc)
         if self.profiler is not None and not record.failed:  # the models just failed: no profile now
             for identity in record.authors:
                 if identity != OWNER_IDENTITY:

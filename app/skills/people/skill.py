@@ -148,7 +148,18 @@ class PeopleSkill(Skill):
             self.aliases.consolidate(BEA, lambda text, source, author: store.remember(
                 text, source, "buffer", author=author))
 
+    def knows(self, identity: str) -> bool:
+        """Whether she has a card for them (the attention gate's known-person bonus; answered from memory)."""
+        return self.ready and self.people.has_card(identity)
+
     # ---- other sources of cards ------------------------------------------------------------------------
+    def moved_her(self, identity: str) -> int | None:
+        """The mood's hook: one clear person really moved her, so she marks them and the card exists now (seed
+        004, Mood: through the promotion rule that already exists, marked_by_bea). The owner has no card."""
+        if not self.ready or identity == OWNER or identity.startswith("app:"):
+            return None
+        return self.people.mark(identity, True)
+
     def profiled(self, identity: str, profile: str) -> None:
         """The profiler's hook: a profile on their card (minted now if they have none)."""
         if not self.ready:
