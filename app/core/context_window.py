@@ -16,14 +16,20 @@ Theory of operation:
    on as the window is at that moment. A slide for an older version (the window was cleared meanwhile) is
    dropped. Only the ceiling evicts lines, oldest first, counted in evicted_tokens.
 6. version moves only on a slide or a clear; snapshots carry it, and the write sequence the shell attaches.
+7. revise(seq, text) rewrites one entry in place (a spoken line cut short becomes what she actually got to say)
+   and an empty text removes it; the seq stays, so the replay changes only from that entry on.
+8. changes() says what a store must write since the previous call: the entries written or revised since, the
+   seqs gone (the valve, a revision to nothing), and the header (version, next_seq, evicted_tokens). The whole
+   window instead (full) on the first call, after a slide or a clear (version moved), or when asked to.
 """
 
 from __future__ import annotations
 
 import enum
 import json
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.core.budget import Budget
@@ -86,7 +92,21 @@ def recap_block(recap: str) -> str:
     return f"[EARLIER] what happened before, in short:\n{recap}"
 
 
-_ROW = ("seq", "kind", "text", "conversation", "mood", "platform", "channel", "ts", "author")
+ROW = ("seq", "kind", "text", "conversation", "mood", "platform", "channel", "ts", "author")
+
+
+def row(e: Entry) -> tuple:
+    """An entry as the plain row a store keeps (the fields of ROW, in order)."""
+    return (e.seq, e.kind.value, e.text, e.conversation, e.mood, e.platform, e.channel, e.ts, e.author)
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What changed since the previous changes() (rule 8)."""
+    full: bool                       # rows are the whole window: everything else a store holds is gone
+    header: dict[str, int]           # version, next_seq, evicted_tokens
+    rows: list[tuple] = field(default_factory=list)
+    gone: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -107,6 +127,10 @@ class SingleContext:
         self._used = 0
         # (version, first seq) -> entries consumed, messages built, the trailing run of heard lines
         self._replayed: tuple[tuple[int, int], int, list[Message], list[str]] | None = None
+        # what changes() has handed out (rule 8): the version and the newest seq it covered, and since then
+        self._kept: tuple[int, int] | None = None
+        self._revised: set[int] = set()
+        self._gone: list[int] = []
 
     # ---- writing -------------------------------------------------------------------------------------
     def _add(self, kind: EntryKind, text: str, **fields: Any) -> Entry:
@@ -149,6 +173,36 @@ class SingleContext:
             gone = self.entries.pop(first)
             self._used -= gone.cost
             self.evicted_tokens += gone.cost
+            self._gone.append(gone.seq)
+
+    def _index(self, seq: int) -> int | None:
+        """Where the entry `seq` is: a recap opens the window, the rest rise by seq."""
+        first = 1 if self.entries and self.entries[0].kind is EntryKind.RECAP else 0
+        if first and self.entries[0].seq == seq:
+            return 0
+        i = bisect_left(self.entries, seq, first, len(self.entries), key=lambda e: e.seq)
+        return i if i < len(self.entries) and self.entries[i].seq == seq else None
+
+    def revise(self, seq: int, text: str) -> bool:
+        """Rule 7. False when the entry is no longer in the window (slid into a recap, evicted, cleared)."""
+        i = self._index(seq)
+        if i is None:
+            return False
+        old = self.entries[i]
+        if text.strip() == old.text:
+            return True
+        if text.strip():
+            new = replace(old, text=text.strip())
+            new = replace(new, cost=wire_cost(new, self._count))
+            self.entries[i] = new
+            self._used += new.cost - old.cost
+            self._revised.add(seq)
+        else:
+            del self.entries[i]
+            self._used -= old.cost
+            self._gone.append(seq)
+        self._replayed = None  # rebuilt from the start on the next replay
+        return True
 
     def clear(self) -> None:
         """Forget the window (and its recap)."""
@@ -235,12 +289,33 @@ class SingleContext:
         return True
 
     # ---- persistence ---------------------------------------------------------------------------------
+    def changes(self, full: bool = False) -> Changes:
+        """Rule 8: cheap on the loop, whatever the size of the window (it touches only what changed)."""
+        header = {"version": self.version, "next_seq": self.next_seq, "evicted_tokens": self.evicted_tokens}
+        kept = self._kept
+        if full or kept is None or kept[0] != self.version:
+            out = Changes(True, header, [row(e) for e in self.entries])
+        else:
+            fresh: list[Entry] = []
+            for e in reversed(self.entries):
+                if e.seq <= kept[1]:
+                    break
+                fresh.append(e)
+            fresh.reverse()
+            seen = {e.seq for e in fresh}
+            revised = [self.entries[i] for seq in sorted(self._revised - seen)
+                       if (i := self._index(seq)) is not None]
+            out = Changes(False, header, [row(e) for e in (*revised, *fresh)], list(self._gone))
+        self._kept = (self.version, self.next_seq - 1)
+        self._revised.clear()
+        self._gone.clear()
+        return out
+
     def snapshot(self) -> dict[str, Any]:
         """Plain rows (costs are recounted on restore, with whatever tokenizer is in use then). Cheap enough
         to take on the loop after every turn; encoding it is the store's job, off the loop."""
         return {"version": self.version, "next_seq": self.next_seq, "evicted_tokens": self.evicted_tokens,
-                "fields": list(_ROW), "entries": [(e.seq, e.kind.value, e.text, e.conversation, e.mood,
-                                                   e.platform, e.channel, e.ts, e.author) for e in self.entries]}
+                "fields": list(ROW), "entries": [row(e) for e in self.entries]}
 
     @classmethod
     def restore(cls, data: dict[str, Any], budget: Budget | None = None,
@@ -249,7 +324,7 @@ class SingleContext:
         ctx.version = int(data.get("version", 0))
         ctx.next_seq = int(data.get("next_seq", 1))
         ctx.evicted_tokens = int(data.get("evicted_tokens", 0))
-        fields = data.get("fields", _ROW)
+        fields = data.get("fields", ROW)
         rows = [dict(zip(fields, row, strict=True)) for row in data.get("entries", [])]
         entries = [Entry(**{**r, "kind": EntryKind(r["kind"])}) for r in rows]
         ctx._set_entries([replace(e, cost=wire_cost(e, count)) for e in entries])

@@ -10,6 +10,7 @@ from app.core.migration_plan import check_numbering
 from app.memory.people_tables import PEOPLE_TABLES
 from app.memory.person_tables import PERSON_TABLES
 from app.memory.plan_store import PLAN_TABLES
+from app.memory.window_store import WINDOW_TABLES, split_snapshot
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         "ALTER TABLE messages ADD COLUMN native_id TEXT",
         "CREATE INDEX messages_native ON messages (native_id) WHERE native_id IS NOT NULL",
     )),
+    Migration(11, "the sliding window as a row per entry, so a turn writes only what it changed",
+              WINDOW_TABLES, apply=split_snapshot),
 )
 
 check_numbering([m.version for m in MIGRATIONS])

@@ -370,12 +370,11 @@ class MindService:
                                        e.message_id or None) for e in fresh])
 
     async def flush(self) -> None:
-        """The window to disk in one transaction; the sequence is taken now, with the snapshot."""
-        seq = self.window_store.take_seq()
-        await self.window_store.flush(seq, self.context.snapshot())
+        """What the window changed, to disk in one transaction (the whole window after a slide or a clear)."""
+        await self.window_store.flush(self.context)
 
     def flush_sync(self) -> None:
-        self.window_store.flush_sync(self.window_store.take_seq(), self.context.snapshot())
+        self.window_store.flush_sync(self.context)
 
     async def forget_window(self) -> None:
         """Clear the window and its recap (a recap still being written for it will be dropped)."""

@@ -40,7 +40,8 @@ def test_turn_benchmark_prints_a_result_line() -> None:
 
 
 WINDOW_RESULT = re.compile(r"RESULT append_flush_ms_150k=(\d+\.\d) append_flush_ms_500k=(\d+\.\d) "
-                           r"replay_ms_150k=(\d+\.\d) loop_ms_150k=(\d+\.\d\d) flush_vs_json=(\d+\.\d\d)")
+                           r"compact_ms_500k=(\d+\.\d) replay_ms_150k=(\d+\.\d) loop_ms_150k=(\d+\.\d\d) "
+                           r"flush_vs_json=(\d+\.\d\d)")
 
 
 def test_window_benchmark_prints_a_result_line() -> None:
