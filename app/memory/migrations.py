@@ -80,6 +80,12 @@ MIGRATIONS: tuple[Migration, ...] = (
     )),
     Migration(11, "the sliding window as a row per entry, so a turn writes only what it changed",
               WINDOW_TABLES, apply=split_snapshot),
+    Migration(12, "what the mind keeps across a restart: follow-ups, and how far each person was profiled", (
+        "CREATE TABLE follow_ups (conversation TEXT PRIMARY KEY, spoke_at REAL NOT NULL, exchange TEXT NOT NULL)",
+        "CREATE TABLE profiled (identity TEXT PRIMARY KEY, lines INTEGER NOT NULL, ts REAL NOT NULL)",
+        "CREATE TRIGGER identity_unprofiled AFTER DELETE ON identities BEGIN "
+        "DELETE FROM profiled WHERE identity = OLD.id; END",
+    )),
 )
 
 check_numbering([m.version for m in MIGRATIONS])

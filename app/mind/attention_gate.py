@@ -11,6 +11,9 @@ Theory of operation:
 4. note_spoke(conversation_key, message_id) records that she answered there: it starts the cooldown, marks
    the people in that exchange for follow-ups, and remembers the id so a reply to it addresses her.
 5. Noise and IDLE never count as activity or as being in an exchange.
+6. What follow-ups need outlives a restart: exchanges() hands out (conversation, when she spoke, who was in the
+   exchange) for the conversations she answered since the last call, and restore() takes them back, keeping
+   only those still young enough for a follow-up or a cooldown (the shell stores them).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from datetime import datetime, tzinfo
 from app.core.attention import (
     ADDRESSED,
     FOLLOW_UP,
+    FOLLOW_UP_SECONDS,
     Cues,
     QuietWindow,
     Signals,
@@ -59,6 +63,7 @@ class AttentionGate:
         self._seen: dict[str, dict[str, float]] = {}
         self._spoke: dict[str, float] = {}
         self._exchange: dict[str, frozenset[str]] = {}
+        self._changed: set[str] = set()  # conversations answered since exchanges() was last asked
         self._spoke_anywhere = now().timestamp()  # from start: a fresh session has not been silent for long
         self._own_ids: deque[str] = deque(maxlen=OWN_IDS_KEPT)
         self._own_id_set: set[str] = set()
@@ -83,8 +88,26 @@ class AttentionGate:
         seen = self._seen.get(conversation_key, {})
         self._exchange[conversation_key] = frozenset(
             who for who, at in seen.items() if now - at <= EXCHANGE_SECONDS)
+        self._changed.add(conversation_key)
         if message_id is not None:
             self._remember_own(message_id)
+
+    def exchanges(self) -> list[tuple[str, float, frozenset[str]]]:
+        """The exchanges noted since the last call: (conversation, when she spoke there, who was in it)."""
+        changed, self._changed = self._changed, set()
+        return [(key, self._spoke[key], self._exchange.get(key, frozenset())) for key in sorted(changed)]
+
+    def restore(self, exchanges: Iterable[tuple[str, float, Iterable[str]]]) -> int:
+        """Take back stored exchanges (after a restart); returns how many were still young enough to matter."""
+        now = self._now().timestamp()
+        keep = max(FOLLOW_UP_SECONDS, self.cooldown_seconds)
+        count = 0
+        for key, spoke_at, who in exchanges:
+            if 0.0 <= now - spoke_at <= keep and spoke_at > self._spoke.get(key, float("-inf")):
+                self._spoke[key] = spoke_at
+                self._exchange[key] = frozenset(who)
+                count += 1
+        return count
 
     def _judge(self, p: Perception, now: float, quiet: bool) -> tuple[float, tuple[str, ...], bool]:
         """(priority, reasons, whether it is certainly for her)."""

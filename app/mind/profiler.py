@@ -1,9 +1,12 @@
 """The profiler: after about twenty lines from a person (and rarely after), the background pool writes a
-short profile of them. Cards belong to the people issue; this hands each profile to `on_profile`."""
+short profile of them and hands it to `on_profile` (the People skill puts it on their card). How many lines
+each person had when last profiled is kept in the store (`profiled`), so a restart does not profile everyone
+again; forgetting a person drops their row (a trigger)."""
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -25,7 +28,8 @@ class Profiler:
         self._db = db
         self._pool = pool
         self.on_profile = on_profile
-        self._profiled_at: dict[str, int] = {}
+        self._profiled_at: dict[str, int] = dict(db.read(lambda c: c.execute(
+            "SELECT identity, lines FROM profiled").fetchall()))
         self._busy: set[str] = set()
 
     async def maybe_profile(self, identity: str) -> bool:
@@ -46,6 +50,9 @@ class Profiler:
             if answer.text.strip():
                 await self.on_profile(identity, answer.text.strip())
             self._profiled_at[identity] = count
+            await self._db.awrite(lambda c: c.execute(
+                "INSERT INTO profiled (identity, lines, ts) VALUES (?, ?, ?) ON CONFLICT (identity) DO UPDATE "
+                "SET lines = excluded.lines, ts = excluded.ts", (identity, count, time.time())))
             return True
         except Exception as exc:
             log.warning("a profile could not be written: %s", exc)

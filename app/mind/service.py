@@ -32,6 +32,7 @@ from app.mind.attention_gate import AttentionGate
 from app.mind.bus import LoopClock, PerceptionBus
 from app.mind.consciousness import Consciousness, MindConfig
 from app.mind.dreamer import Dreamer
+from app.mind.follow_ups import FollowUps
 from app.mind.handoff import HandoffWorker
 from app.mind.mood import MoodKeeper
 from app.mind.outlets import Outlets
@@ -96,6 +97,9 @@ class MindService:
         self.dreamer = (Dreamer(db, stream, lambda: self.memories, self.background_pool, events)
                         if db is not None and stream is not None else None)
         self.profiler = Profiler(db, self.background_pool, self._profiled) if db is not None else None
+        self.follow_ups = FollowUps(db, self.gate) if db is not None else None
+        if self.follow_ups is not None:
+            self.follow_ups.restore()  # whom she had just answered before a restart still gets the follow-up
         if self.dreamer is not None:
             self.dreamer.person_fact = self._dreamt_fact
         self._background_tasks: set[asyncio.Task] = set()
@@ -281,6 +285,11 @@ class MindService:
             for identity in record.authors:
                 if identity != OWNER_IDENTITY:
                     self.spawn(self.profiler.maybe_profile(identity))
+        if self.follow_ups is not None:
+            try:
+                await self.follow_ups.save()
+            except Exception as exc:
+                log.error("the follow-ups could not be saved: %r", exc)
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)

@@ -127,6 +127,23 @@ def test_a_follow_up_from_the_exchange_she_answered():
     assert late.priority < 1.0 and late.reasons != ("follow-up",)
 
 
+def test_exchanges_go_out_once_and_come_back_only_while_they_still_matter():
+    clock, gate = gate_at()
+    gate.annotate([line(MARCO, "che ne pensi di Hollow Knight"), line(LUCA, "ciao", key="discord:1")])
+    gate.note_spoke(TWITCH)
+    gate.note_spoke("discord:1")
+    saved = gate.exchanges()
+    assert [(key, set(who)) for key, _at, who in saved] == [("discord:1", {LUCA.identity}),
+                                                             (TWITCH, {MARCO.identity})]
+    assert gate.exchanges() == []                                # handed out once
+    later, fresh = gate_at()                                     # a gate after a restart, 30 s later
+    later.advance(30)
+    old = ("youtube:live", later().timestamp() - 600, [GIULIA.identity])   # ten minutes ago: gone
+    assert fresh.restore([*saved, old]) == 2
+    out = by_text(fresh.annotate([line(MARCO, "vero"), line(GIULIA, "ehi", key="youtube:live")]))
+    assert out["vero"].reasons == ("follow-up",) and out["ehi"].reasons != ("follow-up",)
+
+
 def test_the_exchange_is_per_conversation():
     clock, gate = gate_at()
     gate.annotate([line(MARCO, "ciao"), line(MARCO, "hello", key="discord:123")])
