@@ -36,7 +36,6 @@ class MindSettings(Section):
     mood_half_life_minutes: int = Field(25, ge=1, le=240, title="Mood half-life",
                                         description="How fast a feeling fades back to calm, in minutes.")
     burst_steps: int = Field(6, ge=1, le=12, description="Model calls one turn may take at most.")
-    idle_enabled: bool = Field(True, description="Notice long silences and maybe say something.")
     idle_after: int = Field(240, ge=30, le=3600, description="Seconds of silence before she notices it.")
     cooldown_seconds: int = Field(20, ge=0, le=600, description="After answering, how long a stranger's line "
                                                                "in the same conversation counts for less.")

@@ -20,8 +20,19 @@ from app.core.settings_migrations import migrate_settings
 
 log = logging.getLogger(__name__)
 
+
+
+def _idle_has_one_switch(doc: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 -> 2: her idle life has one switch, the Idle skill's; a mind.idle_enabled that was off turns the
+    skill off."""
+    mind = doc.get("mind")
+    if isinstance(mind, dict) and mind.pop("idle_enabled", True) is False:
+        doc.setdefault("skills", {}).setdefault("idle", {})["enabled"] = False
+    return doc
+
+
 # schema_version n -> function turning a version-n document into version n+1
-SETTINGS_STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+SETTINGS_STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _idle_has_one_switch}
 
 Saver = Callable[[int, str], None]
 Listener = Callable[[str, Any], None]

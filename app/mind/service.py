@@ -46,7 +46,7 @@ from app.senses.llm.tokens import ESTIMATE, counter_for
 log = logging.getLogger(__name__)
 
 OWNER_IDENTITY = "app:owner"
-RESTART = {"mind.models", "mind.background_models", "mind.base_urls", "mind.burst_steps", "mind.idle_enabled",
+RESTART = {"mind.models", "mind.background_models", "mind.base_urls", "mind.burst_steps", "skills.idle.enabled",
            "mind.idle_after"}
 SHAPE = {"mind.context_max_tokens", "mind.handoff_trigger_tokens", "mind.hot_tokens", "mind.models",
          "mind.background_models"}
@@ -163,6 +163,11 @@ class MindService:
         finally:
             self._restarting = False
 
+    def idle_enabled(self) -> bool:
+        """IDLE frames come while the Idle skill is on: its switch is the only one (turning it restarts the loop)."""
+        idle = self.skills.get("idle")
+        return idle is not None and idle.enabled
+
     def knows(self, identity: str) -> bool:
         """Whether she has a card for them (the People skill's, from memory): the gate's known-person bonus."""
         people = self.skills.get("people")
@@ -237,7 +242,7 @@ class MindService:
             skill_tools=self.skill_tools, static_prompt=self.static_prompt, dynamic_prompt=self.dynamic_prompt,
             turn_log=self.turn_log.record, executor=self.executor, context=self.context,
             after_turn=self._after_turn, relabel=self.relabel, count_tokens=self.count_tokens, cost=self.cost,
-            config=MindConfig(burst_steps=mind.burst_steps, idle_enabled=mind.idle_enabled,
+            config=MindConfig(burst_steps=mind.burst_steps, idle_enabled=self.idle_enabled(),
                               idle_after=float(mind.idle_after)))
         self.consciousness.pause(paused)
         self.consciousness.start()

@@ -180,7 +180,7 @@ def main() -> int:
         bea = compose.build(Path(folder) / "data", env={"BEA_PASSPHRASE": "chat soak"}, log_to_stderr=False)
         try:
             # before the loop runs: a change of these settings with a loop running restarts her models
-            bea.settings.update({"mind.context_max_tokens": 500_000, "mind.idle_enabled": False})
+            bea.settings.update({"mind.context_max_tokens": 500_000, "skills.idle.enabled": False})
             r = asyncio.run(soak(bea, lines, identities, RATE))
         finally:
             compose.close(bea)

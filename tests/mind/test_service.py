@@ -118,3 +118,42 @@ def test_every_turn_reaches_the_append_only_stream(bea):
         ("heard", "[marco] ciao bea", "twitch:id-marco"), ("spoke", "ciao marco!", None)]
     assert bea.mind.stream.flag_message("msg-42") == 1              # the id came along: a deletion finds it
     assert [ln.flagged for ln in bea.mind.stream.session_lines(sid)] == [True, False]
+
+
+def test_idle_frames_follow_the_idle_skills_switch(bea):
+    """Its switch is the only one: off, the loop waits for real input; turning it restarts the loop."""
+    async def go():
+        bea.settings.set("mind.models", ["ollama:qwen2.5:7b"])
+        bea.settings.set("skills.idle.enabled", False)
+        bea.mind.start()
+        off = bea.mind.consciousness
+        bea.settings.set("skills.idle.enabled", True)
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if bea.mind.consciousness not in (off, None):
+                break
+        on = bea.mind.consciousness
+        await bea.mind.stop()
+        return off.config.idle_enabled, on is not off and on.config.idle_enabled
+
+    assert asyncio.run(go()) == (False, True)
+
+
+def test_a_stored_idle_switch_that_was_off_turns_the_idle_skill_off(data_dir, env):
+    import json
+
+    from app import compose
+    from app.config.schema import SETTINGS_SCHEMA_VERSION
+    bea = compose.build(data_dir, env=env, log_to_stderr=False)
+    doc = json.loads(bea.settings.current.model_dump_json())
+    doc["mind"]["idle_enabled"] = False  # as schema 1 kept it
+    bea.db.write(lambda c: c.execute("UPDATE settings SET schema_version = 1, body = ?", (json.dumps(doc),)))
+    compose.close(bea)
+    again = compose.build(data_dir, env=env, log_to_stderr=False)
+    try:
+        assert again.settings.current.skills.idle.enabled is False
+        assert not hasattr(again.settings.current.mind, "idle_enabled")
+        stored = again.db.read(lambda c: c.execute("SELECT schema_version, body FROM settings").fetchone())
+        assert stored[0] == SETTINGS_SCHEMA_VERSION == 2 and "idle_enabled" not in stored[1]
+    finally:
+        compose.close(again)
