@@ -1,7 +1,7 @@
 """SingleContext: the one sliding window, a token-budgeted append-only log of who said what, where.
 
 Theory of operation:
-1. Entries are plain facts: HEARD (a perception, kept in its one-line form when it declared keep_as), SPOKE
+1. Entries are plain facts: HEARD (a perception, as it arrived), SPOKE
    (a line she said out loud, with its mood), WROTE (a line she wrote to a conversation), and RECAP (the
    [EARLIER] block that opens a window after a handoff). Each has a seq that only rises.
 2. replay() hands her own lines back as the calls they were: a spoken line is a speak call with its mood, a

@@ -24,7 +24,6 @@ class PerceptionKind(enum.StrEnum):
     CHAT = "chat"        # typed text: a chat line, a DM, a message in a written channel
     VOICE = "voice"      # a transcribed voice line
     GAME = "game"        # something that happened in the game
-    ACTION = "action"    # the result of one of her own long-running tools
     IDLE = "idle"        # synthesised by the bus after a long silence
     SYSTEM = "system"    # the app itself: a scene change, a sense going away
 
@@ -34,9 +33,7 @@ class Meta(enum.StrEnum):
     CONVERSATION_KEY = "conversation_key"  # where it came from: one answer per conversation per turn
     ADDRESSED = "addressed"                # the surface says it is for her (nudges that must not be missed)
     NOISE = "noise"                        # texture (a heartbeat): never counts as something happening
-    KEEP_AS = "keep_as"                    # what the sliding window keeps instead of content
     TALLIED = "tallied"                    # the roster already counted this line
-    CORRELATION_ID = "correlation_id"      # a synchronous caller waiting for her answer to this
     MESSAGE_ID = "message_id"              # the platform's id of this message
     REPLY_TO = "reply_to"                  # the platform id of the message this one answers
     TEXT = "text"                          # the words alone, without the rendered "[name]" header
@@ -91,23 +88,8 @@ class Perception:
         return bool(self.meta.get(Meta.NOISE))
 
     @property
-    def keep_as(self) -> str | None:
-        value = self.meta.get(Meta.KEEP_AS)
-        return None if value is None else str(value)
-
-    @property
-    def kept(self) -> str:
-        """What the sliding window keeps of this perception."""
-        value = self.keep_as
-        return self.content if value is None else value
-
-    @property
     def tallied(self) -> bool:
         return bool(self.meta.get(Meta.TALLIED))
-
-    @property
-    def correlation_id(self) -> str | None:
-        return self._optional(Meta.CORRELATION_ID)
 
     @property
     def message_id(self) -> str | None:

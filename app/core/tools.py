@@ -2,8 +2,7 @@
 
 Theory of operation:
 1. A Tool is data: name, description (this IS prompt), JSON-Schema parameters, a handler (sync or async,
-   returning the observation string), long_running (runs in the background, preempting the previous one,
-   and its answer comes back as a perception), reaches (its success puts something in front of people).
+   returning the observation string), reaches (its success puts something in front of people), ends_turn.
 2. The toolbox is assembled on every read from the skills' current tools; a name offered twice is an error
    naming both owners, because the model could not tell them apart.
 3. Every tool named in backticks in an active prompt section must be in the toolbox: a model told to call a
@@ -31,7 +30,6 @@ class Tool:
     description: str
     parameters: dict[str, Any] = field(default_factory=lambda: {"type": "object", "properties": {}})
     handler: Handler | None = None
-    long_running: bool = False
     reaches: bool = False
     ends_turn: bool = False   # speak, stay_silent, say_nothing: the turn is over once it succeeds
 

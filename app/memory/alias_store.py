@@ -36,23 +36,9 @@ class AliasStore:
 
     # ---- the cast -------------------------------------------------------------------------------------
     def cast(self) -> list[tuple[str, str, str]]:
+        """(id, name, description) of every character who thinks: Bea alone in this app (the table has room)."""
         return self._db.read(lambda c: c.execute("SELECT id, name, description FROM cast_members ORDER BY "
                                                  "id != 'bea', name").fetchall())
-
-    def add_character(self, character_id: str, name: str, description: str = "") -> None:
-        if not character_id.strip() or ":" in character_id:
-            raise ValueError("a character id is a plain word (no colon: that is how accounts are named)")
-        self._db.write(lambda c: c.execute("INSERT INTO cast_members (id, name, description) VALUES (?, ?, ?)",
-                                           (character_id.strip(), name.strip(), description.strip())))
-
-    def remove_character(self, character_id: str) -> None:
-        if character_id == BEA:
-            raise ValueError("Bea is the one character who cannot leave the cast")
-        self._db.write(lambda c: c.execute("DELETE FROM cast_members WHERE id = ?", (character_id,)))
-        with self._lock:
-            self._maps.pop(character_id, None)
-            for m in self._maps.values():
-                m.pop(character_id, None)
 
     # ---- aliases ----------------------------------------------------------------------------------------
     def map_of(self, viewer: str) -> dict[str, Alias]:

@@ -29,7 +29,7 @@ from app.core import frame
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, ToolArgumentsError, ToolCall, Usage
 from app.core.context_window import SingleContext, estimate_tokens
 from app.core.events import EventBus, EventKind
-from app.core.perception import Meta, Perception, PerceptionKind
+from app.core.perception import Perception, PerceptionKind
 from app.core.prices import add_cost
 from app.core.steering import carries_voice, owes_rescue, plan_steering, should_wait
 from app.core.tools import Tool, assemble, broken_promises, is_failure
@@ -85,9 +85,6 @@ class Consciousness:
         self.after_turn = after_turn
         self.count_tokens = count_tokens  # counts a call a server reported no usage for
         self.cost = cost                  # (model that answered, usage) -> USD, or None when free or unpriced
-        self._waiting: dict[str, asyncio.Future[str]] = {}
-        self._slot: asyncio.Task[None] | None = None
-        self._slot_name = ""
         self._running = asyncio.Event()
         self._running.set()
         self._task: asyncio.Task[None] | None = None
@@ -116,33 +113,15 @@ class Consciousness:
             except Exception as exc:  # a turn that breaks must not end the mind (turn() keeps its lines)
                 log.exception("a turn failed")
                 self.events.publish(EventKind.ERROR, "mind", f"the turn failed: {exc!r}")
-                self._resolve(batch, TurnState())
 
     async def stop(self) -> None:
-        for task in (self._task, self._slot):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
         late = await self.outlets.drain(self.config.stop_grace)
         if late:
             log.warning("%d written lines were still going out at stop", late)
-        for future in self._waiting.values():
-            if not future.done():
-                future.set_result("")
-
-    async def ask(self, perception: Perception, timeout: float = 120.0) -> str:
-        """For synchronous callers: put a perception and wait for what she said in its conversation."""
-        key = perception.correlation_id
-        if not key:
-            raise ValueError("ask() needs a perception with a correlation_id")
-        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-        self._waiting[key] = future
-        self.bus.put(perception)
-        try:
-            return await asyncio.wait_for(future, timeout)
-        finally:
-            self._waiting.pop(key, None)
 
     # ---- one turn -----------------------------------------------------------------------------
     async def turn(self, batch: Sequence[Perception]) -> TurnRecord:
@@ -164,7 +143,6 @@ class Consciousness:
         record.said = [["voice", item[1]] if item[0] == "spoke" else [f"{item[1]}:{item[2]}", item[3]]
                        for item in state.log if item[0] in ("spoke", "wrote")]
         record.ms = (time.perf_counter() - started) * 1000
-        self._resolve(batch, state)
         for key in state.answered:
             self.gate.note_spoke(key)
         self._remember(state)
@@ -343,9 +321,6 @@ class Consciousness:
 
     async def _run(self, tool: Tool, args: dict) -> str:
         handler = tool.handler
-        if tool.long_running:
-            self._preempt(tool, args)
-            return f"started {tool.name}; its result will come back to you when it is done"
         if inspect.iscoroutinefunction(handler):
             result = await handler(**args)
         else:
@@ -354,37 +329,13 @@ class Consciousness:
                 result = await result
         return str(result)
 
-    def _preempt(self, tool: Tool, args: dict) -> None:
-        if self._slot is not None and not self._slot.done():
-            self._slot.cancel()
-            self.bus.put(_action(self._slot_name, f"stopped: replaced by {tool.name}"))
-        self._slot_name = tool.name
-        self._slot = asyncio.ensure_future(self._long_running(tool, args))
-
-    async def _long_running(self, tool: Tool, args: dict) -> None:
-        try:
-            result = tool.handler(**args)
-            if inspect.isawaitable(result):
-                result = await result
-            text = str(result)
-        except Exception as exc:
-            text = f"ERROR: {exc}"
-        self.bus.put(_action(tool.name, text))
-
-    def _resolve(self, batch: Sequence[Perception], state: TurnState) -> None:
-        for p in batch:
-            key = p.correlation_id
-            future = self._waiting.get(key) if key else None
-            if future is not None and not future.done():
-                future.set_result("\n".join(state.said.get(p.conversation_key, [])))
-
     def _remember(self, state: TurnState) -> None:
-        """The turn enters the window as it happened; a bulky perception stays as its keep_as line."""
+        """The turn enters the window as it happened."""
         now = time.time()
         for item in state.log:
             if item[0] == "heard":
                 p = item[1]
-                self.context.heard(p.kept, p.conversation_key, p.ts or now,
+                self.context.heard(p.content, p.conversation_key, p.ts or now,
                                    p.author.identity if p.author is not None else "", p.message_id or "")
             elif item[0] == "spoke":
                 self.context.spoke(item[1], item[2], ts=now)
@@ -442,8 +393,3 @@ def failure_reason(exc: BaseException) -> str:
         reason = str(exc).strip() or type(exc).__name__
     reason = " ".join(reason.split())
     return reason if len(reason) <= REASON_LIMIT else reason[:REASON_LIMIT - 1].rstrip() + "…"
-
-
-def _action(name: str, text: str) -> Perception:
-    return Perception(kind=PerceptionKind.ACTION, surface=name, content=f"[{name}] {text}",
-                      meta={Meta.CONVERSATION_KEY: f"action:{name}"}, ts=time.time())

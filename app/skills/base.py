@@ -1,6 +1,6 @@
 """The Skill contract (seed 004, "Skills"): a skill may do any subset of these, and the mind asks every read.
 
-- perceive: a sensing skill hands perceptions to ctx.perceive; the mind may also show it each batch (observe).
+- perceive: a sensing skill hands perceptions to ctx.perceive.
 - tools(): the tools it exposes now (they follow the skill's own state, assembled on every read).
 - context_section(): static prompt rules (cached by providers; must only name tools it can expose).
 - context_for(batch): per-batch prompt content.
@@ -85,9 +85,6 @@ class Skill:
         return None
 
     async def stop(self) -> None:
-        return None
-
-    def observe(self, batch: Sequence[Any]) -> None:
         return None
 
     def tools(self) -> list[Tool]:

@@ -57,7 +57,6 @@ def test_an_empty_batch_has_no_deadline():
     (PerceptionKind.CHAT, True),
     (PerceptionKind.VOICE, False),
     (PerceptionKind.GAME, False),
-    (PerceptionKind.ACTION, False),
     (PerceptionKind.SYSTEM, False),
 ])
 def test_only_chat_is_typed(kind, is_typed):

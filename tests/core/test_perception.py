@@ -42,21 +42,12 @@ def test_perceptions_can_be_hashed_despite_their_meta():
     assert len({chat(message_id="1"), chat(message_id="1")}) == 1
 
 
-@pytest.mark.parametrize("meta,kept", [
-    ({}, "[marco] ciao bea"),
-    ({"keep_as": "marco said hello"}, "marco said hello"),
-    ({"keep_as": ""}, ""),                     # an explicit empty keep_as keeps nothing
-])
-def test_kept_prefers_keep_as(meta, kept):
-    assert chat(**meta).kept == kept
-
-
 @pytest.mark.parametrize("meta,expected", [
     ({}, dict(conversation_key="twitch:chat", addressed=False, noise=False, tallied=False,
-              correlation_id=None, message_id=None, reply_to=None, text="[marco] ciao bea")),
+              message_id=None, reply_to=None, text="[marco] ciao bea")),
     ({Meta.CONVERSATION_KEY: "discord:123", Meta.ADDRESSED: True, Meta.NOISE: True, Meta.TALLIED: True,
-      Meta.CORRELATION_ID: "c-9", Meta.MESSAGE_ID: 42, Meta.REPLY_TO: "m-7", Meta.TEXT: "ciao bea"},
-     dict(conversation_key="discord:123", addressed=True, noise=True, tallied=True, correlation_id="c-9",
+      Meta.MESSAGE_ID: 42, Meta.REPLY_TO: "m-7", Meta.TEXT: "ciao bea"},
+     dict(conversation_key="discord:123", addressed=True, noise=True, tallied=True,
           message_id="42", reply_to="m-7", text="ciao bea")),
 ])
 def test_meta_helpers(meta, expected):

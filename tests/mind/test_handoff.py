@@ -7,7 +7,6 @@ from app.core.budget import Budget
 from app.core.chat import AssistantMessage
 from app.core.context_window import EntryKind, SingleContext
 from app.core.events import EventBus, EventKind
-from app.core.perception import Meta, Perception, PerceptionKind
 from app.mind.handoff import RETRY_AFTER, HandoffWorker
 from tests.fakes import says
 from tests.mind.harness import Mind, chat
@@ -116,22 +115,18 @@ def test_a_recap_that_lands_after_the_window_was_cleared_is_dropped():
     assert worker.status.dropped == 1 and slid == []
 
 
-def test_the_loop_replays_the_window_and_keeps_bulky_perceptions_as_their_one_line():
+def test_the_loop_replays_the_window_with_her_lines_as_the_calls_they_were():
     async def go():
-        m = Mind([says("wow, long page!"), says("yes, the page was about cats")])
-        page = Perception(PerceptionKind.ACTION, "browser", "[page] " + "cats " * 500,
-                          meta={Meta.KEEP_AS: "[page] a long page about cats (read)", Meta.CONVERSATION_KEY: "web"})
-        await m.mind.turn([page])
+        m = Mind([says("wow, cats!"), says("yes, the page was about cats")])
+        await m.mind.turn([chat("look at this page about cats")])
         await m.mind.turn([chat("what was that page?")])
         return m
 
     m = asyncio.run(go())
-    first, second = m.llm.calls[0][0], m.llm.calls[1][0]
-    assert any("cats cats cats" in msg.content for msg in first)       # read whole in its own turn
-    assert not any("cats cats cats" in msg.content for msg in second)  # kept as one line after
-    assert any(msg.content == "[page] a long page about cats (read)" for msg in second)
+    second = m.llm.calls[1][0]
+    assert any(msg.content == "[marco] look at this page about cats" for msg in second)
     speak = [msg for msg in second if msg.tool_calls][0].tool_calls[0]
-    assert speak.name == "speak" and "wow, long page!" in speak.arguments and speak.id.startswith("w")
+    assert speak.name == "speak" and "wow, cats!" in speak.arguments and speak.id.startswith("w")
     assert [k for k, _w, _t in m.mind.context.messages()] == ["them", "her", "them", "her"]
 
 

@@ -230,47 +230,6 @@ def test_bad_json_arguments_are_shown_to_her():
     assert m.spoken() == ["hi"]
 
 
-def test_long_running_tools_preempt_and_report_back_as_perceptions():
-    async def go():
-        m = Mind()
-        gate = asyncio.Event()
-
-        async def walk(to: str) -> str:
-            await gate.wait()
-            return f"arrived at {to}"
-
-        m.mind.skill_tools = lambda: {"body": [Tool("walk", "Walk.", handler=walk, long_running=True)]}
-        m.llm.script = [uses(call("walk", to="the castle"), call("walk", to="the lake")),
-                        says("on my way to the lake")]
-        record = await m.mind.turn([chat("bea go somewhere")])
-        await asyncio.sleep(0)
-        gate.set()
-        await m.quiet()
-        return m, record
-
-    m, record = run(go())
-    assert [t.observation.split(";")[0] for t in record.tools] == ["started walk", "started walk", "said out loud"]
-    actions = [p for p in m.bus.pending() if p.kind is PerceptionKind.ACTION]
-    assert "[walk] stopped: replaced by walk" in m.llm.user_texts(1)  # folded into the turn in flight
-    assert [p.content for p in actions] == ["[walk] arrived at the lake"]  # the next batch
-
-
-def test_a_synchronous_caller_gets_her_answer():
-    async def go():
-        m = Mind([says("ciao dal telefono!")])
-        task = asyncio.ensure_future(m.mind.run())
-        p = chat("ciao", conv="api:phone")
-        from dataclasses import replace
-        p = replace(p, meta={**p.meta, "correlation_id": "req-1"})
-        asking = asyncio.ensure_future(m.mind.ask(p))
-        await m.clock.advance(1.3)
-        answer = await asyncio.wait_for(asking, 3)
-        task.cancel()
-        return answer
-
-    assert run(go()) == "ciao dal telefono!"
-
-
 def test_a_follow_up_in_a_written_conversation_waits_for_the_quiet_gap_and_is_shown_once():
     async def go():
         m = Mind()

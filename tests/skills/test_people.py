@@ -8,7 +8,6 @@ import pytest
 from app.core import people as rules
 from app.core.aliases import Alias
 from app.core.perception import Author, Meta, Perception, PerceptionKind
-from app.core.subjective_buffer import BufferEntry, Intent
 from app.memory.memories import MemoryStore
 from app.memory.people_store import Sighting
 from tests.fakes import HashingEmbedder
@@ -218,25 +217,6 @@ def test_one_person_on_two_platforms_lists_every_name_and_names_never_merge_by_t
     assert card.person_id == pid and card.names == ("marco", "MarcoYT") and card.platforms == ("twitch", "youtube")
     assert set(card.facts) == {"streams on sundays", "has a youtube channel"}
     assert count(bea, "people") == 1
-
-
-def test_a_second_character_keeps_its_own_aliases_and_leaves_without_a_trace(bea, skill):
-    skill.context_for([chat("my name is Marco", "xX_marco_Xx", "1")])
-    skill.aliases.add_character("narrator", "The Narrator", "a voice-over character")
-    skill.aliases.learn("narrator", "twitch:1", Alias("the loud one", "described"))
-    skill.aliases.learn("narrator", "bea", Alias("the co-host", "seen"))
-    skill.aliases.learn("bea", "narrator", Alias("the Narrator", "known", "streamer"))
-    assert skill.label("twitch:1", "narrator") == "the loud one" and skill.label("twitch:1") == "Marco"
-    assert skill.label("narrator", "narrator") == "you" and skill.label("bea", "narrator") == "the co-host"
-    skill.aliases.write_entries([BufferEntry("narrator", 5.0, "voice:room",
-                                             Intent("action", "narrator", ("twitch:1",), "announced the raid"))])
-    assert skill.aliases.serialised("narrator")[-1].endswith("you announced the raid")
-    skill.aliases.remove_character("narrator")
-    assert count(bea, "aliases", "viewer = 'narrator' OR target = 'narrator'") == 0
-    assert count(bea, "buffer_entries", "owner = 'narrator'") == 0
-    assert skill.label("narrator") == "an unfamiliar figure" and skill.label("twitch:1") == "Marco"
-    with pytest.raises(ValueError, match="cannot leave the cast"):
-        skill.aliases.remove_character("bea")
 
 
 def test_a_profile_from_the_profiler_lands_on_their_card(bea, skill):

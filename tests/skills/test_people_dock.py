@@ -36,7 +36,7 @@ def seen(skill, identity: str, name: str, messages: int = 1, sessions: int = 1, 
 
 def make_marco(skill) -> int:
     """Marco: a twitch account with donations, joined to his discord account, seven facts, an attitude, and
-    the names Bea and Gus (a second character) use for him."""
+    and the name Bea uses for him."""
     people, aliases = skill.people, skill.aliases
     seen(skill, MARCO, "marco_99", messages=42, sessions=2, ago=120)
     seen(skill, MARCO_DISCORD, "Marco", messages=3, ago=2 * 86400)
@@ -49,8 +49,6 @@ def make_marco(skill) -> int:
         people.add_fact(pid, fact, "bea")
     people.set_card(pid, attitude="fond of him", profile="A regular since spring; kind to new viewers.")
     aliases.learn("bea", MARCO, Alias("Marco", "known", "introduced"))
-    aliases.add_character("gus", "Gus", "the grumpy cat on her desk")
-    aliases.learn("gus", MARCO, Alias("marco_99", "seen"))
     return pid
 
 
@@ -203,7 +201,7 @@ def test_clicking_a_header_sorts_in_the_database(skill, dock, qtbot):
 
 
 # ---- the card -----------------------------------------------------------------------------------------
-def test_selecting_shows_the_card_every_name_and_each_characters_alias(skill, dock):
+def test_selecting_shows_the_card_every_name_and_her_alias(skill, dock):
     make_marco(skill)
     crowd(skill)
     dock.refresh()
@@ -216,7 +214,6 @@ def test_selecting_shows_the_card_every_name_and_each_characters_alias(skill, do
     assert "Marco on Discord · 3 messages in 1 session" in text
     assert "Donations: 7.50 EUR · 3 USD" in text
     assert "Bea: Marco (known, they introduced themselves)" in text
-    assert "Gus: marco_99 (seen, the name shown in chat)" in text
     facts = [dock.facts.item(i).text() for i in range(dock.facts.count())]
     assert len(facts) == 7
     assert facts[0] == "his band is called Lanterna" and facts[-1] == "has a cat called Pixel"
@@ -232,7 +229,7 @@ def test_selecting_shows_the_card_every_name_and_each_characters_alias(skill, do
     assert dock.subtitle.text() == ("No card yet. To her they are “an unfamiliar figure”: she has no name "
                                     "for them yet.")
     assert "Anna Rossi on Twitch · 30 messages in 1 session" in dock.details.toPlainText()
-    assert "Gus: an unfamiliar figure (no name yet)" in dock.details.toPlainText()
+    assert "Bea: an unfamiliar figure (no name yet)" in dock.details.toPlainText()
     assert not dock.attitude.isEnabled() and not dock.save_button.isEnabled() and dock.hint.isVisibleTo(dock)
     assert dock.set_name_button.isEnabled() and dock.mark.isEnabled() and dock.forget_button.isEnabled()
 
@@ -293,7 +290,6 @@ def test_setting_her_name_for_them_is_known_from_the_streamer(skill, dock):
         assert (alias.text, alias.state, alias.source) == ("Marcolino", "known", "streamer")
     assert skill.label(MARCO) == "Marcolino" and dock.title.text() == "Marcolino"
     assert "Bea: Marcolino (known, you gave this name)" in dock.details.toPlainText()
-    assert "Gus: marco_99" in dock.details.toPlainText()    # Gus was not told
 
     pick(dock, "twitch:2")
     dock.name_edit.clear()
@@ -366,7 +362,7 @@ def test_forget_removes_the_person_everywhere_but_keeps_memories_unless_asked(be
     assert dock.forget_person()
     assert asked.asked[1].startswith("Also forget the memories about them?")
     assert skill.people.person_of(MARCO) is None and skill.people.entry(MARCO_DISCORD) is None
-    assert skill.aliases.alias("bea", MARCO) is None and skill.aliases.alias("gus", MARCO) is None
+    assert skill.aliases.alias("bea", MARCO) is None
     assert skill.label(MARCO) == "an unfamiliar figure"
     assert MARCO not in shown_ids(dock) and MARCO_DISCORD not in shown_ids(dock) and len(shown_ids(dock)) == 4
     assert dock.stack.currentIndex() == 0 and dock.current is None

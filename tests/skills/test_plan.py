@@ -65,7 +65,7 @@ def test_with_open_objectives_the_three_tools_appear(skill):
     assert skill.live_state() == ("[TODAY'S PLAN] Finish the castle\n"
                                   "#1 [todo] Build the gate\n#2 [todo] Light the towers")
     for tool in skill.tools():
-        assert tool.parameters["required"][0] == "id" and not tool.reaches and not tool.long_running
+        assert tool.parameters["required"][0] == "id" and not tool.reaches
 
 
 def test_observations_follow_her_progress(skill):
