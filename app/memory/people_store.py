@@ -74,6 +74,8 @@ class PeopleStore:
             self._known = known
 
     def _now_known(self, *identities: str) -> None:
+        if all(identity in self._known for identity in identities):
+            return  # the usual case (a batch re-checks every carded author): no copy
         with self._known_lock:
             self._known = self._known | set(identities)  # a new set: readers on other threads never see it change
 
