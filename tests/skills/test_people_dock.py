@@ -316,6 +316,18 @@ def test_mark_makes_a_card_and_unmark_keeps_it(skill, dock):
     assert not dock.mark.isChecked() and dock.status.text() == "Unmarked (the card stays)."
 
 
+
+def test_someone_who_really_moved_her_has_a_card_that_says_so(bea, skill, dock):
+    crowd(skill)
+    assert bea.mind.mood.feel("angry", ["twitch:1"]) == "twitch:1"   # one clear author, far enough
+    skill.moved_her("twitch:1")                                       # what the mind does after that turn
+    dock.refresh()
+    pick(dock, "twitch:1")
+    assert dock.subtitle.text().startswith("Card: she decided to remember them") and dock.mark.isChecked()
+    assert "They really moved her once (her mood)" in dock.details.toPlainText()
+    pick(dock, "twitch:2")
+    assert "moved her" not in dock.details.toPlainText()
+
 # ---- forgetting ---------------------------------------------------------------------------------------
 def remember_some(bea) -> MemoryStore:
     store = MemoryStore(bea.db, HashingEmbedder())

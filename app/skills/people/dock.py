@@ -570,6 +570,9 @@ class PeopleDock(QWidget):
         if card is not None:
             given = self.people.donations_of(card.person_id)
             parts.append(f"<p><b>Donations:</b> {e(money(given)) if given else 'none'}</p>")
+        if moved := self.skill.times_moved(list(entries)):
+            parts.append(f"<p><b>They really moved her</b> {'once' if moved == 1 else f'{moved} times'} "
+                         f"(her mood)</p>")
         seen_by = []
         for character, character_name, _description in self.aliases.cast():
             seen_by.append(f"<li><b>{e(character_name)}</b>: {self._alias_line(character)}</li>")

@@ -152,6 +152,11 @@ class PeopleSkill(Skill):
         """Whether she has a card for them (the attention gate's known-person bonus; answered from memory)."""
         return self.ready and self.people.has_card(identity)
 
+    def times_moved(self, identities: Sequence[str]) -> int:
+        """How often any of these accounts, alone, really moved her (the mood's record; the People dock shows it)."""
+        mood = getattr(self.ctx.services.get("mind"), "mood", None)
+        return sum(mood.moved_by(identity) for identity in identities) if mood is not None else 0
+
     # ---- other sources of cards ------------------------------------------------------------------------
     def moved_her(self, identity: str) -> int | None:
         """The mood's hook: one clear person really moved her, so she marks them and the card exists now (seed
