@@ -85,6 +85,7 @@ class Consciousness:
         self.after_turn = after_turn
         self.count_tokens = count_tokens  # counts a call a server reported no usage for
         self.cost = cost                  # (model that answered, usage) -> USD, or None when free or unpriced
+        self.pending_said: dict[int, asyncio.Future[str]] = {}  # window seq -> a spoken line not ended yet
         self._running = asyncio.Event()
         self._running.set()
         self._task: asyncio.Task[None] | None = None
@@ -338,9 +339,25 @@ class Consciousness:
                 self.context.heard(p.content, p.conversation_key, p.ts or now,
                                    p.author.identity if p.author is not None else "", p.message_id or "")
             elif item[0] == "spoke":
-                self.context.spoke(item[1], item[2], ts=now)
+                entry = self.context.spoke(item[1], item[2], ts=now)
+                if len(item) > 3:
+                    self._revise_when_said(entry.seq, item[1], item[3])
             else:
                 self.context.wrote(item[1], item[2], item[3], ts=now)
+
+    def _revise_when_said(self, seq: int, text: str, heard: asyncio.Future[str]) -> None:
+        """A line still sounding when the turn ended: once it ends, its entry becomes what she got to say
+        (nothing, when she was stopped before her first word)."""
+        self.pending_said[seq] = heard
+
+        def ended(future: asyncio.Future[str]) -> None:
+            self.pending_said.pop(seq, None)
+            if future.cancelled() or future.exception() is not None:
+                return
+            said = future.result().strip()
+            if said != text:
+                self.context.revise(seq, said)
+        heard.add_done_callback(ended)
 
     def _check_promises(self, sections: dict[str, str], tools: dict[str, Tool]) -> None:
         for owner, missing in broken_promises(sections, tools).items():

@@ -1,9 +1,10 @@
 """The mind's own tools, through which she reaches people: speak, send_message, stay_silent, say_nothing.
 
 They share one TurnState with the loop, which is how "one answer per conversation per turn" is enforced: a
-second answer to a conversation already answered in this turn is refused as an ERROR observation. What enters
-her window for a spoken line is what she actually got to say (Outlets.say): a line cut short by the streamer
-talking over her is kept as far as she got, and a line stopped before its first word not at all.
+second answer to a conversation already answered in this turn is refused as an ERROR observation. speak gives
+the line to her voice and does not wait for the audio (Outlets.utter). What enters her window for a spoken line
+is what she actually got to say: a line cut short by a barge-in is kept as far as she got (the entry is revised
+when the line ends), and a line stopped before its first word not at all.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ class TurnState:
     spoke: bool = False
     wrote: bool = False
     # what enters the sliding window, in the order it happened: ("heard", perception) | ("spoke", text, mood)
-    # | ("wrote", platform, channel, text)
+    # or ("spoke", text, mood, future of what she got to say) | ("wrote", platform, channel, text)
     log: list[tuple] = field(default_factory=list)
     shown_follow_ups: set[str] = field(default_factory=set)
 
@@ -42,9 +43,14 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
         if not text:
             return "ERROR: speak needs a message: the words to say out loud"
         mood = pick(mood or "neutral", MOODS)  # any word she names, mapped to the nearest she can show
-        said = (await outlets.say(text, mood)).strip()
+        heard = outlets.utter(text, mood)      # the turn does not wait for the audio to end
         keys = set(state.stage) or {"stage"}
         state.spoke = True
+        if not heard.done():  # her voice is saying it: the window learns what she got to say when it ends
+            state.answer(keys, text)
+            state.log.append(("spoke", text, mood, heard))
+            return "said out loud"
+        said = heard.result().strip()
         if not said:
             state.answered |= keys
             return "you were cut off before your first word: nobody heard it"

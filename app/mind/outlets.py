@@ -15,6 +15,12 @@ Theory of operation:
    hers to say) stop and forget the lines nobody claimed.
 3. A written line goes out after a short typing pause on a task of its own; one that never lands is published
    as an ERROR event, never lost silently. Stopping waits (bounded) for the lines still going out.
+4. utter() gives a line to the voice and returns at once: a future of what she got to say (already done with
+   no voice, or muted). say() is utter() waited for. The mind's turn does not wait for the audio: what she
+   actually said reaches her window when the line ends (Consciousness revises the entry).
+5. Barge-in: the voice tells whether she is speaking (speaking) and takes the mind's interruption
+   (interrupt); is_speaking() is also true while a line given to the voice has not ended. barge_in() passes
+   the interruption on (the voice ducks her, then stops her if she answers what interrupted her).
 """
 
 from __future__ import annotations
@@ -68,6 +74,9 @@ class Outlets:
         self._muted = muted
         self.voice: Voice | None = None
         self.begin_line: Begin | None = None
+        self._speaking: Callable[[], bool] | None = None
+        self._interrupt: Callable[[], None] | None = None
+        self._utterances: set[asyncio.Future[str]] = set()
         self._streams: dict[Any, _Stream] = {}
         self._senders: dict[str, Sender] = {}
         self._inflight: set[asyncio.Task[None]] = set()
@@ -79,12 +88,29 @@ class Outlets:
         return sorted(self._senders)
 
     # ---- her voice (rules 1, 2) ---------------------------------------------------------------------
-    def attach_voice(self, voice: Voice, begin: Begin | None = None) -> None:
+    def attach_voice(self, voice: Voice, begin: Begin | None = None, speaking: Callable[[], bool] | None = None,
+                     interrupt: Callable[[], None] | None = None) -> None:
         self.voice, self.begin_line = voice, begin
+        self._speaking, self._interrupt = speaking, interrupt
 
     def detach_voice(self) -> None:
         self.stream_abort()
         self.voice, self.begin_line = None, None
+        self._speaking = self._interrupt = None
+
+    def is_speaking(self) -> bool:
+        """Rule 5: her voice is sounding, or a line given to it has not ended yet."""
+        if any(not u.done() for u in self._utterances):
+            return True
+        return self._speaking is not None and bool(self._speaking())
+
+    def barge_in(self) -> None:
+        """Rule 5: something real arrived while she speaks."""
+        if self._interrupt is not None:
+            try:
+                self._interrupt()
+            except Exception:
+                log.exception("her voice could not be interrupted")
 
     def _voiced(self) -> bool:
         return self.voice is not None and not self._muted()
@@ -137,21 +163,36 @@ class Outlets:
         return stream.line if stream is not None else None
 
     async def say(self, text: str, mood: str) -> str:
+        return await self.utter(text, mood)
+
+    def utter(self, text: str, mood: str) -> asyncio.Future[str]:
+        """Rule 4: the line starts now; the future is what she got to say, once the line has ended."""
         line = self._claim()
         if not self._voiced():
             if line is not None:
                 line.abort()
             self._events.publish(EventKind.SPEECH, "voice", text, mood=mood)
-            return text
-        assert self.voice is not None
+            done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+            done.set_result(text)
+            return done
         if line is not None:
             try:
                 line.finish()
             except Exception as exc:
                 log.info("a streamed speak call ended badly: %s", exc)
-            said = await line.said()
-        else:
-            said = await self.voice(text, mood)
+        assert self.voice is not None
+        task = asyncio.ensure_future(self._voiced_line(line, self.voice, text, mood))
+        self._utterances.add(task)
+        task.add_done_callback(self._utterances.discard)
+        return task
+
+    async def _voiced_line(self, line: StreamedLine | None, voice: Voice, text: str, mood: str) -> str:
+        try:
+            said = await line.said() if line is not None else await voice(text, mood)
+        except Exception as exc:
+            log.warning("her voice failed on a line: %r", exc)
+            self._events.publish(EventKind.ERROR, "voice", f"her voice failed: {exc}")
+            return ""
         said = text if said is None else said
         if said:
             self._events.publish(EventKind.SPEECH, "voice", said, mood=mood, spoken=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import itertools
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -104,6 +105,7 @@ class MindService:
             self.dreamer.person_fact = self._dreamt_fact
         self._background_tasks: set[asyncio.Task] = set()
         self._streamed_seq = self.context.next_seq - 1  # what a restored window held was streamed before
+        self._pending_said: dict[int, asyncio.Future[str]] = {}  # spoken lines not ended (Consciousness)
         self.handoff = HandoffWorker(self.context, self.background_pool, events, on_slid=self.flush)
         self.consciousness: Consciousness | None = None
         self._pool: Any = None
@@ -241,9 +243,11 @@ class MindService:
             bus=self.bus, gate=self.gate, llm=self._pool, events=self.events, outlets=self.outlets,
             skill_tools=self.skill_tools, static_prompt=self.static_prompt, dynamic_prompt=self.dynamic_prompt,
             turn_log=self.turn_log.record, executor=self.executor, context=self.context,
-            after_turn=self._after_turn, relabel=self.relabel, count_tokens=self.count_tokens, cost=self.cost,
+            is_speaking=self.outlets.is_speaking, barge_in=self.outlets.barge_in, after_turn=self._after_turn,
+            relabel=self.relabel, count_tokens=self.count_tokens, cost=self.cost,
             config=MindConfig(burst_steps=mind.burst_steps, idle_enabled=self.idle_enabled(),
                               idle_after=float(mind.idle_after)))
+        self.consciousness.pending_said = self._pending_said  # one record across restarts of the loop
         self.consciousness.pause(paused)
         self.consciousness.start()
         self._offer = asyncio.ensure_future(self.offer_ollama())
@@ -372,11 +376,15 @@ class MindService:
                 self.events.publish(EventKind.ERROR, "memory", f"the dream failed: {exc}")
             self.dreamer.mark_dreamt_now()
 
-    async def _stream_new_lines(self) -> None:
-        """What this turn added to the window goes to the append-only stream too (in one transaction)."""
+    async def _stream_new_lines(self, hold: bool = True) -> None:
+        """What this turn added to the window goes to the append-only stream too (in one transaction). A
+        spoken line still sounding is held back, with what came after it, until it has ended: the stream keeps
+        what she actually got to say (`hold=False` at stop takes everything as it is)."""
         if self.stream is None:
             return
         fresh = self.context.since(self._streamed_seq)
+        if hold and self._pending_said:
+            fresh = list(itertools.takewhile(lambda e: e.seq not in self._pending_said, fresh))
         if not fresh:
             return
         self._streamed_seq = fresh[-1].seq
@@ -446,6 +454,10 @@ class MindService:
         await self.handoff.stop()
         await self.mood.settle()
         await self._close_models()
+        try:
+            await self._stream_new_lines(hold=False)
+        except Exception as exc:
+            log.error("the last lines could not reach the stream at stop: %s", exc)
         try:
             self.flush_sync()
         except Exception as exc:

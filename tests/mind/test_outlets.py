@@ -36,3 +36,37 @@ def test_lines_going_out_are_waited_for_and_stuck_ones_reported():
     assert late == 1
     assert "not delivered to x: channel deleted" in errors
     assert "not delivered to general (stopped): hello?" in errors
+
+
+def test_speak_hands_the_line_over_and_the_window_learns_what_was_said_when_it_ends():
+    from tests.fakes import says
+    from tests.mind.harness import Mind, chat
+
+    async def go():
+        m = Mind([says("one two three four"), says("this voice breaks")])
+        ended = asyncio.Event()
+        interrupted = []
+
+        async def voice(text, mood):
+            if "breaks" in text:
+                raise OSError("the speakers went away")
+            await ended.wait()
+            return "one two"                            # a barge-in cut it there
+
+        m.outlets.attach_voice(voice, speaking=lambda: False, interrupt=lambda: interrupted.append(1))
+        record = await asyncio.wait_for(m.mind.turn([chat("count for me")]), 5)
+        during = (m.outlets.is_speaking(), [t for w, _c, t in m.mind.context.messages() if w == "her"])
+        m.outlets.barge_in()
+        ended.set()
+        await asyncio.sleep(0.01)
+        after = [t for w, _c, t in m.mind.context.messages() if w == "her"]
+        await m.mind.turn([chat("again")])
+        await asyncio.sleep(0.01)
+        return m, record, during, after, interrupted
+
+    m, record, during, after, interrupted = asyncio.run(go())
+    assert record.outcome == "spoke" and during == (True, ["one two three four"]) and interrupted == [1]
+    assert after == ["one two"]                               # revised to what she got to say
+    assert [t for w, _c, t in m.mind.context.messages() if w == "her"] == ["one two"]   # the broken line: nothing
+    assert any("her voice failed: the speakers went away" in e.text for e in m.events.recent([EventKind.ERROR]))
+    assert [e.text for e in m.events.recent([EventKind.SPEECH])] == ["one two"]

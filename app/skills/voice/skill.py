@@ -20,6 +20,10 @@ Theory of operation:
 6. The level of every block she plays goes to the stage skill's mouth (lip sync), at most 30 times a second,
    and a closed mouth when she falls silent; <do:x> actions play the stage's clip of that name.
 7. The mode, the talk key (and the barge-in knobs) change in place; a changed device, model or language restarts the skill.
+8. The mind's barge-in (chat, a raid, a donation arriving while she speaks: interrupt(), through the outlets)
+   ducks her first. If she then answers out loud, the ducked line stops where it got as her answer begins; if
+   the turn ends without a new line of hers, she comes back to full volume and finishes it. Either way the
+   line reports what she actually got to say.
 """
 
 from __future__ import annotations
@@ -167,6 +171,7 @@ class VoiceSkill(Skill):
         self.level_db = -120.0
         self.speaking = False
         self.ducked = False
+        self.barged = False          # the mind interrupted the line she is saying (rule 8)
         self.owner_talking = False
         self.thinking = False
         self._captions: dict[int, list[str]] = {}
@@ -255,7 +260,8 @@ class VoiceSkill(Skill):
                                on_action=self._action, on_speaking=self._on_speaking)
             outlets = self.ctx.services.get("outlets")
             if outlets is not None:
-                outlets.attach_voice(self._say, self._begin)
+                outlets.attach_voice(self._say, self._begin, speaking=lambda: self.speaking,
+                                     interrupt=self.interrupt)
         if parts.transcriber is not None:
             self.ears = Ears(parts.transcriber, vad=parts.vad, guard=self.guard, mode=s.mode,
                              on_heard=self._heard, on_owner_voice=self._owner_voice, on_level=self._level)
@@ -309,6 +315,7 @@ class VoiceSkill(Skill):
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = None
         self.running = self.loading = self.speaking = self.ducked = self.owner_talking = self.thinking = False
+        self.barged = False
         self.problems = []
         self._changed()
 
@@ -320,11 +327,38 @@ class VoiceSkill(Skill):
     # ---- her voice (rules 2, 3) ---------------------------------------------------------------------
     async def _say(self, text: str, mood: str) -> str:
         assert self.mouth is not None
+        self._answering()
         return self._report(await self.mouth.say(text, mood))
 
     def _begin(self) -> StreamedLine:
         assert self.mouth is not None
+        self._answering()
         return StreamedLine(self.mouth.begin(), self._report)
+
+    # ---- the mind's barge-in (rule 8) -------------------------------------------------------------------
+    def interrupt(self) -> None:
+        """Something real arrived while she speaks: duck her (stage one)."""
+        if self.mouth is None or self.barged:
+            return
+        self.barged = True
+        if self.mouth.owner_voice(OwnerVoice(True, 0.0)) is Decision.DUCK:
+            self.ducked = True
+        self._changed(force=False)
+
+    def _answering(self) -> None:
+        """She answers out loud what interrupted her: the ducked line stops where it got (stage two)."""
+        if self.barged and self.mouth is not None:
+            self.barged = self.ducked = False
+            self.mouth.stop()
+            self._changed(force=False)
+
+    def _let_pass(self) -> None:
+        """The turn ended without a new line of hers: back to full volume, the line goes on."""
+        if self.barged:
+            self.barged = False
+            if self.mouth is not None and self.mouth.owner_voice(OwnerVoice(False)) is Decision.RESTORE:
+                self.ducked = False
+            self._changed(force=False)
 
     def _report(self, spoken: Spoken) -> str:
         if spoken.error:
@@ -345,7 +379,7 @@ class VoiceSkill(Skill):
         if on:
             self.thinking = False
         else:
-            self.ducked = False
+            self.ducked = self.barged = False
         self._changed(force=False)
 
     def stop_speaking(self) -> None:
@@ -396,6 +430,7 @@ class VoiceSkill(Skill):
         self.keys.configure(self.settings.talk_key if wanted else "")
 
     def _turn_over(self, _event: Event) -> None:
+        self._let_pass()
         if self.thinking:
             self.thinking = False
             self._changed(force=False)
