@@ -22,7 +22,6 @@ MOODS = ("neutral", "happy", "excited", "sad", "angry", "tired", "curious", "pla
 class TurnState:
     stage: set[str] = field(default_factory=set)       # live conversations in this turn: speak answers them
     answered: set[str] = field(default_factory=set)
-    said: dict[str, list[str]] = field(default_factory=dict)  # conversation -> what she said there
     silenced: bool = False
     spoke: bool = False
     wrote: bool = False
@@ -30,11 +29,6 @@ class TurnState:
     # or ("spoke", text, mood, future of what she got to say) | ("wrote", platform, channel, text)
     log: list[tuple] = field(default_factory=list)
     shown_follow_ups: set[str] = field(default_factory=set)
-
-    def answer(self, keys: set[str], text: str) -> None:
-        self.answered |= keys
-        for key in keys:
-            self.said.setdefault(key, []).append(text)
 
 
 def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
@@ -47,14 +41,14 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
         keys = set(state.stage) or {"stage"}
         state.spoke = True
         if not heard.done():  # her voice is saying it: the window learns what she got to say when it ends
-            state.answer(keys, text)
+            state.answered |= keys
             state.log.append(("spoke", text, mood, heard))
             return "said out loud"
         said = heard.result().strip()
         if not said:
             state.answered |= keys
             return "you were cut off before your first word: nobody heard it"
-        state.answer(keys, said)
+        state.answered |= keys
         state.log.append(("spoke", said, mood))
         return "said out loud"
 
@@ -68,7 +62,7 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
         if key in state.answered:
             return f"ERROR: you already answered {key} in this turn; one answer per conversation"
         outlets.deliver(platform, channel, text.strip())
-        state.answer({key}, text.strip())
+        state.answered.add(key)
         state.wrote = True
         state.log.append(("wrote", platform, channel, text.strip()))
         return f"sent to {platform} {channel}"
