@@ -6,6 +6,7 @@ import asyncio
 import logging
 import os
 import signal
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from app import compose
@@ -13,7 +14,8 @@ from app import compose
 log = logging.getLogger(__name__)
 
 
-async def serve(data_dir: Path) -> int:
+async def serve(data_dir: Path, session: Callable[[compose.Bea], Awaitable[object]] | None = None) -> int:
+    """`session`, when given, runs in place of waiting for a signal (the stream in a box drives the app)."""
     bea = compose.build(data_dir, env=dict(os.environ))
     loop = asyncio.get_running_loop()
     loop.set_default_executor(bea.blocking)
@@ -27,7 +29,7 @@ async def serve(data_dir: Path) -> int:
         await compose.start(bea)
         log.info("running headless; stop with Ctrl+C or SIGTERM")
         print("Bea is running headless; stop with Ctrl+C.", flush=True)
-        await stopping.wait()
+        await (stopping.wait() if session is None else session(bea))
     finally:
         await compose.stop(bea)
     return 0

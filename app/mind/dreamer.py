@@ -47,6 +47,7 @@ class Dreamer:
         self._pool = pool
         self._events = events
         self._clock = clock
+        self._since = clock()   # no dream yet: the first is the first dream hour after this start
         self.running = False
         # cards: a PERSON line about someone with a card becomes a fact on it (the People skill's hook)
         self.person_fact: Callable[[str], object] | None = None
@@ -58,23 +59,34 @@ class Dreamer:
         value = self._db.read(lambda c: _meta_get(c, "last_dream"))
         return float(value) if value else None
 
-    def undreamt_session(self) -> int | None:
-        """The newest session with lines that has not been dreamt yet (the open one included)."""
+    def undreamt_sessions(self) -> list[int]:
+        """The sessions with lines not dreamt yet (the open one included), oldest first, among the last 20."""
+        waiting = []
         for sid, *_rest in self._stream.sessions(limit=20):
             done = self._db.read(lambda c, sid=sid: _meta_get(c, f"dreamt:{sid}"))
             if not done and self._stream.count(sid):
-                return sid
-        return None
+                waiting.append(sid)
+        return waiting[::-1]
+
+    def undreamt_session(self) -> int | None:
+        """The newest session with lines that has not been dreamt yet (the open one included)."""
+        waiting = self.undreamt_sessions()
+        return waiting[-1] if waiting else None
 
     async def dream(self, session_id: int | None = None) -> int:
-        """Consolidate one session (the newest undreamt one by default). Returns how many memories it kept."""
-        sid = session_id if session_id is not None else self.undreamt_session()
+        """Consolidate one session, or by default every undreamt one, oldest first (a stream that ended must
+        not wait another night because something opened a newer session since). Returns how many memories
+        it kept."""
+        sids = [session_id] if session_id is not None else self.undreamt_sessions()
         store = self._memories()
-        if sid is None or store is None or self.running:
+        if not sids or store is None or self.running:
             return 0
         self.running = True
         try:
-            return await self._dream(sid, store)
+            kept = 0
+            for sid in sids:
+                kept += await self._dream(sid, store)
+            return kept
         finally:
             self.running = False
 
@@ -110,6 +122,6 @@ class Dreamer:
 
     def next_due(self, hour: int) -> datetime:
         from app.core.dreaming import next_dream
-        last = self.last_dream()
+        last = self.last_dream() or self._since  # never from "now": a wake-up just past the hour would skip it
         now = datetime.fromtimestamp(self._clock()).astimezone()
-        return next_dream(now, hour, datetime.fromtimestamp(last).astimezone() if last else None)
+        return next_dream(now, hour, datetime.fromtimestamp(last).astimezone())

@@ -1,0 +1,385 @@
+"""The stream in a box: the app as `python -m app --headless` composes it (app.headless.serve), on a fresh data
+folder, driven for hours of virtual time by real peers on 127.0.0.1.
+
+Peers: the fake Twitch IRC server replaying the real #ubuntu logs (one stable user id per nick), the fake OBS
+(Go live / End stream are its stream output starting and stopping), donations through the local API's JSON
+webhook and the fake Streamlabs socket, and the scripted OpenAI-compatible server (llm_peer) set in Settings →
+Mind as a user would (an `ollama:` model at a base URL). The run, on the virtual clock (clock.py):
+1. A first start configures the app (settings, secrets) and closes; the streamer's evening starts.
+2. Session 1 (OBS goes live): chat for two thirds of the chat hours; in hour 1 a chatter tells a fact; a
+   donation arrives through the webhook and one through Streamlabs; halfway, the app is closed and built
+   again on the same folder (the chat waits for her to rejoin); OBS stops streaming: End stream.
+3. The night: the dream hour comes, she dreams session 1.
+4. Session 2: the last third of the chat; a question about the fact, worded apart from it; End stream.
+What the invariants need is gathered on the way (Record); nothing of the chat is kept beyond counts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import gc
+import json
+import os
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import aiohttp
+
+from app import compose, headless
+from app.api.service import override_port
+from app.core.events import EventKind
+from app.skills.twitch.client import State
+from tests.bench.chat_soak import chat_log, escape
+from tests.e2e.clock import VirtualClock
+from tests.e2e.clock import run as run_virtual
+from tests.e2e.llm_peer import LONG, PLAN_ASK, THANKS, Facts, ScriptedMind
+from tests.obs_server import FakeOBS
+from tests.skills.donations.fake_streamlabs import FakeStreamlabs, donation
+from tests.skills.twitch.fake_server import FakeTwitchServer
+
+CHANNEL = "ubuntu"
+TRIGGER, HOT = 24_000, 6_000          # Settings → Mind, advanced: the handoff comes every few hundred lines
+CONTEXT = 150_000                     # the ceiling: what the model is told it may take
+FACT_NICK = "maple_fan"
+FACTS = Facts(fact="my dog is called Biscuit, she is a beagle and she loves carrots",
+              fact_words=("Biscuit", "beagle"), question="what breed was that pup of mine again?")
+PASSPHRASE = "stream in a box"
+
+
+@dataclass
+class Plan:
+    lines: int = 10_800
+    chat_hours: float = 3.0
+    address_every: int = 150          # a line that names her, every so many chat lines
+
+
+@dataclass
+class Record:
+    sent: Counter = field(default_factory=Counter)       # identity -> lines delivered to her connection
+    turns: int = 0
+    window: list[int] = field(default_factory=list)      # window tokens after each turn
+    turn_growth: int = 0                                 # the most one turn added to the window
+    handoffs: list[str] = field(default_factory=list)    # recaps written
+    recap_in_window: list[bool] = field(default_factory=list)
+    donor_cards: dict[str, bool] = field(default_factory=dict)
+    dreams: list[dict] = field(default_factory=list)
+    sessions: list[tuple[str, int]] = field(default_factory=list)
+    tallied: dict[str, int] = field(default_factory=dict)
+    rss_start: float = 0.0
+    rss_end: float = 0.0
+    sim_seconds: float = 0.0
+    real_seconds: float = 0.0
+    errors: list[str] = field(default_factory=list)
+    restarts: int = 0
+    measured: list = field(default_factory=list)
+    dream_memories: int = 0
+    facts: Facts | None = None
+    session_rows: list = field(default_factory=list)     # (id, opened_by, started, ended, lines)
+    barge: dict = field(default_factory=dict)            # the donation that cut her long line short
+
+
+def rss_mb() -> float:
+    gc.collect()
+    for row in Path("/proc/self/status").read_text().splitlines():
+        if row.startswith("VmRSS:"):
+            return int(row.split()[1]) / 1024
+    return 0.0
+
+
+def chat_lines(plan: Plan) -> list[tuple[str, str, str]]:
+    """(identity, nick, PRIVMSG) for every line of the run, with her name and the fact mixed in."""
+    source = chat_log()
+    ids: dict[str, str] = {}
+    out = []
+    for i in range(plan.lines):
+        nick, text, action = source[i % len(source)]
+        if plan.address_every and i % plan.address_every == plan.address_every // 2:
+            text, action = f"hey Bea, {text}", False
+        out.append(_line(ids, nick, f"\x01ACTION {text}\x01" if action else text, f"box-{i}"))
+    return out
+
+
+def _line(ids: dict[str, str], nick: str, text: str, msg_id: str) -> tuple[str, str, str]:
+    uid = ids.setdefault(nick, str(100_000 + len(ids)))
+    login = re.sub(r"[^a-z0-9_]", "_", nick.lower())[:25]
+    tags = (f"badge-info=;badges=;color=;display-name={escape(nick)};emotes=;flags=;id={msg_id};mod=0;"
+            f"room-id=1;subscriber=0;tmi-sent-ts={int(time.time() * 1000)};turbo=0;user-id={uid};user-type=")
+    return f"twitch:{uid}", nick, f"@{tags} :{login}!{login}@{login}.tmi.twitch.tv PRIVMSG #{CHANNEL} :{text}"
+
+
+class Box:
+    def __init__(self, data_dir: Path, plan: Plan) -> None:
+        self.data_dir, self.plan = data_dir, plan
+        self.record = Record(facts=FACTS)
+        self.llm = ScriptedMind(FACTS)
+        self.twitch = FakeTwitchServer(reconnect_grace=30.0)
+        self.obs = FakeOBS()
+        self.streamlabs = FakeStreamlabs(token="box-token", ping_interval_ms=600_000)
+        self.bea: compose.Bea | None = None
+        self.speakers = None
+        self.up = asyncio.Event()
+        self.lines = chat_lines(plan)
+
+    # ---- the app ---------------------------------------------------------------------------------------------
+    def configure(self) -> None:
+        """A first start, as the streamer set things up before the evening (settings persist; the API port
+        is the CLI's --api-port 0)."""
+        bea = compose.build(self.data_dir, env={"BEA_PASSPHRASE": PASSPHRASE}, log_to_stderr=False)
+        try:
+            bea.settings.update({
+                "mind.models": ["ollama:mind"], "mind.background_models": ["ollama:background"],
+                "mind.base_urls": {"ollama": self.llm.base_url},
+                "mind.context_max_tokens": CONTEXT, "mind.handoff_trigger_tokens": TRIGGER,
+                "mind.hot_tokens": HOT,
+                "skills.twitch.channel": CHANNEL, "skills.twitch.host": "127.0.0.1",
+                "skills.twitch.port": self.twitch.port, "skills.twitch.tls": False,
+                "skills.obs.port": self.obs.port,
+                "skills.donations.streamlabs": True, "skills.donations.streamlabs_server": self.streamlabs.base,
+            })
+        finally:
+            compose.close(bea)
+
+    async def _serve(self, session) -> None:
+        async def driven(bea: compose.Bea) -> None:
+            self.bea = bea
+            bea.skills["donations"].set_streamlabs_token("box-token")  # no keyring: kept for this run
+            await self._sound_card(bea)
+            bea.bus.subscribe(self._on_event, kinds=[EventKind.TURN, EventKind.SYSTEM, EventKind.ERROR],
+                              replay=False)
+            await self._until(lambda: bea.skills["twitch"].state is State.JOINED and bea.skills["obs"].connected
+                              and bea.mind.memories is not None, 120, "the app to come up")
+            self.up.set()
+            try:
+                await session(bea)
+            finally:
+                self.up.clear()
+                await bea.skills["twitch"].flush()
+        override_port(0)
+        os.environ["BEA_PASSPHRASE"] = PASSPHRASE
+        try:
+            await headless.serve(self.data_dir, driven)
+        finally:
+            override_port(None)
+
+    async def _sound_card(self, bea) -> None:
+        """The fake sound card the voice tests use, in place of speakers this machine does not have (the Voice
+        skill's own device hook), at twice real time; the skill restarts onto it as on a device change."""
+        from app.senses.voice import FakeAudioDevice
+        voice = bea.skills["voice"]
+
+        def opened(rate, _device):
+            self.speakers = FakeAudioDevice(rate, realtime=True, speed=2.0)
+            self.speakers.start()
+            return self.speakers
+        voice.open_output = opened
+        await voice.restart()
+        await voice.up()
+
+    def _on_event(self, e) -> None:
+        bea, r = self.bea, self.record
+        if e.kind is EventKind.TURN:
+            r.turns += 1
+            used = bea.mind.context.used()
+            if r.window and used > r.window[-1]:
+                r.turn_growth = max(r.turn_growth, used - r.window[-1])
+            r.window.append(used)
+        elif e.kind is EventKind.SYSTEM and e.source == "context" and e.text.startswith("handoff:"):
+            recap = str(e.data.get("recap", ""))
+            r.handoffs.append(recap)
+            r.recap_in_window.append(any(recap and recap in str(x) for x in bea.mind.context.snapshot().values()))
+        elif e.kind is EventKind.SYSTEM and e.source == "memory" and "dreamt session" in e.text:
+            r.dreams.append(dict(e.data))
+        elif e.kind is EventKind.SYSTEM and e.source == "stream" or (e.source == "obs" and "session" in e.text):
+            r.sessions.append((e.text, int(time.time())))
+        elif e.kind is EventKind.ERROR:
+            r.errors.append(f"{e.source}: {e.text}")
+        if e.kind is not EventKind.TURN and os.environ.get("BEA_BOX_TRACE"):
+            print(f"{dt.datetime.fromtimestamp(time.time()):%H:%M:%S} {e.kind} {e.source}: {e.text[:120]}")
+
+    @staticmethod
+    async def _until(condition, timeout: float, what: str) -> None:
+        deadline = time.perf_counter() + timeout       # real seconds: the virtual clock may fly
+        while not condition():
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"the box timed out waiting for {what}")
+            await asyncio.sleep(0.5)           # virtual: a short poll would pin the clock
+
+    # ---- the evening ----------------------------------------------------------------------------------------
+    async def run(self) -> Record:
+        loop = asyncio.get_running_loop()
+        async with self.llm:
+            await self.twitch.start()
+            await self.obs.start()
+            await self.streamlabs.start()
+            try:
+                self.configure()
+                await self._evening(loop)
+            finally:
+                self.record.measured = self.llm.measured
+                await self.streamlabs.stop()
+                await self.obs.stop()
+                await self.twitch.close()
+        return self.record
+
+    async def _watch(self, loop) -> None:
+        while os.environ.get("BEA_BOX_TRACE"):
+            await asyncio.sleep(60)
+            print(f"TRACE {dt.datetime.fromtimestamp(time.time()):%H:%M:%S} real {time.perf_counter():.0f} "
+                  f"turns {self.record.turns} running {list(loop.running_now.values())[:5]}", flush=True)
+
+    async def _evening(self, loop) -> None:
+        plan, lines = self.plan, self.lines
+        n1 = len(lines) * 2 // 3
+        s1, s2 = plan.chat_hours * 3600 * 2 / 3, plan.chat_hours * 3600 / 3
+        restart_at, fact_at, donate_at = n1 // 2, n1 // 4, n1 // 3
+        t0, real0 = loop.time(), time.perf_counter()
+        watch = asyncio.ensure_future(self._watch(loop))
+
+        async def before_restart(bea) -> None:
+            self.obs.start_stream()                           # Go live
+            await asyncio.sleep(5)
+            await self._replay(bea, lines[:restart_at], t0, s1, n1, 0, fact_at, donate_at)
+            self.record.restarts += 1
+
+        async def after_restart(bea) -> None:
+            await self._replay(bea, lines[restart_at:n1], t0, s1, n1, restart_at, fact_at, donate_at,
+                               barge_at=(restart_at + n1) // 2)
+            self.obs.stop_stream()                            # End stream
+            await asyncio.sleep(30)
+            await self._night(bea)
+            self.obs.start_stream()                           # Go live: session 2
+            await asyncio.sleep(5)
+            await self._replay(bea, lines[n1:], loop.time(), s2, len(lines) - n1, 0, -1, -1,
+                               question_at=(len(lines) - n1) // 2)
+            self.obs.stop_stream()                            # End stream
+            await asyncio.sleep(30)
+            self._tally(bea)
+
+        try:
+            await self._serve(before_restart)
+            await self._serve(after_restart)                  # the same data folder, built again
+        finally:
+            watch.cancel()
+            self.record.sim_seconds = loop.time() - t0
+            self.record.real_seconds = time.perf_counter() - real0
+
+    async def _night(self, bea) -> None:
+        """The app keeps running after End stream; at the dream hour she dreams the session."""
+        hour = bea.settings.current.skills.memory.dream_hour
+        now = dt.datetime.fromtimestamp(time.time()).astimezone()
+        due = now.replace(hour=hour, minute=0, second=0, microsecond=0)
+        if due <= now:
+            due += dt.timedelta(days=1)
+        await asyncio.sleep(due.timestamp() - time.time() + 120)
+        await self._until(lambda: self.record.dreams, 120, "the dream")
+        self.record.dream_memories = bea.db.read(lambda c: c.execute("SELECT count(*) FROM memories")
+                                                 .fetchone()[0])
+
+    async def _replay(self, bea, chunk, t0, span, total, offset, fact_at, donate_at, question_at=-1,
+                      barge_at=-1) -> None:
+        loop = asyncio.get_running_loop()
+        twitch = bea.skills["twitch"]
+        ids: dict[str, str] = {}
+        for i, (identity, _nick, line) in enumerate(chunk, start=offset):
+            due = t0 + span * i / total
+            if due > loop.time():
+                await asyncio.sleep(due - loop.time())
+            if i == offset + max(1, len(chunk) // 10) and offset and not self.record.rss_start:
+                self.record.rss_start = rss_mb()              # after the restart's warm-up
+            if i == fact_at:
+                await self._say(FACT_NICK, FACTS.fact, ids)
+            if i == question_at:
+                await self._say(FACT_NICK, FACTS.question, ids, alone=True)
+            if i == donate_at:
+                await self._donate(bea)
+            if i == barge_at:
+                await self._barge_in(bea)
+            if self.twitch.broadcast(line):
+                self.record.sent[identity] += 1
+        await self.twitch.flush()
+        await self._until(lambda: twitch.counted >= 0, 1, "")
+        await asyncio.sleep(10)                                # the last batch settles, its turn ends
+        self.record.rss_end = rss_mb()
+
+    async def _say(self, nick: str, text: str, ids, alone: bool = False) -> None:
+        if alone:
+            await asyncio.sleep(15)
+        identity, _n, line = _line({"x": "0"} | ids | {nick: "4242"}, nick, text, f"box-said-{time.time()}")
+        if self.twitch.broadcast(line):
+            self.record.sent[identity] += 1
+        if alone:
+            await asyncio.sleep(15)
+
+    async def _donate(self, bea) -> None:
+        donations = bea.skills["donations"]
+        secret = await asyncio.get_running_loop().run_in_executor(None, donations.create_secret, "json")
+        async with aiohttp.ClientSession() as http:
+            async with http.post(f"http://127.0.0.1:{bea.api.port}/api/v1/donations/json", json={
+                    "id": "box-tip-1", "name": "Giulia", "amount": "5.00", "currency": "EUR",
+                    "message": "for the coffee, Bea!", "secret": secret}) as resp:
+                assert resp.status == 200, await resp.text()
+        people = bea.skills["people"]
+        self.record.donor_cards["generic:giulia"] = people.card_of("generic:giulia") is not None
+        await self._until(lambda: self.streamlabs.sockets, 30, "Streamlabs to connect")
+        await self.streamlabs.emit(donation("box-sl-1", name="Marco", amount="3.00", message="ciao Bea!"))
+        await self._until(lambda: people.card_of("streamlabs:marco") is not None, 30, "the Streamlabs card")
+        self.record.donor_cards["streamlabs:marco"] = True
+
+    async def _barge_in(self, bea) -> None:
+        """She starts a long line; a Ko-fi tip arrives through the webhook while she says it."""
+        voice, ids = bea.skills["voice"], {}
+        await asyncio.sleep(20)
+        await self._say(FACT_NICK, PLAN_ASK, ids)
+        await self._until(lambda: voice.speaking, 60, "her long line to start")
+        gains: list[float] = []
+        sampling = asyncio.get_running_loop().run_in_executor(None, self._sample_gain, gains, voice)
+        time.sleep(0.5)                                           # real: she gets some words out
+        secret = await asyncio.get_running_loop().run_in_executor(None, bea.skills["donations"].create_secret,
+                                                                  "kofi")
+        data = json.dumps({"verification_token": secret, "message_id": "box-kofi-1", "type": "Donation",
+                           "is_public": True, "from_name": "Luca", "message": "keep going!", "amount": "4.00",
+                           "currency": "EUR", "timestamp": "2026-12-03T03:00:00Z"})
+        async with aiohttp.ClientSession() as http:
+            async with http.post(f"http://127.0.0.1:{bea.api.port}/api/v1/donations/kofi", data={"data": data},
+                                 ) as resp:
+                assert resp.status == 200, await resp.text()
+        self.record.donor_cards["kofi:luca"] = bea.skills["people"].card_of("kofi:luca") is not None
+        await self._until(lambda: any(m.spoke == THANKS for m in self.llm.measured), 60, "her thanks")
+        await self._until(lambda: not bea.mind.outlets.is_speaking(), 60, "her voice to end")
+        self._stop_sampling = True
+        await sampling
+        await asyncio.sleep(10)
+        spoke = [ln.text for ln in bea.mind.stream.session_lines(bea.mind.stream.session_id)
+                 if ln.kind == "spoke" and (ln.text[:20] == LONG[:20] or ln.text == THANKS)]
+        self.record.barge = {"min_gain": min(gains, default=1.0), "spoke": spoke[-2:],
+                             "window": [t for who, _w, t in bea.mind.context.messages() if who == "her"][-2:]}
+
+    def _sample_gain(self, gains: list[float], voice) -> None:
+        self._stop_sampling = False
+        while not self._stop_sampling:
+            if self.speakers is not None and voice.speaking:
+                gains.append(self.speakers.gain)
+            time.sleep(0.005)
+
+    def _tally(self, bea) -> None:
+        rows = bea.db.read(lambda c: c.execute("SELECT identity, messages FROM roster").fetchall())
+        self.record.tallied = {identity: messages for identity, messages in rows}
+        self.record.session_rows = bea.db.read(lambda c: c.execute(
+            "SELECT s.id, s.opened_by, s.started_at, s.ended_at, (SELECT count(*) FROM messages m "
+            "WHERE m.session_id = s.id) FROM sessions s ORDER BY s.id").fetchall())
+
+
+def run_box(data_dir: Path, plan: Plan, start_wall: float | None = None) -> Record:
+    """The whole evening on a virtual clock that starts so the dream hour (4 by default) falls after End
+    stream of session 1."""
+    if start_wall is None:
+        s1 = plan.chat_hours * 3600 * 2 / 3
+        day = dt.datetime.now().astimezone().replace(hour=4, minute=0, second=0, microsecond=0)
+        start_wall = day.timestamp() - s1 - 1200
+    clock = VirtualClock(start_wall)
+    box = Box(data_dir, plan)
+    return run_virtual(box.run(), clock)

@@ -1,0 +1,42 @@
+"""The seed mechanisms the stream in a box must execute (issue 17): qualified names under app/. A name that no
+longer resolves fails as loudly as one that never ran: a rename must be reflected here."""
+
+MECHANISMS = [
+    # the one loop, its window and the handoff (seed 004)
+    "app.mind.consciousness.Consciousness.turn",
+    "app.mind.service.MindService._after_turn",
+    "app.mind.handoff.HandoffWorker.maybe_start",
+    "app.mind.handoff.HandoffWorker._run",
+    "app.core.context_window.SingleContext.cut",
+    "app.core.context_window.SingleContext.slide",
+    "app.memory.window_store.WindowStore.flush",
+    "app.mind.attention_gate.AttentionGate.annotate",
+    "app.mind.service.MindService.knows",                 # the known-person bonus reads the cards
+    "app.mind.mood.MoodKeeper.feel",
+    # her voice: barge-in (a raid or donation while she speaks: duck, then stop)
+    "app.mind.outlets.Outlets.barge_in",
+    # memory: the stream, the dream, recall by meaning, profiles
+    "app.memory.stream.Stream.go_live",
+    "app.memory.stream.Stream.end",
+    "app.memory.stream.Stream.append",
+    "app.mind.service.MindService.dream_nightly",
+    "app.mind.dreamer.Dreamer._dream",
+    "app.memory.memories.MemoryStore.remember",
+    "app.memory.memories.MemoryStore.recall_split",
+    "app.skills.memory.skill.MemorySkill.context_for",
+    "app.mind.profiler.Profiler.maybe_profile",
+    "app.skills.people.skill.PeopleSkill.profiled",
+    # people: roster tallies and cards
+    "app.skills.people.skill.PeopleSkill.relabel",
+    "app.skills.people.skill.PeopleSkill.context_for",
+    "app.skills.people.skill.PeopleSkill.donation",
+    # senses and surfaces driven by the peers
+    "app.skills.twitch.skill.TwitchSkill.start",
+    "app.skills.obs.skill.ObsSkill._observe_streaming",
+    "app.api.donation_routes.DonationApi.generic",
+    "app.skills.donations.skill.DonationsSkill.record",
+    "app.skills.donations.skill.DonationsSkill.announce",
+    "app.skills.donations.skill.DonationsSkill._streamlabs_donation",
+    "app.senses.llm.openai_compat.OpenAICompatClient.complete",
+    "app.senses.llm.pool.ModelPool.complete",
+]
