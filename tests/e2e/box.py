@@ -352,10 +352,17 @@ class Box:
         await self._until(lambda: not bea.mind.outlets.is_speaking(), 60, "her voice to end")
         self._stop_sampling = True
         await sampling
-        await asyncio.sleep(10)
-        spoke = [ln.text for ln in bea.mind.stream.session_lines(bea.mind.stream.session_id)
-                 if ln.kind == "spoke" and (ln.text[:20] == LONG[:20] or ln.text == THANKS)]
-        self.record.barge = {"min_gain": min(gains, default=1.0), "spoke": spoke[-2:],
+        stream = bea.mind.stream
+
+        def spoke() -> list[str]:
+            return [ln.text for ln in stream.session_lines(stream.session_id, 200)
+                    if ln.kind == "spoke" and (ln.text[:20] == LONG[:20] or ln.text == THANKS)]
+        try:   # a line still sounding is held back from the stream until it ends: the next turn writes it
+            await self._until(lambda: len(spoke()) >= 2, 30, "both lines in the stream")
+        except TimeoutError:
+            pass   # the invariant says what is missing
+        said = spoke()
+        self.record.barge = {"min_gain": min(gains, default=1.0), "spoke": said,
                              "window": [t for who, _w, t in bea.mind.context.messages() if who == "her"][-2:]}
 
     def _sample_gain(self, gains: list[float], voice) -> None:

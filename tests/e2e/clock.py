@@ -3,7 +3,8 @@
 1. VirtualLoop is asyncio's selector loop whose time() is the real monotonic clock plus an offset. When the
    loop has nothing ready (no callback, no socket readable within IDLE real seconds) and no work is running in
    an executor it handed out, the offset jumps to the next timer: a sleep of an hour costs nothing, while a
-   reply on a loopback socket or a database write in a thread is always waited for.
+   reply on a loopback socket or a database write in a thread is always waited for (for real: the thread's
+   answer wakes the loop, so it never spins while a thread works).
 2. While the box runs, time.time() and time.monotonic() read the same offset, every app module that
    imported `datetime` sees a subclass whose now() does too, and a default argument that captured the real
    time.time or time.monotonic (`clock=time.time`, the app's injection points) gets the virtual one: every
@@ -55,11 +56,11 @@ class _JumpingSelector(selectors.DefaultSelector):
     def select(self, timeout: float | None = None):
         if timeout is not None and timeout <= 0:
             return super().select(0)
+        if self._busy():      # a thread works for the loop: its answer wakes the select, time passes for real
+            return super().select(timeout)
         events = super().select(IDLE if timeout is None else min(timeout, IDLE))
-        if events or timeout is None or timeout <= IDLE:
+        if events or timeout is None or timeout <= IDLE or self._busy():
             return events
-        if self._busy():
-            return []        # a thread is working for the loop: its answer comes as a wake-up, wait for it
         self._clock.advance(timeout - IDLE)
         return []
 

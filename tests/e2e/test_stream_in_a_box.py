@@ -22,7 +22,7 @@ LINES = int(os.environ.get("BEA_BOX_LINES", "10800"))
 HOURS = float(os.environ.get("BEA_BOX_HOURS", "3"))
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.timeout(900)
+pytestmark = pytest.mark.timeout(1800)
 
 
 @pytest.fixture(scope="module")
