@@ -29,7 +29,15 @@ async def serve(data_dir: Path, session: Callable[[compose.Bea], Awaitable[objec
         await compose.start(bea)
         log.info("running headless; stop with Ctrl+C or SIGTERM")
         print("Bea is running headless; stop with Ctrl+C.", flush=True)
-        await (stopping.wait() if session is None else session(bea))
+        if session is None:
+            await stopping.wait()
+        else:  # a signal still stops it
+            driven, signalled = asyncio.ensure_future(session(bea)), asyncio.ensure_future(stopping.wait())
+            await asyncio.wait({driven, signalled}, return_when=asyncio.FIRST_COMPLETED)
+            for task in (driven, signalled):
+                task.cancel()
+            if driven.done() and not driven.cancelled():
+                driven.result()
     finally:
         await compose.stop(bea)
     return 0

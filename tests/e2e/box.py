@@ -44,7 +44,7 @@ from tests.skills.twitch.fake_server import FakeTwitchServer
 CHANNEL = "ubuntu"
 TRIGGER, HOT = 24_000, 6_000          # Settings → Mind, advanced: the handoff comes every few hundred lines
 CONTEXT = 150_000                     # the ceiling: what the model is told it may take
-FACT_NICK = "maple_fan"
+FACT_NICK, FACT_UID = "maple_fan", "9136999"
 FACTS = Facts(fact="my dog is called Biscuit, she is a beagle and she loves carrots",
               fact_words=("Biscuit", "beagle"), question="what breed was that pup of mine again?")
 PASSPHRASE = "stream in a box"
@@ -104,7 +104,7 @@ def chat_lines(plan: Plan) -> list[tuple[str, str, str]]:
 
 
 def _line(ids: dict[str, str], nick: str, text: str, msg_id: str) -> tuple[str, str, str]:
-    uid = ids.setdefault(nick, str(100_000 + len(ids)))
+    uid = ids.setdefault(nick, str(9_137_000 + len(ids)))   # a range no chat line mentions
     login = re.sub(r"[^a-z0-9_]", "_", nick.lower())[:25]
     tags = (f"badge-info=;badges=;color=;display-name={escape(nick)};emotes=;flags=;id={msg_id};mod=0;"
             f"room-id=1;subscriber=0;tmi-sent-ts={int(time.time() * 1000)};turbo=0;user-id={uid};user-type=")
@@ -123,6 +123,8 @@ class Box:
         self.speakers = None
         self.up = asyncio.Event()
         self.lines = chat_lines(plan)
+        uids = sorted({identity.removeprefix("twitch:") for identity, _n, _l in self.lines} | {FACT_UID})
+        self.llm.native_ids = re.compile(r"\b(?:" + "|".join(uids) + r")\b")
 
     # ---- the app ---------------------------------------------------------------------------------------------
     def configure(self) -> None:
@@ -155,15 +157,19 @@ class Box:
             self.up.set()
             try:
                 await session(bea)
+                done.append(True)
             finally:
                 self.up.clear()
                 await bea.skills["twitch"].flush()
+        done: list[bool] = []
         override_port(0)
         os.environ["BEA_PASSPHRASE"] = PASSPHRASE
         try:
             await headless.serve(self.data_dir, driven)
         finally:
             override_port(None)
+        if not done:
+            raise KeyboardInterrupt("the box was stopped by a signal")
 
     async def _sound_card(self, bea) -> None:
         """The fake sound card the voice tests use, in place of speakers this machine does not have (the Voice
@@ -308,7 +314,7 @@ class Box:
     async def _say(self, nick: str, text: str, ids, alone: bool = False) -> None:
         if alone:
             await asyncio.sleep(15)
-        identity, _n, line = _line({"x": "0"} | ids | {nick: "4242"}, nick, text, f"box-said-{time.time()}")
+        identity, _n, line = _line({"x": "0"} | ids | {nick: FACT_UID}, nick, text, f"box-said-{time.time()}")
         if self.twitch.broadcast(line):
             self.record.sent[identity] += 1
         if alone:

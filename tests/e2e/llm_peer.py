@@ -29,7 +29,9 @@ LONG = ("Okay so here is the whole plan for tonight, step by step. First we read
         "then we try the new installer on the old laptop, and after that we answer every driver question in "
         "chat, one by one, until the queue is empty and everybody has a working desktop again.")
 THANKS = "Oh wow, thank you so much Luca, that is so kind!"
-ID_PATTERN = re.compile(r"\b(?:twitch|youtube|kofi|generic|streamlabs|app):[\w-]+")
+ID_PATTERN = re.compile(r"\b(?:twitch|youtube|kofi|generic|streamlabs|app):[\w-]+"     # identities
+                        r"|\bbox-(?:said-|tip-|sl-|kofi-)?[\d.]+\b"                   # message and delivery ids
+                        r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 
 
 @dataclass
@@ -64,6 +66,7 @@ class ScriptedMind(LLMServer):
         self.name = name.lower()
         self.measured: list[Measured] = []
         self._count = counter_for("ollama:mind").count
+        self.native_ids: re.Pattern[str] | None = None   # the chatters' platform user ids, set by the box
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()
@@ -77,7 +80,8 @@ class ScriptedMind(LLMServer):
                 "profile" if system.startswith(PROFILE_PROMPT[:40]) else
                 "dream" if system.startswith(DREAM_PROMPT[:40]) else "other")
         raw = json.dumps(body)
-        measured = Measured(model, kind, prompt, ID_PATTERN.findall(raw))
+        ids = ID_PATTERN.findall(raw) + (self.native_ids.findall(raw) if self.native_ids else [])
+        measured = Measured(model, kind, prompt, ids)
         self.measured.append(measured)
         self.requests.append(Request(request.path, {"model": model}, {}))   # counts, no transcript
         reply = self._reply(kind, measured, messages, whole)
