@@ -86,6 +86,7 @@ class Consciousness:
         self.count_tokens = count_tokens  # counts a call a server reported no usage for
         self.cost = cost                  # (model that answered, usage) -> USD, or None when free or unpriced
         self.pending_said: dict[int, asyncio.Future[str]] = {}  # window seq -> a spoken line not ended yet
+        self.on_line_ended: Callable[[], None] | None = None    # a held-back line can now be kept
         self._running = asyncio.Event()
         self._running.set()
         self._task: asyncio.Task[None] | None = None
@@ -357,6 +358,8 @@ class Consciousness:
             said = future.result().strip()
             if said != text:
                 self.context.revise(seq, said)
+            if self.on_line_ended is not None:
+                self.on_line_ended()
         heard.add_done_callback(ended)
 
     def _check_promises(self, sections: dict[str, str], tools: dict[str, Tool]) -> None:

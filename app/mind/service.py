@@ -106,6 +106,7 @@ class MindService:
         self._background_tasks: set[asyncio.Task] = set()
         self._streamed_seq = self.context.next_seq - 1  # what a restored window held was streamed before
         self._pending_said: dict[int, asyncio.Future[str]] = {}  # spoken lines not ended (Consciousness)
+        self._streaming = asyncio.Lock()
         self.handoff = HandoffWorker(self.context, self.background_pool, events, on_slid=self.flush)
         self.consciousness: Consciousness | None = None
         self._pool: Any = None
@@ -248,6 +249,7 @@ class MindService:
             config=MindConfig(burst_steps=mind.burst_steps, idle_enabled=self.idle_enabled(),
                               idle_after=float(mind.idle_after)))
         self.consciousness.pending_said = self._pending_said  # one record across restarts of the loop
+        self.consciousness.on_line_ended = lambda: self.spawn(self._line_ended())
         self.consciousness.pause(paused)
         self.consciousness.start()
         self._offer = asyncio.ensure_future(self.offer_ollama())
@@ -376,20 +378,28 @@ class MindService:
                 self.events.publish(EventKind.ERROR, "memory", f"the dream failed: {exc}")
             self.dreamer.mark_dreamt_now()
 
+    async def _line_ended(self) -> None:
+        """A line she finished (or was stopped in) between turns is kept now, not at the next turn: an export
+        or a quit right after it has it."""
+        await self._stream_new_lines()
+        await self.flush()
+
     async def _stream_new_lines(self, hold: bool = True) -> None:
         """What this turn added to the window goes to the append-only stream too (in one transaction). A
         spoken line still sounding is held back, with what came after it, until it has ended: the stream keeps
-        what she actually got to say (`hold=False` at stop takes everything as it is)."""
+        what she actually got to say (`hold=False` at stop takes everything as it is). One writer at a time:
+        a line that ends while a turn's lines are being written waits, so nothing is written twice."""
         if self.stream is None:
             return
-        fresh = self.context.since(self._streamed_seq)
-        if hold and self._pending_said:
-            fresh = list(itertools.takewhile(lambda e: e.seq not in self._pending_said, fresh))
-        if not fresh:
-            return
-        self._streamed_seq = fresh[-1].seq
-        await self.stream.append([Line(e.kind.value, e.text, e.ts, e.author or None, "", e.conversation,
-                                       e.message_id or None) for e in fresh])
+        async with self._streaming:
+            fresh = self.context.since(self._streamed_seq)
+            if hold and self._pending_said:
+                fresh = list(itertools.takewhile(lambda e: e.seq not in self._pending_said, fresh))
+            if not fresh:
+                return
+            self._streamed_seq = fresh[-1].seq
+            await self.stream.append([Line(e.kind.value, e.text, e.ts, e.author or None, "", e.conversation,
+                                           e.message_id or None) for e in fresh])
 
     async def flush(self) -> None:
         """What the window changed, to disk in one transaction (the whole window after a slide or a clear)."""

@@ -93,6 +93,13 @@ def test_a_donation_during_her_line_ducks_her_then_stops_her_and_only_what_she_s
             await until(lambda: not outlets.is_speaking(), 30)
             await asyncio.sleep(0.1)
             seen["her lines"] = [text for who, _where, text in bea.mind.context.messages() if who == "her"]
+            stream = bea.mind.stream
+
+            def kept_so_far():
+                return [ln.text for ln in stream.session_lines(stream.session_id) if ln.kind == "spoke"]
+            # a line that ends between turns is kept when it ends, not at the next turn or at stop
+            await until(lambda: len(kept_so_far()) == 2, 5)
+            seen["kept before stop"] = kept_so_far()
             await bea.mind.stop()
             await skill.stop()
             return bea.mind.stream.session_lines(bea.mind.stream.session_id)
@@ -108,3 +115,4 @@ def test_a_donation_during_her_line_ducks_her_then_stops_her_and_only_what_she_s
     spoken = [e.text for e in bea.bus.recent() if e.kind == "speech" and e.data.get("spoken")]
     assert spoken == [first, THANKS]
     assert [ln.text for ln in lines if ln.kind == "spoke"] == [first, THANKS]
+    assert seen["kept before stop"] == [first, THANKS]
