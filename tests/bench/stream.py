@@ -35,6 +35,10 @@ def main() -> int:
           f"window at most {max(r.window, default=0):,} tokens; {len(r.sent)} chatters; "
           f"{r.sim_seconds / 3600:.2f} h simulated in {r.real_seconds:.0f} s; "
           f"RSS {r.rss_start:.0f} -> {r.rss_end:.0f} MB after warm-up")
+    kinds = sorted({m.kind for m in r.measured})
+    print("largest prompt by kind of request: " + ", ".join(
+        f"{k} {max(m.prompt_tokens for m in r.measured if m.kind == k):,} ({sum(m.kind == k for m in r.measured)})"
+        for k in kinds))
     print(f"RESULT sim_hours={r.sim_seconds / 3600:.2f} lines={lines} turns={r.turns} handoffs={len(r.handoffs)} "
           f"max_prompt_tokens={max(prompts, default=0)} context_tokens={CONTEXT} "
           f"rss_growth_mb={r.rss_end - r.rss_start:.1f} lines_per_s={lines / max(r.real_seconds, 1e-9):.1f}")
