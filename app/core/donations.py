@@ -29,9 +29,9 @@ Theory of operation:
    JSON objects with a repeated key (two "amount"s must not mean whichever a parser keeps).
 8. Bits (`bits_donation`) are Twitch's own unit: currency "BITS", a whole amount, platform "twitch", the
    chat message id as delivery id.
-9. Dedup: Donation.key is "platform:delivery_id", so two platforms' ids never collide. seen_before() only
-   looks; the caller records the key once the donation is stored, so a delivery that failed to store is not
-   swallowed when it is retried. A repeat of a stored delivery should be answered 200 (not 400) so the sender
+9. Dedup: Donation.key is "platform:delivery_id", so two platforms' ids never collide. The caller looks the
+   key up in its set of stored keys and records it only once the donation is stored, so a delivery that
+   failed to store is not swallowed when it is retried. A repeat of a stored delivery should be answered 200 (not 400) so the sender
    stops retrying, and counts nothing. The store keeps the keys (a unique column) for restarts; the set is
    the fast path.
 10. Streamlabs (`parse_streamlabs`, on the argument of a socket API "event", decoded by `streamlabs_json`
@@ -50,7 +50,6 @@ import hmac
 import json
 import re
 from collections.abc import Mapping
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -254,11 +253,6 @@ def parse_amount(value: object, currency: str) -> Decimal:
 
 def dedup_key(platform: str, delivery_id: str) -> str:
     return f"{platform}:{delivery_id}"
-
-
-def seen_before(key: str, seen: AbstractSet[str]) -> bool:
-    """Whether this delivery was already stored (rule 9). Looks only: record the key after storing."""
-    return key in seen
 
 
 # --------------------------------------------------------------------------------------------- the parts

@@ -30,7 +30,7 @@ Theory of operation, the Twitch view (`twitch_event`):
    itself sends emote ranges that miss the text), a bad tmi-sent-ts is None, a blank display-name falls
    back to the login. Display names are stripped (Twitch sends some with a trailing "\\s").
 10. Channels are given without their "#". Emote ranges are inclusive code-point indices into the text, kept
-   as Twitch sent them: emote_code() slices safely even when they are off.
+   as Twitch sent them, even when they miss the text.
 
 Theory of operation, sending:
 11. format_line() writes a line (without its CRLF) that parse() reads back to the same fields; privmsg()
@@ -300,11 +300,6 @@ def _emote_range(text: str) -> tuple[int, int] | None:
     return (first, last) if first <= last else None
 
 
-def emote_code(text: str, emote: Emote) -> str:
-    """The text the emote covers; shorter or empty when Twitch's range misses the text."""
-    return text[emote.start: emote.end + 1]
-
-
 def parse_bits(value: str | None) -> int | None:
     """None when absent or empty; IrcParseError when it is not a whole number of bits."""
     if not value:
@@ -397,10 +392,6 @@ class ClearChat:
     def is_timeout(self) -> bool:
         return not self.clears_all and self.ban_duration_s is not None
 
-    @property
-    def is_ban(self) -> bool:
-        return not self.clears_all and self.ban_duration_s is None
-
 
 @dataclass(frozen=True)
 class ClearMsg:
@@ -449,11 +440,6 @@ class Other:
 
 
 TwitchEvent = ChatLine | UserNotice | ClearChat | ClearMsg | Notice | UserState | Ping | Pong | Reconnect | Other
-
-
-def parse_twitch(line: str) -> TwitchEvent:
-    """parse() then twitch_event(): one line -> one event, or IrcParseError."""
-    return twitch_event(parse(line))
 
 
 def twitch_event(msg: IrcMessage) -> TwitchEvent:

@@ -163,10 +163,6 @@ class Action:
     offset: int = 0
     discard: bool = False       # a staged copy (complete or partial) must be deleted first
 
-    @property
-    def range_header(self) -> str | None:
-        return f"bytes={self.offset}-" if self.step is Step.RESUME else None
-
 
 def plan_download(entry: ModelEntry, have: Mapping[str, tuple[int, str | None]],
                   partial: Mapping[str, int]) -> list[Action]:

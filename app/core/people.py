@@ -4,7 +4,7 @@ Rules:
 1. A tally counts, and generates nothing: messages, donations, whether there was a real 1:1, whether she marked
    them, first and last seen, and the number of distinct sessions (a COUNT over a join table upstream, so one
    session never counts twice).
-2. should_promote: any donation, her own mark, a real 1:1, or at least REGULAR_SESSION_THRESHOLD distinct
+2. promotion_reason: any donation, her own mark, a real 1:1, or at least REGULAR_SESSION_THRESHOLD distinct
    sessions. A card is minted the moment the rule fires and never twice; the reason kept is the strongest that
    holds, in the order donation > marked_by_bea > one_on_one > regular.
 3. The per-batch injection names at most MAX_CARDS_INJECTED people, each card with at most MAX_FACTS_SHOWN facts,
@@ -18,7 +18,7 @@ Rules:
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
 REGULAR_SESSION_THRESHOLD = 3
@@ -70,10 +70,6 @@ def stronger(reason: str, than: str) -> bool:
     return rank.get(reason, len(REASONS)) < rank.get(than, len(REASONS))
 
 
-def should_promote(entry: RosterEntry) -> bool:
-    return promotion_reason(entry) is not None
-
-
 def same_name(a: str, b: str) -> bool:
     """Exactly the same name (rule 4): trimmed, Unicode-normalised and case-folded, nothing looser."""
     return name_key(a) == name_key(b) and bool(name_key(a))
@@ -94,11 +90,6 @@ def is_placeholder(identity: str) -> bool:
 def facts_to_drop(count: int) -> int:
     """How many of the oldest facts go after adding one to a card holding `count`."""
     return max(0, count + 1 - MAX_FACTS_STORED)
-
-
-@dataclass
-class _Block:
-    lines: list[str] = field(default_factory=list)
 
 
 def render_card(card: Card) -> str:

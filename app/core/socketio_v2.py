@@ -136,10 +136,6 @@ def encode_socket(packet: SocketPacket) -> str:
     return "".join(out)
 
 
-def encode_event(name: str, *args: Any, namespace: str = "/") -> str:
-    return encode_socket(SocketPacket(EVENT, namespace, [name, *args]))
-
-
 def error_text(packet: SocketPacket) -> str:
     """What an error packet says, as plain words."""
     data = packet.data

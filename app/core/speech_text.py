@@ -734,31 +734,3 @@ class SpeechPipeline:
                 items += [Chunk(c) for c in self._chunker.flush()]
                 items.append(event)
         return items
-
-
-def clean_speech(text: str, starts_inside_think: bool = False) -> list[SpeechEvent]:
-    """The filter's events for a whole text, adjacent Text joined."""
-    speech = SpeechFilter(starts_inside_think)
-    return join_text(speech.feed(text) + speech.finish())
-
-
-def speakable_text(text: str) -> str:
-    """Only the clean text of a whole text."""
-    return "".join(e.text for e in clean_speech(text) if isinstance(e, Text))
-
-
-def speech_items(text: str, rules: ChunkRules | None = None) -> list[SpeechItem]:
-    """The pipeline's items for a whole text."""
-    pipeline = SpeechPipeline(rules)
-    return pipeline.feed(text) + pipeline.finish()
-
-
-def join_text(events: list[SpeechEvent]) -> list[SpeechEvent]:
-    """Adjacent Text events joined into one (how events from different cuts are compared)."""
-    out: list[SpeechEvent] = []
-    for event in events:
-        if isinstance(event, Text) and out and isinstance(out[-1], Text):
-            out[-1] = Text(out[-1].text + event.text)
-        elif not (isinstance(event, Text) and not event.text):
-            out.append(event)
-    return out

@@ -19,7 +19,6 @@ from app.core.donations import (
     parse_generic,
     parse_kofi,
     parse_kofi_body,
-    seen_before,
 )
 
 SECRET = "kofi-token-3f9a"
@@ -289,17 +288,6 @@ def test_bits_need_a_message_id():
 def test_dedup_keys_are_per_platform():
     assert dedup_key("kofi", "1") != dedup_key("generic", "1")
     assert parse_generic(generic(id="1"), SECRET).key == "generic:1"
-
-
-def test_seen_before_only_looks():
-    seen: set[str] = set()
-    donation = parse_generic(generic(), SECRET)
-    assert not seen_before(donation.key, seen) and seen == set()
-    seen.add(donation.key)  # the caller records it once stored
-    again = parse_generic(json.dumps(generic(message="sent twice")), SECRET)
-    assert seen_before(again.key, seen)
-    assert not seen_before(parse_kofi(kofi_form(message_id="order-17"), SECRET).key, seen)
-    assert seen_before(donation.key, frozenset(seen))
 
 
 def test_donation_error_is_a_value_error():

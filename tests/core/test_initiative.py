@@ -1,4 +1,4 @@
-"""Idle life: one IDLE per silence, and spontaneous initiative from silence, chance and gap with injected dice."""
+"""Idle life: what counts as activity, and spontaneous initiative from silence, chance and gap with injected dice."""
 
 import random
 
@@ -10,66 +10,11 @@ from app.core.initiative import (
     DEFAULT_MIN_GAP_S,
     Initiative,
     decide_initiative,
-    idle_deadline,
-    idle_due,
     is_activity,
-    silence,
 )
 from app.core.perception import Perception, PerceptionKind
 
 # ------------------------------------------------------------------------------------------------- idle
-
-
-def test_silence_is_never_negative():
-    assert silence(100.0, 40.0) == 60.0
-    assert silence(40.0, 100.0) == 0.0
-
-
-def test_idle_falls_due_after_idle_after():
-    assert idle_deadline(100.0, 240.0) == 340.0
-    assert not idle_due(339.9, 100.0, 240.0)
-    assert idle_due(340.0, 100.0, 240.0)
-    assert idle_due(10_000.0, 100.0, 240.0)
-
-
-def test_idle_fires_once_per_silence():
-    assert idle_deadline(100.0, 240.0, last_idle_at=340.0) is None
-    assert not idle_due(600.0, 100.0, 240.0, last_idle_at=340.0)
-    assert not idle_due(100_000.0, 100.0, 240.0, last_idle_at=340.0)
-
-
-def test_something_happening_rearms_the_idle():
-    # she idled at 340, someone spoke at 500: the next IDLE is 240 s after that
-    assert idle_deadline(500.0, 240.0, last_idle_at=340.0) == 740.0
-    assert not idle_due(739.0, 500.0, 240.0, last_idle_at=340.0)
-    assert idle_due(740.0, 500.0, 240.0, last_idle_at=340.0)
-
-
-def test_an_idle_at_the_same_moment_as_activity_counts_as_had():
-    assert idle_deadline(500.0, 240.0, last_idle_at=500.0) is None
-
-
-def test_a_simulated_evening_gives_one_idle_per_quiet_spell():
-    activity = [0.0, 50.0, 700.0, 710.0, 2000.0]
-    last_activity, last_idle, idles = 0.0, None, []
-    for now in range(0, 3000, 5):
-        if now in activity:
-            last_activity = float(now)
-        if idle_due(float(now), last_activity, 240.0, last_idle):
-            last_idle = float(now)
-            idles.append(now)
-    assert idles == [290, 950, 2240]
-
-
-@pytest.mark.parametrize("idle_after", [0.0, -1.0, float("nan"), float("inf")])
-def test_idle_after_must_be_a_positive_time(idle_after):
-    with pytest.raises(ValueError, match="idle_after"):
-        idle_deadline(0.0, idle_after)
-
-
-def test_last_activity_must_be_a_time():
-    with pytest.raises(ValueError, match="last_activity_at"):
-        idle_due(1.0, float("nan"), 240.0)
 
 
 def test_what_counts_as_activity():

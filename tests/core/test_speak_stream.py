@@ -5,7 +5,7 @@ import json
 import pytest
 
 from app.core.speak_stream import SpeakArgs, SpeakArgsError, SpeakArgsReader, SpeakStream
-from app.core.speech_text import Action, Chunk, Mood, speech_items
+from app.core.speech_text import Action, Chunk, Mood, SpeechPipeline
 
 # every escape JSON has, a surrogate pair, accents and an emoji as raw UTF-8 and as \u escapes
 MESSAGE = ('Ciao a tutti! Oggi è un gran giorno… "davvero"\nE poi \U0001F600 tab\there \\ slash/ back. '
@@ -161,7 +161,8 @@ def test_stream_whole_call():
 def test_stream_mood_after_the_message_comes_last():
     items = stream([RAW])[1]
     assert items[0] == Chunk("Ciao a tutti!") and items[-1] == Mood("sad")
-    assert items[:-1] == speech_items(MESSAGE)
+    pipeline = SpeechPipeline()
+    assert items[:-1] == pipeline.feed(MESSAGE) + pipeline.finish()
 
 
 @pytest.mark.parametrize("name", DOCUMENTS)

@@ -16,17 +16,25 @@ from app.core.speech_text import (
     ChunkRules,
     Mood,
     SentenceChunker,
+    SpeechEvent,
     SpeechFilter,
     SpeechPipeline,
     Text,
-    clean_speech,
     is_abbreviation,
-    join_text,
-    speakable_text,
-    speech_items,
 )
 
 # -- helpers
+
+
+def join_text(events: list[SpeechEvent]) -> list[SpeechEvent]:
+    """Adjacent Text events joined into one (how events from different cuts are compared)."""
+    out: list[SpeechEvent] = []
+    for event in events:
+        if isinstance(event, Text) and out and isinstance(out[-1], Text):
+            out[-1] = Text(out[-1].text + event.text)
+        elif not (isinstance(event, Text) and not event.text):
+            out.append(event)
+    return out
 
 
 def filter_events(chunks, starts_inside_think=False):
@@ -129,7 +137,7 @@ FILTER_CASES = [
 
 @pytest.mark.parametrize("name,text,events", FILTER_CASES, ids=[c[0] for c in FILTER_CASES])
 def test_filter_whole(name, text, events):
-    assert clean_speech(text) == events
+    assert filter_events([text]) == events
 
 
 @pytest.mark.parametrize("name,text,events", FILTER_CASES, ids=[c[0] for c in FILTER_CASES])
@@ -138,12 +146,13 @@ def test_filter_one_character_at_a_time(name, text, events):
 
 
 def test_starts_inside_think_hides_the_template_opened_block():
-    assert clean_speech("I should greet.</think>Hello!", starts_inside_think=True) == [Text("Hello!")]
-    assert clean_speech("I should greet.</think>Hello!") == [Text("I should greet. Hello!")]
+    assert filter_events(["I should greet.</think>Hello!"], starts_inside_think=True) == [Text("Hello!")]
+    assert filter_events(["I should greet.</think>Hello!"]) == [Text("I should greet. Hello!")]
 
 
-def test_speakable_text_is_the_text_only():
-    assert speakable_text("<mood:sad>**Oh** no 😢 *sighs*") == "Oh no"
+def test_only_the_words_are_text():
+    events = filter_events(["<mood:sad>**Oh** no 😢 *sighs*"])
+    assert "".join(e.text for e in events if isinstance(e, Text)) == "Oh no"
 
 
 # -- the filter, incremental
@@ -162,14 +171,14 @@ SAMPLES = [
 
 @pytest.mark.parametrize("text", SAMPLES)
 def test_filter_same_at_every_split_point(text):
-    whole = clean_speech(text)
+    whole = filter_events([text])
     for pieces in two_way_splits(text):
         assert filter_events(pieces) == whole, pieces
 
 
 @pytest.mark.parametrize("text", SAMPLES)
 def test_filter_same_at_every_pair_of_split_points(text):
-    whole = clean_speech(text)
+    whole = filter_events([text])
     for a in range(len(text) + 1):
         for b in range(a, len(text) + 1, 3):
             assert filter_events([text[:a], text[a:b], text[b:]]) == whole, (a, b)
@@ -189,7 +198,7 @@ def generated_texts(seed, count, longest):
 @pytest.mark.parametrize("seed", range(4))
 def test_filter_same_under_random_cuts_of_generated_texts(seed):
     for text, rng in generated_texts(seed, 300, 60):
-        whole = clean_speech(text)
+        whole = filter_events([text])
         assert filter_events(random_cuts(text, rng)) == whole, text
         assert filter_events(one_char_at_a_time(text)) == whole, text
 
@@ -362,24 +371,24 @@ def test_chunker_same_under_random_cuts_of_generated_texts(seed):
 
 
 def test_pipeline_cuts_at_events_so_they_sit_between_chunks():
-    assert speech_items("Hello there <mood:sad> I'm so sad. <do:cry>Really.") == [
+    assert pipeline_items(["Hello there <mood:sad> I'm so sad. <do:cry>Really."]) == [
         Chunk("Hello there"), Mood("sad"), Chunk("I'm so sad."), Action("cry"), Chunk("Really.")]
 
 
 def test_pipeline_a_leading_tag_comes_first():
-    assert speech_items("<mood:excited><do:jump>Yay! We won the game today!") == [
+    assert pipeline_items(["<mood:excited><do:jump>Yay! We won the game today!"]) == [
         Mood("excited"), Action("jump"), Chunk("Yay!"), Chunk("We won the game today!")]
 
 
 def test_pipeline_cleans_then_chunks():
     text = "<think>plan</think># Hi chat!\n- **Item** one 🎉\n*waves* Mr. Rossi è qui (laughs). Ciao!"
-    assert speech_items(text) == [Chunk("Hi chat!"), Chunk("Item one"), Chunk("Mr. Rossi è qui."),
+    assert pipeline_items([text]) == [Chunk("Hi chat!"), Chunk("Item one"), Chunk("Mr. Rossi è qui."),
                                   Chunk("Ciao!")]
 
 
 @pytest.mark.parametrize("text", SAMPLES)
 def test_pipeline_same_at_every_split_point(text):
-    whole = speech_items(text)
+    whole = pipeline_items([text])
     for pieces in two_way_splits(text):
         assert pipeline_items(pieces) == whole, pieces
     assert pipeline_items(one_char_at_a_time(text)) == whole
@@ -388,7 +397,7 @@ def test_pipeline_same_at_every_split_point(text):
 @pytest.mark.parametrize("seed", range(3))
 def test_pipeline_same_under_random_cuts_of_generated_texts(seed):
     for text, rng in generated_texts(seed, 200, 60):
-        assert pipeline_items(random_cuts(text, rng)) == speech_items(text), text
+        assert pipeline_items(random_cuts(text, rng)) == pipeline_items([text]), text
 
 
 def test_pipeline_first_chunk_before_the_stream_ends():

@@ -24,7 +24,7 @@ from app.skills.twitch.client import (
     pieces,
 )
 from tests.skills.twitch.fake_server import FakeTwitchServer, privmsg
-from tests.skills.twitch.helpers import FIXTURE_LINES, until
+from tests.skills.twitch.helpers import FIXTURE_LINES, parse_twitch, until
 
 
 def open_gate(privacy: bool = False) -> NetworkGate:
@@ -104,7 +104,7 @@ def test_every_fixture_line_goes_through_and_none_ends_the_link():
     wanted, malformed = [], 0
     for line in FIXTURE_LINES:
         try:
-            event = irc.parse_twitch(line)
+            event = parse_twitch(line)
         except irc.IrcParseError:
             malformed += 1
             continue

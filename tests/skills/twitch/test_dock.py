@@ -3,7 +3,6 @@ lines struck through, who is here from the roster, the send box; her token saved
 
 from __future__ import annotations
 
-from app.core import irc
 from app.skills.twitch.client import State
 from app.skills.twitch.dock import TwitchDock, line_html, make_dock, present_text, state_html
 from app.skills.twitch.settings import TwitchSettingsPage, make_page
@@ -11,7 +10,7 @@ from app.skills.twitch.skill import TOKEN_SECRET, LogLine
 from app.ui.qt import QLineEdit
 from tests.conftest import REPO
 from tests.skills.twitch.fake_server import privmsg
-from tests.skills.twitch.helpers import fixture
+from tests.skills.twitch.helpers import fixture, parse_twitch
 
 SHOTS = REPO / "build" / "screenshots"
 
@@ -34,7 +33,7 @@ def test_the_dock_shows_the_chat_who_is_here_and_what_a_moderator_removed(bea, q
     skill.since = 0.0   # as if a connection had started: the roster's Twitch people count as here
     for line in (fixture("display-name=JuN1oRRRR"), fixture("bits=1;"), fixture("msg-id=raid;"),
                  privmsg("pajlada", "I sell followers", user_id="148973258", name="fabzeef", msg_id="s1")):
-        skill.on_event(irc.parse_twitch(line))   # no loop here: tallies and the donation are written at once
+        skill.on_event(parse_twitch(line))   # no loop here: tallies and the donation are written at once
     dock = make_dock(skill)
     qtbot.addWidget(dock)
     dock.resize(720, 420)
@@ -50,7 +49,7 @@ def test_the_dock_shows_the_chat_who_is_here_and_what_a_moderator_removed(bea, q
     assert dock.present_title.text() == "Here now (4)"
     assert not dock.entry.isEnabled() and "Read-only" in dock.entry.placeholderText()
 
-    skill.on_event(irc.parse_twitch(fixture("ban-duration=1;")))   # fabzeef timed out
+    skill.on_event(parse_twitch(fixture("ban-duration=1;")))   # fabzeef timed out
     dock.refresh()
     assert "fabzeef: I sell followers (removed by a moderator)" in dock.chat.toPlainText()
     assert dock.chat.toPlainText().count("dank cam") == 1

@@ -12,7 +12,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from app.core import irc
 from app.core.events import EventKind
 from app.core.perception import Meta, PerceptionKind
 from app.logs import log_path
@@ -28,7 +27,7 @@ from app.skills.twitch.skill import (
     describe_notice,
 )
 from tests.skills.twitch.fake_server import FakeTwitchServer, privmsg
-from tests.skills.twitch.helpers import fixture, until
+from tests.skills.twitch.helpers import fixture, parse_twitch, until
 
 REPLY = fixture("display-name=LeftSwing")
 BITS = fixture("bits=1;")
@@ -71,8 +70,8 @@ def test_settings_hold_a_channel_and_a_login_never_a_token():
 
 
 def test_a_notice_reads_as_twitch_says_it_or_in_a_sentence_of_ours():
-    assert describe_notice(irc.parse_twitch(SUB)) == "fallenseraphhh subscribed with Twitch Prime."
-    plain = irc.parse_twitch("@msg-id=raid;msg-param-displayName=Anna;msg-param-viewerCount=12;id=1;"
+    assert describe_notice(parse_twitch(SUB)) == "fallenseraphhh subscribed with Twitch Prime."
+    plain = parse_twitch("@msg-id=raid;msg-param-displayName=Anna;msg-param-viewerCount=12;id=1;"
                              "user-id=5 :tmi.twitch.tv USERNOTICE #bea")
     assert describe_notice(plain) == "Anna is raiding with 12 viewers."
 
@@ -157,7 +156,7 @@ def test_bits_go_the_donation_path_and_mint_a_card_once(bea):
             await until(lambda: pending(bea))
             people = bea.skills["people"]
             await until(lambda: people.card_of("twitch:36175310") is not None, what="the card")
-            skill.on_event(irc.parse_twitch(BITS))   # the same message again (its id is the delivery id)
+            skill.on_event(parse_twitch(BITS))   # the same message again (its id is the delivery id)
             await asyncio.sleep(0.3)
             await skill.stop()
             return people
