@@ -1,4 +1,4 @@
-"""Socket.IO 2 over Engine.IO 3, websocket transport only: the frames, read and written (pure).
+"""Socket.IO 2 over Engine.IO 3, websocket transport only: the frames read (pure; a client sends only PING).
 
 This is the protocol the Streamlabs socket API still speaks (its clients pin socket.io-client 2), written from
 the Engine.IO 3 and Socket.IO 2 protocol documents:
@@ -122,18 +122,6 @@ def parse_socket(payload: str, parse_json: Callable[[str], Any] = json.loads) ->
     if kind in (EVENT, BINARY_EVENT) and (not isinstance(data, list) or not data or not isinstance(data[0], str)):
         raise ProtocolError("an event without a name")
     return SocketPacket(kind, namespace, data, ack_id, attachments)
-
-
-def encode_socket(packet: SocketPacket) -> str:
-    """A Socket.IO packet as the websocket text frame that carries it."""
-    out = [MESSAGE, str(packet.type)]
-    if packet.namespace != "/":
-        out.append(packet.namespace + ",")
-    if packet.ack_id is not None:
-        out.append(str(packet.ack_id))
-    if packet.data is not None:
-        out.append(json.dumps(packet.data, separators=(",", ":")))
-    return "".join(out)
 
 
 def error_text(packet: SocketPacket) -> str:

@@ -21,6 +21,7 @@ import numpy as np
 
 from app.core import recall as rules
 from app.memory.database import Connection, Database, vector_search_available
+from app.memory.embedder import Embedder
 
 log = logging.getLogger(__name__)
 DAY = rules.DAY_SECONDS
@@ -47,7 +48,7 @@ def vec_table(model: str) -> str:
 
 
 class MemoryStore:
-    def __init__(self, db: Database, embedder: Any, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, db: Database, embedder: Embedder, clock: Callable[[], float] = time.time) -> None:
         self._db = db
         self.embedder = embedder
         self._clock = clock

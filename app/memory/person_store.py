@@ -12,7 +12,7 @@ import json
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import tzinfo
 from typing import TYPE_CHECKING, Any
 
@@ -310,7 +310,3 @@ class PersonStore:
 def _local() -> tzinfo:
     from datetime import datetime
     return datetime.now().astimezone().tzinfo
-
-
-def with_source(entry: Entry, source: str) -> Entry:
-    return replace(entry, source=source)

@@ -70,10 +70,6 @@ class WindowStore:
     def load(self) -> dict[str, Any] | None:
         return self._stored[1]
 
-    @property
-    def last_loaded_seq(self) -> int:
-        return self._stored[0]
-
     def take_seq(self) -> int:
         with self._lock:
             return next(self._seq)

@@ -12,7 +12,7 @@ Theory of operation:
    synthesised IDLE perception instead. A swallowed noise batch does not reset that timer.
 5. remove() drops pending perceptions (moderation); push_back() returns lines to the front of the bus, to be
    settled again from now; pending() is a peek; take_all() and settle() let the loop steer mid-turn.
-6. The clock is injected: LoopClock for the app, ManualClock for tests that move time by hand.
+6. The clock is injected: LoopClock for the app; tests move time by hand (tests/mind/manual_clock.py).
 7. The closing moment is kept as the perceptions come (_Span: the first arrival, the last and the shortest
    gap, of the counted and of all), so a put costs O(1) however long the batch; it is the same moment
    app.core.batching.closes_at gives over the whole list. A remove or push_back recounts it once.
@@ -21,8 +21,6 @@ Theory of operation:
 from __future__ import annotations
 
 import asyncio
-import heapq
-import itertools
 import math
 import time
 from collections.abc import Callable, Iterable
@@ -58,50 +56,6 @@ class LoopClock:
 
     async def sleep_until(self, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - self.now()))
-
-
-class ManualClock:
-    """A clock that moves only when advance() is awaited: the mind's tests run in simulated seconds."""
-
-    # Loop iterations let go after each timer fires: enough for a woken waiter to run to its next await.
-    SETTLE_SPINS = 20
-
-    def __init__(self, start: float = 0.0, wall_start: float = 1_750_000_000.0) -> None:
-        self._t = start
-        self._wall_offset = wall_start - start
-        self._timers: list[tuple[float, int, asyncio.Future[None]]] = []
-        self._seq = itertools.count()
-
-    def now(self) -> float:
-        return self._t
-
-    def wall(self) -> float:
-        return self._t + self._wall_offset
-
-    async def sleep_until(self, deadline: float) -> None:
-        if deadline <= self._t:
-            return
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._timers, (deadline, next(self._seq), future))
-        await future
-
-    async def advance(self, seconds: float) -> None:
-        """Move time forward, firing each timer at its own deadline, in order."""
-        target = self._t + seconds
-        await self.settle()
-        while self._timers and self._timers[0][0] <= target:
-            deadline, _, future = heapq.heappop(self._timers)
-            if future.done():
-                continue
-            self._t = max(self._t, deadline)
-            future.set_result(None)
-            await self.settle()
-        self._t = max(self._t, target)
-        await self.settle()
-
-    async def settle(self) -> None:
-        for _ in range(self.SETTLE_SPINS):
-            await asyncio.sleep(0)
 
 
 @dataclass

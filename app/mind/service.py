@@ -180,10 +180,6 @@ class MindService:
         self.bus.put(perception)
 
     @property
-    def models_in_use(self) -> list[str]:
-        return self._pool.models if self._pool is not None else []
-
-    @property
     def awake(self) -> bool:
         return self.consciousness is not None
 

@@ -40,10 +40,6 @@ def stage_dir() -> Path:
     return Path(getattr(sys, "_MEIPASS", SOURCE_ROOT)) / "stage"
 
 
-def vendor_dir() -> Path:
-    return stage_dir() / "node_modules"
-
-
 def missing(root: Path | None = None) -> list[str]:
     """The served files that are not there (empty when the stage can run)."""
     base = root or stage_dir()

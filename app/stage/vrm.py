@@ -48,10 +48,6 @@ class VrmInfo:
     expressions: tuple[str, ...]
     size: int
 
-    @property
-    def lip_sync(self) -> tuple[str, ...]:
-        return tuple(e for e in LIP_SYNC if e in self.expressions)
-
 
 def inspect(path: Path | str) -> VrmInfo:
     path = Path(path)

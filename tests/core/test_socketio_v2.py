@@ -15,7 +15,6 @@ from app.core.socketio_v2 import (
     Handshake,
     ProtocolError,
     SocketPacket,
-    encode_socket,
     error_text,
     parse_frame,
     parse_handshake,
@@ -73,13 +72,6 @@ def test_malformed_frames_say_what_is_wrong(text, why):
 def test_a_bad_handshake_is_refused(payload, why):
     with pytest.raises(ProtocolError, match=why):
         parse_handshake(payload)
-
-
-def test_what_is_written_reads_back():
-    for packet in (SocketPacket(CONNECT), SocketPacket(EVENT, "/chat", ["hi", {"a": 1}], 3),
-                   SocketPacket(ACK, "/", ["ok"], 0)):
-        assert parse_frame(encode_socket(packet)).socket == packet
-    assert encode_socket(SocketPacket(EVENT, "/", ["event", {"a": 1}])) == '42["event",{"a":1}]'
 
 
 def test_error_packets_in_words():

@@ -1,7 +1,16 @@
-"""Nothing in app/ is dead: vulture at 80% confidence finds no unused code beyond the reviewed allow-list."""
+"""Nothing in app/ is dead: vulture finds no unused code beyond the reviewed allow-list (tests/e2e/vulture_allow.py).
+
+Unused functions, classes and properties count from 60% confidence (vulture's floor for them: a function that
+only tests call is dead in the app); unused imports, variables, methods and attributes from 80%, since at 60%
+Qt overrides and pydantic fields, which frameworks call by name, would drown the real findings. build.spec is
+read too (it calls the skill registry and the stage assets at build time), and a class registered with
+@register is in use (the registry loads it by name). Every name on the allow-list must still be needed.
+"""
 
 from __future__ import annotations
 
+import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -9,10 +18,33 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+ALLOW_LIST = "tests/e2e/vulture_allow.py"
+ALWAYS = re.compile(r"unused (function|class|property) ")       # reported at 60%: dead even then
+
+pytest.importorskip("vulture")
+
+
+def dead_code(*extra: str) -> list[str]:
+    done = subprocess.run([sys.executable, "-m", "vulture", "app", "build.spec", *extra,
+                           "--ignore-decorators", "@register", "--min-confidence", "60"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode in (0, 3), f"vulture failed:\n{done.stdout}{done.stderr}"   # 3: it found some
+    return [line for line in done.stdout.splitlines()
+            if ALWAYS.search(line) or int(re.search(r"\((\d+)% confidence", line)[1]) >= 80]
 
 
 def test_vulture_finds_no_dead_code_in_the_app() -> None:
-    pytest.importorskip("vulture")
-    done = subprocess.run([sys.executable, "-m", "vulture", "app", "tests/e2e/vulture_allow.py",
-                           "--min-confidence", "80"], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, f"dead code (or allow-list entries no longer needed):\n{done.stdout}{done.stderr}"
+    found = dead_code(ALLOW_LIST)
+    assert not found, "dead code: wire it, remove it, or allow-list it with its reason:\n" + "\n".join(found)
+
+
+def test_every_allow_listed_name_is_still_needed() -> None:
+    text = (ROOT / ALLOW_LIST).read_text("utf-8")
+    lines = text.splitlines()
+    names = [(n.value.id, lines[n.lineno - 1]) for n in ast.parse(text).body
+             if isinstance(n, ast.Expr) and isinstance(n.value, ast.Name)]
+    assert names and all(re.search(r"  # noqa  \S", line) for _n, line in names), \
+        "each allow-list line is `name  # noqa  reason`"
+    flagged = "\n".join(dead_code())
+    stale = [n for n, _line in names if f"'{n}'" not in flagged]
+    assert not stale, f"allow-listed but no longer flagged (remove from {ALLOW_LIST}): {stale}"

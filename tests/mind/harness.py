@@ -8,10 +8,11 @@ from datetime import UTC, datetime
 from app.core.events import EventBus, EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.mind.attention_gate import AttentionGate
-from app.mind.bus import ManualClock, PerceptionBus
+from app.mind.bus import PerceptionBus
 from app.mind.consciousness import Consciousness, MindConfig
 from app.mind.outlets import Outlets
 from tests.fakes import FakeLLMClient
+from tests.mind.manual_clock import ManualClock
 
 OWNER = Author("app", "owner", "Streamer")
 

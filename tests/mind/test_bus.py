@@ -5,7 +5,8 @@ import asyncio
 import pytest
 
 from app.core.perception import Author, Perception, PerceptionKind
-from app.mind.bus import LoopClock, ManualClock, PerceptionBus
+from app.mind.bus import LoopClock, PerceptionBus
+from tests.mind.manual_clock import ManualClock
 
 MARCO = Author("twitch", "4711", "marco")
 GIULIA = Author("twitch", "4712", "giulia")

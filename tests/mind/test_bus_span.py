@@ -9,7 +9,8 @@ import pytest
 
 from app.core.batching import arrival_of, closes_at
 from app.core.perception import Author, Perception, PerceptionKind
-from app.mind.bus import ManualClock, PerceptionBus
+from app.mind.bus import PerceptionBus
+from tests.mind.manual_clock import ManualClock
 
 MARCO = Author("twitch", "4711", "marco")
 

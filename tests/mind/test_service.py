@@ -65,7 +65,7 @@ def test_a_change_in_settings_restarts_her_mind_with_the_same_window(bea):
             if bea.mind.consciousness is not first and bea.mind.consciousness is not None:
                 break
         second = bea.mind.consciousness
-        pool = bea.mind.models_in_use
+        pool = second.llm.models                     # the pool her new loop asks
         bea.settings.set("mind.models", [])
         for _ in range(100):
             await asyncio.sleep(0.01)

@@ -10,7 +10,7 @@ from tests.stage.vrmfiles import glb, plain_gltf, vrm0, with_mouth, write
 def test_the_fixtures_are_vrm_1_with_their_expressions():
     info = inspect(HAPPY_VRM)
     assert (info.version, info.title, info.expressions) == ("1", "isBinary overridden", ("happy", "blink"))
-    assert info.lip_sync == () and info.size == HAPPY_VRM.stat().st_size
+    assert info.size == HAPPY_VRM.stat().st_size
     mtoon = inspect(MTOON_VRM)
     assert mtoon.version == "1" and mtoon.expressions == ()
     assert len(list(FIXTURES.glob("*.vrm"))) == 3
@@ -19,11 +19,11 @@ def test_the_fixtures_are_vrm_1_with_their_expressions():
 def test_a_vrm_0_file_names_its_presets_as_the_page_will(tmp_path):
     info = inspect(write(tmp_path / "old.vrm", vrm0(HAPPY_VRM)))
     assert (info.version, info.title) == ("0", "Old Bea")
-    assert info.expressions == ("happy", "aa", "blink", "Wink") and info.lip_sync == ("aa",)
+    assert info.expressions == ("happy", "aa", "blink", "Wink")
 
 
 def test_a_model_with_mouth_shapes(tmp_path):
-    assert inspect(write(tmp_path / "m.vrm", with_mouth(HAPPY_VRM))).lip_sync == ("aa",)
+    assert "aa" in inspect(write(tmp_path / "m.vrm", with_mouth(HAPPY_VRM))).expressions
 
 
 @pytest.mark.parametrize("make, says", [

@@ -74,11 +74,6 @@ class SelfHearingGuard:
         with self._lock:
             return self._speaking or now < self._until
 
-    @property
-    def echo_db(self) -> float:
-        with self._lock:
-            return self._echo()
-
     def _echo(self) -> float:
         if len(self._diffs) < MIN_OBSERVATIONS:
             return self.initial_echo_db
