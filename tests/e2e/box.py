@@ -163,11 +163,16 @@ class Box:
                 await bea.skills["twitch"].flush()
         done: list[bool] = []
         override_port(0)
-        os.environ["BEA_PASSPHRASE"] = PASSPHRASE
+        before = os.environ.get("BEA_PASSPHRASE")
+        os.environ["BEA_PASSPHRASE"] = PASSPHRASE   # headless reads the key from its environment, as a user's would
         try:
             await headless.serve(self.data_dir, driven)
         finally:
             override_port(None)
+            if before is None:   # the tests that run after the box must not find a passphrase they did not set
+                os.environ.pop("BEA_PASSPHRASE", None)
+            else:
+                os.environ["BEA_PASSPHRASE"] = before
         if not done:
             raise KeyboardInterrupt("the box was stopped by a signal")
 

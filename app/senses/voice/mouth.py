@@ -328,7 +328,7 @@ class Mouth:
     def _chars_in_budget(self) -> int:
         """How many characters can be synthesised before the queued audio runs out (rule 8)."""
         queued = self.output.queued()
-        if queued == 0 or self._per_char_s is None:
+        if queued == 0 or not self._per_char_s:   # unmeasured, or too fast to measure: no limit
             return 1 << 30
         budget = SAFETY * queued / self.output.sample_rate - self._fixed_s
         return max(0, int(budget / self._per_char_s))
