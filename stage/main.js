@@ -75,7 +75,8 @@ try {
     .slice(0, 500);
 } catch (error) {
   const why = error.message || error;
-  state.error = { code: "webgl", message: `The stage needs WebGL, and this view has none (${why}).` };
+  state.error = { code: "webgl", message: "Her avatar cannot be drawn here: this view has no WebGL (3D " +
+    `graphics), so the stage stays empty (${why}).` };
   say(state.error.message, "error");
 }
 const scene = new THREE.Scene();
@@ -148,6 +149,10 @@ function whyNotVrm(name, error) {
 }
 
 async function loadAvatar({ url, name, serial }) {
+  if (!renderer) {   // nothing could draw her: keep saying why rather than "loading" an invisible avatar
+    fail({ code: "webgl", message: state.error.message, serial });
+    return;
+  }
   state.loading = serial;
   say(`Loading “${name}”…`);
   const loader = new GLTFLoader();
@@ -424,7 +429,7 @@ function received(message) {
     case "unload":
       state.loading = null;
       clearAvatar();
-      say("No avatar yet: choose a .vrm file in the Stage dock.");
+      if (renderer) say("No avatar yet: choose a .vrm file in the Stage dock.");
       break;
     case "expression":
       state.target = { ...message };
@@ -457,7 +462,10 @@ const bridge = await connect({
     state.connected = up;
     if (!up) say("Waiting for Bea…");
     else if (!state.vrm && !state.error) say("No avatar yet: choose a .vrm file in the Stage dock.");
-    if (up && state.error && state.error.code === "webgl") bridge.send({ type: "error", ...state.error });
+    if (up && state.error && state.error.code === "webgl") {
+      say(state.error.message, "error");
+      bridge.send({ type: "error", ...state.error });
+    }
   },
   hello: () => (state.webgl ? { webgl: state.webgl } : {}),
 });

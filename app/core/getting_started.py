@@ -5,7 +5,9 @@ Theory of operation:
    checklist, in the order a streamer would do them: her mind, her voice, her body, then the optional links
    (Twitch or YouTube chat, OBS, telling her about yourself).
 2. Her mind is set up once any model other than the built-in demo is in the pool; her voice once the Voice
-   skill runs with no problem; her body once a .vrm is chosen. A switched-off skill's step says how to switch
+   skill runs with no problem; her body once the app's stage has drawn her avatar (the one chosen, or the
+   default one): a stage with no WebGL, an avatar the stage refused, or one not drawn yet leaves it open, so a
+   chosen .vrm on an empty backdrop is never ticked. A switched-off skill's step says how to switch
    it on and counts as not done, except for the optional steps, which a streamer may skip.
 3. Each step names the settings page (or dock) that does it, and says in one sentence what is missing or what
    is there now. remaining() counts the required steps not done: the window shows the checklist while any
@@ -15,7 +17,7 @@ Theory of operation:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 DEMO_MODEL = "local:smollm2"
 
@@ -27,7 +29,10 @@ class Facts:
     voice_running: bool = False
     voice_problems: tuple[str, ...] = ()
     stage_enabled: bool = True
-    vrm_path: str = ""
+    vrm_path: str = ""              # the avatar the streamer chose ("": none)
+    avatar: str = ""                # the avatar the stage shows: the chosen one or the default one
+    avatar_shown: bool = False      # a stage page has drawn it
+    stage_problem: str = ""         # why the stage cannot show it (no WebGL, a refused file...)
     twitch_enabled: bool = True
     twitch_channel: str = ""
     youtube_video: str = ""
@@ -68,13 +73,21 @@ def steps(f: Facts) -> list[Step]:
         voice = Step("voice", "Her voice and her ears", True, "She speaks aloud and hears your microphone.",
                      "skills.voice")
 
+    body = Step("body", "Give her a body", False, "", "skills.stage")
+    chosen = f.vrm_path.strip()
     if not f.stage_enabled:
-        body = Step("body", "Give her a body", False, _off("Stage"), "skills.stage")
-    elif f.vrm_path.strip():
-        body = Step("body", "Give her a body", True, f"She wears {_file_name(f.vrm_path)}.", "skills.stage")
+        body = replace(body, detail=_off("Stage"))
+    elif f.stage_problem:
+        body = replace(body, detail=f.stage_problem)
+    elif not f.avatar.strip():
+        body = replace(body, detail="Choose a .vrm avatar in the Stage dock (VRoid Studio makes one for free).")
+    elif not f.avatar_shown:
+        body = replace(body, detail="Her avatar is still loading on the stage.")
+    elif chosen:
+        body = replace(body, done=True, detail=f"She wears {_file_name(chosen)}.")
     else:
-        body = Step("body", "Give her a body", False, "Choose a .vrm avatar in the Stage dock (VRoid Studio "
-                    "makes one for free).", "skills.stage")
+        body = replace(body, done=True, detail="She wears the default avatar; choose your own .vrm in the "
+                                               "Stage dock (VRoid Studio makes one for free).")
 
     where = [f"#{f.twitch_channel.strip().lstrip('#')} on Twitch"] if f.twitch_enabled and f.twitch_channel.strip() \
         else []

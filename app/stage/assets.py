@@ -2,7 +2,8 @@
 
 stage/ at the repository root holds the pages (index.html, captions.html), their modules, the message schema
 and package.json; `npm ci` (installer/dev.sh) puts three.js, three-vrm and three-vrm-animation (which plays
-the streamer's .vrma clips) in stage/node_modules, which git ignores. The server serves only the files named
+the streamer's .vrma clips) in stage/node_modules, and app.stage.doll writes her default avatar to
+stage/avatar/bea.vrm; git ignores both. The server serves only the files named
 here, from the checkout or from the PyInstaller bundle, so a page that needs a file the bundle would lack
 fails the same way in development and in the tests.
 """
@@ -34,10 +35,18 @@ VENDOR_FILES = (
 
 NPM_HINT = "run `npm ci` in the stage folder (installer/dev.sh does it)"
 
+# her default avatar, which app.stage.doll makes at install time (installer/dev.sh); git ignores it
+AVATAR_FILE = "avatar/bea.vrm"
+
 
 def stage_dir() -> Path:
     """The stage folder: next to the app in a checkout, inside _MEIPASS in the bundle."""
     return Path(getattr(sys, "_MEIPASS", SOURCE_ROOT)) / "stage"
+
+
+def default_avatar_path(root: Path | None = None) -> Path:
+    """Where her default avatar is (it may not be there: a checkout that never ran installer/dev.sh)."""
+    return (root or stage_dir()) / AVATAR_FILE
 
 
 def missing(root: Path | None = None) -> list[str]:
@@ -56,4 +65,5 @@ def bundle_files(root: Path | None = None) -> list[tuple[str, str]]:
     for path in VENDOR_FILES:
         parent = str(Path("stage") / "node_modules" / Path(path).parent)
         pairs.append((str(base / "node_modules" / path), parent))
+    pairs.append((str(default_avatar_path(base)), str(Path("stage") / Path(AVATAR_FILE).parent)))
     return pairs

@@ -34,6 +34,9 @@ def model_text(skill: StageSkill) -> str:
     if skill.model is None:
         return "No avatar chosen."
     m = skill.model
+    if skill.using_default:
+        return (f"{m.title}, the default avatar (VRM 1.0, public domain). Choose your own .vrm with "
+                f"“Choose avatar…”.")
     return f"{m.title} (VRM {'1.0' if m.version == '1' else '0.x'}, {m.path.name}, {m.size // 1024} KB)"
 
 

@@ -58,6 +58,7 @@ class Page:
     client: str = ""
     ready: bool = False
     fps: float = 0.0
+    webgl: str = ""          # what draws the stage page, as it said when ready ("": nothing can)
     loaded: dict[str, Any] | None = None
     error: dict[str, Any] | None = None
 
@@ -263,6 +264,7 @@ class StageServer:
         kind = message["type"]
         if kind == "ready":
             page.page, page.client, page.ready = message["page"], message["client"], True
+            page.webgl = str(message.get("webgl") or "")
             if message["version"] != msgs.schema().version:
                 log.warning("a stage page speaks schema %s, this app %s", message["version"],
                             msgs.schema().version)

@@ -3,7 +3,8 @@
 Theory of operation:
 1. start() serves the stage on 127.0.0.1:<port> (the OBS browser source). When that port is taken the stage
    still runs on a free port for the app's own view, and the dock says the browser source is off and why.
-2. The avatar is the .vrm file in the settings (vrm_path). It is checked (app.stage.vrm.inspect) before any
+2. The avatar is the .vrm file in the settings (vrm_path), or, while none is chosen, her default avatar (the
+   doll app.stage.doll makes at install time; using_default says so). It is checked (app.stage.vrm.inspect) before any
    page is asked to load it: a file that is not a VRM is refused with a sentence and the setting keeps the
    last good file. choose_model() is how the dock sets it: checked first, then written to the settings, and
    the settings change loads it. A page that still fails to load it reports why; the dock shows that too.
@@ -14,9 +15,12 @@ Theory of operation:
 4. Lip sync: mouth(level, viseme) is the voice's way in (energy per audio frame, 0..1). While no voice sends
    levels, a spoken line moves the mouth from its words (lipsync.text_envelope), unless switched off.
 5. Every SPEECH event is also a caption for the captions overlay (/stage/captions).
-6. Any change (pages coming and going, a model loaded or refused, the server moving) calls the on_change
+6. The app's own page says, when ready, what draws it (its WebGL renderer): without one, drawing_problem()
+   says so in words, the app's view shows that instead of an empty backdrop, and Get started keeps "Give her
+   a body" open.
+7. Any change (pages coming and going, a model loaded or refused, the server moving) calls the on_change
    listeners: the dock and the app's stage view follow it.
-7. Animation clips: the streamer's .vrma files (the `clips` setting, edited from the dock). Each is checked
+8. Animation clips: the streamer's .vrma files (the `clips` setting, edited from the dock). Each is checked
    (app.stage.vrma.inspect) and served at /stage/clips/<name>.vrma, the name being the file stem; the pages
    get the whole list (the `clips` message) and play them with three-vrm-animation. The clip named by
    `idle_clip` loops whenever nothing else plays. play_action(name) plays the clip whose name matches, as
@@ -35,7 +39,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from app.config.schema import SkillSettings
+from app.config.schema import ADVANCED, SkillSettings
 from app.core import affect
 from app.core.events import Event, EventKind
 from app.skills.base import Skill, SkillContext
@@ -43,7 +47,7 @@ from app.skills.listeners import Listeners
 from app.skills.registry import register
 from app.stage import lipsync
 from app.stage import messages as msgs
-from app.stage.assets import NPM_HINT, missing
+from app.stage.assets import NPM_HINT, default_avatar_path, missing
 from app.stage.server import Page, StageServer
 from app.stage.vrm import InvalidVrm, VrmInfo, expression_for, inspect, strength
 from app.stage.vrma import InvalidVrma, VrmaInfo, fold
@@ -58,40 +62,57 @@ TEXT_MOUTH_AFTER = 0.5    # seconds without voice levels before the words move t
 CONFIG_KEYS = {"background", "background_color", "camera", "blink", "idle_motion", "fps_limit", "lip_gain"}
 CLIP_KEYS = {"clips", "idle_clip"}
 CLIP_FADE_MS = 300        # a clip fades in and out over this
+NO_WEBGL = ("Her avatar cannot be drawn in this window: it has no WebGL (3D graphics), so the stage stays empty. "
+            "Update your graphics driver or turn on 3D acceleration, then restart Bea. OBS's browser source "
+            "may still show her.")
 
 
 class StageSettings(SkillSettings):
-    vrm_path: str = Field("", description="Her avatar: a .vrm file (VRoid Studio, UniVRM...). Choose it in "
-                                          "the Stage dock.")
-    port: int = Field(DEFAULT_PORT, ge=1024, le=65535, description="The local port OBS reads the stage from: "
-                      "add a Browser source with http://127.0.0.1:<port>/stage (only this computer can reach "
-                      "it), and /stage/captions for the captions.")
+    vrm_path: str = Field("", title="Avatar file", description="Her body: a .vrm file (VRoid Studio, UniVRM...). "
+                                                               "Choose it in the Stage dock.")
+    port: int = Field(DEFAULT_PORT, ge=1024, le=65535, title="Stage port", json_schema_extra=ADVANCED,
+                      description="OBS reads the stage as a Browser source at http://127.0.0.1:<port>/stage "
+                      "(captions: /stage/captions); only this computer can reach it.")
     background: Literal["transparent", "chroma", "color"] = Field(
-        "transparent", description="Behind her: transparent (OBS browser sources keep it), a chroma-key "
-                                   "colour to key out, or a plain colour.")
-    background_color: str = Field("#00ff00", pattern=r"^#[0-9a-fA-F]{6}$",
-                                  description="The chroma-key or plain background colour, as #rrggbb.")
-    camera: Literal["full", "upper", "face"] = Field("upper", description="Framing: full body, upper body or "
-                                                                          "face.")
-    blink: bool = Field(True, description="She blinks now and then (when the model has a blink expression).")
-    idle_motion: bool = Field(True, description="She breathes and sways a little when idle.")
-    fps_limit: int = Field(60, ge=10, le=120, description="The most frames per second the stage draws.")
-    lip_gain: float = Field(1.0, ge=0, le=4, description="How wide her mouth opens for a given loudness.")
-    expression_strength: float = Field(0.8, ge=0, le=1, description="How strongly her face shows her mood "
-                                                                    "(1: the model's full expression).")
-    expression_map: dict[str, str] = Field(default_factory=dict, description="Your own picks, mood word → "
-                                           "expression name, e.g. excited=Smile. Other moods are matched "
-                                           "to the model's expressions automatically.")
-    lip_sync_from_text: bool = Field(True, description="With no voice sending audio levels, move her mouth "
-                                                       "from the words she says.")
-    caption_hold_seconds: float = Field(8.0, ge=0, le=600, description="How long a caption stays on "
-                                        "the captions overlay (0: until the next).")
+        "transparent", title="Behind her",
+        json_schema_extra={"choices": {"transparent": "Transparent", "chroma": "Chroma key",
+                                       "color": "Plain colour"}},
+        description="Transparent (OBS browser sources keep it), a chroma-key colour to key out, or a plain "
+                    "colour.")
+    background_color: str = Field("#00ff00", pattern=r"^#[0-9a-fA-F]{6}$", title="Background colour",
+                                  description="The chroma-key or plain colour, as #rrggbb.")
+    camera: Literal["full", "upper", "face"] = Field(
+        "upper", title="Framing",
+        json_schema_extra={"choices": {"full": "Full body", "upper": "Upper body", "face": "Face"}},
+        description="How much of her the stage shows.")
+    blink: bool = Field(True, title="She blinks",
+                        description="She blinks now and then (when the model has a blink expression).")
+    idle_motion: bool = Field(True, title="She breathes and sways",
+                              description="She breathes and sways a little when idle.")
+    fps_limit: int = Field(60, ge=10, le=120, title="Most frames per second", json_schema_extra=ADVANCED,
+                           description="The most frames per second the stage draws; lower spares your computer.")
+    lip_gain: float = Field(1.0, ge=0, le=4, title="Mouth opening", json_schema_extra=ADVANCED,
+                            description="How wide her mouth opens for a given loudness (1 is normal).")
+    expression_strength: float = Field(0.8, ge=0, le=1, title="How much her face shows",
+                                       description="How strongly her face shows her mood (1: the model's full "
+                                                   "expression).")
+    expression_map: dict[str, str] = Field(default_factory=dict, title="Your expression picks",
+                                           json_schema_extra=ADVANCED,
+                                           description="Mood word → expression name, e.g. excited=Smile. Other "
+                                           "moods are matched to the model's expressions automatically.")
+    lip_sync_from_text: bool = Field(True, title="Mouth follows her words", json_schema_extra=ADVANCED,
+                                     description="With no voice sending audio levels, move her mouth from the "
+                                                 "words she says.")
+    caption_hold_seconds: float = Field(8.0, ge=0, le=600, title="Caption stays (seconds)",
+                                        json_schema_extra=ADVANCED,
+                                        description="How long a caption stays on the captions overlay (0: until "
+                                                    "the next).")
 
-    clips: list[str] = Field(default_factory=list, description="Her animation clips: .vrma files (VRM "
-                             "Animation). Add them in the Stage dock; when she says <do:wave>, the clip "
-                             "named wave.vrma plays.")
-    idle_clip: str = Field("", description="The clip she loops when nothing else plays (its file name "
-                                           "without .vrma); empty: her own breathing and sway.")
+    clips: list[str] = Field(default_factory=list, title="Animation clips",
+                             description=".vrma files (VRM Animation), added in the Stage dock; when she says "
+                             "<do:wave>, the clip named wave.vrma plays.")
+    idle_clip: str = Field("", title="Clip she loops when idle",
+                           description="Its file name without .vrma; empty: her own breathing and sway.")
 
     @field_validator("vrm_path", "idle_clip")
     @classmethod
@@ -113,6 +134,7 @@ class StageSettings(SkillSettings):
 class StageSkill(Skill):
     key = "stage"
     title = "Stage"
+    description = "Her body: a VRM avatar that moves, blinks and shows her mood, in the app and in OBS."
     settings_model = StageSettings
     dock = "app.skills.stage.dock:make_dock"
     settings_page = "app.skills.stage.settings:make_page"
@@ -230,7 +252,13 @@ class StageSkill(Skill):
         return ""
 
     def _load_from_settings(self) -> None:
-        self._load(self.settings.vrm_path)
+        default = default_avatar_path(self.server.root)
+        self._load(self.settings.vrm_path or (str(default) if default.is_file() else ""))
+
+    @property
+    def using_default(self) -> bool:
+        """She wears the default avatar: the streamer has not chosen one."""
+        return self.model is not None and not self.settings.vrm_path
 
     def _load(self, path: str) -> None:
         self.report, self.page_error = None, ""
@@ -507,6 +535,18 @@ class StageSkill(Skill):
     # ---- for the dock ----------------------------------------------------------------------------------
     def pages(self) -> list[Page]:
         return [p for p in self.server.pages if p.ready]
+
+    def app_page(self) -> Page | None:
+        """The app's own stage page, once it has said it is ready."""
+        return next((p for p in self.pages() if p.client == "app" and p.page == "stage"), None)
+
+    def drawing_problem(self) -> str:
+        """Why the app's own stage cannot draw her ("" when it can, or before its page has said): a view with
+        no WebGL would otherwise be an empty backdrop with nothing to say."""
+        page = self.app_page()
+        if page is None or page.webgl:
+            return ""
+        return NO_WEBGL
 
     def problem(self) -> str:
         """The one thing the streamer should know is wrong, or ""."""

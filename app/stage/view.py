@@ -2,7 +2,7 @@
 
 It shows exactly what OBS shows, because it is the same page fed by the same socket; only the backdrop
 differs (the app draws one behind a transparent background, so she is not floating on white). While the
-stage is off or still starting, a line says so instead.
+stage is off or still starting, or its page has no WebGL to draw her with, a line says so instead.
 """
 
 from __future__ import annotations
@@ -81,7 +81,10 @@ class StageView(QWidget):
         if url != self.url:
             self.url = url
             self.web.load(QUrl(url))
-        self.stack.setCurrentWidget(self.web)
+        # the page stays loaded and connected behind the words: it reports again if things change
+        problem = self.skill.drawing_problem()
+        self.placeholder.setText(problem)
+        self.stack.setCurrentWidget(self.placeholder if problem else self.web)
 
     def run_js(self, script: str, callback: Any = None) -> None:
         """Run script in the page (tests and the benchmark read window.stageState() this way)."""

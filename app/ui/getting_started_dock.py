@@ -49,6 +49,8 @@ def read_facts(bea: Bea) -> Facts:
         except Exception:  # the count is a nicety: a store that cannot answer leaves the step open
             log.exception("the person model could not be counted")
     obs_status = getattr(obs, "status", None)
+    stage = running("stage")
+    model = getattr(stage, "model", None)
     return Facts(
         models=tuple(current.mind.models),
         voice_enabled=voice is not None,
@@ -56,6 +58,9 @@ def read_facts(bea: Bea) -> Facts:
         voice_problems=tuple(getattr(voice, "problems", ()) or ()),
         stage_enabled=running("stage") is not None,
         vrm_path=getattr(section("stage"), "vrm_path", "") or "",
+        avatar=str(model.path) if model is not None else "",
+        avatar_shown=bool(stage is not None and stage.report is not None),
+        stage_problem=_stage_problem(stage),
         twitch_enabled=running("twitch") is not None,
         twitch_channel=getattr(section("twitch"), "channel", "") or "",
         youtube_video=(getattr(section("youtube"), "video", "") or "") if running("youtube") is not None else "",
@@ -63,6 +68,15 @@ def read_facts(bea: Bea) -> Facts:
         obs_connected=bool(getattr(obs_status, "connected", False)),
         obs_message=str(getattr(obs_status, "message", "") or ""),
         person_entries=entries)
+
+
+def _stage_problem(stage: Any) -> str:
+    """Why the stage cannot show her avatar now ("" when nothing stands in the way)."""
+    if stage is None:
+        return ""
+    if not stage.running:
+        return stage.server_error or "The stage is not running yet."
+    return stage.drawing_problem() or stage.problem()
 
 
 class GettingStartedDock(QWidget):

@@ -25,8 +25,16 @@ def test_a_fresh_install_has_three_required_steps_and_three_optional_ones():
     (Facts(voice_running=True, voice_problems=("no audio device: PortAudio is not installed",)), "voice", False,
      "no audio device: PortAudio is not installed"),
     (Facts(voice_enabled=False), "voice", False, "Voice is switched off"),
-    (Facts(vrm_path="C:\\Avatars\\bea.vrm"), "body", True, "She wears bea.vrm."),
-    (Facts(stage_enabled=False, vrm_path="/a/bea.vrm"), "body", False, "Stage is switched off"),
+    (Facts(vrm_path="C:\\Avatars\\bea.vrm", avatar="C:\\Avatars\\bea.vrm", avatar_shown=True), "body", True,
+     "She wears bea.vrm."),
+    (Facts(avatar="/app/stage/avatar/bea.vrm", avatar_shown=True), "body", True, "She wears the default avatar"),
+    # a chosen .vrm on a stage that cannot draw it is not a body: the step stays open and says why
+    (Facts(vrm_path="/a/bea.vrm", avatar="/a/bea.vrm", stage_problem="Her avatar cannot be drawn in this "
+           "window: it has no WebGL"), "body", False, "no WebGL"),
+    (Facts(vrm_path="/a/bea.vrm", avatar="/a/bea.vrm"), "body", False, "still loading on the stage"),
+    (Facts(vrm_path="/a/bea.vrm"), "body", False, "Choose a .vrm avatar"),
+    (Facts(stage_enabled=False, vrm_path="/a/bea.vrm", avatar="/a/bea.vrm", avatar_shown=True), "body", False,
+     "Stage is switched off"),
     (Facts(twitch_channel="#BeaStreams"), "twitch", True, "She reads #BeaStreams on Twitch."),
     (Facts(youtube_video="dQw4w9WgXcQ"), "twitch", True, "She reads your YouTube live chat."),
     (Facts(twitch_channel="bea", youtube_video="dQw4w9WgXcQ"), "twitch", True,
@@ -46,7 +54,8 @@ def test_each_fact_makes_its_step(facts, key, done, detail):
 
 
 def test_only_required_steps_hold_her_back():
-    ready = Facts(models=("openai:gpt-4o-mini",), voice_running=True, vrm_path="/x/bea.vrm")
+    ready = Facts(models=("openai:gpt-4o-mini",), voice_running=True, vrm_path="/x/bea.vrm", avatar="/x/bea.vrm",
+                  avatar_shown=True)
     checklist = steps(ready)
     assert remaining(checklist) == 0
     assert [s.key for s in checklist if not s.done] == ["twitch", "obs", "you"]

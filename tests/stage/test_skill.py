@@ -12,6 +12,7 @@ import aiohttp
 import pytest
 
 from app.core.events import EventKind
+from app.stage.assets import default_avatar_path
 from app.stage.skill import DEFAULT_PORT, StageSettings, StageSkill
 from tests.stage.conftest import HAPPY_VRM, until
 from tests.stage.vrmfiles import plain_gltf, write
@@ -80,7 +81,8 @@ def test_choosing_an_avatar_checks_it_remembers_it_and_loads_it(bea, tmp_path):
                 await until(lambda: page.of("config"), what="config")
                 assert skill.choose_model(HAPPY_VRM) == ""
                 assert bea.settings.current.skills.stage.vrm_path == str(HAPPY_VRM.resolve())
-                load = (await until(lambda: page.of("load"), what="load"))[-1]
+                # (the default avatar came first: she had it on until now)
+                load = (await until(lambda: [m for m in page.of("load") if m["name"] != "Bea"], what="load"))[-1]
                 assert load == {"type": "load", "url": f"/stage/model/{skill.serial}.vrm",
                                 "name": "isBinary overridden", "serial": skill.serial}
                 async with session.get(f"http://127.0.0.1:{skill.server.port}{load['url']}") as r:
@@ -97,9 +99,12 @@ def test_choosing_an_avatar_checks_it_remembers_it_and_loads_it(bea, tmp_path):
                 # the good one is kept
                 assert bea.settings.current.skills.stage.vrm_path == str(HAPPY_VRM.resolve())
 
+                # forgetting her avatar puts the default one back on: she is never without a body
+                loads = len(page.of("load"))
                 bea.settings.set("skills.stage.vrm_path", "")
-                await until(lambda: page.of("unload"), what="unload")
-                assert skill.model is None
+                load = (await until(lambda: page.of("load")[loads:], what="the default avatar"))[-1]
+                assert load["name"] == "Bea" and skill.using_default and not page.of("unload")
+                assert skill.model.path == default_avatar_path()
     run(main())
 
 
