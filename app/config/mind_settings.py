@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from app.config.schema import Section
+from app.config.schema import ADVANCED, Section
 from app.core.attention import parse_window
 from app.core.budget import Budget, problem
 from app.core.model_spec import PROVIDERS, ModelSpecError, parse
@@ -12,37 +12,51 @@ from app.core.prices import DEFAULT_PRICES, parse_table
 
 
 class MindSettings(Section):
-    models: list[str] = Field(default_factory=lambda: ["local:smollm2"], title="Mind models", description="Model specs for her mind, "
-                              "tried in turn, as provider:model (ollama:qwen2.5:7b, openai:gpt-4o-mini). "
-                              "local:smollm2 is the tiny built-in demo model. Empty: she sleeps.")
-    background_models: list[str] = Field(default_factory=list, description="Models for background work "
-                                         "(diary, dreams, profiles), so it never competes with her voice. "
-                                         "Empty: the mind's models.")
-    base_urls: dict[str, str] = Field(default_factory=dict, title="Base URLs", description="Where a provider's server is, when "
-                                      "not at its usual address: provider=url, for example ollama=http://10.0.0.5:11434/v1.")
-    aliases: list[str] = Field(default_factory=list, description="Other names she answers to in chat "
-                               "(her own name is in General).")
-    hot_names: list[str] = Field(default_factory=list, description="Names and words that make a line more "
-                                 "interesting to her (the game, a running joke).")
-    quiet_hours: list[str] = Field(default_factory=list, description="When she does not chime in unless spoken "
-                                   "to, as HH:MM-HH:MM in this computer's time (23:00-07:00 wraps midnight).")
-    context_max_tokens: int = Field(150_000, ge=150_000, le=500_000, title="Context ceiling",
-                                    description="The most tokens her window may hold (150k to 500k). The "
-                                    "recap starts at four fifths; the present she keeps is one fifth.")
-    handoff_trigger_tokens: int = Field(0, ge=0, le=500_000, title="Handoff trigger (advanced)",
-                                        description="Pin where the recap starts; 0 follows the ceiling.")
-    hot_tokens: int = Field(0, ge=0, le=500_000, title="Hot present (advanced)",
-                            description="Pin how much recent talk stays word for word; 0 follows the ceiling.")
-    mood_half_life_minutes: int = Field(25, ge=1, le=240, title="Mood half-life",
-                                        description="How fast a feeling fades back to calm, in minutes.")
-    burst_steps: int = Field(6, ge=1, le=12, description="Model calls one turn may take at most.")
-    idle_after: int = Field(240, ge=30, le=3600, description="Seconds of silence before she notices it.")
-    cooldown_seconds: int = Field(20, ge=0, le=600, description="After answering, how long a stranger's line "
-                                                               "in the same conversation counts for less.")
+    models: list[str] = Field(default_factory=lambda: ["local:smollm2"], title="Her models",
+                              description="The models she thinks with, tried in turn, as provider:model "
+                              "(ollama:qwen2.5:7b, openai:gpt-4o-mini); local:smollm2 is the tiny built-in "
+                              "model. Empty: she sleeps.")
+    background_models: list[str] = Field(default_factory=list, title="Models for background work",
+                                         json_schema_extra=ADVANCED,
+                                         description="Models for her diary, dreams and profiles, so that work "
+                                         "never slows her answers. Empty: the models above.")
+    base_urls: dict[str, str] = Field(default_factory=dict, title="Server addresses", json_schema_extra=ADVANCED,
+                                      description="Where a provider's server is, when not at its usual address: "
+                                      "provider=url, for example ollama=http://10.0.0.5:11434/v1.")
+    aliases: list[str] = Field(default_factory=list, title="Other names for her",
+                               description="Other names she answers to in chat (her own name is under General).")
+    hot_names: list[str] = Field(default_factory=list, title="Words that catch her ear",
+                                 description="Names and words that make a line more interesting to her: the "
+                                 "game, a running joke.")
+    quiet_hours: list[str] = Field(default_factory=list, title="Quiet hours",
+                                   description="When she does not chime in unless spoken to, as HH:MM-HH:MM in "
+                                   "this computer's time (23:00-07:00 wraps midnight).")
+    context_max_tokens: int = Field(150_000, ge=150_000, le=500_000, title="Conversation she keeps (tokens)",
+                                    json_schema_extra=ADVANCED,
+                                    description="The most tokens her conversation window may hold (150k to "
+                                    "500k); a model with a smaller context keeps it to half of that context.")
+    handoff_trigger_tokens: int = Field(0, ge=0, le=500_000, title="Recap starts at (tokens)",
+                                        json_schema_extra=ADVANCED,
+                                        description="Where she starts writing a recap of older talk; 0: at "
+                                        "four fifths of the window.")
+    hot_tokens: int = Field(0, ge=0, le=500_000, title="Kept word for word (tokens)", json_schema_extra=ADVANCED,
+                            description="How much recent talk a recap leaves word for word; 0: one fifth of "
+                            "the window.")
+    mood_half_life_minutes: int = Field(25, ge=1, le=240, title="A mood fades in (minutes)",
+                                        description="How long a feeling takes to fade halfway back to calm.")
+    burst_steps: int = Field(6, ge=1, le=12, title="Model calls per turn", json_schema_extra=ADVANCED,
+                             description="The most model calls one turn may take (thinking, tools, answering).")
+    idle_after: int = Field(240, ge=30, le=3600, title="Quiet before she notices (seconds)",
+                            description="How long the stream is silent before she notices it.")
+    cooldown_seconds: int = Field(20, ge=0, le=600, title="Cool-down after answering (seconds)",
+                                  json_schema_extra=ADVANCED,
+                                  description="After she answers, how long a newcomer's line in the same "
+                                  "conversation counts for less.")
     prices: list[str] = Field(default_factory=lambda: list(DEFAULT_PRICES), title="Prices (USD per 1M tokens)",
-                              description="What a cloud model costs, as model=input/output in US dollars per "
-                              "million tokens (openai:gpt-4o-mini=0.15/0.60); the Turn Log shows each turn's "
-                              "cost from it. Models on this computer cost nothing. Edit to match your bill.")
+                              json_schema_extra=ADVANCED,
+                              description="What a cloud model costs, as model=input/output (openai:gpt-4o-mini="
+                              "0.15/0.60); the Turn Log shows each turn's cost. Models on this computer cost "
+                              "nothing.")
 
     @field_validator("models", "background_models")
     @classmethod

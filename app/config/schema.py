@@ -12,6 +12,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 SETTINGS_SCHEMA_VERSION = 2
+# A field's label is its `title` and its one-line help its `description`; the settings form reads both, and puts
+# the fields marked ADVANCED under a collapsed "Advanced" section; json_schema_extra={"choices": {value: label}}
+# names the options of a Literal field.
+ADVANCED = {"advanced": True}
 
 
 class Section(BaseModel):
@@ -19,23 +23,28 @@ class Section(BaseModel):
 
 
 class SkillSettings(Section):
-    enabled: bool = Field(True, description="Whether this skill runs. Only the streamer can switch it.")
+    enabled: bool = Field(True, title="Switched on",
+                          description="Whether this skill runs. Only you can switch it (Settings → Skills).")
 
 
 class GeneralSettings(Section):
-    persona_name: str = Field("Bea", min_length=1, max_length=40,
+    persona_name: str = Field("Bea", min_length=1, max_length=40, title="Her name",
                               description="The name she answers to and signs with.")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
-        "INFO", description="How much goes to the log file in the data folder.")
+        "INFO", title="Log detail", json_schema_extra=ADVANCED,
+        description="How much goes to the log file in the data folder (DEBUG for a bug report).")
 
 
 class PrivacySettings(Section):
-    enabled: bool = Field(False, description="Privacy mode: nothing leaves this machine. Only loopback "
-                                             "connections are allowed.")
+    enabled: bool = Field(False, title="Privacy mode",
+                          description="Nothing leaves this computer: only models, voices and services running "
+                                      "on it are used.")
 
 
 class UiSettings(Section):
-    start_minimized: bool = Field(False, description="Start hidden in the tray (when there is a tray).")
+    start_minimized: bool = Field(False, title="Start in the tray",
+                                  description="Start with the window hidden in the system tray (when there "
+                                              "is one).")
 
 
 def _core_sections() -> dict[str, type[Section]]:

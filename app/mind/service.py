@@ -119,12 +119,16 @@ class MindService:
 
         settings.on_change(self._setting_changed)
 
-    def budget(self) -> Budget:
-        """The window's shape from Settings → Mind, capped by the smallest context among the models that
-        read it (her mind's, and the background's that writes the recap), where that context is known."""
+    def known_context(self) -> int | None:
+        """The smallest context among the models that read her window (her mind's, and the background's that
+        writes the recap), where that context is known; None when none is."""
         mind = self.settings.current.mind
         known = [size for spec in (*mind.models, *mind.background_models) if (size := model_context(spec))]
-        return mind.budget().fit(min(known, default=None))
+        return min(known, default=None)
+
+    def budget(self) -> Budget:
+        """The window's shape from Settings → Mind, capped by known_context()."""
+        return self.settings.current.mind.budget().fit(self.known_context())
 
     def configure_attention(self) -> None:
         s = self.settings.current

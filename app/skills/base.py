@@ -7,6 +7,7 @@
 - live_state(): volatile state, one or a few lines.
 - relabel(batch) / after_turn(record): the batch as she reads it; what to keep once a turn is over.
 - start() / stop(): own infrastructure; stop() must return promptly.
+- title / description: its name and what it does, said to the streamer (Settings → Skills).
 - dock / settings_page: "module:attribute" references to Qt factories, imported only by the UI.
 - spawn(coro): background work the skill owns (kept referenced until done; closed when there is no loop).
 - change_setting(name, value): a dock's change through the one validated write path ("" or why not).
@@ -40,6 +41,7 @@ class SkillContext:
 class Skill:
     key: ClassVar[str]
     title: ClassVar[str]
+    description: ClassVar[str] = ""              # one sentence to you, under its switch in Settings → Skills
     settings_model: ClassVar[type[SkillSettings]] = SkillSettings
     dock: ClassVar[str | None] = None            # "app.skills.x.dock:make_dock"
     settings_page: ClassVar[str | None] = None   # "app.skills.x.settings:make_page"

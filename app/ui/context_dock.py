@@ -1,5 +1,8 @@
 """The Context dock: how full her window is (used, trigger, ceiling), the hot present, the last handoff and
-its recap, what the ceiling evicted, and a way to make her forget the window."""
+its recap, what the ceiling evicted, and a way to make her forget the window.
+
+The ceiling shown is the one her window keeps to: the setting, capped by the context of her model where it is
+known (MindService.budget, the one place that decides it), so a small local model shows its own size."""
 
 from __future__ import annotations
 
@@ -20,19 +23,28 @@ from app.ui.qt import (
 )
 
 
+def ceiling_words(ceiling: int, model_context: int | None, setting: int) -> str:
+    """Why her window stops where it does, in a sentence to you."""
+    if model_context and ceiling < setting:
+        return (f"Her model reads {model_context:,} tokens at most, so her window keeps to half of that: "
+                f"{ceiling:,} (the rest holds her briefing and her answer).")
+    return f"Her window holds up to {ceiling:,} tokens (Settings → Mind → Advanced)."
+
+
 class ContextView(QWidget):
     def __init__(self, mind: MindService, bus: EventBus, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.mind = mind
         self.bar = QProgressBar(objectName="contextBar")
         self.numbers = QLabel(objectName="contextNumbers", wordWrap=True)
+        self.ceiling = QLabel(objectName="contextCeiling", wordWrap=True)
         self.recap = QPlainTextEdit(objectName="contextRecap", readOnly=True)
         self.recap.setPlaceholderText("No handoff yet: the recap of older talk will show here.")
         self.forget = QPushButton("Forget the window…", objectName="forgetWindow")
         self.forget.clicked.connect(self.confirm_forget)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        for w in (self.bar, self.numbers, QLabel("Last recap"), self.recap, self.forget):
+        for w in (self.bar, self.numbers, self.ceiling, QLabel("Last recap"), self.recap, self.forget):
             layout.addWidget(w)
         self._unsubscribe = bus.subscribe(lambda _e: self.refresh(), kinds=[EventKind.TURN, EventKind.SYSTEM],
                                           replay=False)
@@ -56,6 +68,8 @@ class ContextView(QWidget):
             f"Recap starts at {budget.trigger:,} · keeps {budget.hot:,} word for word · "
             f"hot now {ctx.hot_size():,} · evicted by the ceiling {ctx.evicted_tokens:,}\n"
             f"{state} · counting with {self.mind.counter_name}")
+        self.ceiling.setText(ceiling_words(budget.ceiling, self.mind.known_context(),
+                                           self.mind.settings.current.mind.context_max_tokens))
         recap = ctx.recap()
         if self.recap.toPlainText() != recap:
             self.recap.setPlainText(recap)

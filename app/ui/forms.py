@@ -1,4 +1,8 @@
-"""A settings page built from a section's schema: one editor per field, its description as the tooltip."""
+"""A settings page built from the schema: each field's title is its label, its description a grey help line
+under the editor (and its tooltip), and the fields marked advanced sit under a collapsed "Advanced" section.
+
+A skill's `enabled` switch is not on its page: Settings → Skills holds every skill's switch.
+"""
 
 from __future__ import annotations
 
@@ -7,22 +11,35 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from app.config.schema import SkillSettings
 from app.ui.qt import (
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
+    Qt,
+    QTimer,
+    QVBoxLayout,
     QWidget,
 )
 
+CLOSED, OPEN = "▸ Advanced", "▾ Advanced"
 
-def _label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+
+def _extra(field: Any) -> dict[str, Any]:
+    extra = field.json_schema_extra
+    return extra if isinstance(extra, dict) else {}
+
+
+def is_advanced(field: Any) -> bool:
+    return bool(_extra(field).get("advanced"))
 
 
 def _bounds(field: Any) -> tuple[float | None, float | None]:
@@ -33,34 +50,109 @@ def _bounds(field: Any) -> tuple[float | None, float | None]:
     return lo, hi
 
 
+def help_label(text: str, name: str = "") -> QLabel:
+    """A grey, word-wrapped line of help under an editor."""
+    label = QLabel(text, objectName=name, wordWrap=True)
+    label.setStyleSheet("color: gray;")
+    font = label.font()
+    font.setPointSizeF(font.pointSizeF() * 0.9)
+    label.setFont(font)
+    return label
+
+
+def scrolling(inner: QWidget, parent: QWidget) -> QScrollArea:
+    """`inner` in a frameless vertical scroll area filling `parent`."""
+    area = QScrollArea(parent, widgetResizable=True, frameShape=QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setWidget(inner)
+    outer = QVBoxLayout(parent)
+    outer.setContentsMargins(0, 0, 0, 0)
+    outer.addWidget(area)
+    return area
+
+
 class SectionForm(QWidget):
-    """Edits one settings section. changes() returns {dotted.path: value} for the fields that differ."""
+    """Edits one settings section (or a few, add_section). changes() returns {dotted.path: value} for the
+    fields that differ. Subclasses add their own rows to `layout_`, above the Advanced section."""
 
     def __init__(self, prefix: str, model: type[BaseModel], values: BaseModel,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.prefix = prefix
-        self._values = values
+        self._values: dict[str, BaseModel] = {}
         self._readers: dict[str, Any] = {}
-        self.layout_ = QFormLayout(self)
+        self._labels: list[QLabel] = []
+        inner = QWidget()
+        column = QVBoxLayout(inner)
+        self.layout_ = QFormLayout()
+        column.addLayout(self.layout_)
+        self.advanced_button = QPushButton(CLOSED, checkable=True, flat=True, objectName=f"{prefix}.showAdvanced",
+                                           toolTip="Settings you seldom need to change")
+        self.advanced = QWidget(objectName=f"{prefix}.advanced")
+        self.advanced_layout = QFormLayout(self.advanced)
+        self.advanced_layout.setContentsMargins(0, 0, 0, 0)
+        self.advanced.hide()
+        self.advanced_button.toggled.connect(self._show_advanced)
+        left = QHBoxLayout()
+        left.addWidget(self.advanced_button)
+        left.addStretch(1)
+        column.addLayout(left)
+        column.addWidget(self.advanced)
+        column.addStretch(1)
+        self._area = scrolling(inner, self)
+        self.add_section(prefix, model, values)
+
+    @property
+    def prefixes(self) -> list[str]:
+        return list(self._values)
+
+    def add_section(self, prefix: str, model: type[BaseModel], values: BaseModel) -> None:
+        """The rows of another section on this page (Settings → General holds privacy and the interface too)."""
+        self._values[prefix] = values
         for name, field in model.model_fields.items():
             if isinstance(field.annotation, type) and issubclass(field.annotation, BaseModel):
                 continue
+            if name == "enabled" and issubclass(model, SkillSettings):
+                continue  # the switch is on Settings → Skills
             editor, read = self.editor_for(name, field, getattr(values, name))
-            editor.setObjectName(f"{prefix}.{name}")
+            path = f"{prefix}.{name}"
+            editor.setObjectName(path)
             editor.setToolTip(field.description or "")
-            self.layout_.addRow(field.title or _label(name), editor)
-            self._readers[name] = read
-        if not self._readers:
-            self.layout_.addRow(QLabel("Nothing to set here yet."))
+            label = QLabel(field.title or name, objectName=f"{path}.label", toolTip=field.description or "")
+            label.setBuddy(editor)
+            cell = QWidget()
+            stack = QVBoxLayout(cell)
+            stack.setContentsMargins(0, 0, 0, 0)
+            stack.setSpacing(1)
+            stack.addWidget(editor)
+            stack.addWidget(help_label(field.description or "", f"{path}.help"))
+            (self.advanced_layout if is_advanced(field) else self.layout_).addRow(label, cell)
+            self._readers[path] = read
+            self._labels.append(label)
+        widest = max((label.sizeHint().width() for label in self._labels), default=0)
+        for label in self._labels:  # the Advanced rows line up with the others
+            label.setMinimumWidth(widest)
+        self.advanced_button.setVisible(self.advanced_layout.rowCount() > 0)
+
+    def _show_advanced(self, on: bool) -> None:
+        self.advanced.setVisible(on)
+        self.advanced_button.setText(OPEN if on else CLOSED)
+        if on:  # once the layout has made room, scroll the opened section into view
+            QTimer.singleShot(0, lambda: self._area.ensureWidgetVisible(self.advanced))
+
+    def value(self, name: str) -> Any:
+        """What the editor of this page's own field `name` holds now (applied or not)."""
+        return self._readers[f"{self.prefix}.{name}"]()
 
     def editor_for(self, name: str, field: Any, value: Any) -> tuple[QWidget, Any]:
         ann = field.annotation
         if typing.get_origin(ann) is typing.Literal:
+            labels = _extra(field).get("choices", {})
             box = QComboBox()
-            box.addItems([str(c) for c in typing.get_args(ann)])
-            box.setCurrentText(str(value))
-            return box, box.currentText
+            for choice in typing.get_args(ann):
+                box.addItem(labels.get(choice, str(choice)), choice)
+            box.setCurrentIndex(max(box.findData(value), 0))
+            return box, box.currentData
         if ann is bool:
             check = QCheckBox()
             check.setChecked(bool(value))
@@ -87,14 +179,15 @@ class SectionForm(QWidget):
 
     def changes(self) -> dict[str, Any]:
         out = {}
-        for name, read in self._readers.items():
+        for path, read in self._readers.items():
+            prefix, _, name = path.rpartition(".")
             new = read()
-            if new != getattr(self._values, name):
-                out[f"{self.prefix}.{name}"] = new
+            if new != getattr(self._values[prefix], name):
+                out[path] = new
         return out
 
-    def reload(self, values: BaseModel) -> None:
-        self._values = values
+    def reload(self, values: BaseModel, prefix: str | None = None) -> None:
+        self._values[prefix or self.prefix] = values
 
 
 class SecretField(QWidget):

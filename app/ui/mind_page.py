@@ -9,7 +9,8 @@ from app.compose import Bea
 from app.config.mind_settings import MindSettings
 from app.core.model_spec import PROVIDERS, ModelSpecError, api_key_name
 from app.senses.llm.probe import detect_ollama, probe
-from app.ui.forms import SectionForm
+from app.ui.context_dock import ceiling_words
+from app.ui.forms import SectionForm, help_label
 from app.ui.qt import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 KEYED = sorted(name for name, p in PROVIDERS.items() if p.needs_key)
@@ -32,6 +33,9 @@ class MindPage(SectionForm):
         self.notice.setStyleSheet("background: #fff4d6; padding: 6px; border-radius: 4px;")
         self.notice.setVisible(bool(self.notice.text()))
         self.layout_.insertRow(0, self.notice)
+        budget, context = bea.mind.context.budget, bea.mind.known_context()
+        self.advanced_layout.insertRow(0, help_label(ceiling_words(budget.ceiling, context,
+                                                                   values.context_max_tokens), "mindCeiling"))
         self.key_provider = QComboBox(objectName="keyProvider")
         self.key_provider.addItems(KEYED)
         self.key = QLineEdit(objectName="apiKey", echoMode=QLineEdit.EchoMode.Password,
@@ -76,14 +80,14 @@ class MindPage(SectionForm):
         return self.result.text()
 
     async def test_connection(self) -> str:
-        specs = self._readers["models"]()
+        specs = self.value("models")
         if not specs:
             self.result.setText("Add a model first, as provider:model.")
             return self.result.text()
         lines = []
         for spec in specs:
             try:
-                client = self.bea.mind.client_factory(self._readers["base_urls"]()).client(spec)
+                client = self.bea.mind.client_factory(self.value("base_urls")).client(spec)
             except ModelSpecError as exc:
                 lines.append(f"{spec}: {exc}")
                 continue
@@ -95,7 +99,7 @@ class MindPage(SectionForm):
         return self.result.text()
 
     async def find_ollama(self) -> str:
-        base = self._readers["base_urls"]().get("ollama", "http://127.0.0.1:11434/v1").removesuffix("/v1")
+        base = self.value("base_urls").get("ollama", "http://127.0.0.1:11434/v1").removesuffix("/v1")
         models = await detect_ollama(self.bea.gate, base)
         if not models:
             self.result.setText("No Ollama server answered at " + base + ".")

@@ -1,6 +1,9 @@
-"""Settings: one page per core section and per skill, all written through the one validated path."""
+"""Settings: General (with privacy and the interface), Mind, Skills (every skill's switch), a page per skill
+that has more to set, and the local API; all written through the one validated path."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from app.compose import Bea
 from app.config.service import SettingsError
@@ -17,8 +20,10 @@ from app.ui.qt import (
     QVBoxLayout,
     QWidget,
 )
+from app.ui.skills_page import SkillsPage
 
-CORE_PAGES = [("General", "general"), ("Mind", "mind"), ("Privacy", "privacy"), ("Interface", "ui"), ("Local API", "api")]
+# General also holds privacy mode and the interface: a page of one switch reads like a config file
+GENERAL = ("general", "privacy", "ui")
 
 
 class SettingsDialog(QDialog):
@@ -26,23 +31,30 @@ class SettingsDialog(QDialog):
         super().__init__(parent)
         self.bea = bea
         self.setWindowTitle("Bea settings")
-        self.resize(640, 420)
+        self.resize(820, 580)
         self.pages = QListWidget()
         self.pages.setMaximumWidth(170)
         self.stack = QStackedWidget()
-        self.forms: list[SectionForm] = []
+        self.forms: list[Any] = []
         current = bea.settings.current
-        for title, name in CORE_PAGES:
-            values = getattr(current, name)
-            form = make_mind_page(bea, name, values) if name == "mind" else SectionForm(name, type(values), values)
-            self._add(title, form)
+        general = SectionForm("general", type(current.general), current.general)
+        for name in GENERAL[1:]:
+            general.add_section(name, type(getattr(current, name)), getattr(current, name))
+        self._add("General", general)
+        self._add("Mind", make_mind_page(bea, "mind", current.mind))
+        skill_pages = []
         for key, skill in bea.skills.items():
             section = getattr(current.skills, key)
             if skill.settings_page:
-                form = resolve_factory(skill.settings_page)(skill, f"skills.{key}", section)
-            else:
-                form = SectionForm(f"skills.{key}", type(section), section)
-            self._add(skill.title, form)
+                skill_pages.append((skill.title, resolve_factory(skill.settings_page)(skill, f"skills.{key}",
+                                                                                     section)))
+            elif set(type(section).model_fields) != {"enabled"}:  # else its one setting is on the Skills page
+                skill_pages.append((skill.title, SectionForm(f"skills.{key}", type(section), section)))
+        own = {form.prefix for _title, form in skill_pages}
+        self._add("Skills", SkillsPage(bea.skills, current.skills, self.show_section, own.__contains__))
+        for title, form in skill_pages:
+            self._add(title, form)
+        self._add("Local API", SectionForm("api", type(current.api), current.api))
         self.pages.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.pages.setCurrentRow(0)
         self.error = QLabel()
@@ -63,14 +75,16 @@ class SettingsDialog(QDialog):
         outer.addWidget(buttons)
 
     def show_section(self, prefix: str) -> bool:
-        """Bring the page of this section ("mind", "skills.voice", ...) to the front; False when there is none."""
+        """Bring the page of this section ("mind", "skills.voice", ...) to the front; a skill with no page of
+        its own shows the Skills page. False when there is no such section."""
         for row, form in enumerate(self.forms):
-            if getattr(form, "prefix", None) == prefix:
+            if prefix in form.prefixes:
                 self.pages.setCurrentRow(row)
                 return True
-        return False
+        key = prefix.removeprefix("skills.")
+        return prefix.startswith("skills.") and key in self.bea.skills and self.show_section("skills")
 
-    def _add(self, title: str, form: SectionForm) -> None:
+    def _add(self, title: str, form: Any) -> None:
         self.pages.addItem(title)
         self.stack.addWidget(form)
         self.forms.append(form)
@@ -93,8 +107,8 @@ class SettingsDialog(QDialog):
             return False
         self.error.clear()
         for form in self.forms:
-            node = self.bea.settings.get(form.prefix)
-            form.reload(node)
+            for prefix in form.prefixes:
+                form.reload(self.bea.settings.get(prefix), prefix)
         return True
 
     def accept_changes(self) -> None:

@@ -102,7 +102,7 @@ def test_entries_show_as_she_reads_them_and_expired_ones_are_greyed(skill, dock)
     assert dock.table.rowCount() == 3
     home, charity, now = (row_of(dock, *k) for k in (("identity", "home_city"), ("commitments", "charity"),
                                                      ("state", "now")))
-    assert cell(dock.table, home, SOURCE_COL) == "they told us"
+    assert cell(dock.table, home, SOURCE_COL) == "you told her"
     assert cell(dock.table, home, CONFIDENCE_COL) == "100%"
     assert cell(dock.table, charity, SOURCE_COL) == "inferred by planner, a guess"
     assert cell(dock.table, now, EXPIRES_COL).startswith("expired")
@@ -154,7 +154,7 @@ def test_a_correction_is_manual_and_outranks_an_agent(skill, dock):
     assert (stored.summary, stored.source, stored.confidence) == ("Lives in Turin", "manual", 1.0)
     assert stored.value == {"city": "Turin"} and stored.expires_at is None
     assert "Saved identity/home_city" in dock.status.text()
-    assert cell(dock.table, row_of(dock, "identity", "home_city"), SOURCE_COL) == "they told us"
+    assert cell(dock.table, row_of(dock, "identity", "home_city"), SOURCE_COL) == "you told her"
     assert dock.current == ("identity", "home_city")
 
     later = store.write(entry("identity", "home_city", "Lives in Rome", source="agent:planner", ago=0))
@@ -220,7 +220,7 @@ def test_delete_asks_first(skill, dock, monkeypatch):
     pick(dock, "relationships", "sister")
     answers = Answers(monkeypatch, NO, YES)
     dock.delete_button.click()
-    assert "Delete relationships/sister" in answers.asked[0] and "(they told us)" in answers.asked[0]
+    assert "Delete relationships/sister" in answers.asked[0] and "(you told her)" in answers.asked[0]
     assert skill.store.get("relationships", "sister") is not None
     dock.delete_button.click()
     assert skill.store.get("relationships", "sister") is None

@@ -55,6 +55,7 @@ class ChatSkill(Skill):
         ctx.bus.subscribe(self._heard, kinds=[EventKind.SPEECH], replay=False)
         ctx.bus.subscribe(self._turn_failed, kinds=[EventKind.ERROR], replay=False)
 
+    description = "You talk with her in the Chat dock, here in the app, and see there what went wrong."
     async def start(self) -> None:
         outlets = self.ctx.services.get("outlets")
         if outlets is not None:

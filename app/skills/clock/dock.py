@@ -29,7 +29,7 @@ class ClockDock(QWidget):
         s = self.skill.settings
         if not s.enabled:
             self.time.setText("—")
-            self.date.setText("The Clock skill is off (Settings → Clock).")
+            self.date.setText("The Clock skill is off (Settings → Skills).")
             self.zone.clear()
             return
         moment = self.skill.now()

@@ -14,10 +14,11 @@ from app.skills.registry import register
 
 
 class ClockSettings(SkillSettings):
-    hour_format: Literal["24h", "12h"] = Field("24h", description="How she reads the hour: 24h or 12h.")
-    show_seconds: bool = Field(False, description="Show seconds in the Clock dock.")
-    timezone: str = Field("", description="An IANA time zone such as Europe/Rome; empty means this "
-                                          "computer's own zone.")
+    hour_format: Literal["24h", "12h"] = Field("24h", title="Hour format",
+                                               description="How she reads the hour: 24h (18:30) or 12h (6:30 pm).")
+    show_seconds: bool = Field(False, title="Seconds in the dock", description="Show seconds in the Clock dock.")
+    timezone: str = Field("", title="Time zone", description="Your time zone, such as Europe/Rome; empty means "
+                                                             "this computer's own zone.")
 
     @field_validator("timezone")
     @classmethod
@@ -58,6 +59,7 @@ def zone_label(moment: datetime, timezone: str) -> str:
 class ClockSkill(Skill):
     key = "clock"
     title = "Clock"
+    description = "She knows your local time and date."
     settings_model = ClockSettings
     dock = "app.skills.clock.dock:make_dock"
     settings_page = "app.skills.clock.settings:make_page"

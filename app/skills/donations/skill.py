@@ -32,7 +32,7 @@ from typing import Any
 
 from pydantic import Field
 
-from app.config.schema import SkillSettings
+from app.config.schema import ADVANCED, SkillSettings
 from app.core.donations import Donation
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
@@ -55,12 +55,15 @@ MAX_SEEN = 10_000
 
 
 class DonationsSettings(SkillSettings):
-    streamlabs: bool = Field(False, description="Hear tips made on Streamlabs as they happen, through its socket "
-                             "API (the socket token is kept in the keyring).")
-    streamlabs_tests: bool = Field(False, description="Treat the test alerts sent from the Streamlabs dashboard "
-                                   "as real tips (to try the link; each mints a card).")
-    streamlabs_server: str = Field(DEFAULT_BASE, description="The Streamlabs socket server. Change it only to "
-                                   "test against another server.")
+    streamlabs: bool = Field(False, title="Streamlabs tips",
+                             description="Hear tips made on Streamlabs as they happen (your socket token goes in "
+                                         "the keyring, below).")
+    streamlabs_tests: bool = Field(False, title="Count Streamlabs test alerts", json_schema_extra=ADVANCED,
+                                   description="Treat the test alerts you send from the Streamlabs dashboard as "
+                                               "real tips, to try the link (each makes a card).")
+    streamlabs_server: str = Field(DEFAULT_BASE, title="Streamlabs server", json_schema_extra=ADVANCED,
+                                   description="The Streamlabs socket server. Change it only to test against "
+                                               "another server.")
 
 
 def donor_identity(d: Donation) -> str:
@@ -78,6 +81,8 @@ def donation_words(d: Donation) -> str:
 class DonationsSkill(Skill):
     key = "donations"
     title = "Donations"
+    description = ("Tips from Ko-fi, Streamlabs or any webhook reach her: she thanks the donor and "
+                   "remembers them.")
     settings_model = DonationsSettings
     settings_page = "app.skills.donations.settings:make_page"
 

@@ -28,9 +28,10 @@ KEEP = "[INITIATIVE] Not now: keep your thoughts to yourself this time (`stay_si
 
 
 class IdleSettings(SkillSettings):
-    initiative_chance: float = Field(DEFAULT_CHANCE, ge=0.0, le=1.0,
-                                     description="When it is quiet, the chance she speaks up on her own.")
+    initiative_chance: float = Field(DEFAULT_CHANCE, ge=0.0, le=1.0, title="Chance she speaks up",
+                                     description="When it is quiet, the chance (0 to 1) she speaks up on her own.")
     initiative_min_gap_minutes: int = Field(int(DEFAULT_MIN_GAP_S // 60), ge=0, le=24 * 60,
+                                            title="Least gap between (minutes)",
                                             description="The least time between two times she speaks up "
                                                         "unprompted.")
 
@@ -39,6 +40,7 @@ class IdleSettings(SkillSettings):
 class IdleSkill(Skill):
     key = "idle"
     title = "Idle life"
+    description = "When the stream goes quiet, she thinks to herself and may speak up on her own."
     settings_model = IdleSettings
 
     def __init__(self, ctx: Any, clock: Callable[[], float] = time.monotonic,

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import Field
 
-from app.config.schema import SkillSettings
+from app.config.schema import ADVANCED, SkillSettings
 from app.core.recall import DAY_SECONDS, ago
 from app.core.tools import Tool
 from app.skills.base import Skill
@@ -18,19 +18,23 @@ QUERY_CHARS = 500
 
 
 class MemorySettings(SkillSettings):
-    inject: bool = Field(True, description="Before each turn, put what she remembers about it in her briefing.")
-    dream_hour: int = Field(4, ge=0, le=23, description="The hour of the night she dreams (consolidates "
-                                                        "the stream into memories).")
-    embedder: str = Field("default", description="The model her memory understands meaning with: \"default\" "
-                                                 "(the built-in multilingual-e5-small) or an embedding model "
-                                                 "installed in Settings → Models…. Changing it re-embeds every "
-                                                 "memory in the background.")
+    inject: bool = Field(True, title="Bring up memories",
+                         description="Before each turn, put what she remembers about it in her briefing.")
+    dream_hour: int = Field(4, ge=0, le=23, title="Hour she dreams",
+                            description="The hour of the night (0-23) she dreams: she turns the stream into "
+                                        "lasting memories.")
+    embedder: str = Field("default", title="Meaning model", json_schema_extra=ADVANCED,
+                          description="The model her memory reads meaning with: the built-in one or one "
+                                      "installed in Settings → Models…. Changing it re-reads every memory in "
+                                      "the background.")
 
 
 @register
 class MemorySkill(Skill):
     key = "memory"
     title = "Memory"
+    description = ("She remembers what people said, recalls it when it matters, and dreams it into "
+                   "lasting memories.")
     settings_model = MemorySettings
     settings_page = "app.skills.memory.settings:make_page"
 

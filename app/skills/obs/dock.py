@@ -74,7 +74,7 @@ class ObsDock(QWidget):
     def refresh(self) -> None:
         s = self.skill.status
         if not self.skill.enabled:
-            self.state.setText("<b>OBS control is off</b> (Settings → OBS).")
+            self.state.setText("<b>OBS control is off</b> (Settings → Skills).")
         else:
             self.state.setText(f"<span style='color:{COLORS[s.state]}'>●</span> <b>OBS: "
                                f"{STATE_LABELS[s.state]}</b> {s.address}")

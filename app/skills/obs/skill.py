@@ -26,7 +26,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from app.config.schema import SkillSettings
+from app.config.schema import ADVANCED, SkillSettings
 from app.core.events import Event, EventKind
 from app.core.perception import Meta, Perception, PerceptionKind
 from app.core.tools import Tool
@@ -54,22 +54,30 @@ def _names(values: list[str]) -> list[str]:
 
 
 class ObsSettings(SkillSettings):
-    host: str = Field("127.0.0.1", min_length=1, description="Where OBS runs: 127.0.0.1 for this computer, "
-                      "or the address OBS shows in Tools → WebSocket Server Settings → Show Connect Info.")
-    port: int = Field(4455, ge=1, le=65535, description="OBS's WebSocket server port (4455 unless you "
-                      "changed it in OBS). The password goes to the system keyring, never here.")
-    allowed_scenes: list[str] = Field(default_factory=list, description="Scenes she may switch to, by their "
-                                      "exact OBS names. Empty: she cannot switch scenes.")
-    allowed_sources: list[str] = Field(default_factory=list, description="Sources she may show or hide in "
-                                       "the current scene. Empty: she cannot show or hide anything.")
-    allowed_text_sources: list[str] = Field(default_factory=list, description="Text sources she may write "
-                                            "to. Empty: she cannot set any text.")
-    caption_source: str = Field("", description="A text source that shows what she says, updated as she "
-                                "speaks. Empty: no captions in OBS.")
-    caption_hold_seconds: float = Field(8.0, ge=0, le=600, description="How long a caption stays after her "
-                                        "last line before it is cleared (0: never cleared).")
-    scene_changes_are_noise: bool = Field(True, description="Scene changes are background texture for her: "
-                                          "she notices them but they never make her speak on their own.")
+    host: str = Field("127.0.0.1", min_length=1, title="OBS address", json_schema_extra=ADVANCED,
+                      description="Where OBS runs: 127.0.0.1 for this computer, or the address OBS shows in "
+                      "Tools → WebSocket Server Settings → Show Connect Info.")
+    port: int = Field(4455, ge=1, le=65535, title="OBS WebSocket port", json_schema_extra=ADVANCED,
+                      description="4455 unless you changed it in OBS. The password goes to the system keyring, "
+                      "never here.")
+    allowed_scenes: list[str] = Field(default_factory=list, title="Scenes she may switch to",
+                                      description="Their exact OBS names, comma-separated. Empty: she cannot "
+                                      "switch scenes.")
+    allowed_sources: list[str] = Field(default_factory=list, title="Sources she may show or hide",
+                                       description="Sources in the current scene, comma-separated. Empty: she "
+                                       "cannot show or hide anything.")
+    allowed_text_sources: list[str] = Field(default_factory=list, title="Text sources she may write",
+                                            description="Comma-separated. Empty: she cannot set any text.")
+    caption_source: str = Field("", title="Caption source",
+                                description="A text source that shows what she says as she speaks. Empty: no "
+                                "captions in OBS.")
+    caption_hold_seconds: float = Field(8.0, ge=0, le=600, title="Caption stays (seconds)",
+                                        json_schema_extra=ADVANCED,
+                                        description="How long a caption stays after her last line (0: until "
+                                        "the next).")
+    scene_changes_are_noise: bool = Field(True, title="Scene changes pass quietly", json_schema_extra=ADVANCED,
+                                          description="She notices scene changes, but they never make her speak "
+                                          "on their own.")
 
     @field_validator("allowed_scenes", "allowed_sources", "allowed_text_sources")
     @classmethod
@@ -97,6 +105,8 @@ def refusal(what: str, name: Any, allowlist: Sequence[str]) -> str:
 class ObsSkill(Skill):
     key = "obs"
     title = "OBS"
+    description = ("She switches scenes, shows or hides sources and writes text in OBS, and "
+                   "captions what she says.")
     settings_model = ObsSettings
     dock = "app.skills.obs.dock:make_dock"
     settings_page = "app.skills.obs.settings:make_page"

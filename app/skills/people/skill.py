@@ -39,13 +39,15 @@ SECTION = ("[WHO YOU'RE TALKING TO] shows what you know about the people in fron
 
 
 class PeopleSettings(SkillSettings):
-    inject_cards: bool = Field(True, description="Before each turn, show her the cards of the people speaking.")
+    inject_cards: bool = Field(True, title="Show her who is talking",
+                               description="Before each turn, show her the cards of the people speaking.")
 
 
 @register
 class PeopleSkill(Skill):
     key = "people"
     title = "People"
+    description = "She keeps track of who is in chat and gets to know your regulars."
     settings_model = PeopleSettings
     dock = "app.skills.people.dock:make_dock"
     dock_area = "bottom"

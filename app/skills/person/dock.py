@@ -73,11 +73,19 @@ AUDIT_COLUMNS = ("When", "Device", "What", "Whose model", "Detail")
 ENTRY_SAMPLES = ("relationships", "charity_stream", "", "inferred by planner, a guess", "100%", "yesterday 00:00",
                  "expired today 00:00")
 KEEPS = (("for good", None), ("for an hour", pm.HOUR), ("for a day", pm.DAY), ("for a week", 7 * pm.DAY))
-SECTION_WORDS = {s: pm.HEADINGS[s].rstrip(":") for s in pm.SECTIONS}
+# the sections as you read them (her prose, "As she reads it", speaks of you as "them": it is what she reads)
+SECTION_WORDS = {"identity": "Who you are", "routine": "Your usual day", "state": "Right now",
+                 "relationships": "Who matters to you", "commitments": "Open commitments",
+                 "preferences": "What you prefer"}
 KEY_ROLE = Qt.ItemDataRole.UserRole
 
 
 # ---- words --------------------------------------------------------------------------------------------
+def source_words(entry: Entry) -> str:
+    """Where an entry came from, said to you: "you told her", "inferred by planner, a guess"..."""
+    return pm.qualifier(entry).replace("they told us", "you told her")
+
+
 def when_text(ts: float | None, now: float) -> str:
     """A moment the way the streamer reads it: "today 08:55", "yesterday 21:10", "Tue 14 Sep", "14 Sep 2025"."""
     if ts is None:
@@ -491,11 +499,11 @@ class YouDock(QWidget):
                 e = r.entry
                 tip = f"{e.section}/{e.key}: {e.summary}\nsource: {e.source}"
                 if e.quote:
-                    tip += f"\ntheir words: “{e.quote}”"
+                    tip += f"\nyour words: “{e.quote}”"
                 if r.expired:
                     tip += "\nexpired: she no longer reads this"
                 expires = "never" if e.expires_at is None else when_text(e.expires_at, now)
-                cells = (e.section, e.key, e.summary, pm.qualifier(e), f"{e.confidence:.0%}",
+                cells = (e.section, e.key, e.summary, source_words(e), f"{e.confidence:.0%}",
                          when_text(e.observed_at, now), f"expired {expires}" if r.expired else expires)
                 for column, text in enumerate(cells):
                     item = _item(text, tip)
@@ -627,7 +635,7 @@ class YouDock(QWidget):
             return False
         section, key = self.current
         entry = self.store.get(section, key)
-        what = f"“{entry.summary}” ({pm.qualifier(entry)})" if entry else f"{section}/{key}"
+        what = f"“{entry.summary}” ({source_words(entry)})" if entry else f"{section}/{key}"
         if not self._confirmed("Delete this entry?", f"Delete {section}/{key}, {what}?\n\nShe forgets it at "
                                "once. An agent or a sense may learn it again later; to keep her from it, "
                                "correct it instead."):

@@ -87,6 +87,8 @@ class PersonTools:
 class PersonSkill(Skill):
     key = "person"
     title = "You"
+    description = ("She learns about you, from what you tell her and what your devices share; "
+                   "correct it in the You dock.")
     dock = "app.skills.person.dock:make_dock"
     dock_area = "bottom"
 

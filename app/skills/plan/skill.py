@@ -32,6 +32,7 @@ _ID = {"type": "integer", "description": "The objective's number, shown after # 
 class PlanSkill(Skill):
     key = "plan"
     title = "Plan"
+    description = "She follows today's plan from the Plan dock and ticks objectives off as they are done."
     dock = "app.skills.plan.dock:make_dock"
 
     @property

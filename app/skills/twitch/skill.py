@@ -40,7 +40,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from app.config.schema import SkillSettings
+from app.config.schema import ADVANCED, SkillSettings
 from app.core import irc
 from app.core.attention import first_mention
 from app.core.donations import DonationError, bits_donation
@@ -71,21 +71,23 @@ PRESENT_SCAN = 500          # roster rows read to find who is here
 STOP_WAIT = 1.0             # how long stop() lets store writes already under way finish
 
 OFF_NO_CHANNEL = "Twitch chat is off: set the channel in Settings → Twitch."
-OFF_DISABLED = "The Twitch skill is switched off (Settings → Twitch)."
+OFF_DISABLED = "The Twitch skill is switched off (Settings → Skills)."
 
 _LOGIN = re.compile(r"[a-z0-9_]{1,25}")
 
 
 class TwitchSettings(SkillSettings):
-    channel: str = Field("", description="The Twitch channel she joins: the streamer's login, without #. "
-                                         "Empty: Twitch chat stays off.")
-    nick: str = Field("", description="Her own Twitch login, to write in chat. Reading needs no account; "
-                                      "writing needs this and an OAuth token for it, kept in the keyring "
-                                      "(saved below), never in the settings.")
-    host: str = Field(DEFAULT_HOST, min_length=1, description="The chat server (advanced).")
-    port: int = Field(DEFAULT_PORT, ge=1, le=65535,
-                      description="The chat server's port (advanced): 6697 with TLS, 6667 without.")
-    tls: bool = Field(True, description="Encrypt the connection (TLS). Leave it on for Twitch.")
+    channel: str = Field("", title="Your channel", description="Your Twitch login, without #: the chat she "
+                                                               "joins. Empty: Twitch chat stays off.")
+    nick: str = Field("", title="Her Twitch login", description="Her own Twitch account, to write in chat "
+                                                                "(reading needs none); writing also needs her "
+                                                                "OAuth token, below.")
+    host: str = Field(DEFAULT_HOST, min_length=1, title="Chat server", json_schema_extra=ADVANCED,
+                      description="The Twitch chat server to connect to.")
+    port: int = Field(DEFAULT_PORT, ge=1, le=65535, title="Chat server port", json_schema_extra=ADVANCED,
+                      description="6697 with an encrypted connection, 6667 without.")
+    tls: bool = Field(True, title="Encrypted connection", json_schema_extra=ADVANCED,
+                      description="Encrypt the chat connection (TLS). Leave it on for Twitch.")
 
     @field_validator("channel", "nick")
     @classmethod
@@ -141,6 +143,7 @@ def describe_notice(n: irc.UserNotice) -> str:
 class TwitchSkill(Skill):
     key = "twitch"
     title = "Twitch"
+    description = "She reads your Twitch chat and, with her own login, writes in it."
     settings_model = TwitchSettings
     dock = "app.skills.twitch.dock:make_dock"
     settings_page = "app.skills.twitch.settings:make_page"

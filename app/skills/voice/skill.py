@@ -37,7 +37,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from app.config.schema import SkillSettings
+from app.config.schema import ADVANCED, SkillSettings
 from app.core.events import Event, EventKind
 from app.core.perception import Meta, Perception, PerceptionKind
 from app.core.talk_key import TalkKeyError, parse_talk_key
@@ -74,24 +74,28 @@ KEEP_CAPTIONS = 4           # lines whose captions are remembered
 
 class VoiceSettings(SkillSettings):
     mode: Literal["push_to_talk", "always_on", "off"] = Field(
-        "push_to_talk", description="How she hears you: while you hold the push-to-talk button, whenever you "
-        "speak (always on), or not at all (off).")
-    talk_key: str = Field("F8", description="The push-to-talk key: hold it while you speak to her (F8, "
-                          "Ctrl+Space, ...). It works in any app where the system allows (Windows, X11), "
-                          "else while Bea's window has focus. Empty: the button only.")
-    input_device: str = Field("", description="The microphone, by name. Empty: the system's default.")
-    output_device: str = Field("", description="The speakers or headphones, by name. Empty: the system's "
-                               "default.")
-    whisper_model: str = Field("", description="A local faster-whisper model folder. Empty: the packaged "
-                               "whisper tiny.en (English only).")
-    language: str = Field("en", description="The language you speak to her in (en, it, ...; auto detects "
-                          "it, with a multilingual model).")
-    piper_voice: str = Field("", description="A Piper voice (.onnx with its .onnx.json beside it). Empty: the "
-                             "packaged en_US voice.")
-    duck_db: float = Field(-14.0, ge=-40.0, le=0.0, description="How much quieter she gets (dB) when you "
-                           "start talking over her.")
-    stop_after_seconds: float = Field(0.9, ge=0.0, le=10.0, description="She stops once you have talked over "
-                                      "her this long (seconds).")
+        "push_to_talk", title="How she hears you",
+        json_schema_extra={"choices": {"push_to_talk": "Push to talk", "always_on": "Always on", "off": "Off"}},
+        description="Push to talk: while you hold the talk key or button. Always on: whenever you speak. Off: "
+                    "she does not listen.")
+    talk_key: str = Field("F8", title="Talk key", description="Hold it while you speak to her (F8, Ctrl+Space, "
+                          "...): in any app where the system allows, else while Bea has focus. Empty: the "
+                          "button only.")
+    input_device: str = Field("", title="Microphone", description="The microphone she hears you with.")
+    output_device: str = Field("", title="Speakers", description="The speakers or headphones she speaks "
+                                                                 "through.")
+    whisper_model: str = Field("", title="Speech recognition", description="How she turns your speech into "
+                               "words: the packaged model (English only), one from Settings → Models…, or a "
+                               "faster-whisper folder.")
+    language: str = Field("en", title="Language you speak", description="The language you speak to her in (en, "
+                          "it, ...); auto detects it, with a multilingual model.")
+    piper_voice: str = Field("", title="Her voice", description="The voice she speaks with: the packaged one, "
+                             "one from Settings → Models…, or a Piper .onnx file.")
+    duck_db: float = Field(-14.0, ge=-40.0, le=0.0, title="Quieter when you talk (dB)", json_schema_extra=ADVANCED,
+                           description="How much quieter she gets when you start talking over her.")
+    stop_after_seconds: float = Field(0.9, ge=0.0, le=10.0, title="She stops after (seconds)",
+                                      json_schema_extra=ADVANCED,
+                                      description="She stops her line once you have talked over her this long.")
 
     @field_validator("input_device", "output_device", "whisper_model", "language", "piper_voice")
     @classmethod
@@ -146,6 +150,7 @@ class VoiceSkill(Skill):
     key = "voice"
     title = "Voice"
     settings_model = VoiceSettings
+    description = "She hears you through your microphone and answers out loud in her own voice."
     dock = "app.skills.voice.dock:make_dock"
     settings_page = "app.skills.voice.settings:make_page"
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from app.config.schema import SkillSettings
+from app.config.schema import ADVANCED, SkillSettings
 from app.core.attention import first_mention
 from app.core.donations import DonationError
 from app.core.events import EventKind
@@ -64,10 +64,11 @@ RESTART_ON = {"enabled", "video", "api_base"}
 
 
 class YouTubeSettings(SkillSettings):
-    video: str = Field("", title="Live stream", description="Your live stream on YouTube: its link (youtube.com/live/..., "
-                       "watch?v=...) or its video id. She reads its chat while you are live. Empty: off.")
-    api_base: str = Field(API_BASE, min_length=1, title="API address", description="The YouTube Data API address (advanced; change "
-                          "it only to test against another server).")
+    video: str = Field("", title="Your live stream", description="Its link (youtube.com/live/..., watch?v=...) or "
+                       "video id: she reads its chat while you are live. Empty: off.")
+    api_base: str = Field(API_BASE, min_length=1, title="API address", json_schema_extra=ADVANCED,
+                          description="The YouTube Data API address; change it only to test against another "
+                          "server.")
 
     @field_validator("video")
     @classmethod
@@ -84,6 +85,7 @@ class YouTubeSettings(SkillSettings):
 class YouTubeSkill(Skill):
     key = "youtube"
     title = "YouTube"
+    description = "She reads the chat of your YouTube live stream; Super Chats count as donations."
     settings_model = YouTubeSettings
     settings_page = "app.skills.youtube.settings:make_page"
     dock = "app.skills.youtube.dock:make_dock"

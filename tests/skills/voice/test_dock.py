@@ -56,7 +56,7 @@ def test_the_settings_page_edits_the_section_with_device_pickers(bea, qtbot):
     qtbot.addWidget(page)
     assert isinstance(page, VoiceSettingsPage)
     assert page.changes() == {}
-    page.findChild(QComboBox, "skills.voice.mode").setCurrentText("off")
+    page.findChild(QComboBox, "skills.voice.mode").setCurrentText("Off")
     page.findChild(QComboBox, "skills.voice.output_device").setCurrentText("USB Headset")
     assert page.changes() == {"skills.voice.mode": "off", "skills.voice.output_device": "USB Headset"}
     key = page.findChild(QLineEdit, "skills.voice.talk_key")
