@@ -163,8 +163,8 @@ def test_settings_dialog_refuses_a_bad_value_naming_the_field(shell, bea, qtbot)
     dialog = shell.window.open_settings()
     qtbot.addWidget(dialog)
     pages = [dialog.pages.item(i).text() for i in range(dialog.pages.count())]
-    assert pages == ["General", "Mind", "Privacy", "Interface", "Local API", "Chat", "Clock", "Donations",
-                     "Idle life", "Memory", "OBS", "People", "You", "Plan", "Stage", "Twitch", "Voice", "YouTube"]
+    assert pages == ["General", "Mind", "Skills", "Clock", "Donations", "Idle life", "Memory", "OBS", "People",
+                     "Stage", "Twitch", "Voice", "YouTube", "Local API"]
     zone = dialog.findChild(object, "skills.clock.timezone")
     zone.setCurrentText("Atlantis/Capital")
     assert not dialog.apply()
