@@ -28,7 +28,7 @@ class MindSettings(Section):
     hot_names: list[str] = Field(default_factory=list, title="Words that catch her ear",
                                  description="Names and words that make a line more interesting to her: the "
                                  "game, a running joke.")
-    quiet_hours: list[str] = Field(default_factory=list, title="Quiet hours",
+    quiet_hours: list[str] = Field(default_factory=list, title="Her quiet hours",
                                    description="When she does not chime in unless spoken to, as HH:MM-HH:MM in "
                                    "this computer's time (23:00-07:00 wraps midnight).")
     context_max_tokens: int = Field(150_000, ge=150_000, le=500_000, title="Conversation she keeps (tokens)",

@@ -14,8 +14,8 @@ from app.skills.registry import register
 
 
 class ClockSettings(SkillSettings):
-    hour_format: Literal["24h", "12h"] = Field("24h", title="Hour format",
-                                               description="How she reads the hour: 24h (18:30) or 12h (6:30 pm).")
+    hour_format: Literal["24h", "12h"] = Field("24h", title="How she tells the hour",
+                                               description="24h (18:30) or 12h (6:30 pm), when she says the time.")
     show_seconds: bool = Field(False, title="Seconds in the dock", description="Show seconds in the Clock dock.")
     timezone: str = Field("", title="Time zone", description="Your time zone, such as Europe/Rome; empty means "
                                                              "this computer's own zone.")

@@ -61,7 +61,7 @@ class DonationsSettings(SkillSettings):
     streamlabs_tests: bool = Field(False, title="Count Streamlabs test alerts", json_schema_extra=ADVANCED,
                                    description="Treat the test alerts you send from the Streamlabs dashboard as "
                                                "real tips, to try the link (each makes a card).")
-    streamlabs_server: str = Field(DEFAULT_BASE, title="Streamlabs server", json_schema_extra=ADVANCED,
+    streamlabs_server: str = Field(DEFAULT_BASE, title="Streamlabs socket server", json_schema_extra=ADVANCED,
                                    description="The Streamlabs socket server. Change it only to test against "
                                                "another server.")
 

@@ -68,7 +68,7 @@ class ObsSettings(SkillSettings):
                                        "cannot show or hide anything.")
     allowed_text_sources: list[str] = Field(default_factory=list, title="Text sources she may write",
                                             description="Comma-separated. Empty: she cannot set any text.")
-    caption_source: str = Field("", title="Caption source",
+    caption_source: str = Field("", title="Text source for captions",
                                 description="A text source that shows what she says as she speaks. Empty: no "
                                 "captions in OBS.")
     caption_hold_seconds: float = Field(8.0, ge=0, le=600, title="Caption stays (seconds)",

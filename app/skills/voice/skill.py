@@ -78,7 +78,8 @@ class VoiceSettings(SkillSettings):
         json_schema_extra={"choices": {"push_to_talk": "Push to talk", "always_on": "Always on", "off": "Off"}},
         description="Push to talk: while you hold the talk key or button. Always on: whenever you speak. Off: "
                     "she does not listen.")
-    talk_key: str = Field("F8", title="Talk key", description="Hold it while you speak to her (F8, Ctrl+Space, "
+    talk_key: str = Field("F8", title="Push-to-talk key",
+                          description="Hold it while you speak to her (F8, Ctrl+Space, "
                           "...): in any app where the system allows, else while Bea has focus. Empty: the "
                           "button only.")
     input_device: str = Field("", title="Microphone", description="The microphone she hears you with.")
