@@ -59,6 +59,10 @@ def main(argv: list[str] | None = None) -> int:
                 print("No display found: running headless (pass --headless to say so).", file=sys.stderr)
             from app import headless
             return headless.run(data_dir)
+        from app.ui.qt_libs import startup_problem
+        if problem := startup_problem():   # Qt would abort, or QtWebEngine exit, with no useful word
+            print(problem, file=sys.stderr)
+            return 1
         from app.ui import launch
         return launch.run(data_dir)
     except KeyboardInterrupt:
