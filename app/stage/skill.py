@@ -68,8 +68,9 @@ NO_WEBGL = ("Her avatar cannot be drawn in this window: it has no WebGL (3D grap
 
 
 class StageSettings(SkillSettings):
-    vrm_path: str = Field("", title="Avatar file", description="Her body: a .vrm file (VRoid Studio, UniVRM...). "
-                                                               "Choose it in the Stage dock.")
+    vrm_path: str = Field("", title="Avatar file",
+                          description="Her body: a .vrm file (VRoid Studio, UniVRM...), chosen in the Stage dock. "
+                                      "Empty: her default body.")
     port: int = Field(DEFAULT_PORT, ge=1024, le=65535, title="Stage port", json_schema_extra=ADVANCED,
                       description="OBS reads the stage as a Browser source at http://127.0.0.1:<port>/stage "
                       "(captions: /stage/captions); only this computer can reach it.")
