@@ -109,7 +109,7 @@ class DonationsSettingsPage(SectionForm):
         self.secret.kept(has_token)
         state, why = self.skill.streamlabs_state
         kept = f"A token is kept in {where}." if has_token else "No token is kept."
-        link = {"off": "The link is off (turn on \"Streamlabs\" above).", "connected": "Connected: tips arrive "
+        link = {"off": "The link is off (switch on \"Streamlabs tips\" above).", "connected": "Connected: tips arrive "
                 "as they happen."}.get(state, f"The link is {state}" + (f": {why}" if why else "."))
         self.streamlabs_status.setText(f"{kept} {link}")
 
