@@ -35,6 +35,27 @@ if command -v npm >/dev/null && ! grep -qxF "$npm_want" "$npm_stamp" 2>/dev/null
   echo "$npm_want" > "$npm_stamp"
 fi
 
+# her default avatar: made by our own code (app/stage/doll.py, CC0), again only when that code changed
+avatar="stage/avatar/bea.vrm"
+avatar_want="$(sha256sum app/stage/doll.py | cut -d' ' -f1)"
+if [ ! -f "$avatar" ] || ! grep -qxF "$avatar_want" "$avatar.stamp" 2>/dev/null; then
+  .venv/bin/python -m app.stage.doll "$avatar" >/dev/null
+  echo "$avatar_want" > "$avatar.stamp"
+fi
+
+# Qt's X11 plugin and QtWebEngine need system libraries a minimal Debian lacks (libxcb-icccm4, libxcb-keysyms1,
+# libnss3...): the app's own check (ldd, app/ui/qt_libs.py) names the packages, installed here when this is a
+# Debian-like machine we may change; elsewhere the app names what is missing when it starts
+if [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  qt_packages="$(.venv/bin/python -m app.ui.qt_libs --packages)"
+  if [ -n "$qt_packages" ]; then
+    # shellcheck disable=SC2086 # one word per package
+    qt_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $qt_packages >/dev/null 2>&1; }
+    qt_install || { apt-get update -qq >/dev/null 2>&1 && qt_install; } \
+      || echo "dev.sh: could not install $qt_packages; Bea's window needs them (sudo apt-get install $qt_packages)" >&2
+  fi
+fi
+
 # the tests of the system-wide talk key need a real X server and a keyboard to type on it: Debian's xvfb and
 # xdotool, installed here when this is a Debian-like machine we may change (else those tests say what is missing)
 if [ "$mode" = test ] && ! { command -v Xvfb && command -v xdotool; } >/dev/null 2>&1 \

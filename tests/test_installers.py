@@ -6,6 +6,9 @@ The installers themselves (Inno Setup, hdiutil) run only on Windows and macOS.""
 from __future__ import annotations
 
 import configparser
+import hashlib
+import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -130,3 +133,40 @@ def test_with_no_console_at_all_the_app_logs_to_its_file_and_exits_cleanly(tmp_p
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
     assert out.returncode == 3 and out.stderr == ""
     assert "no console here" in (tmp_path / "logs" / "bea.log").read_text()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0 or not shutil.which("apt-get"),
+                    reason="dev.sh installs system packages only as root on a Debian-like machine")
+def test_dev_sh_run_makes_her_avatar_and_installs_the_libraries_qt_lacks(tmp_path):
+    """`dev.sh run` in a copy of the checkout whose Python and npm installs are already done: it writes the
+    default avatar and asks apt-get for the packages the app's own ldd check names (a stand-in ldd says which
+    libraries are missing; a stand-in apt-get records what it was asked), then starts the app."""
+    from app.stage import doll
+
+    root = tmp_path / "bea"
+    for name in ("installer/dev.sh", "pyproject.toml", "stage/package-lock.json", "app/stage/doll.py"):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(REPO / name, root / name)
+    venv = root / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    calls = tmp_path / "apt-calls.txt"
+    scripts = {venv / "python": f'#!/bin/sh\nexec "{sys.executable}" "$@"\n',
+               tools / "ldd": "#!/bin/sh\necho '\tlibxcb-icccm.so.4 => not found'\necho '\tlibnss3.so => not found'\n",
+               tools / "apt-get": f'#!/bin/sh\necho "$@" >> "{calls}"\n'}
+    for path, text in scripts.items():
+        path.write_text(text)
+        path.chmod(0o755)
+    digest = hashlib.sha256((root / "pyproject.toml").read_bytes()).hexdigest()
+    (root / ".venv" / ".bea-installed").write_text(f"{digest} .\n")
+    (root / "stage" / "node_modules").mkdir()
+    lock = hashlib.sha256((root / "stage" / "package-lock.json").read_bytes()).hexdigest()
+    (root / "stage" / "node_modules" / ".bea-installed").write_text(f"{lock}\n")
+    env = {**os.environ, "PATH": f"{tools}{os.pathsep}{os.environ['PATH']}", "PYTHONPATH": str(REPO)}
+    out = subprocess.run(["bash", str(root / "installer" / "dev.sh"), "run", "--version"], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == f"Bea {bundle_info.version()}"
+    assert (root / "stage" / "avatar" / "bea.vrm").read_bytes() == doll.build()
+    assert calls.read_text().splitlines() == ["install -y -qq --no-install-recommends libxcb-icccm4 libnss3"]

@@ -54,8 +54,8 @@ def test_the_readme_states_the_avatars_licence():
 
 @pytest.mark.timeout(240)
 def test_she_wears_it_until_you_pick_one_and_the_stage_draws_it(bea, web_views, qt_run):
-    from app.ui.getting_started_dock import read_facts
     from app.core.getting_started import steps
+    from app.ui.getting_started_dock import read_facts
 
     async def main():
         async with stage(bea, web_views) as (skill, view):
