@@ -1,10 +1,10 @@
-"""Bea's default avatar: a small humanoid VRM 1.0 that this project makes with code, so she has a body out of the
-box (no package registry offers a VRM humanoid whose licence lets an app redistribute it).
+"""Bea's default avatar: a small humanoid VRM 1.0 that this project makes with code, so she has a body out of
+the box (no package registry offers a VRM humanoid whose licence lets an app redistribute it).
 
 Theory of operation:
-1. The doll is made of simple solids (ellipsoids and tapered tubes), each skinned wholly to one humanoid bone,
-   in the T-pose VRM 1.0 expects (facing +Z, her left on +X, bones unrotated); the stage's idle pose lowers the
-   arms. Every required humanoid bone is there, plus chest, neck and the shoulders.
+1. The doll is made of simple solids (ellipsoids and tapered tubes), each skinned wholly to one humanoid
+   bone, in the T-pose VRM 1.0 expects (facing +Z, her left on +X, bones unrotated); the stage's idle pose
+   lowers the arms. Every required humanoid bone is there, plus chest, neck and the shoulders.
 2. Her face (eyes, their highlights, brows and mouth) is a second mesh whose morph targets are the VRM
    expressions: the five mouth shapes for lip sync (aa ih ou ee oh), blink (both eyes and each), and the
    emotions happy, angry, sad, relaxed and surprised. Emotions blend blinking away (overrideBlink "blend").
@@ -55,9 +55,9 @@ HEAD_CENTRE = np.array([0.0, 1.475, 0.0])
 HEAD_RADII = np.array([0.125, 0.135, 0.122])
 
 # sRGB colours, turned linear for glTF's baseColorFactor
-COLOURS = {"skin": (255, 226, 210), "hair": (74, 48, 118), "dress": (150, 118, 214), "collar": (246, 242, 255),
-           "tights": (46, 40, 66), "shoes": (34, 28, 46), "iris": (58, 38, 96), "shine": (255, 255, 255),
-           "mouth": (168, 62, 84), "brows": (62, 40, 100)}
+COLOURS = {"skin": (255, 226, 210), "hair": (74, 48, 118), "dress": (150, 118, 214),
+           "collar": (246, 242, 255), "tights": (46, 40, 66), "shoes": (34, 28, 46), "iris": (58, 38, 96),
+           "shine": (255, 255, 255), "mouth": (168, 62, 84), "brows": (62, 40, 100)}
 
 
 def _linear(c: int) -> float:
@@ -160,7 +160,7 @@ def face() -> list[Part]:
     eyes, shines, brows = [], [], []
     for x in (0.047, -0.047):
         centre = on_face(x, 1.468, 0.009)
-        eyes.append(ellipsoid("iris", "head", centre, (0.021, 0.031, 0.011), rings=10, segs=14))
+        eyes.append(ellipsoid("iris", "head", centre, (0.024, 0.034, 0.011), rings=10, segs=14))
         shines.append(ellipsoid("shine", "head", centre + [0.007 * np.sign(x), 0.012, 0.009],
                                 (0.006, 0.007, 0.003), rings=6, segs=8))
         brows.append(ellipsoid("brows", "head", on_face(x, 1.532, 0.002), (0.026, 0.0045, 0.005), rings=6,
@@ -168,7 +168,8 @@ def face() -> list[Part]:
     mouth = ellipsoid("mouth", "head", on_face(0.0, 1.402, 0.004), (0.021, 0.0055, 0.006), rings=8, segs=16)
     for group in (eyes, shines):
         for part in group:   # the shine follows its eye
-            part.morphs = eye_morphs(part.pos, eye_centre=on_face(0.047 * np.sign(part.pos[0, 0]), 1.468, 0.009))
+            side = float(np.sign(part.pos[0, 0]))
+            part.morphs = eye_morphs(part.pos, eye_centre=on_face(0.047 * side, 1.468, 0.009))
     for part in brows:
         part.morphs = brow_morphs(part.pos)
     mouth.morphs = mouth_morphs(mouth.pos)
@@ -308,8 +309,9 @@ def document() -> tuple[dict, bytes]:
     vrm = {
         "specVersion": "1.0",
         "meta": {"name": TITLE, "version": "1", "authors": ["The Bea project"],
-                 "copyrightInformation": "CC0 1.0: no rights reserved", "licenseUrl": "https://vrm.dev/licenses/1.0/",
-                 "otherLicenseUrl": LICENCE_URL, "avatarPermission": "everyone", "commercialUsage": "corporation",
+                 "copyrightInformation": "CC0 1.0: no rights reserved",
+                 "licenseUrl": "https://vrm.dev/licenses/1.0/", "otherLicenseUrl": LICENCE_URL,
+                 "avatarPermission": "everyone", "commercialUsage": "corporation",
                  "creditNotation": "unnecessary", "allowRedistribution": True,
                  "modification": "allowModificationRedistribution", "allowExcessivelyViolentUsage": False,
                  "allowExcessivelySexualUsage": False, "allowPoliticalOrReligiousUsage": False,
@@ -338,8 +340,9 @@ def build() -> bytes:
     text = json.dumps(doc, separators=(",", ":")).encode("utf-8")
     text += b" " * (-len(text) % 4)
     binary += b"\0" * (-len(binary) % 4)
-    body_bytes = struct.pack("<II", len(text), 0x4E4F534A) + text + struct.pack("<II", len(binary), 0x004E4942) + binary
-    return b"glTF" + struct.pack("<II", 2, 12 + len(body_bytes)) + body_bytes
+    chunks = struct.pack("<II", len(text), 0x4E4F534A) + text + struct.pack("<II", len(binary), 0x004E4942)
+    chunks += binary
+    return b"glTF" + struct.pack("<II", 2, 12 + len(chunks)) + chunks
 
 
 def write(path: Path) -> Path:
