@@ -73,7 +73,7 @@ AUDIT_COLUMNS = ("When", "Device", "What", "Whose model", "Detail")
 ENTRY_SAMPLES = ("relationships", "charity_stream", "", "inferred by planner, a guess", "100%", "yesterday 00:00",
                  "expired today 00:00")
 KEEPS = (("for good", None), ("for an hour", pm.HOUR), ("for a day", pm.DAY), ("for a week", 7 * pm.DAY))
-# the sections as you read them (her prose, "As she reads it", speaks of you as "them": it is what she reads)
+# the sections as you read them (her notes, shown word for word, speak of you as "them")
 SECTION_WORDS = {"identity": "Who you are", "routine": "Your usual day", "state": "Right now",
                  "relationships": "Who matters to you", "commitments": "Open commitments",
                  "preferences": "What you prefer"}
@@ -327,7 +327,7 @@ class YouDock(QWidget):
         right = QVBoxLayout(reads)
         right.setContentsMargins(0, 0, 0, 0)
         right.setSpacing(2)
-        right.addWidget(QLabel("<b>As she reads it</b>"))
+        right.addWidget(QLabel("<b>Her notes on you</b>, word for word"))
         right.addWidget(self.prose, 1)
         self.knows_splitter = QSplitter(Qt.Orientation.Horizontal, objectName="youKnowsSplitter")
         self.knows_splitter.addWidget(self.table)
