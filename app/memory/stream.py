@@ -107,21 +107,6 @@ class Stream:
             "WHERE native_id = ? AND kind = 'heard' AND flagged = 0",
             (reason, self._clock(), native_id)).rowcount)
 
-    def removed(self, limit: int = 100) -> list[tuple[StoredLine, str, float]]:
-        """The lines moderators removed, newest removal first: (line, why, when)."""
-        limit = max(1, min(limit, STREAM_LIMIT))
-        rows = self._db.read(lambda c: c.execute(
-            "SELECT id, session_id, kind, text, ts, author, display, conversation, flagged, removed_reason, "
-            "removed_at FROM messages WHERE removed_at IS NOT NULL ORDER BY removed_at DESC, id DESC LIMIT ?",
-            (limit,)).fetchall())
-        return [(StoredLine(*r[:8], bool(r[8])), r[9], r[10]) for r in rows]
-
-    def removal(self, line_id: int) -> tuple[str | None, float | None]:
-        """(why, when) a moderator removed a stored line; (None, None) when it was not removed that way."""
-        row = self._db.read(lambda c: c.execute(
-            "SELECT removed_reason, removed_at FROM messages WHERE id = ?", (line_id,)).fetchone())
-        return (row[0], row[1]) if row else (None, None)
-
     # ---- reading -----------------------------------------------------------------------------------
     @staticmethod
     def _rows(c: Connection, where: str, args: tuple, limit: int) -> list[StoredLine]:
@@ -150,16 +135,18 @@ class Stream:
         row = self._db.read(lambda c: c.execute("SELECT id FROM sessions ORDER BY id DESC LIMIT 1").fetchone())
         return row[0] if row else None
 
-    def _pages(self, session_id: int) -> Iterator[list[StoredLine]]:
-        """Every line of a session, oldest first, STREAM_LIMIT rows per read (an export is never capped)."""
+    def _pages(self, session_id: int) -> Iterator[list[tuple[StoredLine, str | None, float | None]]]:
+        """Every line of a session with why and when a moderator removed it, oldest first, STREAM_LIMIT rows
+        per read (an export is never capped)."""
         after = 0
         while True:
             rows = self._db.read(lambda c, after=after: c.execute(
-                "SELECT id, session_id, kind, text, ts, author, display, conversation, flagged FROM messages "
-                "WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?", (session_id, after, STREAM_LIMIT)).fetchall())
+                "SELECT id, session_id, kind, text, ts, author, display, conversation, flagged, removed_reason, "
+                "removed_at FROM messages WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?",
+                (session_id, after, STREAM_LIMIT)).fetchall())
             if not rows:
                 return
-            yield [StoredLine(*r[:8], bool(r[8])) for r in rows]
+            yield [(StoredLine(*r[:8], bool(r[8])), r[9], r[10]) for r in rows]
             after = rows[-1][0]
 
     def export(self, session_id: int, path: Path) -> int:
@@ -182,11 +169,13 @@ class Stream:
                     out.write(f"# Session {session_id}\n\nStarted {_stamp(row[0])}"
                               + (f", ended {_stamp(row[1])}" if row[1] is not None else " (still open)") + "\n\n")
                 for page in self._pages(session_id):
-                    for ln in page:
+                    for ln, why, when in page:
                         if as_json:
-                            out.write(("," if count else "") + "\n" + json.dumps(asdict(ln), ensure_ascii=False))
+                            removed = {"removed": {"why": why, "at": when}} if when is not None else {}
+                            out.write(("," if count else "") + "\n"
+                                      + json.dumps(asdict(ln) | removed, ensure_ascii=False))
                         else:
-                            out.write(_markdown_line(ln) + "\n")
+                            out.write(_markdown_line(ln, why) + "\n")
                         count += 1
                 if as_json:
                     out.write("\n]}\n")
@@ -200,7 +189,7 @@ def _stamp(ts: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(ts))
 
 
-def _markdown_line(ln: StoredLine) -> str:
+def _markdown_line(ln: StoredLine, why: str | None) -> str:
     who = "**Bea** " if ln.kind in ("spoke", "wrote") else ""
-    flag = " _(removed by a moderator)_" if ln.flagged else ""
+    flag = f" _({why or 'removed by a moderator'})_" if ln.flagged else ""
     return f"- `{_stamp(ln.ts)}` {who}{' '.join(ln.text.split())}{flag}"

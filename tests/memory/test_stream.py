@@ -25,7 +25,7 @@ def test_lines_open_a_session_on_first_activity_and_export(bea, tmp_path):
     assert [ln["flagged"] for ln in data["lines"]] == [True, False]
     stream.export(sid, tmp_path / "s.md")
     as_md = (tmp_path / "s.md").read_text(encoding="utf-8")
-    assert "**Bea** ciao marco!" in as_md and "removed by a moderator" in as_md and "twitch:1" not in as_md
+    assert "**Bea** ciao marco!" in as_md and "_(a moderator removed this person)_" in as_md and "twitch:1" not in as_md
     assert "(still open)" in as_md
     assert stream.end() == sid and stream.session_id is None
     assert stream.sessions()[0][2] is not None  # ended

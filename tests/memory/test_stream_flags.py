@@ -3,6 +3,7 @@ in the session, or one deleted message by the platform's id of it (migration 10)
 flagged line."""
 
 import asyncio
+import json
 
 from app.core.chat import AssistantMessage
 from app.memory.memories import MemoryStore
@@ -22,7 +23,15 @@ def stored(stream):
     return [(ln.text, ln.flagged) for ln in stream.session_lines(stream.session_id)]
 
 
-def test_one_deleted_message_is_flagged_by_its_id_and_not_its_twin(bea):
+def removals(stream, session, folder):
+    """(text, why, when) of every removed line, as File → Export session writes them (JSON)."""
+    path = folder / "session.json"
+    stream.export(session, path)
+    return [(ln["text"], ln["removed"]["why"], ln["removed"]["at"])
+            for ln in json.loads(path.read_text(encoding="utf-8"))["lines"] if "removed" in ln]
+
+
+def test_one_deleted_message_is_flagged_by_its_id_and_not_its_twin(bea, tmp_path):
     stream = Stream(bea.db, clock=lambda: T + 5)
     stream.append_sync([heard("[marco] buy followers at spam.example", MARCO, native_id="m-1"),
                         heard("[marco] buy followers at spam.example", MARCO, native_id="m-2"),  # the same words
@@ -33,13 +42,12 @@ def test_one_deleted_message_is_flagged_by_its_id_and_not_its_twin(bea):
     assert stored(stream) == [("[marco] buy followers at spam.example", True),
                               ("[marco] buy followers at spam.example", False),
                               ("[marco] ciao bea", False), ("[anna] no id kept", False), ("m-1", False)]
-    first = stream.session_lines(stream.session_id)[0]
-    assert stream.removal(first.id) == (DELETED, T + 5)
+    assert removals(stream, stream.session_id, tmp_path) == [("[marco] buy followers at spam.example", DELETED, T + 5)]
     assert stream.flag_message("m-1") == 0          # already flagged: nothing new
     assert stream.flag_message("") == 0 and stream.flag_message("never-seen") == 0
 
 
-def test_a_removed_person_has_every_line_of_the_session_flagged_and_listed_with_why(bea):
+def test_a_removed_person_has_every_line_of_the_session_flagged_and_exported_with_why(bea, tmp_path):
     clock = [T]
     stream = Stream(bea.db, clock=lambda: clock[0])
     stream.append_sync([heard("[marco] earlier", MARCO), heard("[anna] hi", ANNA)])
@@ -50,11 +58,15 @@ def test_a_removed_person_has_every_line_of_the_session_flagged_and_listed_with_
     assert stream.flag_author(MARCO, reason="a moderator timed out this person") == 2
     assert stored(stream) == [("[marco] one", True), ("[marco] two", True), ("[anna] ok", False)]
     assert [ln.flagged for ln in stream.session_lines(old)] == [False, False]   # another session: untouched
-    listed = stream.removed()
-    assert [(ln.text, why, when) for ln, why, when in listed] == [
-        ("[marco] two", "a moderator timed out this person", T + 60),
-        ("[marco] one", "a moderator timed out this person", T + 60)]
-    assert stream.flag_author(ANNA) == 1 and stream.removed(1)[0][1] == BANNED
+    assert removals(stream, stream.session_id, tmp_path) == [
+        ("[marco] one", "a moderator timed out this person", T + 60),
+        ("[marco] two", "a moderator timed out this person", T + 60)]
+    assert stream.flag_author(ANNA) == 1
+    assert removals(stream, stream.session_id, tmp_path)[-1] == ("[anna] ok", BANNED, T + 60)
+    markdown = tmp_path / "session.md"
+    stream.export(stream.session_id, markdown)
+    assert "[marco] one _(a moderator timed out this person)_" in markdown.read_text(encoding="utf-8")
+    assert removals(stream, old, tmp_path) == []
 
 
 def test_the_dreamer_never_reads_a_flagged_line(bea):

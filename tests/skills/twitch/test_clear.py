@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 from app.memory.stream import DELETED, Line
 from tests.skills.twitch.fake_server import FakeTwitchServer, privmsg
+from tests.memory.test_stream_flags import removals
 from tests.skills.twitch.helpers import fixture, until
 from tests.skills.twitch.test_skill import pending, started
 
@@ -28,7 +29,7 @@ def flags(stream, session):
     return [(ln.text, ln.flagged) for ln in stream.session_lines(session)]
 
 
-def test_a_deleted_message_leaves_the_pending_batch_and_a_turn_that_took_it_has_it_flagged(bea):
+def test_a_deleted_message_leaves_the_pending_batch_and_a_turn_that_took_it_has_it_flagged(bea, tmp_path):
     stream = bea.mind.stream
     session = stream.go_live()
     late = "@login=alazymeme;room-id=;target-msg-id=late;tmi-sent-ts=1 :tmi.twitch.tv CLEARMSG #pajlada :too late"
@@ -61,8 +62,7 @@ def test_a_deleted_message_leaves_the_pending_batch_and_a_turn_that_took_it_has_
     skill, left = asyncio.run(go())
     assert left == ["gg", "a1"]                                       # only the deleted message left
     assert flags(stream, session) == [("[lazy] gg", False), ("[anna] hello", False), ("[lazy] too late", True)]
-    line = stream.session_lines(session)[-1]
-    assert stream.removal(line.id)[0] == DELETED
+    assert [why for _text, why, _when in removals(stream, session, tmp_path)] == [DELETED]
     assert [e.removed for e in skill.log if e.msg_id == DELETED_ID] == [True]
 
 
@@ -88,7 +88,7 @@ def test_a_deleted_message_already_stored_is_flagged_at_once(bea):
                                       ("[alazymeme] gg", False)]   # exactly the deleted one, not its twin
 
 
-def test_a_ban_flags_every_line_of_that_person_and_takes_back_what_waits(bea):
+def test_a_ban_flags_every_line_of_that_person_and_takes_back_what_waits(bea, tmp_path):
     stream = bea.mind.stream
     session = stream.go_live()
     stream.append_sync([heard("[weeb123] first", WEEB), heard("[anna] hi", ANNA), heard("[weeb123] second", WEEB)])
@@ -107,5 +107,5 @@ def test_a_ban_flags_every_line_of_that_person_and_takes_back_what_waits(bea):
     asyncio.run(go())
     assert [p.text for p in pending(bea)] == ["line 1"]
     assert flags(stream, session) == [("[weeb123] first", True), ("[anna] hi", False), ("[weeb123] second", True)]
-    reasons = {why for _line, why, _when in stream.removed()}
+    reasons = {why for _text, why, _when in removals(stream, session, tmp_path)}
     assert reasons == {"a moderator banned this person"}
