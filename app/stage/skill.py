@@ -1,8 +1,10 @@
 """The Stage skill: her body. It runs the stage server and turns what happens into stage messages.
 
 Theory of operation:
-1. start() serves the stage on 127.0.0.1:<port> (the OBS browser source). When that port is taken the stage
-   still runs on a free port for the app's own view, and the dock says the browser source is off and why.
+1. start() serves the stage on 127.0.0.1:<port> (the OBS browser source), and only there: a saved browser
+   source must keep working, so the stage never moves to another port. When the port is held (often by the
+   Bea that is still closing), the dock and the app's stage say by which program (app.stage.port_holder) and
+   it tries again every PORT_RETRY_EVERY seconds for PORT_RETRY_FOR, then says it gave up.
 2. The avatar is the .vrm file in the settings (vrm_path), or, while none is chosen, her default avatar (the
    doll app.stage.doll makes at install time; using_default says so). It is checked (app.stage.vrm.inspect) before any
    page is asked to load it: a file that is not a VRM is refused with a sentence and the setting keeps the
@@ -31,6 +33,7 @@ Theory of operation:
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import time
 from collections.abc import Callable
@@ -45,7 +48,7 @@ from app.core.events import Event, EventKind
 from app.skills.base import Skill, SkillContext
 from app.skills.listeners import Listeners
 from app.skills.registry import register
-from app.stage import lipsync
+from app.stage import lipsync, port_holder
 from app.stage import messages as msgs
 from app.stage.assets import NPM_HINT, default_avatar_path, missing
 from app.stage.server import Page, StageServer
@@ -62,6 +65,8 @@ TEXT_MOUTH_AFTER = 0.5    # seconds without voice levels before the words move t
 CONFIG_KEYS = {"background", "background_color", "camera", "blink", "idle_motion", "fps_limit", "lip_gain"}
 CLIP_KEYS = {"clips", "idle_clip"}
 CLIP_FADE_MS = 300        # a clip fades in and out over this
+PORT_RETRY_EVERY = 2.0    # seconds between tries for a held port
+PORT_RETRY_FOR = 120.0    # seconds of trying before saying it gave up
 NO_WEBGL = ("Her avatar cannot be drawn in this window: it has no WebGL (3D graphics), so the stage stays empty. "
             "Update your graphics driver or turn on 3D acceleration, then restart Bea. OBS's browser source "
             "may still show her.")
@@ -159,6 +164,8 @@ class StageSkill(Skill):
         self._mouth_task: asyncio.Task | None = None
         self._mood_task: asyncio.Task | None = None
         self._restarting = False
+        self._port_task: asyncio.Task | None = None   # waiting for a held port (rule 1)
+        self._wants_port = False                      # started, but the port was held
         self._loop: asyncio.AbstractEventLoop | None = None
         self.clips: dict[str, VrmaInfo] = {}         # name -> a checked clip the pages are given
         self.clip_problems: dict[str, str] = {}      # a path in the settings -> why it is not a clip
@@ -181,34 +188,74 @@ class StageSkill(Skill):
         return self.server.running
 
     async def start(self) -> None:
-        if self.running:
+        if self.running or self._port_task is not None:
             return
         self._loop = asyncio.get_running_loop()
         if absent := missing(self.server.root):
             self.server_error = f"The stage files are incomplete ({', '.join(absent[:3])}…): {NPM_HINT}."
             log.error("%s", self.server_error)
         port = self.settings.port
+        if not await self._serve(port, absent):
+            self._wants_port = True
+            self._port_task = asyncio.ensure_future(self._wait_for_port(port, absent))
+            self._changed()
+
+    async def _serve(self, port: int, absent: list[str]) -> bool:
+        """Listen on the port asked for and get going; False (and server_error says why) when it is held."""
         try:
             await self.server.start(port)
-            if not absent:
-                self.server_error = ""
         except OSError as exc:
-            self.server_error = (f"Port {port} is taken ({exc.strerror or exc}), so OBS cannot show the "
-                                 f"stage there; pick another port in Settings → Stage. This window's stage "
-                                 f"still works.")
+            self.server_error = await self._port_problem(port, exc, gave_up=False)
             log.warning("%s", self.server_error)
-            await self.server.start(0)
+            return False
+        self._wants_port = False
+        if not absent:
+            self.server_error = ""
         self.server.send(self._config())
         self._load_from_settings()
         self._load_clips()
         self._mood_task = asyncio.ensure_future(self._follow_mood())
         self._changed()
+        return True
+
+    async def _wait_for_port(self, port: int, absent: list[str]) -> None:
+        """Rule 1: the same port again and again, never another one."""
+        deadline = time.monotonic() + PORT_RETRY_FOR
+        try:
+            while time.monotonic() < deadline:
+                await asyncio.sleep(PORT_RETRY_EVERY)
+                said = self.server_error
+                if await self._serve(port, absent):
+                    log.info("port %s is free again: the stage is served", port)
+                    return
+                if self.server_error != said:
+                    self._changed()
+            self.server_error = await self._port_problem(port, None, gave_up=True)
+            log.warning("%s", self.server_error)
+            self._changed()
+        finally:
+            if self._port_task is asyncio.current_task():
+                self._port_task = None
+
+    async def _port_problem(self, port: int, exc: OSError | None, gave_up: bool) -> str:
+        if exc is not None and exc.errno != errno.EADDRINUSE:
+            return f"The stage cannot listen on port {port} ({exc.strerror or exc}): pick another port in " \
+                   f"Settings → Stage."
+        who = await asyncio.get_running_loop().run_in_executor(None, port_holder.holder, port)
+        by = f"by {who}" if who else "by another program"
+        if gave_up:
+            return (f"Port {port} is still held {by}, so the stage is off: OBS and this window cannot show her. "
+                    f"Quit that program, then switch the stage off and on; or pick another port in Settings → "
+                    f"Stage (and in OBS's browser source).")
+        return (f"Port {port}, where OBS reads the stage, is held {by}. Bea tries again every "
+                f"{PORT_RETRY_EVERY:g} s: quit that program, or pick another port in Settings → Stage.")
 
     async def stop(self) -> None:
         me = asyncio.current_task()
-        for task in [*self._tasks, self._mouth_task, self._mood_task]:
+        for task in [*self._tasks, self._mouth_task, self._mood_task, self._port_task]:
             if task is not None and task is not me:   # a restart runs stop() from one of its own tasks
                 task.cancel()
+        self._port_task, self._wants_port = None, False
         await self.server.stop()
         self._changed()
 
@@ -501,6 +548,8 @@ class StageSkill(Skill):
             self.spawn(self.start() if self.enabled else self.stop())
         elif name in CLIP_KEYS:   # checked even while stopped, so the dock lists them
             self._load_clips()
+        elif name == "port" and self._wants_port:   # waiting for (or gave up on) the old port: try the new one
+            self.spawn(self._restart())
         elif not self.running:
             return
         elif name == "vrm_path":

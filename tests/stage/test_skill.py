@@ -3,6 +3,7 @@ chosen and remembered, moods, mouth, captions, the port, and the dock."""
 
 import asyncio
 import json
+import os
 import socket
 import threading
 import time
@@ -191,22 +192,56 @@ def test_settings_changes_reach_the_pages(bea):
     run(main())
 
 
-def test_a_taken_port_keeps_the_app_view_and_says_why_obs_cannot_see_it(bea):
+def test_a_held_port_names_its_holder_and_the_stage_waits_for_it_never_moving(bea, monkeypatch):
+    from app.stage import skill as stage_skill
+    monkeypatch.setattr(stage_skill, "PORT_RETRY_EVERY", 0.2)
+
     async def main():
-        with socket.socket() as taken:
-            taken.bind(("127.0.0.1", 0))
-            taken.listen()
-            port = taken.getsockname()[1]
+        held = socket.socket()
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        bea.settings.set("skills.stage.port", port)
+        skill: StageSkill = bea.skills["stage"]
+        await skill.start()
+        try:
+            # this very process holds it: the message says so, and nothing listens anywhere else
+            assert not skill.running and skill.server.port == 0 and skill.app_url() == ""
+            problem = skill.problem()
+            assert f"Port {port}, where OBS reads the stage, is held by python" in problem
+            assert f"(process {os.getpid()})" in problem and "tries again every 0.2 s" in problem
+            await asyncio.sleep(0.5)
+            assert not skill.running   # still waiting, still on no other port
+            held.close()               # the old Bea has gone: the stage comes up on its own port
+            await until(lambda: skill.running, what="the stage on its port once free")
+            assert skill.server.port == port and skill.obs_url() == f"http://127.0.0.1:{port}/stage"
+            assert skill.problem() == ""
+        finally:
+            held.close()
+            await skill.stop()
+    run(main())
+
+
+def test_a_port_held_for_too_long_is_given_up_and_another_port_can_be_picked(bea, monkeypatch):
+    from app.stage import skill as stage_skill
+    monkeypatch.setattr(stage_skill, "PORT_RETRY_EVERY", 0.05)
+    monkeypatch.setattr(stage_skill, "PORT_RETRY_FOR", 0.2)
+
+    async def main():
+        with socket.socket() as held:
+            held.bind(("127.0.0.1", 0))
+            held.listen()
+            port = held.getsockname()[1]
             bea.settings.set("skills.stage.port", port)
             skill: StageSkill = bea.skills["stage"]
             await skill.start()
             try:
-                assert skill.running and skill.server.port != port
-                assert skill.app_url().endswith("/stage?client=app") and skill.obs_url() == ""
-                assert f"Port {port} is taken" in skill.problem()
-                bea.settings.set("skills.stage.port", free_port())   # the streamer picks another
+                await until(lambda: "still held" in skill.problem(), what="giving up")
+                assert f"Port {port} is still held by python" in skill.problem() and not skill.running
+                other = free_port()
+                bea.settings.set("skills.stage.port", other)   # the streamer picks another
                 await until(lambda: skill.obs_url() != "", what="the restart on the new port")
-                assert skill.problem() == ""
+                assert skill.server.port == other and skill.problem() == ""
                 assert skill.obs_url("captions").endswith("/stage/captions")
             finally:
                 await skill.stop()
