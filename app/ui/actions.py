@@ -33,22 +33,22 @@ class AppActions(QObject):
         self.mute.toggled.connect(bea.switches.set_muted)
         self.privacy.toggled.connect(self._set_privacy)
         bea.settings.on_change(self._setting_changed)
-        self._sync_live()
+        self.sync_live()
 
     def _go_live(self) -> None:
         stream = self.bea.mind.stream
         if stream is not None:
             sid = stream.go_live("streamer")
             self.bea.bus.publish(EventKind.SYSTEM, "stream", f"live: session {sid} is open", session=sid)
-            self._sync_live()
+            self.sync_live()
 
     def _end_stream(self) -> None:
         stream = self.bea.mind.stream
         if stream is not None and (sid := stream.end()) is not None:
             self.bea.bus.publish(EventKind.SYSTEM, "stream", f"session {sid} ended", session=sid)
-        self._sync_live()
+        self.sync_live()
 
-    def _sync_live(self) -> None:
+    def sync_live(self) -> None:
         live = self.bea.mind.stream is not None and self.bea.mind.stream.session_id is not None
         self.go_live.setEnabled(not live)
         self.end_stream.setEnabled(live)

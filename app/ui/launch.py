@@ -7,39 +7,97 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from app import APP_NAME, compose
+from app.core.shell_state import ShellState
 from app.memory.database import StoreError
 from app.memory.keys import KeyUnavailable
 from app.paths import resources_dir
 from app.ui import passphrase
 from app.ui.actions import AppActions
 from app.ui.main_window import MainWindow
-from app.ui.qt import QApplication, QIcon, QMessageBox, QTimer
+from app.ui.qt import QApplication, QIcon, QMessageBox, QSystemTrayIcon, QTimer, QWidget
 from app.ui.tray import Tray
 
 log = logging.getLogger(__name__)
+
+END_AND_QUIT, QUIT_ONLY, CANCEL = "end", "quit", "cancel"
+TRAY_NOTE = ("{name} is still running", "She keeps going in the tray. To quit, choose Quit in the tray icon's menu.")
+
+
+def ask_end_stream(parent: QWidget, answer: Callable[[str], None]) -> QMessageBox:
+    """Quitting while live: end the stream and quit, quit and leave the session open, or stay. The answer goes to
+    answer() (the box is modal but not blocking: the loop keeps running under it)."""
+    box = QMessageBox(QMessageBox.Icon.Question, f"Quit {APP_NAME}?",
+                      "You are live. End the stream session as you quit?", parent=parent)
+    box.setObjectName("quitWhileLive")
+    box.setInformativeText("If you don't end it, the session stays open and goes on when you start her again.")
+    choices = {box.addButton("End stream and quit", QMessageBox.ButtonRole.AcceptRole): END_AND_QUIT,
+               box.addButton("Quit without ending", QMessageBox.ButtonRole.DestructiveRole): QUIT_ONLY,
+               box.addButton(QMessageBox.StandardButton.Cancel): CANCEL}
+    box.setDefaultButton(next(iter(choices)))
+    box.finished.connect(lambda _result: answer(choices.get(box.clickedButton(), CANCEL)))   # Esc: Cancel
+    box.open()
+    return box
 
 
 class Shell:
     """The window, the tray and the actions around one composed Bea, and the way to quit them."""
 
-    def __init__(self, bea: compose.Bea, icon: QIcon) -> None:
+    def __init__(self, bea: compose.Bea, icon: QIcon, *,
+                 tray_available: Callable[[], bool] = QSystemTrayIcon.isSystemTrayAvailable) -> None:
         self.bea = bea
         self.actions = AppActions(bea)
-        self.tray = Tray(self.actions, icon)
+        self.tray = Tray(self.actions, icon, available=tray_available)
         self.window = MainWindow(bea, self.actions, hide_on_close=self.tray.available)
         self.window.setWindowIcon(icon)
         self.quit_requested = asyncio.Event()
-        self.actions.quit.triggered.connect(self.quit_requested.set)
-        self.window.close_requested.connect(self.quit_requested.set)
+        self.asking: QMessageBox | None = None    # the quit-while-live question, while it is open
+        self.told_tray = False                    # the window went to the tray once and said so
+        self.actions.quit.triggered.connect(self.quit)
+        self.window.close_requested.connect(self.quit)
+        self.window.sent_to_tray.connect(self._went_to_tray)
+        self.tray.appeared.connect(self._tray_appeared)
         QApplication.instance().aboutToQuit.connect(self.quit_requested.set)
-        self.actions.privacy.toggled.connect(self._tooltip)
-        self._tooltip()
+        self.window.status.on_change(self._state_changed)
+        for action in (self.actions.go_live, self.actions.end_stream):   # a visible sign at once
+            action.triggered.connect(self.window.status.refresh)
 
-    def _tooltip(self, *_: object) -> None:
-        self.tray.set_tooltip(self.window.title())
+    def _state_changed(self, state: ShellState) -> None:
+        self.tray.show_state(state)
+        self.actions.sync_live()   # a session OBS opened or closed reaches the menus too
+
+    def _tray_appeared(self) -> None:
+        self.window.hide_on_close = True
+
+    def _went_to_tray(self) -> None:
+        if not self.told_tray:
+            title, text = TRAY_NOTE
+            self.told_tray = self.tray.notify(title.format(name=APP_NAME), text)
+            log.info("the window went to the tray%s", ": said so in a tray message" if self.told_tray else "")
+
+    def quit(self) -> None:
+        """Quit, asking first while she is live whether the stream session ends too."""
+        self.window.status.refresh()
+        if not (self.window.status.state and self.window.status.state.live):
+            self.quit_requested.set()
+            return
+        if self.asking is not None:
+            self.asking.raise_()
+            return
+        if self.window.isHidden():
+            self.window.showNormal()
+        self.asking = ask_end_stream(self.window, self._answered)
+
+    def _answered(self, choice: str) -> None:
+        self.asking = None
+        if choice == CANCEL:
+            return
+        if choice == END_AND_QUIT:
+            self.actions.end_stream.trigger()
+        self.quit_requested.set()
 
     async def serve(self) -> int:
         """Run until the streamer quits, then stop everything (bounded in time) and close the window."""

@@ -23,7 +23,6 @@ from app.ui.qt import (
     QDockWidget,
     QEvent,
     QKeyEvent,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QSplitter,
@@ -33,6 +32,7 @@ from app.ui.qt import (
 )
 from app.ui.settings_dialog import SettingsDialog
 from app.ui.stage_status import StageStatus
+from app.ui.status_bar import ShellStatus
 from app.ui.turn_log_dock import TurnLogView
 
 log = logging.getLogger(__name__)
@@ -43,6 +43,7 @@ RIGHT_TABS = (("chat", "twitch", "youtube", "start"), ("stage", "obs"), ("plan",
 
 class MainWindow(QMainWindow):
     close_requested = Signal()
+    sent_to_tray = Signal()
 
     def __init__(self, bea: Bea, actions: AppActions, hide_on_close: bool = False) -> None:
         super().__init__()
@@ -98,10 +99,7 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.docks["events"]], [170], Qt.Orientation.Vertical)
         self.export = SessionExport(self, bea.mind.stream, lambda text: self.statusBar().showMessage(text, 15000))
         self._build_menus()
-        self.privacy_label = QLabel()
-        self.switch_label = QLabel()
-        self.statusBar().addPermanentWidget(self.switch_label)
-        self.statusBar().addPermanentWidget(self.privacy_label)
+        self.status = ShellStatus(bea, self.statusBar())   # live, model, privacy, pause and mute
         self.statusBar().showMessage(f"Memory open: schema {bea.db.version}, encrypted", 5000)
         bea.settings.on_change(lambda path, _v: self.refresh_mode() if path.startswith("privacy") else None)
         bea.switches.on_change(lambda _n, _v: self.refresh_mode())
@@ -173,12 +171,8 @@ class MainWindow(QMainWindow):
         return f"{APP_NAME} — privacy mode" if privacy else APP_NAME
 
     def refresh_mode(self) -> None:
-        privacy = self.bea.settings.current.privacy.enabled
         self.setWindowTitle(self.title())
-        self.privacy_label.setText("Privacy mode: on (local only)" if privacy else "Privacy mode: off")
-        flags = [name for name, on in (("mind paused", self.bea.switches.paused),
-                                       ("voice muted", self.bea.switches.muted)) if on]
-        self.switch_label.setText(" · ".join(flags))
+        self.status.refresh()
         self.stage.refresh()
 
     def toggle_visible(self) -> None:
@@ -217,10 +211,11 @@ class MainWindow(QMainWindow):
                     handler()
         super().changeEvent(event)
 
-    def closeEvent(self, event: QCloseEvent) -> None:
-        if self.hide_on_close:
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        if self.hide_on_close:   # she keeps running in the tray (the shell says so, once)
             event.ignore()
             self.hide()
+            self.sent_to_tray.emit()
             return
         event.ignore()
         self.close_requested.emit()

@@ -52,8 +52,9 @@ class StageStatus(QFrame):
         s = bea.settings.current
         out = [] if self.compact else ["The stage (her avatar) appears here when the Stage skill is on."]
         out += [
-            f"Mind: {mind_state(bea)} · Voice: "
-            f"{'muted' if bea.switches.muted else 'on'} · Privacy mode: {'on' if s.privacy.enabled else 'off'}",
+            # her voice's own state is the Voice dock's to say (it knows about the devices): here only the switch
+            " · ".join([f"Mind: {mind_state(bea)}", *(["Voice: muted"] if bea.switches.muted else []),
+                        f"Privacy mode: {'on' if s.privacy.enabled else 'off'}"]),
             f"Memory: {bea.paths.db} (encrypted, schema {bea.db.version})",
             f"Skills running: {', '.join(bea.skills[k].title for k in bea.started) or 'none'}",
         ]

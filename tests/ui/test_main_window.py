@@ -127,7 +127,7 @@ def test_privacy_mode_shows_in_the_title_and_persists(shell, bea):
     shell.actions.privacy.trigger()
     assert bea.settings.current.privacy.enabled
     assert shell.window.windowTitle() == "Bea — privacy mode"
-    assert "on (local only)" in shell.window.privacy_label.text()
+    assert "on (local only)" in shell.window.status.privacy.text()
     bea.settings.set("privacy.enabled", False)  # from anywhere else: the menu follows
     assert not shell.actions.privacy.isChecked() and shell.window.windowTitle() == "Bea"
 
@@ -136,7 +136,7 @@ def test_pause_and_mute_reach_the_switches_and_the_status_bar(shell, bea):
     shell.actions.pause.trigger()
     shell.actions.mute.trigger()
     assert bea.switches.paused and bea.switches.muted
-    assert shell.window.switch_label.text() == "mind paused · voice muted"
+    assert shell.window.status.switches.text() == "mind paused · voice muted"
     bea.settings.set("mind.models", [])
     shell.window.stage.refresh()
     assert "Mind: asleep (no model set" in shell.window.stage.body.text()

@@ -1,5 +1,6 @@
-"""The Chat dock: type to her as the streamer, and read what she says back, spoken or written. When her turns
-fail, one plain line under the transcript says why, with a button to the settings page that fixes it."""
+"""The Chat dock: type to her as the streamer, and read what she says back, spoken or written. What is wrong (her
+failed turns, no audio device, OBS not answering, a Twitch login refused, a missing model) shows under the
+transcript, one plain line per problem, each with a button to the settings page that fixes it."""
 
 from __future__ import annotations
 
@@ -7,10 +8,51 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from app.skills.chat.skill import ChatSkill, Failure, Line
+from app.skills.chat.skill import ChatSkill, Line, Problem
+from app.skills.registry import discover
 from app.ui.qt import QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, Qt, QVBoxLayout, QWidget
 
-PAGE_TITLES = {"mind": "Mind"}
+CORE_PAGES = {"general": "General", "mind": "Mind", "privacy": "Privacy", "ui": "Interface", "api": "Local API"}
+
+
+def page_title(section: str) -> str:
+    """The settings page's name for a section ("mind", "skills.voice"...), "" when it has none."""
+    if section.startswith("skills."):
+        skill = discover().get(section.removeprefix("skills."))
+        return skill.title if skill is not None else ""
+    return CORE_PAGES.get(section, "")
+
+
+class ProblemRow(QWidget):
+    """One problem: its line, then (under it, so neither is cut in a narrow dock) the fix and a dismiss."""
+
+    def __init__(self, problem: Problem, open_fix: Callable[[str], Any], dismiss: Callable[[str], None]) -> None:
+        super().__init__(objectName=f"chatProblem-{problem.topic}")
+        self.text = QLabel(objectName="chatFailure", wordWrap=True)
+        self.text.setStyleSheet("color: #c0392b;")
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.problem = problem
+        self.fix_button = QPushButton(objectName="chatFixIt")
+        self.fix_button.clicked.connect(lambda: open_fix(self.problem.setting))
+        self.dismiss_button = QPushButton("Dismiss", objectName="chatDismiss")
+        self.dismiss_button.setToolTip("Hide this line; it comes back if it happens again.")
+        self.dismiss_button.clicked.connect(lambda: dismiss(problem.topic))
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.addWidget(self.fix_button)
+        buttons.addWidget(self.dismiss_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 2)
+        layout.addWidget(self.text)
+        layout.addLayout(buttons)
+        self.show_problem(problem)
+
+    def show_problem(self, problem: Problem) -> None:
+        self.problem = problem
+        self.text.setText(problem.line())
+        title = page_title(problem.setting)
+        self.fix_button.setText(f"Open Settings → {title}" if title else "Open Settings")
 
 
 class ChatDock(QWidget):
@@ -23,15 +65,10 @@ class ChatDock(QWidget):
         self.status = QLabel(objectName="chatStatus", wordWrap=True)
         self.entry = QLineEdit(objectName="chatEntry", placeholderText="Say something to her…")
         self.send_button = QPushButton("Send")
-        self.failure = QLabel(objectName="chatFailure", wordWrap=True)
-        self.failure.setStyleSheet("color: #c0392b;")
-        self.fix_button = QPushButton(objectName="chatFixIt")
-        self.fix_button.clicked.connect(self.open_fix)
-        self.failure_bar = QWidget(objectName="chatFailureBar")
-        bar = QVBoxLayout(self.failure_bar)   # the button under the line: neither is cut in a narrow dock
-        bar.setContentsMargins(0, 0, 0, 0)
-        bar.addWidget(self.failure)
-        bar.addWidget(self.fix_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.rows: dict[str, ProblemRow] = {}
+        self.problem_box = QWidget(objectName="chatProblems")
+        self.problem_list = QVBoxLayout(self.problem_box)
+        self.problem_list.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
         row.addWidget(self.entry, 1)
         row.addWidget(self.send_button)
@@ -39,29 +76,36 @@ class ChatDock(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.status)
         layout.addWidget(self.transcript, 1)
-        layout.addWidget(self.failure_bar)
+        layout.addWidget(self.problem_box)
         layout.addLayout(row)
         self.entry.returnPressed.connect(self.send)
         self.send_button.clicked.connect(self.send)
         for line in skill.lines:
             self.show_line(line)
         skill.on_line(self.show_line)
-        skill.on_failure(self.show_failure)
-        self.show_failure(skill.failure)
+        unsubscribe = skill.on_problems(self.show_problems)
+        self.destroyed.connect(lambda *_: unsubscribe())
+        self.show_problems()
         self.refresh_status()
 
-    def show_failure(self, failure: Failure | None) -> None:
-        """One line for a run of failed turns (the count grows in it), gone once she says something."""
-        self.failure_bar.setVisible(failure is not None)
-        if failure is not None:
-            self.failure.setText(failure.line())
-            title = PAGE_TITLES.get(failure.setting)
-            self.fix_button.setText(f"Open Settings → {title}" if title else "Open Settings")
+    def show_problems(self) -> None:
+        """One row per problem, in the order they came; a row whose problem is gone goes too."""
+        problems = self.skill.problems
+        for topic in [t for t in self.rows if t not in problems]:
+            row = self.rows.pop(topic)
+            self.problem_list.removeWidget(row)
+            row.deleteLater()
+        for topic, problem in problems.items():
+            row = self.rows.get(topic)
+            if row is None:
+                row = self.rows[topic] = ProblemRow(problem, self.open_fix, self.skill.dismiss)
+                self.problem_list.addWidget(row)
+            row.show_problem(problem)
+        self.problem_box.setVisible(bool(problems))
 
-    def open_fix(self) -> Any:
+    def open_fix(self, section: str) -> Any:
         """Open the settings page that fixes it, the way the Get started checklist does (the main window's
         open_settings), unless one was given."""
-        section = self.skill.failure.setting if self.skill.failure is not None else "mind"
         opener = self._open_page or getattr(self.window(), "open_settings", None)
         return opener(section) if opener is not None else None
 

@@ -1,4 +1,14 @@
-"""The Chat skill: a conversation between the streamer (the owner) and her, inside the app."""
+"""The Chat skill: a conversation between the streamer (the owner) and her, inside the app, and what is wrong.
+
+Theory of operation (what is wrong):
+1. An ERROR event that names the settings section fixing it (data `setting`) is a problem for the streamer: one
+   line in the Chat dock per topic (data `problem`, else the event's source), with a button to that page. The
+   same words again change nothing, so a problem said by several parts shows once.
+2. Her failed turns (the mind's ERROR with `failed_turn`, unless she had already answered) are the "mind" topic:
+   a run of the same reason is one line that counts the turns; the line goes once she says something.
+3. A SYSTEM event with data `resolved` (a topic, or a list of them) takes those lines away, and those of their
+   sub-topics ("voice" takes "voice:audio"); the streamer can dismiss any line.
+"""
 
 from __future__ import annotations
 
@@ -27,35 +37,39 @@ def same_reason(a: str, b: str) -> bool:
 
 
 @dataclass
-class Failure:
-    """Her last turns failed, for the same reason: one line in the Chat dock, however many turns it was."""
-    reason: str
+class Problem:
+    """Something wrong that you can fix, for one topic: one line in the Chat dock with a button to the settings
+    page that fixes it, however many times it was said."""
+    topic: str                # what it is about ("mind", "audio", "obs", "twitch"...): one line per topic
+    text: str                 # in plain words
     setting: str = "mind"     # the settings section that fixes it
+    reason: str = ""          # her failed turns: the model's reason, compared to count a run of the same one
     count: int = 1
 
     def line(self) -> str:
         again = f" ({self.count} turns in a row)" if self.count > 1 else ""
-        return f"She couldn't answer: {self.reason}{again}"
+        return f"{self.text[:1].upper()}{self.text[1:]}{again}"
 
 
 @register
 class ChatSkill(Skill):
     key = "chat"
     title = "Chat"
+    description = "You talk with her in the Chat dock, here in the app, and see there what went wrong."
     dock = "app.skills.chat.dock:make_dock"
 
     def __init__(self, ctx: SkillContext) -> None:
         super().__init__(ctx)
         self.lines: list[Line] = []
         self._listeners: list[Callable[[Line], None]] = []
-        self.failure: Failure | None = None   # set while her turns fail; cleared when she says something
-        self._failure_listeners: list[Callable[[Failure | None], None]] = []
+        self.problems: dict[str, Problem] = {}   # by topic, oldest first
+        self._problem_listeners: list[Callable[[], None]] = []
         # while set, the streamer's lines go to this conversation (Getting to Know You) instead of to her
         self.diverted_to: Callable[[str], None] | None = None
         ctx.bus.subscribe(self._heard, kinds=[EventKind.SPEECH], replay=False)
-        ctx.bus.subscribe(self._turn_failed, kinds=[EventKind.ERROR], replay=False)
+        ctx.bus.subscribe(self._error, kinds=[EventKind.ERROR], replay=False)
+        ctx.bus.subscribe(self._resolved, kinds=[EventKind.SYSTEM], replay=False)
 
-    description = "You talk with her in the Chat dock, here in the app, and see there what went wrong."
     async def start(self) -> None:
         outlets = self.ctx.services.get("outlets")
         if outlets is not None:
@@ -64,25 +78,49 @@ class ChatSkill(Skill):
     def on_line(self, fn: Callable[[Line], None]) -> None:
         self._listeners.append(fn)
 
-    def on_failure(self, fn: Callable[[Failure | None], None]) -> None:
-        self._failure_listeners.append(fn)
+    def on_problems(self, fn: Callable[[], None]) -> Callable[[], None]:
+        self._problem_listeners.append(fn)
+        return lambda: self._problem_listeners.remove(fn) if fn in self._problem_listeners else None
 
-    def _set_failure(self, failure: Failure | None) -> None:
-        self.failure = failure
-        for fn in list(self._failure_listeners):
-            fn(failure)
-
-    def _turn_failed(self, event: Event) -> None:
-        """A turn of hers failed and nothing reached anybody: say why, once for a run of the same reason."""
-        if event.source != "mind" or not event.data.get("failed_turn") or event.data.get("answered"):
+    def _set_problem(self, topic: str, problem: Problem | None) -> None:
+        if problem is None and self.problems.pop(topic, None) is None:
             return
+        if problem is not None:
+            self.problems[topic] = problem
+        for fn in list(self._problem_listeners):
+            fn()
+
+    def dismiss(self, topic: str) -> None:
+        self._set_problem(topic, None)
+
+    def _error(self, event: Event) -> None:
+        """Rules 1 and 2."""
+        setting = event.data.get("setting")
+        if not setting:
+            return
+        if event.data.get("failed_turn"):
+            if event.source == "mind" and not event.data.get("answered"):
+                self._turn_failed(event, str(setting))
+            return
+        topic = str(event.data.get("problem") or event.source)
+        known = self.problems.get(topic)
+        if known is None or known.text != event.text or known.setting != setting:
+            self._set_problem(topic, Problem(topic, event.text, str(setting)))
+
+    def _turn_failed(self, event: Event, setting: str) -> None:
         reason = str(event.data.get("reason") or event.text)
-        setting = str(event.data.get("setting") or "mind")
-        last = self.failure
-        if last is not None and same_reason(last.reason, reason) and last.setting == setting:
-            self._set_failure(Failure(reason, setting, last.count + 1))
-        else:
-            self._set_failure(Failure(reason, setting))
+        text = f"She couldn't answer: {reason}"
+        last = self.problems.get("mind")
+        count = last.count + 1 if last is not None and same_reason(last.reason, reason) and \
+            last.setting == setting else 1
+        self._set_problem("mind", Problem("mind", text, setting, reason, count))
+
+    def _resolved(self, event: Event) -> None:
+        """Rule 3."""
+        resolved = event.data.get("resolved")
+        gone = {str(r) for r in ([resolved] if isinstance(resolved, str) else resolved or ())}
+        for topic in [t for t in self.problems if t in gone or t.partition(":")[0] in gone]:
+            self._set_problem(topic, None)
 
     def _add(self, who: str, text: str) -> None:
         line = (who, text)
@@ -112,8 +150,7 @@ class ChatSkill(Skill):
         self._add(self._name(), text)
 
     def _answered(self) -> None:
-        if self.failure is not None:
-            self._set_failure(None)
+        self._set_problem("mind", None)
 
     def _heard(self, event: Event) -> None:
         if event.data.get("chunk"):  # a caption while she speaks: the whole line follows

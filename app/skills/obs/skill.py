@@ -123,6 +123,7 @@ class ObsSkill(Skill):
         self._caption_wake: asyncio.Event | None = None
         self._caption_task: asyncio.Task | None = None
         self.last_caption_error = ""
+        self._told = ""   # what the streamer was told is wrong with the connection, until it connects
         ctx.bus.subscribe(self._heard, kinds=[EventKind.SPEECH], replay=False)
         ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
 
@@ -166,6 +167,7 @@ class ObsSkill(Skill):
     def _status_changed(self, status: ObsStatus) -> None:
         if status.state is State.CONNECTED:
             self._observe_streaming(status.streaming)
+        self._tell(status)
         for fn in list(self._listeners):
             try:
                 fn(status)
@@ -185,6 +187,20 @@ class ObsSkill(Skill):
 
     def reconnect(self) -> None:
         self.connection.reconnect()
+
+    def _tell(self, status: ObsStatus) -> None:
+        """OBS out of reach or refusing: said once (not at each retry) in the Chat dock, until it connects."""
+        if status.state in (State.RETRYING, State.REFUSED):
+            text = status.message.partition(" Trying again")[0]
+            text = text if "OBS" in text else f"OBS: {text}"
+            if status.state is State.RETRYING:
+                text += " If you don't use OBS, switch it off in its settings."
+            if not self._told or (status.state is State.REFUSED and text != self._told):
+                self._told = text
+                self.ctx.bus.publish(EventKind.ERROR, SURFACE, text, setting="skills.obs", problem=SURFACE)
+        elif status.state in (State.CONNECTED, State.OFF) and self._told:
+            self._told = ""
+            self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, status.message, resolved=SURFACE)
 
     def _setting(self, event: Event) -> None:
         path = str(event.data.get("path", ""))

@@ -302,10 +302,12 @@ class TwitchSkill(Skill):
         self.revision += 1
         if not changed:
             return
-        if state in (State.AUTH_FAILED, State.REFUSED):
-            self.ctx.bus.publish(EventKind.ERROR, PLATFORM, detail, state=state.value)
+        if state in (State.AUTH_FAILED, State.REFUSED):   # shown in the Chat dock too, with Settings → Twitch
+            self.ctx.bus.publish(EventKind.ERROR, PLATFORM, detail, state=state.value, setting="skills.twitch",
+                                 problem=PLATFORM)
         elif state in (State.JOINED, State.RECONNECTING):
-            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"Twitch chat: {detail}", state=state.value)
+            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"Twitch chat: {detail}", state=state.value,
+                                 **({"resolved": PLATFORM} if state is State.JOINED else {}))
 
     # ---- what the chat says -------------------------------------------------------------------------------
     def on_event(self, event: irc.TwitchEvent) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 
+from app.skills.voice.parts import SilentOutput
 from app.skills.voice.settings import DEFAULT, device_box, picked
 from app.skills.voice.skill import VoiceSkill
 from app.skills.voice.state import DUCKED, HEARING, LISTENING, OFF, SPEAKING, THINKING, meter_percent
@@ -33,10 +34,34 @@ COLORS = {LISTENING: "#2e7d32", HEARING: "#1565c0", THINKING: "#8e44ad", SPEAKIN
           DUCKED: "#b7950b", OFF: "#7f8c8d"}
 
 
+NO_MIC, INTO_SILENCE = "not hearing you: no microphone", "speaking into silence: no speakers"
+PROBLEM_COLOR = "#c0392b"
+
+
+def shown_state(state: str, *, hears: bool, aloud: bool) -> str:
+    """The one state the dock shows, never contradicting the devices: no "listening" (or "hearing you") without
+    a microphone open, no plain "speaking" into silence."""
+    if state in (LISTENING, HEARING) and not hears:
+        return NO_MIC
+    if state in (SPEAKING, DUCKED) and not aloud:
+        return INTO_SILENCE
+    return state
+
+
+def problem_lines(note: str, problems: list[str], no_devices: str) -> list[str]:
+    """What is wrong, each said once: the device message only when no problem already says it."""
+    lines = list(dict.fromkeys(line[:1].upper() + line[1:] for line in filter(None, [note, *problems])))
+    why = no_devices.removeprefix("No audio devices: ")
+    if no_devices and not any(why in line for line in lines):
+        lines.append(no_devices)
+    return lines
+
+
 def state_html(state: str, enabled: bool) -> str:
     if not enabled:
         return "<b>Voice is off</b> (Settings → Voice)."
-    return f"<span style='color:{COLORS.get(state, '#7f8c8d')}'>●</span> <b>{html.escape(state.capitalize())}</b>"
+    color = PROBLEM_COLOR if state in (NO_MIC, INTO_SILENCE) else COLORS.get(state, "#7f8c8d")
+    return f"<span style='color:{color}'>●</span> <b>{html.escape(state.capitalize())}</b>"
 
 
 class VoiceDock(QWidget):
@@ -62,8 +87,7 @@ class VoiceDock(QWidget):
         self.output = device_box(outputs, skill.settings.output_device)
         self.input.setObjectName("voiceInput")
         self.output.setObjectName("voiceOutput")
-        self.no_devices = QLabel(f"No audio devices: {why}" if why else "", objectName="voiceNoDevices",
-                                 wordWrap=True)
+        self.no_devices = f"No audio devices: {why}" if why else ""   # said in the problems, once
         self.meter = QProgressBar(objectName="voiceMeter")
         self.meter.setRange(0, 100)
         self.meter.setFormat("mic %v")
@@ -81,7 +105,6 @@ class VoiceDock(QWidget):
         form.addRow("Speakers", self.output)
         form.addRow("Level", self.meter)
         layout.addLayout(form)
-        layout.addWidget(self.no_devices)
         row = QHBoxLayout()
         row.addWidget(self.talk, 1)
         row.addWidget(self.stop)
@@ -110,14 +133,16 @@ class VoiceDock(QWidget):
 
     def refresh(self) -> None:
         s = self.skill.settings
-        self.state.setText(state_html(self.skill.state, self.skill.enabled))
-        self.problems.setText("\n".join(filter(None, [self.note, *self.skill.problems])))
+        skill = self.skill
+        hears = skill.mic is not None and skill.ears is not None
+        aloud = skill.output is not None and not isinstance(skill.output, SilentOutput)
+        self.state.setText(state_html(shown_state(skill.state, hears=hears, aloud=aloud), skill.enabled))
+        self.problems.setText("\n".join(problem_lines(self.note, skill.problems, self.no_devices)))
         self.problems.setVisible(bool(self.problems.text()))
         self.mode.setCurrentIndex(max(0, self.mode.findData(s.mode)))
         self.input.setCurrentText(s.input_device or DEFAULT)
         self.output.setCurrentText(s.output_device or DEFAULT)
-        self.no_devices.setVisible(bool(self.no_devices.text()))
-        ptt = s.mode == "push_to_talk" and self.skill.ears is not None
+        ptt = s.mode == "push_to_talk" and hears   # no talk button to press when nothing can hear it
         self.talk.setEnabled(ptt)
         key = self.skill.keys.key
         self.talk.setText(f"Hold to talk ({key.label})" if ptt and key is not None else "Hold to talk")

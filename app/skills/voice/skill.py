@@ -66,6 +66,7 @@ from app.skills.voice.talk_keys import TalkKeys
 log = logging.getLogger(__name__)
 
 SURFACE = "voice"
+SETTINGS = "skills.voice"   # the settings page that fixes what goes wrong here
 CONVERSATION = "voice:room"
 RESTART_ON = {"input_device", "output_device", "whisper_model", "language", "piper_voice"}
 LIP_EVERY = 1.0 / 30.0      # seconds between mouth levels sent to the stage
@@ -235,7 +236,8 @@ class VoiceSkill(Skill):
         except Exception as exc:
             log.exception("the voice could not start")
             self.problems.append(f"Voice could not start: {exc}")
-            self.ctx.bus.publish(EventKind.ERROR, SURFACE, f"Voice could not start: {exc}")
+            self.ctx.bus.publish(EventKind.ERROR, SURFACE, f"Voice could not start: {exc}", setting=SETTINGS,
+                                 problem=f"{SURFACE}:start")
         finally:
             self.loading = False
             self._changed()
@@ -247,8 +249,9 @@ class VoiceSkill(Skill):
         self.executor = BoundedExecutor("voice", 2, queue_size=64)
         parts = await loop.run_in_executor(self.executor, self.load, s, self.executor)
         self.parts, self.problems = parts, list(parts.problems)
-        for problem in parts.problems:
-            self.ctx.bus.publish(EventKind.ERROR, SURFACE, problem)
+        for problem in parts.problems:   # the Chat dock shows each once, by what could not load
+            self.ctx.bus.publish(EventKind.ERROR, SURFACE, problem, setting=SETTINGS,
+                                 problem=f"{SURFACE}:{problem.partition(':')[0]}")
         self.guard = SelfHearingGuard()
         missing: list[str] = []
         if parts.voice is not None:
@@ -284,7 +287,7 @@ class VoiceSkill(Skill):
             if self.mouth is not None and isinstance(self.output, SilentOutput):
                 message += ". She speaks into silence: captions and lip sync still work."
             self.problems.append(message)
-            self.ctx.bus.publish(EventKind.ERROR, SURFACE, message)
+            self.ctx.bus.publish(EventKind.ERROR, SURFACE, message, setting=SETTINGS, problem=f"{SURFACE}:audio")
 
     async def stop(self) -> None:
         me = asyncio.current_task()
@@ -322,6 +325,8 @@ class VoiceSkill(Skill):
             self.executor = None
         self.running = self.loading = self.speaking = self.ducked = self.owner_talking = self.thinking = False
         self.barged = False
+        if self.problems:   # stopped (or restarting): what was wrong is not said any more
+            self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, "Voice stopped", resolved=SURFACE)
         self.problems = []
         self._changed()
 

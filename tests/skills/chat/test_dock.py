@@ -1,5 +1,7 @@
 """The Chat dock, offscreen in the real main window: when her turns fail, one plain line says why (a run of the
-same failure stays one line), with a button that opens Settings → Mind; the line goes once she answers."""
+same failure stays one line), with a button that opens Settings → Mind; the line goes once she answers. What else
+is wrong (no audio device, OBS not answering, a Twitch login refused) shows there once each, as the real skills
+say it, with a button to its own settings page."""
 
 import asyncio
 import socket
@@ -38,7 +40,7 @@ def test_failed_turns_show_one_line_with_a_button_to_the_mind_settings(shell, qt
     window.show()
     window.docks["chat"].raise_()
     qtbot.waitExposed(window)
-    assert dock.failure_bar.isHidden()
+    assert dock.problem_box.isHidden()
 
     async def typed(text: str):
         dock.entry.setText(text)
@@ -48,12 +50,13 @@ def test_failed_turns_show_one_line_with_a_button_to_the_mind_settings(shell, qt
     async def go():
         bea.mind.start()
         failed = [await typed("Hi Bea, what's your name?"), await typed("are you there?")]
-        shown = (dock.failure_bar.isVisible(), dock.failure.text(), dock.fix_button.text())
+        row = dock.rows["mind"]
+        shown = (row.isVisible(), row.text.text(), row.fix_button.text())
         SHOTS.mkdir(parents=True, exist_ok=True)
         for _ in range(3):      # no Qt loop runs under asyncio.run: let the layout settle before the picture
             qapp.processEvents()
         dock.grab().save(str(SHOTS / "chat_failure.png"))
-        qtbot.mouseClick(dock.fix_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(row.fix_button, Qt.MouseButton.LeftButton)
         dialogs = window.findChildren(SettingsDialog)
         page = dialogs[-1].pages.currentItem().text() if dialogs else None
         for dialog in dialogs:
@@ -69,7 +72,7 @@ def test_failed_turns_show_one_line_with_a_button_to_the_mind_settings(shell, qt
     assert text.endswith(" (2 turns in a row)") and text.count("She couldn't answer") == 1
     assert button == "Open Settings → Mind"
     assert page == "Mind"
-    assert dock.failure_bar.isHidden()       # she answered: the line is gone
+    assert dock.problem_box.isHidden() and not dock.rows       # she answered: the line is gone
     said = dock.transcript.toPlainText()
     assert "You: Hi Bea, what's your name?" in said and "I'm Bea, sorry for the wait!" in said
 
@@ -86,18 +89,19 @@ def test_repeats_collapse_a_new_reason_starts_a_new_line_and_other_errors_are_no
     dock = ChatDock(bea.skills["chat"], open_page=opened.append)
     qtbot.addWidget(dock)
     bus = bea.bus
-    bus.publish(EventKind.ERROR, "voice", "Voice could not start: no device")
+    bus.publish(EventKind.ERROR, "voice", "a line was cut short")      # no settings page fixes it: not hers
     failed_turn(bus, "ollama:x: something went wrong", answered=True)   # she had already said something
-    assert dock.failure_bar.isHidden()
+    assert dock.problem_box.isHidden()
     failed_turn(bus, "ollama:x: cooling down for 4 s more after: cannot reach it")
     failed_turn(bus, "ollama:x: cooling down for 2 s more after: cannot reach it")
     failed_turn(bus, "ollama:x: cooling down for 1 s more after: cannot reach it")
-    assert dock.failure.text() == ("She couldn't answer: ollama:x: cooling down for 1 s more after: cannot reach "
-                                   "it (3 turns in a row)")
+    assert list(dock.rows) == ["mind"]
+    assert dock.rows["mind"].text.text() == ("She couldn't answer: ollama:x: cooling down for 1 s more after: "
+                                             "cannot reach it (3 turns in a row)")
     failed_turn(bus, "openai:gpt-4o-mini: no API key for OpenAI: add one in the model settings")
-    assert dock.failure.text() == ("She couldn't answer: openai:gpt-4o-mini: no API key for OpenAI: add one in "
-                                   "the model settings")
-    dock.fix_button.click()
+    assert dock.rows["mind"].text.text() == ("She couldn't answer: openai:gpt-4o-mini: no API key for OpenAI: add "
+                                             "one in the model settings")
+    dock.rows["mind"].fix_button.click()
     assert opened == ["mind"]
     bus.publish(EventKind.SPEECH, "voice", "here I am")
-    assert dock.failure_bar.isHidden() and bea.skills["chat"].failure is None
+    assert dock.problem_box.isHidden() and bea.skills["chat"].problems == {}

@@ -3,10 +3,21 @@ setting, the device pickers (or why there are none), the level meter, the last t
 
 from __future__ import annotations
 
+import pytest
+
 from app.core.events import EventKind
 from app.senses.voice import backend
-from app.skills.voice.dock import VoiceDock, make_dock, state_html
+from app.skills.voice.dock import (
+    INTO_SILENCE,
+    NO_MIC,
+    VoiceDock,
+    make_dock,
+    problem_lines,
+    shown_state,
+    state_html,
+)
 from app.skills.voice.settings import VoiceSettingsPage, make_page
+from app.skills.voice.state import DUCKED, HEARING, LISTENING, LOADING, SPEAKING, THINKING
 from app.ui.qt import QComboBox, QLineEdit
 from tests.conftest import REPO
 
@@ -18,6 +29,45 @@ def test_state_lines_read_plainly():
     assert "Hearing you" in state_html("hearing you", enabled=True) and "#1565c0" in state_html("hearing you", True)
 
 
+def test_the_state_shown_never_contradicts_the_devices():
+    table = [  # (state, a microphone open, speakers open) -> what the dock says
+        (LISTENING, True, True, LISTENING), (LISTENING, False, True, NO_MIC), (HEARING, False, False, NO_MIC),
+        (SPEAKING, True, True, SPEAKING), (SPEAKING, True, False, INTO_SILENCE), (DUCKED, False, False, INTO_SILENCE),
+        (THINKING, False, False, THINKING), (LOADING, False, False, LOADING)]
+    for state, hears, aloud, shown in table:
+        assert shown_state(state, hears=hears, aloud=aloud) == shown, (state, hears, aloud)
+    assert "#2e7d32" not in state_html(NO_MIC, enabled=True)           # never the green of listening
+
+
+def test_each_problem_is_said_once():
+    why = "PortAudio is not installed, so Bea can neither hear nor speak aloud"
+    problems = [f"no audio device: {why}. She speaks into silence.", f"no audio device: {why}. She speaks into silence."]
+    assert problem_lines("", problems, f"No audio devices: {why}") == [f"No audio device: {why}. She speaks into silence."]
+    assert problem_lines("Saved.", [], f"No audio devices: {why}") == ["Saved.", f"No audio devices: {why}"]
+
+
+@pytest.mark.skipif(backend().available, reason="this machine has a sound system: nothing is missing")
+def test_started_without_an_audio_device_the_dock_says_so_once_and_offers_no_talk_button(bea, qtbot):
+    """The real skill as the app starts it, the machine's own (absent) sound system."""
+    import asyncio
+    skill = bea.skills["voice"]
+    dock = make_dock(skill)
+    qtbot.addWidget(dock)
+
+    async def go():
+        await skill.start()
+        await skill.up()
+        dock.refresh()
+        shown = dock.state.text(), dock.problems.text(), dock.talk.isEnabled(), dock.talk_key.isVisibleTo(dock)
+        await skill.stop()
+        return shown
+
+    state, problems, talk, key = asyncio.run(asyncio.wait_for(go(), 60))
+    assert "Not hearing you: no microphone" in state and "Listening" not in state and "#2e7d32" not in state
+    assert problems.count("PortAudio is not installed") == 1
+    assert not talk and not key
+
+
 def test_the_dock_shows_her_state_the_devices_the_meter_and_what_she_heard(bea, qtbot):
     skill = bea.skills["voice"]
     dock = make_dock(skill)
@@ -26,8 +76,8 @@ def test_the_dock_shows_her_state_the_devices_the_meter_and_what_she_heard(bea, 
     assert isinstance(dock, VoiceDock)
     assert skill.settings.mode == "push_to_talk" and dock.mode.currentData() == "push_to_talk"
     assert "Off" in dock.state.text()                               # not started here
-    if not backend().available:
-        assert dock.no_devices.text().startswith("No audio devices: PortAudio is not installed")
+    if not backend().available:   # said once, with what else is wrong
+        assert dock.problems.text().startswith("No audio devices: PortAudio is not installed")
     assert dock.input.currentText() == "(system default)" and dock.output.currentText() == "(system default)"
 
     dock.mode.setCurrentIndex(dock.mode.findData("always_on"))
@@ -38,13 +88,14 @@ def test_the_dock_shows_her_state_the_devices_the_meter_and_what_she_heard(bea, 
     skill._level(-21.0)                                               # the microphone's level
     assert dock.meter.value() == 65 and dock.meter.format() == "mic -21 dB"
     skill.running = True
+    skill.mic = object()                                              # as if a microphone were open
     skill.last_transcript = "what game are we playing today?"
     skill.thinking = True
     skill._changed()
     assert "Thinking" in dock.state.text() and dock.heard.text() == "what game are we playing today?"
     skill.problems = ["no audio device: PortAudio is not installed, so Bea can neither hear nor speak aloud"]
     dock.refresh()
-    assert dock.problems.text().startswith("no audio device")
+    assert dock.problems.text().startswith("No audio device")
     SHOTS.mkdir(parents=True, exist_ok=True)
     assert dock.grab().save(str(SHOTS / "voice_dock.png"))
     skill.running = False

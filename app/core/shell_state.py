@@ -1,0 +1,56 @@
+"""What the tray and the status bar say about her: live, paused, muted, privacy mode and the model she thinks with.
+
+Theory of operation:
+1. ShellState is a frozen value read from the running app; the tray and the status bar draw the same one.
+2. badges() names the marks on the tray icon, at most two: "live" (a red dot, bottom right) while a stream
+   session is open, and one of "paused" or "muted" (top right): paused wins, a paused mind says nothing anyway.
+3. tooltip() names her and every state that is on, in a fixed order (live, paused, muted, privacy mode), then
+   the model: the tray's words for what the icon shows.
+4. model_text() names the model she thinks with (the first of her pool), or says she has none and where to
+   set one; the built-in model is called what it is, a demo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LIVE, PAUSED, MUTED = "live", "paused", "muted"
+BUILTIN = "local:smollm2"
+
+
+@dataclass(frozen=True)
+class ShellState:
+    live: bool = False
+    paused: bool = False
+    muted: bool = False
+    privacy: bool = False
+    model: str = ""           # the first model of her pool, "" when none is set
+
+
+def badges(state: ShellState) -> tuple[str, ...]:
+    """Rule 2."""
+    marks = [LIVE] if state.live else []
+    if state.paused:
+        marks.append(PAUSED)
+    elif state.muted:
+        marks.append(MUTED)
+    return tuple(marks)
+
+
+def flags(state: ShellState) -> list[str]:
+    """The states that are on, in rule 3's order, as words."""
+    return [word for on, word in ((state.live, "live"), (state.paused, "mind paused"),
+                                  (state.muted, "voice muted"), (state.privacy, "privacy mode")) if on]
+
+
+def model_text(state: ShellState) -> str:
+    """Rule 4."""
+    if not state.model:
+        return "no model (Settings → Mind)"
+    return "the built-in demo model" if state.model == BUILTIN else state.model
+
+
+def tooltip(state: ShellState, name: str) -> str:
+    """Rule 3."""
+    head = " · ".join([name, *flags(state)])
+    return f"{head}\nModel: {model_text(state)}"

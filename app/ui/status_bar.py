@@ -1,0 +1,64 @@
+"""The status bar's permanent part: live or not, the model she thinks with, privacy mode, pause and mute. It reads
+the app each second and on demand (a session OBS opens arrives from a worker thread, so no bus event is relied
+on), and tells its listeners (the tray) whenever the state changed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from app.compose import Bea
+from app.core.shell_state import ShellState, flags, model_text
+from app.ui.qt import QLabel, QObject, QStatusBar, QTimer
+
+REFRESH_MS = 1000
+LIVE_STYLE = "color: white; background: #c62828; border-radius: 3px; padding: 0 6px; font-weight: 600;"
+
+
+def read_state(bea: Bea) -> ShellState:
+    stream = bea.mind.stream
+    current = bea.settings.current
+    return ShellState(live=stream is not None and stream.session_id is not None, paused=bea.switches.paused,
+                      muted=bea.switches.muted, privacy=current.privacy.enabled,
+                      model=current.mind.models[0] if current.mind.models else "")
+
+
+class ShellStatus(QObject):
+    def __init__(self, bea: Bea, bar: QStatusBar) -> None:
+        super().__init__(bar)
+        self.bea, self.bar = bea, bar
+        self.live = QLabel(objectName="statusLive")
+        self.model = QLabel(objectName="statusModel")
+        self.privacy = QLabel(objectName="statusPrivacy")
+        self.switches = QLabel(objectName="statusSwitches")
+        for label in (self.switches, self.live, self.model, self.privacy):
+            bar.addPermanentWidget(label)
+        self.state: ShellState | None = None
+        self._listeners: list[Callable[[ShellState], None]] = []
+        self.timer = QTimer(self, interval=REFRESH_MS)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start()
+        self.refresh()
+
+    def on_change(self, fn: Callable[[ShellState], None]) -> None:
+        """fn(state) now and each time the state changes."""
+        self._listeners.append(fn)
+        if self.state is not None:
+            fn(self.state)
+
+    def refresh(self) -> None:
+        state = read_state(self.bea)
+        if state == self.state:
+            return
+        before, self.state = self.state, state
+        self.live.setText("● LIVE" if state.live else "Not live")
+        self.live.setStyleSheet(LIVE_STYLE if state.live else "color: #7f8c8d;")
+        self.live.setToolTip("A stream session is open: what happens now belongs to this stream." if state.live
+                             else "No stream session is open: File → Go live starts one.")
+        self.model.setText(f"Model: {model_text(state)}")
+        self.privacy.setText("Privacy mode: on (local only)" if state.privacy else "Privacy mode: off")
+        self.switches.setText(" · ".join(f for f in flags(state) if f in ("mind paused", "voice muted")))
+        if before is not None and before.live != state.live:
+            self.bar.showMessage("You're live: what happens from now on belongs to this stream." if state.live
+                                 else "The stream session has ended.", 10000)
+        for fn in list(self._listeners):
+            fn(state)
