@@ -5,7 +5,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from app.stage.assets import PAGE_FILES, VENDOR_FILES, bundle_files, missing, stage_dir
+from app.stage.assets import PAGE_FILES, VENDOR_FILES, bundle_files, default_avatar_path, missing, stage_dir
 from tests.conftest import REPO
 
 IMPORT = re.compile(r"""(?:^|\n)\s*(?:import|export)\s[^;'"]*?from\s+['"]([^'"]+)['"]"""
@@ -81,9 +81,10 @@ def test_missing_names_what_an_incomplete_install_lacks(tmp_path):
                                  "node_modules/@pixiv/three-vrm-animation/LICENSE"]
 
 
-def test_the_bundle_carries_every_served_file_and_no_more_of_node_modules():
+def test_the_bundle_carries_every_served_file_her_default_avatar_and_no_more_of_node_modules():
     pairs = bundle_files()
-    assert len(pairs) == len(PAGE_FILES) + len(VENDOR_FILES)
+    assert len(pairs) == len(PAGE_FILES) + len(VENDOR_FILES) + 1
+    assert (str(default_avatar_path(REPO / "stage")), "stage/avatar") in pairs
     for source, dest in pairs:
         assert Path(source).is_file(), source
         assert dest.startswith("stage")
@@ -91,8 +92,8 @@ def test_the_bundle_carries_every_served_file_and_no_more_of_node_modules():
 
 
 def test_node_modules_is_ignored_by_git_and_the_lock_file_pins_the_versions():
-    out = subprocess.run(["git", "check-ignore", "-q", "stage/node_modules/three/package.json"], cwd=REPO)
-    assert out.returncode == 0
+    for made in ("stage/node_modules/three/package.json", "stage/avatar/bea.vrm"):
+        assert subprocess.run(["git", "check-ignore", "-q", made], cwd=REPO).returncode == 0
     lock = (REPO / "stage" / "package-lock.json").read_text(encoding="utf-8")
     assert '"node_modules/three"' in lock and '"node_modules/@pixiv/three-vrm"' in lock
     assert '"node_modules/@pixiv/three-vrm-animation"' in lock
