@@ -205,8 +205,9 @@ class StageSkill(Skill):
         try:
             await self.server.start(port)
         except OSError as exc:
-            self.server_error = await self._port_problem(port, exc, gave_up=False)
-            log.warning("%s", self.server_error)
+            said, self.server_error = self.server_error, await self._port_problem(port, exc, gave_up=False)
+            if self.server_error != said:   # once, not at every try
+                log.warning("%s", self.server_error)
             return False
         self._wants_port = False
         if not absent:
