@@ -1,4 +1,7 @@
-"""The main window: the stage in the centre, one dock per skill plus Events, menus, and a status bar."""
+"""The main window: the stage in the centre, one dock per skill plus Events, menus, and a status bar.
+
+It fits a 1280x720 screen: the right column holds two places of tabbed docks, the bottom one place of tabs,
+and every dock scrolls what does not fit rather than pushing the window past the screen."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import time
 from app import APP_NAME, __version__
 from app.compose import Bea
 from app.skills.registry import resolve_factory
+from app.ui import window_layout
 from app.ui.actions import AppActions
 from app.ui.context_dock import ContextView
 from app.ui.events_dock import EventLog
@@ -27,9 +31,11 @@ from app.ui.qt import (
     QMessageBox,
     QSplitter,
     Qt,
+    QTimer,
     QUrl,
     Signal,
 )
+from app.ui.scrolling_dock import ScrollingDock
 from app.ui.settings_dialog import SettingsDialog
 from app.ui.stage_status import StageStatus
 from app.ui.status_bar import ShellStatus
@@ -37,8 +43,12 @@ from app.ui.turn_log_dock import TurnLogView
 
 log = logging.getLogger(__name__)
 
-# docks on the right that share one place as tabs, the first in front
-RIGHT_TABS = (("chat", "twitch", "youtube", "start"), ("stage", "obs"), ("plan", "clock"))
+# the right column's two places, each a row of tabs, the first in front; a right dock not named here joins the
+# last place, so the column never grows past what a small screen holds
+RIGHT_TABS = (("chat", "twitch", "youtube", "start"), ("voice", "stage", "obs", "plan", "clock"))
+BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
+SAVE_AFTER_MS = 1500
+RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 
 
 class MainWindow(QMainWindow):
@@ -51,7 +61,12 @@ class MainWindow(QMainWindow):
         self.actions = actions
         self.hide_on_close = hide_on_close
         self.setObjectName("mainWindow")
-        self.resize(1200, 760)
+        self.setDockNestingEnabled(False)
+        self.setCorner(Qt.Corner.BottomRightCorner, RIGHT)  # the chat column runs the window's full height
+        self._placed = False
+        self._arranged = False
+        self._save_soon = QTimer(self, singleShot=True, interval=SAVE_AFTER_MS)  # a layout settles, then is kept
+        self._save_soon.timeout.connect(self.save_layout)
         self.stage = StageStatus(bea, compact="stage" in bea.skills)
         self.stage_view = None
         if "stage" in bea.skills:  # her avatar above, the state of the app in a strip below
@@ -67,36 +82,23 @@ class MainWindow(QMainWindow):
         else:
             self.setCentralWidget(self.stage)
         self.docks: dict[str, QDockWidget] = {}
-        self._add_dock("events", "Activity", EventLog(bea.bus), Qt.DockWidgetArea.BottomDockWidgetArea)
-        self._add_dock("turns", "Turn Log", TurnLogView(bea.mind.turn_log, bea.bus),
-                       Qt.DockWidgetArea.BottomDockWidgetArea)
-        self._add_dock("context", "Context", ContextView(bea.mind, bea.bus), Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.areas: dict[str, Qt.DockWidgetArea] = {}
+        self._add_dock("events", "Activity", EventLog(bea.bus), BOTTOM)
+        self._add_dock("turns", "Turn Log", TurnLogView(bea.mind.turn_log, bea.bus), BOTTOM)
+        self._add_dock("context", "Context", ContextView(bea.mind, bea.bus), BOTTOM)
         self._add_dock("mood", "Mood", make_mood_dock(bea.mind.mood.history, now=time.time,
                                                      half_life_s=bea.settings.current.mind.mood_half_life_minutes * 60),
-                       Qt.DockWidgetArea.BottomDockWidgetArea)
-        self._add_dock("memory", "Memory", MemoryDock(bea.mind, bea.bus), Qt.DockWidgetArea.BottomDockWidgetArea)
-        for key in ("turns", "context", "mood", "memory"):
-            self.tabifyDockWidget(self.docks["events"], self.docks[key])
+                       BOTTOM)
+        self._add_dock("memory", "Memory", MemoryDock(bea.mind, bea.bus), BOTTOM)
         self.getting_started = GettingStartedDock(bea, self.open_settings)
-        self._add_dock("start", "Get started", self.getting_started, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._add_dock("start", "Get started", self.getting_started, RIGHT)
         for key, skill in bea.skills.items():
             if skill.dock:
                 widget = resolve_factory(skill.dock)(skill)
-                wide = skill.dock_area == "bottom"  # a wide dock joins the tabs under the stage
-                self._add_dock(key, skill.title, widget, Qt.DockWidgetArea.BottomDockWidgetArea if wide
-                               else Qt.DockWidgetArea.RightDockWidgetArea)
-                if wide:
-                    self.tabifyDockWidget(self.docks["events"], self.docks[key])
-        for front, *behind in RIGHT_TABS:  # the right column stays readable: related docks share a place
-            for key in behind:
-                if front in self.docks and key in self.docks:
-                    self.tabifyDockWidget(self.docks[front], self.docks[key])
-            if front in self.docks:
-                self.docks[front].raise_()
-        self.docks["events"].raise_()  # the Activity tab in front
-        if self.getting_started.left:  # until she has what she needs, the checklist is in front of the chat
-            self.docks["start"].raise_()
-        self.resizeDocks([self.docks["events"]], [170], Qt.Orientation.Vertical)
+                # a wide dock joins the tabs under the stage
+                self._add_dock(key, skill.title, widget, BOTTOM if skill.dock_area == "bottom" else RIGHT)
+        self.resize(*window_layout.PREFERRED)
+        self.arrange_docks()
         self.export = SessionExport(self, bea.mind.stream, lambda text: self.statusBar().showMessage(text, 15000))
         self._build_menus()
         self.status = ShellStatus(bea, self.statusBar())   # live, model, privacy, pause and mute
@@ -105,13 +107,115 @@ class MainWindow(QMainWindow):
         bea.switches.on_change(lambda _n, _v: self.refresh_mode())
         actions.show_hide.triggered.connect(self.toggle_visible)
         self.refresh_mode()
+        self._restored = self._restore_layout()
+        self.close_requested.connect(self.save_layout)
+        actions.quit.triggered.connect(self.save_layout)
 
     def _add_dock(self, key: str, title: str, widget, area) -> None:
-        dock = QDockWidget(title, self)
+        dock = ScrollingDock(title, widget, self)
         dock.setObjectName(f"dock-{key}")
-        dock.setWidget(widget)
-        self.addDockWidget(area, dock)
+        for changed in (dock.resized, dock.topLevelChanged, dock.dockLocationChanged, dock.visibilityChanged):
+            changed.connect(self._layout_changed)
         self.docks[key] = dock
+        self.areas[key] = area
+
+    # ---- the layout: the default one, the streamer's own, and where the window opens ----------------------
+    def arrange_docks(self) -> None:
+        """The default layout: every dock shown and docked; the bottom docks as one row of tabs under the stage,
+        the right ones in RIGHT_TABS' two places; sizes in proportion to the window."""
+        bottom = [d for k, d in self.docks.items() if self.areas[k] == BOTTOM]
+        right = [k for k, a in self.areas.items() if a == RIGHT]
+        places = [[k for k in group if k in self.docks] for group in RIGHT_TABS]
+        places[-1] += [k for k in right if not any(k in group for group in RIGHT_TABS)]
+        places = [group for group in places if group]
+        if self._arranged:  # a dock the streamer moved or closed: taken out, to go back where it was at first
+            for dock in self.docks.values():
+                dock.setFloating(False)
+                self.removeDockWidget(dock)
+        self._arranged = True
+        for dock in bottom:
+            self.addDockWidget(BOTTOM, dock)
+            if dock is not bottom[0]:
+                self.tabifyDockWidget(bottom[0], dock)
+        for group in places:
+            self.addDockWidget(RIGHT, self.docks[group[0]], Qt.Orientation.Vertical)
+            for key in group[1:]:
+                self.tabifyDockWidget(self.docks[group[0]], self.docks[key])
+        for dock in self.docks.values():
+            dock.show()
+        for group in places:
+            self.docks[group[0]].raise_()
+        if bottom:
+            bottom[0].raise_()  # the Activity tab in front
+        if "start" in self.docks and self.getting_started.left:  # the checklist in front until she is ready
+            self.docks["start"].raise_()
+        width, height = self.width(), self.height()
+        if places:
+            fronts = [self.docks[group[0]] for group in places]
+            self.resizeDocks(fronts[:1], [max(300, min(480, width * 3 // 10))], Qt.Orientation.Horizontal)
+            if len(fronts) > 1:
+                self.resizeDocks(fronts[:2], [height // 2, height // 2], Qt.Orientation.Vertical)
+        if bottom:
+            self.resizeDocks(bottom[:1], [max(150, min(300, height * 3 // 10))], Qt.Orientation.Vertical)
+
+    def reset_layout(self) -> None:
+        """View → Reset layout: the default docks again, where they first were."""
+        self.arrange_docks()
+        self.save_layout()
+
+    def _layout_changed(self, *_: object) -> None:
+        if self._placed:
+            self._save_soon.start()
+
+    def resizeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._layout_changed()
+
+    def moveEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        super().moveEvent(event)
+        self._layout_changed()
+
+    def save_layout(self) -> None:
+        self._save_soon.stop()
+        window_layout.save(self.bea.paths.root, bytes(self.saveGeometry().data()),
+                           bytes(self.saveState(window_layout.LAYOUT_VERSION).data()))
+
+    def _restore_layout(self) -> bool:
+        saved = window_layout.load(self.bea.paths.root)
+        if saved is None:
+            return False
+        geometry, state = saved
+        if not self.restoreState(state, window_layout.LAYOUT_VERSION):
+            log.warning("the saved window layout did not fit these docks: the default one stands")
+            self.arrange_docks()
+            return False
+        self.restoreGeometry(geometry)
+        return True
+
+    def place_on_screen(self) -> None:
+        """Inside the free area of the window's screen: the default size centred, or a restored one pulled in."""
+        screen = self.screen()
+        if screen is None:
+            return
+        free = screen.availableGeometry().getRect()
+        outer, inner = self.frameGeometry(), self.geometry()
+        frame = (inner.x() - outer.x(), inner.y() - outer.y(), outer.right() - inner.right(),
+                 outer.bottom() - inner.bottom())
+        if not (self._placed or self._restored):
+            frame = tuple(max(a, b) for a, b in zip(frame, window_layout.TITLE_BAR, strict=True))
+            self.setGeometry(*window_layout.placement(free, window_layout.PREFERRED, frame))
+        else:
+            self.setGeometry(*window_layout.inside(free, outer.getRect(), frame))
+        self._placed = True
+
+    def showEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        if not self._placed:
+            self.place_on_screen()
+        super().showEvent(event)
+
+    def hideEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        self.save_layout()
+        super().hideEvent(event)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -128,6 +232,8 @@ class MainWindow(QMainWindow):
         view = bar.addMenu("&View")
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
+        view.addSeparator()
+        view.addAction("Reset layout", self.reset_layout)
         settings = bar.addMenu("&Settings")
         settings.addAction("Preferences…", self.open_settings)
         settings.addAction("Models…", self.open_models)

@@ -295,7 +295,7 @@ class YouDock(QWidget):
                                           toolTip="Read the model again (devices and agents write to it)")
         self.interview_button = QPushButton("Getting to Know You", objectName="youInterview")
         self.table = _table("youEntries", KNOWN_COLUMNS, SUMMARY_COL, ENTRY_SAMPLES)
-        self.count = QLabel(objectName="youCount")
+        self.count = QLabel(objectName="youCount", wordWrap=True)
         self.prose = QTextBrowser(objectName="youProse", openLinks=False)
         self.prose.setToolTip("Exactly what an agent reads when it asks person_model (expired entries hidden)")
 
@@ -317,9 +317,8 @@ class YouDock(QWidget):
         self.delete_button = QPushButton("Delete…", objectName="youDelete")
 
         top = QHBoxLayout()
-        top.addWidget(self.search, 2)
+        top.addWidget(self.search, 1)
         top.addWidget(self.section_filter)
-        top.addWidget(self.count, 1)
         top.addWidget(self.refresh_button)
         top.addWidget(self.interview_button)
 
@@ -336,24 +335,27 @@ class YouDock(QWidget):
         self.knows_splitter.setStretchFactor(1, 2)
         self.knows_splitter.setSizes([960, 320])
 
-        form = QHBoxLayout()              # one line: the dock is wide and may be short
+        form = QHBoxLayout()              # two short lines: the dock may be short, and as narrow as a laptop's
         form.addWidget(QLabel("<b>Correct:</b>"))
         form.addWidget(self.form_section)
         form.addWidget(self.form_key, 2)
         form.addWidget(self.form_summary, 5)
-        form.addWidget(self.form_value, 2)
-        form.addWidget(QLabel("keep it"))
-        form.addWidget(self.form_keeps)
-        form.addWidget(self.save_button)
-        form.addWidget(self.new_button)
-        form.addWidget(self.delete_button)
+        form_end = QHBoxLayout()
+        form_end.addWidget(self.form_value, 2)
+        form_end.addWidget(QLabel("keep it"))
+        form_end.addWidget(self.form_keeps)
+        form_end.addWidget(self.save_button)
+        form_end.addWidget(self.new_button)
+        form_end.addWidget(self.delete_button)
         tab = QWidget()
         layout = QVBoxLayout(tab)
         layout.setContentsMargins(2, 4, 2, 2)
         layout.setSpacing(4)
         layout.addLayout(top)
+        layout.addWidget(self.count)      # a line of its own: the dock may be as narrow as a laptop's
         layout.addWidget(self.knows_splitter, 1)
         layout.addLayout(form)
+        layout.addLayout(form_end)
 
         self.search.textChanged.connect(lambda _t: self.refresh(force=True))
         self.section_filter.currentIndexChanged.connect(lambda _i: self.refresh(force=True))
