@@ -17,13 +17,14 @@ needs_x = pytest.mark.skipif(bool(MISSING), reason=f"no X server to test against
                              "installed (Debian packages xvfb and xdotool)")
 
 
-def xvfb() -> Iterator[str]:
-    """Start Xvfb on a display it picks itself (-displayfd); yield ':N'; stop it."""
+def xvfb(screen: str = "320x240x24") -> Iterator[str]:
+    """Start Xvfb on a display it picks itself (-displayfd), one screen of `screen` (WxHxDepth); yield ':N';
+    stop it."""
     read, write = os.pipe()
     # -noreset: by default Xvfb starts over each time its last client leaves, resetting whoever connects right
     # then (a hook stopped and started again in a row); a desktop's X server never has no clients
     proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-nolisten", "tcp", "-noreset", "-screen", "0",
-                             "320x240x24"],
+                             screen],
                             pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write)
     try:

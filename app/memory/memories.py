@@ -223,6 +223,9 @@ class MemoryStore:
         """What people said about `query` (source=None: everything, source="bea": her own words)."""
         if source is not None:
             rules.check_source(source)
+        if not self._db.read(lambda c: c.execute("SELECT 1 FROM memories WHERE model = ? LIMIT 1",
+                                                   (self.embedder.name,)).fetchone()):
+            return []  # nothing to compare with: the query needs no embedding, nor the model a load
         vec = self.embedder.embed_queries([query])[0].astype(np.float32)
         # "auto" takes the in-memory numpy path: measured here (tests/bench/recall.py), a vec0 scan must read and
         # decrypt every vector page of the encrypted file per query, which costs more than the numpy product

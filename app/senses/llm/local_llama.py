@@ -8,6 +8,12 @@ shows it as an ERROR), where llama-cpp-python would quietly fall back to free JS
 tool names. The built-in model is a 135M demo: it is given the short conversation of app.core.local_calls
 rule 6 (speak and stay_silent only, speak alone when a line was addressed to her). Generation blocks, so it
 runs on the injected executor, one at a time.
+
+A model file is loaded once, on the first call that needs it, however many clients name it: the mind's pool
+and the background pool each have a client, and both use the one llama instance the process-wide cache
+(SharedModels) holds for that file. Its lock serialises every use, because one llama.cpp context serves one
+call at a time; the checked grammars belong to it too, as they depend on its vocabulary. The last client
+to close lets it go.
 """
 
 from __future__ import annotations
@@ -59,13 +65,18 @@ class GrammarError(RequestRejected):
     """The tools' schema cannot become a grammar: the call fails instead of sampling free JSON."""
 
 
-def tools_gbnf(model: str, tools: Sequence[Tool]) -> str:
-    """The GBNF grammar of one call to one of `tools`. GrammarError names the tool and property at fault,
-    or what llama.cpp's converter said."""
+def check_tools(model: str, tools: Sequence[Tool]) -> None:
+    """GrammarError naming the first tool (and property) that no grammar can express."""
     for tool in tools:
         if problems := grammar_problems(tool.parameters):
             raise GrammarError(model, f"the tool {tool.name} cannot be turned into a grammar: "
                                + "; ".join(problems))
+
+
+def tools_gbnf(model: str, tools: Sequence[Tool]) -> str:
+    """The GBNF grammar of one call to one of `tools`. GrammarError names the tool and property at fault,
+    or what llama.cpp's converter said."""
+    check_tools(model, tools)
     from llama_cpp.llama_grammar import json_schema_to_gbnf
     try:
         return json_schema_to_gbnf(json.dumps(call_schema(tools)))
@@ -138,15 +149,69 @@ def _echoed(answer: AssistantMessage, heard: str) -> bool:
     return False
 
 
+class SharedModel:
+    """One GGUF file loaded once, with what depends on its vocabulary; `lock` serialises every use."""
+
+    def __init__(self, path: Path, context: int) -> None:
+        self.path = path
+        self.context = context
+        self.lock = threading.RLock()
+        self.llama: Any = None
+        self.grammars: dict[str, Any] = {}   # tool-set schema -> checked LlamaGrammar
+        self.users = 0
+
+    def load(self, name: str) -> Any:
+        with self.lock:
+            if self.llama is None:
+                try:
+                    from app.senses.llm import llama_quiet
+                except ImportError:
+                    raise RequestRejected(name, "llama-cpp-python is not installed") from None
+                log.info("loading the local model %s", self.path.name)
+                self.llama = llama_quiet.load(model_path=str(self.path), n_ctx=self.context)
+            return self.llama
+
+
+class SharedModels:
+    """The loaded local models of this process, one per (file, context), held while any client uses it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._models: dict[tuple[Path, int], SharedModel] = {}
+
+    def acquire(self, path: Path, context: int) -> SharedModel:
+        key = (path.resolve(), context)
+        with self._lock:
+            model = self._models.get(key)
+            if model is None:
+                model = self._models[key] = SharedModel(key[0], context)
+            model.users += 1
+            return model
+
+    def release(self, model: SharedModel) -> None:
+        with self._lock:
+            model.users -= 1
+            if model.users > 0:
+                return
+            self._models.pop((model.path, model.context), None)
+        with model.lock:  # a call still generating keeps it until it ends
+            model.llama = None
+            model.grammars.clear()
+
+
+MODELS = SharedModels()
+
+
 class LocalLlamaClient:
-    def __init__(self, spec: ModelSpec, executor: Executor | None = None, context: int = CONTEXT) -> None:
+    def __init__(self, spec: ModelSpec, executor: Executor | None = None, context: int = CONTEXT,
+                 models: SharedModels = MODELS) -> None:
         self.spec = spec
         self.name = str(spec)
         self._executor = executor
         self._context = context
-        self._llama: Any = None
+        self._models = models
+        self._shared: SharedModel | None = None
         self._lock = threading.Lock()
-        self._grammars: dict[str, Any] = {}   # tool-set schema -> checked LlamaGrammar
         self.demo = spec.model == BUILTIN      # the 135M demo model gets a conversation it can follow
 
     async def complete(self, messages: Sequence[Message], tools: Sequence[Tool] = (), *,
@@ -175,25 +240,26 @@ class LocalLlamaClient:
         """The checked grammar of a call to one of `tools`, built once per tool set (GrammarError if it
         cannot be built). Loads the model: the check needs its vocabulary."""
         key = json.dumps(call_schema(tools), sort_keys=True)
-        found = self._grammars.get(key)
-        if found is None:
-            gbnf = tools_gbnf(self.name, tools)
-            found = parse_gbnf(self.name, self._load(), gbnf)
-            while len(self._grammars) >= GRAMMARS_KEPT:
-                self._grammars.pop(next(iter(self._grammars)))
-            self._grammars[key] = found
-        return found
+        shared = self._model()
+        with shared.lock:
+            found = shared.grammars.get(key)
+            if found is None:
+                gbnf = tools_gbnf(self.name, tools)
+                found = parse_gbnf(self.name, shared.load(self.name), gbnf)
+                while len(shared.grammars) >= GRAMMARS_KEPT:
+                    shared.grammars.pop(next(iter(shared.grammars)))
+                shared.grammars[key] = found
+            return found
+
+    def _model(self) -> SharedModel:
+        """The shared model of this client's file, taken on first use (RequestRejected if there is none)."""
+        with self._lock:
+            if self._shared is None:
+                self._shared = self._models.acquire(model_path(self.spec), self._context)
+            return self._shared
 
     def _load(self) -> Any:
-        if self._llama is None:
-            try:
-                from app.senses.llm import llama_quiet
-            except ImportError:
-                raise RequestRejected(self.name, "llama-cpp-python is not installed") from None
-            path = model_path(self.spec)
-            log.info("loading the built-in model from %s", path)
-            self._llama = llama_quiet.load(model_path=str(path), n_ctx=self._context)
-        return self._llama
+        return self._model().load(self.name)
 
     def _fit(self, llama: Any, chat: list[dict[str, str]], room: int) -> list[dict[str, str]]:
         """Drop the oldest lines after the system message until the prompt leaves `room` tokens to answer."""
@@ -206,9 +272,11 @@ class LocalLlamaClient:
         return head + body
 
     def _generate(self, chat: list[dict[str, str]], tools: list[Tool], options: CallOptions) -> AssistantMessage:
-        with self._lock:
-            grammar = self.grammar(tools) if tools else None  # first: a tool that cannot be one fails at once
-            llama = self._load()
+        check_tools(self.name, tools)  # first: a tool that cannot be one fails at once, before any load
+        shared = self._model()
+        with shared.lock:
+            grammar = self.grammar(tools) if tools else None
+            llama = shared.load(self.name)
             max_tokens = options.max_tokens or MAX_TOKENS
             chat = self._fit(llama, chat, max_tokens)
             kwargs: dict[str, Any] = {"messages": chat, "max_tokens": max_tokens, "repeat_penalty": REPEAT_PENALTY,
@@ -231,5 +299,7 @@ class LocalLlamaClient:
         return AssistantMessage(tool_calls=(call,), usage=used, model=self.name, finish_reason="tool_calls")
 
     async def aclose(self) -> None:
-        self._llama = None
-        self._grammars.clear()
+        with self._lock:
+            shared, self._shared = self._shared, None
+        if shared is not None:
+            self._models.release(shared)

