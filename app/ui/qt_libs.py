@@ -43,8 +43,9 @@ LIBRARY_PACKAGES = {
     "libfreetype.so.6": "libfreetype6", "libglib-2.0.so.0": "libglib2.0-0", "libgthread-2.0.so.0": "libglib2.0-0",
     "libexpat.so.1": "libexpat1", "libudev.so.1": "libudev1", "libxshmfence.so.1": "libxshmfence1",
 }
-# what Qt loads to open a window on X11 and draw the stage, relative to PySide6's Qt folder
-QT_FILES = ("plugins/platforms/libqxcb.so", "lib/libQt6WebEngineCore.so.6", "libexec/QtWebEngineProcess")
+# what Qt loads to open a window on X11 and draw the stage, relative to PySide6's Qt folder (the helper
+# process links QtWebEngineCore, so ldd on it lists that library's needs too: one ldd call, about 50 ms)
+QT_FILES = ("plugins/platforms/libqxcb.so", "libexec/QtWebEngineProcess")
 NOT_FOUND = re.compile(r"^\s*(\S+)\s+=>\s+not found", re.MULTILINE)
 
 Runner = Callable[[list[str]], str]
