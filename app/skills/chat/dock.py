@@ -10,7 +10,20 @@ from typing import Any
 
 from app.skills.chat.skill import ChatSkill, Line, Problem
 from app.skills.registry import discover
-from app.ui.qt import QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, Qt, QVBoxLayout, QWidget
+from app.ui.qt import (
+    QEvent,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSize,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+)
 
 CORE_PAGES = {"general": "General", "mind": "Mind", "privacy": "Privacy", "ui": "Interface", "api": "Local API"}
 
@@ -51,8 +64,28 @@ class ProblemRow(QWidget):
     def show_problem(self, problem: Problem) -> None:
         self.problem = problem
         self.text.setText(problem.line())
+        self.text.setToolTip(problem.detail)
         title = page_title(problem.setting)
         self.fix_button.setText(f"Open Settings → {title}" if title else "Open Settings")
+
+
+class Notes(QScrollArea):
+    """The problems above the entry: as tall as they need, up to a share of the dock (set by the dock), then they
+    scroll, so the transcript and the entry stay in view however much is wrong."""
+    FLOOR = 60
+
+    def __init__(self, content: QWidget) -> None:
+        super().__init__(widgetResizable=True, frameShape=QFrame.Shape.NoFrame, objectName="chatNotes")
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWidget(content)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        content = self.widget()
+        height = content.heightForWidth(max(1, self.viewport().width()))
+        return QSize(super().sizeHint().width(), height if height >= 0 else content.sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        return QSize(0, min(self.sizeHint().height(), self.FLOOR))
 
 
 class ChatDock(QWidget):
@@ -72,11 +105,12 @@ class ChatDock(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.entry, 1)
         row.addWidget(self.send_button)
+        self.notes = Notes(self.problem_box)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.status)
         layout.addWidget(self.transcript, 1)
-        layout.addWidget(self.problem_box)
+        layout.addWidget(self.notes)
         layout.addLayout(row)
         self.entry.returnPressed.connect(self.send)
         self.send_button.clicked.connect(self.send)
@@ -101,7 +135,12 @@ class ChatDock(QWidget):
                 row = self.rows[topic] = ProblemRow(problem, self.open_fix, self.skill.dismiss)
                 self.problem_list.addWidget(row)
             row.show_problem(problem)
-        self.problem_box.setVisible(bool(problems))
+        self.notes.setVisible(bool(problems))
+        self.notes.updateGeometry()
+
+    def resizeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        self.notes.setMaximumHeight(max(Notes.FLOOR, event.size().height() * 2 // 5))
+        super().resizeEvent(event)
 
     def open_fix(self, section: str) -> Any:
         """Open the settings page that fixes it, the way the Get started checklist does (the main window's

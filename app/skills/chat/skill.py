@@ -2,8 +2,9 @@
 
 Theory of operation (what is wrong):
 1. An ERROR event that names the settings section fixing it (data `setting`) is a problem for the streamer: one
-   line in the Chat dock per topic (data `problem`, else the event's source), with a button to that page. The
-   same words again change nothing, so a problem said by several parts shows once.
+   line in the Chat dock per topic (data `problem`, else the event's source), with a button to that page; its
+   words are the event's, or their short form (data `brief`) with the whole text behind it. The same problem
+   again changes nothing, so a problem said by several parts shows once.
 2. Her failed turns (the mind's ERROR with `failed_turn`, unless she had already answered) are the "mind" topic:
    a run of the same reason is one line that counts the turns; the line goes once she says something.
 3. A SYSTEM event with data `resolved` (a topic, or a list of them) takes those lines away, and those of their
@@ -45,6 +46,7 @@ class Problem:
     setting: str = "mind"     # the settings section that fixes it
     reason: str = ""          # her failed turns: the model's reason, compared to count a run of the same one
     count: int = 1
+    detail: str = ""          # the whole story, when the line is its short form (data `brief`)
 
     def line(self) -> str:
         again = f" ({self.count} turns in a row)" if self.count > 1 else ""
@@ -103,9 +105,10 @@ class ChatSkill(Skill):
                 self._turn_failed(event, str(setting))
             return
         topic = str(event.data.get("problem") or event.source)
-        known = self.problems.get(topic)
-        if known is None or known.text != event.text or known.setting != setting:
-            self._set_problem(topic, Problem(topic, event.text, str(setting)))
+        brief = str(event.data.get("brief") or "")
+        problem = Problem(topic, brief or event.text, str(setting), detail=event.text if brief else "")
+        if self.problems.get(topic) != problem:
+            self._set_problem(topic, problem)
 
     def _turn_failed(self, event: Event, setting: str) -> None:
         reason = str(event.data.get("reason") or event.text)

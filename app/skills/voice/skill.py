@@ -114,6 +114,13 @@ class VoiceSettings(SkillSettings):
         return key.label if key is not None else ""
 
 
+def device_brief(*, hears: bool, aloud: bool) -> str:
+    """The Chat dock's short line for a missing audio device (the Voice dock has the whole story)."""
+    lost = "she can't hear you or speak aloud" if not (hears or aloud) else \
+        "she can't hear you" if not hears else "she can't speak aloud"
+    return f"No audio device: {lost}. The Voice dock says why and how to fix it."
+
+
 def open_speakers(sample_rate: int, device: str | None) -> AudioOutput:
     output = SpeakerOutput(sample_rate, device)
     output.start()
@@ -287,7 +294,9 @@ class VoiceSkill(Skill):
             if self.mouth is not None and isinstance(self.output, SilentOutput):
                 message += ". She speaks into silence: captions and lip sync still work."
             self.problems.append(message)
-            self.ctx.bus.publish(EventKind.ERROR, SURFACE, message, setting=SETTINGS, problem=f"{SURFACE}:audio")
+            self.ctx.bus.publish(EventKind.ERROR, SURFACE, message, setting=SETTINGS, problem=f"{SURFACE}:audio",
+                                 brief=device_brief(hears=self.mic is not None or self.ears is None,
+                                                    aloud=not isinstance(self.output, SilentOutput)))
 
     async def stop(self) -> None:
         me = asyncio.current_task()

@@ -40,7 +40,7 @@ def test_failed_turns_show_one_line_with_a_button_to_the_mind_settings(shell, qt
     window.show()
     window.docks["chat"].raise_()
     qtbot.waitExposed(window)
-    assert dock.problem_box.isHidden()
+    assert dock.notes.isHidden()
 
     async def typed(text: str):
         dock.entry.setText(text)
@@ -72,7 +72,7 @@ def test_failed_turns_show_one_line_with_a_button_to_the_mind_settings(shell, qt
     assert text.endswith(" (2 turns in a row)") and text.count("She couldn't answer") == 1
     assert button == "Open Settings → Mind"
     assert page == "Mind"
-    assert dock.problem_box.isHidden() and not dock.rows       # she answered: the line is gone
+    assert dock.notes.isHidden() and not dock.rows       # she answered: the line is gone
     said = dock.transcript.toPlainText()
     assert "You: Hi Bea, what's your name?" in said and "I'm Bea, sorry for the wait!" in said
 
@@ -91,7 +91,7 @@ def test_repeats_collapse_a_new_reason_starts_a_new_line_and_other_errors_are_no
     bus = bea.bus
     bus.publish(EventKind.ERROR, "voice", "a line was cut short")      # no settings page fixes it: not hers
     failed_turn(bus, "ollama:x: something went wrong", answered=True)   # she had already said something
-    assert dock.problem_box.isHidden()
+    assert dock.notes.isHidden()
     failed_turn(bus, "ollama:x: cooling down for 4 s more after: cannot reach it")
     failed_turn(bus, "ollama:x: cooling down for 2 s more after: cannot reach it")
     failed_turn(bus, "ollama:x: cooling down for 1 s more after: cannot reach it")
@@ -104,4 +104,22 @@ def test_repeats_collapse_a_new_reason_starts_a_new_line_and_other_errors_are_no
     dock.rows["mind"].fix_button.click()
     assert opened == ["mind"]
     bus.publish(EventKind.SPEECH, "voice", "here I am")
-    assert dock.problem_box.isHidden() and bea.skills["chat"].problems == {}
+    assert dock.notes.isHidden() and bea.skills["chat"].problems == {}
+
+
+def test_however_much_is_wrong_the_transcript_and_the_entry_stay_in_view(bea, qtbot, qapp):
+    from app.skills.chat.dock import ChatDock
+    dock = ChatDock(bea.skills["chat"], open_page=lambda _s: None)
+    qtbot.addWidget(dock)
+    dock.resize(360, 300)
+    dock.show()
+    qtbot.waitExposed(dock)
+    for n in range(4):
+        bea.bus.publish(EventKind.ERROR, f"part{n}", "something went wrong here, said at length so that it wraps "
+                        "over several lines of a narrow dock " * 2, setting="mind")
+    for _ in range(3):
+        qapp.processEvents()
+    assert len(dock.rows) == 4 and dock.notes.isVisible()
+    assert dock.notes.height() <= 300 * 2 // 5                       # the problems scroll past their share
+    assert dock.entry.geometry().bottom() <= dock.height() and dock.entry.isVisible()
+    assert dock.transcript.height() >= 60

