@@ -33,6 +33,7 @@ from app.ui.qt import (
     Qt,
     QTimer,
     QUrl,
+    QWidget,
     Signal,
 )
 from app.ui.scrolling_dock import ScrollingDock
@@ -157,6 +158,16 @@ class MainWindow(QMainWindow):
                 self.resizeDocks(fronts[:2], [height // 2, height // 2], Qt.Orientation.Vertical)
         if bottom:
             self.resizeDocks(bottom[:1], [max(150, min(300, height * 3 // 10))], Qt.Orientation.Vertical)
+        self._apply_state(self.saveState(window_layout.LAYOUT_VERSION))
+
+    def _apply_state(self, state: bytes) -> bool:
+        """Qt 6.12 leaves behind a visible tab bar for each group of tabs made after the first, and another for
+        every group when a state is restored over tabs (over other docks, at a stale place); hidden first, they
+        stay hidden, and restoring builds the groups' own bars afresh."""
+        for child in self.children():
+            if isinstance(child, QWidget) and child.inherits("QTabBar"):
+                child.hide()
+        return self.restoreState(state, window_layout.LAYOUT_VERSION)
 
     def reset_layout(self) -> None:
         """View → Reset layout: the default docks again, where they first were."""
@@ -185,7 +196,7 @@ class MainWindow(QMainWindow):
         if saved is None:
             return False
         geometry, state = saved
-        if not self.restoreState(state, window_layout.LAYOUT_VERSION):
+        if not self._apply_state(state):
             log.warning("the saved window layout did not fit these docks: the default one stands")
             self.arrange_docks()
             return False

@@ -57,6 +57,8 @@ def probe(screen: str, out: Path) -> None:
         "status_bar": _global_rect(window.statusBar()) if window.statusBar().isVisible() else None,
         "menu_bar": _global_rect(window.menuBar()),
         "docks": {},
+        "tab_bars": [[_global_rect(bar), [bar.tabText(i) for i in range(bar.count())]]
+                     for bar in window.children() if bar.inherits("QTabBar") and bar.isVisible()],
     }
     window.grab().save(str(out / f"window-{screen}.png"))
     for key, dock in window.docks.items():
@@ -147,6 +149,20 @@ def test_every_dock_lies_on_screen_at_no_less_than_its_minimum(shown):
         assert dock["content"][1] >= dock["content_minimum"][1], (key, dock)
     for bar in ("status_bar", "menu_bar"):
         assert report[bar] is not None and within(free, report[bar]), (bar, report[bar])
+
+
+def test_each_group_of_tabs_has_one_tab_bar_and_no_other_is_left_showing(shown):
+    """Qt leaves stale tab bars behind when groups of tabs are made or restored: none may show (one sat on the
+    status bar at 1920x1080)."""
+    _, report, _ = shown
+    groups = sorted(sorted(texts) for _rect, texts in report["tab_bars"])
+    assert groups == sorted([sorted(["Activity", "Turn Log", "Context", "Mood", "Memory", "People", "You"]),
+                             sorted(["Chat", "Twitch", "YouTube", "Get started"]),
+                             sorted(["Voice", "Stage", "OBS", "Plan", "Clock"])])
+    status = report["status_bar"]
+    for rect, texts in report["tab_bars"]:
+        assert within(report["inner"], rect), (texts, rect)
+        assert rect[1] + rect[3] <= status[1], f"the tab bar {texts} at {rect} covers the status bar {status}"
 
 
 def test_the_screenshots_are_kept(shown):
