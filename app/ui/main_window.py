@@ -22,6 +22,7 @@ from app.ui.model_manager_dialog import ModelManagerDialog
 from app.ui.mood_dock import make_mood_dock
 from app.ui.prompt_diff import PromptChangesDialog
 from app.ui.qt import (
+    QApplication,
     QCloseEvent,
     QDesktopServices,
     QDockWidget,
@@ -98,7 +99,7 @@ class MainWindow(QMainWindow):
                 widget = resolve_factory(skill.dock)(skill)
                 # a wide dock joins the tabs under the stage
                 self._add_dock(key, skill.title, widget, BOTTOM if skill.dock_area == "bottom" else RIGHT)
-        self.resize(*window_layout.PREFERRED)
+        self.setGeometry(*self._default_geometry())  # the docks take their shares of the size it opens at
         self.arrange_docks()
         self.export = SessionExport(self, bea.mind.stream, lambda text: self.statusBar().showMessage(text, 15000))
         self._build_menus()
@@ -153,11 +154,11 @@ class MainWindow(QMainWindow):
         width, height = self.width(), self.height()
         if places:
             fronts = [self.docks[group[0]] for group in places]
-            self.resizeDocks(fronts[:1], [max(300, min(480, width * 3 // 10))], Qt.Orientation.Horizontal)
+            self.resizeDocks(fronts[:1], [max(300, min(480, width * 34 // 100))], Qt.Orientation.Horizontal)
             if len(fronts) > 1:
                 self.resizeDocks(fronts[:2], [height // 2, height // 2], Qt.Orientation.Vertical)
         if bottom:
-            self.resizeDocks(bottom[:1], [max(150, min(300, height * 3 // 10))], Qt.Orientation.Vertical)
+            self.resizeDocks(bottom[:1], [max(150, min(320, height * 36 // 100))], Qt.Orientation.Vertical)
         self._apply_state(self.saveState(window_layout.LAYOUT_VERSION))
 
     def _apply_state(self, state: bytes) -> bool:
@@ -203,20 +204,28 @@ class MainWindow(QMainWindow):
         self.restoreGeometry(geometry)
         return True
 
+    def _frame(self) -> tuple[int, int, int, int]:
+        outer, inner = self.frameGeometry(), self.geometry()
+        return (inner.x() - outer.x(), inner.y() - outer.y(), outer.right() - inner.right(),
+                outer.bottom() - inner.bottom())
+
+    def _free_area(self) -> tuple[int, int, int, int]:
+        """The free area (no panels, no task bar) of the screen the window is on, or would be on if shown now."""
+        screen = QApplication.screenAt(self.frameGeometry().center()) or self.screen()
+        return screen.availableGeometry().getRect()
+
+    def _default_geometry(self) -> tuple[int, int, int, int]:
+        """PREFERRED, centred in the free area of the window's screen and no larger (with room for a frame)."""
+        free = self._free_area()
+        frame = tuple(max(a, b) for a, b in zip(self._frame(), window_layout.TITLE_BAR, strict=True))
+        return window_layout.placement(free, window_layout.PREFERRED, frame)
+
     def place_on_screen(self) -> None:
         """Inside the free area of the window's screen: the default size centred, or a restored one pulled in."""
-        screen = self.screen()
-        if screen is None:
-            return
-        free = screen.availableGeometry().getRect()
-        outer, inner = self.frameGeometry(), self.geometry()
-        frame = (inner.x() - outer.x(), inner.y() - outer.y(), outer.right() - inner.right(),
-                 outer.bottom() - inner.bottom())
         if not (self._placed or self._restored):
-            frame = tuple(max(a, b) for a, b in zip(frame, window_layout.TITLE_BAR, strict=True))
-            self.setGeometry(*window_layout.placement(free, window_layout.PREFERRED, frame))
+            self.setGeometry(*self._default_geometry())
         else:
-            self.setGeometry(*window_layout.inside(free, outer.getRect(), frame))
+            self.setGeometry(*window_layout.inside(self._free_area(), self.frameGeometry().getRect(), self._frame()))
         self._placed = True
 
     def showEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
