@@ -3,9 +3,10 @@
 Run from the repo root: .venv/bin/python tests/bench/startup.py  (BEA_STARTUP_WAIT=10 for a quick try).
 It starts its own X server (Xvfb on a free display, tests/xserver.py), then the real window app on a fresh data
 folder, as `python -m app --data-dir <tmp>` does: this same script re-runs itself as the app's process, which
-is app.__main__.main with two additions the benchmark needs and a streamer does not have, neither of which
-loads anything: lines read from stdin are typed into the Chat skill (as the Chat dock's entry does), and her
-first finished line (a SPEECH event) is reported on stdout. Measured:
+is app.__main__.main with what the benchmark needs and a streamer does not have, none of which loads anything:
+lines read from stdin are typed into the Chat skill (as the Chat dock's entry does), her finished lines (SPEECH
+events) are reported on stdout, and the stage and the local API get free ports (on this shared machine other
+apps may hold the usual ones; a stage without its port loads no page). Measured:
 - window_s: from starting the process to its window being visible (xdotool search --sync --onlyvisible);
 - idle_pss_mb: PSS summed over the app and all its child processes (QtWebEngine's), BEA_STARTUP_WAIT seconds
   (default 60) after the start, before anyone spoke to her;
@@ -22,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import os
 import queue
+import socket
 import subprocess
 import sys
 import tempfile
@@ -165,6 +167,12 @@ def bench(folder: Path) -> tuple[float, int, int | None]:
 
 # ---- the app's own process ---------------------------------------------------------------------------------
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 def run_app(data_dir: str) -> None:
     """app.__main__.main on data_dir, with stdin typed into the Chat skill and her first line reported."""
     from app import compose
@@ -175,12 +183,15 @@ def run_app(data_dir: str) -> None:
 
     async def start_and_listen(bea: compose.Bea) -> None:
         loop = asyncio.get_running_loop()
+        # on a streamer's machine the stage's port is free; here other apps and tests may hold it, and a stage
+        # that waits for its port loads no page (no renderer process): the benchmark gives it a free one
+        bea.settings.set("skills.stage.port", free_port())
 
         def said(event) -> None:
             if not event.data.get("chunk"):
                 print("ANSWERED", flush=True)
         bea.bus.subscribe(said, kinds=[EventKind.SPEECH], replay=False)
-        bea.bus.subscribe(lambda e: print(f"ERROR from {e.source}", flush=True), kinds=[EventKind.ERROR],
+        bea.bus.subscribe(lambda e: print(f"ERROR from {e.source}: {e.text[:160]}", flush=True), kinds=[EventKind.ERROR],
                           replay=False)
 
         def typed() -> None:
@@ -190,7 +201,7 @@ def run_app(data_dir: str) -> None:
         await start(bea)
 
     compose.start = start_and_listen
-    exit_now(main(["--data-dir", data_dir]))
+    exit_now(main(["--data-dir", data_dir, "--api-port", "0"]))
 
 
 def main() -> None:
