@@ -50,6 +50,7 @@ log = logging.getLogger(__name__)
 RIGHT_TABS = (("chat", "twitch", "youtube", "start"), ("voice", "stage", "obs", "plan", "clock"))
 BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
 SAVE_AFTER_MS = 1500
+FRAME_KNOWN_MS = 300
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 
 
@@ -231,7 +232,15 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
         if not self._placed:
             self.place_on_screen()
+            # the window manager tells the size of its frame only once the window is up: then check again
+            QTimer.singleShot(FRAME_KNOWN_MS, self.keep_frame_on_screen)
         super().showEvent(event)
+
+    def keep_frame_on_screen(self) -> None:
+        free = self._free_area()
+        outer = self.frameGeometry().getRect()
+        if window_layout.inside(free, outer, (0, 0, 0, 0)) != outer:
+            self.setGeometry(*window_layout.inside(free, outer, self._frame()))
 
     def hideEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
         self.save_layout()

@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 LAYOUT_FILE = "window-layout.json"
 LAYOUT_VERSION = 1          # bump when the default arrangement of docks changes
 PREFERRED = (1440, 900)
-TITLE_BAR = (4, 30, 4, 4)   # left, top, right, bottom: what a window manager adds, when Qt cannot tell yet
+TITLE_BAR = (4, 30, 4, 6)   # left, top, right, bottom: what a window manager adds, when Qt cannot tell yet
 
 Rect = tuple[int, int, int, int]  # x, y, width, height
 

@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -46,8 +47,10 @@ def probe(screen: str, out: Path) -> None:
     shell = launch.Shell(bea, launch.app_icon())
     window = shell.window
     window.show()                                # as Shell.serve shows it
-    for _ in range(5):
+    settled = time.monotonic() + 1.0             # past the window's second look at its frame (FRAME_KNOWN_MS)
+    while time.monotonic() < settled:
         qapp.processEvents()
+        time.sleep(0.02)
     report = {
         "screen": _rect(window.screen().geometry()),
         "available": _rect(window.screen().availableGeometry()),
