@@ -194,9 +194,9 @@ class SharedModels:
             if model.users > 0:
                 return
             self._models.pop((model.path, model.context), None)
-        with model.lock:  # a call still generating keeps it until it ends
-            model.llama = None
-            model.grammars.clear()
+        # no wait for the lock (this runs on the loop): a call still generating holds its own reference
+        model.llama = None
+        model.grammars.clear()
 
 
 MODELS = SharedModels()
