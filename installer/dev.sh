@@ -18,7 +18,21 @@ if [ ! -x .venv/bin/python ]; then
   "$python" -m venv .venv
 fi
 
+# llama-cpp-python compiles llama.cpp here. Not for this very CPU (GGML_NATIVE): a native build takes every
+# instruction the CPU has, AMX included on a recent Xeon, where llama.cpp's AMX path crashed the built-in model
+# (SIGSEGV in ggml_backend_amx_mul_mat, seen here); the portable build (AVX2, FMA, F16C) runs on any x86-64 CPU of
+# the last ten years. It is built first, bypassing pip's cache (which may hold a native wheel), and once per venv.
+export CMAKE_ARGS="${CMAKE_ARGS:-} -DGGML_NATIVE=OFF"
 stamp=".venv/.bea-installed"
+llama_want="llama.cpp built with -DGGML_NATIVE=OFF"
+if ! grep -qxF "$llama_want" "$stamp" 2>/dev/null; then
+  .venv/bin/python -m pip install --quiet --upgrade pip
+  have="$(.venv/bin/python -c 'import llama_cpp; print(llama_cpp.__version__)' 2>/dev/null || true)"
+  # shellcheck disable=SC2086 # no flags when there is nothing to replace
+  .venv/bin/python -m pip install --quiet --no-cache-dir ${have:+--force-reinstall --no-deps} \
+    "llama-cpp-python${have:+==$have}"
+  echo "$llama_want" >> "$stamp"
+fi
 want="$(sha256sum pyproject.toml | cut -d' ' -f1) $spec"
 if ! grep -qxF "$want" "$stamp" 2>/dev/null; then
   .venv/bin/python -m pip install --quiet --upgrade pip

@@ -8,6 +8,7 @@ from __future__ import annotations
 import configparser
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -159,7 +160,8 @@ def test_dev_sh_run_makes_her_avatar_and_installs_the_libraries_qt_lacks(tmp_pat
         path.write_text(text)
         path.chmod(0o755)
     digest = hashlib.sha256((root / "pyproject.toml").read_bytes()).hexdigest()
-    (root / ".venv" / ".bea-installed").write_text(f"{digest} .\n")
+    llama = re.search(r'llama_want="(.*)"', (root / "installer" / "dev.sh").read_text())[1]
+    (root / ".venv" / ".bea-installed").write_text(f"{llama}\n{digest} .\n")
     (root / "stage" / "node_modules").mkdir()
     lock = hashlib.sha256((root / "stage" / "package-lock.json").read_bytes()).hexdigest()
     (root / "stage" / "node_modules" / ".bea-installed").write_text(f"{lock}\n")
