@@ -37,7 +37,7 @@ def test_a_turn_no_model_can_answer_keeps_its_lines_and_the_next_turn_sees_them(
         failed = await mind.turn([first])
         window_after_failure = bea.mind.context.messages()
         rows = [rec for _id, rec in await bea.mind.turn_log.search()]
-        shown = bea.skills["chat"].failure
+        shown = bea.skills["chat"].problems.get("mind")
         mind.llm = FakeLLMClient([says("I'm Bea!")])
         answered = await mind.turn([second])
         await bea.mind.stop()
@@ -75,7 +75,7 @@ def test_a_turn_no_model_can_answer_keeps_its_lines_and_the_next_turn_sees_them(
         "[marco] Hi Bea, what's your name?", "[marco] are you there?", "I'm Bea!"]
     # the Chat skill heard the failure, and cleared it once she spoke
     assert shown is not None and shown.line() == f"She couldn't answer: {failed.error}"
-    assert bea.skills["chat"].failure is None
+    assert "mind" not in bea.skills["chat"].problems
 
 
 class Refusing:

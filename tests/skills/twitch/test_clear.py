@@ -9,8 +9,8 @@ import time
 from types import SimpleNamespace
 
 from app.memory.stream import DELETED, Line
-from tests.skills.twitch.fake_server import FakeTwitchServer, privmsg
 from tests.memory.test_stream_flags import removals
+from tests.skills.twitch.fake_server import FakeTwitchServer, privmsg
 from tests.skills.twitch.helpers import fixture, until
 from tests.skills.twitch.test_skill import pending, started
 
