@@ -39,6 +39,17 @@ class NewerSchema(StoreError):
     exit_code = 2
 
 
+# what the streamer can do about a wrong key, by where the key came from
+_NEXT_STEP = {
+    "passphrase": "Start Bea again and type the passphrase you chose when this memory was made (if BEA_PASSPHRASE "
+                  "is set, it must be that one).",
+    "raw": "The key your system keyring holds for it does not open it (the keyring entry was replaced, or the "
+           "file came from another machine): restore that keyring, or, if this memory was made with a passphrase, "
+           "start Bea with BEA_PASSPHRASE set to it. To begin a new memory instead, start Bea with another "
+           "--data-dir.",
+}
+
+
 def _connect(path: Path, key: KeyMaterial, readonly: bool = False) -> Connection:
     conn = sqlcipher3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=10.0)
     conn.execute("PRAGMA cipher_log_level = NONE")  # a wrong key is reported by us, in words
@@ -47,7 +58,8 @@ def _connect(path: Path, key: KeyMaterial, readonly: bool = False) -> Connection
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlcipher3.DatabaseError:
         conn.close()
-        raise WrongKey(f"this database is locked with a different key ({path}); it was not changed") from None
+        raise WrongKey(f"this database is locked with a different key ({path}); it was not changed. "
+                       + _NEXT_STEP[key.kind]) from None
     _load_vector_search(conn)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA busy_timeout = 10000")

@@ -65,8 +65,11 @@ def test_wrong_key_is_refused_and_the_file_is_untouched(db_path, key, wrong):
     db.write(lambda c: c.execute("INSERT INTO meta VALUES ('canary', ?)", (CANARY,)))
     db.close()
     before = {p.name: digest(p) for p in db_path.parent.iterdir()}
-    with pytest.raises(WrongKey, match="locked with a different key"):
+    with pytest.raises(WrongKey, match="locked with a different key") as refused:
         Database.open(db_path, wrong)
+    # and it says what to do next, for where the key came from
+    assert ("type the passphrase you chose" if wrong.kind == "passphrase" else "restore that keyring") \
+        in str(refused.value)
     assert {p.name: digest(p) for p in db_path.parent.iterdir()} == before
 
 
