@@ -53,7 +53,7 @@ class Step:
 
 
 def _off(title: str) -> str:
-    return f"{title} is switched off: turn it on in its settings page."
+    return f"{title} is switched off: turn it on in Settings → Skills."
 
 
 def steps(f: Facts) -> list[Step]:
@@ -64,7 +64,7 @@ def steps(f: Facts) -> list[Step]:
                 "model in Settings → Mind.", "mind")
 
     if not f.voice_enabled:
-        voice = Step("voice", "Her voice and her ears", False, _off("Voice"), "skills.voice")
+        voice = Step("voice", "Her voice and her ears", False, _off("Voice"), "skills")
     elif f.voice_problems:
         voice = Step("voice", "Her voice and her ears", False, f.voice_problems[0], "skills.voice")
     elif not f.voice_running:
@@ -76,7 +76,7 @@ def steps(f: Facts) -> list[Step]:
     body = Step("body", "Give her a body", False, "", "skills.stage")
     chosen = f.vrm_path.strip()
     if not f.stage_enabled:
-        body = replace(body, detail=_off("Stage"))
+        body = replace(body, detail=_off("Stage"), page="skills")
     elif f.stage_problem:
         body = replace(body, detail=f.stage_problem)
     elif not f.avatar.strip():
@@ -97,14 +97,14 @@ def steps(f: Facts) -> list[Step]:
         chat = Step("twitch", "Your chat", True, f"She reads {' and '.join(where)}.", "skills.twitch",
                     optional=True)
     elif not f.twitch_enabled:
-        chat = Step("twitch", "Your chat", False, _off("Twitch"), "skills.twitch", optional=True)
+        chat = Step("twitch", "Your chat", False, _off("Twitch"), "skills", optional=True)
     else:
         chat = Step("twitch", "Your chat", False, "Name your Twitch channel in Settings → Twitch (reading needs "
                     "no account), or your YouTube live stream in Settings → YouTube.", "skills.twitch",
                     optional=True)
 
     if not f.obs_enabled:
-        obs = Step("obs", "OBS", False, _off("OBS"), "skills.obs", optional=True)
+        obs = Step("obs", "OBS", False, _off("OBS"), "skills", optional=True)
     elif f.obs_connected:
         obs = Step("obs", "OBS", True, "Connected to OBS.", "skills.obs", optional=True)
     else:

@@ -59,3 +59,10 @@ def test_only_required_steps_hold_her_back():
     checklist = steps(ready)
     assert remaining(checklist) == 0
     assert [s.key for s in checklist if not s.done] == ["twitch", "obs", "you"]
+
+
+@pytest.mark.parametrize(("facts", "key"), [(Facts(voice_enabled=False), "voice"), (Facts(stage_enabled=False), "body"),
+                                            (Facts(twitch_enabled=False), "twitch"), (Facts(obs_enabled=False), "obs")])
+def test_a_switched_off_skill_leads_to_the_skills_page_where_its_switch_is(facts, key):
+    step = by_key(facts)[key]
+    assert step.page == "skills" and "Settings → Skills" in step.detail

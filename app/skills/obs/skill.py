@@ -194,7 +194,7 @@ class ObsSkill(Skill):
             text = status.message.partition(" Trying again")[0]
             text = text if "OBS" in text else f"OBS: {text}"
             if status.state is State.RETRYING:
-                text += " If you don't use OBS, switch it off in its settings."
+                text += " If you don't use OBS, switch it off in Settings → Skills."
             if not self._told or (status.state is State.REFUSED and text != self._told):
                 self._told = text
                 self.ctx.bus.publish(EventKind.ERROR, SURFACE, text, setting="skills.obs", problem=SURFACE)

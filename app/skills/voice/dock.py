@@ -59,7 +59,7 @@ def problem_lines(note: str, problems: list[str], no_devices: str) -> list[str]:
 
 def state_html(state: str, enabled: bool) -> str:
     if not enabled:
-        return "<b>Voice is off</b> (Settings → Voice)."
+        return "<b>Voice is off</b> (turn it on in Settings → Skills)."
     color = PROBLEM_COLOR if state in (NO_MIC, INTO_SILENCE) else COLORS.get(state, "#7f8c8d")
     return f"<span style='color:{color}'>●</span> <b>{html.escape(state.capitalize())}</b>"
 
