@@ -7,7 +7,10 @@ binds 127.0.0.1 only (port 0 by default; `port` holds the bound port, kept acros
 What is implemented:
 - Connection: the subprotocol obswebsocket.json is selected when offered (a client offering none gets JSON,
   as OBS does; one offering only msgpack is closed with 4012). Hello at once, with `authentication`
-  {challenge, salt} when a password is set (a fresh challenge per connection unless one is fixed).
+  {challenge, salt} when a password is set (a fresh challenge per connection unless one is fixed). Hello
+  carries obsStudioVersion, as the document shows, except for websocket_version 5.1.x and older: a real OBS
+  29.0.2 (obs-websocket 5.1.0) sends only obsWebSocketVersion, rpcVersion and authentication (OBS_29 is that
+  server's versions).
 - Identify: rpcVersion negotiation (versions 1..rpc_version are accepted, others closed with 4010), the
   SHA-256 challenge (missing or wrong authentication closes with 4009), eventSubscriptions (default All),
   Identified with negotiatedRpcVersion. Reidentify updates the subscriptions and answers Identified.
@@ -15,18 +18,28 @@ What is implemented:
   unknown or server-only op 4006, anything but Identify first 4007, a second Identify 4008, a 4.x
   "request-type" message 4010.
 - Requests (op 6) and batches (op 8, haltOnFailure honoured, results in order): GetVersion, GetSceneList,
-  GetCurrentProgramScene, SetCurrentProgramScene, GetSceneItemList, GetSceneItemId, GetSceneItemEnabled,
+  GetCurrentProgramScene, SetCurrentProgramScene, GetSceneCollectionList, SetCurrentSceneCollection,
+  CreateSceneCollection, GetSceneItemList, GetSceneItemId, GetSceneItemEnabled,
   SetSceneItemEnabled, GetInputList, GetInputSettings, SetInputSettings (overlay or replace), GetStreamStatus,
   StartStream, StopStream, GetRecordStatus, StartRecord, StopRecord. Failures carry requestStatus codes with
   a comment: 204 unknown request, 300 missing field, 301 missing requestData, 401 wrong field type, 402 out
-  of range, 403 empty field, 500/501 output (not) running, 600 unknown scene/input/scene item. A field
+  of range, 403 empty field, 500/501 output (not) running, 600 unknown scene/input/scene item/scene
+  collection, 601 a scene collection that exists already. A field
   sent as null counts as absent, as in obs-websocket (obsws-python sends unset optionals as null).
 - Events to identified sessions whose eventSubscriptions include the event's intent:
   CurrentProgramSceneChanged (Scenes), SceneItemEnableStateChanged (SceneItems), InputSettingsChanged
   (Inputs), StreamStateChanged and RecordStateChanged (Outputs: STARTING then STARTED, STOPPING then
   STOPPED), ExitStarted (General), and any event through emit(). A request's events are sent after its
-  response.
-- Test hooks, callable from any thread: switch_scene, set_input_settings, set_text, set_item_enabled,
+  response (so are a scene collection change's, as OBS 29 sends them).
+- Scene collections, each with its own scenes, inputs and current scene (the first is "Untitled", as in a
+  fresh OBS). A change sends what OBS 29.0.2 was seen sending: CurrentSceneCollectionChanging (Config) with
+  the old name, SceneRemoved for each old scene and SceneCreated for each new one (Scenes),
+  SceneCollectionListChanged when one was created, then CurrentSceneCollectionChanged with the new name.
+  Switching to an existing collection also sends CurrentProgramSceneChanged before the end; creating one
+  (Scene Collection → New: one empty scene named "Scene") does not, so a client that only follows
+  CurrentProgramSceneChanged keeps a scene that is gone.
+- Test hooks, callable from any thread: switch_scene, new_scene_collection, switch_scene_collection,
+  set_input_settings, set_text, set_item_enabled,
   start_stream, stop_stream, start_record, stop_record, exit_started, emit, kick (close every session, 4011
   by default). Records: requests (every request received, batches included), emitted events, close_codes the
   server sent, connections (websocket handshakes), sessions(); wait_until / wait_until_async poll a predicate.
@@ -94,9 +107,11 @@ STATUS_REQUEST_FIELD_EMPTY = 403
 STATUS_OUTPUT_RUNNING = 500
 STATUS_OUTPUT_NOT_RUNNING = 501
 STATUS_RESOURCE_NOT_FOUND = 600
+STATUS_RESOURCE_ALREADY_EXISTS = 601
 
 # EventSubscription
 SUB_GENERAL = 1 << 0
+SUB_CONFIG = 1 << 1
 SUB_SCENES = 1 << 2
 SUB_INPUTS = 1 << 3
 SUB_OUTPUTS = 1 << 6
@@ -105,8 +120,13 @@ SUB_ALL = (1 << 12) - 1  # General .. Canvases; the high-volume bits (16-19) are
 
 EVENT_INTENTS = {
     "ExitStarted": SUB_GENERAL,
+    "CurrentSceneCollectionChanging": SUB_CONFIG,
+    "CurrentSceneCollectionChanged": SUB_CONFIG,
+    "SceneCollectionListChanged": SUB_CONFIG,
     "CurrentProgramSceneChanged": SUB_SCENES,
     "SceneListChanged": SUB_SCENES,
+    "SceneCreated": SUB_SCENES,
+    "SceneRemoved": SUB_SCENES,
     "InputSettingsChanged": SUB_INPUTS,
     "StreamStateChanged": SUB_OUTPUTS,
     "RecordStateChanged": SUB_OUTPUTS,
@@ -127,6 +147,11 @@ DEFAULT_INPUTS: dict[str, tuple[str, dict[str, Any]]] = {
     "Webcam": ("v4l2_input", {}),
     "BRB Text": ("text_ft2_source_v2", {"text": "Be right back"}),
 }
+
+# the versions a real OBS Studio 29.0.2 reports (Debian 12's obs-studio): FakeOBS(**OBS_29)
+OBS_29 = {"obs_version": "29.0.2", "websocket_version": "5.1.0"}
+FIRST_COLLECTION = "Untitled"
+NEW_COLLECTION_SCENE = "Scene"
 
 _NS = uuid.UUID("6f0b2f3e-3c1a-4d4e-9a51-0b5e0c0ffee0")
 
@@ -188,6 +213,14 @@ class Scene:
     name: str
     uuid: str
     items: list[SceneItem]  # bottom first: the list position is the sceneItemIndex
+
+
+@dataclass
+class Collection:
+    """A scene collection put aside while another is current."""
+    scenes: list[Scene]
+    inputs: dict[str, Input]
+    current_scene: str
 
 
 @dataclass(frozen=True)
@@ -266,6 +299,8 @@ class FakeOBS:
         self.current_scene = current_scene or (
             "Main" if scenes is None else self.scenes[0].name)
         self._scene(self.current_scene)
+        self.scene_collection = FIRST_COLLECTION
+        self._collections: dict[str, Collection | None] = {FIRST_COLLECTION: None}  # None: the current one
 
         self.streaming = False
         self.recording = False
@@ -459,6 +494,14 @@ class FakeOBS:
         """The streamer switches scene in OBS."""
         self._on_loop(self._hook, self._set_program_scene, scene_name)
 
+    def new_scene_collection(self, name: str) -> None:
+        """The streamer picks Scene Collection → New in OBS: an empty collection with one scene, "Scene"."""
+        self._on_loop(self._hook, self._create_collection, name)
+
+    def switch_scene_collection(self, name: str) -> None:
+        """The streamer picks another scene collection in OBS's Scene Collection menu."""
+        self._on_loop(self._hook, self._switch_collection, name)
+
     def set_input_settings(self, input_name: str, settings: Mapping[str, Any], overlay: bool = True) -> None:
         self._on_loop(self._hook, self._apply_input_settings, self.inputs.get(input_name), input_name,
                       dict(settings), overlay)
@@ -535,9 +578,8 @@ class FakeOBS:
                 self._close(session, CLOSE_UNSUPPORTED_FEATURE,
                             "This fake OBS speaks obswebsocket.json only.")
             else:
-                hello: dict[str, Any] = {"obsStudioVersion": self.obs_version,
-                                         "obsWebSocketVersion": self.websocket_version,
-                                         "rpcVersion": self.rpc_version}
+                hello: dict[str, Any] = {"obsStudioVersion": self.obs_version} if self._hello_names_obs() else {}
+                hello |= {"obsWebSocketVersion": self.websocket_version, "rpcVersion": self.rpc_version}
                 if challenge is not None:
                     hello["authentication"] = {"challenge": challenge, "salt": self.salt}
                 session.send(OP_HELLO, hello)
@@ -562,6 +604,14 @@ class FakeOBS:
             await writer
             self._handlers.discard(task)
         return ws
+
+    def _hello_names_obs(self) -> bool:
+        """Whether Hello carries obsStudioVersion: not from obs-websocket 5.1.x or older (OBS 29)."""
+        try:
+            major, minor = (int(part) for part in self.websocket_version.split(".")[:2])
+        except ValueError:
+            return True
+        return (major, minor) > (5, 1)
 
     async def _writer(self, s: _Session) -> None:
         while True:
@@ -810,6 +860,51 @@ class FakeOBS:
             self._emit("CurrentProgramSceneChanged", {"sceneName": scene.name, "sceneUuid": scene.uuid},
                        SUB_SCENES)
 
+    def _req_get_scene_collection_list(self, data: dict[str, Any] | None) -> dict[str, Any]:
+        return {"currentSceneCollectionName": self.scene_collection,
+                "sceneCollections": sorted(self._collections)}
+
+    def _req_set_current_scene_collection(self, data: dict[str, Any] | None) -> None:
+        self._switch_collection(self._field(self._need_data(data), "sceneCollectionName", str, "a string"))
+
+    def _req_create_scene_collection(self, data: dict[str, Any] | None) -> None:
+        self._create_collection(self._field(self._need_data(data), "sceneCollectionName", str, "a string"))
+
+    def _create_collection(self, name: str) -> None:
+        if name in self._collections:
+            raise _Fail(STATUS_RESOURCE_ALREADY_EXISTS, "That scene collection already exists.")
+        self._collections[name] = Collection([Scene(NEW_COLLECTION_SCENE, _uuid("scene", f"{name}/Scene"), [])],
+                                             {}, NEW_COLLECTION_SCENE)
+        self._change_collection(name, created=True)
+
+    def _switch_collection(self, name: str) -> None:
+        if name not in self._collections:
+            raise _Fail(STATUS_RESOURCE_NOT_FOUND, "No scene collection was found by that name.")
+        if name != self.scene_collection:
+            self._change_collection(name, created=False)
+
+    def _change_collection(self, name: str, *, created: bool) -> None:
+        self._emit("CurrentSceneCollectionChanging", {"sceneCollectionName": self.scene_collection}, SUB_CONFIG)
+        for scene in self.scenes:
+            self._emit("SceneRemoved", {"sceneName": scene.name, "sceneUuid": scene.uuid, "isGroup": False},
+                       SUB_SCENES)
+        self._collections[self.scene_collection] = Collection(self.scenes, self.inputs, self.current_scene)
+        chosen = self._collections[name]
+        assert chosen is not None
+        self._collections[name] = None
+        self.scene_collection = name
+        self.scenes, self.inputs, self.current_scene = chosen.scenes, chosen.inputs, chosen.current_scene
+        for scene in self.scenes:
+            self._emit("SceneCreated", {"sceneName": scene.name, "sceneUuid": scene.uuid, "isGroup": False},
+                       SUB_SCENES)
+        if created:
+            self._emit("SceneCollectionListChanged", {"sceneCollections": sorted(self._collections)}, SUB_CONFIG)
+        else:
+            current = self._scene(self.current_scene)
+            self._emit("CurrentProgramSceneChanged", {"sceneName": current.name, "sceneUuid": current.uuid},
+                       SUB_SCENES)
+        self._emit("CurrentSceneCollectionChanged", {"sceneCollectionName": name}, SUB_CONFIG)
+
     def _item_data(self, item: SceneItem, index: int) -> dict[str, Any]:
         source = self.inputs[item.source]
         return {"inputKind": source.kind, "isGroup": False, "sceneItemBlendMode": "OBS_BLEND_NORMAL",
@@ -970,6 +1065,9 @@ class FakeOBS:
         "GetSceneList": _req_get_scene_list,
         "GetCurrentProgramScene": _req_get_current_program_scene,
         "SetCurrentProgramScene": _req_set_current_program_scene,
+        "GetSceneCollectionList": _req_get_scene_collection_list,
+        "SetCurrentSceneCollection": _req_set_current_scene_collection,
+        "CreateSceneCollection": _req_create_scene_collection,
         "GetSceneItemList": _req_get_scene_item_list,
         "GetSceneItemId": _req_get_scene_item_id,
         "GetSceneItemEnabled": _req_get_scene_item_enabled,

@@ -13,12 +13,12 @@ import warnings
 import aiohttp
 import pytest
 
-from tests.obs_server import FakeOBS
+from tests.obs_server import OBS_29, FakeOBS
 
 SALT = "lM1GncleQOaCu9lT1yeUZhFYnqhsLLP1G5lAGo3ixaI="
 CHALLENGE = "+IxH4CnCiqpX1rM9scsNynZzbOe4KhDeYcTNS3PDaeY="
 VECTOR = "1Ct943GAT+6YQUUX47Ia/ncufilbe6+oD6lY+5kaCu4="  # shared/fixtures/README.md
-SCENES, OUTPUTS, INPUTS, SCENE_ITEMS, GENERAL = 1 << 2, 1 << 6, 1 << 3, 1 << 7, 1 << 0
+SCENES, OUTPUTS, INPUTS, SCENE_ITEMS, GENERAL, CONFIG = 1 << 2, 1 << 6, 1 << 3, 1 << 7, 1 << 0, 1 << 1
 
 
 def run(coro, timeout=20):
@@ -731,3 +731,71 @@ def test_obsws_python_event_client(obsws):
             assert not events.worker.is_alive()
         finally:
             events.base_client.ws.close()
+
+
+# ---- what a real OBS 29.0.2 (obs-websocket 5.1.0) does -----------------------------------------------------
+
+
+def test_hello_as_obs_29_sends_it_has_no_obs_studio_version():
+    async def go():
+        async with FakeOBS(password="pw", **OBS_29) as obs:
+            c = await Raw.connect(obs.url)
+            hello = await c.hello_and_identify(password="pw")
+            # the keys a real OBS 29.0.2 sent (its Hello, captured on this machine): no obsStudioVersion
+            assert sorted(hello["d"]) == ["authentication", "obsWebSocketVersion", "rpcVersion"]
+            assert hello["d"]["obsWebSocketVersion"] == "5.1.0"
+            assert (await c.recv())["op"] == 2
+            assert ok(await c.request("GetVersion"))["obsVersion"] == "29.0.2"  # GetVersion still names it
+            await c.close()
+    run(go())
+
+
+def test_scene_collections_change_as_obs_29_does():
+    async def go():
+        async with FakeOBS() as obs:
+            c = await Raw.connect(obs.url)
+            await c.identified(subs=CONFIG | SCENES)
+            assert ok(await c.request("GetSceneCollectionList")) == {
+                "currentSceneCollectionName": "Untitled", "sceneCollections": ["Untitled"]}
+            ok(await c.request("CreateSceneCollection", {"sceneCollectionName": "Fresh"}))
+            got = [(await c.recv())["d"] for _ in range(7)]
+            assert [(e["eventType"], e["eventIntent"]) for e in got] == [
+                ("CurrentSceneCollectionChanging", CONFIG), ("SceneRemoved", SCENES), ("SceneRemoved", SCENES),
+                ("SceneRemoved", SCENES), ("SceneCreated", SCENES), ("SceneCollectionListChanged", CONFIG),
+                ("CurrentSceneCollectionChanged", CONFIG)]  # no CurrentProgramSceneChanged: OBS 29 sends none
+            assert got[0]["eventData"] == {"sceneCollectionName": "Untitled"}
+            assert [e["eventData"]["sceneName"] for e in got[1:5]] == ["Starting Soon", "Main", "BRB", "Scene"]
+            assert got[5]["eventData"] == {"sceneCollections": ["Fresh", "Untitled"]}
+            assert got[6]["eventData"] == {"sceneCollectionName": "Fresh"}
+            await nothing_pending(c)
+            assert ok(await c.request("GetCurrentProgramScene"))["sceneName"] == "Scene"
+            assert [s["sceneName"] for s in ok(await c.request("GetSceneList"))["scenes"]] == ["Scene"]
+            failed(await c.request("SetCurrentProgramScene", {"sceneName": "Main"}), 600)  # gone with "Untitled"
+            failed(await c.request("GetInputSettings", {"inputName": "Captions"}), 600)
+            failed(await c.request("CreateSceneCollection", {"sceneCollectionName": "Fresh"}), 601)
+            failed(await c.request("SetCurrentSceneCollection", {"sceneCollectionName": "Nope"}), 600)
+            failed(await c.request("SetCurrentSceneCollection", {}), 300)
+
+            ok(await c.request("SetCurrentSceneCollection", {"sceneCollectionName": "Untitled"}))
+            got = [(await c.recv())["d"] for _ in range(7)]
+            assert [e["eventType"] for e in got] == [
+                "CurrentSceneCollectionChanging", "SceneRemoved", "SceneCreated", "SceneCreated", "SceneCreated",
+                "CurrentProgramSceneChanged", "CurrentSceneCollectionChanged"]  # switching back: the scene is said
+            assert got[5]["eventData"]["sceneName"] == "Main" and obs.scene_names() == ["Starting Soon", "Main", "BRB"]
+            assert obs.text_of("Starting Text") == "Starting soon"  # each collection keeps its own sources
+            ok(await c.request("SetCurrentSceneCollection", {"sceneCollectionName": "Untitled"}))
+            await nothing_pending(c)  # already current: nothing changes
+            await c.close()
+    run(go())
+
+
+def test_the_streamer_changes_scene_collection_in_obs():
+    with FakeOBS() as obs:
+        obs.new_scene_collection("Fresh")
+        assert (obs.scene_collection, obs.scene_names(), obs.current_scene) == ("Fresh", ["Scene"], "Scene")
+        obs.switch_scene_collection("Untitled")
+        assert (obs.scene_collection, obs.current_scene) == ("Untitled", "Main")
+        with pytest.raises(ValueError, match="already exists"):
+            obs.new_scene_collection("Fresh")
+        with pytest.raises(ValueError, match="No scene collection"):
+            obs.switch_scene_collection("Nope")

@@ -280,16 +280,18 @@ class AuthChallenge:
 
 @dataclass(frozen=True)
 class Hello:
+    """The server's greeting. obsStudioVersion came to Hello after obs-websocket 5.1.0 (OBS 29.0 sends only
+    obsWebSocketVersion, rpcVersion and authentication, seen on a real OBS 29.0.2), so it is optional here and ""
+    when absent; every 5.x sends obsWebSocketVersion and rpcVersion."""
     op: ClassVar[OpCode] = OpCode.HELLO
-    obs_studio_version: str
-    obs_websocket_version: str
+    obs_studio_version: str = ""
+    obs_websocket_version: str = ""
     rpc_version: int = RPC_VERSION
     authentication: AuthChallenge | None = None
 
     def data(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"obsStudioVersion": self.obs_studio_version,
-                             "obsWebSocketVersion": self.obs_websocket_version,
-                             "rpcVersion": self.rpc_version}
+        d: dict[str, Any] = {"obsStudioVersion": self.obs_studio_version} if self.obs_studio_version else {}
+        d |= {"obsWebSocketVersion": self.obs_websocket_version, "rpcVersion": self.rpc_version}
         if self.authentication is not None:
             d["authentication"] = {"challenge": self.authentication.challenge,
                                    "salt": self.authentication.salt}
@@ -299,7 +301,7 @@ class Hello:
     def from_data(cls, d: Mapping[str, Any]) -> Hello:
         w = "Hello"
         auth = _get(d, "authentication", "object", required=False, where=w)
-        return cls(obs_studio_version=_get(d, "obsStudioVersion", "str", required=True, where=w),
+        return cls(obs_studio_version=_get(d, "obsStudioVersion", "str", required=False, default="", where=w),
                    obs_websocket_version=_get(d, "obsWebSocketVersion", "str", required=True, where=w),
                    rpc_version=_rpc(d, "rpcVersion", w),
                    authentication=None if auth is None else AuthChallenge(
@@ -616,8 +618,8 @@ def identify_for(hello: Hello, password: str | None, *,
     if hello.authentication is not None:
         if not password:
             raise AuthenticationRequired(
-                "OBS asks for a WebSocket password and none is set. "
-                "Copy it from OBS: Tools > WebSocket Server Settings > Show Connect Info.")
+                "OBS asks for a WebSocket password and none is set. Copy it from OBS (Tools → WebSocket Server "
+                "Settings → Show Connect Info) into Settings → OBS.")
         authentication = auth_string(password, hello.authentication.salt, hello.authentication.challenge)
     return Identify(rpc_version=choose_rpc_version(hello.rpc_version, supported_rpc),
                     authentication=authentication, event_subscriptions=int(event_subscriptions))
@@ -634,8 +636,9 @@ CLOSE_MESSAGES: dict[int, str] = {
     CloseCode.UNKNOWN_OP_CODE: "OBS received a message of an unknown type.",
     CloseCode.NOT_IDENTIFIED: "OBS received a message before the connection was identified.",
     CloseCode.ALREADY_IDENTIFIED: "OBS received a second Identify on the same connection.",
-    CloseCode.AUTHENTICATION_FAILED: "OBS refused the password. Check the WebSocket server password in OBS "
-                                     "(Tools > WebSocket Server Settings) and enter it again.",
+    CloseCode.AUTHENTICATION_FAILED: "OBS refused the password. Copy it from OBS (Tools → WebSocket Server "
+                                     "Settings → Show Connect Info) into Settings → OBS; Bea does not try again "
+                                     "until then.",
     CloseCode.UNSUPPORTED_RPC_VERSION: "OBS speaks a different version of the obs-websocket protocol. "
                                        "Update OBS (28 or newer) or this app.",
     CloseCode.SESSION_INVALIDATED: "OBS ended this session (it was kicked from OBS's session list). "

@@ -1,9 +1,15 @@
 """The OBS connection: obsws-python's blocking clients driven from asyncio, kept alive with backoff.
 
 Theory of operation:
-1. obsws-python's ReqClient and EventClient block. Every call to them (connecting, each request, closing)
-   runs on one worker thread of our own ("obs"), so requests are serialised: a ReqClient sends and then
-   reads the next frame, and two callers at once would read each other's answers.
+1. The handshake is ours (app.core.obs_protocol over websocket-client): Hello, Identify, then Identified or
+   OBS's close frame, whose code says why (4009: the password was refused). obsws-python's own handshake
+   could do neither: it dropped the close code and left the socket of a refused login open, one more on
+   OBS's side at each try. A failed handshake closes its socket; an identified one is handed to
+   obsws-python's ReqClient and EventClient (_AdoptedReqClient, _AdoptedEventClient), which only send
+   requests and read events on it.
+   Those block. Every call to them (connecting, each request, closing) runs on one worker thread of our
+   own ("obs"), so requests are serialised: a ReqClient sends and then reads the next frame, and two
+   callers at once would read each other's answers.
 2. The EventClient reads on a thread of its own and calls our callbacks there; each callback hands the
    event to the loop with call_soon_threadsafe. Nothing else crosses threads.
 3. The EventClient's thread ends silently when the socket goes (it logs at DEBUG and returns). A small
@@ -12,11 +18,15 @@ Theory of operation:
 4. One asyncio task owns the life cycle: connect, read the state (scenes, current scene, outputs), wait
    until the connection is lost or the settings change, close, and try again after a backoff of 1, 2, 4, 8,
    16, then every 30 seconds. A changed setting retries at once.
-5. obsws-python drops the close code when OBS refuses Identify. When identifying fails, a second, bare
-   handshake (app.core.obs_protocol) reads the code: a refused password (4009), or any code after which
-   retrying cannot help, stops the retries until reconnect() (the settings changed) with the sentence
-   describe_close() gives for it. A missing password is found the same way.
-6. Every state change is a new ObsStatus handed to the status listeners, on the loop's thread: what the
+5. A refused password (4009), or any close code after which retrying cannot help, and a password OBS asks
+   for but that is not set, stop the retries until reconnect() (the settings changed): state REFUSED, with
+   the sentence describe_close() gives for it.
+6. Scene collections: OBS says CurrentSceneCollectionChanging, removes and creates scenes, then
+   CurrentSceneCollectionChanged, and need not say CurrentProgramSceneChanged (OBS 29 does not after
+   Scene Collection → New). From Changing on, the scenes and the current scene are unknown (so nothing acts
+   on a scene that is gone) and no request is sent (the document calls requests then undefined behaviour);
+   Changed re-reads the collection, its scenes and its current scene.
+7. Every state change is a new ObsStatus handed to the status listeners, on the loop's thread: what the
    dock shows and what the skill reads to decide which tools she has.
 """
 
@@ -35,8 +45,9 @@ from typing import Any, TypeVar
 
 import obsws_python as obsws
 import websocket
-from obsws_python.error import OBSSDKError, OBSSDKRequestError
-from obsws_python.subs import Subs
+from obsws_python.baseclient import ObsClient
+from obsws_python.callback import Callback
+from obsws_python.error import OBSSDKRequestError
 
 from app.core import obs_protocol as proto
 from app.executors import BoundedExecutor
@@ -51,9 +62,11 @@ T = TypeVar("T")
 BACKOFF: tuple[float, ...] = (1.0, 2.0, 4.0, 8.0, 16.0, 30.0)
 CONNECT_TIMEOUT = 5.0
 CLOSE_TIMEOUT = 2.0
-SUBSCRIPTIONS = Subs.GENERAL | Subs.SCENES | Subs.OUTPUTS
+_ES = proto.EventSubscription
+SUBSCRIPTIONS = _ES.GENERAL | _ES.CONFIG | _ES.SCENES | _ES.OUTPUTS
 EVENTS = ("CurrentProgramSceneChanged", "SceneListChanged", "SceneCreated", "SceneRemoved",
-          "SceneNameChanged", "StreamStateChanged", "RecordStateChanged", "ExitStarted")
+          "SceneNameChanged", "StreamStateChanged", "RecordStateChanged", "ExitStarted",
+          "CurrentSceneCollectionChanging", "CurrentSceneCollectionChanged")
 _SCENE_LIST_EVENTS = {"SceneListChanged", "SceneCreated", "SceneRemoved", "SceneNameChanged"}
 
 
@@ -82,6 +95,7 @@ class ObsStatus:
     retry_in: float | None = None
     close_code: int | None = None
     obs_version: str = ""
+    scene_collection: str = ""          # "" while OBS changes collection
     scenes: tuple[str, ...] = ()        # as OBS's Scenes panel lists them, top first
     current_scene: str = ""
     streaming: bool = False
@@ -125,6 +139,31 @@ class _Failed(Exception):
     def __init__(self, message: str, code: int | None = None) -> None:
         super().__init__(message)
         self.code = code
+
+
+class _AdoptedReqClient(obsws.ReqClient):
+    """obsws-python's request client on a socket our handshake identified."""
+
+    def __init__(self, base: ObsClient) -> None:
+        self.logger = logging.getLogger("obsws_python.reqs").getChild("ReqClient")
+        self.base_client = base
+
+
+class _AdoptedEventClient(obsws.EventClient):
+    """obsws-python's event client on a socket our handshake identified; subscribe() starts its thread."""
+
+    def __init__(self, base: ObsClient) -> None:
+        self.logger = logging.getLogger("obsws_python.events").getChild("EventClient")
+        self.base_client = base
+        self.callback = Callback()
+
+
+def _adopt(ws: websocket.WebSocket, target: Target, subs: int, timeout: float) -> ObsClient:
+    base = ObsClient.__new__(ObsClient)   # its __init__ would connect again, with obsws-python's handshake
+    base.logger = logging.getLogger("obsws_python.baseclient").getChild("ObsClient")
+    base.host, base.port, base.password, base.subs, base.timeout = target.host, target.port, "", subs, timeout
+    base.ws = ws
+    return base
 
 
 @dataclass(eq=False)
@@ -186,6 +225,7 @@ class ObsConnection:
         self._session: _Session | None = None
         self._wake: asyncio.Event | None = None
         self.attempts = 0   # connection attempts so far (the dock and the tests read it)
+        self._changing_collection = False
 
     # ---- what others read and hear ---------------------------------------------------------------------
     @property
@@ -286,6 +326,7 @@ class ObsConnection:
                 continue
             attempt = 0
             self._session = session
+            self._changing_collection = False
             version = f" {snapshot['obs_version']}" if snapshot["obs_version"] else ""
             self._set(state=State.CONNECTED, message=f"Connected to OBS{version} at {target.address}.",
                       **snapshot)
@@ -345,17 +386,14 @@ class ObsConnection:
                 self._gate.check_sync(target.host, target.port, "OBS")
             except ConnectionRefusedError as exc:   # privacy mode and a remote OBS: only new settings help
                 raise _Refused(f"Privacy mode is on: {exc}") from None
-        kwargs = {"host": target.host, "port": target.port, "password": target.password,
-                  "timeout": self.timeout}
+        events = _AdoptedEventClient(_adopt(self._handshake(target, int(SUBSCRIPTIONS)), target,
+                                            int(SUBSCRIPTIONS), self.timeout))
+        events.callback.register([self._callback(name) for name in EVENTS])
         try:
-            events = obsws.EventClient(subs=SUBSCRIPTIONS, **kwargs)
-        except OBSSDKError as exc:
-            raise self._diagnose(target, exc) from None
-        try:
-            events.callback.register([self._callback(name) for name in EVENTS])
-            req = obsws.ReqClient(**kwargs)
+            req = _AdoptedReqClient(_adopt(self._handshake(target, 0), target, 0, self.timeout))
+            events.subscribe()
         except BaseException:
-            self._close_events(events)
+            self._close_socket(events.base_client.ws)
             raise
         session = _Session(events, req)
         loop = self._loop
@@ -370,34 +408,43 @@ class ObsConnection:
         threading.Thread(target=watch, name="obs-watch", daemon=True).start()
         return session
 
-    def _diagnose(self, target: Target, original: BaseException) -> Exception:
-        """Identify failed and obsws-python does not say why: shake hands again and read OBS's close code."""
+    def _handshake(self, target: Target, subscriptions: int) -> websocket.WebSocket:
+        """A socket identified with OBS, or _Refused/_Failed saying why not (OBS's close code read); the socket
+        of a failed handshake is closed."""
         ws = websocket.WebSocket()
         try:
             ws.connect(f"ws://{target.host}:{target.port}", timeout=self.timeout,
                        subprotocols=[proto.SUBPROTOCOL_JSON])
-            hello = proto.decode(ws.recv())
+            hello = self._receive(ws, target)
             if not isinstance(hello, proto.Hello):
-                return _Failed(f"OBS at {target.address} did not greet as obs-websocket 5 does.")
+                raise _Failed(f"OBS at {target.address} did not greet as obs-websocket 5 does.")
             try:
-                identify = proto.identify_for(hello, target.password or None)
+                identify = proto.identify_for(hello, target.password or None, event_subscriptions=subscriptions)
             except proto.AuthenticationRequired as exc:
-                return _Refused(str(exc))
+                raise _Refused(str(exc)) from None
             ws.send(proto.encode(identify))
+            if not isinstance(self._receive(ws, target), proto.Identified):
+                raise _Failed(f"OBS at {target.address} did not answer Identify as obs-websocket 5 does.")
+            return ws
+        except BaseException:
+            self._close_socket(ws)
+            raise
+
+    @staticmethod
+    def _receive(ws: websocket.WebSocket, target: Target) -> proto.Message:
+        """The next message; OBS's close frame becomes _Refused or _Failed with its code and sentence."""
+        while True:
             opcode, frame = ws.recv_data_frame(True)
             if opcode == websocket.ABNF.OPCODE_CLOSE:
                 code, reason = _close_frame(frame.data)
                 text = proto.describe_close(code, reason)
-                return _Failed(text, code) if proto.should_reconnect(code) else _Refused(text, code)
-            return _Failed(f"OBS at {target.address} refused the first handshake ({original}) but accepted a "
-                           "second one.")
-        except Exception as exc:
-            return _Failed(describe_failure(exc, target))
-        finally:
-            try:
-                ws.shutdown()
-            except Exception:
-                pass
+                raise _Failed(text, code) if proto.should_reconnect(code) else _Refused(text, code)
+            if opcode in (websocket.ABNF.OPCODE_TEXT, websocket.ABNF.OPCODE_BINARY):
+                try:
+                    return proto.decode(frame.data)
+                except proto.ProtocolError as exc:
+                    raise _Failed(f"OBS at {target.address} sent what this app does not understand: {exc}.",
+                                  None) from None
 
     def _callback(self, event_type: str) -> Callable[[Any], None]:
         loop = self._loop
@@ -413,13 +460,18 @@ class ObsConnection:
 
     def _snapshot(self, req: Any) -> dict[str, Any]:
         version = req.get_version()
-        scenes = self._scene_list(req)
-        current = req.get_current_program_scene()
-        return {"obs_version": str(getattr(version, "obs_version", "")), "scenes": scenes,
-                "current_scene": getattr(current, "scene_name", None)
-                or getattr(current, "current_program_scene_name", ""),
+        return {"obs_version": str(getattr(version, "obs_version", "")), **self._scene_state(req),
                 "streaming": bool(req.get_stream_status().output_active),
                 "recording": bool(req.get_record_status().output_active)}
+
+    def _scene_state(self, req: Any) -> dict[str, Any]:
+        """The scene collection, its scenes and the scene on stream."""
+        collection = req.get_scene_collection_list().current_scene_collection_name
+        scenes = self._scene_list(req)
+        current = req.get_current_program_scene()   # obs-websocket 5.1 names it currentProgramSceneName only
+        return {"scene_collection": str(collection), "scenes": scenes,
+                "current_scene": getattr(current, "scene_name", None)
+                or getattr(current, "current_program_scene_name", "")}
 
     @staticmethod
     def _scene_list(req: Any) -> tuple[str, ...]:
@@ -447,7 +499,16 @@ class ObsConnection:
 
     # ---- events, on the loop ------------------------------------------------------------------------------
     def _dispatch(self, event_type: str, data: dict[str, Any]) -> None:
-        if event_type == "CurrentProgramSceneChanged":
+        if event_type == "CurrentSceneCollectionChanging":
+            self._changing_collection = True
+            self._set(scene_collection="", scenes=(), current_scene="")
+        elif event_type == "CurrentSceneCollectionChanged":
+            self._changing_collection = False
+            if self._session is not None:
+                asyncio.ensure_future(self._reread_scenes())
+        elif self._changing_collection and event_type in _SCENE_LIST_EVENTS:
+            pass   # the collection's scenes come and go; read once it has changed
+        elif event_type == "CurrentProgramSceneChanged":
             self._set(current_scene=str(data.get("scene_name", "")))
         elif event_type == "StreamStateChanged":
             self._set(streaming=bool(data.get("output_active")))
@@ -471,6 +532,14 @@ class ObsConnection:
             self._set(scenes=await self.call(self._scene_list))
         except ObsError:
             pass
+
+    async def _reread_scenes(self) -> None:
+        try:
+            state = await self.call(self._scene_state)
+        except ObsError:
+            return
+        if not self._changing_collection:   # another change began meanwhile: its end reads again
+            self._set(**state)
 
     # ---- requests -----------------------------------------------------------------------------------------
     async def call(self, fn: Callable[[Any], T]) -> T:

@@ -36,6 +36,14 @@ def outputs_text(status: ObsStatus) -> str:
             f"Recording: {'on' if status.recording else 'off'}")
 
 
+def current_text(status: ObsStatus) -> str:
+    if not status.connected:
+        return "Current scene: —"
+    if not status.scene_collection:
+        return "Current scene: — (OBS is changing scene collection)"
+    return f"Current scene: {status.current_scene or '—'} (scene collection “{status.scene_collection}”)"
+
+
 class ObsDock(QWidget):
     changed = Signal()
 
@@ -80,8 +88,7 @@ class ObsDock(QWidget):
                                f"{STATE_LABELS[s.state]}</b> {s.address}")
         self.message.setText(self.note or s.message)
         self.outputs.setText(outputs_text(s))
-        self.current.setText(f"Current scene: {s.current_scene}" if s.connected and s.current_scene
-                             else "Current scene: —")
+        self.current.setText(current_text(s))
         mine = set(self.skill.settings.allowed_scenes)
         self.scenes.clear()
         for name in s.scenes:

@@ -1,13 +1,15 @@
 """The OBS connection against the fake OBS server (tests/obs_server.py): obsws-python for real, no mocks."""
 
 import asyncio
+import os
 import threading
 import time
 
 import pytest
 
+from app.core import obs_protocol as proto
 from app.skills.obs.client import BACKOFF, NotConnected, ObsConnection, ObsError, State, Target, backoff
-from tests.obs_server import FakeOBS
+from tests.obs_server import OBS_29, FakeOBS
 
 FAST = (0.05, 0.1, 0.2)
 
@@ -24,6 +26,34 @@ async def until(predicate, timeout=8.0, what="condition"):
         await asyncio.sleep(0.02)
 
 
+def open_sockets_to(port: int) -> int:
+    """This process's TCP sockets whose far end is `port` on any host (Linux /proc), closed ones excepted."""
+    inodes = set()
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            link = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            continue
+        if link.startswith("socket:["):
+            inodes.add(link[len("socket:["):-1])
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as f:
+            next(f)
+            for line in f:
+                fields = line.split()
+                if int(fields[2].rpartition(":")[2], 16) == port and fields[9] in inodes:
+                    count += 1
+    return count
+
+
+# Hello as a real OBS 29.0.2 (obs-websocket 5.1.0) sent it, captured on this machine
+OBS_29_HELLO = ('{"d":{"authentication":{"challenge":"ptfNz49LfXoJ/o0b5sLn64oVSraqPBlCNK87oLv3KSE=",'
+                '"salt":"kMrLm6Np4pa3iLO05DJi+uHB54buWcRCoIk7rmqibF0="},"obsWebSocketVersion":"5.1.0",'
+                '"rpcVersion":1},"op":0}')
+VERSIONS = pytest.mark.parametrize("versions", [{}, OBS_29], ids=["obs-31", "obs-29"])
+
+
 def connection(obs: FakeOBS, password: dict | str = "pw", **kwargs) -> ObsConnection:
     box = password if isinstance(password, dict) else {"pw": password}
     return ObsConnection(lambda: Target("127.0.0.1", obs.port, box["pw"]), steps=kwargs.pop("steps", FAST),
@@ -33,6 +63,15 @@ def connection(obs: FakeOBS, password: dict | str = "pw", **kwargs) -> ObsConnec
 def test_backoff_doubles_up_to_thirty_seconds():
     assert [backoff(n) for n in range(8)] == [1, 2, 4, 8, 16, 30, 30, 30]
     assert BACKOFF[-1] == 30
+
+
+def test_the_hello_of_obs_29_is_understood_and_answered():
+    hello = proto.decode(OBS_29_HELLO)
+    assert isinstance(hello, proto.Hello)
+    assert (hello.obs_studio_version, hello.obs_websocket_version, hello.rpc_version) == ("", "5.1.0", 1)
+    assert proto.identify_for(hello, "pw").authentication == proto.auth_string(
+        "pw", "kMrLm6Np4pa3iLO05DJi+uHB54buWcRCoIk7rmqibF0=", "ptfNz49LfXoJ/o0b5sLn64oVSraqPBlCNK87oLv3KSE=")
+    assert "obsStudioVersion" not in proto.encode(hello)
 
 
 def test_connects_and_reads_the_state():
@@ -55,20 +94,23 @@ def test_connects_and_reads_the_state():
     run(main())
 
 
-def test_a_wrong_password_says_so_and_stops_retrying_until_the_settings_change():
+@VERSIONS
+def test_a_wrong_password_says_so_and_stops_retrying_until_the_settings_change(versions):
     async def main():
-        with FakeOBS(password="pw") as obs:
+        with FakeOBS(password="pw", **versions) as obs:
             password = {"pw": "wrong"}
             conn = connection(obs, password)
             await conn.start()
             try:
                 await until(lambda: conn.status.state is State.REFUSED, what="refused")
-                assert "OBS refused the password" in conn.status.message
-                assert "Tools > WebSocket Server Settings" in conn.status.message
-                assert conn.status.close_code == 4009 and 4009 in obs.close_codes
-                seen = obs.connections
+                assert conn.status.message.startswith("OBS refused the password. Copy it from OBS (Tools → "
+                                                      "WebSocket Server Settings → Show Connect Info) into "
+                                                      "Settings → OBS")
+                assert conn.status.close_code == 4009 and obs.close_codes == [4009]
+                assert obs.connections == 1   # one handshake, its close code read: no second one to ask why
+                assert open_sockets_to(obs.port) == 0   # the refused login's socket is closed
                 await asyncio.sleep(0.6)  # many backoff periods: no new attempt
-                assert obs.connections == seen and conn.attempts == 1
+                assert obs.connections == 1 and conn.attempts == 1
                 password["pw"] = "pw"
                 conn.reconnect()  # what a settings change does
                 await until(lambda: conn.status.connected, what="connected with the right password")
@@ -77,14 +119,18 @@ def test_a_wrong_password_says_so_and_stops_retrying_until_the_settings_change()
     run(main())
 
 
-def test_no_password_when_obs_wants_one():
+@VERSIONS
+def test_no_password_when_obs_wants_one(versions):
     async def main():
-        with FakeOBS(password="pw") as obs:
+        with FakeOBS(password="pw", **versions) as obs:
             conn = connection(obs, "")
             await conn.start()
             try:
                 await until(lambda: conn.status.state is State.REFUSED, what="refused")
                 assert "asks for a WebSocket password and none is set" in conn.status.message
+                assert "into Settings → OBS" in conn.status.message
+                await asyncio.sleep(0.3)
+                assert conn.attempts == 1 and open_sockets_to(obs.port) == 0
             finally:
                 await conn.stop()
     run(main())
@@ -214,4 +260,45 @@ def test_privacy_mode_refuses_a_remote_obs_without_retrying():
             assert conn.status.message.startswith("Privacy mode is on")
         finally:
             await conn.stop()
+    run(main())
+
+
+def test_connects_to_obs_29():
+    async def main():
+        with FakeOBS(password="pw", **OBS_29) as obs:
+            conn = connection(obs)
+            await conn.start()
+            try:
+                await until(lambda: conn.status.connected, what="connected")
+                assert conn.status.obs_version == "29.0.2" and conn.status.scene_collection == "Untitled"
+                assert "Connected to OBS 29.0.2" in conn.status.message
+                assert open_sockets_to(obs.port) == 2   # events and requests
+            finally:
+                await conn.stop()
+            assert open_sockets_to(obs.port) == 0
+    run(main())
+
+
+def test_a_scene_collection_change_is_followed():
+    async def main():
+        with FakeOBS(**OBS_29) as obs:
+            conn = connection(obs, "")
+            seen = []
+            conn.on_status(lambda s: seen.append((s.scene_collection, s.current_scene, s.scenes)))
+            await conn.start()
+            try:
+                await until(lambda: conn.status.connected, what="connected")
+                assert obs.sessions()[0].event_subscriptions & int(proto.EventSubscription.CONFIG)
+                assert (conn.status.scene_collection, conn.status.current_scene) == ("Untitled", "Main")
+                obs.new_scene_collection("Fresh")   # Scene Collection → New: no CurrentProgramSceneChanged
+                await until(lambda: conn.status.scene_collection == "Fresh", what="the new collection read")
+                assert (conn.status.current_scene, conn.status.scenes) == ("Scene", ("Scene",))
+                assert ("", "", ()) in seen   # unknown while OBS changed it, never the old scene in the new one
+                assert ("Fresh", "Main") not in [(c, s) for c, s, _ in seen]
+                obs.switch_scene_collection("Untitled")
+                await until(lambda: conn.status.scene_collection == "Untitled", what="back")
+                assert conn.status.current_scene == "Main"
+                assert conn.status.scenes == ("Starting Soon", "Main", "BRB")
+            finally:
+                await conn.stop()
     run(main())

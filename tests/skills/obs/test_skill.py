@@ -10,7 +10,7 @@ from app.core.perception import PerceptionKind
 from app.core.tools import broken_promises
 from app.skills.obs.client import State
 from app.skills.obs.skill import PASSWORD_SECRET, ObsSettings, ObsSkill, allowed
-from tests.obs_server import FakeOBS
+from tests.obs_server import OBS_29, FakeOBS
 from tests.skills.obs.test_client import FAST, run, until
 
 ALLOW = {"skills.obs.allowed_scenes": ["BRB", "Main"], "skills.obs.allowed_sources": ["Webcam"],
@@ -248,12 +248,12 @@ def test_the_dock_shows_the_connection_scenes_and_outputs(bea, qtbot):
                 assert "connected" in dock.state.text()
                 assert [dock.scenes.item(i).text() for i in range(dock.scenes.count())] == \
                     ["   Starting Soon", "▶ Main  ★", "   BRB  ★"]
-                assert dock.current.text() == "Current scene: Main"
+                assert dock.current.text() == "Current scene: Main (scene collection “Untitled”)"
                 obs.start_stream()
                 await until(lambda: "LIVE" in dock.outputs.text(), what="live in the dock")
                 dock.switch("Starting Soon")  # the streamer's own switch: no allowlist
                 await until(lambda: obs.current_scene == "Starting Soon", what="switched")
-                await until(lambda: dock.current.text() == "Current scene: Starting Soon")
+                await until(lambda: dock.current.text().startswith("Current scene: Starting Soon ("))
                 obs.stop_in_thread()
                 await until(lambda: "not connected" in dock.state.text(), what="shown as lost")
                 assert not dock.scenes.isEnabled()
@@ -272,3 +272,43 @@ def test_settings_page_saves_the_password_to_the_secrets_service(bea, qtbot):
     assert page.changes() == {}  # nothing for the settings document
     assert page.forget_password() == "The OBS password is forgotten."
     assert bea.secrets.get(PASSWORD_SECRET) is None
+
+
+def test_a_password_obs_29_refuses_is_a_problem_line_and_no_retry(bea):
+    async def main():
+        with FakeOBS(password="pw", **OBS_29) as obs:
+            async with running(bea, obs, password="nope") as skill:
+                await until(lambda: skill.status.state is State.REFUSED, what="refused")
+                assert skill.status.close_code == 4009
+                errors = [e for e in bea.bus.recent([EventKind.ERROR]) if e.source == "obs"]
+                assert len(errors) == 1 and errors[0].text.startswith("OBS refused the password.")
+                assert errors[0].data["setting"] == "skills.obs" and errors[0].data["problem"] == "obs"
+                assert "Settings → OBS" in errors[0].text and "switch it off" not in errors[0].text
+                await asyncio.sleep(0.5)   # several backoff periods of FAST
+                assert obs.connections == 1 and skill.connection.attempts == 1
+                bea.settings.set("skills.obs.port", obs.port)   # unchanged settings: still no retry
+                skill.set_password("pw")                        # the password changed: one new try
+                await connected(skill)
+                assert obs.connections == 3   # events and requests
+                assert any(e.data.get("resolved") == "obs" for e in bea.bus.recent([EventKind.SYSTEM]))
+    run(main())
+
+
+def test_after_a_new_scene_collection_she_knows_the_old_scene_is_gone(bea, qtbot):
+    from app.skills.obs.dock import make_dock
+
+    async def main():
+        with FakeOBS(password="pw", **OBS_29) as obs:
+            async with running(bea, obs, **ALLOW) as skill:
+                dock = make_dock(skill)
+                qtbot.addWidget(dock)
+                await connected(skill)
+                assert dock.current.text() == "Current scene: Main (scene collection “Untitled”)"
+                obs.new_scene_collection("Fresh")
+                await until(lambda: skill.status.scene_collection == "Fresh", what="the collection followed")
+                assert skill.live_state() == "[OBS] Scene: Scene; not live."
+                answer = await call(skill, "switch_scene", scene="Main")
+                assert answer.startswith("ERROR: could not switch to “Main”: OBS has no scene")
+                await until(lambda: dock.current.text() == "Current scene: Scene (scene collection “Fresh”)")
+                assert [dock.scenes.item(i).text() for i in range(dock.scenes.count())] == ["▶ Scene"]
+    run(main())
