@@ -23,9 +23,14 @@ Theory of operation, the Twitch view (`twitch_event`):
    ROOMSTATE, GLOBALUSERSTATE, WHISPER...) -> Other with the message. Ping.reply echoes the PING's
    parameters with the last as trailing ("PING :tmi.twitch.tv" -> "PONG :tmi.twitch.tv"); a bare PING gets
    "PONG :tmi.twitch.tv".
-8. Strict where meaning hangs on it, raising IrcParseError: the channel parameter; the user-id of a PRIVMSG
-   (the stable author; a connection without the twitch.tv/tags capability has none); the msg-id of a
-   USERNOTICE; the target-msg-id of a CLEARMSG; and the numbers that carry weight (bits, ban-duration).
+8. Strict where meaning hangs on it, raising IrcParseError: the channel parameter; a PRIVMSG's author (its
+   user-id tag, else the sender's login in the prefix: a line with neither has nobody to count, and is
+   refused); the msg-id of a USERNOTICE; the target-msg-id of a CLEARMSG; and the numbers that carry weight
+   (bits, ban-duration). A PRIVMSG without a user-id (no twitch.tv/tags capability, some relayed lines) keeps
+   everything else it carries, bits and a /me included; its author_id is "login:<login>", which no numeric
+   Twitch user id can equal.
+8a. A PRIVMSG's own kind (ChatLine.event): "redemption" when it carries a custom-reward-id (a channel-point
+   reward the viewer typed text for), "highlighted-message" when its msg-id says so, else None (plain chat).
 9. Lenient where the tag is decoration, never raising: badges and emotes skip malformed entries (Twitch
    itself sends emote ranges that miss the text), a bad tmi-sent-ts is None, a blank display-name falls
    back to the login. Display names are stripped (Twitch sends some with a trailing "\\s").
@@ -336,11 +341,15 @@ def _clean_name(value: str | None) -> str:
 # ------------------------------------------------------------------------------------------ Twitch events
 
 
+REDEMPTION = "redemption"                   # ChatLine.event of a channel-point reward's line
+HIGHLIGHTED = "highlighted-message"         # ...of a message a viewer highlighted with channel points
+
+
 @dataclass(frozen=True)
 class ChatLine:
     channel: str
     text: str                     # the words, with a /me ACTION unwrapped
-    user_id: str
+    user_id: str | None           # None on a line without the user-id tag: author_id falls back to the login
     login: str
     display_name: str
     msg_id: str | None
@@ -352,6 +361,20 @@ class ChatLine:
     emotes: list[Emote]
     reply_parent: ReplyParent | None
     is_action: bool
+    reward_id: str | None = None  # custom-reward-id: the channel-point reward this line redeems
+    msg_kind: str | None = None   # the msg-id tag of a PRIVMSG (highlighted-message, skip-subs-mode-message...)
+
+    @property
+    def author_id(self) -> str:
+        """The author's stable native id (rule 8): the user id, else "login:<login>"."""
+        return self.user_id or f"login:{self.login}"
+
+    @property
+    def event(self) -> str | None:
+        """Rule 8a: REDEMPTION, HIGHLIGHTED, or None for plain chat."""
+        if self.reward_id:
+            return REDEMPTION
+        return HIGHLIGHTED if self.msg_kind == HIGHLIGHTED else None
 
 
 @dataclass(frozen=True)
@@ -450,10 +473,11 @@ def twitch_event(msg: IrcMessage) -> TwitchEvent:
 
 def _chat_line(msg: IrcMessage) -> ChatLine:
     channel, text = _channel(msg), _param(msg, 1, "PRIVMSG without text")
-    user_id = msg.tags.get("user-id")
-    if not user_id:
-        raise IrcParseError("PRIVMSG without a user-id tag (is the twitch.tv/tags capability on?)", msg.raw)
-    login = msg.prefix.nick if msg.prefix and msg.prefix.nick else ""
+    user_id = msg.tags.get("user-id") or None
+    login = (msg.prefix.nick or "").lower() if msg.prefix else ""
+    if not user_id and not login:
+        raise IrcParseError("PRIVMSG with neither a user-id tag nor the sender's login: nobody to count",
+                            msg.raw)
     words, is_action = split_action(text)
     return ChatLine(channel=channel, text=words, user_id=user_id, login=login,
                     display_name=_clean_name(msg.tags.get("display-name")) or login,
@@ -462,7 +486,8 @@ def _chat_line(msg: IrcMessage) -> ChatLine:
                     badges=parse_badges(msg.tags.get("badges")),
                     badge_info=parse_badges(msg.tags.get("badge-info")),
                     emotes=parse_emotes(msg.tags.get("emotes")), reply_parent=parse_reply_parent(msg.tags),
-                    is_action=is_action)
+                    is_action=is_action, reward_id=msg.tags.get("custom-reward-id") or None,
+                    msg_kind=msg.tags.get("msg-id") or None)
 
 
 def _user_notice(msg: IrcMessage) -> UserNotice:

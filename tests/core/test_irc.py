@@ -161,7 +161,7 @@ def test_every_malformed_fixture_line_is_a_parse_error(index):
 
 @pytest.mark.parametrize("index", sorted(RAW))
 def test_every_valid_fixture_line_gives_a_twitch_event_or_a_clear_parse_error(index):
-    if index == 62:  # a PRIVMSG with only a display-name tag: no stable author
+    if index == 62:  # a PRIVMSG with only a display-name tag, from the server's host: no stable author
         with pytest.raises(IrcParseError, match="user-id"):
             parse_twitch(JSONL_LINES[index])
         return
@@ -505,7 +505,7 @@ def test_split_action():
     ("@user-id=1 :a!a@a.tmi.twitch.tv PRIVMSG #chan", "without text"),
     ("@user-id=1 :a!a@a.tmi.twitch.tv PRIVMSG chan :hi", "not a #channel"),
     ("@user-id=1 :a!a@a.tmi.twitch.tv PRIVMSG # :hi", "not a #channel"),
-    (":a!a@a.tmi.twitch.tv PRIVMSG #chan :hi", "user-id"),
+    ("@display-name=a :tmi.twitch.tv PRIVMSG #chan :hi", "user-id"),   # neither a user-id nor a login
     ("@login=x :tmi.twitch.tv USERNOTICE #chan", "msg-id"),
     ("@msg-id=sub :tmi.twitch.tv USERNOTICE", "without a channel"),
     (":tmi.twitch.tv CLEARMSG #chan :gone", "target-msg-id"),
