@@ -79,6 +79,15 @@ if [ "$mode" = test ] && ! { command -v Xvfb && command -v xdotool; } >/dev/null
     || echo "dev.sh: could not install xvfb and xdotool; the talk key's X11 tests will be skipped" >&2
 fi
 
+# the real-OBS tests (tests/skills/obs/test_real_obs.py) start OBS Studio under Xvfb: Debian's obs-studio, installed
+# here in test mode when this is a Debian-like machine we may change (else those tests say what is missing)
+if [ "$mode" = test ] && ! command -v obs >/dev/null 2>&1 \
+    && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  obs_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq obs-studio >/dev/null 2>&1; }
+  obs_install || { apt-get update -qq >/dev/null 2>&1 && obs_install; } \
+    || echo "dev.sh: could not install obs-studio; the real-OBS tests will be skipped" >&2
+fi
+
 case "$mode" in
   run) exec .venv/bin/python -m app "$@" ;;
   test) exec .venv/bin/python -m pytest "$@" ;;
