@@ -1,5 +1,6 @@
 """python -m app: the desktop app; --headless runs the same mind with no window; --self-test checks the store;
-`token create|revoke|list` manages the local API's device tokens."""
+`token create|revoke|list` manages the local API's device tokens; `secret set|delete|list` and
+`settings list|get|set` keep secrets and settings on a machine with no screen."""
 
 from __future__ import annotations
 
@@ -23,11 +24,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="serve the local API on PORT for this run (0: any free port), even if it is off in "
                         "the settings")
     p.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
+    from app import cli_secrets, cli_settings
     from app.api import cli as token_cli
-    token_cli.add_parser(p.add_subparsers(dest="command", metavar="COMMAND"))
+    commands = p.add_subparsers(dest="command", metavar="COMMAND")
+    for cli in (token_cli, cli_secrets, cli_settings):
+        cli.add_parser(commands)
     args = p.parse_args(argv)
-    if args.command == "token" and (args.headless or args.self_test or args.api_port is not None):
-        p.error("token commands run on their own: drop --headless, --self-test and --api-port")
+    if args.command and (args.headless or args.self_test or args.api_port is not None):
+        p.error(f"{args.command} commands run on their own: drop --headless, --self-test and --api-port")
     if args.api_port is not None and not 0 <= args.api_port <= 65535:
         p.error("--api-port must be 0 to 65535")
     return args
@@ -48,6 +52,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "token":
             from app.api import cli as token_cli
             return token_cli.run(args, data_dir)
+        if args.command == "secret":
+            from app import cli_secrets
+            return cli_secrets.run(args, data_dir)
+        if args.command == "settings":
+            from app import cli_settings
+            return cli_settings.run(args, data_dir)
         if args.api_port is not None:
             from app.api.service import override_port
             override_port(args.api_port)
@@ -67,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
         return launch.run(data_dir)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:   # `settings list | head`: the reader left; say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except (StoreError, KeyUnavailable) as exc:
         logging.getLogger("app").error("%s", exc)
         print(f"{APP_NAME} cannot open its data: {exc}", file=sys.stderr)

@@ -24,6 +24,7 @@ from app.memory.model_manager import ModelManager
 from app.memory.person_store import PersonStore
 from app.memory.plan_store import PlanStore
 from app.memory.prompt_store import PromptFiles, PromptStoreError
+from app.memory.secret_table import SecretTable
 from app.memory.stream import Stream
 from app.memory.turn_log import TurnLog
 from app.memory.window_store import WindowStore
@@ -92,6 +93,7 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
     try:
         if db.migrated_from is not None:
             log.info("database migrated from schema %d to %d", db.migrated_from, db.version)
+        secrets.keep_in(SecretTable(db))   # with no keyring, secrets live in the encrypted store
         skill_classes = discover()
         model = build_root_model({k: cls.settings_model for k, cls in skill_classes.items()})
         settings = SettingsService(model, _load_settings(db), _settings_saver(db))

@@ -22,16 +22,23 @@ def test_secrets_are_masked_in_the_log_file(data_dir, env):
     assert "Bea stopped" in text
 
 
-def test_without_a_keyring_secrets_stay_in_memory_only(data_dir, env):
+def test_without_a_keyring_secrets_live_in_the_encrypted_store_and_are_masked_from_the_start(data_dir, env):
     bea = compose.build(data_dir, env=env, log_to_stderr=False)
     try:
-        assert not bea.secrets.persistent
-        bea.secrets.set("twitch_token", "oauth:zzzzzzzzzzzz")
-        assert bea.secrets.get("twitch_token") == "oauth:zzzzzzzzzzzz"
+        assert bea.secrets.place == "store"
+        bea.secrets.set("twitch_token", "zq-secret-9876543210")
         dumped = bea.db.read(lambda c: "\n".join(str(r) for r in c.execute("SELECT * FROM settings")))
-        assert "zzzzzzzz" not in dumped
+        assert "9876543210" not in dumped
     finally:
         compose.close(bea)
+    again = compose.build(data_dir, env=env, log_to_stderr=False)   # the next run
+    try:
+        logging.getLogger("test.secrets").warning("a careless line with %s", "zq-secret-9876543210")
+        assert again.secrets.get("twitch_token") == "zq-secret-9876543210"
+    finally:
+        compose.close(again)
+    text = log_path(data_dir).read_text()
+    assert "a careless line with ***" in text and "9876543210" not in text
 
 
 def test_secrets_go_to_the_keyring_when_there_is_one(data_dir, env, file_keyring):
@@ -39,7 +46,7 @@ def test_secrets_go_to_the_keyring_when_there_is_one(data_dir, env, file_keyring
 
     from app.secrets import SecretStore
     store = SecretStore()
-    assert store.persistent
+    assert store.place == "keyring"
     store.set("obs_password", "pw-in-keyring")
     assert keyring.get_password("Bea", "secret:obs_password") == "pw-in-keyring"
     assert SecretStore().get("obs_password") == "pw-in-keyring"

@@ -215,7 +215,8 @@ class Database:
         return self._writer_conn is None
 
     def checkpoint(self) -> None:
-        self._writer.submit(lambda: self._writer_conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")).result()
+        # fetched, so the statement is finished before the next write commits
+        self._writer.submit(lambda: self._writer_conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()).result()
 
     def close(self, timeout: float = 3.0) -> None:
         """Finish queued writes (up to `timeout`), then close every connection."""

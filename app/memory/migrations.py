@@ -10,6 +10,7 @@ from app.core.migration_plan import check_numbering
 from app.memory.people_tables import PEOPLE_TABLES
 from app.memory.person_tables import PERSON_TABLES
 from app.memory.plan_store import PLAN_TABLES
+from app.memory.secret_table import SECRET_TABLES
 from app.memory.window_store import WINDOW_TABLES, split_snapshot
 
 
@@ -86,6 +87,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE TRIGGER identity_unprofiled AFTER DELETE ON identities BEGIN "
         "DELETE FROM profiled WHERE identity = OLD.id; END",
     )),
+    Migration(13, "secrets, on a machine with no OS keyring (where one exists it holds them and this stays empty)",
+              SECRET_TABLES),
 )
 
 check_numbering([m.version for m in MIGRATIONS])

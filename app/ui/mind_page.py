@@ -1,4 +1,5 @@
-"""Settings → Mind: the model pool, where each provider lives, its API key (kept in the keyring), a test."""
+"""Settings → Mind: the model pool, where each provider lives, its API key (kept in the keyring, or the encrypted
+store where there is none; the page says which), a test."""
 
 from __future__ import annotations
 
@@ -39,13 +40,15 @@ class MindPage(SectionForm):
         self.key_provider = QComboBox(objectName="keyProvider")
         self.key_provider.addItems(KEYED)
         self.key = QLineEdit(objectName="apiKey", echoMode=QLineEdit.EchoMode.Password,
-                             placeholderText="paste the API key; it goes to the system keyring")
+                             placeholderText="paste the API key; it is never shown again")
         save = QPushButton("Save key")
         save.clicked.connect(self.save_key)
         row = QHBoxLayout()
         for w in (self.key_provider, self.key, save):
             row.addWidget(w)
         self.layout_.addRow("API key", row)
+        self.key_where = help_label(f"API keys are kept in {bea.secrets.where}.", "apiKeyWhere")
+        self.layout_.addRow(self.key_where)
         self.test_button = QPushButton("Test connection", objectName="testConnection")
         self.test_button.clicked.connect(lambda: self._spawn(self.test_connection()))
         self.ollama_button = QPushButton("Look for Ollama on this computer", objectName="detectOllama")
@@ -74,8 +77,7 @@ class MindPage(SectionForm):
             self.result.setText("Paste a key first.")
         else:
             self.bea.secrets.set(api_key_name(provider), key)
-            where = "the system keyring" if self.bea.secrets.persistent else "memory for this run (no keyring here)"
-            self.result.setText(f"The {PROVIDERS[provider].label} key is saved in {where}.")
+            self.result.setText(f"The {PROVIDERS[provider].label} key is saved in {self.bea.secrets.where}.")
         self.key.clear()
         return self.result.text()
 

@@ -35,7 +35,10 @@ def test_an_api_key_goes_to_the_secret_store_not_the_settings(page, bea):
     _dialog, mind = page
     mind.key_provider.setCurrentText("openai")
     mind.key.setText("sk-test-0123456789abcdef")
-    assert mind.save_key() == "The OpenAI key is saved in memory for this run (no keyring here)."
+    assert mind.save_key() == ("The OpenAI key is saved in Bea's encrypted memory file, since this machine has no "
+                              "keyring.")
+    assert mind.key_where.text() == ("API keys are kept in Bea's encrypted memory file, since this machine has no "
+                                     "keyring.")
     assert bea.secrets.get("llm.openai.api_key") == "sk-test-0123456789abcdef"
     assert mind.key.text() == ""
     assert "sk-test" not in bea.settings.current.model_dump_json()

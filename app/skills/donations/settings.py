@@ -3,9 +3,14 @@
 A secret is shown once, the moment it is made, with a Copy button; afterwards the page only says whether one
 is kept, and where. The Streamlabs socket token is pasted in, kept in the keyring and never shown again; the
 page shows the link's state. Nothing secret here is ever written to the settings.
+
+Ko-fi posts from its own servers, which cannot reach an address on this computer: the page says so under the
+Ko-fi rows, how streamers usually get a public address, and that Streamlabs (which Bea dials out to) needs none.
 """
 
 from __future__ import annotations
+
+from urllib.parse import urlsplit
 
 from app.skills.donations.skill import KINDS, STREAMLABS_TOKEN, DonationsSettings, DonationsSkill
 from app.ui.forms import SecretField, SectionForm
@@ -15,6 +20,16 @@ NAMES = {"kofi": "Ko-fi", "json": "JSON"}
 HOWTO = {"kofi": "In Ko-fi: More → API → Webhooks, paste the address; paste the secret as the verification "
                  "token.",
          "json": 'POST {"id", "name", "amount": "5.00", "currency": "EUR", "message", "secret"} as JSON.'}
+KOFI_PUBLIC = (
+    "Ko-fi needs a public address. It sends each tip from its own servers on the internet, and those cannot "
+    "reach 127.0.0.1: that address means \"this computer\" to whoever uses it, so the address above works only "
+    "for senders on this computer. Streamers usually get a public address with a tunnel running on this "
+    "computer that forwards to the address above, such as Cloudflare Tunnel (cloudflared) or ngrok, or with a "
+    "reverse proxy on a server they already have; then they paste the public address, ending in {path}, into "
+    "Ko-fi. Keep Bea's API on a fixed port (Settings → Local API) so the tunnel keeps working; everything else "
+    "the API serves still needs a device token.\n"
+    "No public address? Streamlabs needs none: Bea connects out to Streamlabs and its tips arrive as they "
+    "happen. Switch on \"Streamlabs tips\" and paste the Streamlabs token below.")
 
 
 class DonationsSettingsPage(SectionForm):
@@ -76,6 +91,11 @@ class DonationsSettingsPage(SectionForm):
         status = QLabel(objectName=f"donations.{kind}.status", wordWrap=True)
         self.layout_.addRow(status)
         self.urls[kind], self.shown[kind], self.status[kind] = url, shown, status
+        if kind == "kofi":
+            self.kofi_public = QLabel(KOFI_PUBLIC.format(path=urlsplit(self.skill.url(kind)).path),
+                                      objectName="donations.kofi.public", wordWrap=True)
+            self.kofi_public.setStyleSheet("background: #fff4d6; padding: 6px; border-radius: 4px;")
+            self.layout_.addRow(self.kofi_public)
         self.make[kind], self.forget[kind] = make, forget
 
     def make_secret(self, kind: str) -> str:
@@ -95,8 +115,7 @@ class DonationsSettingsPage(SectionForm):
 
     def refresh(self) -> None:
         secrets = self.skill.ctx.services.get("secrets")
-        where = ("the system keyring" if getattr(secrets, "persistent", False)
-                 else "memory for this run only (there is no keyring here)")
+        where = getattr(secrets, "where", "nowhere (this build keeps no secrets)")
         for kind in KINDS:
             self.urls[kind].setText(self.skill.url(kind))
             has = self.skill.has_secret(kind)

@@ -56,8 +56,9 @@ MAX_SEEN = 10_000
 
 class DonationsSettings(SkillSettings):
     streamlabs: bool = Field(False, title="Streamlabs tips",
-                             description="Hear tips made on Streamlabs as they happen (your socket token goes in "
-                                         "the keyring, below).")
+                             description="Hear tips made on Streamlabs as they happen. Bea connects out to "
+                                         "Streamlabs, so it needs no public address (paste your socket token "
+                                         "below).")
     streamlabs_tests: bool = Field(False, title="Count Streamlabs test alerts", json_schema_extra=ADVANCED,
                                    description="Treat the test alerts you send from the Streamlabs dashboard as "
                                                "real tips, to try the link (each makes a card).")

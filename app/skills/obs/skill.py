@@ -151,9 +151,7 @@ class ObsSkill(Skill):
             return "There is nowhere to keep the password in this build."
         if password:
             secrets.set(PASSWORD_SECRET, password)
-            where = ("the system keyring" if secrets.persistent
-                     else "memory for this run only (no keyring here)")
-            text = f"The OBS password is saved in {where}."
+            text = f"The OBS password is saved in {secrets.where}."
         else:
             secrets.delete(PASSWORD_SECRET)
             text = "The OBS password is forgotten."

@@ -7,8 +7,9 @@ Theory of operation:
    JOIN #channel, and a wait for the server's echo of that JOIN. Only then is the link the current one.
 2. Every line read is parsed by app.core.irc. The client keeps to itself what is about the link: the welcome,
    the JOIN echo, PING (answered with PONG on the link it came on), PONG, RECONNECT, GLOBALUSERSTATE (her user
-   id), USERSTATE (moderator or broadcaster: the higher send limit; the id of a line she sent). Everything
-   else goes to on_event. A malformed line is counted and skipped; it never ends the link.
+   id), USERSTATE (moderator or broadcaster: the higher send limit; the id of a line she sent, which Twitch
+   sends only for a line it posted: on_accepted gets it). Everything else goes to on_event, refusals of her
+   lines (NOTICE msg_*) included. A malformed line is counted and skipped; it never ends the link.
 3. Nothing received is lost on a RECONNECT (make before break): the old link keeps being read while a new one
    connects and joins. Then a PING with a marker goes down the old link and the old link is read up to the
    marker's PONG (the server answers in order, so every line it wrote there before is read) and closed. What
@@ -191,6 +192,7 @@ class TwitchChat:
                  host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, tls: bool | ssl.SSLContext = True,
                  on_event: Callable[[irc.TwitchEvent], None] = lambda _e: None,
                  on_state: Callable[[State, str], None] = lambda _s, _d: None,
+                 on_accepted: Callable[[str], None] = lambda _id: None,
                  rng: random.Random | None = None, backoff_base: float = BACKOFF_BASE,
                  backoff_cap: float = BACKOFF_CAP, send_limit: int | None = None,
                  send_window: float = irc.RATE_WINDOW_S, keepalive: float = KEEPALIVE,
@@ -202,7 +204,7 @@ class TwitchChat:
         self.nick = nick.strip().lower()
         self._token = token
         self.host, self.port, self.tls = host, port, tls
-        self.on_event, self.on_state = on_event, on_state
+        self.on_event, self.on_state, self.on_accepted = on_event, on_state, on_accepted
         self._rng = rng or random.Random()
         self.backoff_base, self.backoff_cap = backoff_base, backoff_cap
         self.send_limit, self.send_window = send_limit, send_window
@@ -484,6 +486,10 @@ class TwitchChat:
             sent_id = msg.tags.get("id")
             if sent_id:
                 self._remember_own(sent_id)
+                try:
+                    self.on_accepted(sent_id)
+                except Exception:
+                    log.exception("the Twitch sent-line listener failed")
             return None
         if isinstance(event, irc.Notice) and event.channel is None and not link.logged_in.is_set():
             if any(words in event.text.lower() for words in AUTH_FAILURES):

@@ -45,10 +45,15 @@ def line_html(entry: LogLine) -> str:
         body = f'<i style="color:#8e44ad">{text}</i>'
     elif entry.kind == "system":
         body = f'<span style="color:#7f8c8d">{text}</span>'
+    elif entry.kind == "refused":
+        body = f'<span style="color:#c0392b">⚠ {text}</span>'
     elif entry.kind == "her":
         body = f'<b style="color:#2471a3">{who}:</b> {text}'
     elif entry.bits:
-        body = f"<b>{who}</b> cheered {bits_words(entry.bits)}: {text}"
+        body = f"<b>{who}</b> cheered {bits_words(entry.bits)}: " + (f"<i>{who} {text}</i>" if entry.action
+                                                                      else text)
+    elif entry.action:
+        body = f"<i>* <b>{who}</b> {text}</i>"
     else:
         body = f"<b>{who}:</b> {text}"
     if entry.removed:

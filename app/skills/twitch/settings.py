@@ -38,8 +38,7 @@ class TwitchSettingsPage(SectionForm):
         if refusal:
             text = refusal
         elif self.skill.has_token():
-            where = ("the system keyring" if getattr(secrets, "persistent", False)
-                     else "memory for this run only (there is no keyring here)")
+            where = getattr(secrets, "where", "nowhere (this build keeps no secrets)")
             text = f"A token is kept in {where}: with her login set, she can write in chat."
         else:
             text = "No token: she reads chat anonymously and cannot write in it."

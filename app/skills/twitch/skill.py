@@ -6,9 +6,15 @@ Theory of operation:
    too, and the outlets get a "twitch" sender. The connection is app.skills.twitch.client.TwitchChat; a change
    of settings (or of privacy mode, or of the token) reconnects.
 2. PRIVMSG -> a CHAT perception on the stage (she answers it out loud): author twitch:<user-id> with the
-   display name; content "[display name] text", so the People skill renders the author in her words; meta
-   TEXT, MESSAGE_ID, CONVERSATION_KEY "twitch:#<channel>", REPLY_TO for a reply, and ADDRESSED when it replies
-   to her own message (an id she sent, her user id or her login) or says one of her names or her login.
+   display name (a line without a user-id: the identity already seen with that login, else
+   twitch:login:<login>); content "[display name] text" ("[display name] /me text" for an action, meta
+   ACTION), so the People skill renders the author in her words; meta TEXT, MESSAGE_ID, CONVERSATION_KEY
+   "twitch:#<channel>", REPLY_TO for a reply, and ADDRESSED when it replies to her own message (an id she
+   sent, her user id or her login) or says one of her names or her login.
+2a. A channel-point redemption (custom-reward-id) or a highlighted message is its own perception, in a
+   sentence like a USERNOTICE's ("[Twitch] X redeemed a channel-point reward (id ...). X wrote: "...""), with
+   meta "twitch_event" (redemption | highlighted-message), "reward_id" for a redemption, TEXT the words the
+   viewer typed, and the weight CHAT_EVENT_SALIENCE gives its kind: the viewer spent channel points on it.
 3. Bits -> the same line with salience BITS_SALIENCE and meta DONATION, and the donation path at once:
    PeopleSkill.donation with bits_donation's amount and currency ("BITS"), the message id as delivery id, so
    a card is minted and a repeat of the same message counts once.
@@ -23,7 +29,13 @@ Theory of operation:
    A whole-chat clear takes the channel's pending lines. CLEARMSG: that one line leaves the pending batch
    and is flagged in the stream by its message id (the stream keeps each heard line's id), again after any
    turn its author was in.
-7. The dock reads status(), `log` (the last LOG_LINES lines, numbered by `log_seq`; `revision` moves on any
+7. NOTICE: Twitch refusing one of her lines (msg_*, app.core.twitch_refusals) is said in plain words in the
+   dock's log; one that lasts until someone acts (a ban, a chat mode, an unverified account) is also the
+   Chat dock's problem line SEND_PROBLEM (ERROR with setting skills.twitch), taken away (SYSTEM resolved)
+   when Twitch next posts a line of hers, or when new settings reconnect (another account or channel: a
+   refusal that still holds is said again at her next line); a reconnect Twitch asks for leaves it. Any
+   other NOTICE is a line in the log and a SYSTEM event.
+8. The dock reads status(), `log` (the last LOG_LINES lines, numbered by `log_seq`; `revision` moves on any
    change), present() (who is here, from the roster) and send_from_dock(); it never touches the socket.
 """
 
@@ -46,6 +58,7 @@ from app.core.attention import first_mention
 from app.core.donations import DonationError, bits_donation
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
+from app.core.twitch_refusals import refusal
 from app.memory.people_store import RosterRow, Sighting
 from app.skills.base import Skill, SkillContext
 from app.skills.registry import register
@@ -61,6 +74,13 @@ NOTICE_SALIENCE = {"raid": 0.95, "submysterygift": 0.85, "anonsubmysterygift": 0
                    "anonsubgift": 0.8, "sub": 0.75, "resub": 0.75, "giftpaidupgrade": 0.6,
                    "anongiftpaidupgrade": 0.6, "primepaidupgrade": 0.6, "announcement": 0.6}
 OTHER_NOTICE_SALIENCE = 0.4
+# Channel points spent on a line: a redemption was set up by the streamer for the stream (above a sub), a
+# highlight is a viewer paying to stand out (like a sub); both below bits, which are money.
+CHAT_EVENT_SALIENCE = {irc.REDEMPTION: 0.8, irc.HIGHLIGHTED: 0.75}
+ACTION = "action"           # meta: a /me line
+# the Chat dock's problem topic for her refused lines: not a sub-topic of PLATFORM, so a reconnect (which
+# resolves PLATFORM) leaves it; a line of hers posted, or new settings, take it away
+SEND_PROBLEM = f"{PLATFORM}-send"
 TALLY_EVERY = 0.5           # seconds a counted line may wait for its batch
 TALLY_BATCH = 50            # ...or this many lines, whichever comes first
 TALLY_RETRY = 2.0           # after a failed write, the lines wait this long and are written again
@@ -104,12 +124,13 @@ class LogLine:
     ts: float
     who: str
     text: str
-    kind: str                   # chat | event | her | system
+    kind: str                   # chat | event | her | system | refused
     identity: str | None = None
     msg_id: str | None = None
     bits: int = 0
     channel: str = ""
     removed: bool = False
+    action: bool = False        # a /me line
 
 
 def bits_words(bits: int) -> str:
@@ -137,6 +158,13 @@ def describe_notice(n: irc.UserNotice) -> str:
     if n.kind == "announcement":
         return f"{name} made an announcement."
     return f"{name}: {n.kind.replace('_', ' ')}."
+
+
+def chat_event_sentence(line: irc.ChatLine) -> str:
+    """A redemption or a highlighted message in a sentence (rule 2a)."""
+    if line.event == irc.REDEMPTION:
+        return f"{line.display_name} redeemed a channel-point reward (id {line.reward_id})."
+    return f"{line.display_name} highlighted their message with channel points."
 
 
 @register
@@ -175,6 +203,7 @@ class TwitchSkill(Skill):
         self._unsubscribe: Callable[[], None] | None = None
         self._restart_pending = False
         self._sender_registered = False
+        self._send_problem = False           # a refusal of hers is the Chat dock's problem line
 
     # ---- services -----------------------------------------------------------------------------------------
     @property
@@ -261,7 +290,8 @@ class TwitchSkill(Skill):
             return
         self.client = TwitchChat(gate, s.channel, nick=s.nick, token=self._token, host=s.host, port=s.port,
                                  tls=self.ssl_context if (s.tls and self.ssl_context) else s.tls,
-                                 on_event=self.on_event, on_state=self._on_state, **self.client_options)
+                                 on_event=self.on_event, on_state=self._on_state, on_accepted=self._accepted,
+                                 **self.client_options)
         self.since = self._now() - 1.0
         self.client.start()
         outlets = self.ctx.services.get("outlets")
@@ -289,6 +319,8 @@ class TwitchSkill(Skill):
     async def _restart(self) -> None:
         self._restart_pending = False
         await self._disconnect()
+        self._resolve_send_problem("Her Twitch settings changed: a refusal of her messages is said again if "
+                                   "it still holds.")
         await self._connect()
 
     def _spawn(self, make: Callable[[], Any]) -> None:
@@ -320,32 +352,79 @@ class TwitchSkill(Skill):
         elif isinstance(event, irc.ClearMsg):
             self._clear_msg(event)
         elif isinstance(event, irc.Notice):
-            self._add_log("Twitch", event.text, "system")
-            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"Twitch says: {event.text}", kind=event.kind)
+            self._notice(event)
+
+    def _notice(self, n: irc.Notice) -> None:
+        """Rule 7."""
+        client = self.client
+        login = client.login if client is not None and client.authenticated else self.settings.nick
+        refused = refusal(n.kind, n.text, n.channel or self.settings.channel, login)
+        if refused is None:
+            self._add_log("Twitch", n.text, "system", channel=n.channel or "")
+            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"Twitch says: {n.text}", notice=n.kind)
+            return
+        self._add_log("Twitch", refused.words, "refused", channel=n.channel or "")
+        if refused.needs_action:
+            self._send_problem = True
+            self.ctx.bus.publish(EventKind.ERROR, PLATFORM, refused.words, notice=n.kind,
+                                 setting="skills.twitch", problem=SEND_PROBLEM)
+        else:
+            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, refused.words, notice=n.kind)
+
+    def _accepted(self, _msg_id: str) -> None:
+        """Twitch posted a line of hers: a refusal shown as a problem is over."""
+        self._resolve_send_problem("Twitch posts her messages again.")
+
+    def _resolve_send_problem(self, words: str) -> None:
+        if self._send_problem:
+            self._send_problem = False
+            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, words, resolved=SEND_PROBLEM)
+
+    def _author(self, line: irc.ChatLine) -> Author:
+        """Rule 2: the user id, else the identity last seen with this login, else one from the login."""
+        if not line.user_id:
+            known = self._logins.get(line.login)
+            if known is not None:
+                return Author(PLATFORM, known.partition(":")[2], line.display_name)
+        return Author(PLATFORM, line.author_id, line.display_name)
 
     def _chat(self, line: irc.ChatLine) -> None:
-        author = Author(PLATFORM, line.user_id, line.display_name)
+        author = self._author(line)
         ts = self._now()
-        words = f"(cheered {bits_words(line.bits)}) {line.text}" if line.bits else line.text
+        said = f"/me {line.text}" if line.is_action else line.text
+        words = f"(cheered {bits_words(line.bits)}) {said}" if line.bits else said
         meta: dict[str, Any] = {Meta.CONVERSATION_KEY: f"{PLATFORM}:#{line.channel}", Meta.TEXT: words}
         if line.msg_id:
             meta[Meta.MESSAGE_ID] = line.msg_id
         if line.reply_parent is not None:
             meta[Meta.REPLY_TO] = line.reply_parent.msg_id
+        if line.is_action:
+            meta[ACTION] = True
         if self._for_her(line):
             meta[Meta.ADDRESSED] = True
         salience = CHAT_SALIENCE
+        content = f"[{line.display_name}] {words}"
+        event = line.event
+        if event is not None:      # rule 2a
+            meta["twitch_event"] = event
+            if line.reward_id:
+                meta["reward_id"] = line.reward_id
+            salience = CHAT_EVENT_SALIENCE[event]
+            content = f'[Twitch] {chat_event_sentence(line)} {line.display_name} wrote: "{words}"'
         if line.bits:
             meta[Meta.DONATION] = {"amount": str(line.bits), "currency": "BITS", "platform": PLATFORM}
-            salience = BITS_SALIENCE
-            self._donate(line)
+            salience = max(salience, BITS_SALIENCE)
+            self._donate(line, author)
         if self._count(author, ts):
             meta[Meta.TALLIED] = True
         self._remember_login(line.login, author.identity)
-        self._add_log(line.display_name, line.text, "chat", author.identity, line.msg_id, line.bits or 0,
-                      line.channel)
-        self._perceive(Perception(PerceptionKind.CHAT, PLATFORM, f"[{line.display_name}] {words}", salience,
-                                  meta, author, ts))
+        if event is not None:
+            self._add_log(line.display_name, f"{chat_event_sentence(line)} “{line.text}”", "event",
+                          author.identity, line.msg_id, line.bits or 0, line.channel)
+        else:
+            self._add_log(line.display_name, line.text, "chat", author.identity, line.msg_id, line.bits or 0,
+                          line.channel, action=line.is_action)
+        self._perceive(Perception(PerceptionKind.CHAT, PLATFORM, content, salience, meta, author, ts))
 
     def _for_her(self, line: irc.ChatLine) -> bool:
         parent, client = line.reply_parent, self.client
@@ -529,7 +608,7 @@ class TwitchSkill(Skill):
         return stream.session_id if stream.session_id is not None else stream.go_live("activity")
 
     # ---- bits ---------------------------------------------------------------------------------------------
-    def _donate(self, line: irc.ChatLine) -> None:
+    def _donate(self, line: irc.ChatLine, author: Author) -> None:
         people = self._people()
         if people is None or not line.bits:
             return
@@ -538,7 +617,7 @@ class TwitchSkill(Skill):
         except DonationError as exc:
             log.warning("cheered bits were not recorded: %s", exc.reason)
             return
-        identity = f"{PLATFORM}:{line.user_id}"
+        identity = author.identity
 
         def record() -> None:
             card = people.donation(identity, line.display_name, d.delivery_id, d.amount, d.currency,
@@ -572,9 +651,10 @@ class TwitchSkill(Skill):
 
     # ---- the dock's view ----------------------------------------------------------------------------------
     def _add_log(self, who: str, text: str, kind: str, identity: str | None = None, msg_id: str | None = None,
-                 bits: int = 0, channel: str = "") -> None:
+                 bits: int = 0, channel: str = "", action: bool = False) -> None:
         self.log_seq += 1
-        entry = LogLine(self.log_seq, self._now(), who, text, kind, identity, msg_id, bits, channel)
+        entry = LogLine(self.log_seq, self._now(), who, text, kind, identity, msg_id, bits, channel,
+                        action=action)
         self.log.append(entry)
         self.revision += 1
         if msg_id:

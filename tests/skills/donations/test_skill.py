@@ -25,7 +25,7 @@ def test_a_secret_is_made_in_the_keyring_and_never_in_the_settings_or_the_databa
     import keyring
 
     skill = bea.skills["donations"]
-    assert bea.secrets.persistent and not skill.has_secret("kofi")
+    assert bea.secrets.place == "keyring" and not skill.has_secret("kofi")
     made = skill.create_secret("kofi")
     assert len(made) >= 40 and skill.secret("kofi") == made
     assert keyring.get_password(KEYRING_SERVICE, f"secret:{SECRET_NAMES['kofi']}") == made
@@ -114,7 +114,7 @@ def test_the_settings_page_shows_the_addresses_and_a_new_secret_once(bea, qtbot)
     made = page.make_secret("kofi")
     assert made == skill.secret("kofi") and page.shown["kofi"].text() == made
     assert page.make["kofi"].text() == "Replace secret" and page.forget["kofi"].isEnabled()
-    assert "kept in memory for this run only" in page.status["kofi"].text()
+    assert "kept in Bea's encrypted memory file, since this machine has no keyring" in page.status["kofi"].text()
     page.findChild(object, "donations.kofi.copySecret").click()
     assert QApplication.clipboard().text() == made
     again = make_page(skill, "skills.donations", bea.settings.current.skills.donations)   # opened later
@@ -140,7 +140,7 @@ def test_the_settings_page_keeps_the_streamlabs_token_out_of_sight_and_shows_the
     page.token.setText("  sl-token-123  ")
     page.save_token.click()
     assert skill.secret_named(STREAMLABS_TOKEN) == "sl-token-123" and page.token.text() == ""
-    assert page.streamlabs_status.text().startswith("A token is kept in memory for this run only")
+    assert page.streamlabs_status.text().startswith("A token is kept in Bea's encrypted memory file")
     assert "sl-token-123" not in str(bea.settings.current.model_dump(mode="json"))
     assert page.findChild(object, "skills.donations.streamlabs") is not None   # the switch, from the schema
     page.resize(760, 620)
@@ -150,3 +150,26 @@ def test_the_settings_page_keeps_the_streamlabs_token_out_of_sight_and_shows_the
     page.forget_token.click()
     assert skill.secret_named(STREAMLABS_TOKEN) == "" and not page.forget_token.isEnabled()
     assert page.changes() == {}
+
+
+def test_the_settings_page_says_ko_fi_needs_a_public_address_and_offers_streamlabs(bea, qtbot):
+    from app.skills.donations.settings import make_page
+
+    page = make_page(bea.skills["donations"], "skills.donations", bea.settings.current.skills.donations)
+    qtbot.addWidget(page)
+    page.show()
+    note = page.kofi_public
+    assert note.isVisible() and note.wordWrap()
+    text = note.text()
+    assert text.startswith("Ko-fi needs a public address. It sends each tip from its own servers on the "
+                           "internet, and those cannot reach 127.0.0.1")
+    assert page.urls["kofi"].text().startswith("http://127.0.0.1:")        # the address it is warning about
+    for how in ("a tunnel running on this computer that forwards to the address above",
+                "Cloudflare Tunnel (cloudflared) or ngrok", "a reverse proxy", "ending in /api/v1/donations/kofi",
+                "No public address? Streamlabs needs none: Bea connects out to Streamlabs"):
+        assert how in text, how
+    rows = [page.layout_.itemAt(i, page.layout_.ItemRole.SpanningRole) for i in range(page.layout_.rowCount())]
+    spans = [r.widget() for r in rows if r is not None and r.widget() is not None]
+    assert spans.index(note) == spans.index(page.status["kofi"]) + 1         # right under Ko-fi's own rows
+    switch = bea.skills["donations"].settings_model.model_fields["streamlabs"]
+    assert "needs no public address" in switch.description

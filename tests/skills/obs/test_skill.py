@@ -204,7 +204,8 @@ def test_a_wrong_password_is_explained_and_a_new_one_reconnects(bea):
                 await until(lambda: skill.status.state is State.REFUSED, what="refused")
                 assert "OBS refused the password" in skill.status.message
                 where = skill.set_password("pw")
-                assert where == "The OBS password is saved in memory for this run only (no keyring here)."
+                assert where == ("The OBS password is saved in Bea's encrypted memory file, since this machine has no "
+                                 "keyring.")
                 await connected(skill)
     run(main())
 
@@ -267,7 +268,7 @@ def test_settings_page_saves_the_password_to_the_secrets_service(bea, qtbot):
     page = make_page(skill, "skills.obs", bea.settings.current.skills.obs)
     qtbot.addWidget(page)
     page.password.setText("typed-pw")
-    assert "saved in memory" in page.save_password()
+    assert "saved in Bea's encrypted memory file" in page.save_password()
     assert bea.secrets.get(PASSWORD_SECRET) == "typed-pw" and page.password.text() == ""
     assert page.changes() == {}  # nothing for the settings document
     assert page.forget_password() == "The OBS password is forgotten."

@@ -4,7 +4,9 @@ It speaks the part of Twitch's chat the client uses, as Twitch documents it: CAP
 NICK log in (a justinfan nick without PASS is anonymous; a PASS other than `oauth:<token>` gets "Login
 authentication failed" and the socket closed); 001-376 welcome; GLOBALUSERSTATE after an authenticated login;
 JOIN is echoed with 353/366, ROOMSTATE, and USERSTATE for an authenticated user; a PRIVMSG from a client is
-recorded and answered with USERSTATE carrying the sent message's id; PING gets PONG.
+recorded and answered with USERSTATE carrying the sent message's id (Twitch posted it), or, while `refusing`
+holds a (msg-id, text) pair, with a NOTICE to the channel carrying them (Twitch refused it: msg_duplicate,
+msg_banned...) and no USERSTATE; PING gets PONG.
 
 The test drives the chat: broadcast() writes a line to every connection that joined a channel (raw fixture
 lines included, whatever channel they name), reconnect() sends RECONNECT and closes those connections after a
@@ -59,6 +61,7 @@ class FakeTwitchServer:
         self.sent_ids: list[str] = []
         self.port = 0
         self.held_pongs: list[tuple[Conn, str]] | None = None   # hold_pongs(): PONGs wait for release_pongs()
+        self.refusing: tuple[str, str] | None = None   # (msg-id, text): her PRIVMSGs are refused with a NOTICE
         self._numbers = itertools.count(1)
         self._server: asyncio.base_events.Server | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -188,6 +191,10 @@ class FakeTwitchServer:
                 conn.write(pong)
         elif command == "PRIVMSG":
             channel = params.split(" ", 1)[0].lstrip("#")
+            if self.refusing is not None:
+                kind, text = self.refusing
+                conn.write(f"@msg-id={kind} :{HOST} NOTICE #{channel} :{text}")
+                return
             msg_id = str(uuid.uuid4())
             self.sent_ids.append(msg_id)
             conn.write(f"@badge-info=;badges={self.badges};color=;display-name={conn.nick};emote-sets=0;id={msg_id};"
@@ -227,19 +234,25 @@ class FakeTwitchServer:
                        f"subscriber=0;user-type= :{HOST} USERSTATE #{channel}")
 
 
-def privmsg(channel: str, text: str, *, user_id: str, name: str, msg_id: str | None = None, bits: int = 0,
-            reply_to: tuple[str, str, str] | None = None, sent_ms: int | None = None) -> str:
-    """A PRIVMSG as Twitch sends it (tags escaped the IRCv3 way). reply_to is (msg id, user id, login)."""
+def privmsg(channel: str, text: str, *, user_id: str | None, name: str, msg_id: str | None = None, bits: int = 0,
+            reply_to: tuple[str, str, str] | None = None, sent_ms: int | None = None,
+            tags: dict[str, str] | None = None) -> str:
+    """A PRIVMSG as Twitch sends it (tags escaped the IRCv3 way). reply_to is (msg id, user id, login); user_id
+    None leaves the user-id tag out; `tags` adds to (or replaces) Twitch's."""
+    extra = tags or {}
     tags = {"badge-info": "", "badges": "", "color": "", "display-name": name, "emotes": "", "flags": "",
             "id": msg_id or str(uuid.uuid4()), "mod": "0", "room-id": "1", "subscriber": "0",
             "tmi-sent-ts": str(sent_ms if sent_ms is not None else int(time.time() * 1000)), "turbo": "0",
-            "user-id": user_id, "user-type": ""}
+            "user-id": user_id or "", "user-type": ""}
+    if user_id is None:
+        del tags["user-id"]
     if bits:
         tags["bits"] = str(bits)
     if reply_to is not None:
         tags.update({"reply-parent-msg-id": reply_to[0], "reply-parent-user-id": reply_to[1],
                      "reply-parent-user-login": reply_to[2], "reply-parent-display-name": reply_to[2],
                      "reply-parent-msg-body": "earlier"})
+    tags.update(extra)
     login = name.lower() if name.isascii() and " " not in name else f"user{user_id}"
     escaped = ";".join(f"{k}={_escape(v)}" for k, v in tags.items())
     return f"@{escaped} :{login}!{login}@{login}.{HOST} PRIVMSG #{channel} :{text}"

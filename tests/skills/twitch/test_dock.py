@@ -23,6 +23,11 @@ def test_lines_and_states_read_plainly():
     assert line_html(cheer) == "<b>TETYYS</b> cheered 100 bits: trihard1"
     struck = line_html(LogLine(3, 0, "spam", "buy followers", "chat", removed=True))
     assert struck.startswith("<s>") and "removed by a moderator" in struck
+    refused = line_html(LogLine(4, 0, "Twitch", "Twitch did not post her message: <why>", "refused"))
+    assert refused == '<span style="color:#c0392b">⚠ Twitch did not post her message: &lt;why&gt;</span>'
+    assert line_html(LogLine(5, 0, "marco", "waves", "chat", action=True)) == "<i>* <b>marco</b> waves</i>"
+    assert line_html(LogLine(6, 0, "anna", "waves", "chat", bits=5, action=True)) == (
+        "<b>anna</b> cheered 5 bits: <i>anna waves</i>")
     assert present_text("anna", 1) == "anna · 1 message"
     assert present_text("", 1200) == "(no name shown) · 1,200 messages"
 
@@ -75,7 +80,8 @@ def test_the_token_is_saved_write_only_and_can_be_forgotten(bea, qtbot):
     page.token.setText("oauth:abc123")
     said = page.save_token()
     assert bea.secrets.get(TOKEN_SECRET) == "abc123" and page.token.text() == ""
-    assert said.startswith("A token is kept in memory for this run only") and page.forget_button.isEnabled()
+    assert said.startswith("A token is kept in Bea's encrypted memory file, since this machine has no keyring")
+    assert page.forget_button.isEnabled()
     page.token.setText("two words")
     assert page.save_token() == "A token has no spaces or line breaks: paste it again."
     page.forget_token()

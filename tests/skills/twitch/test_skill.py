@@ -264,7 +264,7 @@ def test_her_token_comes_from_the_keyring_and_is_never_logged(file_keyring, bea,
     import keyring
 
     token = "s3cr3t-twitch-token-value"
-    assert bea.secrets.persistent
+    assert bea.secrets.place == "keyring"
     bea.secrets.set(TOKEN_SECRET, token)
     assert keyring.get_password(KEYRING_SERVICE, f"secret:{TOKEN_SECRET}") == token
     caplog.set_level(logging.DEBUG)
