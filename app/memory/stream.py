@@ -16,6 +16,7 @@ from app.memory.database import Connection, Database
 STREAM_LIMIT = 2000  # the most rows any one read returns (the dreamer consolidates at most this many)
 BANNED = "a moderator removed this person"
 DELETED = "a moderator deleted this message"
+OFF_AIR = ("first activity", "activity")   # who opens a session when a line comes before any Go live
 
 
 @dataclass(frozen=True)
@@ -47,8 +48,11 @@ class Stream:
         self._db = db
         self._clock = clock
         row = db.read(lambda c: c.execute(
-            "SELECT id FROM sessions WHERE ended_at IS NULL ORDER BY id DESC LIMIT 1").fetchone())
+            "SELECT id, opened_by FROM sessions WHERE ended_at IS NULL ORDER BY id DESC LIMIT 1").fetchone())
         self.session_id: int | None = row[0] if row else None
+        # on air: the streamer (Go live) or OBS opened the session; a line heard off air opens one too, and the
+        # streamer going live later makes it theirs
+        self.on_air = bool(row) and row[1] not in OFF_AIR
 
     # ---- sessions ----------------------------------------------------------------------------------
     def _open(self, c: Connection, opened_by: str) -> int:
@@ -58,11 +62,21 @@ class Stream:
         return self.session_id
 
     def go_live(self, opened_by: str = "streamer") -> int:
-        """Open a session (a no-op while one is open)."""
-        return self._db.write(lambda c: self._open(c, opened_by))
+        """Open a session (a no-op while one is open). Opened by the streamer or OBS, it is on air, and so is a
+        session that activity had opened before."""
+        def run(c: Connection) -> int:
+            sid = self._open(c, opened_by)
+            if opened_by not in OFF_AIR:
+                c.execute("UPDATE sessions SET opened_by = ? WHERE id = ? AND opened_by IN (?, ?)",
+                          (opened_by, sid, *OFF_AIR))
+            return sid
+        sid = self._db.write(run)
+        self.on_air = self.on_air or opened_by not in OFF_AIR
+        return sid
 
     def end(self) -> int | None:
         ended, self.session_id = self.session_id, None
+        self.on_air = False
         if ended is not None:
             self._db.write(lambda c: c.execute("UPDATE sessions SET ended_at = ? WHERE id = ?",
                                                (self._clock(), ended)))
@@ -71,7 +85,7 @@ class Stream:
     # ---- writing -----------------------------------------------------------------------------------
     def _insert(self, lines: Sequence[Line]):
         def run(c: Connection) -> int:
-            session = self._open(c, "first activity")
+            session = self._open(c, OFF_AIR[0])
             c.executemany(
                 "INSERT INTO messages (session_id, ts, kind, author, display, conversation, text, native_id) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

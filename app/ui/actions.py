@@ -49,9 +49,9 @@ class AppActions(QObject):
         self.sync_live()
 
     def sync_live(self) -> None:
-        live = self.bea.mind.stream is not None and self.bea.mind.stream.session_id is not None
-        self.go_live.setEnabled(not live)
-        self.end_stream.setEnabled(live)
+        stream = self.bea.mind.stream
+        self.go_live.setEnabled(stream is not None and not stream.on_air)
+        self.end_stream.setEnabled(stream is not None and stream.session_id is not None)
 
     def _set_privacy(self, on: bool) -> None:
         if self.bea.settings.current.privacy.enabled == on:

@@ -17,7 +17,7 @@ LIVE_STYLE = "color: white; background: #c62828; border-radius: 3px; padding: 0 
 def read_state(bea: Bea) -> ShellState:
     stream = bea.mind.stream
     current = bea.settings.current
-    return ShellState(live=stream is not None and stream.session_id is not None, paused=bea.switches.paused,
+    return ShellState(live=stream is not None and stream.on_air, paused=bea.switches.paused,
                       muted=bea.switches.muted, privacy=current.privacy.enabled,
                       model=current.mind.models[0] if current.mind.models else "")
 

@@ -69,3 +69,17 @@ def test_an_open_session_survives_a_restart_and_reads_are_capped(bea):
     lines = again.session_lines(sid, limit=10**6)
     assert len(lines) == STREAM_LIMIT and lines[-1].text == f"line {STREAM_LIMIT + 49}"
     assert lines[0].text == "line 50"  # the newest STREAM_LIMIT, oldest first
+
+
+def test_a_session_a_line_opened_is_not_on_air_until_the_streamer_goes_live(bea):
+    stream = Stream(bea.db)
+    stream.append_sync([Line("heard", "[You] hi Bea", 1.0, "app:owner", "You", "app:chat")])
+    sid = stream.session_id
+    assert sid is not None and not stream.on_air          # she heard a line: a sitting, not a stream
+    assert not Stream(bea.db).on_air                       # and a restart says the same
+    assert stream.go_live("activity") == sid and not stream.on_air
+    assert stream.go_live("streamer") == sid and stream.on_air   # Go live makes that sitting the stream
+    assert Stream(bea.db).on_air and stream.sessions()[0][3] == "streamer"
+    stream.end()
+    assert not stream.on_air and not Stream(bea.db).on_air
+    assert stream.go_live("obs") != sid and stream.on_air
