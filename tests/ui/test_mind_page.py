@@ -71,3 +71,19 @@ def test_the_page_says_plainly_that_the_default_is_a_tiny_demo_model(page):
     _dialog, mind = page
     assert mind.notice.isVisibleTo(mind)
     assert "tiny built-in demo model" in mind.notice.text() and "Ollama" in mind.notice.text()
+
+
+def test_where_a_keyring_exists_the_pages_say_the_secrets_go_there(file_keyring, bea, qtbot):
+    from app.skills.obs.settings import make_page as obs_page
+    from app.skills.twitch.settings import make_page as twitch_page
+    from app.ui.mind_page import make_page as mind_page
+
+    current = bea.settings.current
+    pages = (mind_page(bea, "mind", current.mind), obs_page(bea.skills["obs"], "skills.obs", current.skills.obs),
+             twitch_page(bea.skills["twitch"], "skills.twitch", current.skills.twitch))
+    for page in pages:
+        qtbot.addWidget(page)
+    assert [p.findChild(object, name).text() for p, name in zip(pages, ("apiKeyWhere", "obsPasswordWhere",
+                                                                        "twitchTokenWhere"), strict=True)] == [
+        "API keys are kept in the system keyring.", "The password is kept in the system keyring.",
+        "The token is kept in the system keyring."]

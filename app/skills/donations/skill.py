@@ -3,7 +3,8 @@
 Theory of operation:
 1. The webhooks live on the local API (app.api.donation_routes): POST /api/v1/donations/kofi (Ko-fi's form)
    and POST /api/v1/donations/json (the generic JSON of app.core.donations). Each kind has its own shared
-   secret, kept in the keyring only (SECRET_NAMES; never in settings, the database or a log), made here with
+   secret, kept by the secrets service (SECRET_NAMES: the OS keyring, or on a machine with none the encrypted
+   store's secrets table; never in settings or a log), made here with
    the system's randomness (create_secret, shown to the streamer once) and replaced the same way. No secret:
    every delivery of that kind is refused.
 2. record(donation) is the effect, blocking, off the loop: the People skill's donation() stores it once per
@@ -16,7 +17,7 @@ Theory of operation:
    reads it as addressed to her), MESSAGE_ID the dedup key, TALLIED (a donation is not a chat message to
    count), and a SYSTEM event for the streamer. A private Ko-fi supporter's message never reaches her.
 4. The donor's account is "<platform>:<name, case-folded>": neither sender gives a stable user id.
-5. Streamlabs (streamlabs.py): with the `streamlabs` setting on and a socket token in the keyring, the skill
+5. Streamlabs (streamlabs.py): with the `streamlabs` setting on and a socket token kept, the skill
    keeps a link to the Streamlabs socket API while it runs; each tip there takes the same path as a webhook
    (record in the executor, then announce). A changed setting or a new token redials; the state and its
    reason are kept for the settings page (streamlabs_state) and every change is a SYSTEM or ERROR event.

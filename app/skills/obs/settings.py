@@ -1,9 +1,10 @@
-"""Settings → OBS: the schema's form, and the password, which goes to the system keyring (never settings)."""
+"""Settings → OBS: the schema's form, and the password, kept with Bea's secrets (the system keyring, or the
+encrypted store where there is none; the page says which), never in the settings."""
 
 from __future__ import annotations
 
 from app.skills.obs.skill import ObsSettings, ObsSkill
-from app.ui.forms import SectionForm
+from app.ui.forms import SectionForm, help_label
 from app.ui.qt import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 
@@ -22,6 +23,10 @@ class ObsSettingsPage(SectionForm):
         for widget in (self.password, save, forget):
             row.addWidget(widget)
         self.layout_.addRow("Password", row)
+        secrets = skill.ctx.services.get("secrets")
+        self.where = help_label(f"The password is kept in {getattr(secrets, 'where', 'nowhere in this build')}.",
+                                "obsPasswordWhere")
+        self.layout_.addRow(self.where)
         self.result = QLabel(skill.status.message, objectName="obsResult", wordWrap=True)
         self.layout_.addRow(self.result)
 

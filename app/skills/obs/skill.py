@@ -58,8 +58,8 @@ class ObsSettings(SkillSettings):
                       description="Where OBS runs: 127.0.0.1 for this computer, or the address OBS shows in "
                       "Tools → WebSocket Server Settings → Show Connect Info.")
     port: int = Field(4455, ge=1, le=65535, title="OBS WebSocket port", json_schema_extra=ADVANCED,
-                      description="4455 unless you changed it in OBS. The password goes to the system keyring, "
-                      "never here.")
+                      description="4455 unless you changed it in OBS. The password is not a setting: it is "
+                      "kept with Bea's secrets (below).")
     allowed_scenes: list[str] = Field(default_factory=list, title="Scenes she may switch to",
                                       description="Their exact OBS names, comma-separated. Empty: she cannot "
                                       "switch scenes.")

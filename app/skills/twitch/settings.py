@@ -1,4 +1,4 @@
-"""The Twitch settings page: the schema's form, and her OAuth token saved to (or forgotten from) the keyring.
+"""The Twitch settings page: the schema's form, and her OAuth token saved to (or forgotten from) Bea's secrets.
 
 The token field is write-only: it is never filled back in, shown or logged; the page only says whether one is
 kept, and where.
@@ -7,7 +7,7 @@ kept, and where.
 from __future__ import annotations
 
 from app.skills.twitch.skill import TwitchSettings, TwitchSkill
-from app.ui.forms import SecretField, SectionForm
+from app.ui.forms import SecretField, SectionForm, help_label
 from app.ui.qt import QLabel
 
 
@@ -20,6 +20,10 @@ class TwitchSettingsPage(SectionForm):
         self.token, self.save_button, self.forget_button = (self.secret.edit, self.secret.save_button,
                                                             self.secret.forget_button)
         self.layout_.addRow("OAuth token", self.secret)
+        secrets = skill.ctx.services.get("secrets")
+        self.where = help_label(f"The token is kept in {getattr(secrets, 'where', 'nowhere in this build')}.",
+                                "twitchTokenWhere")
+        self.layout_.addRow(self.where)
         self.token_status = QLabel(objectName="twitchTokenStatus", wordWrap=True)
         self.layout_.addRow(self.token_status)
         self.show_status()

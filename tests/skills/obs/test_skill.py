@@ -267,6 +267,8 @@ def test_settings_page_saves_the_password_to_the_secrets_service(bea, qtbot):
     skill: ObsSkill = bea.skills["obs"]
     page = make_page(skill, "skills.obs", bea.settings.current.skills.obs)
     qtbot.addWidget(page)
+    assert page.where.text() == ("The password is kept in Bea's encrypted memory file, since this machine has no "
+                                 "keyring.")
     page.password.setText("typed-pw")
     assert "saved in Bea's encrypted memory file" in page.save_password()
     assert bea.secrets.get(PASSWORD_SECRET) == "typed-pw" and page.password.text() == ""

@@ -76,6 +76,7 @@ def test_the_token_is_saved_write_only_and_can_be_forgotten(bea, qtbot):
     qtbot.addWidget(page)
     assert isinstance(page, TwitchSettingsPage) and page.token.echoMode() == QLineEdit.EchoMode.Password
     assert page.token_status.text() == "No token: she reads chat anonymously and cannot write in it."
+    assert page.where.text() == "The token is kept in Bea's encrypted memory file, since this machine has no keyring."
     assert page.save_token() == "Paste the token first."
     page.token.setText("oauth:abc123")
     said = page.save_token()
