@@ -288,7 +288,8 @@ def test_a_scene_collection_change_is_followed():
             await conn.start()
             try:
                 await until(lambda: conn.status.connected, what="connected")
-                assert obs.sessions()[0].event_subscriptions & int(proto.EventSubscription.CONFIG)
+                subs = sorted(session.event_subscriptions for session in obs.sessions())
+                assert subs[0] == 0 and subs[1] & int(proto.EventSubscription.CONFIG)  # requests; events
                 assert (conn.status.scene_collection, conn.status.current_scene) == ("Untitled", "Main")
                 obs.new_scene_collection("Fresh")   # Scene Collection → New: no CurrentProgramSceneChanged
                 await until(lambda: conn.status.scene_collection == "Fresh", what="the new collection read")
