@@ -179,7 +179,7 @@ def test_quitting_the_window_with_a_stuck_executor_task_exits_within_5_seconds(d
     assert _quit_time(STUCK_GUI, data_dir) < 5.0
 
 
-def _window_app_sigterm(data_dir, ready: str, **env: str) -> None:
+def _window_app_sigterm(data_dir, ready: str, pause: float = 0.5, **env: str) -> None:
     # stderr to a file: QtWebEngine writes plenty, and a full pipe nobody reads would stall the app
     errors = data_dir.parent / "stderr.txt"
     with errors.open("w") as sink:
@@ -192,7 +192,7 @@ def _window_app_sigterm(data_dir, ready: str, **env: str) -> None:
         while time.monotonic() < deadline and not (log.exists() and ready in log.read_text()):
             time.sleep(0.1)
         assert ready in log.read_text(), log.read_text()[-3000:]
-        time.sleep(0.5)
+        time.sleep(pause)
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=10) == 0, errors.read_text()[-3000:]
     finally:
@@ -202,6 +202,11 @@ def _window_app_sigterm(data_dir, ready: str, **env: str) -> None:
 
 def test_the_window_app_quits_cleanly_on_sigterm(data_dir):
     _window_app_sigterm(data_dir, "running window-only", DISPLAY="")
+
+
+def test_a_sigterm_while_the_window_app_is_still_starting_is_kept_and_she_quits_cleanly(data_dir):
+    """The signal comes as the shell is made, before the window or any loop: she starts, then quits cleanly."""
+    _window_app_sigterm(data_dir, "running window-only", pause=0, DISPLAY="")
 
 
 @needs_x

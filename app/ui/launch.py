@@ -47,13 +47,17 @@ class Shell:
     """The window, the tray and the actions around one composed Bea, and the way to quit them."""
 
     def __init__(self, bea: compose.Bea, icon: QIcon, *,
-                 tray_available: Callable[[], bool] = QSystemTrayIcon.isSystemTrayAvailable) -> None:
+                 tray_available: Callable[[], bool] = QSystemTrayIcon.isSystemTrayAvailable,
+                 signals: bool = False) -> None:
         self.bea = bea
+        self.quit_requested = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None   # set by serve(); a signal before it is kept
+        if signals:   # the app's own shell, not one a test makes
+            self.catch_signals()
         self.actions = AppActions(bea)
         self.tray = Tray(self.actions, icon, available=tray_available)
         self.window = MainWindow(bea, self.actions, hide_on_close=self.tray.available)
         self.window.setWindowIcon(icon)
-        self.quit_requested = asyncio.Event()
         self.asking: QMessageBox | None = None    # the quit-while-live question, while it is open
         self.told_tray = False                    # the window went to the tray once and said so
         self.actions.quit.triggered.connect(self.quit)
@@ -103,7 +107,7 @@ class Shell:
         """Run until the streamer quits, then stop everything (bounded in time) and close the window."""
         loop = asyncio.get_running_loop()
         loop.set_default_executor(self.bea.blocking)
-        self._catch_signals(loop)
+        self._loop = loop
         await compose.start(self.bea)
         self.window.refresh_mode()
         self.window.docks["turns"].widget().refresh()
@@ -117,12 +121,15 @@ class Shell:
             self.window.deleteLater()
         return 0
 
-
-    def _catch_signals(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Ctrl+C or SIGTERM quits like the Quit action. Python runs signal handlers only when it gets the
-        thread back from Qt, so a light timer hands it back a few times a second."""
+    def catch_signals(self) -> None:
+        """Ctrl+C or SIGTERM quits like the Quit action, from the moment the shell exists: one that comes while
+        she is still starting is kept, and she quits once started. Python runs signal handlers only when it gets
+        the thread back from Qt, so a light timer hands it back a few times a second."""
         def request(_signum: int, _frame: object) -> None:
-            loop.call_soon_threadsafe(self.quit_requested.set)
+            if self._loop is None:
+                self.quit_requested.set()   # no loop runs yet: serve() finds it set
+            else:
+                self._loop.call_soon_threadsafe(self.quit_requested.set)
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, request)
         self._signal_tick = QTimer()
@@ -154,7 +161,7 @@ def run(data_dir: Path) -> int:
         if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
             QMessageBox.critical(None, f"{APP_NAME} cannot open its memory", str(exc))
         raise
-    shell = Shell(bea, icon)
+    shell = Shell(bea, icon, signals=True)
     # one qasync loop for the whole run, closed at the end (asyncio.Runner's extra teardown crashes
     # alongside a QWebEngineView)
     loop = qasync.QEventLoop(qapp)
