@@ -12,6 +12,7 @@ from pathlib import Path
 from platformdirs import user_cache_dir
 
 import app as app_pkg
+from app import heap
 from app.api.service import ApiService
 from app.config.schema import build_root_model
 from app.config.service import SettingsService
@@ -82,6 +83,7 @@ def now() -> datetime:
 def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
           env: dict[str, str] | None = None, log_to_stderr: bool = True) -> Bea:
     """Open everything. Raises KeyUnavailable / WrongKey / NewerSchema with a sentence for the user."""
+    heap.configure()   # before the store's and the skills' worker threads exist
     paths = DataPaths(data_dir)
     data_dir.mkdir(parents=True, exist_ok=True)
     secrets = SecretStore()
@@ -164,6 +166,7 @@ async def start(bea: Bea) -> None:
     bea.mind.start(paused=bea.switches.paused)
     bea.mind.spawn(bea.mind.load_memory())
     bea.mind.spawn(bea.mind.dream_nightly(lambda: bea.settings.current.skills.memory.dream_hour))
+    bea.mind.spawn(heap.keep_trimmed())
     bea.api = ApiService.for_app(bea)
     await bea.api.start()  # a taken port is an ERROR event, never a failed start
     bea.bus.publish(EventKind.SYSTEM, "app", "Bea is up", skills=list(bea.started))

@@ -176,6 +176,9 @@ class OnnxEmbedder:
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = threads  # 0: onnxruntime picks one per core
         options.log_severity_level = 3  # errors only: its warnings about unused initializers are noise here
+        # no arena of its own: onnxruntime's CPU arena keeps the largest batch's buffers for ever and grows with
+        # every new text length; without it the buffers go back to malloc (and, being large, to the system)
+        options.enable_cpu_mem_arena = False
         self._session = onnxruntime.InferenceSession(str(self.model.onnx), options,
                                                      providers=["CPUExecutionProvider"])
         self._inputs = {i.name for i in self._session.get_inputs()}
