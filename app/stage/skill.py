@@ -10,6 +10,9 @@ Theory of operation:
    page is asked to load it: a file that is not a VRM is refused with a sentence and the setting keeps the
    last good file. choose_model() is how the dock sets it: checked first, then written to the settings, and
    the settings change loads it. A page that still fails to load it reports why; the dock shows that too.
+   A saved path refused when it is loaded (at launch, or typed in a settings file) stays in the settings and
+   is also the Chat dock's problem line (topic stage:avatar), gone once an avatar loads; the check refuses a
+   file that asks for anything from outside itself (app.stage.vrm.outside_uri), which a page would fetch.
 3. Her mood picks the expression: each SPEECH event carries the mood she spoke in, shown while she says the
    line; between lines the stage shows her stored mood (app.mind.mood), as strongly as she feels it. The
    mapping (vrm.expression_for) uses the expressions the page reported for the model actually loaded, and the
@@ -67,6 +70,7 @@ CLIP_KEYS = {"clips", "idle_clip"}
 CLIP_FADE_MS = 300        # a clip fades in and out over this
 PORT_RETRY_EVERY = 2.0    # seconds between tries for a held port
 PORT_RETRY_FOR = 120.0    # seconds of trying before saying it gave up
+AVATAR_PROBLEM = "stage:avatar"   # the Chat dock's problem line for a saved avatar that is refused
 NO_WEBGL = ("Her avatar cannot be drawn in this window: it has no WebGL (3D graphics), so the stage stays empty. "
             "Update your graphics driver or turn on 3D acceleration, then restart Bea. OBS's browser source "
             "may still show her.")
@@ -151,6 +155,7 @@ class StageSkill(Skill):
         self.server.on_message(self._page_message)
         self.model: VrmInfo | None = None      # the checked file the pages are loading or showing
         self.model_error = ""                   # why the chosen file is not shown
+        self._told_avatar = False               # the Chat dock has the refused saved avatar as a problem line
         self.page_error = ""                    # what a page said went wrong
         self.server_error = ""                  # why OBS cannot reach the stage
         self.report: dict[str, Any] | None = None   # the page's `loaded` for the current model
@@ -312,6 +317,7 @@ class StageSkill(Skill):
     def _load(self, path: str) -> None:
         self.report, self.page_error = None, ""
         if not path:
+            self._resolve_avatar()
             self.model, self.model_error, self.server.model_path = None, "", None
             if self.running:
                 self.server.send(msgs.unload())
@@ -323,15 +329,24 @@ class StageSkill(Skill):
             self.model, self.model_error, self.server.model_path = None, str(exc), None
             if self.running:
                 self.server.send(msgs.unload())
+            self._told_avatar = True
+            self.ctx.bus.publish(EventKind.ERROR, self.key, f"Her avatar is not shown: {exc}",
+                                 setting=f"skills.{self.key}", problem=AVATAR_PROBLEM)
             self._changed()
             return
         self.serial += 1
         self.model, self.model_error = info, ""
+        self._resolve_avatar()
         self.server.model_path = info.path
         if self.running:
             self.server.send(msgs.load(f"/stage/model/{self.serial}.vrm", info.title, self.serial))
             self._show(*self._feeling, force=True)
         self._changed()
+
+    def _resolve_avatar(self) -> None:
+        if self._told_avatar:
+            self._told_avatar = False
+            self.ctx.bus.publish(EventKind.SYSTEM, self.key, "Her avatar is shown.", resolved=AVATAR_PROBLEM)
 
     @property
     def expressions(self) -> list[str]:

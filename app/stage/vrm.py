@@ -9,6 +9,11 @@ given as three-vrm names them on the page (joy → happy, a → aa...).
 expression_for() maps any mood word onto an expression the model actually has (app.core.affect.pick does the
 geometry), never the lip-sync, blink or look-at shapes, and falls back to no expression rather than a wrong
 one: with only `happy` on the model, `sad` shows a neutral face, not a smile.
+
+A file must carry everything it is drawn with: glTF lets an image or a buffer name a URI, which the page (in the
+app and in OBS) would fetch from wherever it points (a tracking beacon, a private address). outside_uri()
+finds the first one that is not a `data:` URI; inspect() (and app.stage.vrma's) refuse such a file, naming it.
+Images stored in the file's own binary chunk (a bufferView, what VRoid Studio and UniVRM write) are fine.
 """
 
 from __future__ import annotations
@@ -34,6 +39,9 @@ VRM0_PRESETS = {"joy": "happy", "angry": "angry", "sorrow": "sad", "fun": "relax
                 "neutral": "neutral", "a": "aa", "i": "ih", "u": "ou", "e": "ee", "o": "oh", "blink": "blink",
                 "blink_l": "blinkLeft", "blink_r": "blinkRight", "lookup": "lookUp", "lookdown": "lookDown",
                 "lookleft": "lookLeft", "lookright": "lookRight"}
+
+
+SHOWN_URI = 120            # characters of an offending URI a message quotes
 
 
 class InvalidVrm(ValueError):
@@ -75,6 +83,10 @@ def inspect(path: Path | str) -> VrmInfo:
             raise InvalidVrm(f"“{name}” is damaged: its glTF description is not valid JSON.") from None
     if not isinstance(doc, dict):
         raise InvalidVrm(f"“{name}” is damaged: its glTF description is not an object.")
+    if (uri := outside_uri(doc)) is not None:
+        raise InvalidVrm(f"“{name}” is refused: it asks for {uri} from outside the file, which the "
+                         f"stage would fetch (in this window and in OBS). An avatar must carry its textures "
+                         f"inside: export it again as .vrm from VRoid Studio, UniVRM or Blender's VRM add-on.")
     extensions = doc.get("extensions") if isinstance(doc.get("extensions"), dict) else {}
     if isinstance(extensions.get("VRMC_vrm"), dict):
         vrm = extensions["VRMC_vrm"]
@@ -99,6 +111,32 @@ def inspect(path: Path | str) -> VrmInfo:
     raise InvalidVrm(f"“{name}” is a 3D model (glTF) but not a VRM avatar: it has no VRM data (humanoid "
                      f"bones, expressions). Export it as .vrm from VRoid Studio, UniVRM or Blender's VRM "
                      f"add-on.")
+
+
+def outside_uri(doc: Mapping[str, object]) -> str | None:
+    """The first URI of the glTF's images or buffers that is not a `data:` URI, as a message quotes it (None
+    when there is none): what a glTF loader would fetch from outside the file. A uri that is not a string
+    counts too (a loader may make something of it, null included); an entry without one is stored in the
+    file (an image's bufferView, the GLB's own binary chunk)."""
+    for key in ("images", "buffers"):
+        entries = doc.get(key)
+        for entry in entries if isinstance(entries, list) else []:
+            if not isinstance(entry, dict) or "uri" not in entry:
+                continue
+            uri = entry["uri"]
+            if not (isinstance(uri, str) and uri[:5].lower() == "data:"):
+                return uri_text(uri)
+    return None
+
+
+def uri_text(uri: object) -> str:
+    """An offending URI as a message quotes it: in quotes, control characters shown escaped, cut short."""
+    if not isinstance(uri, str):   # a number, a list...: named by its kind, never dumped whole
+        return f"a URI that is not text (a JSON {type(uri).__name__})"
+    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in uri)
+    if len(text) > SHOWN_URI:
+        text = text[:SHOWN_URI - 1] + "…"
+    return f"“{text}”"
 
 
 def _keys(value: object) -> list[str]:

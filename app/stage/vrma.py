@@ -8,7 +8,8 @@ move those nodes. The page plays it with three-vrm-animation, retargeted onto wh
 inspect() reads the header and the JSON chunk only and says, in a sentence the streamer can act on, what is
 wrong with a file that is not a clip (an avatar picked by mistake, a plain 3D model, a damaged file); for a
 good one it returns the clip's name (the file stem: the name <do:x> actions and the dock use), its length and
-the bones it moves.
+the bones it moves. A clip whose images or buffers point outside the file is refused (app.stage.vrm.outside_uri):
+the page would fetch them.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import struct
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from app.stage.vrm import outside_uri
 
 GLB_MAGIC = b"glTF"
 JSON_CHUNK = 0x4E4F534A
@@ -76,6 +79,10 @@ def _read_json(path: Path) -> tuple[dict[str, Any], int]:
             raise InvalidVrma(f"“{name}” is damaged: its glTF description is not valid JSON.") from None
     if not isinstance(doc, dict):
         raise InvalidVrma(f"“{name}” is damaged: its glTF description is not an object.")
+    if (uri := outside_uri(doc)) is not None:
+        raise InvalidVrma(f"“{name}” is refused: it asks for {uri} from outside the file, which the "
+                          f"stage would fetch (in this window and in OBS). A clip must carry everything "
+                          f"inside: export it again as .vrma.")
     return doc, size
 
 

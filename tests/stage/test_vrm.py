@@ -4,7 +4,7 @@ import pytest
 
 from app.stage.vrm import InvalidVrm, emotions, expression_for, inspect, strength
 from tests.stage.conftest import FIXTURES, HAPPY_VRM, MTOON_VRM
-from tests.stage.vrmfiles import glb, plain_gltf, vrm0, with_mouth, write
+from tests.stage.vrmfiles import BEACON, chunks, glb, plain_gltf, vrm0, with_mouth, with_uri, write
 
 
 def test_the_fixtures_are_vrm_1_with_their_expressions():
@@ -42,6 +42,48 @@ def test_files_that_are_not_vrm_say_why(tmp_path, make, says):
     with pytest.raises(InvalidVrm, match=r".*") as info:
         inspect(make(tmp_path))
     assert says in str(info.value)
+
+
+@pytest.mark.parametrize("uri, where, quoted", [
+    (BEACON, "images", BEACON),                                   # the security review's beacon
+    ("https://example.com/skin.png", "images", "https://example.com/skin.png"),
+    ("//example.com/skin.png", "images", "//example.com/skin.png"),  # scheme-relative: still remote
+    ("skin.png", "images", "skin.png"),                           # beside the file: fetched from the server
+    ("file:///etc/passwd", "images", "file:///etc/passwd"),
+    ("blob:http://127.0.0.1/x", "images", "blob:http://127.0.0.1/x"),
+    (" data:image/png;base64,AAAA", "images", " data:image/png;base64,AAAA"),   # not a data: URI to a loader
+    ("http://192.0.2.1/mesh.bin", "buffers", "http://192.0.2.1/mesh.bin"),
+])
+def test_a_model_that_points_outside_itself_is_refused_naming_the_uri(tmp_path, uri, where, quoted):
+    path = write(tmp_path / "hostile.vrm", with_uri(HAPPY_VRM, uri, where))
+    with pytest.raises(InvalidVrm) as caught:
+        inspect(path)
+    said = str(caught.value)
+    assert f"“hostile.vrm” is refused: it asks for “{quoted}” from outside the file" in said
+    assert "export it again" in said
+
+
+def test_a_uri_that_is_not_text_is_refused_too(tmp_path):
+    for uri in (7, ["http://192.0.2.1/a.png"], {"href": BEACON}, None):
+        with pytest.raises(InvalidVrm, match="asks for a URI that is not text"):
+            inspect(write(tmp_path / "odd.vrm", with_uri(HAPPY_VRM, uri)))
+
+
+def test_a_vrm_0_model_with_a_remote_texture_is_refused_too(tmp_path):
+    path = write(tmp_path / "old.vrm", with_uri(vrm0(HAPPY_VRM)))
+    with pytest.raises(InvalidVrm, match=f"asks for “{BEACON}”"):
+        inspect(path)
+
+
+def test_data_uris_and_embedded_images_are_accepted_and_long_uris_are_cut_short(tmp_path):
+    doc, binary = chunks(HAPPY_VRM.read_bytes())
+    doc["images"][0] = {"uri": "DATA:image/png;base64,iVBORw0KGgo=", "mimeType": "image/png"}
+    doc["buffers"].append({"uri": "data:application/octet-stream;base64,AAAAAA==", "byteLength": 4})
+    assert inspect(write(tmp_path / "inline.vrm", glb(doc, binary))).title == "isBinary overridden"
+    long = "http://192.0.2.1/" + "a" * 5000 + "\n\x00"
+    with pytest.raises(InvalidVrm) as caught:
+        inspect(write(tmp_path / "long.vrm", with_uri(HAPPY_VRM, long)))
+    assert "“http://192.0.2.1/aaa" in str(caught.value) and len(str(caught.value)) < 500
 
 
 def test_mood_maps_onto_what_the_model_has():

@@ -11,7 +11,7 @@ from app.stage.vrma import InvalidVrma, fold, inspect
 from tests.stage.conftest import HAPPY_VRM, until
 from tests.stage.test_skill import FakePage, run, started
 from tests.stage.vrmafiles import vrma, vrma_doc, without_extension
-from tests.stage.vrmfiles import glb, plain_gltf, write
+from tests.stage.vrmfiles import BEACON, glb, plain_gltf, with_uri, write
 
 
 def test_a_built_clip_is_a_vrm_animation(tmp_path):
@@ -38,6 +38,18 @@ def test_what_is_not_a_clip_is_refused_with_a_reason(tmp_path, name, data, says)
     with pytest.raises(InvalidVrma) as caught:
         inspect(write(tmp_path / name, data))
     assert says in str(caught.value)
+
+
+def test_a_clip_that_points_outside_itself_is_refused_naming_the_uri(tmp_path):
+    doc, binary = vrma_doc()
+    doc["buffers"][0]["uri"] = BEACON      # its keyframes fetched from outside instead of its binary chunk
+    for name, data in (("remote.vrma", glb(doc, binary)), ("extra.vrma", with_uri(vrma(), where="buffers"))):
+        with pytest.raises(InvalidVrma) as caught:
+            inspect(write(tmp_path / name, data))
+        assert f"“{name}” is refused: it asks for “{BEACON}” from outside the file" in str(caught.value)
+    doc, binary = vrma_doc()
+    doc["buffers"].append({"uri": "data:application/octet-stream;base64,AAAAAA==", "byteLength": 4})
+    assert inspect(write(tmp_path / "inline.vrma", glb(doc, binary))).bones == ("head",)
 
 
 def test_clips_that_move_nothing_or_point_nowhere_are_refused(tmp_path):

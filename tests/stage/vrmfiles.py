@@ -56,3 +56,19 @@ def vrm0(source: Path) -> bytes:
         {"name": "Blink", "presetName": "blink"}, {"name": "Wink", "presetName": "unknown"}]}}}
     doc["extensionsUsed"] = ["VRM"]
     return glb(doc, binary)
+
+
+BEACON = "http://192.0.2.1/beacon.png"
+
+
+def with_uri(source: Path | bytes, uri: object = BEACON, where: str = "images") -> bytes:
+    """A copy of a GLB (a path or its bytes) whose first image (or buffer, where="buffers") points at `uri`
+    instead of the file's own binary chunk: what a hostile .vrm or .vrma looks like."""
+    data = source if isinstance(source, bytes) else source.read_bytes()
+    doc, binary = chunks(data)
+    if where == "images":
+        doc["images"][0].pop("bufferView", None)
+        doc["images"][0]["uri"] = uri
+    else:
+        doc.setdefault("buffers", []).append({"uri": uri, "byteLength": 4})
+    return glb(doc, binary)
