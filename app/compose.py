@@ -31,7 +31,7 @@ from app.memory.turn_log import TurnLog
 from app.memory.window_store import WindowStore
 from app.mind.mood import MoodKeeper
 from app.mind.service import MindService
-from app.paths import DataPaths, resources_dir
+from app.paths import DataPaths, private_dir, private_file, resources_dir, secure_tree
 from app.runtime import RuntimeSwitches
 from app.secrets import SecretStore
 from app.senses.netgate import NetworkGate
@@ -85,12 +85,14 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
     """Open everything. Raises KeyUnavailable / WrongKey / NewerSchema with a sentence for the user."""
     heap.configure()   # before the store's and the skills' worker threads exist
     paths = DataPaths(data_dir)
-    data_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(data_dir)
+    secure_tree(data_dir)   # 0700 and 0600, whatever an older build or the umask left
     secrets = SecretStore()
     setup_logging(data_dir, secrets.known_values, to_stderr=log_to_stderr)
     log.info("Bea %s starting; data in %s", app_pkg.__version__, data_dir)
     key = obtain_key(paths.db, ask=ask_passphrase, env=env)
     secrets.remember_value(key.value)
+    private_file(paths.db)   # SQLCipher gives its WAL and shared-memory files the database file's mode
     db = Database.open(paths.db, key)
     try:
         if db.migrated_from is not None:
@@ -133,6 +135,7 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         run_id = db.write(lambda c: c.execute(
             "INSERT INTO runs (started_at, app_version) VALUES (?, ?)",
             (time.time(), app_pkg.__version__)).lastrowid)
+        secure_tree(data_dir)   # what opening made: a migration's backup, the prompts folder
     except BaseException:
         db.close()
         raise

@@ -1,14 +1,23 @@
-"""Logging to a rotating file in the data folder (and stderr), with secrets masked out of every line."""
+"""Logging to a rotating file in the data folder (and stderr), with secrets masked out of every line.
+
+The log holds no content: no chat text, prompts or replies. An error whose message may carry them (a model
+server's error body can echo the prompt) is logged by what it is, with `summary`: its class, status and size.
+The streamer still reads the full reason in the window, through the event that reports it. The log files are
+0600 from their creation, in a 0700 folder, whatever the umask.
+"""
 
 from __future__ import annotations
 
 import logging
 import logging.handlers
+import os
 import sys
+import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from app.core.masking import mask
+from app.paths import PRIVATE_FILE, private_dir
 
 FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
@@ -22,6 +31,38 @@ class MaskingFormatter(logging.Formatter):
         return mask(super().format(record), self._secrets())
 
 
+class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
+    """A rotating log whose every file is made 0600 (the stock handler leaves it to the umask)."""
+
+    def _open(self):  # type: ignore[override]
+        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_CLOEXEC", 0),
+                     PRIVATE_FILE)
+        if os.name == "posix":
+            os.fchmod(fd, PRIVATE_FILE)
+        return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
+
+
+def summary(exc: BaseException) -> str:
+    """What an error was, without what it said: 'ServerError, status 500, message of 312 characters'."""
+    parts = [type(exc).__name__]
+    status = getattr(exc, "status", None)
+    if isinstance(status, int):
+        parts.append(f"status {status}")
+    failures = getattr(exc, "failures", None)
+    if isinstance(failures, list) and failures:
+        parts.append("models " + ", ".join(str(f[0]) for f in failures if isinstance(f, tuple | list) and f))
+    text = str(getattr(exc, "reason", None) or exc)
+    parts.append(f"message of {len(text)} characters" if text else "no message")
+    return ", ".join(parts)
+
+
+def where(exc: BaseException) -> str:
+    """A failure for the log: its summary and the frames it went through (file, line, code; never the
+    message, and no local values)."""
+    frames = "".join(traceback.format_tb(exc.__traceback__)).rstrip()
+    return f"{summary(exc)}\n{frames}" if frames else summary(exc)
+
+
 def log_path(data_dir: Path) -> Path:
     return data_dir / "logs" / "bea.log"
 
@@ -29,7 +70,7 @@ def log_path(data_dir: Path) -> Path:
 def setup_logging(data_dir: Path, secrets: Callable[[], Iterable[str]], level: str = "INFO",
                   to_stderr: bool = True) -> Path:
     path = log_path(data_dir)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(path.parent)
     root = logging.getLogger()
     for h in list(root.handlers):
         if getattr(h, "_bea", False):
@@ -37,7 +78,7 @@ def setup_logging(data_dir: Path, secrets: Callable[[], Iterable[str]], level: s
             h.close()
     formatter = MaskingFormatter(secrets)
     handlers: list[logging.Handler] = [
-        logging.handlers.RotatingFileHandler(path, maxBytes=2_000_000, backupCount=5, encoding="utf-8")]
+        PrivateRotatingFileHandler(path, maxBytes=2_000_000, backupCount=5, encoding="utf-8")]
     if to_stderr and sys.stderr is not None:  # a windowed Windows build has no stderr at all
         handlers.append(logging.StreamHandler())
     for h in handlers:

@@ -1,6 +1,9 @@
 """The log file lives in the data folder, rotates, and never holds a secret."""
 
 import logging
+import os
+
+import pytest
 
 from app import compose
 from app.logs import log_path
@@ -52,3 +55,69 @@ def test_secrets_go_to_the_keyring_when_there_is_one(data_dir, env, file_keyring
     assert SecretStore().get("obs_password") == "pw-in-keyring"
     store.delete("obs_password")
     assert SecretStore().get("obs_password") is None
+
+
+def _mode(path) -> int:
+    import stat
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX; on Windows the per-user folder's ACL holds")
+def test_the_data_folder_is_private_whatever_the_umask_and_loose_modes_are_fixed_at_start(tmp_path, env):
+    data_dir = tmp_path / "fresh"
+    old = os.umask(0o000)                  # the loosest umask: nothing the app makes may depend on it
+    try:
+        bea = compose.build(data_dir, env=env, log_to_stderr=False)
+        try:
+            logging.getLogger("test.modes").warning("a line")
+            made = {p.name: _mode(p) for p in [data_dir, *data_dir.rglob("*")]}
+        finally:
+            compose.close(bea)
+    finally:
+        os.umask(old)
+    assert made["fresh"] == 0o700 and made["logs"] == 0o700 and made["prompts"] == 0o700
+    assert made["bea.log"] == made["bea.db"] == made["bea.db-wal"] == made["soul.md"] == 0o600
+    # an older build (or a copy) left them open: the next start closes them, and leaves others' files alone
+    os.chmod(data_dir, 0o755)
+    os.chmod(data_dir / "bea.db", 0o644)
+    os.chmod(log_path(data_dir), 0o644)
+    (data_dir / "window-layout.json").write_text("{}")
+    os.chmod(data_dir / "window-layout.json", 0o644)
+    (data_dir / "notes.txt").write_text("the streamer's own file")
+    os.chmod(data_dir / "notes.txt", 0o644)
+    compose.close(compose.build(data_dir, env=env, log_to_stderr=False))
+    assert [_mode(p) for p in (data_dir, data_dir / "bea.db", log_path(data_dir), data_dir / "window-layout.json")] \
+        == [0o700, 0o600, 0o600, 0o600]
+    assert _mode(data_dir / "notes.txt") == 0o644
+
+
+def test_a_rotated_log_file_is_private_too(tmp_path):
+    from app.logs import PrivateRotatingFileHandler
+    path = tmp_path / "r.log"
+    handler = PrivateRotatingFileHandler(path, maxBytes=200, backupCount=2, encoding="utf-8")
+    try:
+        record = logging.LogRecord("t", logging.INFO, __file__, 1, "x" * 150, None, None)
+        for _ in range(4):
+            handler.emit(record)
+    finally:
+        handler.close()
+    files = sorted(tmp_path.glob("r.log*"))
+    assert len(files) == 3 and (os.name != "posix" or {_mode(p) for p in files} == {0o600})
+
+
+def test_an_error_is_logged_by_what_it_was_never_by_what_it_said():
+    from app.logs import summary, where
+    from app.senses.llm.base import error_for_status
+    from app.senses.llm.pool import ModelPoolError
+    echoed = error_for_status("ollama:mind", 400, '{"error": {"message": "bad prompt: my dog Biscuit"}}', False)
+    assert summary(echoed) == f"RequestRejected, message of {len(echoed.reason)} characters"
+    server = error_for_status("openai:x", 503, "overloaded: Biscuit", False)
+    assert summary(server).startswith("ServerError, status 503, message of ")
+    pooled = ModelPoolError("mind", [("ollama:mind", echoed.reason)])
+    assert summary(pooled) == f"ModelPoolError, models ollama:mind, message of {len(str(pooled))} characters"
+    said = "Biscuit the beagle"
+    try:
+        raise ValueError(said)   # a bug whose message quotes chat: its frames are logged, not its message
+    except ValueError as exc:
+        text = where(exc)
+    assert "the beagle" not in text and "test_logging.py" in text and text.startswith("ValueError, message of 18")

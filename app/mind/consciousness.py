@@ -35,6 +35,7 @@ from app.core.steering import carries_voice, owes_rescue, plan_steering, should_
 from app.core.tools import Tool, assemble, broken_promises, is_failure
 from app.core.turn_record import FAILED, ToolOutcome, TurnRecord
 from app.core.usage import usage_of
+from app.logs import summary, where
 from app.mind.attention_gate import AttentionGate
 from app.mind.bus import PerceptionBus
 from app.mind.expression import TurnState, expression_tools
@@ -113,7 +114,7 @@ class Consciousness:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # a turn that breaks must not end the mind (turn() keeps its lines)
-                log.exception("a turn failed")
+                log.error("a turn failed: %s", where(exc))
                 self.events.publish(EventKind.ERROR, "mind", f"the turn failed: {exc!r}")
 
     async def stop(self) -> None:
@@ -161,7 +162,7 @@ class Consciousness:
             try:
                 await hook(record)
             except Exception as exc:
-                log.error("%s could not be written: %s", what, exc)
+                log.error("%s could not be written (%s)", what, summary(exc))
 
     async def _reason(self, batch: Sequence[Perception], state: TurnState, record: TurnRecord) -> bool:
         """The steps of a turn; True when something she did reached somebody."""
@@ -231,9 +232,9 @@ class Consciousness:
         record.error = failure_reason(exc)
         record.model = record.model or ", ".join(name for name, _why in failures)
         if failures:
-            log.warning("a turn failed: %s", exc)
+            log.warning("a turn failed (%s)", summary(exc))
         else:  # not the models: a bug somewhere in the turn
-            log.exception("a turn failed")
+            log.error("a turn failed: %s", where(exc))
         reached = state.spoke or state.wrote
         self.events.publish(EventKind.ERROR, "mind", f"She couldn't answer: {record.error}" if not reached
                             else f"her turn broke off: {record.error}", failed_turn=True, reason=record.error,
@@ -312,7 +313,7 @@ class Consciousness:
             except TypeError as exc:
                 observation = f"ERROR: {call.name} was called with the wrong arguments: {exc}"
             except Exception as exc:
-                log.warning("tool %s failed", call.name, exc_info=True)
+                log.warning("tool %s failed: %s", call.name, where(exc))
                 observation = f"ERROR: {call.name} failed: {exc}"
         failed = is_failure(observation)
         self.events.publish(EventKind.ERROR if failed else EventKind.TOOL, call.name,

@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message
 from app.core.cooldown import Cooldowns
 from app.core.tools import Tool
+from app.logs import summary
 from app.senses.llm.base import (
     AuthError,
     CallOptions,
@@ -119,14 +120,14 @@ class ModelPool:
     def _report(self, name: str, error: LLMError) -> None:
         if isinstance(error, ToolsUnsupported):
             self._skipped[name] = error.reason
-            log.error("%s pool: skipping %s from now on: %s", self.role, name, error.reason)
+            log.error("%s pool: skipping %s from now on (%s)", self.role, name, summary(error))
         elif isinstance(error, AuthError | RequestRejected):
-            log.error("%s pool: %s cannot be used as configured, trying the next model: %s", self.role, name,
-                      error.reason)
+            log.error("%s pool: %s cannot be used as configured, trying the next model (%s)", self.role, name,
+                      summary(error))
         else:
             wait = self._cooldowns.failed(name, self._clock(), error.reason, error.retry_after)
-            log.warning("%s pool: %s failed, trying the next model; it rests for %.0f s: %s", self.role, name,
-                        wait, error.reason)
+            log.warning("%s pool: %s failed, trying the next model; it rests for %.0f s (%s)", self.role, name,
+                        wait, summary(error))
 
     async def aclose(self) -> None:
         for client in self._clients:
