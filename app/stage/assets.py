@@ -17,7 +17,7 @@ from app.paths import SOURCE_ROOT
 
 # the stage's own files, served under /stage/<name>
 PAGE_FILES = ("index.html", "captions.html", "main.js", "captions.js", "bridge.js", "messages.js",
-              "motion.js", "stage.css", "messages.schema.json")
+              "motion.js", "notice.js", "stage.css", "messages.schema.json")
 
 # npm files, served under /stage/vendor/<path> (path inside node_modules); the import maps point here
 VENDOR_FILES = (

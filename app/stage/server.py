@@ -8,9 +8,12 @@ Theory of operation:
    import maps point at), plus the current avatar at /stage/model/<serial>.vrm and the streamer's animation
    clips at /stage/clips/<name>.vrma (only the files in `clips`, by name). Nothing else on disk is reachable,
    whatever the path says.
-3. It binds 127.0.0.1 only. Requests naming another Host are refused (a DNS-rebinding page cannot reach
-   it), and a WebSocket opened from a foreign Origin is refused (another site in the streamer's browser
-   cannot feed it).
+3. It binds 127.0.0.1 only. Requests naming another Host than 127.0.0.1, localhost or [::1] with its port
+   are refused (a DNS-rebinding page cannot reach it), and a WebSocket opened from any Origin but its own
+   (`null` included: a sandboxed iframe on any site) is refused, so another site in the streamer's browser
+   can neither read her captions nor feed the stage (app.core.stage_guard decides both).
+   Every response carries a strict Content-Security-Policy (app.core.stage_guard): a page fetches nothing
+   but from this server, whatever a model file asks for, in the app and in OBS alike.
 4. send() validates a message against the schema and queues it for every page. The last config, model,
    clip list, expression and caption are kept, and a page that says `ready` gets them first, so a browser source
    added mid-stream shows her as she is now. Mouth levels are not kept: they are stale in 50 ms, and a
@@ -34,6 +37,7 @@ from urllib.parse import quote
 
 from aiohttp import WSMsgType, web
 
+from app.core import stage_guard
 from app.stage import messages as msgs
 from app.stage.assets import NPM_HINT, PAGE_FILES, VENDOR_FILES, stage_dir
 
@@ -176,10 +180,25 @@ class StageServer:
     # ---- HTTP ----------------------------------------------------------------------------------------------
     @web.middleware
     async def _local_only(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        hosts = {f"{HOST}:{self.port}", f"localhost:{self.port}"}
-        if request.host not in hosts:
-            return web.Response(status=403, text="The stage answers only at " + self.url())
-        return await handler(request)
+        host = request.headers.get("Host")
+        if not stage_guard.host_allowed(host, self.port):
+            return web.Response(status=403, text="The stage answers only at " + self.url(),
+                                headers=self._guard_headers(f"{HOST}:{self.port}"))
+        try:
+            response = await handler(request)
+        except web.HTTPException as exc:
+            exc.headers.update(self._guard_headers(str(host)))
+            raise
+        if not response.prepared:   # a WebSocket has sent its headers already
+            for name, value in self._guard_headers(str(host)).items():
+                response.headers.setdefault(name, value)
+        return response
+
+    @staticmethod
+    def _guard_headers(host: str, script_hashes: tuple[str, ...] = ()) -> dict[str, str]:
+        return {"Content-Security-Policy": stage_guard.content_security_policy(host, script_hashes),
+                "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
+                "Cross-Origin-Resource-Policy": "same-origin"}
 
     def _send_file(self, path: Path, cache: bool = True) -> web.StreamResponse:
         if not path.is_file():
@@ -189,8 +208,17 @@ class StageServer:
         return web.FileResponse(path, headers=headers)
 
     def _page(self, name: str) -> Callable[[web.Request], Any]:
-        async def handler(_request: web.Request) -> web.StreamResponse:
-            return self._send_file(self.root / name)
+        """A page, with its inline script (the import map) allowed by its hash in its policy."""
+        async def handler(request: web.Request) -> web.StreamResponse:
+            path = self.root / name
+            try:
+                html = path.read_bytes()
+            except OSError:
+                return web.Response(status=404, text=f"{name} is missing: {NPM_HINT}")
+            hashes = stage_guard.inline_script_hashes(html.decode("utf-8", "replace"))
+            return web.Response(body=html, headers={"Content-Type": "text/html; charset=utf-8",
+                                                    "Cache-Control": "no-cache",
+                                                    **self._guard_headers(request.host, hashes)})
         return handler
 
     async def _root(self, _request: web.Request) -> web.StreamResponse:
@@ -227,8 +255,7 @@ class StageServer:
 
     # ---- the WebSocket -------------------------------------------------------------------------------------
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        origin = request.headers.get("Origin")
-        if origin not in (None, "null", f"http://{HOST}:{self.port}", f"http://localhost:{self.port}"):
+        if not stage_guard.origin_allowed(request.headers.get("Origin"), self.port):
             return web.Response(status=403, text="Only the stage's own pages may connect.")
         ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=1 << 20)
         await ws.prepare(request)

@@ -3,6 +3,11 @@
 It shows exactly what OBS shows, because it is the same page fed by the same socket; only the backdrop
 differs (the app draws one behind a transparent background, so she is not floating on white). While the
 stage is off or still starting, or its page has no WebGL to draw her with, a line says so instead.
+
+Nothing the page does reaches past this computer: a request interceptor on the view's profile (LoopbackOnly)
+refuses every request whose host is not 127.0.0.1, localhost or [::1] by name (app.core.stage_guard), on top
+of the stage server's Content-Security-Policy and the file check of app.stage.vrm. A .vrm that asks for a
+texture on the internet gets it refused here, counted and logged (the host, never more).
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from app.core import stage_guard
 from app.stage.skill import StageSkill
 from app.ui.qt import (
     QColor,
@@ -19,6 +25,9 @@ from app.ui.qt import (
     QUrl,
     QVBoxLayout,
     QWebEnginePage,
+    QWebEngineProfile,
+    QWebEngineUrlRequestInfo,
+    QWebEngineUrlRequestInterceptor,
     QWebEngineView,
     QWidget,
     Signal,
@@ -27,6 +36,33 @@ from app.ui.qt import (
 log = logging.getLogger(__name__)
 
 BACKDROP = "#12111c"
+
+
+class LoopbackOnly(QWebEngineUrlRequestInterceptor):
+    """Every request of the profile's pages passes here: only loopback ones go on (refused counts the rest)."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.refused = 0
+
+    def interceptRequest(self, info: QWebEngineUrlRequestInfo) -> None:
+        url = info.requestUrl()
+        if stage_guard.web_request_allowed(url.scheme(), url.host()):
+            return
+        info.block(True)
+        self.refused += 1
+        log.warning("the stage view refused a request to %s://%s: it reaches only this computer",
+                    url.scheme(), url.host() or "?")
+
+
+def guard(profile: QWebEngineProfile) -> LoopbackOnly:
+    """The profile's LoopbackOnly, installed the first time (the profile owns it)."""
+    found = profile.findChild(LoopbackOnly)
+    if isinstance(found, LoopbackOnly):
+        return found
+    made = LoopbackOnly(profile)
+    profile.setUrlRequestInterceptor(made)
+    return made
 
 
 class StagePage(QWebEnginePage):
@@ -51,7 +87,9 @@ class StageView(QWidget):
         self.skill = skill
         self.setObjectName("stageView")
         self.web = QWebEngineView(objectName="stageWeb")
-        self.web.setPage(StagePage(self.web))
+        page = StagePage(self.web)
+        self.guard = guard(page.profile())
+        self.web.setPage(page)
         self.web.page().setBackgroundColor(QColor(BACKDROP))
         self.web.setContextMenuPolicy(Qt.ContextMenuPolicy.NoContextMenu)
         self.placeholder = QLabel(objectName="stagePlaceholder", wordWrap=True)

@@ -37,7 +37,12 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
 )
-from PySide6.QtWebEngineCore import QWebEnginePage
+from PySide6.QtWebEngineCore import (
+    QWebEnginePage,
+    QWebEngineProfile,
+    QWebEngineUrlRequestInfo,
+    QWebEngineUrlRequestInterceptor,
+)
 from PySide6.QtWebEngineWidgets import QWebEngineView
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -86,5 +91,6 @@ __all__ = [
     "QHBoxLayout", "QHeaderView", "QIcon", "QImage", "QInputDialog", "QKeySequence", "QLabel", "QLineEdit", "QListWidget", "QListWidgetItem",
     "QMainWindow", "QMenu", "QMessageBox", "QObject", "QPainter", "QPainterPath", "QPaintEvent", "QPen", "QPixmap", "QPlainTextEdit", "QProgressBar", "QPointF", "QPushButton", "QRectF", "QSize",
     "QSpinBox", "QSplitter", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTableWidget", "QTableWidgetItem", "QTabWidget", "QTextBrowser", "QTimer", "QUrl", "QVBoxLayout", "QWidget",
-    "Qt", "Signal", "QWebEnginePage", "QWebEngineView",
+    "Qt", "Signal", "QWebEnginePage", "QWebEngineProfile", "QWebEngineUrlRequestInfo",
+    "QWebEngineUrlRequestInterceptor", "QWebEngineView",
 ]

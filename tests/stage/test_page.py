@@ -5,6 +5,7 @@ show the same thing. A screenshot of the app's view is saved to build/screenshot
 """
 
 import asyncio
+import logging
 import socket
 from contextlib import asynccontextmanager
 
@@ -62,7 +63,9 @@ def pixels(image, step: int = 8):
             for x in range(0, image.width(), step)]
 
 
-def test_the_avatar_loads_reports_its_expressions_shows_her_mood_and_obs_sees_it(bea, web_views, qt_run):
+def test_the_avatar_loads_reports_its_expressions_shows_her_mood_and_obs_sees_it(bea, web_views, qt_run, caplog):
+    caplog.set_level(logging.DEBUG, logger="app.stage.view")   # the page's console
+
     async def main():
         async with stage(bea, web_views) as (skill, view):
             assert view.url == skill.app_url()
@@ -94,6 +97,9 @@ def test_the_avatar_loads_reports_its_expressions_shows_her_mood_and_obs_sees_it
             for web in (view, obs):
                 await until_js(web, "window.stageState().weights.happy < 0.05", what="neutral everywhere")
     qt_run(main())
+    # the page's Content-Security-Policy let everything the avatar needs through (textures included: the
+    # screenshot shows the fixture's orange meter) and had nothing to refuse
+    assert not [r for r in caplog.records if "Content Security Policy" in r.getMessage()]
 
 
 def test_a_file_that_is_not_a_vrm_gives_the_error(bea, web_views, qt_run, tmp_path):
