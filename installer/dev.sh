@@ -88,6 +88,16 @@ if [ "$mode" = test ] && ! command -v obs >/dev/null 2>&1 \
     || echo "dev.sh: could not install obs-studio; the real-OBS tests will be skipped" >&2
 fi
 
+# the privacy test (tests/e2e/test_privacy_sockets.py) runs a session in a loopback-only network namespace under
+# strace: Debian's strace and iproute2, installed here in test mode when this is a Debian-like machine we may change
+# (else that test says what is missing)
+if [ "$mode" = test ] && ! { command -v strace && command -v ip; } >/dev/null 2>&1 \
+    && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  trace_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends strace iproute2 >/dev/null 2>&1; }
+  trace_install || { apt-get update -qq >/dev/null 2>&1 && trace_install; } \
+    || echo "dev.sh: could not install strace and iproute2; the privacy socket test will be skipped" >&2
+fi
+
 case "$mode" in
   run) exec .venv/bin/python -m app "$@" ;;
   test) exec .venv/bin/python -m pytest "$@" ;;

@@ -173,6 +173,7 @@ class OnnxEmbedder:
             raise FileNotFoundError(f"{self.model.path} has no ONNX file (looked for {', '.join(_ONNX_FILES)})")
         self.name = name or self.model.path.name
         self.batch_size = max(1, batch_size)
+        onnxruntime.disable_telemetry_events()  # its native collector is off already (app/__init__.py)
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = threads  # 0: onnxruntime picks one per core
         options.log_severity_level = 3  # errors only: its warnings about unused initializers are noise here

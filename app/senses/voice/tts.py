@@ -93,6 +93,7 @@ class Voice:
             import onnxruntime
             from piper import PiperConfig, PiperVoice
 
+            onnxruntime.disable_telemetry_events()  # its native collector is off already (app/__init__.py)
             opts = onnxruntime.SessionOptions()
             if self.threads:
                 opts.intra_op_num_threads = self.threads

@@ -40,6 +40,7 @@ class SileroVad:
 
         from app.senses.voice.models import silero_vad_path
 
+        onnxruntime.disable_telemetry_events()  # its native collector is off already (app/__init__.py)
         opts = onnxruntime.SessionOptions()
         opts.inter_op_num_threads = 1
         opts.intra_op_num_threads = threads
