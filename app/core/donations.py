@@ -202,16 +202,32 @@ def parse_streamlabs(event: object, *, tests: bool = False) -> list[Donation]:
             continue
         currency = parse_currency(item.get("currency"))
         raw_id = item.get("_id", item.get("id"))
-        if isinstance(raw_id, Decimal) and raw_id == raw_id.to_integral_value():
-            raw_id = str(int(raw_id))
+        if isinstance(raw_id, Decimal):
+            raw_id = _decimal_id(raw_id)
         amount = item.get("amount")
         if isinstance(amount, Decimal):
-            amount = format(amount, "f")
+            amount = _decimal_text(amount)
         name = item.get("from") if item.get("from") is not None else item.get("name")
         out.append(Donation(delivery_id=_delivery_id(raw_id, "_id"), donor_name=_name(name, "from"),
                             amount=parse_amount(amount, currency), currency=currency,
                             message=_text(item.get("message"), "message"), platform="streamlabs"))
     return out
+
+
+def _decimal_text(value: Decimal) -> str:
+    """A JSON number as plain digits for rule 5; one too large or too fine for any amount is refused here,
+    before it is written out digit by digit (1e999999999 would be a billion of them)."""
+    if not value.is_finite() or value.adjusted() >= MAX_INTEGER_DIGITS or value.as_tuple().exponent < -20:
+        raise DonationError("amount is not a plain decimal like 5.00")
+    return format(value, "f")
+
+
+def _decimal_id(value: Decimal) -> object:
+    """A numeric delivery id as its digits ("1234"); one that is not a whole number of at most 30 digits stays
+    a number (and is refused as one)."""
+    if value.is_finite() and 0 <= value.adjusted() < 30 and value == value.to_integral_value():
+        return str(int(value))
+    return value
 
 
 # -------------------------------------------------------------------------------------- amounts, currency

@@ -597,16 +597,21 @@ def parse(obj: Any) -> Message:
 
 
 def decode(text: str | bytes) -> Message:
-    """A JSON text frame parsed and validated; ProtocolError (with its close code) when it is not valid."""
+    """A JSON text frame parsed and validated. ProtocolError (with its close code) when it is not valid, and
+    nothing else, whatever the frame holds."""
     if isinstance(text, bytes | bytearray):
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
             raise ProtocolError(CloseCode.MESSAGE_DECODE_ERROR, "the message is not valid UTF-8") from None
+    if not isinstance(text, str):
+        raise ProtocolError(CloseCode.MESSAGE_DECODE_ERROR, f"a message is text, not {type(text).__name__}")
     try:
         obj = json.loads(text)
     except ValueError as e:
         raise ProtocolError(CloseCode.MESSAGE_DECODE_ERROR, f"the message is not valid JSON: {e}") from None
+    except RecursionError:
+        raise ProtocolError(CloseCode.MESSAGE_DECODE_ERROR, "the message's JSON is nested too deeply") from None
     return parse(obj)
 
 

@@ -11,12 +11,16 @@ the Engine.IO 3 and Socket.IO 2 protocol documents:
    4 error, 5 binary event, 6 binary ack), then for binary types "<count>-", then an optional namespace
    "/name," (the default namespace "/" is written as nothing), an optional ack id (digits), and JSON data.
    An event's data is a JSON array whose first item is the event's name.
-3. Anything else is a ProtocolError saying what was wrong; nothing here raises anything else.
+3. Anything else is a ProtocolError saying what was wrong; nothing here raises anything else, whatever the
+   frame (and whatever a parse_json given raises, as long as it is a ValueError or a RecursionError). Digits
+   are ASCII only ("²" and "٣" are digits to str.isdigit, not to the protocol); an attachment count or an ack
+   id has at most 18 of them.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +29,8 @@ OPEN, CLOSE, PING, PONG, MESSAGE, UPGRADE, NOOP = "0123456"
 CONNECT, DISCONNECT, EVENT, ACK, ERROR, BINARY_EVENT, BINARY_ACK = range(7)
 ENGINE_TYPES = frozenset(OPEN + CLOSE + PING + PONG + MESSAGE + UPGRADE + NOOP)
 MAX_FRAME_CHARS = 1_000_000
+_NUMBER = re.compile(r"[0-9]{1,18}")
+_LEADING_NUMBER = re.compile(r"[0-9]{0,18}(?![0-9])")
 
 
 class ProtocolError(ValueError):
@@ -63,7 +69,8 @@ class EngineFrame:
 
 
 def parse_frame(text: str, parse_json: Callable[[str], Any] = json.loads) -> EngineFrame:
-    """One websocket text frame (rules 1 and 2). parse_json decodes the JSON parts (e.g. with exact decimals)."""
+    """One websocket text frame (rules 1 and 2). parse_json decodes the JSON parts (e.g. with exact decimals).
+    ProtocolError, and nothing else, for a frame that is not Engine.IO 3 / Socket.IO 2 (rule 3)."""
     if not isinstance(text, str) or not text:
         raise ProtocolError("an empty frame")
     if len(text) > MAX_FRAME_CHARS:
@@ -77,10 +84,10 @@ def parse_frame(text: str, parse_json: Callable[[str], Any] = json.loads) -> Eng
 
 
 def parse_handshake(payload: str) -> Handshake:
-    """The open packet's JSON."""
+    """The open packet's JSON; ProtocolError, and nothing else, when it is not a usable handshake."""
     try:
         data = json.loads(payload)
-    except ValueError:
+    except (ValueError, TypeError, RecursionError):
         raise ProtocolError("the open packet is not JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("the open packet is not a JSON object")
@@ -94,30 +101,32 @@ def parse_handshake(payload: str) -> Handshake:
 
 
 def parse_socket(payload: str, parse_json: Callable[[str], Any] = json.loads) -> SocketPacket:
-    """A Socket.IO 2 packet (rule 2)."""
-    if not payload or not payload[0].isdigit() or int(payload[0]) > BINARY_ACK:
+    """A Socket.IO 2 packet (rule 2); ProtocolError, and nothing else, when it is not one (rule 3)."""
+    if not isinstance(payload, str):
+        raise ProtocolError("a packet is text")
+    if not payload or payload[0] not in "0123456":
         raise ProtocolError(f"unknown Socket.IO packet type {payload[:1]!r}")
     kind, rest = int(payload[0]), payload[1:]
     attachments = 0
     if kind in (BINARY_EVENT, BINARY_ACK):
         count, dash, rest = rest.partition("-")
-        if not dash or not count.isdigit():
+        if not dash or not _NUMBER.fullmatch(count):
             raise ProtocolError("a binary packet without its attachment count")
         attachments = int(count)
     namespace = "/"
     if rest.startswith("/"):
         name, comma, after = rest.partition(",")
         namespace, rest = name, (after if comma else "")
-    digits = 0
-    while digits < len(rest) and rest[digits].isdigit():
-        digits += 1
-    ack_id = int(rest[:digits]) if digits else None
-    rest = rest[digits:]
+    digits = _LEADING_NUMBER.match(rest)
+    if digits is None:
+        raise ProtocolError("an ack id longer than 18 digits")
+    ack_id = int(digits.group()) if digits.group() else None
+    rest = rest[digits.end():]
     data = None
     if rest:
         try:
             data = parse_json(rest)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise ProtocolError("the packet's data is not JSON") from None
     if kind in (EVENT, BINARY_EVENT) and (not isinstance(data, list) or not data or not isinstance(data[0], str)):
         raise ProtocolError("an event without a name")

@@ -20,6 +20,9 @@ Theory of operation:
    mood argument becomes a Mood item at the point it is known: before the first chunk when it precedes the
    message, after the last one when it follows. The pipeline is finished as soon as the message string
    closes, so the last chunk does not wait for the rest of the JSON.
+7. SpeakArgsError is the only error raised, whatever the fragments hold (a lone surrogate in a str, bytes
+   that are not UTF-8, JSON nested past jiter's limit); a fragment that is neither str nor bytes is the
+   caller's bug, a TypeError.
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ from app.core.speech_text import ChunkRules, Mood, SpeechItem, SpeechPipeline
 
 
 class SpeakArgsError(ValueError):
-    pass
+    """speak() arguments that cannot be (or can no longer become) what rule 4 asks: the only error feed() and
+    finish() raise, whatever the fragments hold (rule 7)."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,8 @@ class SpeakArgs:
 
 def _as_bytes(fragment: str | bytes) -> bytes:
     if isinstance(fragment, str):
-        return fragment.encode("utf-8")
+        # a lone surrogate is kept as the bytes it would be: invalid UTF-8, which the parse then refuses
+        return fragment.encode("utf-8", "surrogatepass")
     if isinstance(fragment, bytes | bytearray | memoryview):
         return bytes(fragment)
     raise TypeError(f"a fragment is str or bytes, not {type(fragment).__name__}")
@@ -53,8 +58,8 @@ def _as_bytes(fragment: str | bytes) -> bytes:
 def _parse(data: bytes, partial_mode: bool | str) -> Any:
     try:
         return jiter.from_json(data, partial_mode=partial_mode, catch_duplicate_keys=True)
-    except ValueError as e:
-        raise SpeakArgsError(f"speak arguments are not valid JSON: {e}") from e
+    except (ValueError, RecursionError) as e:
+        raise SpeakArgsError(f"speak arguments are not valid JSON: {str(e)[:200]}") from e
 
 
 def _whole_text(text: str) -> str:

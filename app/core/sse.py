@@ -64,6 +64,7 @@ class SSEParser:
         self.retry_ms: int | None = None
 
     def feed(self, chunk: bytes) -> list[SSEEvent]:
+        """The events `chunk` completed (rule 6); SSETooLarge (rule 8) is the only error, whatever the bytes."""
         if not chunk:
             return []
         if self._swallow_lf:

@@ -16,6 +16,9 @@ Theory of operation:
    id gets "call_<index>"; a call whose arguments never arrived gets "{}".
 6. add() reports what it learned as a Fragment (the call's index, id and name so far, and the new argument
    text) so a listener can follow a call while it is being written.
+7. ToolStreamError (a ValueError) is the only error raised, whatever a server sends: a delta that is not an
+   object, a function that is not an object, an index that is not a whole number >= 0, an id or a name that is
+   not a string, arguments that are neither text nor an object.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from app.core.chat import ToolCall
 
 
 class ToolStreamError(ValueError):
-    pass
+    """A tool-call stream that cannot be read (rule 7); str() says why."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,15 @@ class ToolCallAccumulator:
 
     def add(self, index: int | None = None, call_id: str | None = None, name: str | None = None,
             arguments: str | dict[str, Any] | None = None) -> Fragment:
+        """One fragment (rules 1-4, 6); ToolStreamError for a part of the wrong type (rule 7)."""
+        if index is not None and (isinstance(index, bool) or not isinstance(index, int) or index < 0):
+            raise ToolStreamError(f"a tool call's index must be a whole number >= 0, not {index!r:.40}")
+        for what, value in (("id", call_id), ("name", name)):
+            if value is not None and not isinstance(value, str):
+                raise ToolStreamError(f"a tool call's {what} must be a string, not {type(value).__name__}")
+        if arguments is not None and not isinstance(arguments, str | dict):
+            raise ToolStreamError(f"a tool call's arguments must be text or an object, not "
+                                  f"{type(arguments).__name__}")
         key = self._key(index, call_id, name)
         call = self._calls.get(key)
         if call is None:
@@ -73,11 +85,16 @@ class ToolCallAccumulator:
         return Fragment(key, call.id, call.name, text)
 
     def add_openai(self, delta: dict[str, Any]) -> Fragment:
-        """One element of a Chat Completions chunk's choices[0].delta.tool_calls."""
+        """One element of a Chat Completions chunk's choices[0].delta.tool_calls; ToolStreamError when it is
+        not shaped like one (rule 7)."""
+        if not isinstance(delta, dict):
+            raise ToolStreamError(f"a tool call delta must be an object, not {type(delta).__name__}")
         function = delta.get("function") or {}
+        if not isinstance(function, dict):
+            raise ToolStreamError(f"a tool call's function must be an object, not {type(function).__name__}")
         index = delta.get("index")
-        return self.add(index if isinstance(index, int) else None, delta.get("id") or None,
-                        function.get("name") or None, function.get("arguments"))
+        return self.add(index if isinstance(index, int) and not isinstance(index, bool) else None,
+                        delta.get("id") or None, function.get("name") or None, function.get("arguments"))
 
     def finish(self) -> list[ToolCall]:
         calls: list[ToolCall] = []

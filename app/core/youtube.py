@@ -11,10 +11,14 @@ Theory of operation:
    amountMicros and currency: exact, as a Decimal of the currency's minor unit, through app.core.donations),
    "member" (newSponsorEvent, memberMilestoneChatEvent, membershipGiftingEvent), "deleted" (its
    deletedMessageId), "banned" (the banned channel), "ended" (chatEndedEvent). Other types are skipped. An
-   item missing what its kind needs is skipped and counted, never fatal: one odd message must not stop chat.
+   item missing what its kind needs, or holding anything that cannot be read, is skipped and counted, never
+   fatal: one odd message must not stop chat, nor keep the poll on the same page (the page's nextPageToken
+   is read whatever its items hold).
 4. An error body ({"error": {"code", "message", "errors": [{"reason"}]}}) is read by api_error into what to
    do: RETRY (5xx, rateLimitExceeded: back off), ENDED (liveChatEnded, liveChatNotFound, 404), STOP (quota,
    a bad or missing key, forbidden, chat disabled: needs the streamer), with the API's own message.
+4a. Errors: video_id, live_chat_id and parse_page raise YouTubeError (a ValueError) and nothing else,
+   whatever the text or the JSON; api_error never raises; amount_from_micros raises DonationError.
 5. The first page of a chat is history: its lines are counted (tallied) but not perceived, so she does not
    answer a backlog the moment she joins (first_page_is_history).
 """
@@ -36,6 +40,7 @@ MAX_POLL_S = 30.0
 DEFAULT_POLL_S = 5.0
 
 _VIDEO_ID = re.compile(r"[A-Za-z0-9_-]{11}")
+_MICROS = re.compile(r"[0-9]{1,20}")  # an int64 of millionths, as YouTube sends it (str.isdigit takes "²")
 MEMBER_TYPES = {"newSponsorEvent", "memberMilestoneChatEvent", "membershipGiftingEvent"}
 RETRY, ENDED, STOP = "retry", "ended", "stop"
 ENDED_REASONS = {"liveChatEnded", "liveChatNotFound", "videoNotFound"}
@@ -49,11 +54,16 @@ class YouTubeError(ValueError):
 
 def video_id(text: str) -> str:
     """The video id in a URL or a bare id (rule 1)."""
+    if not isinstance(text, str):
+        raise YouTubeError("a YouTube link is text")
     text = text.strip()
     if _VIDEO_ID.fullmatch(text):
         return text
-    url = urlparse(text if "://" in text else f"https://{text}")
-    host = (url.hostname or "").lower().removeprefix("www.").removeprefix("m.")
+    try:
+        url = urlparse(text if "://" in text else f"https://{text}")
+        host = (url.hostname or "").lower().removeprefix("www.").removeprefix("m.")
+    except ValueError:  # a malformed [IPv6] host, a bad port
+        raise YouTubeError(f"{text[:200]!r} is not a YouTube video link or an 11-character video id") from None
     candidate = ""
     if host == "youtu.be":
         candidate = url.path.strip("/").split("/")[0]
@@ -64,13 +74,13 @@ def video_id(text: str) -> str:
         elif len(parts) >= 2 and parts[0] in ("live", "shorts", "embed", "v"):
             candidate = parts[1]
     if not _VIDEO_ID.fullmatch(candidate):
-        raise YouTubeError(f"{text!r} is not a YouTube video link or an 11-character video id")
+        raise YouTubeError(f"{text[:200]!r} is not a YouTube video link or an 11-character video id")
     return candidate
 
 
 def live_chat_id(body: Mapping[str, Any]) -> str:
-    """videos.list?part=liveStreamingDetails -> the live chat's id (rule 1)."""
-    items = body.get("items")
+    """videos.list?part=liveStreamingDetails -> the live chat's id (rule 1); YouTubeError otherwise."""
+    items = body.get("items") if isinstance(body, Mapping) else None
     if not isinstance(items, list) or not items:
         raise YouTubeError("YouTube has no video with that id")
     details = items[0].get("liveStreamingDetails") if isinstance(items[0], Mapping) else None
@@ -107,16 +117,18 @@ class Page:
 
 
 def poll_seconds(interval_ms: object, floor: float = MIN_POLL_S) -> float:
-    if isinstance(interval_ms, bool) or not isinstance(interval_ms, int | float) or interval_ms <= 0:
+    if isinstance(interval_ms, bool) or not isinstance(interval_ms, int | float) or not interval_ms > 0:
         return max(floor, min(DEFAULT_POLL_S, MAX_POLL_S))
+    if interval_ms >= MAX_POLL_S * 1000:  # also an int too large for a float
+        return MAX_POLL_S
     return min(MAX_POLL_S, max(floor, interval_ms / 1000.0))
 
 
 def amount_from_micros(micros: object, currency: object) -> tuple[Decimal, str]:
     """amountMicros (a string of digits) in `currency`, exact, at the currency's minor unit."""
     code = parse_currency(currency)
-    if not isinstance(micros, str | int) or isinstance(micros, bool) or not str(micros).isdigit():
-        raise DonationError("amountMicros must be a whole number of millionths")
+    if isinstance(micros, bool) or not isinstance(micros, str | int) or not _MICROS.fullmatch(str(micros)):
+        raise DonationError("amountMicros must be a whole number of millionths (ASCII digits, at most 20)")
     value = Decimal(int(micros)).scaleb(-6)
     places = minor_units(code)
     amount = value.quantize(Decimal(1).scaleb(-places))
@@ -126,7 +138,11 @@ def amount_from_micros(micros: object, currency: object) -> tuple[Decimal, str]:
 
 
 def parse_page(body: Mapping[str, Any], floor: float = MIN_POLL_S) -> Page:
-    """One liveChatMessages.list answer (rules 2 and 3); floor: the shortest wait before the next poll."""
+    """One liveChatMessages.list answer (rules 2 and 3); floor: the shortest wait before the next poll.
+    YouTubeError only when the body is no chat page (not an object, or items not a list); a bad item is
+    skipped and counted."""
+    if not isinstance(body, Mapping):
+        raise YouTubeError("the chat page is not a JSON object")
     items = body.get("items", [])
     if not isinstance(items, list):
         raise YouTubeError("the chat page has no list of items")
@@ -135,14 +151,19 @@ def parse_page(body: Mapping[str, Any], floor: float = MIN_POLL_S) -> Page:
     for raw in items:
         try:
             item = _item(raw)
-        except (KeyError, TypeError, ValueError, AttributeError):
+        except Exception:  # whatever an odd item breaks (rule 3): skipped, never the whole page
             skipped += 1
             continue
         if item is not None:
             out.append(item)
-    token = body.get("nextPageToken")
-    return Page(tuple(out), token if isinstance(token, str) else "", poll_seconds(body.get("pollingIntervalMillis"), floor),
+    return Page(tuple(out), next_token(body), poll_seconds(body.get("pollingIntervalMillis"), floor),
                 bool(body.get("offlineAt")), skipped)
+
+
+def next_token(body: object) -> str:
+    """The nextPageToken of a chat page, "" when it has none (whatever else the body holds)."""
+    token = body.get("nextPageToken") if isinstance(body, Mapping) else None
+    return token if isinstance(token, str) else ""
 
 
 def _item(raw: Mapping[str, Any]) -> YtItem | None:
@@ -191,9 +212,9 @@ def donation(item: YtItem) -> Donation:
 def api_error(status: int, body: object) -> tuple[str, str]:
     """(what to do, the API's words) for an HTTP error (rule 4)."""
     error = body.get("error") if isinstance(body, Mapping) else None
-    message = str(error.get("message", "")) if isinstance(error, Mapping) else ""
-    reasons = {str(e.get("reason")) for e in (error.get("errors") or []) if isinstance(e, Mapping)} \
-        if isinstance(error, Mapping) else set()
+    message = str(error.get("message", ""))[:500] if isinstance(error, Mapping) else ""
+    errors = error.get("errors") if isinstance(error, Mapping) else None
+    reasons = {str(e.get("reason")) for e in errors if isinstance(e, Mapping)} if isinstance(errors, list) else set()
     words = message or f"HTTP {status}"
     if reasons & ENDED_REASONS or status == 404:
         return ENDED, words

@@ -33,7 +33,7 @@ CAMERAS = ("full", "upper", "face")
 
 
 class MessageError(ValueError):
-    pass
+    """A message that breaks the schema (or a frame that is not JSON); str() says what is wrong."""
 
 
 def _type_ok(kind: str, value: Any) -> bool:
@@ -45,8 +45,9 @@ def _type_ok(kind: str, value: Any) -> bool:
         return isinstance(value, str)
     if kind == "boolean":
         return isinstance(value, bool)
-    if kind == "number":
-        return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    if kind == "number":  # an int of any size is finite (math.isfinite would overflow converting a huge one)
+        return isinstance(value, int | float) and not isinstance(value, bool) and (
+            isinstance(value, int) or math.isfinite(value))
     if kind == "integer":
         return (isinstance(value, int) and not isinstance(value, bool)) or (
             isinstance(value, float) and value.is_integer())
@@ -164,11 +165,16 @@ def validate(message: Any, direction: str | None = None) -> str | None:
 
 
 def parse_up(text: str) -> dict[str, Any]:
-    """A frame a page sent, parsed and checked; MessageError with the reason otherwise."""
+    """A frame a page sent, parsed and checked; MessageError with the reason otherwise, and nothing else
+    whatever the frame holds."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise MessageError(f"a frame is text, not {type(text).__name__}")
     try:
         message = json.loads(text)
     except ValueError as exc:
         raise MessageError(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise MessageError("not JSON a page sends: nested too deeply") from None
     if problem := validate(message, UP):
         raise MessageError(problem)
     return message

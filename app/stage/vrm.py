@@ -58,6 +58,8 @@ class VrmInfo:
 
 
 def inspect(path: Path | str) -> VrmInfo:
+    """The avatar in the file at `path`; InvalidVrm, and nothing else whatever the file holds, when it is not
+    one (an OSError reading it aside)."""
     path = Path(path)
     name = path.name
     if not path.is_file():
@@ -79,7 +81,7 @@ def inspect(path: Path | str) -> VrmInfo:
             raise InvalidVrm(f"“{name}” is damaged: its glTF description is missing.")
         try:
             doc = json.loads(f.read(chunk_length).decode("utf-8"))
-        except ValueError:
+        except (ValueError, RecursionError):
             raise InvalidVrm(f"“{name}” is damaged: its glTF description is not valid JSON.") from None
     if not isinstance(doc, dict):
         raise InvalidVrm(f"“{name}” is damaged: its glTF description is not an object.")
@@ -98,8 +100,12 @@ def inspect(path: Path | str) -> VrmInfo:
         vrm = extensions["VRM"]
         meta = vrm.get("meta") if isinstance(vrm.get("meta"), dict) else {}
         master = vrm.get("blendShapeMaster") if isinstance(vrm.get("blendShapeMaster"), dict) else {}
+        groups = master.get("blendShapeGroups") or []
+        if not isinstance(groups, list):
+            raise InvalidVrm(f"“{name}” is damaged: its VRM 0.x expressions (blendShapeGroups) are not a list. "
+                             f"Export it again from UniVRM or VRoid Studio.")
         names = []
-        for group in master.get("blendShapeGroups") or []:
+        for group in groups:
             if not isinstance(group, dict):
                 continue
             preset = str(group.get("presetName") or "").lower()

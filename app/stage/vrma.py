@@ -75,7 +75,7 @@ def _read_json(path: Path) -> tuple[dict[str, Any], int]:
             raise InvalidVrma(f"“{name}” is damaged: its glTF description is missing.")
         try:
             doc = json.loads(f.read(chunk_length).decode("utf-8"))
-        except ValueError:
+        except (ValueError, RecursionError):
             raise InvalidVrma(f"“{name}” is damaged: its glTF description is not valid JSON.") from None
     if not isinstance(doc, dict):
         raise InvalidVrma(f"“{name}” is damaged: its glTF description is not an object.")
@@ -94,7 +94,19 @@ def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def _seconds(value: Any) -> float | None:
+    """A time in a glTF accessor's max, as a float; None for anything else (an int too big for a float)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        return float(value)
+    except OverflowError:
+        return None
+
+
 def inspect(path: Path | str) -> VrmaInfo:
+    """The clip in the file at `path`; InvalidVrma, and nothing else whatever the file holds, when it is not
+    one (an OSError reading it aside)."""
     path = Path(path)
     name = path.name
     doc, size = _read_json(path)
@@ -157,8 +169,8 @@ def inspect(path: Path | str) -> VrmaInfo:
         times = sampler.get("input")
         if isinstance(times, int) and 0 <= times < len(accessors):
             end = _list(_dict(accessors[times]).get("max"))
-            if end and isinstance(end[0], int | float) and not isinstance(end[0], bool):
-                duration = max(duration, float(end[0]))
+            if end and (seconds := _seconds(end[0])) is not None:
+                duration = max(duration, seconds)
     if not moved and not moved_faces and not looks:
         raise InvalidVrma(f"“{name}” is a VRM animation that moves none of her bones or expressions: "
                           f"there is nothing to play.")

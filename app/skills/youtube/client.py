@@ -8,7 +8,9 @@ Theory of operation:
    NOT_LIVE with YouTube's reason, looked up again every NOT_LIVE_RETRY_S (a streamer often pastes the link
    before going live).
 3. liveChatMessages.list is polled with each page's token after waiting the page's pollingInterval; each page
-   goes to on_page(page, first), first being the page of history YouTube sends on joining.
+   goes to on_page(page, first), first being the page of history YouTube sends on joining. A bad item is
+   skipped by parse_page; a page that cannot be read at all is retried after a backoff, from its own
+   nextPageToken when it has one, so no answer keeps the poll on the same page for ever.
 4. An API error is read by app.core.youtube.api_error: RETRY backs off (doubling, capped) and polls again;
    ENDED (the chat ended, or the stream went offline) stops with state ENDED; STOP (quota, key, chat off)
    stops with state STOPPED and the API's words. A network failure retries like RETRY.
@@ -32,6 +34,7 @@ from app.core.youtube import (
     YouTubeError,
     api_error,
     live_chat_id,
+    next_token,
     parse_page,
 )
 from app.senses.netgate import PrivacyRefused
@@ -137,7 +140,13 @@ class YouTubeChat:
                     params = {"liveChatId": chat, "part": "snippet,authorDetails", "maxResults": "2000"}
                     if token:
                         params["pageToken"] = token
-                    page = parse_page(await self._get(session, "liveChat/messages", params), self.min_poll_s)
+                    body = await self._get(session, "liveChat/messages", params)
+                    try:
+                        page = parse_page(body, self.min_poll_s)
+                    except YouTubeError as exc:
+                        # no page to read, but its token still moves the poll on: never the same page for ever
+                        token = next_token(body) or token
+                        raise ApiFailure(RETRY, f"YouTube sent a chat page that cannot be read ({exc})") from None
                 except PrivacyRefused as exc:
                     self._set(State.REFUSED, str(exc))
                     return
