@@ -1,4 +1,10 @@
-"""Getting the database key: from the OS keyring, or from a passphrase SQLCipher stretches with its KDF."""
+"""Getting the database key: from the OS keyring, or from a passphrase SQLCipher stretches with its KDF.
+
+A new database is never made with a passphrase shorter than MIN_PASSPHRASE, whether it is typed in the dialog
+or given in BEA_PASSPHRASE (KeyUnavailable says so, before any file is created). An existing database opens
+with the passphrase it was made with, whatever its length: refusing it would lock the streamer out of her
+own data, and there is nothing to protect by it.
+"""
 
 from __future__ import annotations
 
@@ -74,6 +80,12 @@ def keyring_usable() -> bool:
     return False
 
 
+def short_passphrase(length: int) -> str:
+    """Why a new database is not made with a BEA_PASSPHRASE this short (the dialog asks for as many)."""
+    return (f"{PASSPHRASE_ENV} holds {length} character{'s' if length != 1 else ''}; a new database needs a "
+            f"passphrase of at least {MIN_PASSPHRASE}. Set a longer one and start again: nothing was created.")
+
+
 # ask(new_database) -> passphrase or None when the user cancels
 PassphrasePrompt = Callable[[bool], "str | None"]
 
@@ -102,7 +114,10 @@ def obtain_key(db_path: Path, ask: PassphrasePrompt | None = None,
         keyring.set_password(KEYRING_SERVICE, keyring_username(db_path), key)
         return KeyMaterial("raw", key)
     if plan.action is KeyAction.USE_PASSPHRASE:
-        return KeyMaterial("passphrase", env[PASSPHRASE_ENV])
+        phrase = env[PASSPHRASE_ENV]
+        if plan.new_database and len(phrase) < MIN_PASSPHRASE:
+            raise KeyUnavailable(short_passphrase(len(phrase)))
+        return KeyMaterial("passphrase", phrase)
     if plan.action is KeyAction.ASK_PASSPHRASE and ask is not None:
         phrase = ask(plan.new_database)
         if not phrase:

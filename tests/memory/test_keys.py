@@ -6,7 +6,8 @@ import keyring
 import pytest
 
 from app.memory.database import Database
-from app.memory.keys import KEYRING_SERVICE, KeyUnavailable, keyring_username, obtain_key
+from app.memory.keys import KEYRING_SERVICE, KeyMaterial, KeyUnavailable, keyring_username, obtain_key
+from tests.conftest import run_app
 
 
 def test_first_run_makes_a_key_in_the_keyring_and_reuses_it(tmp_path, file_keyring):
@@ -75,3 +76,26 @@ def test_a_plaintext_file_keyring_is_not_trusted_unless_the_user_named_it(tmp_pa
         assert keyring_usable()
     finally:
         keyring.set_keyring(previous)
+
+
+def test_a_new_database_is_not_made_with_a_short_passphrase_from_the_environment(tmp_path):
+    db_path = tmp_path / "bea.db"
+    with pytest.raises(KeyUnavailable, match="BEA_PASSPHRASE holds 7 characters.*at least 8.*nothing was created"):
+        obtain_key(db_path, env={"BEA_PASSPHRASE": "1234567"})
+    assert not db_path.exists()
+    assert obtain_key(db_path, env={"BEA_PASSPHRASE": "12345678"}).value == "12345678"
+
+
+def test_an_existing_database_opens_with_the_short_passphrase_it_was_made_with(tmp_path):
+    db_path = tmp_path / "bea.db"
+    Database.open(db_path, KeyMaterial("passphrase", "short")).close()   # made by an older build
+    before = db_path.read_bytes()
+    key = obtain_key(db_path, env={"BEA_PASSPHRASE": "short"})
+    assert key.value == "short" and db_path.read_bytes() == before
+
+
+def test_the_app_refuses_a_short_passphrase_for_a_new_store_in_plain_words(data_dir):
+    out = run_app("--headless", "--data-dir", str(data_dir), env={"BEA_PASSPHRASE": "abc"})
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "BEA_PASSPHRASE holds 3 characters; a new database needs a passphrase of at least 8" in out.stderr
+    assert not (data_dir / "bea.db").exists() and "abc" not in out.stderr.replace("BEA_PASSPHRASE", "")
