@@ -40,6 +40,10 @@ Theory of operation, the Twitch view (`twitch_event`):
 Theory of operation, sending:
 11. format_line() writes a line (without its CRLF) that parse() reads back to the same fields; privmsg()
    builds a chat send, optionally as a reply. Both refuse CR, LF and NUL with a ValueError.
+12a. login_refusal() is the encryption rule: an OAuth token goes only over TLS. With the encrypted connection
+   off and a token to log in with, no connection is made, and the sentence says why and what to do; reading
+   anonymously (no token) may stay plain, and so may a server at a loopback address (127.0.0.1, ::1: the
+   token never leaves the machine; a local bouncer, the tests' server).
 12. send_wait() is the rate decision: Twitch allows 20 PRIVMSGs per 30 s (100 where she is broadcaster or
    moderator). It is a sliding window over the send times, the safe reading of Twitch's fixed buckets
    whose refill moment the client cannot see: wait until the window holds fewer than the limit.
@@ -52,6 +56,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
+
+from app.core.netpolicy import is_loopback_address
 
 TWITCH_HOST = "tmi.twitch.tv"
 NORMAL_LIMIT = 20          # PRIVMSGs per window for an ordinary chatter
@@ -569,6 +575,18 @@ def split_action(text: str) -> tuple[str, bool]:
 _READERS = {"PRIVMSG": _chat_line, "USERNOTICE": _user_notice, "CLEARCHAT": _clear_chat, "CLEARMSG": _clear_msg,
             "NOTICE": _notice, "USERSTATE": _user_state, "PING": _ping,
             "PONG": lambda msg: Pong(list(msg.params)), "RECONNECT": lambda msg: Reconnect()}
+
+
+# ------------------------------------------------------------------------------------------- the token's way
+
+
+def login_refusal(encrypted: bool, has_token: bool, host: str) -> str | None:
+    """Rule 12a: None when the login may go ahead, else the sentence saying why not and what to do."""
+    if encrypted or not has_token or is_loopback_address(host):
+        return None
+    return ("Twitch chat is not connected: her OAuth token would cross the network unencrypted, because "
+            "“Encrypted connection” is off in Settings → Twitch. Turn it back on (port 6697), or forget the "
+            "token to read chat anonymously.")
 
 
 # ---------------------------------------------------------------------------------------------- send pacing

@@ -5,6 +5,8 @@ Theory of operation:
    refuses anything but this machine), then CAP REQ twitch.tv/tags twitch.tv/commands, PASS (only with a
    token), NICK (a justinfan nick when anonymous: read-only), a wait for the welcome (001) or a refused login,
    JOIN #channel, and a wait for the server's echo of that JOIN. Only then is the link the current one.
+1a. A token goes only over TLS (app.core.irc.login_refusal): with the encrypted connection off and a token,
+   no socket is opened and the client stops in state REFUSED with the reason; anonymous reading may be plain.
 2. Every line read is parsed by app.core.irc. The client keeps to itself what is about the link: the welcome,
    the JOIN echo, PING (answered with PONG on the link it came on), PONG, RECONNECT, GLOBALUSERSTATE (her user
    id), USERSTATE (moderator or broadcaster: the higher send limit; the id of a line she sent, which Twitch
@@ -69,11 +71,16 @@ class State(enum.StrEnum):
     JOINED = "joined"
     RECONNECTING = "reconnecting"   # a link dropped (or the server asked): a new one is on its way
     AUTH_FAILED = "login refused"   # the token was refused: stopped until restarted
-    REFUSED = "refused"             # privacy mode (or the gate) refused the host: stopped until restarted
+    REFUSED = "refused"             # privacy mode (or the gate) refused the host, or the token would go out in
+                                    # clear (rule 1a): stopped until restarted
 
 
 class LoginRefused(ConnectionError):
     pass
+
+
+class PlainLogin(ConnectionError):
+    """A token would go out unencrypted (app.core.irc.login_refusal): no connection is made."""
 
 
 class ReadOnly(PermissionError):
@@ -333,6 +340,9 @@ class TwitchChat:
             except PrivacyRefused as exc:
                 self._set_state(State.REFUSED, str(exc))
                 return None
+            except PlainLogin as exc:
+                self._set_state(State.REFUSED, str(exc))
+                return None
             except LoginRefused as exc:
                 self._set_state(State.AUTH_FAILED, f"Twitch refused the login: {exc}")
                 return None
@@ -345,13 +355,14 @@ class TwitchChat:
     async def _connect(self) -> _Link:
         context = self.tls if isinstance(self.tls, ssl.SSLContext) else (
             ssl.create_default_context() if self.tls else None)
+        token = (self._token() or "").strip().removeprefix("oauth:") if self.nick else ""
+        if token and any(c.isspace() or c in "\0" for c in token):
+            raise LoginRefused("the token in the keyring is malformed (it holds spaces or line breaks)")
+        if (why := irc.login_refusal(context is not None, bool(token), self.host)) is not None:
+            raise PlainLogin(why)   # before any socket: the token never goes out in clear (rule 1a)
         reader, writer = await asyncio.wait_for(self.gate.open_connection(
             self.host, self.port, PURPOSE, ssl=context, server_hostname=self.host if context else None,
             limit=LINE_LIMIT), self.login_timeout)
-        token = (self._token() or "").strip().removeprefix("oauth:") if self.nick else ""
-        if token and any(c.isspace() or c in "\0" for c in token):
-            writer.close()
-            raise LoginRefused("the token in the keyring is malformed (it holds spaces or line breaks)")
         link = _Link(next(self._numbers), reader, writer, self.nick if token else anonymous_nick(self._rng))
         link.authenticated = bool(token)
         link.held = [] if self._holding else None

@@ -107,7 +107,8 @@ class TwitchSettings(SkillSettings):
     port: int = Field(DEFAULT_PORT, ge=1, le=65535, title="Chat server port", json_schema_extra=ADVANCED,
                       description="6697 with an encrypted connection, 6667 without.")
     tls: bool = Field(True, title="Encrypted connection", json_schema_extra=ADVANCED,
-                      description="Encrypt the chat connection (TLS). Leave it on for Twitch.")
+                      description="Encrypt the chat connection (TLS). Leave it on for Twitch: with it off she "
+                                  "only reads anonymously, and never sends her token.")
 
     @field_validator("channel", "nick")
     @classmethod
