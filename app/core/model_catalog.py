@@ -7,10 +7,14 @@ Theory of operation:
 2. An id is letters, digits, ".", "_" and "-", never starting with "." (dot folders are Bea's own scratch
    space). A file path is relative, uses "/", has no "." or ".." parts, and never ends in ".part" or
    ".etag" nor is "manifest.json": those names belong to the manager. validate_entry reports every problem.
-3. Trust on first use: the built-in entries carry sha256=None and size=None because their hashes could
-   not be checked when the catalog was written. A file with no pinned hash is accepted as downloaded and its
-   SHA-256 is recorded in the installed model's manifest; every later check verifies against that record.
-   A pinned hash is always enforced (verify).
+3. Pinned downloads, never trust on first use. A catalog entry is pinned when every file has a SHA-256 and
+   every Hugging Face URL names an immutable revision (a 40-hex commit, never "main" or a tag): then a
+   download is checked against the catalog's hashes, and a file that differs is deleted, not installed
+   (verify). An entry that is not pinned is still listed, marked unpinned, and its download is refused with
+   the reason (download_refusal), since a file changed on the server would be taken as it is. The one
+   exception is a model the streamer adds herself (custom=True: her URL, her trust): it downloads unpinned,
+   its SHA-256 is recorded in the manifest as "unpinned", and the manager says so. Every later check of an
+   installed model verifies against its manifest.
 4. plan_download gives each file of an entry exactly one action, in catalog order: a complete staged file
    that verifies (and has the catalog size, when known) is kept; a complete one that does not is fetched
    anew; a partial file shorter than the known size (or of unknown size) resumes with
@@ -47,6 +51,8 @@ RESERVED_SUFFIXES = (".part", ".etag")
 
 _ID = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
+_HUB_REVISION = re.compile(r"^https://huggingface\.co/.+?/resolve/([^/]+)/")
+_COMMIT = re.compile(r"^[0-9a-f]{40}$")
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,7 @@ class ModelEntry:
     size_bytes: int
     files: tuple[ModelFile, ...]
     source: str = ""
+    custom: bool = False        # added by the streamer: downloads unpinned, and says so (rule 3)
 
 
 # --- rule 2: names -------------------------------------------------------------------------------------------
@@ -106,6 +113,9 @@ def validate_entry(entry: ModelEntry) -> list[str]:
         seen.add(f.path)
         if f.sha256 is not None and not _SHA256.match(f.sha256):
             problems.append(f"{entry.id}: {f.path!r} has a malformed sha256")
+        if f.sha256 is not None and (revision := mutable_revision(f.url)) is not None:
+            problems.append(f"{entry.id}: {f.path!r} pins a hash at the moving revision {revision!r}: name a "
+                            f"commit")
         if urlsplit(f.url).scheme not in ("http", "https") or not urlsplit(f.url).hostname:
             problems.append(f"{entry.id}: {f.path!r} has no http(s) URL")
     return problems
@@ -137,11 +147,34 @@ class Check:
     reason: str
 
 
+def mutable_revision(url: str) -> str | None:
+    """The revision a Hugging Face "resolve" URL names when it is not a commit ("main", a tag), else None."""
+    match = _HUB_REVISION.match(url)
+    return match.group(1) if match and not _COMMIT.match(match.group(1)) else None
+
+
+def unpinned_files(entry: ModelEntry) -> list[str]:
+    """The files of an entry a download could not check: no SHA-256 in the catalog, or a moving revision."""
+    return [f.path for f in entry.files if f.sha256 is None or mutable_revision(f.url) is not None]
+
+
+def download_refusal(entry: ModelEntry) -> str | None:
+    """Rule 3: None when the entry may be downloaded, else the sentence saying why not and what to do."""
+    missing = unpinned_files(entry)
+    if entry.custom or not missing:
+        return None
+    shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
+    return (f"{entry.title} is unpinned: the catalog has no checked SHA-256 at a fixed revision for {shown}, so "
+            f"Bea does not download it (a file changed on the server would be installed as it is). Download "
+            f"the files yourself from {entry.source or 'its page'} and use Import, or wait for an update of "
+            f"Bea that pins it.")
+
+
 def verify(expected: str | None, actual: str | None) -> Check:
     if actual is None:
         return Check(False, expected is not None, "the file has not been hashed")
     if expected is None:
-        return Check(True, False, "no hash was pinned: trusted on first use and recorded")
+        return Check(True, False, "unpinned (a model you added): its SHA-256 is recorded, not checked")
     if expected.lower() == actual.lower():
         return Check(True, True, "the SHA-256 matches")
     return Check(False, True, f"the SHA-256 is {actual[:12]}…, expected {expected[:12]}…")
@@ -252,6 +285,14 @@ def _hf(repo: str, revision: str, *paths: str, under: str = "") -> tuple[ModelFi
 
 _MINILM = "sentence-transformers/paraphrase-multilingual-MiniLM-L12-v2"
 _PAOLA = "it/it_IT/paola/medium/"
+# Revisions and hashes come only from what could be checked against public references when this was written
+# (the hub itself cannot be reached from where the catalog is kept). Two revisions are commits seen on the
+# hub's own pages: faster-whisper-small's head commit, and the piper-voices commit that added Paola. No
+# SHA-256 of the small files (configs, tokenizers: plain git, not LFS, so the hub shows none) was found, nor a
+# commit of the MiniLM and Qwen repositories: every built-in entry is therefore unpinned, listed, and
+# refused for download with the reason (rule 3) until its files are hashed at a fixed revision.
+_WHISPER_SMALL = "536b0662742c02347bc0e980a01041f333bce120"
+_PIPER_VOICES = "856d185c267ad13c45e707792c8c6fbf5fac01d9"
 
 CATALOG: tuple[ModelEntry, ...] = (
     ModelEntry(
@@ -267,14 +308,15 @@ CATALOG: tuple[ModelEntry, ...] = (
     ModelEntry(
         "faster-whisper-small", Kind.STT, "Whisper small (faster-whisper)", (MULTILINGUAL, "it", "en"),
         "MIT", 486_000_000,
-        _hf("Systran/faster-whisper-small", "main", "model.bin", "config.json", "tokenizer.json", "vocabulary.txt"),
+        _hf("Systran/faster-whisper-small", _WHISPER_SMALL, "model.bin", "config.json", "tokenizer.json",
+            "vocabulary.txt"),
         f"{HF}/Systran/faster-whisper-small"),
     ModelEntry(
         "it_IT-paola-medium", Kind.VOICE, "Piper voice Paola (Italian)", ("it",),
         "MIT; dataset terms in MODEL_CARD", 63_600_000,
-        _hf("rhasspy/piper-voices", "main", _PAOLA + "it_IT-paola-medium.onnx",
+        _hf("rhasspy/piper-voices", _PIPER_VOICES, _PAOLA + "it_IT-paola-medium.onnx",
             _PAOLA + "it_IT-paola-medium.onnx.json", _PAOLA + "MODEL_CARD", under=_PAOLA),
-        f"{HF}/rhasspy/piper-voices/tree/main/{_PAOLA}"),
+        f"{HF}/rhasspy/piper-voices/tree/{_PIPER_VOICES}/{_PAOLA}"),
     ModelEntry(
         "qwen2.5-0.5b-instruct-q4_k_m", Kind.LLM, "Qwen2.5 0.5B Instruct (GGUF Q4_K_M)", (MULTILINGUAL, "it", "en"),
         "Apache-2.0", 491_000_000,

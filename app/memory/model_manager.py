@@ -40,6 +40,7 @@ PURPOSE = "model download"
 CHUNK = 256 * 1024
 MAX_REDIRECTS = 8
 Progress = Callable[[int, int], None]
+UNPINNED = "unpinned: recorded when it came in (a model you added or imported), never checked against a catalog"
 
 
 class ModelError(Exception):
@@ -171,12 +172,16 @@ class ModelManager:
     # --- downloading -----------------------------------------------------------------------------------------
 
     async def download(self, model_id: str, progress: Progress | None = None) -> Path:
+        """Fetch, verify and install a catalog entry. ModelError says why not: an unpinned entry is refused
+        before any request (app.core.model_catalog rule 3), a file that fails its hash is deleted."""
         entry = self.entry(model_id)
         target = self.root / entry.id
         if target.exists():
             if (target / mc.MANIFEST).is_file():
                 return target
             raise ModelError(f"A folder called {entry.id} is in the way in {self.root}; move it and try again.")
+        if (refusal := mc.download_refusal(entry)) is not None:
+            raise ModelError(refusal)
         if entry.id in self._busy:
             raise ModelError(f"{entry.title} is already downloading.")
         self._busy.add(entry.id)
@@ -399,7 +404,7 @@ class ModelManager:
     @staticmethod
     def _record(spec: mc.ModelFile, size: int, sha: str) -> dict[str, Any]:
         return {"path": spec.path, "size": size, "sha256": sha, "url": spec.url,
-                "hash": "pinned" if spec.sha256 else "recorded on first use"}
+                "hash": "pinned" if spec.sha256 else UNPINNED}
 
     def _install(self, staging: Path, target: Path, manifest: dict[str, Any]) -> Path:
         wanted = {record["path"] for record in manifest["files"]}

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app.core import model_catalog as mc
 from app.core.model_catalog import KIND_LABELS, Kind, language_label
 from app.memory.model_manager import ModelError, ModelManager
 from app.senses.netgate import PrivacyRefused
@@ -61,7 +62,12 @@ def rows_of(manager: ModelManager) -> list[Row]:
            for m in manager.installed()]
     for e in manager.available():
         fetched = manager.partial_bytes(e.id)
-        state = f"paused at {human_size(fetched)}: Download resumes" if fetched else "available"
+        if mc.download_refusal(e) is not None:
+            state = "unpinned: not downloaded (Download says why; Import works)"
+        elif fetched:
+            state = f"paused at {human_size(fetched)}: Download resumes"
+        else:
+            state = "available" if not e.custom else "available, unpinned (you added it)"
         out.append(Row(e.id, e.title, e.kind, e.languages, f"about {human_size(e.size_bytes)}", e.licence, state,
                        False))
     return out
@@ -231,11 +237,13 @@ class ModelManagerDialog(QDialog):
     # --- the work --------------------------------------------------------------------------------------------
 
     async def download(self, model_id: str) -> None:
-        title = self.manager.entry(model_id).title
+        entry = self.manager.entry(model_id)
+        title = entry.title
         self.say(f"Downloading {title}…")
         try:
             await self.manager.download(model_id, lambda done, total: self.show_progress(model_id, done, total))
-            self.say(f"{title} is installed.")
+            self.say(f"{title} is installed" + (": unpinned, as you added it, so its files were not checked "
+                                                 "against a hash Bea knows." if entry.custom else "."))
         except (ModelError, PrivacyRefused, OSError) as exc:
             log.warning("model download failed: %s", exc)
             self.say(str(exc), error=True)

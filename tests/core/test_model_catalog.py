@@ -2,6 +2,7 @@
 
 import pytest
 
+from app.core import model_catalog as mc
 from app.core.model_catalog import (
     CATALOG,
     Action,
@@ -127,7 +128,7 @@ VERIFY_CASES = [
     (A, A, True, True),
     (A, A.upper(), True, True),
     (A, B, False, True),
-    (None, B, True, False),            # trust on first use: accepted, and the caller records B
+    (None, B, True, False),            # unpinned (a custom model only): accepted, and the caller records B
     (A, None, False, True),            # nothing to compare yet
     (None, None, False, False),
 ]
@@ -149,7 +150,7 @@ PLAN_CASES = [
     ("complete and verified", PINNED, {"voice.onnx": (100, A)}, {}, Step.KEEP, 0, False),
     ("complete, wrong hash", PINNED, {"voice.onnx": (100, B)}, {}, Step.START, 0, True),
     ("complete, wrong size", PINNED, {"voice.onnx": (99, A)}, {}, Step.START, 0, True),
-    ("complete, trusted on first use", TOFU, {"voice.onnx.json": (7, B)}, {}, Step.KEEP, 0, False),
+    ("complete, unpinned (custom)", TOFU, {"voice.onnx.json": (7, B)}, {}, Step.KEEP, 0, False),
     ("complete, not hashed", TOFU, {"voice.onnx.json": (7, None)}, {}, Step.START, 0, True),
     ("partial", PINNED, {}, {"voice.onnx": 40}, Step.RESUME, 40, False),
     ("partial of unknown size", TOFU, {}, {"voice.onnx.json": 3}, Step.RESUME, 3, False),
@@ -223,3 +224,31 @@ PROGRESS_CASES = [
 @pytest.mark.parametrize("files,learned,estimate,total", PROGRESS_CASES)
 def test_progress_total(files, learned, estimate, total):
     assert progress_total(entry(*files, size_bytes=estimate), learned) == total
+
+
+
+def test_a_hash_at_a_moving_revision_is_not_a_pin():
+    url = "https://huggingface.co/org/repo/resolve/main/model.onnx"
+    assert mc.mutable_revision(url) == "main"
+    assert mc.mutable_revision(url.replace("/main/", "/" + "a" * 40 + "/")) is None
+    assert mc.mutable_revision("http://127.0.0.1:8000/model.onnx") is None
+    bad = ModelEntry("moving", Kind.LLM, "Moving", ("en",), "MIT", 1, (ModelFile("m.gguf", url, "0" * 64),))
+    assert validate_entry(bad) == ["moving: 'm.gguf' pins a hash at the moving revision 'main': name a commit"]
+
+
+def test_only_a_fully_pinned_or_custom_entry_downloads():
+    commit = "https://huggingface.co/org/repo/resolve/" + "b" * 40 + "/"
+    pinned = ModelEntry("p", Kind.VOICE, "Pinned", ("it",), "MIT", 1,
+                        (ModelFile("v.onnx", commit + "v.onnx", "1" * 64),))
+    assert mc.download_refusal(pinned) is None
+    half = ModelEntry("h", Kind.VOICE, "Half", ("it",), "MIT", 1, (*pinned.files, ModelFile("v.json", commit + "v.json")),
+                      source="https://example.org/half")
+    why = mc.download_refusal(half)
+    assert why is not None and "Half is unpinned" in why and "v.json" in why and "https://example.org/half" in why
+    assert mc.download_refusal(ModelEntry("c", Kind.VOICE, "Mine", ("it",), "MIT", 1, half.files, custom=True)) is None
+
+
+def test_built_in_revisions_are_commits_where_one_was_found():
+    whisper = mc.find(CATALOG, "faster-whisper-small")
+    voice = mc.find(CATALOG, "it_IT-paola-medium")
+    assert all(mc.mutable_revision(f.url) is None for f in whisper.files + voice.files)

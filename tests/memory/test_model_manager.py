@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
+from app.core import model_catalog as mc
 from app.core.events import EventBus, EventKind
-from app.core.model_catalog import Kind, ModelEntry, ModelFile
-from app.memory.model_manager import ModelError, ModelManager, sha256_of
+from app.core.model_catalog import CATALOG, Kind, ModelEntry, ModelFile
+from app.memory.model_manager import UNPINNED, ModelError, ModelManager, sha256_of
 from app.senses.netgate import NetworkGate, PrivacyRefused
 
 BIG = random.Random(5).randbytes(3 * 1024 * 1024 + 12_345)        # a few MB, not a multiple of any chunk
@@ -115,8 +116,9 @@ def model(base: str, *, pinned=True, big_sha=None, model_id="test-minilm") -> Mo
         ModelFile("1_Pooling/config.json", f"{base}/pooling.json", sha(POOLING) if pinned else None,
                   len(POOLING) if pinned else None),
     )
+    # an entry without hashes is one the streamer added herself (custom): the only kind that downloads unpinned
     return ModelEntry(model_id, Kind.EMBEDDING, "Test MiniLM", ("mul",), "Apache-2.0", len(BIG) + 200, files,
-                      source="http://127.0.0.1/test")
+                      source="http://127.0.0.1/test", custom=not pinned)
 
 
 FILES = {"model.onnx": BIG, "config.json": CONFIG, "pooling.json": POOLING}
@@ -226,7 +228,7 @@ def test_a_file_changed_upstream_between_attempts_is_fetched_anew(tmp_path, serv
     path, manager = run(go())
     assert (path / "model.onnx").read_bytes() == newer
     record = {f["path"]: f for f in manager.manifest("test-minilm")["files"]}["model.onnx"]
-    assert record["sha256"] == sha(newer) and record["hash"] == "recorded on first use"
+    assert record["sha256"] == sha(newer) and record["hash"] == UNPINNED
 
 
 def test_a_checksum_mismatch_deletes_the_bad_file_and_installs_nothing(tmp_path, serve):
@@ -359,7 +361,7 @@ def test_privacy_mode_refuses_a_download_from_outside_before_any_connection(tmp_
             # the first file is on this machine, the second is not: not even the first may be fetched
             entry = ModelEntry("outside-voice", Kind.VOICE, "Outside voice", ("it",), "MIT", 100, (
                 ModelFile("voice.onnx.json", f"{server.url}/config.json"),
-                ModelFile("voice.onnx", f"https://{OUTSIDE}/voices/voice.onnx")))
+                ModelFile("voice.onnx", f"https://{OUTSIDE}/voices/voice.onnx")), custom=True)
             gate, errors = make_gate(privacy=True)
             manager = ModelManager(tmp_path, gate, catalog=(entry,))
             with pytest.raises(PrivacyRefused) as refusal:
@@ -386,7 +388,7 @@ def test_privacy_mode_allows_loopback_and_gates_every_redirect_hop(tmp_path, ser
             local = ModelEntry(local.id, local.kind, local.title, local.languages, local.licence, local.size_bytes,
                                (ModelFile("model.onnx", f"{server.url}/moved.onnx", sha(BIG)), *local.files[1:]))
             away = ModelEntry("away", Kind.LLM, "Away", ("en",), "MIT", 10,
-                              (ModelFile("c.json", f"{server.url}/away.json"),))
+                              (ModelFile("c.json", f"{server.url}/away.json"),), custom=True)
             manager = ModelManager(tmp_path, gate, catalog=(local, away))
             await manager.download("local")
             with pytest.raises(PrivacyRefused, match="model downloads are off"):
@@ -481,3 +483,46 @@ def test_a_bad_catalog_is_refused_at_start():
     bad = ModelEntry("x", Kind.LLM, "X", ("en",), "MIT", 1, (ModelFile("../x", "http://127.0.0.1/x"),))
     with pytest.raises(ValueError, match="bad model catalog"):
         ModelManager(Path("/nonexistent"), make_gate()[0], catalog=(bad,))
+
+
+# --- pinning (issue 20.7): no trust on first use ---------------------------------------------------------------
+
+def test_an_unpinned_catalog_entry_is_refused_before_any_request_and_says_why(tmp_path, serve):
+    async def go():
+        server, runner = await serve(FILES)
+        try:
+            unpinned = ModelEntry("test-minilm", Kind.EMBEDDING, "Test MiniLM", ("mul",), "Apache-2.0", 10,
+                                  model(server.url, pinned=False).files, source="http://127.0.0.1/test")
+            manager = ModelManager(tmp_path, make_gate()[0], catalog=(unpinned,))
+            with pytest.raises(ModelError) as refused:
+                await manager.download("test-minilm")
+            return str(refused.value), server.requests
+        finally:
+            await runner.cleanup()
+
+    why, requests = run(go())
+    assert requests == [] and not (tmp_path / "test-minilm").exists()
+    assert "Test MiniLM is unpinned" in why and "model.onnx" in why and "Import" in why
+
+
+def test_a_custom_model_downloads_unpinned_and_its_manifest_says_so(tmp_path, serve):
+    async def go():
+        server, runner = await serve(FILES)
+        try:
+            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url, pinned=False),))
+            await manager.download("test-minilm")
+            return manager.manifest("test-minilm")
+        finally:
+            await runner.cleanup()
+
+    manifest = run(go())
+    assert {f["hash"] for f in manifest["files"]} == {UNPINNED}
+    assert {f["sha256"] for f in manifest["files"]} == {sha(BIG), sha(CONFIG), sha(POOLING)}
+
+
+def test_every_built_in_entry_is_pinned_or_refused_with_its_reason():
+    for entry in CATALOG:
+        why = mc.download_refusal(entry)
+        assert why is None or (entry.title in why and "unpinned" in why), entry.id
+        if why is None:
+            assert all(f.sha256 and mc.mutable_revision(f.url) is None for f in entry.files), entry.id

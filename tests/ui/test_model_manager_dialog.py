@@ -38,7 +38,8 @@ def test_lists_the_catalog_as_available(dialog):
     rows = table(dialog)
     assert [r[0] for r in rows] == [e.title for e in CATALOG]
     assert {r[1] for r in rows} == {"Embeddings", "Speech to text", "Voice", "Local LLM"}
-    assert all(r[STATE] == "available" and r[3].startswith("about ") for r in rows)
+    # no built-in entry has checked hashes yet (app.core.model_catalog): each is listed, marked unpinned
+    assert all(r[STATE].startswith("unpinned: not downloaded") and r[3].startswith("about ") for r in rows)
     minilm = rows[0]
     assert minilm[2] == "multilingual, it, en" and minilm[4] == "Apache-2.0"
     assert not dialog.download_button.isEnabled() and not dialog.remove_button.isEnabled()
@@ -144,7 +145,8 @@ def test_cancel_pauses_the_download_and_the_row_says_it_will_resume(qtbot, tmp_p
         port = site._server.sockets[0].getsockname()[1]
         try:
             entry = ModelEntry("slow-voice", Kind.VOICE, "Slow voice", ("it",), "MIT", len(data),
-                               (ModelFile("voice.onnx", f"http://127.0.0.1:{port}/voice.onnx"),))
+                               (ModelFile("voice.onnx", f"http://127.0.0.1:{port}/voice.onnx",
+                                          hashlib.sha256(data).hexdigest()),))
             d = ModelManagerDialog(make_manager(tmp_path / "models", catalog=(entry,)))
             qtbot.addWidget(d)
             d.select("slow-voice")
@@ -167,7 +169,7 @@ def test_cancel_pauses_the_download_and_the_row_says_it_will_resume(qtbot, tmp_p
 
 def test_cancel_before_the_download_starts_still_tidies_up(qtbot, tmp_path):
     entry = ModelEntry("never-started", Kind.VOICE, "Never started", ("it",), "MIT", 10,
-                       (ModelFile("v.onnx", "http://127.0.0.1:9/v.onnx"),))
+                       (ModelFile("v.onnx", "http://127.0.0.1:9/v.onnx", "0" * 64),))
     d = ModelManagerDialog(make_manager(tmp_path / "models", catalog=(entry,)))
     qtbot.addWidget(d)
 
@@ -212,7 +214,7 @@ def test_screenshot(qtbot, tmp_path):
     d.say("Downloading Whisper small (faster-whisper)…")
     rows = table(d)
     assert rows[0][:2] == ["my-whisper-it", "Speech to text"] and rows[0][STATE] == "installed"
-    assert any(r[STATE].startswith("paused at 1.7 MB") for r in rows)
+    assert any(r[STATE].startswith("unpinned: not downloaded") for r in rows)
     d.show()
     qtbot.waitExposed(d)
     image = d.grab().toImage()
