@@ -79,6 +79,24 @@ def private_file(path: Path) -> Path:
     return path
 
 
+def write_private(path: Path, data: bytes) -> None:
+    """Write `data` to `path` whole (a temporary file then a rename), 0600 from the first byte."""
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), PRIVATE_FILE)
+    try:
+        if _posix():
+            os.fchmod(fd, PRIVATE_FILE)
+        with os.fdopen(fd, "wb") as f:
+            fd = -1
+            f.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        if fd >= 0:
+            os.close(fd)
+        temp.unlink(missing_ok=True)
+        raise
+
+
 # what Bea makes in her data folder (a name, or a name followed by "." or "-": bea.db-wal, bea.db.bak-3); the
 # sweep touches only these, so a --data-dir that holds other things keeps their modes
 OWN_NAMES = ("bea.db", "logs", "prompts", "models", "tls", "window-layout.json", ".write-probe")

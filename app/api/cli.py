@@ -12,6 +12,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
+from app.api.tls import CERT_FILE, fingerprint
 from app.memory.person_store import OWNER
 
 MAX_OWNER = 64
@@ -56,6 +57,10 @@ def run(args: argparse.Namespace, data_dir: Path) -> int:
             role = ", admin" if args.admin else ""
             print(f"The token for {args.name.strip()!r} (owner {owner}{role}) is shown only this once: "
                   "send it as 'Authorization: Bearer <token>'.", file=sys.stderr)
+            cert = data_dir / "tls" / CERT_FILE
+            if cert.is_file():   # LAN mode has run: the device pins this certificate
+                print(f"On your network the API speaks HTTPS only; pin its certificate, SHA-256 "
+                      f"{fingerprint(cert.read_bytes())}", file=sys.stderr)
             return 0
         if args.token_action == "revoke":
             if not store.revoke_token(args.name.strip()):

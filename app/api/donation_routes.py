@@ -12,6 +12,9 @@ Rules these routes add to app.core.donations (which parses and checks the secret
    announced to her: 200 {"status": "stored"}. The same delivery again is 200 {"status": "duplicate"}, so
    the sender stops retrying, and counts nothing. With the skill or the People skill off, 503: nothing is
    stored and the sender retries later.
+5. They answer under any Host name (the server's rule 6): a tunnel (cloudflared, ngrok) forwards Ko-fi's
+   POST under its public name, and the shared secret, not the name, is what proves the sender. A web page's
+   Origin is still refused.
 Bodies and secrets are never logged.
 """
 
@@ -103,12 +106,12 @@ class DonationApi:
                 "operationId": "donation_kofi",
                 "summary": "Ko-fi's webhook: a form with one `data` field of JSON holding verification_token.",
                 "requestBody": {"required": True, "content": {FORM: {"schema": KOFI}}},
-                "responses": refusals}, auth=False),
+                "responses": refusals}, auth=False, any_host=True),
             Route("POST", "/donations/json", self.generic, {
                 "operationId": "donation_json",
                 "summary": "A donation as JSON, with the shared secret in `secret`.",
                 "requestBody": {"required": True, "content": {JSON: {"schema": GENERIC}}},
-                "responses": refusals}, auth=False),
+                "responses": refusals}, auth=False, any_host=True),
         ]
 
 

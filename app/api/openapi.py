@@ -1,8 +1,8 @@
 """The OpenAPI 3.1 document of the local API, built from the routes the server actually serves.
 
 Each Route brings its own operation (summary, parameters, replies); this module adds what every route shares:
-the bearer security scheme and its 401, the 400/413/415 of a route that reads a body, the 503 of a busy app,
-and the Error schema all of them reply with.
+the bearer security scheme and its 401 and 429, the 400/413/415 of a route that reads a body, the 503 of a busy
+app, the 421 of a foreign Host and the 403 of a web page's Origin, and the Error schema all of them reply with.
 """
 
 from __future__ import annotations
@@ -31,6 +31,10 @@ _SHARED = {
     "401": "No token, or a token that is not (or no longer) valid.",
     "413": "The body is larger than the API accepts; nothing was stored.",
     "415": "The body was not sent as JSON.",
+    "421": "The Host header is not one of this computer's names (127.0.0.1, localhost, [::1]; in LAN mode its "
+           "own address), with the server's port. Nothing was read.",
+    "403": "The request came from a web page (an Origin header, `null` included). Nothing was read.",
+    "429": "Too many wrong tokens from this address in the last minute; wait the seconds Retry-After says.",
     "503": "Bea is busy or stopping; try again.",
 }
 
@@ -53,10 +57,10 @@ def _operation(route: Route) -> dict[str, Any]:
     op = copy.deepcopy(dict(route.operation))
     op.setdefault("operationId", getattr(route.handler, "__name__", None) or route.path)
     responses = op.setdefault("responses", {})
-    shared = []
+    shared = ["403"] if route.any_host else ["421", "403"]
     if route.auth:
         op["security"] = [{"bearerAuth": []}]
-        shared += ["401", "503"]
+        shared += ["401", "429", "503"]
     else:
         op["security"] = []
     if route.body is not None:

@@ -14,16 +14,29 @@ Theory of operation:
    request can never have stored anything.
 4. Every error is JSON: {"error": <code>, "message": <sentence>}. A handler's unexpected exception is logged
    and answered with 500 and no detail. Tokens and bodies are never logged; there is no access log.
-5. It binds the one host it is given (the service passes 127.0.0.1 unless the LAN setting says otherwise) and
-   sends no CORS headers: a web page in the streamer's browser cannot read its replies.
+5. It binds the one host it is given (the service passes 127.0.0.1 unless the LAN setting says otherwise, and
+   then serves TLS only) and sends no CORS headers: a web page in the streamer's browser cannot read its
+   replies.
+6. Before any handler (app.core.api_guard): a Host other than 127.0.0.1, localhost or [::1] with our port (or,
+   in LAN mode, this computer's own address or name) is refused with 421, so a page that rebinds its DNS name
+   to 127.0.0.1 reaches nothing; `Origin: null`, or an Origin on another host, is refused with 403. Only a
+   route marked any_host (a webhook that proves its sender with its own secret, which a tunnel forwards under
+   its public name) skips the Host rule; never the Origin rule.
+7. A wrong token is checked without a write (app.api.tokens) and counted per client address: after LIMIT
+   wrong tokens in a minute that address gets 429 with Retry-After before its token is looked at, and
+   on_flood is called once (the service tells the streamer).
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import ipaddress
 import json
 import logging
+import socket
+import ssl
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -33,6 +46,7 @@ from aiohttp import web
 
 from app.api import openapi
 from app.api.schema_check import SchemaMismatch, check
+from app.core.api_guard import FailureThrottle, host_allowed, origin_allowed
 from app.executors import ExecutorBusy
 
 log = logging.getLogger(__name__)
@@ -56,6 +70,7 @@ class Route:
     operation: Mapping[str, Any] = field(default_factory=dict)  # the OpenAPI operation object
     body: Mapping[str, Any] | None = None  # the JSON Schema of the request body; None: no body is read
     auth: bool = True
+    any_host: bool = False         # rule 6: a webhook with its own secret, reached through a tunnel's name
 
 
 class ApiError(Exception):
@@ -80,6 +95,9 @@ def reply(data: Any, status: int = 200, headers: Mapping[str, str] | None = None
 
 
 UNAUTHORIZED = (401, "unauthorized", "a valid bearer token is required (Authorization: Bearer <token>)")
+MISDIRECTED = (421, "misdirected", "this server answers only under the names of this computer (127.0.0.1, "
+                                   "localhost or [::1], with its port)")
+FOREIGN_ORIGIN = (403, "forbidden", "requests from web pages are not served")
 _GENERIC = {404: ("not_found", "there is nothing at this address"),
             405: ("method_not_allowed", "this address does not answer that method"),
             413: ("too_large", "the request body is too large"),
@@ -171,15 +189,60 @@ async def _json_errors(request: web.Request, handler: Handler) -> web.StreamResp
         return ApiError(500, *_GENERIC[500]).response()
 
 
+class ThisComputer:
+    """The names this computer has on the network (rule 6, LAN mode): its host name (and name.local), and any
+    address one of its interfaces holds (an address we can bind to), as lowercase Host names."""
+
+    def __init__(self) -> None:
+        name = socket.gethostname().lower()
+        self._names = {name, f"{name}.local"} if name else set()
+        self._addresses: dict[str, bool] = {}
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        if name in self._names:
+            return True
+        literal = name[1:-1] if name.startswith("[") and name.endswith("]") else name
+        try:
+            ip = ipaddress.ip_address(literal)
+        except ValueError:
+            return False
+        if ip.is_unspecified or ip.is_multicast:
+            return False
+        if literal not in self._addresses:
+            if len(self._addresses) > 256:
+                self._addresses.clear()
+            self._addresses[literal] = _bindable(ip)
+        return self._addresses[literal]
+
+
+def _bindable(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    family = socket.AF_INET6 if ip.version == 6 else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.bind((str(ip), 0))
+        return True
+    except OSError:
+        return False
+
+
 class ApiServer:
     """One aiohttp server for every API route, on the running loop."""
 
     def __init__(self, verify: Callable[[str], Any | None], executor: Executor, *, host: str = LOOPBACK,
                  port: int = 0, max_body: int = 256 * 1024, title: str = "Bea local API",
-                 version: str = "1") -> None:
+                 version: str = "1", ssl_context: ssl.SSLContext | None = None,
+                 on_flood: Callable[[str], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self._verify = verify
         self._executor = executor
         self.host = host
+        self.ssl_context = ssl_context
+        self._lan_names: Any = ThisComputer() if host != LOOPBACK else ()
+        self._throttle = FailureThrottle()
+        self._on_flood = on_flood
+        self._clock = clock
         self._wanted_port = port
         self.max_body = max_body
         self.title, self.version = title, version
@@ -207,7 +270,7 @@ class ApiServer:
         """Listen; returns the port. OSError (the port is taken, say) propagates with nothing left open."""
         if self._runner is not None:
             return self.port or 0
-        app = web.Application(middlewares=[_json_errors], client_max_size=self.max_body)
+        app = web.Application(middlewares=[_json_errors, self._guard], client_max_size=self.max_body)
         app[_EXECUTOR] = self._executor
         doc = self.document()
         app.router.add_route("GET", API_PREFIX + "/openapi.json", self._openapi_handler(doc))
@@ -216,7 +279,7 @@ class ApiServer:
         runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_SECONDS)
         await runner.setup()
         try:
-            site = web.TCPSite(runner, self.host, self._wanted_port)
+            site = web.TCPSite(runner, self.host, self._wanted_port, ssl_context=self.ssl_context)
             await site.start()
         except BaseException:
             await runner.cleanup()
@@ -231,6 +294,19 @@ class ApiServer:
             await runner.cleanup()
 
     # ---- each request -------------------------------------------------------------------------------
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Rule 6, before any handler (and before a 404 or 405 says what exists)."""
+        port = self.port or 0
+        route_handler = getattr(request.match_info, "handler", None)
+        any_host = getattr(route_handler, "any_host", False)
+        default = 443 if self.ssl_context is not None else 80
+        if not any_host and not host_allowed(request.headers.get("Host"), port, self._lan_names, default):
+            raise ApiError(*MISDIRECTED)
+        if not origin_allowed(request.headers.get("Origin"), port, self._lan_names):
+            raise ApiError(*FOREIGN_ORIGIN)
+        return await handler(request)
+
     @staticmethod
     def _openapi_handler(doc: dict[str, Any]) -> Handler:
         async def openapi_json(_request: web.Request) -> web.Response:
@@ -244,11 +320,21 @@ class ApiServer:
             if route.body is not None:
                 request[BODY] = await read_json(request, route.body, self._schemas)
             return await route.handler(request)
+        handle.any_host = route.any_host  # type: ignore[attr-defined]
         return handle
 
     async def _authenticate(self, request: web.Request) -> Any:
+        """Rules 2 and 7."""
+        client = request.remote or "unknown"
         token = bearer(request.headers.get("Authorization"))
+        wait = 0 if token is None else self._throttle.wait(client, self._clock())
+        if wait:  # no token at all costs nothing to refuse: that stays a plain 401
+            raise ApiError(429, "too_many_wrong_tokens",
+                           f"too many wrong tokens from this address; try again in {wait} s",
+                           {"Retry-After": str(wait)})
         device = None if token is None else await blocking(request, self._verify, token)
         if device is None:
+            if token is not None and self._throttle.failed(client, self._clock()) and self._on_flood:
+                self._on_flood(client)
             raise ApiError(*UNAUTHORIZED, {"WWW-Authenticate": 'Bearer realm="bea"'})
         return device

@@ -4,6 +4,11 @@ Theory of operation:
 1. start() reads the `api` settings: off means no server; on means one ApiServer on 127.0.0.1 (all interfaces
    only when bind_lan is set and privacy mode is off), on the configured port (0 picks a free one), with the
    body limit, serving every installer in app.api.registry (the person model's among them).
+   On the network it speaks TLS only, with the certificate app.api.tls makes (its fingerprint in the event
+   and the log, for devices to pin). When TLS cannot be set up, the API stays on this computer and the Chat
+   dock's problem line (topic api-lan) says why; it goes once LAN mode works or is switched off.
+5. Tokens are checked by app.api.tokens.TokenCheck (no write for a wrong one). When an address is stopped
+   for too many wrong tokens, the streamer is told once (an ERROR event, problem api-tokens).
 2. A port that is taken, or any other failure to listen, is logged and published as an ERROR event; start()
    returns normally and the rest of the app runs without the API.
 3. A change to any api.* setting, or to privacy mode while bind_lan is set, restarts the server.
@@ -22,6 +27,8 @@ from typing import Any
 
 from app.api import registry
 from app.api.server import LOOPBACK, ApiServer
+from app.api.tls import LanCertificate, TlsUnavailable, lan_certificate
+from app.api.tokens import TokenCheck
 from app.core.events import EventBus, EventKind
 
 log = logging.getLogger(__name__)
@@ -60,7 +67,10 @@ registry.provide("donations", _install_donations)
 
 class ApiService:
     def __init__(self, settings: Any, bus: EventBus, verify: Callable[[str], Any], executor: Executor,
-                 install: Callable[[ApiServer], None], port_override: int | None = None) -> None:
+                 install: Callable[[ApiServer], None], port_override: int | None = None,
+                 tls: Callable[[], LanCertificate] | None = None) -> None:
+        self._tls = tls
+        self._lan_problem = False
         self._settings = settings
         self._bus = bus
         self._verify = verify
@@ -82,8 +92,10 @@ class ApiService:
                 except Exception:
                     log.exception("the %s routes could not be added to the local API", name)
         store = bea.person_store
-        verify = store.verify if store is not None else (lambda _token: None)  # no store: no token is valid
-        return cls(bea.settings, bea.bus, verify, bea.blocking, install, _port_override)
+        # no store: no token is valid
+        verify = TokenCheck(store.token_hashes, store.verify) if store is not None else (lambda _token: None)
+        return cls(bea.settings, bea.bus, verify, bea.blocking, install, _port_override,
+                   tls=lambda: lan_certificate(bea.paths.root / "tls", bea.secrets))
 
     @property
     def port(self) -> int | None:
@@ -120,10 +132,15 @@ class ApiService:
             lan = settings.bind_lan and not self._settings.current.privacy.enabled
             if settings.bind_lan and not lan:
                 log.info("privacy mode is on: the local API stays on this computer")
+            cert = await self._certificate() if lan else None
+            if not (lan and cert is None):
+                self._lan_resolved()
+            lan = cert is not None
             host = ALL_INTERFACES if lan else LOOPBACK
             port = settings.port if self._port_override is None else self._port_override
             server = ApiServer(self._verify, self._executor, host=host, port=port,
-                               max_body=settings.max_body_kb * 1024)
+                               max_body=settings.max_body_kb * 1024, ssl_context=cert.context if cert else None,
+                               on_flood=self._flood)
             self._install(server)
             try:
                 await server.start()
@@ -131,10 +148,41 @@ class ApiService:
                 self._failed(host, port, exc)
                 return
             self.server = server
-            where = "the local network and this computer" if lan else "this computer only"
+            where = "this computer only"
+            if cert is not None:
+                where = f"the local network and this computer, over TLS; certificate SHA-256 {cert.fingerprint}"
             log.info("the local API listens on %s:%s (%s)", host, server.port, where)
             self._bus.publish(EventKind.SYSTEM, "api", f"local API on port {server.port} ({where})",
-                              port=server.port, lan=lan)
+                              port=server.port, lan=lan, **({"fingerprint": cert.fingerprint} if cert else {}))
+
+    async def _certificate(self) -> LanCertificate | None:
+        """LAN mode's certificate, or None (said as a problem) when TLS cannot be set up."""
+        try:
+            if self._tls is None:
+                raise TlsUnavailable("no certificate can be made here")
+            return await asyncio.get_running_loop().run_in_executor(self._executor, self._tls)
+        except TlsUnavailable as exc:
+            reason = str(exc)
+        except Exception as exc:
+            reason = f"its certificate could not be set up ({type(exc).__name__})"
+        text = (f"the local API stays on this computer: it is served on your network only over TLS, and {reason}")
+        log.error("%s", text)
+        self._lan_problem = True
+        self._bus.publish(EventKind.ERROR, "api", text, setting="api", problem="api-lan")
+        return None
+
+    def _lan_resolved(self) -> None:
+        if self._lan_problem:
+            self._lan_problem = False
+            self._bus.publish(EventKind.SYSTEM, "api", "the local API's network setting is settled",
+                              resolved="api-lan")
+
+    def _flood(self, client: str) -> None:
+        text = (f"the local API was sent many wrong device tokens from {client}; that address is refused for "
+                f"a while. If no device of yours is misconfigured, someone is guessing: turn off 'Reachable "
+                f"from your network' (Settings → Local API) or revoke tokens you do not know.")
+        log.warning("the local API was sent many wrong device tokens from %s; it waits a minute", client)
+        self._bus.publish(EventKind.ERROR, "api", text, setting="api", problem="api-tokens")
 
     def _failed(self, host: str, port: int, exc: Exception) -> None:
         if isinstance(exc, OSError) and exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)):

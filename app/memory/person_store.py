@@ -284,6 +284,11 @@ class PersonStore:
             "SELECT name, owner, admin, created_at, last_used FROM api_tokens ORDER BY name").fetchall())
         return [Token(n, o, bool(a), ca, lu) for n, o, a, ca, lu in rows]
 
+    def token_hashes(self) -> set[str]:
+        """The hashes of every device token, read only (the local API checks a token against these before it
+        writes anything)."""
+        return {row[0] for row in self._db.read(lambda c: c.execute("SELECT hash FROM api_tokens").fetchall())}
+
     def verify(self, token: str) -> Token | None:
         """The device a bearer token belongs to (and its last use noted), or None."""
         digest = token_hash(token)
