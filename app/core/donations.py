@@ -105,7 +105,8 @@ class Donation:
 
 
 def parse_kofi_body(body: bytes | str, secret: str) -> Donation:
-    """The raw application/x-www-form-urlencoded body of a Ko-fi POST."""
+    """The raw application/x-www-form-urlencoded body of a Ko-fi POST; DonationError, and nothing else, for any
+    body that is not a good delivery (rule 1)."""
     text = _body_text(body)
     try:
         pairs = parse_qsl(text, keep_blank_values=True, errors="strict", max_num_fields=50)
@@ -149,7 +150,8 @@ def _kofi_public(value: object) -> bool:
 
 
 def parse_generic(body: bytes | str | Mapping[str, Any], secret: str) -> Donation:
-    """A generic JSON POST: the raw body, or the object already decoded (rule 4)."""
+    """A generic JSON POST: the raw body, or the object already decoded (rule 4); DonationError, and nothing
+    else, for anything that is not a good delivery (rule 1)."""
     payload = body if isinstance(body, Mapping) else _json_object(_body_text(body))
     _check_secret(payload.get("secret"), secret)
     currency = parse_currency(payload.get("currency"))
@@ -173,7 +175,8 @@ def bits_donation(delivery_id: str, donor_name: str, bits: int, message: str = "
 
 
 def streamlabs_json(text: str) -> Any:
-    """JSON as the Streamlabs socket sends it, numbers kept exact (rule 10); repeated keys refused."""
+    """JSON as the Streamlabs socket sends it, numbers kept exact (rule 10); repeated keys refused. DonationError
+    is the only error."""
     try:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant,
                           parse_float=Decimal, parse_int=Decimal)
@@ -184,7 +187,8 @@ def streamlabs_json(text: str) -> Any:
 
 
 def parse_streamlabs(event: object, *, tests: bool = False) -> list[Donation]:
-    """The donations in one Streamlabs socket event (rule 10); [] for an event that is not a donation."""
+    """The donations in one Streamlabs socket event (rule 10); [] for an event that is not a donation, and
+    DonationError (nothing else) for one that cannot be read, whatever the JSON holds."""
     if not isinstance(event, Mapping):
         raise DonationError("a Streamlabs event must be a JSON object")
     if event.get("type") != "donation" or event.get("for", "streamlabs") != "streamlabs":

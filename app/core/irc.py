@@ -472,7 +472,8 @@ TwitchEvent = ChatLine | UserNotice | ClearChat | ClearMsg | Notice | UserState 
 
 
 def twitch_event(msg: IrcMessage) -> TwitchEvent:
-    """Rules 7-10."""
+    """Rules 7-10: the Twitch event a parsed line is; IrcParseError (and nothing else) when it lacks what its
+    kind must carry."""
     reader = _READERS.get(msg.command)
     return reader(msg) if reader else Other(msg)
 

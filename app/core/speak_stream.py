@@ -107,6 +107,7 @@ class SpeakArgsReader:
         return self._mood_first
 
     def feed(self, fragment: str | bytes) -> str:
+        """The new end of the message (rule 3); SpeakArgsError is the only error (rule 7)."""
         self._data += _as_bytes(fragment)
         if not bytes(self._data).strip():
             return ""
@@ -123,7 +124,7 @@ class SpeakArgsReader:
         return self._advance(message) if isinstance(message, str) else ""
 
     def finish(self) -> SpeakArgs:
-        """The complete arguments, validated (rule 4)."""
+        """The complete arguments, validated (rule 4); SpeakArgsError is the only error (rule 7)."""
         if not bytes(self._data).strip():
             raise SpeakArgsError("speak was called without arguments")
         value = _parse(bytes(self._data), "off")

@@ -98,6 +98,7 @@ class SSEParser:
         return events
 
     def close(self) -> list[SSEEvent]:
+        """What the end of the stream completes (rule 7); SSETooLarge is the only error."""
         events: list[SSEEvent] = []
         if self._buf:
             self._line(bytes(self._buf), events)

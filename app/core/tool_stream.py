@@ -97,6 +97,7 @@ class ToolCallAccumulator:
                         delta.get("id") or None, function.get("name") or None, function.get("arguments"))
 
     def finish(self) -> list[ToolCall]:
+        """The calls, ordered by index (rule 5); ToolStreamError for one that never got a name."""
         calls: list[ToolCall] = []
         for key in sorted(self._calls):
             call = self._calls[key]

@@ -53,7 +53,7 @@ class YouTubeError(ValueError):
 
 
 def video_id(text: str) -> str:
-    """The video id in a URL or a bare id (rule 1)."""
+    """The video id in a URL or a bare id (rule 1); YouTubeError, and nothing else, for any other text."""
     if not isinstance(text, str):
         raise YouTubeError("a YouTube link is text")
     text = text.strip()
