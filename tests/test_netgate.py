@@ -1,41 +1,91 @@
-"""The one network gate against real loopback servers: privacy mode refuses the outside, allows this machine."""
+"""The one network gate against real loopback servers: privacy mode refuses the outside, allows this machine, and
+every connection goes to the address the gate vetted, resolved once (issue 20.3)."""
 
 import asyncio
+import time
 
 import pytest
 from aiohttp import web
 
 from app import compose
+from app.core.chat import Message
 from app.core.events import EventBus, EventKind
+from app.senses.llm.base import Timeouts
+from app.senses.llm.registry import ClientFactory
 from app.senses.netgate import NetworkGate, PrivacyRefused
+from app.skills.obs.client import ObsConnection, State, Target
+from tests.obs_server import FakeOBS
+from tests.senses.llm_server import LLMServer, Stream, openai_stream
 
-# A name the injected resolver maps to a documentation address: the gate must refuse it before any socket
-# is opened (nothing in these tests ever connects outside loopback).
-OUTSIDE = {"stream.example.test": ["198.51.100.7"], "me.example.test": ["127.0.0.1"]}
+# Names the injected resolver answers; the addresses outside are documentation ones (never routed): nothing in
+# these tests ever connects outside loopback.
+NAMES = {"stream.example.test": ["198.51.100.7"], "me.example.test": ["127.0.0.1"], "localhost": ["127.0.0.1"],
+         "bea.localhost": ["127.0.0.1"], "beacon.localhost": ["198.51.100.7"]}
 
 
-def make_gate(privacy=True):
+class Answers:
+    """A resolver that gives each name its answers in turn (the last one again once they run out): a name that
+    resolves to one address the first time and another the second, as DNS rebinding does."""
+
+    def __init__(self, **answers: list[list[str]]) -> None:
+        self.answers = {name.replace("_", "."): list(seq) for name, seq in answers.items()}
+        self.asked: list[str] = []
+
+    def __call__(self, host, _port):
+        self.asked.append(host)
+        if host in self.answers:
+            seq = self.answers[host]
+            return seq.pop(0) if len(seq) > 1 else seq[0]
+        return NAMES.get(host, [])
+
+
+def make_gate(privacy=True, resolve=None):
     bus = EventBus(lambda: 0.0)
     errors = []
     bus.subscribe(errors.append, kinds=[EventKind.ERROR])
     state = {"on": privacy}
-    gate = NetworkGate(lambda: state["on"], bus, resolve=lambda host, port: OUTSIDE.get(host, []))
+    gate = NetworkGate(lambda: state["on"], bus, resolve=resolve or Answers())
     return gate, errors, state
 
 
 async def echo_server():
+    seen = []
+
     async def handle(reader, writer):
+        seen.append(writer.get_extra_info("peername"))
         writer.write(await reader.readline())
         await writer.drain()
         writer.close()
     server = await asyncio.start_server(handle, "127.0.0.1", 0)
-    return server, server.sockets[0].getsockname()[1]
+    return server, server.sockets[0].getsockname()[1], seen
+
+
+async def http_server(routes):
+    app = web.Application()
+    seen = []
+
+    @web.middleware
+    async def note(request, handler):
+        seen.append(request.headers.get("Host"))
+        return await handler(request)
+    app.middlewares.append(note)
+    for path, handler in routes.items():
+        app.router.add_get(path, handler)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    return runner, site._server.sockets[0].getsockname()[1], seen
+
+
+async def models(_request):
+    return web.json_response({"data": [{"id": "local"}]})
 
 
 def test_privacy_refuses_outside_addresses_with_an_error_event():
     gate, errors, _ = make_gate()
     with pytest.raises(PrivacyRefused, match="privacy mode is on: 198.51.100.7:443"):
-        gate.check_sync("198.51.100.7", 443, "LLM client")
+        gate.vet_sync("198.51.100.7", 443, "LLM client")
     with pytest.raises(PrivacyRefused, match="resolves to 198.51.100.7"):
         asyncio.run(gate.check("stream.example.test", 6697, "Twitch chat"))
     assert [e.data["purpose"] for e in errors] == ["LLM client", "Twitch chat"]
@@ -46,19 +96,19 @@ def test_privacy_allows_a_real_loopback_connection():
     gate, errors, _ = make_gate()
 
     async def go():
-        server, port = await echo_server()
+        server, port, _ = await echo_server()
         async with server:
             reader, writer = await gate.open_connection("127.0.0.1", port, "local LLM")
             writer.write(b"hello\n")
             await writer.drain()
             line = await reader.readline()
             writer.close()
-            reader2, writer2 = await gate.open_connection("localhost", port, "local LLM")
+            _reader2, writer2 = await gate.open_connection("localhost", port, "local LLM")
             writer2.close()
             return line
 
     assert asyncio.run(go()) == b"hello\n"
-    gate.check_sync("me.example.test", 80, "a name for this machine")
+    assert gate.vet_sync("me.example.test", 80, "a name for this machine") == ("127.0.0.1",)
     assert errors == []
 
 
@@ -66,16 +116,7 @@ def test_http_sessions_pass_the_gate():
     gate, errors, state = make_gate()
 
     async def go():
-        async def models(_request):
-            return web.json_response({"data": [{"id": "local"}]})
-
-        app = web.Application()
-        app.router.add_get("/v1/models", models)
-        runner = web.AppRunner(app)
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
-        await site.start()
-        port = site._server.sockets[0].getsockname()[1]
+        runner, port, _ = await http_server({"/v1/models": models})
         try:
             async with gate.http_session("model list") as session:
                 async with session.get(f"http://127.0.0.1:{port}/v1/models") as resp:
@@ -92,10 +133,18 @@ def test_http_sessions_pass_the_gate():
 
 def test_with_privacy_off_the_outside_is_allowed():
     gate, errors, state = make_gate(privacy=False)
-    gate.check_sync("198.51.100.7", 443, "LLM client")
+    assert gate.vet_sync("198.51.100.7", 443, "LLM client") == ("198.51.100.7",)
+    assert gate.vet_sync("stream.example.test", 443, "LLM client") == ("198.51.100.7",)
     state["on"] = True
     with pytest.raises(PrivacyRefused):
-        gate.check_sync("198.51.100.7", 443, "LLM client")
+        gate.vet_sync("198.51.100.7", 443, "LLM client")
+
+
+def test_with_privacy_off_an_unknown_name_fails_as_a_lookup_does():
+    gate, errors, _ = make_gate(privacy=False)
+    with pytest.raises(OSError) as caught:
+        gate.vet_sync("nowhere.example.test", 443, "LLM client")
+    assert not isinstance(caught.value, PrivacyRefused) and errors == []
 
 
 def test_privacy_mode_persists_across_restarts_and_drives_the_gate(data_dir, env):
@@ -108,7 +157,7 @@ def test_privacy_mode_persists_across_restarts_and_drives_the_gate(data_dir, env
     try:
         assert again.gate.privacy
         with pytest.raises(PrivacyRefused):
-            again.gate.check_sync("198.51.100.7", 443, "LLM client")
+            again.gate.vet_sync("198.51.100.7", 443, "LLM client")
     finally:
         compose.close(again)
 
@@ -120,19 +169,199 @@ def test_a_redirect_to_the_outside_is_refused_before_it_is_followed():
         async def bounce(_request):
             raise web.HTTPFound("http://198.51.100.7/v1/models")
 
-        app = web.Application()
-        app.router.add_get("/models", bounce)
-        runner = web.AppRunner(app)
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
-        await site.start()
-        port = site._server.sockets[0].getsockname()[1]
+        async def bounce_by_name(_request):
+            raise web.HTTPFound("http://stream.example.test/v1/models")
+
+        runner, port, _ = await http_server({"/models": bounce, "/named": bounce_by_name})
         try:
             async with gate.http_session("model download") as session:
                 with pytest.raises(PrivacyRefused, match="198.51.100.7"):
                     await session.get(f"http://127.0.0.1:{port}/models")
+                with pytest.raises(PrivacyRefused, match="stream.example.test"):
+                    await session.get(f"http://127.0.0.1:{port}/named")
         finally:
             await runner.cleanup()
 
     asyncio.run(go())
-    assert len(errors) == 1 and "198.51.100.7" in errors[0].text
+    assert len(errors) == 2 and "198.51.100.7" in errors[0].text
+
+
+# ---- the gate decides once (issue 20.3) -------------------------------------------------------------------
+
+def test_a_name_that_rebinds_after_the_check_reaches_only_the_vetted_address_over_http():
+    answers = Answers(rebind_example_test=[["127.0.0.1"], ["198.51.100.7"]])
+    gate, errors, _ = make_gate(resolve=answers)
+
+    async def go():
+        runner, port, seen = await http_server({"/v1/models": models})
+        try:
+            async with gate.http_session("model list") as session:
+                async with session.get(f"http://rebind.example.test:{port}/v1/models") as resp:
+                    return await resp.json(), seen, port
+        finally:
+            await runner.cleanup()
+
+    body, seen, port = asyncio.run(go())
+    assert body == {"data": [{"id": "local"}]}
+    assert answers.asked == ["rebind.example.test"]                     # resolved once
+    assert seen == [f"rebind.example.test:{port}"]                      # the request still names the host
+    assert errors == []
+
+
+def test_a_name_that_rebinds_to_this_machine_after_the_check_stays_refused():
+    answers = Answers(rebind_example_test=[["198.51.100.7"], ["127.0.0.1"]])
+    gate, errors, _ = make_gate(resolve=answers)
+
+    async def go():
+        runner, port, seen = await http_server({"/v1/models": models})
+        server, echo_port, peers = await echo_server()
+        try:
+            async with gate.http_session("model list") as session:
+                with pytest.raises(PrivacyRefused, match="198.51.100.7"):
+                    await session.get(f"http://rebind.example.test:{port}/v1/models")
+            answers.answers["rebind.example.test"] = [["198.51.100.7"], ["127.0.0.1"]]
+            with pytest.raises(PrivacyRefused, match="198.51.100.7"):
+                await gate.open_connection("rebind.example.test", echo_port, "Twitch chat")
+            return seen, peers
+        finally:
+            server.close()
+            await runner.cleanup()
+
+    seen, peers = asyncio.run(go())
+    assert seen == [] and peers == [] and len(errors) == 2
+
+
+def test_a_raw_connection_goes_to_the_vetted_address_of_a_rebinding_name():
+    answers = Answers(rebind_example_test=[["127.0.0.1"], ["198.51.100.7"]])
+    gate, errors, _ = make_gate(resolve=answers)
+
+    async def go():
+        server, port, peers = await echo_server()
+        async with server:
+            reader, writer = await gate.open_connection("rebind.example.test", port, "Twitch chat")
+            writer.write(b"ping\n")
+            await writer.drain()
+            line = await reader.readline()
+            writer.close()
+            return line, peers
+
+    line, peers = asyncio.run(go())
+    assert line == b"ping\n" and len(peers) == 1 and answers.asked == ["rebind.example.test"]
+
+
+def test_localhost_names_are_judged_by_what_they_resolve_to():
+    gate, errors, _ = make_gate()
+    with pytest.raises(PrivacyRefused, match="beacon.localhost:80 resolves to 198.51.100.7"):
+        gate.vet_sync("beacon.localhost", 80, "stage texture")
+
+    async def go():
+        server, port, peers = await echo_server()
+        async with server:
+            _reader, writer = await gate.open_connection("bea.localhost", port, "local LLM")
+            writer.close()
+            return peers
+
+    assert len(asyncio.run(go())) == 1
+    unresolvable, _errors, _ = make_gate(resolve=lambda host, port: [])
+    with pytest.raises(PrivacyRefused, match="could not be resolved"):
+        unresolvable.vet_sync("localhost", 80, "local LLM")
+
+
+def test_obs_connects_to_the_vetted_address_of_a_rebinding_name():
+    answers = Answers(obs_example_test=[["127.0.0.1"], ["198.51.100.7"]])
+    gate, errors, _ = make_gate(resolve=answers)
+
+    async def go():
+        async with FakeOBS() as obs:
+            conn = ObsConnection(lambda: Target("obs.example.test", obs.port, ""), gate=gate, timeout=3)
+            await conn.start()
+            try:
+                await until(lambda: conn.status.state in (State.CONNECTED, State.REFUSED, State.RETRYING))
+                return conn.status
+            finally:
+                await conn.stop()
+
+    status = asyncio.run(asyncio.wait_for(go(), 30))
+    assert status.state is State.CONNECTED, status.message
+    assert answers.asked == ["obs.example.test"] and errors == []
+
+
+# ---- proxies are never asked ------------------------------------------------------------------------------
+
+class FakeProxy:
+    """A listening HTTP proxy on loopback that notes every connection and its first line, and answers 502."""
+
+    def __init__(self) -> None:
+        self.heard: list[bytes] = []
+
+    async def __aenter__(self):
+        async def handle(reader, writer):
+            self.heard.append(await reader.readline())
+            writer.write(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n")
+            await writer.drain()
+            writer.close()
+        self.server = await asyncio.start_server(handle, "127.0.0.1", 0)
+        self.url = f"http://127.0.0.1:{self.server.sockets[0].getsockname()[1]}"
+        return self
+
+    async def __aexit__(self, *_exc):
+        self.server.close()
+
+
+async def until(predicate, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
+
+@pytest.fixture
+def proxied(monkeypatch):
+    """Every proxy variable a library reads points at the fake proxy; NO_PROXY names only some other domain
+    (a company network's kind), so loopback is not exempted by it."""
+    def point_at(url):
+        for name in ("http_proxy", "https_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY"):
+            monkeypatch.setenv(name, url)
+        monkeypatch.setenv("no_proxy", "corp.example")
+        monkeypatch.setenv("NO_PROXY", "corp.example")
+    return point_at
+
+
+@pytest.mark.parametrize("privacy", [True, False])
+def test_obs_never_talks_to_a_proxy(proxied, privacy):
+    gate, errors, _ = make_gate(privacy=privacy)
+
+    async def go():
+        async with FakeProxy() as proxy, FakeOBS() as obs:
+            proxied(proxy.url)
+            conn = ObsConnection(lambda: Target("localhost", obs.port, ""), gate=gate, timeout=3)
+            await conn.start()
+            try:
+                await until(lambda: conn.status.state in (State.CONNECTED, State.REFUSED, State.RETRYING))
+                return conn.status, proxy.heard
+            finally:
+                await conn.stop()
+
+    status, heard = asyncio.run(asyncio.wait_for(go(), 30))
+    assert heard == [] and status.state is State.CONNECTED, status.message
+
+
+@pytest.mark.parametrize("privacy", [True, False])
+def test_the_loopback_llm_client_never_talks_to_a_proxy(proxied, privacy):
+    gate, errors, _ = make_gate(privacy=privacy)
+
+    async def go():
+        async with FakeProxy() as proxy, LLMServer() as server:
+            proxied(proxy.url)
+            server.script("a", Stream(openai_stream("a", text=["hi there"])))
+            factory = ClientFactory(gate, lambda _name: None, timeouts=Timeouts(connect=3, first_token=5, total=10),
+                                    base_urls={"ollama": f"http://localhost:{server.port}/v1"})
+            mind = factory.pool("mind", ["ollama:a"])
+            try:
+                reply = await mind.complete([Message.user("ciao")], [])
+            finally:
+                await mind.aclose()
+            return reply, proxy.heard, server.requests
+
+    reply, heard, requests = asyncio.run(asyncio.wait_for(go(), 30))
+    assert heard == [] and len(requests) == 1 and reply.text == "hi there"

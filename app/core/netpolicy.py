@@ -1,12 +1,14 @@
-"""Which outbound connections the app may open: the privacy rule as a pure decision.
+"""Which outbound connections the app may open, and to which addresses: the privacy rule as a pure decision.
 
 Theory of operation:
-1. With privacy mode off, every destination is allowed.
-2. With privacy mode on, a destination is allowed only when it is loopback: the literal name "localhost"
-   (or a name under ".localhost"), an IPv4 address in 127.0.0.0/8, or ::1 (also as an IPv4-mapped address).
-3. Any other host name is judged by the addresses it resolved to: allowed only if it resolved to at least
-   one address and every one of them is loopback. The shell does the resolving and passes the addresses in,
-   so a name that points at a public address cannot slip through.
+1. A destination is an IP address or a name. A name is judged only by the addresses it resolved to, once:
+   the shell resolves it, passes the answer in, and connects to the addresses the verdict carries and to
+   nothing else, so a name that answers differently the next time cannot slip through. No name passes by
+   its spelling: "localhost" and "*.localhost" are resolved like any other name.
+2. With privacy mode off, every destination is allowed: an address as it is, a name at the addresses it
+   resolved to (a name that resolved to nothing is refused: there is nowhere to connect).
+3. With privacy mode on, only loopback passes: an address in 127.0.0.0/8 or ::1 (also IPv4-mapped), a name
+   only when it resolved to at least one address and every one of them is loopback.
 4. A refusal carries a sentence the user can read, naming the host and the reason.
 """
 
@@ -21,46 +23,51 @@ from dataclasses import dataclass
 class Verdict:
     allowed: bool
     reason: str
+    addresses: tuple[str, ...] = ()     # where to connect when allowed: the vetted addresses, in resolver order
+
+
+def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.ip_address(host.strip().strip("[]").split("%")[0])
+    except ValueError:
+        return None
 
 
 def is_loopback_address(address: str) -> bool:
-    try:
-        ip = ipaddress.ip_address(address.strip("[]").split("%")[0])
-    except ValueError:
-        return False
+    ip = _address(address)
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
-    return ip.is_loopback
+    return ip is not None and ip.is_loopback
 
 
 def is_loopback_name(host: str) -> bool:
+    """How the name reads (prices call a model at "localhost" local); the gate never decides by it (rule 1)."""
     name = host.strip().rstrip(".").lower()
     return name == "localhost" or name.endswith(".localhost") or is_loopback_address(name)
 
 
-def needs_resolution(host: str, privacy: bool) -> bool:
-    """True when the decision depends on what `host` resolves to."""
-    if not privacy or is_loopback_name(host):
-        return False
-    try:
-        ipaddress.ip_address(host.strip("[]").split("%")[0])
-    except ValueError:
-        return True
-    return False
+def needs_resolution(host: str) -> bool:
+    """True when `host` is a name: the decision depends on what it resolves to (rule 1)."""
+    return _address(host) is None
 
 
 def decide(host: str, port: int | None, privacy: bool, resolved: Sequence[str] = ()) -> Verdict:
     where = f"{host}:{port}" if port is not None else host
+    ip = _address(host)
+    if ip is not None:
+        if privacy and not is_loopback_address(host):
+            return Verdict(False, f"privacy mode is on: {where} is not on this machine, so Bea will not connect "
+                                  "to it")
+        why = "is on this machine" if privacy else "allowed (privacy mode is off)"
+        return Verdict(True, f"{where} {why}", (str(ip),))
+    addresses = tuple(dict.fromkeys(resolved))
+    if not addresses:
+        return Verdict(False, f"privacy mode is on: {where} could not be resolved to a local address" if privacy
+                       else f"{where} could not be resolved")
     if not privacy:
-        return Verdict(True, f"{where} allowed (privacy mode is off)")
-    if is_loopback_name(host):
-        return Verdict(True, f"{where} is on this machine")
-    if not needs_resolution(host, privacy):
-        return Verdict(False, f"privacy mode is on: {where} is not on this machine, so Bea will not connect to it")
-    if not resolved:
-        return Verdict(False, f"privacy mode is on: {where} could not be resolved to a local address")
-    outside = [a for a in resolved if not is_loopback_address(a)]
+        return Verdict(True, f"{where} allowed (privacy mode is off)", addresses)
+    outside = [a for a in addresses if not is_loopback_address(a)]
     if outside:
         return Verdict(False, f"privacy mode is on: {where} resolves to {outside[0]}, which is not on this "
                               "machine, so Bea will not connect to it")
-    return Verdict(True, f"{where} resolves only to this machine")
+    return Verdict(True, f"{where} resolves only to this machine", addresses)

@@ -1,13 +1,24 @@
-"""The one network gate: every outbound connection the app makes asks here first.
+"""The one network gate: every outbound connection the app makes is decided here, once, and goes where the
+decision said.
 
-In privacy mode only loopback destinations pass (app.core.netpolicy decides); a refusal raises
-PrivacyRefused and publishes an ERROR event the user sees. Host names are resolved before the decision, so a
-name pointing at a public address is refused too.
+1. vet(host, port, purpose) resolves a name once (a blocking lookup, off the loop), asks app.core.netpolicy,
+   and returns the vetted addresses; a refusal raises PrivacyRefused and publishes an ERROR event the user
+   sees. With privacy mode off a name that resolves to nothing raises socket.gaierror, as a connection would.
+2. Every way out connects to those addresses and nothing else, never looking the name up again:
+   - open_connection (asyncio streams: Twitch) tries them in order; TLS still checks the certificate
+     against the name (server_hostname);
+   - connect_to (blocking clients, with vet_sync: OBS's websocket-client is handed the connected socket, so
+     it never resolves the name, nor reads proxy settings);
+   - http_session (aiohttp): a resolver that answers with the vetted addresses only (no DNS cache: each new
+     connection is decided again), a connector that decides IP addresses itself (aiohttp asks no resolver
+     about them), refuses a pooled connection to the outside once privacy mode is on, and raises
+     PrivacyRefused rather than aiohttp's wrapper; proxy settings in the environment are never read.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import socket
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -24,11 +35,20 @@ class PrivacyRefused(ConnectionRefusedError):
 
 
 def system_resolve(host: str, port: int | None) -> list[str]:
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except OSError:
-        return []
-    return sorted({str(info[4][0]) for info in infos})
+    """Every address `host` resolves to, in the order the system prefers them; socket.gaierror if none."""
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+def connect_to(addresses: Sequence[str], port: int, timeout: float | None) -> socket.socket:
+    """A blocking socket connected to the first of `addresses` that answers (IP addresses: no lookup)."""
+    last: OSError = OSError(f"no address to connect to on port {port}")
+    for address in addresses:
+        try:
+            return socket.create_connection((address, port), timeout=timeout)
+        except OSError as exc:
+            last = exc
+    raise last
 
 
 class NetworkGate:
@@ -43,47 +63,118 @@ class NetworkGate:
     def privacy(self) -> bool:
         return self._privacy()
 
-    def _enforce(self, verdict: netpolicy.Verdict, purpose: str) -> None:
+    def _enforce(self, verdict: netpolicy.Verdict, purpose: str) -> tuple[str, ...]:
         if not verdict.allowed:
             if self._bus is not None:
                 self._bus.publish(EventKind.ERROR, "network", f"{purpose}: {verdict.reason}", purpose=purpose)
             raise PrivacyRefused(f"{purpose}: {verdict.reason}")
+        return verdict.addresses
 
-    def check_sync(self, host: str, port: int | None, purpose: str) -> None:
-        """For blocking clients running in an executor."""
+    def _lookup(self, host: str, port: int | None, privacy: bool) -> Sequence[str]:
+        try:
+            resolved = list(self._resolve(host, port))
+        except OSError:
+            if privacy:          # refused below, in words, like any name that is not on this machine
+                return []
+            raise
+        if not resolved and not privacy:
+            raise socket.gaierror(socket.EAI_NONAME, f"{host} is not a known host name")
+        return resolved
+
+    def vet_sync(self, host: str, port: int | None, purpose: str) -> tuple[str, ...]:
+        """The addresses `host` may be reached at (rule 1), for blocking clients running in an executor."""
         privacy = self._privacy()
-        resolved = self._resolve(host, port) if netpolicy.needs_resolution(host, privacy) else ()
-        self._enforce(netpolicy.decide(host, port, privacy, resolved), purpose)
+        resolved = self._lookup(host, port, privacy) if netpolicy.needs_resolution(host) else ()
+        return self._enforce(netpolicy.decide(host, port, privacy, resolved), purpose)
 
-    async def check(self, host: str, port: int | None, purpose: str) -> None:
+    async def vet(self, host: str, port: int | None, purpose: str) -> tuple[str, ...]:
         privacy = self._privacy()
         resolved: Sequence[str] = ()
-        if netpolicy.needs_resolution(host, privacy):
-            resolved = await asyncio.get_running_loop().run_in_executor(self._executor, self._resolve, host, port)
-        self._enforce(netpolicy.decide(host, port, privacy, resolved), purpose)
+        if netpolicy.needs_resolution(host):
+            resolved = await asyncio.get_running_loop().run_in_executor(self._executor, self._lookup, host, port,
+                                                                        privacy)
+        return self._enforce(netpolicy.decide(host, port, privacy, resolved), purpose)
+
+    async def check(self, host: str, port: int | None, purpose: str) -> None:
+        """Refuse now what a connection to host would be refused (no connection is made)."""
+        await self.vet(host, port, purpose)
 
     async def open_connection(self, host: str, port: int, purpose: str,
                               **kwargs: Any) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-        await self.check(host, port, purpose)
-        return await asyncio.open_connection(host, port, **kwargs)
+        addresses = await self.vet(host, port, purpose)
+        if kwargs.get("ssl") and not kwargs.get("server_hostname"):
+            kwargs["server_hostname"] = host          # the certificate names the host, not its address
+        last: OSError = OSError(f"no address to connect to for {host}:{port}")
+        for address in addresses:
+            try:
+                return await asyncio.open_connection(address, port, **kwargs)
+            except OSError as exc:
+                last = exc
+        raise last
 
     def http_session(self, purpose: str, **kwargs: Any) -> Any:
-        """An aiohttp ClientSession whose every request passes the gate before it connects."""
+        """An aiohttp ClientSession whose every connection this gate decided (rule 2)."""
         import aiohttp
-        import yarl
+        connector = _connector_class()(self, purpose, resolver=_resolver_class()(self, purpose),
+                                       use_dns_cache=False)
+        return aiohttp.ClientSession(connector=connector, trust_env=False, **kwargs)
 
-        async def on_request_start(_session: Any, _ctx: Any, params: Any) -> None:
-            url = params.url
-            await self.check(url.host or "", url.port, purpose)
 
-        async def on_request_redirect(_session: Any, _ctx: Any, params: Any) -> None:
-            # aiohttp fires on_request_start once per request, not per hop: every redirect target is checked
-            # here, before it is followed
-            location = params.response.headers.get("Location", "")
-            target = params.url.join(yarl.URL(location)) if location else params.url
-            await self.check(target.host or "", target.port, purpose)
+@functools.cache
+def _resolver_class() -> type:
+    """aiohttp's resolver interface, answered by the gate (aiohttp is imported only by what makes sessions)."""
+    from aiohttp.abc import AbstractResolver
 
-        trace = aiohttp.TraceConfig()
-        trace.on_request_start.append(on_request_start)
-        trace.on_request_redirect.append(on_request_redirect)
-        return aiohttp.ClientSession(trace_configs=[trace, *kwargs.pop("trace_configs", [])], **kwargs)
+    class GateResolver(AbstractResolver):
+        def __init__(self, gate: NetworkGate, purpose: str) -> None:
+            self._gate, self._purpose = gate, purpose
+
+        async def resolve(self, host: str, port: int = 0, family: int = socket.AF_UNSPEC) -> list[dict[str, Any]]:
+            found = []
+            for address in await self._gate.vet(host, port, self._purpose):
+                kind = socket.AF_INET6 if ":" in address else socket.AF_INET
+                if family in (socket.AF_UNSPEC, kind):
+                    found.append({"hostname": host, "host": address, "port": port, "family": kind, "proto": 0,
+                                  "flags": socket.AI_NUMERICHOST | socket.AI_NUMERICSERV})
+            return found
+
+        async def close(self) -> None:
+            return None
+
+    return GateResolver
+
+
+@functools.cache
+def _connector_class() -> type:
+    import aiohttp
+
+    class RefusedOverHTTP(PrivacyRefused, aiohttp.ClientConnectionError):
+        """PrivacyRefused that aiohttp passes up as it is (it wraps any other OSError a connector raises)."""
+
+    class GateConnector(aiohttp.TCPConnector):
+        def __init__(self, gate: NetworkGate, purpose: str, **kwargs: Any) -> None:
+            super().__init__(**kwargs)
+            self._gate, self._purpose = gate, purpose
+
+        async def connect(self, req: Any, traces: Any, timeout: Any) -> Any:
+            try:
+                return await self._connect(req, traces, timeout)
+            except PrivacyRefused as exc:
+                raise RefusedOverHTTP(*exc.args) from None
+            except aiohttp.ClientConnectorError as exc:     # the resolver's refusal, wrapped by aiohttp
+                if isinstance(exc.os_error, PrivacyRefused):
+                    raise RefusedOverHTTP(*exc.os_error.args) from None
+                raise
+
+        async def _connect(self, req: Any, traces: Any, timeout: Any) -> Any:
+            host, port = req.url.raw_host or "", req.url.port
+            if not netpolicy.needs_resolution(host):   # an address: aiohttp connects to it without a resolver
+                await self._gate.vet(host, port, self._purpose)
+            conn = await super().connect(req, traces, timeout)
+            peer = conn.transport.get_extra_info("peername") if conn.transport is not None else None
+            if peer and self._gate.privacy and not netpolicy.is_loopback_address(str(peer[0])):
+                conn.close()     # kept alive from before privacy mode was switched on: not used again
+                self._gate._enforce(netpolicy.decide(str(peer[0]), peer[1], True), self._purpose)
+            return conn
+
+    return GateConnector

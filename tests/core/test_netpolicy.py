@@ -1,16 +1,19 @@
-"""The privacy rule as a table: which destinations pass with privacy mode on and off."""
+"""The privacy rule as a table: which destinations pass with privacy mode on and off, and where to connect."""
 
 import pytest
 
 from app.core.netpolicy import decide, is_loopback_address, needs_resolution
 
+LOOP = ("127.0.0.1", "::1")
 CASES = [
     # host, privacy, resolved, allowed
-    ("api.openai.com", False, (), True),
+    ("api.openai.com", False, ("162.159.140.245",), True),
     ("8.8.8.8", False, (), True),
-    ("localhost", True, (), True),
-    ("LOCALHOST.", True, (), True),
-    ("ollama.localhost", True, (), True),
+    ("localhost", True, LOOP, True),
+    ("LOCALHOST.", True, ("127.0.0.1",), True),
+    ("localhost", True, (), False),                                # resolved to nothing: not by its name
+    ("ollama.localhost", True, ("127.0.0.1",), True),
+    ("beacon.localhost", True, ("198.51.100.7",), False),          # *.localhost is judged by its answer
     ("127.0.0.1", True, (), True),
     ("127.8.9.10", True, (), True),
     ("::1", True, (), True),
@@ -34,13 +37,25 @@ def test_decide(host, privacy, resolved, allowed):
     assert verdict.allowed is allowed, verdict.reason
     if not allowed:
         assert "privacy mode is on" in verdict.reason and host in verdict.reason
+        assert verdict.addresses == ()
 
 
-def test_only_names_need_resolution_and_only_in_privacy_mode():
-    assert needs_resolution("example.com", True)
-    assert not needs_resolution("example.com", False)
-    assert not needs_resolution("8.8.8.8", True)
-    assert not needs_resolution("localhost", True)
+def test_an_allowed_verdict_carries_the_addresses_to_connect_to():
+    assert decide("localhost", 80, True, ("127.0.0.1", "::1", "127.0.0.1")).addresses == ("127.0.0.1", "::1")
+    assert decide("[::1]", 80, True).addresses == ("::1",)
+    assert decide("api.openai.com", 443, False, ("162.159.140.245",)).addresses == ("162.159.140.245",)
+    assert decide("8.8.8.8", 53, False).addresses == ("8.8.8.8",)
+
+
+def test_a_name_that_resolved_to_nothing_has_nowhere_to_go_even_with_privacy_off():
+    verdict = decide("nowhere.example", 443, False, ())
+    assert not verdict.allowed and "could not be resolved" in verdict.reason
+
+
+def test_every_name_needs_resolution_and_no_address_does():
+    assert needs_resolution("example.com")
+    assert needs_resolution("localhost") and needs_resolution("foo.localhost")
+    assert not needs_resolution("8.8.8.8") and not needs_resolution("[::1]")
 
 
 def test_loopback_address_rejects_garbage():

@@ -51,6 +51,7 @@ from obsws_python.error import OBSSDKRequestError
 
 from app.core import obs_protocol as proto
 from app.executors import BoundedExecutor
+from app.senses.netgate import NetworkGate, connect_to
 
 log = logging.getLogger(__name__)
 # The adapter reports every failure itself, in words for the streamer. obsws-python would also log the
@@ -213,7 +214,7 @@ class ObsConnection:
     def __init__(self, target: Callable[[], Target], *, gate: Any = None, timeout: float = CONNECT_TIMEOUT,
                  steps: Sequence[float] = BACKOFF) -> None:
         self._target = target
-        self._gate = gate
+        self._gate = gate if gate is not None else NetworkGate(lambda: False)   # composed without one: tests
         self.timeout = timeout
         self.steps = tuple(steps)
         self._status = ObsStatus()
@@ -381,16 +382,15 @@ class ObsConnection:
 
     # ---- blocking side (the obs thread) ---------------------------------------------------------------
     def _open(self, target: Target) -> _Session:
-        if self._gate is not None:
-            try:
-                self._gate.check_sync(target.host, target.port, "OBS")
-            except ConnectionRefusedError as exc:   # privacy mode and a remote OBS: only new settings help
-                raise _Refused(f"Privacy mode is on: {exc}") from None
-        events = _AdoptedEventClient(_adopt(self._handshake(target, int(SUBSCRIPTIONS)), target,
+        try:   # the host is resolved once: both sockets go to an address the gate vetted
+            addresses = self._gate.vet_sync(target.host, target.port, "OBS")
+        except ConnectionRefusedError as exc:   # privacy mode and a remote OBS: only new settings help
+            raise _Refused(f"Privacy mode is on: {exc}") from None
+        events = _AdoptedEventClient(_adopt(self._handshake(target, addresses, int(SUBSCRIPTIONS)), target,
                                             int(SUBSCRIPTIONS), self.timeout))
         events.callback.register([self._callback(name) for name in EVENTS])
         try:
-            req = _AdoptedReqClient(_adopt(self._handshake(target, 0), target, 0, self.timeout))
+            req = _AdoptedReqClient(_adopt(self._handshake(target, addresses, 0), target, 0, self.timeout))
             events.subscribe()
         except BaseException:
             self._close_socket(events.base_client.ws)
@@ -408,12 +408,15 @@ class ObsConnection:
         threading.Thread(target=watch, name="obs-watch", daemon=True).start()
         return session
 
-    def _handshake(self, target: Target, subscriptions: int) -> websocket.WebSocket:
+    def _handshake(self, target: Target, addresses: Sequence[str], subscriptions: int) -> websocket.WebSocket:
         """A socket identified with OBS, or _Refused/_Failed saying why not (OBS's close code read); the socket
-        of a failed handshake is closed."""
+        of a failed handshake is closed. websocket-client is handed a socket connected to a vetted address, so
+        it neither looks the name up again nor reads proxy settings (it sent CONNECT to http_proxy), and it
+        follows no redirect (a redirect would open a socket of its own)."""
         ws = websocket.WebSocket()
         try:
             ws.connect(f"ws://{target.host}:{target.port}", timeout=self.timeout,
+                       socket=connect_to(addresses, target.port, self.timeout), redirect_limit=0,
                        subprotocols=[proto.SUBPROTOCOL_JSON])
             hello = self._receive(ws, target)
             if not isinstance(hello, proto.Hello):
