@@ -2,7 +2,10 @@
 every connection goes to the address the gate vetted, resolved once (issue 20.3)."""
 
 import asyncio
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from aiohttp import web
@@ -14,6 +17,7 @@ from app.senses.llm.base import Timeouts
 from app.senses.llm.registry import ClientFactory
 from app.senses.netgate import NetworkGate, PrivacyRefused
 from app.skills.obs.client import ObsConnection, State, Target
+from tests.bench.privacy import sandbox_missing
 from tests.obs_server import FakeOBS
 from tests.senses.llm_server import LLMServer, Stream, openai_stream
 
@@ -365,3 +369,54 @@ def test_the_loopback_llm_client_never_talks_to_a_proxy(proxied, privacy):
 
     reply, heard, requests = asyncio.run(asyncio.wait_for(go(), 30))
     assert heard == [] and len(requests) == 1 and reply.text == "hi there"
+
+
+# ---- a connection kept alive from before privacy mode -------------------------------------------------------
+
+KEPT_ALIVE = """
+import asyncio
+from aiohttp import web
+from app.senses.netgate import NetworkGate, PrivacyRefused
+
+async def main():
+    hits = []
+    async def hello(_request):
+        hits.append(1)
+        return web.json_response({"ok": True})
+    app = web.Application()
+    app.router.add_get("/", hello)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "198.51.100.7", 0)
+    await site.start()
+    url = f"http://far.example.test:{site._server.sockets[0].getsockname()[1]}/"
+    state = {"on": False}
+    gate = NetworkGate(lambda: state["on"], resolve=lambda host, port: ["198.51.100.7"])
+    async with gate.http_session("a test") as session:
+        async with session.get(url) as resp:
+            await resp.json()
+        state["on"] = True
+        try:
+            async with session.get(url) as resp:
+                await resp.json()
+            print("reused", len(hits))
+        except PrivacyRefused as exc:
+            print("refused", len(hits), exc)
+    await runner.cleanup()
+
+asyncio.run(main())
+"""
+
+
+def test_a_connection_kept_alive_from_before_privacy_mode_is_not_used_after_it():
+    """198.51.100.7 stands for the outside: it is put on `lo` of a network namespace of the test's own, where
+    nothing reaches beyond this process tree."""
+    missing = sandbox_missing()
+    if missing:
+        pytest.skip(f"no network namespace of its own here: {missing}")
+    done = subprocess.run(["unshare", "-n", "sh", "-c", 'ip link set lo up && ip addr add 198.51.100.7/32 dev lo '
+                           '&& exec "$@"', "sh", sys.executable, "-c", KEPT_ALIVE],
+                          capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 0, done.stderr
+    verdict = done.stdout.strip().splitlines()[-1]
+    assert verdict.startswith("refused 1 a test: privacy mode is on: 198.51.100.7:"), done.stdout
