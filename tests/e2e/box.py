@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiohttp
+import numpy as np
 
 from app import compose, headless
 from app.api.service import override_port
@@ -48,6 +49,7 @@ FACT_NICK, FACT_UID = "maple_fan", "9136999"
 FACTS = Facts(fact="my dog is called Biscuit, she is a beagle and she loves carrots",
               fact_words=("Biscuit", "beagle"), question="what breed was that pup of mine again?")
 PASSPHRASE = "stream in a box"
+SPEECH = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "audio" / "fw_jfk.flac"
 
 
 @dataclass
@@ -80,6 +82,7 @@ class Record:
     facts: Facts | None = None
     session_rows: list = field(default_factory=list)     # (id, opened_by, started, ended, lines)
     barge: dict = field(default_factory=dict)            # the donation that cut her long line short
+    heard: str = ""                                      # what her ears made of the speech clip
 
 
 def rss_mb() -> float:
@@ -111,6 +114,14 @@ def _line(ids: dict[str, str], nick: str, text: str, msg_id: str) -> tuple[str, 
     return f"twitch:{uid}", nick, f"@{tags} :{login}!{login}@{login}.tmi.twitch.tv PRIVMSG #{CHANNEL} :{text}"
 
 
+@dataclass
+class Microphone:
+    sink: object
+
+    def close(self) -> None:
+        self.sink = None
+
+
 class Box:
     def __init__(self, data_dir: Path, plan: Plan) -> None:
         self.data_dir, self.plan = data_dir, plan
@@ -121,6 +132,7 @@ class Box:
         self.streamlabs = FakeStreamlabs(token="box-token", ping_interval_ms=600_000)
         self.bea: compose.Bea | None = None
         self.speakers = None
+        self.mic: Microphone | None = None
         self.up = asyncio.Event()
         self.lines = chat_lines(plan)
         uids = sorted({identity.removeprefix("twitch:") for identity, _n, _l in self.lines} | {FACT_UID})
@@ -137,6 +149,7 @@ class Box:
                 "mind.base_urls": {"ollama": self.llm.base_url},
                 "mind.context_max_tokens": CONTEXT, "mind.handoff_trigger_tokens": TRIGGER,
                 "mind.hot_tokens": HOT,
+                "skills.voice.mode": "always_on",
                 "skills.twitch.channel": CHANNEL, "skills.twitch.host": "127.0.0.1",
                 "skills.twitch.port": self.twitch.port, "skills.twitch.tls": False,
                 "skills.obs.port": self.obs.port,
@@ -194,8 +207,14 @@ class Box:
             self.speakers.start()
             return self.speakers
         voice.open_output = opened
+        voice.open_input = self._microphone
         await voice.restart()
         await voice.up()
+
+    def _microphone(self, sink, _device) -> Microphone:
+        """The fake microphone: the box plays a clip into it (_hear); nothing else is heard."""
+        self.mic = Microphone(sink)
+        return self.mic
 
     def _on_event(self, e) -> None:
         bea, r = self.bea, self.record
@@ -264,8 +283,10 @@ class Box:
             self.record.restarts += 1
 
         async def after_restart(bea) -> None:
+            # the streamer talks to her early after the restart: her ears load once, in the warm-up before RSS is
+            # first measured (a model loaded once is not growth)
             await self._replay(bea, lines[restart_at:n1], t0, s1, n1, restart_at, fact_at, donate_at,
-                               barge_at=(restart_at + n1) // 2)
+                               barge_at=(restart_at + n1) // 2, hear_at=restart_at + max(1, (n1 - restart_at) // 30))
             self.obs.stop_stream()                            # End stream
             await asyncio.sleep(30)
             await self._night(bea)
@@ -298,7 +319,7 @@ class Box:
                                                  .fetchone()[0])
 
     async def _replay(self, bea, chunk, t0, span, total, offset, fact_at, donate_at, question_at=-1,
-                      barge_at=-1) -> None:
+                      barge_at=-1, hear_at=-1) -> None:
         loop = asyncio.get_running_loop()
         twitch = bea.skills["twitch"]
         ids: dict[str, str] = {}
@@ -316,6 +337,8 @@ class Box:
                 await self._donate(bea)
             if i == barge_at:
                 await self._barge_in(bea)
+            if i == hear_at:
+                await self._hear(bea)
             if self.twitch.broadcast(line):
                 self.record.sent[identity] += 1
         await self.twitch.flush()
@@ -382,6 +405,24 @@ class Box:
         said = spoke()
         self.record.barge = {"min_gain": min(gains, default=1.0), "spoke": said,
                              "window": [t for who, _w, t in bea.mind.context.messages() if who == "her"][-2:]}
+
+    async def _hear(self, bea) -> None:
+        """The streamer talks to her: the JFK clip through the fake microphone, 0.1 s blocks paced on the clock, then
+        a second of room noise; her ears (VAD, whisper) hear it and her mind answers it."""
+        from faster_whisper import decode_audio
+        voice = bea.skills["voice"]
+        await self._until(lambda: voice.ears is not None and self.mic is not None, 120, "her ears")
+        await self._until(lambda: not bea.mind.outlets.is_speaking(), 60, "her voice to end")
+        clip = decode_audio(str(SPEECH), sampling_rate=16000).astype(np.float32)
+        noise = (np.random.default_rng(7).standard_normal(16000) * 0.0005).astype(np.float32)
+        for block in [*np.array_split(clip, max(1, clip.size // 1600)), *np.array_split(noise, 10)]:
+            self.mic.sink(block, time.monotonic())
+            await asyncio.sleep(0.1)
+        await self._until(lambda: self.llm.facts.voice_answered, 120, "her answer to what she heard")
+        await asyncio.sleep(30)           # the clip's pauses may make more utterances: all that she heard
+        stream = bea.mind.stream
+        self.record.heard = " ".join(ln.text.split("] ", 1)[-1] for ln in stream.session_lines(stream.session_id, 400)
+                                     if ln.kind == "heard" and "out loud]" in ln.text)
 
     def _sample_gain(self, gains: list[float], voice) -> None:
         self._stop_sampling = False

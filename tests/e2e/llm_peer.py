@@ -28,6 +28,7 @@ PLAN_ASK = "Bea, what is the plan for the rest of the night?"
 LONG = ("Okay so here is the whole plan for tonight, step by step. First we read the release notes together, "
         "then we try the new installer on the old laptop, and after that we answer every driver question in "
         "chat, one by one, until the queue is empty and everybody has a working desktop again.")
+HEARD = "Ha, big words for a Tuesday stream!"
 THANKS = "Oh wow, thank you so much Luca, that is so kind!"
 ID_PATTERN = re.compile(r"\b(?:twitch|youtube|kofi|generic|streamlabs|app):[\w-]+"     # identities
                         r"|\bbox-(?:said-|tip-|sl-|kofi-)?[\d.]+\b"                   # message and delivery ids
@@ -49,6 +50,7 @@ class Facts:
     fact_words: tuple[str, ...]   # words of it that only memory can bring back
     question: str           # asked in hour 3, sharing none of fact_words
     answer_seen: list[bool] = field(default_factory=list)
+    voice_answered: list[str] = field(default_factory=list)   # what she was told out loud and answered
 
 
 def _text(content: Any) -> str:
@@ -108,6 +110,9 @@ class ScriptedMind(LLMServer):
             recalled = all(w.lower() in whole.lower() for w in self.facts.fact_words)
             self.facts.answer_seen.append(recalled)
             return self._speak(measured, "Of course: Biscuit the beagle!" if recalled else "I forgot, sorry.")
+        if "out loud]" in frame:
+            self.facts.voice_answered.append(frame)
+            return self._speak(measured, HEARD)
         if PLAN_ASK in frame:
             return self._speak(measured, LONG)
         if "donated" in frame:

@@ -15,6 +15,10 @@ MECHANISMS = [
     "app.mind.mood.MoodKeeper.feel",
     # her voice: barge-in (a raid or donation while she speaks: duck, then stop)
     "app.mind.outlets.Outlets.barge_in",
+    # her ears: the streamer's speech through the microphone, the VAD's turn, whisper, a VOICE perception
+    "app.senses.voice.ears.Ears.feed",
+    "app.senses.voice.ears.Ears._transcribe",
+    "app.skills.voice.skill.VoiceSkill._heard",
     # memory: the stream, the dream, recall by meaning, profiles
     "app.memory.stream.Stream.go_live",
     "app.memory.stream.Stream.end",
