@@ -214,7 +214,8 @@ class DonationsSkill(Skill):
         if port is None and mind is not None:
             port = mind.settings.current.api.port or None
         where = f"127.0.0.1:{port}" if port else "127.0.0.1:<port>"
-        return f"http://{where}{API_PREFIX}{PATHS[kind]}"
+        scheme = "https" if getattr(self.server, "ssl_context", None) is not None else "http"   # LAN mode: TLS only
+        return f"{scheme}://{where}{API_PREFIX}{PATHS[kind]}"
 
     # ---- the effect (rules 2 and 3) ------------------------------------------------------------------
     def people(self) -> Any:
