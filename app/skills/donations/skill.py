@@ -93,14 +93,17 @@ class DonationsSkill(Skill):
         self.seen: set[str] = set()
         self.server: Any = None            # the API server serving the webhooks (set by its installer)
         self.streamlabs: StreamlabsClient | None = None
+        self._running = False   # between start() and stop(): only then may a setting open the Streamlabs link
         self._listeners = Listeners("donations")
         ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
 
     # ---- Streamlabs (rule 5) -------------------------------------------------------------------------
     async def start(self) -> None:
+        self._running = True
         self._start_streamlabs()
 
     async def stop(self) -> None:
+        self._running = False
         await self._stop_streamlabs()
 
     def _start_streamlabs(self) -> None:
@@ -172,7 +175,7 @@ class DonationsSkill(Skill):
         name = path.removeprefix(f"skills.{self.key}.")
         if name == path:
             return
-        if name in STREAMLABS_SETTINGS or name == "enabled":
+        if (name in STREAMLABS_SETTINGS or name == "enabled") and self._running:   # not before start, or after stop
             self.spawn(self.restart_streamlabs())
 
 

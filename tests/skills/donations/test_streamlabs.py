@@ -16,6 +16,7 @@ from tests.waiting import until
 
 async def link(bea, server: FakeStreamlabs, token: str = "good-token"):
     skill = bea.skills["donations"]
+    await skill.start()
     skill.set_streamlabs_token(token)
     bea.settings.set("skills.donations.streamlabs_server", server.base)
     bea.settings.set("skills.donations.streamlabs", True)
@@ -133,6 +134,7 @@ def test_privacy_mode_refuses_the_streamlabs_host_and_no_token_is_a_clear_state(
     skill = bea.skills["donations"]
 
     async def go():
+        await skill.start()
         bea.settings.set("privacy.enabled", True)
         bea.settings.set("skills.donations.streamlabs", True)     # the real host, and no token yet
         await until(lambda: skill.streamlabs is not None and skill.streamlabs_state[0] == "no token")
@@ -145,3 +147,21 @@ def test_privacy_mode_refuses_the_streamlabs_host_and_no_token_is_a_clear_state(
     state, why = asyncio.run(go())
     assert state == "refused" and "Streamlabs donations" in why
     assert any("no Streamlabs socket token is set" in e for e in errors(bea))
+
+
+def test_a_setting_changed_before_the_skill_starts_or_after_it_stops_opens_no_link(bea):
+    """A first start that only writes settings (the stream in a box's set-up, `settings set`) and then closes the
+    store must leave nothing behind that reads the closed store later."""
+    skill = bea.skills["donations"]
+
+    async def go():
+        bea.settings.set("skills.donations.streamlabs", True)
+        await asyncio.sleep(0.2)
+        before_start = skill.streamlabs
+        await skill.start()
+        await skill.stop()
+        bea.settings.set("skills.donations.streamlabs_server", "http://127.0.0.1:9")
+        await asyncio.sleep(0.2)
+        return before_start, skill.streamlabs
+
+    assert asyncio.run(go()) == (None, None)
