@@ -183,6 +183,13 @@ def inside(data_dir: Path, report_file: Path, lines: int, hours: float) -> None:
             finally:
                 compose.close(bea)
 
+        async def _night(self, bea) -> None:
+            # the short evening's first session may run past the dream hour (its waits are virtual time):
+            # she dreams at the next hour, not a whole virtual day (hundreds of idle turns) later
+            hour = (dt.datetime.fromtimestamp(time.time()).hour + 1) % 24
+            bea.settings.set("skills.memory.dream_hour", hour)
+            await super()._night(bea)
+
         async def _serve(self, session) -> None:
             async def private(bea) -> None:
                 if bea.gate.privacy:
