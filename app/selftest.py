@@ -69,10 +69,11 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
         specs = bea.settings.current.mind.models
         if not any(spec.startswith("local:") for spec in specs):
             return f"{len(specs)} model(s), none built in"
+        from app.senses.llm import llama_backends
         from app.senses.llm.local_llama import missing
         if problem := missing():
             raise AssertionError(f"the built-in model cannot run: {problem}")
-        return "built-in model ready"
+        return f"built-in model ready (CPU code for {' '.join(llama_backends.load()) or 'this processor'})"
 
     def mind() -> str:
         """One real turn: a line typed to her; she must answer it."""
@@ -137,6 +138,14 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
         hook.stop()
         return "talk key heard in any app"
 
+    def shipped() -> str:
+        """Where her default models were found: in a bundle, its own models folder, each one there."""
+        from app import shipped_models
+
+        if shipped_models.bundle_models_dir() is not None and None in shipped_models.found().values():
+            raise AssertionError(f"the bundle lacks its {shipped_models.where_from()}")
+        return shipped_models.where_from()
+
     def writable() -> str:
         probe = bea.paths.root / ".write-probe"
         probe.write_text("ok")
@@ -146,7 +155,7 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
     return [("cipher", cipher), ("integrity", integrity), ("schema", schema), ("roundtrip", roundtrip),
             ("settings", settings), ("skills", skills), ("models", models), ("mind", mind),
             ("memory", memory), ("voice", voice), ("stage", stage), ("talk key", talk_key),
-            ("data folder", writable)]
+            ("data folder", writable), ("shipped models", shipped)]
 
 
 async def _one_turn(bea: Bea) -> tuple[str, list[str]]:
@@ -197,5 +206,6 @@ def run(data_dir: Path) -> int:
     finally:
         close(bea)
     print(f"self-test OK: {len(passed)} checks passed (SQLCipher {passed[0]}, {passed[2]}, {passed[5]}, "
-          f"{passed[6]}, {passed[7]}, {passed[8]}, {passed[9]}, {passed[10]}, {passed[11]}) in {data_dir}")
+          f"{passed[6]}, {passed[7]}, {passed[8]}, {passed[9]}, {passed[10]}, {passed[11]}, {passed[13]}) "
+          f"in {data_dir}")
     return 0

@@ -61,5 +61,8 @@ def load(**kwargs: Any) -> Any:
     """Llama(**kwargs), quietly and without redirecting anything."""
     from llama_cpp import Llama
 
+    from app.senses.llm import llama_backends
+
     quiet()
+    llama_backends.load()   # the CPU code for this processor, before the binding looks for it in the wrong places
     return Llama(verbose=False, **kwargs)
