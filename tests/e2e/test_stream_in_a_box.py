@@ -123,9 +123,10 @@ def test_no_account_id_in_any_request(run) -> None:
     assert FACT_NICK  # the chatters are there by name (see the recall test), never by id
 
 
-@pytest.mark.xfail(strict=True, reason="measured: +135 MB over the 3-hour run after warm-up (+89 MB on 4,000 lines, "
-                   "+58 MB with MALLOC_ARENA_MAX=2; Python objects explain little of it): native growth, open in "
-                   "issue 17; strict, so a fix makes this fail until the mark goes")
+@pytest.mark.xfail(strict=True, reason="measured (tests/bench/stream.py): +87 MB over the 3.4-hour run after warm-up "
+                   "with app.heap's 2 arenas and 5-minute trims and no onnxruntime arena (+135 MB before them); "
+                   "what remains is not free heap: open in issue 17; strict, so a fix makes this fail until the "
+                   "mark goes")
 def test_rss_after_warm_up_grows_less_than_30_mb(run) -> None:
     record, _ = run
     assert record.rss_start > 0
