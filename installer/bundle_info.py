@@ -82,8 +82,28 @@ def render_icon(kind: str, out_dir: Path) -> Path:
     return path
 
 
+LINUX_ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+
+
+def render_hicolor(out_dir: Path) -> list[Path]:
+    """bea.svg as the freedesktop icon theme wants it (installer/linux): out_dir/hicolor/<n>x<n>/apps/bea.png for
+    each of LINUX_ICON_SIZES, and the SVG itself under hicolor/scalable/apps. Returns the files."""
+    made = []
+    for size in LINUX_ICON_SIZES:
+        path = out_dir / "hicolor" / f"{size}x{size}" / "apps" / "bea.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(_png(size))
+        made.append(path)
+    svg = out_dir / "hicolor" / "scalable" / "apps" / "bea.svg"
+    svg.parent.mkdir(parents=True, exist_ok=True)
+    svg.write_bytes((ROOT / "resources" / "icons" / "bea.svg").read_bytes())
+    return [*made, svg]
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["version"]:
         print(version())
+    elif sys.argv[1:2] == ["hicolor"] and len(sys.argv) == 3:
+        render_hicolor(Path(sys.argv[2]))
     else:
-        raise SystemExit("usage: python installer/bundle_info.py version")
+        raise SystemExit("usage: python installer/bundle_info.py version | hicolor OUT_DIR")

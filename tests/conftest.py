@@ -59,3 +59,13 @@ def run_app(*args: str, env: dict[str, str] | None = None, timeout: float = 60):
     full_env = {**os.environ, **(env or {})}
     return subprocess.run([sys.executable, "-m", "app", *args], cwd=REPO, env=full_env, capture_output=True,
                           text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="session")
+def frozen_bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The one-folder bundle build.spec makes (the folder holding the `bea` executable), built once per test run
+    for every test that needs it; BEA_BUNDLE=<a built dist/bea folder> reuses one instead."""
+    if os.environ.get("BEA_BUNDLE"):
+        return Path(os.environ["BEA_BUNDLE"]).resolve()
+    from tests.test_bundle import build_bundle
+    return build_bundle(tmp_path_factory.mktemp("frozen")).parent

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Build Bea for Linux: the one-folder bundle (build.spec), its self-test, then one archive a streamer unpacks
+# anywhere: dist/Bea-<version>-linux-<arch>.tar.gz holding
+#   bea/              the bundle (bea/bea is the program: it runs from where it was unpacked)
+#   bea.desktop       the menu entry
+#   icons/hicolor/    bea.png at 16 to 512 px and bea.svg, rendered from resources/icons/bea.svg
+#   install.sh        installs for this user, no root: ~/.local/lib/bea, ~/.local/bin/bea, the entry, the icons
+#   uninstall.sh      takes that out again; her memory (~/.local/share/Bea) stays
+# Not an AppImage: that needs appimagetool and the AppImage runtime, which no package registry carries.
+# Run from the checkout: bash installer/linux/build.sh
+#   BEA_BUNDLE=<a built dist/bea folder>  package that bundle instead of building one (tests, CI reuse it)
+#   BEA_OUT=<folder>                      where the archive goes (default dist)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+[ "$(uname)" = Linux ] || { echo "build.sh: this builds the Linux package; run it on Linux" >&2; exit 64; }
+python="${BEA_PYTHON:-.venv/bin/python}"
+out="${BEA_OUT:-dist}"
+mkdir -p "$out"
+
+bundle="${BEA_BUNDLE:-}"
+if [ -z "$bundle" ]; then
+  "$python" -m PyInstaller --noconfirm --distpath "$out" --workpath build/pyinstaller build.spec
+  bundle="$out/bea"
+  BEA_PASSPHRASE=installer-self-test "$bundle/bea" --self-test --data-dir "$(mktemp -d)/bea-self-test"
+fi
+[ -x "$bundle/bea" ] || { echo "build.sh: no program at $bundle/bea" >&2; exit 1; }
+
+version="$("$python" installer/bundle_info.py version)"
+name="Bea-$version-linux-$(uname -m)"
+staging="$(mktemp -d)"
+trap 'rm -rf "$staging"' EXIT
+root="$staging/$name"
+mkdir "$root"
+cp -al "$bundle" "$root/bea" 2>/dev/null || cp -a "$bundle" "$root/bea"   # hard links when it can: no 1 GB copy
+"$python" installer/bundle_info.py hicolor "$root/icons"
+cp installer/linux/bea.desktop "$root/"
+install -m 755 installer/linux/install.sh installer/linux/uninstall.sh "$root/"
+
+archive="$out/$name.tar.gz"
+tar -C "$staging" --owner=0 --group=0 -cf - "$name" | gzip -6 > "$archive.part"
+mv "$archive.part" "$archive"
+echo "$archive"
