@@ -45,16 +45,14 @@ def sizes(bundle: Path) -> dict[Path, int]:
 
 
 def biggest(bundle: Path, count: int = 15) -> list[tuple[int, str]]:
-    """The biggest entries, a folder listed only when no file inside it is as big as it (so a folder that is just
-    one big file does not show twice)."""
+    """The biggest files and folders. A folder is left out when one thing inside it makes up 90% of it (that
+    thing is listed instead), and so are the containers whose parts are listed (_internal, PySide6/Qt/lib)."""
     total = sizes(bundle)
-    ranked = sorted(total.items(), key=lambda item: -item[1])
     shown: list[tuple[int, str]] = []
-    for path, size in ranked:
-        if any(size == other and str(p).startswith(f"{path}/") for p, other in total.items()):
+    for path, size in sorted(total.items(), key=lambda item: -item[1]):
+        if path.is_dir() and (path.name in ("_internal", "Qt", "lib") or any(
+                other >= 0.9 * size for p, other in total.items() if p.parent == path)):
             continue
-        if path.is_dir() and path.name in ("_internal", "Qt", "lib"):
-            continue   # containers whose parts are listed
         shown.append((size, f"{path.relative_to(bundle)}{'/' if path.is_dir() else ''}"))
         if len(shown) == count:
             break
@@ -114,6 +112,7 @@ def main() -> None:
         folder = Path(tmp)
         bundle, package = build(folder)
         onedir = sum(size for path, size in sizes(bundle).items() if path.parent == bundle)
+        packed = package.stat().st_size   # a package built here goes with the temporary folder
         print(f"the 15 biggest parts of {bundle}:", flush=True)
         for size, name in biggest(bundle):
             print(f"  {size / MB:7.1f} MB  {name}", flush=True)
@@ -125,7 +124,7 @@ def main() -> None:
             start_s, idle = start_once(bundle / "bea", folder, display)
         finally:
             servers.close()
-    print(f"RESULT onedir_mb={round(onedir / MB)} package_mb={round(package.stat().st_size / MB)} "
+    print(f"RESULT onedir_mb={round(onedir / MB)} package_mb={round(packed / MB)} "
           f"frozen_start_s={start_s:.2f} frozen_idle_pss_mb={idle}")
 
 
