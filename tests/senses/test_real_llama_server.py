@@ -17,6 +17,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -51,10 +52,13 @@ def free_port() -> int:
 @contextlib.contextmanager
 def llama_server(chat_format: str) -> Iterator[str]:
     port = free_port()
-    command = [sys.executable, "-m", "llama_cpp.server", "--model", str(builtin_model_path()), "--chat_format",
+    # llama.cpp's CPU code is a library per instruction set, loaded as the app loads it (the server never asks)
+    start = ("import runpy; from app.senses.llm import llama_backends; llama_backends.load(); "
+             "runpy.run_module('llama_cpp.server', run_name='__main__', alter_sys=True)")
+    command = [sys.executable, "-c", start, "--model", str(builtin_model_path()), "--chat_format",
                chat_format, "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "4096"]
     log = tempfile.TemporaryFile()   # llama.cpp logs a lot: a pipe nobody reads would fill up and stall it
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=Path(__file__).resolve().parents[2])
     base = f"http://127.0.0.1:{port}/v1"
     try:
         deadline = time.monotonic() + 60

@@ -7,7 +7,8 @@ Theory of operation:
    each which processor features it needs and loads the best one this processor has.
 2. The binding never asks for that: its llama_backend_init would search only the executable's folder and the
    working directory (which in a bundle hold none of them, and a planted library could sit in the second).
-   load() asks before the first model loads, naming the binding's own lib folder, once per process.
+   load() asks before the first model loads, naming the binding's own lib folder, once per process, through
+   the libggml that libllama itself uses.
 3. A build without backend loading (an older venv, or a platform build with the CPU code linked in) already
    has its CPU backend registered: load() finds it and loads nothing.
 4. load() returns the CPU features the chosen code was built for (what the self-test reports), and raises
@@ -56,12 +57,18 @@ def load() -> list[str]:
     with _lock:
         if _features is not None:
             return _features
-        from llama_cpp import _ggml
+        from llama_cpp import llama_cpp
 
-        lib = _ggml.libggml
+        from app.senses.llm import llama_quiet
+
+        llama_quiet.quiet()   # ggml's "loaded CPU backend from ..." goes to the log, not stderr
+        # ggml's functions are called through libllama's own handle: the wheel holds libggml.so and libggml.so.0
+        # as two copies of one file, and a registry filled in the copy the binding's _ggml module opened by path
+        # is not the one libllama reads (it reported "no backends are loaded")
+        lib = llama_cpp._lib
         lib.ggml_backend_reg_by_name.restype = ctypes.c_void_p
         lib.ggml_backend_reg_by_name.argtypes = [ctypes.c_char_p]
-        folder = Path(_ggml.libggml_base_path)
+        folder = Path(llama_cpp._base_path)
         if not lib.ggml_backend_reg_by_name(b"CPU"):
             lib.ggml_backend_load_all_from_path.argtypes = [ctypes.c_char_p]
             lib.ggml_backend_load_all_from_path(str(folder).encode("utf-8"))
