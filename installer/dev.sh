@@ -105,6 +105,16 @@ if [ "$mode" = test ] && ! { command -v strace && command -v ip; } >/dev/null 2>
     || echo "dev.sh: could not install strace and iproute2; the privacy socket test will be skipped" >&2
 fi
 
+# the portable-code tests (tests/test_portable_native.py, tests/test_bundle.py) run llama.cpp and the frozen bundle
+# on an emulated Nehalem (x86-64-v2, no AVX): Debian's qemu-user, installed here in test mode when this is a
+# Debian-like machine we may change (else those runs say what is missing; the disassembly check still runs)
+if [ "$mode" = test ] && [ "$(uname -m)" = x86_64 ] && ! command -v qemu-x86_64 >/dev/null 2>&1 \
+    && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  qemu_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends qemu-user >/dev/null 2>&1; }
+  qemu_install || { apt-get update -qq >/dev/null 2>&1 && qemu_install; } \
+    || echo "dev.sh: could not install qemu-user; the emulated-CPU tests will be skipped" >&2
+fi
+
 case "$mode" in
   run) exec .venv/bin/python -m app "$@" ;;
   test) exec .venv/bin/python -m pytest "$@" ;;

@@ -5,6 +5,9 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
+import platform
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,9 +19,10 @@ from tests.xserver import MISSING, xvfb
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_TIMEOUT = 1500  # a cold build is ~40 s here, but a slow CI disk copying QtWebEngine can take minutes
 RUN_TIMEOUT = 180
+NEHALEM_TIMEOUT = 1500   # the frozen self-test emulated by qemu: 2.5 min here, far slower on a busy machine
 
 # pytest-timeout's 300 s default would kill the build on a slow machine.
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(BUILD_TIMEOUT + 3 * RUN_TIMEOUT)]
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(BUILD_TIMEOUT + 3 * RUN_TIMEOUT + NEHALEM_TIMEOUT)]
 
 
 def build_bundle(out: Path) -> Path:
@@ -40,11 +44,16 @@ def self_test(exe: Path, data_dir: Path, passphrase: str, **extra: str) -> subpr
                           env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT)
 
 
-def test_bundle_self_test_passes_then_refuses_a_wrong_passphrase(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One bundle for the tests below."""
     # PyInstaller is a dev dependency: a missing one is a broken environment, so fail rather than skip.
     if importlib.util.find_spec("PyInstaller") is None:
         pytest.fail("PyInstaller is not installed; install the dev extras (pip install -e .[dev])")
-    bundle = build_bundle(tmp_path / "pyinstaller")
+    return build_bundle(tmp_path_factory.mktemp("pyinstaller"))
+
+
+def test_bundle_self_test_passes_then_refuses_a_wrong_passphrase(bundle: Path, tmp_path: Path) -> None:
     data = tmp_path / "data"
     with contextlib.ExitStack() as stack:
         # on an X server the bundle's talk key hook (pynput, Xlib's RECORD extension) has to really listen
@@ -79,3 +88,27 @@ def test_bundle_self_test_passes_then_refuses_a_wrong_passphrase(tmp_path: Path)
     assert wrong.returncode == 2, f"stdout:\n{wrong.stdout}\nstderr:\n{wrong.stderr}"
     assert "self-test OK" not in wrong.stdout
     assert db.read_bytes() == before, "a wrong passphrase changed the database file"
+
+
+@pytest.mark.skipif(sys.platform != "linux" or platform.machine() != "x86_64",
+                    reason="qemu-user emulates an older x86-64 CPU for a Linux x86-64 bundle only")
+def test_the_bundle_passes_its_self_test_on_an_emulated_nehalem(bundle: Path, tmp_path: Path) -> None:
+    """The whole frozen app (llama.cpp, onnxruntime, CTranslate2, Piper, SQLCipher) on an x86-64-v2 CPU with no
+    AVX: she answers, remembers, speaks and hears, with llama.cpp's SSE code."""
+    qemu = shutil.which("qemu-x86_64")
+    if qemu is None:
+        pytest.skip("qemu-x86_64 is missing (Debian's qemu-user; `bash installer/dev.sh test` installs it)")
+    # PyInstaller's bootloader sets LD_LIBRARY_PATH and execs itself again, and an exec leaves qemu-user: the
+    # rest would run on the real CPU. Started as that second stage (its own markers), it all runs emulated.
+    internal = bundle.parent / "_internal"
+    stage_two = {"LD_LIBRARY_PATH": str(internal), "_PYI_ARCHIVE_FILE": str(bundle),
+                 "_PYI_LINUX_PROCESS_NAME": bundle.name, "_PYI_PARENT_PROCESS_LEVEL": "-1"}
+    env = dict(os.environ, BEA_PASSPHRASE="secret-passphrase", PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring",
+               **stage_two)
+    env.pop("DISPLAY", None)
+    run = subprocess.run([qemu, "-cpu", "Nehalem", str(bundle), "--self-test", "--data-dir", str(tmp_path / "data")],
+                         env=env, capture_output=True, text=True, timeout=NEHALEM_TIMEOUT)
+    assert run.returncode == 0, f"exit {run.returncode} on a Nehalem:\nstdout:\n{run.stdout}\nstderr:\n{run.stderr[-3000:]}"
+    assert "self-test OK" in run.stdout and "voice round trip heard" in run.stdout, run.stdout
+    cpu = re.search(r"built-in model ready \(CPU code for ([^)]*)\)", run.stdout)
+    assert cpu and "AVX" not in cpu[1], f"not emulated, or llama.cpp chose code a Nehalem lacks: {run.stdout}"

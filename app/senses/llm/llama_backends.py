@@ -3,7 +3,7 @@
 Theory of operation:
 1. Bea's llama.cpp is built with GGML_BACKEND_DL and GGML_CPU_ALL_VARIANTS (installer/dev.sh): libllama and
    libggml need nothing beyond x86-64's baseline, and the CPU code comes as one library per instruction set
-   (ggml-cpu-x64, -sse42, -haswell, ... -sapphirerapids) beside them, in the binding's lib folder. ggml asks
+   (ggml-cpu-x64, -sse42, -haswell, ... -zen4) beside them, in the binding's lib folder. ggml asks
    each which processor features it needs and loads the best one this processor has.
 2. The binding never asks for that: its llama_backend_init would search only the executable's folder and the
    working directory (which in a bundle hold none of them, and a planted library could sit in the second).
