@@ -21,8 +21,10 @@ def test_self_test_passes_on_a_new_and_an_existing_store(data_dir):
         out = run_app("--self-test", "--data-dir", str(data_dir), env={"BEA_PASSPHRASE": PASSPHRASE})
         assert out.returncode == 0, out.stdout + out.stderr
         lines = out.stdout.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("self-test OK: 13 checks passed")
+        assert len(lines) == 1 and lines[0].startswith("self-test OK: 14 checks passed")
         assert "she answered with local:smollm2" in lines[0]  # a real turn with the built-in model
+        assert "built-in model ready (CPU code for " in lines[0]  # the llama.cpp variant ggml chose
+        assert "default models (chat, embedding, ears, voice) from " in lines[0]
     assert (data_dir / "bea.db").exists() and (data_dir / "logs" / "bea.log").exists()
 
 
