@@ -99,11 +99,12 @@ def introduced_name(text: str) -> str | None:
 
 
 def relabel(p: Perception, label: str) -> Perception:
-    """A chat perception rendered "[display name] text" by its surface, rendered with the viewer's label."""
+    """A chat perception rendered "[display name] text" by its surface, rendered with the viewer's label; the
+    label is kept as meta WHO too, for [WHERE YOU ARE] to name who is in a conversation in the same words."""
     text = p.meta.get(Meta.TEXT)
     if p.author is None or not isinstance(text, str):
         return p
     shown = f"[{p.author.display_name}] {text}"
     if p.content != shown or label == p.author.display_name:
         return p
-    return replace(p, content=f"[{label}] {text}")
+    return replace(p, content=f"[{label}] {text}", meta={**p.meta, Meta.WHO: label})

@@ -8,6 +8,11 @@ Theory of operation:
    epoch seconds when the sense caught it; 0.0 when the producer did not say).
 3. meta is copied into a read-only mapping, so nothing changes a perception after it was put on the bus.
    The keys the mind reads are the members of Meta; a sense may add its own next to them.
+   A written conversation (seed 004: a Telegram chat, a Discord channel) is marked WRITTEN by its sense, and its
+   CONVERSATION_KEY is "<platform>:<channel>": exactly the two arguments send_message takes to answer it
+   (`destination` splits it back). She answers it in writing, never out loud. PLACE names the conversation in
+   words for [WHERE YOU ARE] ("the group Night Owls", "a private chat"); WHO is the author in her own words,
+   set by the People skill's relabel (`who` falls back to the display name).
 4. priority and reasons stay empty until the attention gate annotates; annotated() returns a copy.
 """
 
@@ -41,6 +46,9 @@ class Meta(enum.StrEnum):
     DM = "dm"                              # a direct message to her
     WHISPER = "whisper"                    # a platform whisper to her
     ONE_TO_ONE = "one_to_one"              # a voice call with her and one other person
+    WRITTEN = "written"                    # a written conversation: answered with send_message, never spoken
+    PLACE = "place"                        # a written conversation's name in words ("the group Night Owls")
+    WHO = "who"                            # the author in her words (the People skill's relabel sets it)
 
 
 @dataclass(frozen=True)
@@ -82,6 +90,30 @@ class Perception:
     @property
     def addressed(self) -> bool:
         return bool(self.meta.get(Meta.ADDRESSED))
+
+    @property
+    def written(self) -> bool:
+        """Rule 3: a line of a written conversation, answered with send_message and never out loud."""
+        return bool(self.meta.get(Meta.WRITTEN))
+
+    @property
+    def destination(self) -> tuple[str, str]:
+        """(platform, channel) to answer in: the conversation key split at its first colon (rule 3)."""
+        platform, _sep, channel = self.conversation_key.partition(":")
+        return platform, channel
+
+    @property
+    def place(self) -> str:
+        """The conversation in words, or its channel when the sense gave no name."""
+        return str(self.meta.get(Meta.PLACE) or self.destination[1] or self.conversation_key)
+
+    @property
+    def who(self) -> str:
+        """The author in her words (rule 3); "" with no author."""
+        value = self.meta.get(Meta.WHO)
+        if value:
+            return str(value)
+        return self.author.display_name if self.author is not None else ""
 
     @property
     def noise(self) -> bool:

@@ -9,6 +9,12 @@ Theory of operation:
    waits for the quiet gap that closes a batch; anything live among the arrivals ends that wait at once.
 4. Everything else is fresh: shown now in a steering frame, highest priority first.
 5. A follow-up she was shown but neither answered nor chose silence for earns the turn its one rescue step.
+6. Written conversations (seed 004) are answered with send_message, never out loud. A turn is scoped when all
+   it has shown her is written: then nothing reaches her voice, and her mood is read but never written (it
+   forms on stage). A batch that mixes the stage and written conversations is one turn: speak answers the
+   stage, send_message each written conversation, and only the stage's people can be said to have moved her.
+7. A plain-text answer that reached nobody is nudged once; the nudge names the written conversations still
+   waiting for her (waiting_written), so one retry can answer them with send_message.
 """
 
 from __future__ import annotations
@@ -65,3 +71,19 @@ def plan_steering(arrivals: Sequence[Perception], answered: set[str], turn_has_v
 def owes_rescue(shown_follow_ups: Iterable[str], answered_after: set[str], silenced: bool) -> bool:
     """She was shown a follow-up in these conversations and ended the turn without answering or silence."""
     return not silenced and any(key not in answered_after for key in shown_follow_ups)
+
+
+def scoped(shown: Iterable[Perception]) -> bool:
+    """Rule 6: everything shown in the turn is a written conversation (an empty turn is not)."""
+    lines = list(shown)
+    return bool(lines) and all(p.written for p in lines)
+
+
+def stage_authors(shown: Iterable[Perception]) -> list[str]:
+    """Rule 6: the identities a mood may be attributed to: the people on stage, never a written conversation."""
+    return sorted({p.author.identity for p in shown if p.author is not None and not p.written})
+
+
+def waiting_written(groups: Sequence[Sequence[Perception]], answered: set[str]) -> list[Sequence[Perception]]:
+    """Rule 7: the written conversations (grouped lines) nobody answered in this turn."""
+    return [lines for lines in groups if lines and lines[0].conversation_key not in answered]

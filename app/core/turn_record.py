@@ -35,6 +35,8 @@ class TurnRecord:
     outcome: str = ""            # spoke | wrote | silent | mute | acted | failed
     moods: list[str] = field(default_factory=list)     # the moods she spoke in
     authors: list[str] = field(default_factory=list)   # who was in the batch (identities, never shown to her)
+    stage_authors: list[str] = field(default_factory=list)  # those of them on stage: only they can move her mood
+    scoped: bool = False         # only written conversations: her mood was read, never written (seed 004)
     said: list[list[str]] = field(default_factory=list)  # [conversation, text] of each line she said or wrote
     usage_estimated: bool = False  # a server reported no usage: the token counts were counted here
     cost_usd: float | None = None  # what the turn's cloud calls cost; None: free (local) or no price known

@@ -11,6 +11,10 @@ that line (Outlets rule 2). What arrives meanwhile is folded in by the steering 
 when a server reports none, and marked as estimated) and what its cloud calls cost. A turn whose model calls
 all fail loses nothing: its lines enter the window (and so the stream) as heard, without being put back on the
 bus to be answered twice; the Turn Log gets a "failed" row naming the models and why; an ERROR says it.
+Written conversations (seed 004, app.core.steering rules 6-7): a turn that has shown her only written lines is
+scoped: her speak calls reach neither the voice (not even streamed) nor the mood, and the record says so
+(TurnRecord.scoped; the mood is attributed to the stage's people only, stage_authors). Plain text that reached
+nobody is nudged once, naming the written conversations still waiting and the send_message that answers each.
 """
 
 from __future__ import annotations
@@ -31,7 +35,15 @@ from app.core.context_window import SingleContext, estimate_tokens
 from app.core.events import EventBus, EventKind
 from app.core.perception import Perception, PerceptionKind
 from app.core.prices import add_cost
-from app.core.steering import carries_voice, owes_rescue, plan_steering, should_wait
+from app.core.steering import (
+    carries_voice,
+    owes_rescue,
+    plan_steering,
+    scoped,
+    should_wait,
+    stage_authors,
+    waiting_written,
+)
 from app.core.tools import Tool, assemble, broken_promises, is_failure
 from app.core.turn_record import FAILED, ToolOutcome, TurnRecord
 from app.core.usage import usage_of
@@ -140,9 +152,11 @@ class Consciousness:
                               else "mute" if not reached else "acted")
         except Exception as exc:
             self._failed(exc, batch, state, record)
+        heard = [item[1] for item in state.log if item[0] == "heard"]
         record.moods = [item[2] for item in state.log if item[0] == "spoke"]
-        record.authors = sorted({item[1].author.identity for item in state.log
-                                 if item[0] == "heard" and item[1].author is not None})
+        record.authors = sorted({p.author.identity for p in heard if p.author is not None})
+        record.stage_authors = stage_authors(heard)
+        record.scoped = scoped(heard)
         record.said = [["voice", item[1]] if item[0] == "spoke" else [f"{item[1]}:{item[2]}", item[3]]
                        for item in state.log if item[0] in ("spoke", "wrote")]
         record.ms = (time.perf_counter() - started) * 1000
@@ -171,8 +185,7 @@ class Consciousness:
         ranked = self.gate.annotate(batch)
         for p in ranked:
             self.events.publish(EventKind.PERCEPTION, p.surface, p.content, priority=p.priority)
-        state.stage = {p.conversation_key for p in ranked
-                       if not p.meta.get("written") and p.kind is not PerceptionKind.IDLE}
+        state.stage = {p.conversation_key for p in ranked if not p.written and p.kind is not PerceptionKind.IDLE}
         has_voice = carries_voice(ranked)
         sections = self.static_prompt()
         tools = assemble({"mind": expression_tools(state, self.outlets), **self.skill_tools()})
@@ -182,6 +195,7 @@ class Consciousness:
         ranked = self.relabel(ranked)
         record.prompt, record.briefing, record.perceptions = static, dynamic, [p.content for p in ranked]
         state.log += [("heard", p) for p in ranked]
+        state.scoped = scoped(ranked)
         turn_messages = [Message.user(frame.perception_frame(ranked))]
         rescued = False
         reached = False
@@ -189,7 +203,7 @@ class Consciousness:
         for step in range(self.config.burst_steps):
             if step:
                 turn_messages += await self._steer(state, has_voice, record)
-            answer = await self._complete(static, dynamic, turn_messages, tools, record)
+            answer = await self._complete(static, dynamic, turn_messages, tools, record, voiced=not state.scoped)
             turn_messages.append(answer.as_message())
             if answer.text.strip():
                 record.thoughts.append(answer.text.strip())
@@ -218,8 +232,15 @@ class Consciousness:
             if (reached and not owed) or rescued:
                 break
             rescued = record.rescued = True
-            turn_messages.append(Message.user(frame.NUDGE_FOLLOW_UP if reached else frame.NUDGE_NO_TOOL))
+            turn_messages.append(Message.user(frame.NUDGE_FOLLOW_UP if reached else self._nudge(state)))
         return reached
+
+    @staticmethod
+    def _nudge(state: TurnState) -> str:
+        """Rule 7 of app.core.steering: name the written conversations still waiting, when there are any."""
+        shown = [item[1] for item in state.log if item[0] == "heard"]
+        waiting = waiting_written(frame.written_conversations(shown), state.answered)
+        return frame.nudge_written(waiting, out_loud=not state.scoped) if waiting else frame.NUDGE_NO_TOOL
 
     def _failed(self, exc: Exception, batch: Sequence[Perception], state: TurnState, record: TurnRecord) -> None:
         """Rule of a failed turn: what was heard is kept (the batch as it came, when the turn broke before it
@@ -266,23 +287,24 @@ class Consciousness:
             return []
         fresh = self.gate.annotate(plan.fresh) if plan.fresh else []
         follow = self.gate.annotate(plan.follow_ups) if plan.follow_ups else []
-        state.stage |= {p.conversation_key for p in fresh if not p.meta.get("written")
-                        and p.kind is not PerceptionKind.IDLE}
+        state.stage |= {p.conversation_key for p in fresh if not p.written and p.kind is not PerceptionKind.IDLE}
         shown = {p.conversation_key for p in follow}
         state.shown_follow_ups |= shown
         state.answered -= shown  # re-opened for the one answer the follow-up header asks for
         record.perceptions += [p.content for p in (*fresh, *follow)]
         state.log += [("heard", p) for p in (*fresh, *follow)]
+        state.scoped = scoped(item[1] for item in state.log if item[0] == "heard")
         return [Message.user(frame.steering_frame(fresh, follow))]
 
     async def _complete(self, static: str, dynamic: str, turn_messages: list[Message], tools: dict[str, Tool],
-                        record: TurnRecord) -> AssistantMessage:
+                        record: TurnRecord, voiced: bool = True) -> AssistantMessage:
         messages = [Message.system(static), *self.context.replay()]
         if dynamic:
             messages.append(Message.system(dynamic))
         messages += turn_messages
         try:
-            answer = await self.llm.complete(messages, list(tools.values()), on_delta=speak_deltas(self.outlets))
+            answer = await self.llm.complete(messages, list(tools.values()),
+                                             on_delta=speak_deltas(self.outlets, voiced))
         except BaseException:
             self.outlets.stream_abort()
             raise
@@ -370,10 +392,11 @@ class Consciousness:
             self.events.publish(EventKind.ERROR, owner, message)
 
 
-def speak_deltas(outlets: Outlets) -> Callable[[Delta], None]:
+def speak_deltas(outlets: Outlets, voiced: bool = True) -> Callable[[Delta], None]:
     """A listener for one model call: the argument fragments of its speak calls go to the outlets as they
     stream; fragments that came before the call's name was known are held until it is; a RESET (the pool moved
-    on to another model) drops every line begun."""
+    on to another model) drops every line begun. Not voiced (a scoped turn: only written conversations), no
+    fragment goes anywhere: her voice never starts a line the speak handler will refuse."""
     held: dict[object, list[str]] = {}
     names: dict[object, str] = {}
 
@@ -383,7 +406,7 @@ def speak_deltas(outlets: Outlets) -> Callable[[Delta], None]:
             names.clear()
             outlets.stream_abort()
             return
-        if delta.kind is not DeltaKind.TOOL_ARGUMENTS:
+        if delta.kind is not DeltaKind.TOOL_ARGUMENTS or not voiced:
             return
         key = delta.index if delta.index is not None else delta.call_id
         if delta.name:

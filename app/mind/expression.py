@@ -4,7 +4,8 @@ They share one TurnState with the loop, which is how "one answer per conversatio
 second answer to a conversation already answered in this turn is refused as an ERROR observation. speak gives
 the line to her voice and does not wait for the audio (Outlets.utter). What enters her window for a spoken line
 is what she actually got to say: a line cut short by a barge-in is kept as far as she got (the entry is revised
-when the line ends), and a line stopped before its first word not at all.
+when the line ends), and a line stopped before its first word not at all. In a scoped turn (only written
+conversations, seed 004) speak is refused as an ERROR that names send_message: nothing reaches her voice.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ MOODS = ("neutral", "happy", "excited", "sad", "angry", "tired", "curious", "pla
 @dataclass
 class TurnState:
     stage: set[str] = field(default_factory=set)       # live conversations in this turn: speak answers them
+    scoped: bool = False   # all she was shown is written (app.core.steering rule 6): speak is refused
     answered: set[str] = field(default_factory=set)
     silenced: bool = False
     spoke: bool = False
@@ -36,6 +38,9 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
         text = message.strip()
         if not text:
             return "ERROR: speak needs a message: the words to say out loud"
+        if state.scoped:
+            return ("ERROR: nobody hears you out loud here: these are written conversations. Answer with "
+                    "send_message(platform, channel, text) as [WHERE YOU ARE] shows, or stay_silent")
         mood = pick(mood or "neutral", MOODS)  # any word she names, mapped to the nearest she can show
         heard = outlets.utter(text, mood)      # the turn does not wait for the audio to end
         keys = set(state.stage) or {"stage"}

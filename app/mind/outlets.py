@@ -14,7 +14,11 @@ Theory of operation:
    another one starts over) and stream_close() (the answer is over; a call whose handler never ran was not
    hers to say) stop and forget the lines nobody claimed.
 3. A written line goes out after a short typing pause on a task of its own; one that never lands is published
-   as an ERROR event, never lost silently. Stopping waits (bounded) for the lines still going out.
+   as an ERROR event, never lost silently. Stopping waits (bounded) for the lines still going out. A sender
+   may come with a typing hook, `typing(channel)`: awaited (at most TYPING_TIMEOUT) before the pause, so the
+   platform shows her typing while she "types" (Telegram's sendChatAction); a hook that fails or hangs costs
+   the line nothing. Lines to one conversation go out in the order she wrote them, one after the other,
+   whatever their pauses: a short line never overtakes the long one before it.
 4. utter() gives a line to the voice and returns at once: a future of what she got to say (already done with
    no voice, or muted). say() is utter() waited for. The mind's turn does not wait for the audio: what she
    actually said reaches her window when the line ends (Consciousness revises the entry).
@@ -39,6 +43,9 @@ log = logging.getLogger(__name__)
 
 Voice = Callable[[str, str], Awaitable[str | None]]    # (text, mood) -> what she got to say (None: all of it)
 Sender = Callable[[str, str], Awaitable[None]]         # (channel, text)
+Typing = Callable[[str], Awaitable[None]]              # (channel): show her typing there (rule 3)
+
+TYPING_TIMEOUT = 3.0
 
 
 class StreamedLine(Protocol):
@@ -79,10 +86,18 @@ class Outlets:
         self._utterances: set[asyncio.Future[str]] = set()
         self._streams: dict[Any, _Stream] = {}
         self._senders: dict[str, Sender] = {}
+        self._typing: dict[str, Typing] = {}
+        self._last: dict[tuple[str, str], asyncio.Task[None]] = {}   # the latest line to each conversation
         self._inflight: set[asyncio.Task[None]] = set()
 
-    def register_sender(self, platform: str, send: Sender) -> None:
+    def register_sender(self, platform: str, send: Sender, typing: Typing | None = None) -> None:
+        """send(channel, text) carries her written lines on that platform from now on; typing(channel), when
+        the platform has an indicator, shows her typing before each line (rule 3)."""
         self._senders[platform] = send
+        if typing is None:
+            self._typing.pop(platform, None)
+        else:
+            self._typing[platform] = typing
 
     def platforms(self) -> list[str]:
         return sorted(self._senders)
@@ -200,13 +215,20 @@ class Outlets:
 
     # ---- written lines (rule 3) -------------------------------------------------------------------------
     def deliver(self, platform: str, channel: str, text: str) -> None:
-        send = self._senders[platform]
-        task = asyncio.ensure_future(self._deliver(send, platform, channel, text))
+        send, typing, where = self._senders[platform], self._typing.get(platform), (platform, channel)
+        task = asyncio.ensure_future(self._deliver(send, typing, platform, channel, text, self._last.get(where)))
         self._inflight.add(task)
+        self._last[where] = task
         task.add_done_callback(self._inflight.discard)
+        task.add_done_callback(lambda done: self._last.pop(where) if self._last.get(where) is done else None)
 
-    async def _deliver(self, send: Sender, platform: str, channel: str, text: str) -> None:
+    async def _deliver(self, send: Sender, typing: Typing | None, platform: str, channel: str, text: str,
+                       before: asyncio.Task[None] | None) -> None:
         try:
+            if before is not None:
+                await asyncio.wait({before})  # rule 3: in order; how the line before fared is its own story
+            if typing is not None:
+                await self._show_typing(typing, platform, channel)
             await asyncio.sleep(self._pause(text))
             await send(channel, text)
         except asyncio.CancelledError:
@@ -217,6 +239,15 @@ class Outlets:
             self._events.publish(EventKind.ERROR, platform, f"not delivered to {channel}: {exc}", line=text)
         else:
             self._events.publish(EventKind.TOOL, platform, f"delivered to {channel}: {text}", channel=channel)
+
+    @staticmethod
+    async def _show_typing(typing: Typing, platform: str, channel: str) -> None:
+        try:
+            await asyncio.wait_for(typing(channel), TYPING_TIMEOUT)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # cosmetic: the line goes out all the same
+            log.info("%s could not show her typing in %s: %r", platform, channel, type(exc).__name__)
 
     async def drain(self, timeout: float) -> int:
         """Wait up to `timeout` for lines still going out; cancel (and report) the rest. Returns how many."""

@@ -276,7 +276,10 @@ class MindService:
                          mind.base_urls)
 
     async def _after_turn(self, record: TurnRecord) -> None:
-        movers = {who for mood in record.moods if (who := self.mood.feel(mood, record.authors)) is not None}
+        # her mood forms on stage: a scoped turn (only written conversations) reads it and never writes it, and
+        # nobody in a written conversation can be said to have moved her (seed 004, Mood)
+        moods = [] if record.scoped else record.moods
+        movers = {who for mood in moods if (who := self.mood.feel(mood, record.stage_authors)) is not None}
         await self._stream_new_lines()
         await self.flush()
         self.handoff.maybe_start()  # the window reached its trigger: the recap is written beside the turns

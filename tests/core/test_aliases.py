@@ -75,3 +75,9 @@ def test_relabel_renders_the_line_with_the_viewers_words():
     assert relabel(p, "Marco").author == p.author and relabel(p, "Marco").meta[Meta.TEXT] == "hello there"
     odd = Perception(PerceptionKind.CHAT, "twitch", "a raid of 30 people", author=Author("twitch", "1", "x"))
     assert relabel(odd, "Marco") is odd           # not a "[name] text" line: left as the surface made it
+
+
+def test_relabel_keeps_her_word_for_the_author_for_where_you_are():
+    p = _chat("xX_marco_Xx", "hello there")
+    assert relabel(p, "Marco").who == "Marco" and relabel(p, "Marco").meta[Meta.WHO] == "Marco"
+    assert p.who == "xX_marco_Xx"                 # not relabelled: the name she can read next to the line

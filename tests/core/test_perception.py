@@ -67,3 +67,20 @@ def test_annotated_returns_a_copy_with_priority_and_reasons():
 def test_salience_out_of_range_is_a_sense_bug(salience):
     with pytest.raises(ValueError, match="salience"):
         Perception(PerceptionKind.GAME, "minecraft", "creeper", salience=salience)
+
+
+def test_a_written_conversation_names_where_send_message_answers_it():
+    p = Perception(PerceptionKind.CHAT, "telegram", "[marco] ciao", author=Author("telegram", "77", "marco"),
+                   meta={Meta.WRITTEN: True, Meta.CONVERSATION_KEY: "telegram:-100123:7",
+                         Meta.PLACE: "the group Night Owls"})
+    assert p.written and p.destination == ("telegram", "-100123:7")   # the channel keeps its own colons
+    assert p.place == "the group Night Owls" and p.who == "marco"
+    assert Perception(PerceptionKind.CHAT, "telegram", "x", meta={"written": True}).written  # a plain string
+
+
+def test_a_line_is_not_written_unless_its_sense_says_so():
+    p = chat()
+    assert not p.written and p.destination == ("twitch", "chat")   # the surface stands in for the key
+    assert p.place == "chat"                   # no name given: the channel
+    anonymous = Perception(PerceptionKind.SYSTEM, "obs", "the scene changed")
+    assert anonymous.who == "" and anonymous.destination == ("obs", "")

@@ -70,3 +70,57 @@ def test_speak_hands_the_line_over_and_the_window_learns_what_was_said_when_it_e
     assert [t for w, _c, t in m.mind.context.messages() if w == "her"] == ["one two"]   # the broken line: nothing
     assert any("her voice failed: the speakers went away" in e.text for e in m.events.recent([EventKind.ERROR]))
     assert [e.text for e in m.events.recent([EventKind.SPEECH])] == ["one two"]
+
+
+def test_a_written_line_shows_her_typing_first_and_a_broken_indicator_costs_nothing():
+    async def go():
+        events = EventBus(lambda: 0.0)
+        happened = []
+        outlets = Outlets(events, pause=lambda text: happened.append(("pause", text)) or 0.0)
+
+        async def send(channel, text):
+            happened.append(("send", channel, text))
+
+        async def typing(channel):
+            happened.append(("typing", channel))
+
+        async def broken_typing(channel):
+            raise ConnectionError("429")
+
+        outlets.register_sender("telegram", send, typing=typing)
+        outlets.deliver("telegram", "-100123", "ciao Marco!")
+        await outlets.drain(1)
+        outlets.register_sender("telegram", send, typing=broken_typing)
+        outlets.deliver("telegram", "-100123", "still here")
+        await outlets.drain(1)
+        outlets.register_sender("telegram", send)     # no indicator any more
+        outlets.deliver("telegram", "7", "bye")
+        await outlets.drain(1)
+        return happened, events.recent([EventKind.ERROR])
+
+    happened, errors = asyncio.run(go())
+    assert happened == [("typing", "-100123"), ("pause", "ciao Marco!"), ("send", "-100123", "ciao Marco!"),
+                        ("pause", "still here"), ("send", "-100123", "still here"),
+                        ("pause", "bye"), ("send", "7", "bye")]
+    assert errors == []
+
+
+def test_lines_to_one_conversation_go_out_in_order_whatever_their_pauses():
+    async def go():
+        events = EventBus(lambda: 0.0)
+        outlets = Outlets(events, pause=lambda text: 0.05 if text.startswith("long") else 0.0)
+        got = []
+
+        async def send(channel, text):
+            got.append((channel, text))
+
+        outlets.register_sender("telegram", send)
+        outlets.deliver("telegram", "dm", "long line first")
+        outlets.deliver("telegram", "dm", "short")
+        outlets.deliver("telegram", "group", "elsewhere")       # another conversation does not wait
+        await outlets.drain(1)
+        return got
+
+    got = asyncio.run(go())
+    assert got.index(("dm", "long line first")) < got.index(("dm", "short"))
+    assert got[0] == ("group", "elsewhere")
