@@ -85,7 +85,7 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
                                                "message": {"type": "string", "description": "the words to say"}},
               "required": ["message"]}, handler=speak, reaches=True, ends_turn=True),
         Tool("send_message", "Write a line to a written conversation (not out loud). Use the platform and "
-             "channel shown in [via ...] of the line you answer.",
+             "channel [WHERE YOU ARE] gives for the conversation you answer.",
              {"type": "object", "properties": {"platform": {"type": "string"}, "channel": {"type": "string"},
                                                "text": {"type": "string"}},
               "required": ["platform", "channel", "text"]}, handler=send_message, reaches=True),
