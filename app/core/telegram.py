@@ -1,0 +1,180 @@
+"""Telegram's messages as Bea reads them, and who she answers: pure decisions on the Bot API's plain data.
+
+1. parse_update(update, bot_id, bot_username) reads one Update (the Bot API's JSON object, a dict) into a
+   TelegramMessage, or None when it is not a message she could read (an edit, a channel post, a service
+   message, a sticker...). A voice note is a message too: its file id and duration ride along, its words come
+   later, from her ears.
+2. She is mentioned when an entity of the message is a "mention" of her @username (entity offsets count
+   UTF-16 code units, as the Bot API documents) or a "text_mention" of her user id; she is replied to when the
+   message answers one of hers.
+3. decide(message, allow) says whether she reads it: private chats only with allow-listed users (by id or
+   @username), groups and supergroups only when the chat is allow-listed and she is mentioned or replied to.
+   Everything else is ignored, with the reason in words for the dock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+PRIVATE, GROUP, SUPERGROUP = "private", "group", "supergroup"
+CHAT_TYPES = (PRIVATE, GROUP, SUPERGROUP)
+
+
+@dataclass(frozen=True)
+class TelegramMessage:
+    update_id: int
+    chat_id: int
+    chat_type: str
+    chat_title: str
+    sender_id: int
+    sender_name: str
+    username: str
+    text: str
+    message_id: int
+    reply_to: int | None = None
+    replies_to_bot: bool = False
+    mentions_bot: bool = False
+    voice_file_id: str = ""
+    voice_duration: float = 0.0
+
+    @property
+    def is_voice(self) -> bool:
+        return bool(self.voice_file_id)
+
+    @property
+    def where(self) -> str:
+        """The chat in words: "a private chat with Anna" or "the group Speedrunners"."""
+        if self.chat_type == PRIVATE:
+            return f"a private chat with {self.sender_name}"
+        return f"the group {self.chat_title or self.chat_id}"
+
+
+@dataclass(frozen=True)
+class AllowList:
+    users: frozenset[str] = frozenset()     # user ids as text, and usernames lower-cased without the @
+    chats: frozenset[int] = frozenset()     # group chat ids (negative numbers, as Telegram gives them)
+
+    @classmethod
+    def of(cls, users: Iterable[str | int], chats: Iterable[str | int]) -> AllowList:
+        names = frozenset(norm_user(u) for u in users if norm_user(u))
+        ids: set[int] = set()
+        for chat in chats:
+            try:
+                ids.add(int(str(chat).strip()))
+            except ValueError:
+                continue
+        return cls(names, frozenset(ids))
+
+    def allows_user(self, message: TelegramMessage) -> bool:
+        return (str(message.sender_id) in self.users
+                or (bool(message.username) and message.username.lower() in self.users))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    read: bool
+    reason: str = ""
+
+
+def norm_user(user: str | int) -> str:
+    """"@Anna_B" -> "anna_b", " 12345 " -> "12345"."""
+    return str(user).strip().lstrip("@").strip().lower()
+
+
+def _name(user: Mapping[str, Any]) -> str:
+    full = " ".join(str(p) for p in (user.get("first_name"), user.get("last_name")) if p).strip()
+    return full or str(user.get("username") or user.get("id") or "someone")
+
+
+def _utf16_slice(text: str, offset: int, length: int) -> str:
+    """The entity's text: Bot API offsets and lengths count UTF-16 code units, not characters."""
+    raw = text.encode("utf-16-le")
+    return raw[2 * offset: 2 * (offset + length)].decode("utf-16-le", errors="replace")
+
+
+def _mentions(text: str, entities: Any, bot_id: int, bot_username: str) -> bool:
+    if not isinstance(entities, list):
+        return False
+    handle = "@" + bot_username.lower() if bot_username else ""
+    for entity in entities:
+        if not isinstance(entity, Mapping):
+            continue
+        kind = entity.get("type")
+        if kind == "text_mention":
+            user = entity.get("user")
+            if isinstance(user, Mapping) and user.get("id") == bot_id:
+                return True
+        elif kind == "mention" and handle:
+            try:
+                offset, length = int(entity["offset"]), int(entity["length"])
+            except (KeyError, TypeError, ValueError):
+                continue
+            if _utf16_slice(text, offset, length).lower() == handle:
+                return True
+    return False
+
+
+def parse_update(update: Mapping[str, Any], bot_id: int, bot_username: str) -> TelegramMessage | None:
+    """One Update as a message she could read (rule 1), or None."""
+    message = update.get("message")
+    if not isinstance(message, Mapping):
+        return None
+    chat, sender = message.get("chat"), message.get("from")
+    if not isinstance(chat, Mapping) or not isinstance(sender, Mapping):
+        return None
+    if chat.get("type") not in CHAT_TYPES or sender.get("is_bot"):
+        return None
+    try:
+        update_id, chat_id, sender_id = int(update["update_id"]), int(chat["id"]), int(sender["id"])
+        message_id = int(message["message_id"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    text = message.get("text") if isinstance(message.get("text"), str) else message.get("caption")
+    text = text if isinstance(text, str) else ""
+    entities = message.get("entities") if "text" in message else message.get("caption_entities")
+    voice = message.get("voice") if isinstance(message.get("voice"), Mapping) else {}
+    voice_id = str(voice.get("file_id") or "")
+    if not text.strip() and not voice_id:
+        return None
+    reply_to, replies_to_bot = None, False
+    replied = message.get("reply_to_message")
+    if isinstance(replied, Mapping):
+        try:
+            reply_to = int(replied["message_id"])
+        except (KeyError, TypeError, ValueError):
+            reply_to = None
+        author = replied.get("from")
+        replies_to_bot = isinstance(author, Mapping) and author.get("id") == bot_id
+    try:
+        duration = float(voice.get("duration") or 0)
+    except (TypeError, ValueError):
+        duration = 0.0
+    return TelegramMessage(
+        update_id=update_id, chat_id=chat_id, chat_type=str(chat["type"]),
+        chat_title=str(chat.get("title") or ""), sender_id=sender_id, sender_name=_name(sender),
+        username=str(sender.get("username") or ""), text=text, message_id=message_id, reply_to=reply_to,
+        replies_to_bot=replies_to_bot, mentions_bot=_mentions(text, entities, bot_id, bot_username),
+        voice_file_id=voice_id, voice_duration=duration)
+
+
+def next_offset(update_ids: Iterable[int], offset: int) -> int:
+    """The offset that confirms every update read: one more than the highest id (the Bot API's rule)."""
+    return max([offset - 1, *update_ids]) + 1
+
+
+def decide(message: TelegramMessage, allow: AllowList) -> Verdict:
+    """Whether she reads it (rule 3), and why not."""
+    if message.chat_type == PRIVATE:
+        if allow.allows_user(message):
+            return Verdict(True)
+        who = f"@{message.username}" if message.username else f"user {message.sender_id}"
+        return Verdict(False, f"a private message from {message.sender_name} ({who}, id {message.sender_id}), "
+                              "who is not on the allow-list")
+    if message.chat_id not in allow.chats:
+        return Verdict(False, f"a message in {message.where} (chat id {message.chat_id}), "
+                              "which is not on the allow-list")
+    if not (message.mentions_bot or message.replies_to_bot):
+        return Verdict(False, f"a message in {message.where} that neither mentions her nor replies to her")
+    return Verdict(True)

@@ -1,0 +1,284 @@
+"""Telegram's Bot API over long polling: one bot, her own loop, every request through the network gate.
+
+Why python-telegram-bot (22.x): it needs only httpx (aiogram 3 would pin pydantic down and bring its own
+aiohttp-based session code), it is the most used maintained library, and its `telegram.Bot` runs on our own
+asyncio loop without its Application framework, with `base_url`/`base_file_url` pointing anywhere (a local
+server in the tests). We use `Bot` for the API's shapes and errors and keep the loop ourselves, so every
+failure becomes a plain sentence for the streamer. Its HTTP goes through GateRequest, not httpx: the gate's
+aiohttp session decides every connection (privacy mode refuses api.telegram.org: state REFUSED).
+
+Theory of operation:
+1. start(): the token is read from the keyring provider (off the loop); none: state NO_TOKEN. getMe (through
+   Bot.initialize) learns her id and @username; a 401/404 is state AUTH_FAILED ("the bot token was refused:
+   ...") and the client stops: only a new token helps.
+2. getUpdates with offset and a long-poll timeout, for messages only. The batch goes to on_updates as plain
+   dicts (the Bot API's JSON); then the offset moves past the highest update_id, which confirms the batch on
+   the next call (and on stop(), with one short call), so nothing is read twice.
+3. 429: wait the retry_after Telegram names. 409 Conflict: another program is reading this bot's updates (a
+   second Bea, or a webhook): state CONFLICT with that sentence, polled again after a backoff (doubling,
+   capped: the other program may go away). A network failure or a timeout: state RETRYING, backoff, again.
+4. send(chat, text) posts sendMessage (in pieces of at most MAX_CHARS); typing(chat) posts sendChatAction
+   "typing"; voice(file_id) is getFile and the download of its file_path.
+5. The token is in the URL the Bot API wants (/bot<token>/method), so no URL is ever logged: the telegram
+   library's own logger (which logs its base URL and every request's parameters at DEBUG) is silenced, and
+   a failure's words have the token cut out before anyone sees them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import enum
+import functools
+import logging
+import os
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from app.core.telegram import next_offset
+from app.senses.netgate import PrivacyRefused
+from app.skills.twitch.client import backoff_delay
+
+log = logging.getLogger(__name__)
+logging.getLogger("telegram").setLevel(logging.CRITICAL + 1)    # rule 5: it logs the URL (token) and texts
+logging.getLogger("httpx").setLevel(logging.WARNING)            # PTB's default transport, never used here
+os.environ.setdefault("PTB_TIMEDELTA", "true")   # PTB's documented opt-in: durations as timedeltas, no warnings
+
+API_BASE = "https://api.telegram.org/bot"
+FILE_BASE = "https://api.telegram.org/file/bot"
+PURPOSE = "Telegram"
+POLL_TIMEOUT_S = 25             # the long poll: Telegram holds the request this long when nothing comes
+REQUEST_TIMEOUT_S = 20.0        # any other request, and the margin over the long poll
+MAX_CHARS = 4096                # Telegram refuses longer messages
+CONFLICT = ("another program is reading this bot's updates (a second Bea, or a webhook): stop it")
+
+
+class State(enum.StrEnum):
+    OFF = "off"
+    NO_TOKEN = "no token"
+    CONNECTING = "connecting"
+    READING = "reading"
+    WAITING = "waiting"             # Telegram asked for a pause (429)
+    CONFLICT = "conflict"           # another poller or a webhook (409)
+    RETRYING = "retrying"           # the network, a timeout
+    AUTH_FAILED = "token refused"
+    REFUSED = "refused"             # privacy mode
+
+
+def pieces(text: str, limit: int = MAX_CHARS) -> list[str]:
+    """A message Telegram accepts: at most `limit` characters each, cut at a newline or space when one is near."""
+    text = text.strip()
+    out: list[str] = []
+    while len(text) > limit:
+        cut = max(text.rfind("\n", 0, limit), text.rfind(" ", 0, limit))
+        cut = cut if cut > limit // 2 else limit
+        out.append(text[:cut].rstrip())
+        text = text[cut:].lstrip()
+    return [*out, text] if text else out
+
+
+def _seconds(value: Any) -> float:
+    return value.total_seconds() if isinstance(value, dt.timedelta) else float(value)
+
+
+def _retry_after(exc: Any) -> float:
+    return max(0.0, _seconds(exc.retry_after))
+
+
+@functools.cache
+def _make_request_class() -> type:
+    """PTB's transport interface, answered by the gate's aiohttp session (imported only when a bot starts)."""
+    import aiohttp
+    from telegram.error import NetworkError, TelegramError, TimedOut
+    from telegram.request import BaseRequest
+
+    class Refused(TelegramError):
+        """Privacy mode (or the gate) refused the host."""
+
+    class GateRequest(BaseRequest):
+        def __init__(self, gate: Any, read_timeout: float = REQUEST_TIMEOUT_S) -> None:
+            self._gate, self._read_timeout = gate, read_timeout
+            self._session: Any = None
+
+        @property
+        def read_timeout(self) -> float | None:
+            return self._read_timeout
+
+        async def initialize(self) -> None:
+            if self._session is None:
+                self._session = self._gate.http_session(PURPOSE)
+
+        async def shutdown(self) -> None:
+            session, self._session = self._session, None
+            if session is not None:
+                await session.close()
+
+        async def do_request(self, url: str, method: str, request_data: Any = None, read_timeout: Any = None,
+                             **_other_timeouts: Any) -> tuple[int, bytes]:     # write, connect, pool: ours
+            await self.initialize()
+            read = read_timeout if isinstance(read_timeout, int | float) else self._read_timeout
+            timeout = aiohttp.ClientTimeout(total=read + REQUEST_TIMEOUT_S, connect=REQUEST_TIMEOUT_S)
+            body = request_data.json_payload if request_data is not None else None
+            headers = {"Content-Type": "application/json"} if body is not None else {}
+            try:
+                async with self._session.request(method, url, data=body, headers=headers,
+                                                 timeout=timeout) as response:
+                    return response.status, await response.read()
+            except PrivacyRefused as exc:
+                raise Refused(str(exc)) from None
+            except TimeoutError:
+                raise TimedOut("Telegram did not answer in time") from None
+            except aiohttp.ClientError as exc:
+                raise NetworkError(f"{type(exc).__name__}: {exc}") from None
+
+    GateRequest.Refused = Refused     # type: ignore[attr-defined]
+    return GateRequest
+
+
+class TelegramBot:
+    """One bot's updates. `on_updates` gets each batch as plain dicts; `on_state` gets (State, a sentence)."""
+
+    def __init__(self, gate: Any, token: Callable[[], str | None],
+                 on_updates: Callable[[list[dict[str, Any]]], Awaitable[None]], *,
+                 on_state: Callable[[str, str], None] = lambda _s, _w: None, base_url: str = API_BASE,
+                 base_file_url: str = FILE_BASE, poll_timeout: int = POLL_TIMEOUT_S, backoff_base: float = 1.0,
+                 backoff_cap: float = 60.0, rng: random.Random | None = None) -> None:
+        self.gate, self._token, self.on_updates, self._on_state = gate, token, on_updates, on_state
+        self.base_url, self.base_file_url, self.poll_timeout = base_url, base_file_url, poll_timeout
+        self.backoff_base, self.backoff_cap = backoff_base, backoff_cap
+        self._rng = rng or random.Random()
+        self.state, self.why = State.OFF, ""
+        self.me: dict[str, Any] = {}            # getMe: id, username, first_name
+        self.offset = 0                         # the next update wanted (0: the earliest unconfirmed)
+        self._confirmed = 0
+        self.bot: Any = None
+        self._secret = ""
+        self._task: asyncio.Task | None = None
+
+    def _set(self, state: str, why: str = "") -> None:
+        why = self._clean(why)
+        if (state, why) == (self.state, self.why):
+            return
+        self.state, self.why = state, why
+        try:
+            self._on_state(state, why)
+        except Exception:
+            log.exception("a Telegram state listener failed")
+
+    def _clean(self, words: str) -> str:
+        return words.replace(self._secret, "<token>") if self._secret else words
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.ensure_future(self._run())
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        bot, self.bot = self.bot, None
+        if bot is not None:
+            if self.offset > self._confirmed:      # rule 2: confirm what was read, so no one reads it again
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(bot.get_updates(offset=self.offset, timeout=0, limit=1,
+                                                           allowed_updates=["message"]), REQUEST_TIMEOUT_S)
+            with contextlib.suppress(Exception):
+                await bot.shutdown()
+        self._set(State.OFF)
+
+    # ---- the loop (rules 1 to 3) ---------------------------------------------------------------------
+    async def _connect(self) -> Any:
+        from telegram import Bot
+        token = await asyncio.get_running_loop().run_in_executor(None, self._token)
+        if not token:
+            return None
+        self._secret = token
+        request = _make_request_class()
+        bot = Bot(token, base_url=self.base_url, base_file_url=self.base_file_url, request=request(self.gate),
+                  get_updates_request=request(self.gate, read_timeout=REQUEST_TIMEOUT_S))
+        self.bot = bot
+        await bot.initialize()
+        me = bot.bot
+        self.me = {"id": me.id, "username": me.username or "", "first_name": me.first_name or ""}
+        return bot
+
+    async def _run(self) -> None:
+        from telegram.error import Conflict, InvalidToken, RetryAfter
+        refused = _make_request_class().Refused
+        attempt = 0
+        while True:
+            try:
+                if self.bot is None or not self.me:
+                    self._set(State.CONNECTING)
+                    if await self._connect() is None:
+                        self._set(State.NO_TOKEN, "no Telegram bot token is set (Settings → Telegram)")
+                        return
+                    self._set(State.READING)
+                self._confirmed = self.offset
+                updates = await self.bot.get_updates(offset=self.offset or None, timeout=self.poll_timeout,
+                                                     allowed_updates=["message"])
+            except asyncio.CancelledError:
+                raise
+            except refused as exc:
+                self._set(State.REFUSED, exc.message.removeprefix(f"{PURPOSE}: "))
+                return
+            except InvalidToken as exc:
+                words = exc.__cause__.message if isinstance(exc.__cause__, InvalidToken) else exc.message
+                self._set(State.AUTH_FAILED, f"the bot token was refused: {words} (Settings → Telegram)")
+                log.warning("Telegram refused the bot token")
+                return
+            except RetryAfter as exc:
+                wait = _retry_after(exc)
+                self._set(State.WAITING, f"Telegram asked her to wait {wait:.0f} s (too many requests)")
+                await asyncio.sleep(wait)
+                continue
+            except Conflict:
+                attempt = await self._back_off(attempt, CONFLICT, State.CONFLICT)
+                continue
+            except Exception as exc:     # the network, a timeout, an answer that is not the Bot API's
+                words = getattr(exc, "message", "") or str(exc) or type(exc).__name__
+                attempt = await self._back_off(attempt, f"Telegram could not be reached ({words})")
+                continue
+            attempt = 0
+            self._set(State.READING)
+            if not updates:
+                continue
+            batch = [update.to_dict() for update in updates]
+            self.offset = next_offset((u.update_id for u in updates), self.offset)
+            try:
+                await self.on_updates(batch)
+            except Exception:
+                log.exception("reading a Telegram batch failed")
+
+    async def _back_off(self, attempt: int, why: str, state: str = State.RETRYING) -> int:
+        delay = backoff_delay(attempt, self.backoff_base, self.backoff_cap, self._rng.random())
+        log.info("Telegram: %s (again in %.0f s)", self._clean(why), delay)
+        self._set(state, f"{why}; trying again in {delay:.0f} s")
+        await asyncio.sleep(delay)
+        return attempt + 1
+
+    # ---- sending and files (rule 4) ------------------------------------------------------------------
+    def _ready(self) -> Any:
+        if self.bot is None or not self.me:
+            raise ConnectionError(f"Telegram is not connected ({self.state}{': ' + self.why if self.why else ''})")
+        return self.bot
+
+    async def send(self, chat_id: int, text: str, reply_to: int | None = None) -> list[int]:
+        """The message ids of what was sent."""
+        bot, sent = self._ready(), []
+        for n, piece in enumerate(pieces(text)):
+            message = await bot.send_message(chat_id, piece, reply_to_message_id=reply_to if n == 0 else None,
+                                             allow_sending_without_reply=True)
+            sent.append(message.message_id)
+        return sent
+
+    async def typing(self, chat_id: int) -> None:
+        await self._ready().send_chat_action(chat_id, "typing")
+
+    async def voice(self, file_id: str) -> bytes:
+        file = await self._ready().get_file(file_id)
+        return bytes(await file.download_as_bytearray())

@@ -1,0 +1,89 @@
+"""Telegram messages read from the Bot API's JSON, and the allow-list: who she reads, and why not."""
+
+from app.core.telegram import AllowList, decide, next_offset, parse_update
+
+BOT_ID, BOT_NAME = 7000000001, "bea_cohost_bot"
+ANNA = {"id": 42, "is_bot": False, "first_name": "Anna", "last_name": "B", "username": "Anna_B"}
+GROUP = {"id": -1001234567890, "type": "supergroup", "title": "Speedrunners"}
+
+
+def update(text="", chat=None, sender=None, **more):
+    message = {"message_id": 9, "date": 1700000000, "chat": chat or {"id": 42, "type": "private"},
+               "from": sender or ANNA, **more}
+    if text:
+        message["text"] = text
+    return {"update_id": 501, "message": message}
+
+
+def read(u):
+    return parse_update(u, BOT_ID, BOT_NAME)
+
+
+def test_a_private_text_message():
+    m = read(update("ciao Bea"))
+    assert (m.update_id, m.chat_id, m.chat_type, m.sender_id, m.sender_name, m.username, m.text, m.message_id) == (
+        501, 42, "private", 42, "Anna B", "Anna_B", "ciao Bea", 9)
+    assert not m.mentions_bot and not m.replies_to_bot and not m.is_voice and m.reply_to is None
+    assert m.where == "a private chat with Anna B"
+
+
+def test_a_mention_counts_utf16_units_and_ignores_case():
+    text = "🎮🎮 hey @Bea_Cohost_Bot what now?"      # two astral characters: four UTF-16 units before "hey"
+    at = text.index("@")
+    offset = len(text[:at].encode("utf-16-le")) // 2
+    m = read(update(text, GROUP, entities=[{"type": "mention", "offset": offset, "length": 15}]))
+    assert offset == at + 2 and m.mentions_bot and m.chat_title == "Speedrunners"
+    other = read(update(text.replace("Bea_Cohost_Bot", "someone_else"), GROUP,
+                        entities=[{"type": "mention", "offset": offset, "length": 13}]))
+    assert not other.mentions_bot
+
+
+def test_a_text_mention_and_a_reply_to_her():
+    m = read(update("Bea, look", GROUP, entities=[{"type": "text_mention", "offset": 0, "length": 3,
+                                                   "user": {"id": BOT_ID, "is_bot": True, "first_name": "Bea"}}]))
+    assert m.mentions_bot
+    r = read(update("yes!", GROUP, reply_to_message={"message_id": 7, "date": 1, "chat": GROUP,
+                                                     "from": {"id": BOT_ID, "is_bot": True, "first_name": "Bea"}}))
+    assert r.replies_to_bot and r.reply_to == 7 and not r.mentions_bot
+    s = read(update("yes!", GROUP, reply_to_message={"message_id": 6, "date": 1, "chat": GROUP, "from": ANNA}))
+    assert not s.replies_to_bot and s.reply_to == 6
+
+
+def test_a_voice_note():
+    m = read(update(voice={"file_id": "AwACAg", "file_unique_id": "u", "duration": 11, "mime_type": "audio/ogg"}))
+    assert m.is_voice and m.voice_file_id == "AwACAg" and m.voice_duration == 11.0 and m.text == ""
+
+
+def test_what_she_does_not_read():
+    assert read({"update_id": 1, "edited_message": update("x")["message"]}) is None
+    assert read(update("beep", sender={"id": 5, "is_bot": True, "first_name": "OtherBot"})) is None
+    assert read(update("", sticker={"file_id": "s"})) is None
+    assert read(update("news", {"id": -100, "type": "channel", "title": "News"})) is None
+    assert read({"update_id": "x", "message": "not a message"}) is None
+
+
+def test_the_allow_list():
+    allow = AllowList.of(users=["@anna_b", " 77 ", ""], chats=["-1001234567890", "not a number"])
+    assert allow.users == {"anna_b", "77"} and allow.chats == {-1001234567890}
+    assert decide(read(update("hi")), allow).read                                       # by username
+    bo = {"id": 77, "is_bot": False, "first_name": "Bo"}
+    assert decide(read(update("hi", {"id": 77, "type": "private"}, bo)), allow).read      # by id
+    eve = {"id": 66, "is_bot": False, "first_name": "Eve", "username": "eve"}
+    no = decide(read(update("hi", {"id": 66, "type": "private"}, eve)), allow)
+    assert not no.read and no.reason == ("a private message from Eve (@eve, id 66), who is not on the allow-list")
+    quiet = decide(read(update("just chatting", GROUP)), allow)
+    assert not quiet.read and "neither mentions her nor replies to her" in quiet.reason
+    mentioned = read(update("@bea_cohost_bot hi", GROUP, entities=[{"type": "mention", "offset": 0, "length": 15}]))
+    assert decide(mentioned, allow).read
+    elsewhere = read(update("@bea_cohost_bot hi", {"id": -5, "type": "group", "title": "Family"},
+                            entities=[{"type": "mention", "offset": 0, "length": 15}]))
+    verdict = decide(elsewhere, allow)
+    assert not verdict.read and verdict.reason == (
+        "a message in the group Family (chat id -5), which is not on the allow-list")
+    # a group member on the user allow-list still has to name her in a group
+    assert not decide(read(update("hi all", GROUP)), allow).read
+
+
+def test_the_offset_confirms_everything_read():
+    assert next_offset([501, 503, 502], 0) == 504
+    assert next_offset([], 504) == 504

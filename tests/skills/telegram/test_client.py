@@ -1,0 +1,197 @@
+"""The Telegram poller against a fake Bot API on loopback: offsets confirm what was read, the long poll holds,
+429 waits what Telegram says, 409 and 401 become sentences, a voice note downloads, sends go out, and privacy
+mode refuses Telegram before any request."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from app.senses.netgate import NetworkGate
+from app.skills.telegram.client import CONFLICT, State, TelegramBot, pieces
+from tests.skills.telegram.fake_bot_api import TOKEN, FakeBotApi, private, user
+from tests.skills.telegram.voice_note import speech_ogg
+from tests.waiting import until
+
+ANNA = user(42, "Anna", "anna_b")
+
+
+class Reader:
+    """A bot client and everything it handed on."""
+
+    def __init__(self, api: FakeBotApi, token: str = TOKEN, poll_timeout: int = 5, gate=None) -> None:
+        self.batches: list[list[dict]] = []
+        self.states: list[tuple[str, str]] = []
+        self.bot = TelegramBot(gate or NetworkGate(lambda: False), lambda: token, self._read,
+                               on_state=lambda s, w: self.states.append((s, w)), base_url=api.base_url,
+                               base_file_url=api.base_file_url, poll_timeout=poll_timeout, backoff_base=0.05,
+                               backoff_cap=0.2)
+
+    async def _read(self, batch: list[dict]) -> None:
+        self.batches.append(batch)
+
+    def texts(self) -> list[str]:
+        return [u["message"].get("text", "") for batch in self.batches for u in batch]
+
+
+def test_offsets_confirm_what_was_read_and_nothing_is_read_twice():
+    async def go():
+        async with FakeBotApi() as api:
+            first = api.message(private(ANNA), ANNA, "one")
+            api.message(private(ANNA), ANNA, "two")
+            reader = Reader(api)
+            reader.bot.start()
+            await until(lambda: len(reader.texts()) == 2, what="the first batch")
+            api.message(private(ANNA), ANNA, "three")
+            await until(lambda: len(reader.texts()) == 3, what="the third message")
+            await reader.bot.stop()             # confirms "three" on the way out
+            offsets = [int(p.get("offset") or 0) for name, p in api.calls if name == "getUpdates"]
+            again = Reader(api)
+            again.bot.start()
+            api.message(private(ANNA), ANNA, "four")
+            await until(lambda: again.texts(), what="the message after a restart")
+            await again.bot.stop()
+            return reader, again, offsets, first, api.queue
+
+    reader, again, offsets, first, queue = asyncio.run(go())
+    assert reader.texts() == ["one", "two", "three"] and again.texts() == ["four"]
+    assert offsets[0] == 0 and offsets[1] == first + 2 and offsets[-1] == first + 3
+    assert queue == []                                          # everything confirmed
+    assert reader.bot.me == {"id": 7000000001, "username": "bea_cohost_bot", "first_name": "Bea"}
+    assert [s for s, _ in reader.states] == ["connecting", "reading", "off"]
+
+
+def test_the_long_poll_holds_until_a_message_arrives():
+    async def go():
+        async with FakeBotApi() as api:
+            reader = Reader(api, poll_timeout=30)
+            reader.bot.start()
+            await until(lambda: "getUpdates" in api.methods(), what="the first poll")
+            await asyncio.sleep(1.0)
+            polls_while_quiet = api.methods().count("getUpdates")
+            sent = time.monotonic()
+            api.message(private(ANNA), ANNA, "are you there?")
+            await until(lambda: reader.texts(), what="the message")
+            delay = time.monotonic() - sent
+            await reader.bot.stop()
+            return reader, polls_while_quiet, delay
+
+    reader, polls, delay = asyncio.run(go())
+    assert polls == 1                          # one request held for a whole second of silence
+    assert reader.texts() == ["are you there?"]
+    assert delay < 10                          # answered on arrival, long before the 30 s timeout
+
+
+def test_429_waits_what_telegram_says():
+    async def go():
+        async with FakeBotApi() as api:
+            api.too_many("getUpdates", 1)
+            api.message(private(ANNA), ANNA, "hello")
+            reader = Reader(api)
+            reader.bot.start()
+            await until(lambda: reader.texts(), what="the message after the pause")
+            await reader.bot.stop()
+            return reader
+
+    reader = asyncio.run(go())
+    assert ("waiting", "Telegram asked her to wait 1 s (too many requests)") in reader.states
+    assert reader.texts() == ["hello"]
+
+
+def test_409_says_another_program_reads_the_updates():
+    async def go():
+        async with FakeBotApi() as api:
+            reader = Reader(api)
+            reader.bot.start()
+            await until(lambda: "getUpdates" in api.methods(), what="her poll")
+            other = Reader(api)                 # a second Bea on the same bot
+            other.bot.start()
+            await until(lambda: reader.bot.state == State.CONFLICT or other.bot.state == State.CONFLICT,
+                        what="a conflict")
+            await other.bot.stop()
+            await until(lambda: reader.bot.state == State.READING, what="her reading again alone")
+            api.webhook = True
+            await until(lambda: reader.bot.state == State.CONFLICT, what="the webhook's conflict")
+            why = reader.bot.why
+            api.webhook = False
+            await until(lambda: reader.bot.state == State.READING, what="reading again")
+            api.message(private(ANNA), ANNA, "still here")
+            await until(lambda: reader.texts(), what="a message after the conflicts")
+            await reader.bot.stop()
+            return why, api.conflicts
+
+    why, conflicts = asyncio.run(go())
+    assert conflicts >= 1 and why.startswith(CONFLICT + "; trying again in ")
+
+
+def test_a_refused_token_stops_with_a_sentence_that_does_not_hold_it():
+    wrong = "7000000001:AAE-this-is-not-the-bots-token"
+
+    async def go():
+        async with FakeBotApi() as api:
+            reader = Reader(api, token=wrong)
+            reader.bot.start()
+            await until(lambda: reader.bot.state == State.AUTH_FAILED, what="the refusal")
+            await asyncio.sleep(0.2)
+            calls = api.methods()
+            await reader.bot.stop()
+            missing = Reader(api, token="")
+            missing.bot.start()
+            await until(lambda: missing.bot.state == State.NO_TOKEN, what="no token")
+            return reader, calls, missing.bot.why
+
+    reader, calls, no_token = asyncio.run(go())
+    assert calls == []                          # refused before any method ran: the fake answers 401 at the door
+    why = next(w for s, w in reader.states if s == State.AUTH_FAILED)
+    assert why == "the bot token was refused: Unauthorized (Settings → Telegram)"
+    assert wrong not in " ".join(w for _, w in reader.states)
+    assert no_token == "no Telegram bot token is set (Settings → Telegram)"
+
+
+def test_sending_typing_and_a_voice_note():
+    ogg, seconds = speech_ogg()
+
+    async def go():
+        async with FakeBotApi() as api:
+            api.voice(private(ANNA), ANNA, ogg, seconds)
+            reader = Reader(api)
+            reader.bot.start()
+            await until(lambda: reader.batches, what="the voice note")
+            voice = reader.batches[0][0]["message"]["voice"]
+            data = await reader.bot.voice(voice["file_id"])
+            await reader.bot.typing(42)
+            ids = await reader.bot.send(42, "ciao Anna! " + "ancora " * 700, reply_to=7)
+            await reader.bot.stop()
+            return api, data, ids, voice
+
+    api, data, ids, voice = asyncio.run(go())
+    assert data == ogg and voice["duration"] == 11 and api.downloads == [f"voice/{voice['file_id']}.oga"]
+    assert api.actions == [(42, "typing")]
+    assert len(ids) == 2 and [m["message_id"] for m in api.sent] == ids        # cut at 4096 characters
+    assert all(len(m["text"]) <= 4096 for m in api.sent) and api.sent[0]["reply_to_message"]["message_id"] == 7
+    assert "reply_to_message" not in api.sent[1]
+
+
+def test_pieces():
+    assert pieces("  hi  ") == ["hi"] and pieces("") == []
+    long = ("word " * 1000).strip()
+    cut = pieces(long)
+    assert all(len(p) <= 4096 for p in cut) and " ".join(cut) == long
+
+
+def test_privacy_mode_refuses_telegram():
+    gate = NetworkGate(lambda: True, resolve=lambda host, port: ["149.154.167.220"])
+    states: list[tuple[str, str]] = []
+
+    async def nothing(_batch):
+        return None
+
+    async def go():
+        bot = TelegramBot(gate, lambda: TOKEN, nothing, on_state=lambda s, w: states.append((s, w)))
+        bot.start()
+        await until(lambda: bot.state == State.REFUSED, what="the refusal")
+        await bot.stop()
+
+    asyncio.run(go())
+    why = next(w for s, w in states if s == State.REFUSED)
+    assert not why.startswith("Telegram") and "privacy" in why.lower() and TOKEN not in why
