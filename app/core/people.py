@@ -13,6 +13,10 @@ Rules:
    real account whose display name is exactly that name, compared after trimming and case folding only. A near
    match ("marco_" for "marco") never links, and two people are never merged by a similar name.
 5. Nothing here prints an identity: cards are rendered with the label the viewer uses for them.
+6. One person across platforms (issue 22.4): only the streamer links two accounts, by naming the other one
+   exactly ("Anna", or "Anna on Twitch" when the name is on more than one platform); link_choice picks it or
+   says why not, and link_card says which card both end on: the other's, else this one's, else a new one
+   (LINKED is its reason). Nothing links on its own.
 """
 
 from __future__ import annotations
@@ -85,6 +89,47 @@ def placeholder_identity(name: str) -> str:
 
 def is_placeholder(identity: str) -> bool:
     return identity.startswith(PLACEHOLDER + ":")
+
+
+LINKED = "linked"             # a card made when the streamer linked two accounts that had none
+
+
+def link_request(typed: str) -> tuple[str, str]:
+    """"Anna on Telegram" -> ("Anna", "Telegram"); "Anna" -> ("Anna", "")."""
+    text = " ".join(typed.split())
+    name, _on, platform = text.rpartition(" on ")
+    return (name, platform) if name and platform else (text, "")
+
+
+def link_choice(name: str, platform: str, found: list[str], mine: list[str],
+                platform_name: dict[str, str]) -> tuple[str | None, str]:
+    """The account the streamer named to join this person's card (rule 6), or None and why not in words.
+    `found`: the accounts whose display name is exactly `name`, most recently seen first; `mine`: the accounts
+    already on this person; `platform`: the platform the streamer added, if any."""
+    if not name:
+        return None, "Type the name of their other account first."
+
+    def where(identity: str) -> str:
+        code = identity.partition(":")[0]
+        return platform_name.get(code, code.capitalize())
+
+    others = [a for a in found if a not in mine and not is_placeholder(a)]
+    if platform:
+        others = [a for a in others if name_key(where(a)) == name_key(platform)]
+    if not others:
+        return None, (f"No other account called “{name}”" + (f" on {platform}" if platform else "")
+                      + " is in the roster: they have to write somewhere first.")
+    places = list(dict.fromkeys(where(a) for a in others))
+    if len(places) > 1:
+        return None, f"“{name}” is on {', '.join(places)}: say which, like “{name} on {places[0]}”."
+    return others[0], ""
+
+
+def link_card(mine: int | None, theirs: int | None) -> str:
+    """Which card two linked accounts end on (rule 6): "theirs", "mine", or "new" when neither has one."""
+    if theirs is not None:
+        return "theirs"
+    return "mine" if mine is not None else "new"
 
 
 def facts_to_drop(count: int) -> int:

@@ -446,3 +446,40 @@ def test_screenshot_of_the_people_dock_is_legible(skill, qtbot):
     colours = {image.pixel(x, y) for x in range(0, image.width(), 5) for y in range(0, image.height(), 5)}
     assert image.width() >= 1100 and len(colours) > 20, f"{len(colours)} colours: the dock looks blank"
     assert d.splitter.orientation() == Qt.Orientation.Horizontal
+
+
+def test_the_streamer_links_a_telegram_account_to_a_known_chatter(skill, dock):
+    """Issue 22.4: nothing links on its own (the same name on three platforms stays three people); the
+    streamer names the other account, with its platform when the name is on several, and both are one card."""
+    seen(skill, "twitch:1", "Anna", messages=30, sessions=2, ago=HOUR)
+    seen(skill, "telegram:42", "Anna", messages=3)
+    seen(skill, "youtube:9", "Anna", messages=1, ago=86400)
+    people = skill.people
+    dock.refresh()
+    assert all(people.person_of(a) is None for a in ("twitch:1", "telegram:42", "youtube:9"))
+    assert dock.select("telegram:42")
+    dock.link_edit.setText("Anna")
+    assert not dock.link_account()
+    assert dock.status.text() == "“Anna” is on Twitch, YouTube: say which, like “Anna on Twitch”."
+    dock.link_edit.setText("Bob on Twitch")
+    assert not dock.link_account() and "No other account called “Bob” on Twitch" in dock.status.text()
+    dock.link_edit.setText("  anna  on twitch ")
+    dock.link_button.click()
+    pid = people.person_of("telegram:42")
+    assert pid is not None and people.person_of("twitch:1") == pid and people.person_of("youtube:9") is None
+    assert people.identities_of(pid) == ["telegram:42", "twitch:1"]
+    assert skill.card_of("telegram:42") == skill.card_of("twitch:1")
+    assert dock.status.text() == "Anna and Anna on Twitch are one person now." and dock.link_edit.text() == ""
+    assert "you said two accounts of theirs are one person" in dock.subtitle.text()
+    assert "Anna</b> on Telegram" in dock.details.toHtml() or "on Telegram" in dock.details.toPlainText()
+
+
+def test_linking_to_someone_with_a_card_joins_their_card(skill, dock):
+    pid = make_marco(skill)
+    seen(skill, "telegram:5", "marco_99", messages=2)
+    dock.refresh()
+    assert dock.select("telegram:5")
+    dock.link_edit.setText("marco_99")
+    assert dock.link_account()
+    assert skill.people.person_of("telegram:5") == pid
+    assert "has a cat called Pixel" in [dock.facts.item(i).text() for i in range(dock.facts.count())]

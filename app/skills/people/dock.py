@@ -63,14 +63,15 @@ NOBODY = "Nobody yet: people appear here once they write in chat."
 PICK = "Select someone in the roster to see their card."
 NO_CARD = "No card yet: mark them and she keeps one (attitude, profile and facts live on a card)."
 
-PLATFORMS = {"twitch": "Twitch", "youtube": "YouTube", "discord": "Discord", "kick": "Kick",
+PLATFORMS = {"twitch": "Twitch", "youtube": "YouTube", "telegram": "Telegram", "discord": "Discord", "kick": "Kick",
              "tiktok": "TikTok", "streamlabs": "Streamlabs", "kofi": "Ko-fi",
              rules.PLACEHOLDER: "by name only"}
 # why a card exists, in the streamer's words (app.core.people.REASON_WORDS speaks to her)
 WHY = {"donation": "they donated", "marked_by_bea": "she decided to remember them (or you marked them)",
        "one_on_one": "they talked with her one to one",
        "regular": "a regular: they came to 3 or more streams",
-       "profiler": "they wrote a lot in chat (the profiler)"}
+       "profiler": "they wrote a lot in chat (the profiler)",
+       rules.LINKED: "you said two accounts of theirs are one person"}
 ALIAS_WORDS = {"described": "described, from what they could see", "seen": "seen, the name shown in chat",
                "remembered": "known, chosen when remembering them", "introduced": "known, they introduced "
                "themselves", "streamer": "known, you gave this name"}
@@ -310,6 +311,10 @@ class PeopleDock(QWidget):
                                       placeholderText="Who they are, in a few lines")
         self.profile.setFixedHeight(self.fontMetrics().lineSpacing() * 4 + 12)
         self.save_button = QPushButton("Save card", objectName="peopleSave")
+        self.link_edit = QLineEdit(objectName="peopleLinkName",
+                                   placeholderText="Their other account's name (“Anna on Telegram”)")
+        self.link_button = QPushButton("Same person", objectName="peopleLink",
+                                       toolTip="This account and the one named are one person: one card")
         self.facts = QListWidget(objectName="peopleFacts", wordWrap=True, alternatingRowColors=True)
         self.facts.setMinimumHeight(self.fontMetrics().lineSpacing() * 5)
         self.fact_entry = QLineEdit(objectName="peopleFactEntry", placeholderText="A new fact about them…")
@@ -346,6 +351,8 @@ class PeopleDock(QWidget):
         self.set_name_button.clicked.connect(self.set_name)
         self.name_edit.returnPressed.connect(self.set_name)
         self.save_button.clicked.connect(self.save_card)
+        self.link_button.clicked.connect(self.link_account)
+        self.link_edit.returnPressed.connect(self.link_account)
         self.add_fact_button.clicked.connect(self.add_fact)
         self.fact_entry.returnPressed.connect(self.add_fact)
         self.remove_fact_button.clicked.connect(self.remove_fact)
@@ -411,6 +418,10 @@ class PeopleDock(QWidget):
         naming.addWidget(self.set_name_button)
         form = QFormLayout()
         form.addRow("Her name for them", naming)
+        linking = QHBoxLayout()
+        linking.addWidget(self.link_edit, 1)
+        linking.addWidget(self.link_button)
+        form.addRow("Also them", linking)
         form.addRow("Attitude", self.attitude)
         form.addRow("Profile", self.profile)
         layout.addLayout(form)
@@ -647,6 +658,30 @@ class PeopleDock(QWidget):
             self.aliases.learn(BEA, account, Alias(name, "known", "streamer"))
         self.name_edit.setModified(False)
         self._said(f"She now calls them {name}.")
+        self.refresh()
+        return True
+
+    def link_account(self) -> bool:
+        """The streamer says another account is this person too (app.core.people rule 6): both end on one
+        card. Only this links accounts: never a guess from similar names."""
+        if self.current is None:
+            return False
+        name, platform = rules.link_request(self.link_edit.text())
+        other, why = rules.link_choice(name, platform, self.people.find_by_name(name) if name else [],
+                                       self.accounts, PLATFORMS)
+        if other is None:
+            self._said(why, error=True)
+            return False
+        theirs = self.people.person_of(other)
+        plan = rules.link_card(self.person_id, theirs)
+        if plan == "mine" and self.person_id is not None:
+            self.people.link(other, self.person_id)
+        else:
+            card = theirs if theirs is not None else self.people.mark_card(other, rules.LINKED)
+            for account in self.accounts:
+                self.people.link(account, card)
+        self.link_edit.clear()
+        self._said(f"{self.name} and {account_text(self.people.display_name(other), other)} are one person now.")
         self.refresh()
         return True
 
