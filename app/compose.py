@@ -31,11 +31,13 @@ from app.memory.turn_log import TurnLog
 from app.memory.window_store import WindowStore
 from app.mind.mood import MoodKeeper
 from app.mind.service import MindService
+from app.mind.stage_port import MindStage
 from app.paths import DataPaths, private_dir, private_file, resources_dir, secure_tree
 from app.runtime import RuntimeSwitches
 from app.secrets import SecretStore
 from app.senses.netgate import NetworkGate
 from app.skills.base import Skill, SkillContext
+from app.skills.people.skill import PeopleSkill
 from app.skills.registry import discover
 
 log = logging.getLogger(__name__)
@@ -120,13 +122,22 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         plan_store = PlanStore(db)
         person_store = PersonStore(db)
         models = ModelManager(paths.models, gate, executor=blocking)
-        skills = {key: cls(SkillContext(settings=_section(settings, key), bus=bus, now=now,
-                                        perceive=mind.perceive,
-                                        services={"gate": gate, "db": db, "secrets": secrets,
-                                                  "outlets": mind.outlets, "mind": mind,
-                                                  "plan_store": plan_store, "models": models,
-                                                  "person_store": person_store}))
-                  for key, cls in skill_classes.items()}
+        stage = MindStage(mind)
+        skills: dict[str, Skill] = {}
+
+        def people() -> PeopleSkill | None:   # the People port: the skill while it is on and has its store
+            skill = skills.get("people")
+            return skill if isinstance(skill, PeopleSkill) and skill.enabled and skill.ready else None
+
+        def avatar() -> Skill | None:   # the Avatar port: the Stage skill while it is on
+            skill = skills.get("stage")
+            return skill if skill is not None and skill.enabled else None
+
+        for key, cls in skill_classes.items():
+            skills[key] = cls(SkillContext(
+                settings=_section(settings, key), bus=bus, now=now, perceive=mind.perceive, gate=gate,
+                secrets=secrets, app_settings=settings, stage=stage, senders=mind.outlets, people=people,
+                avatar=avatar, mind=mind, db=db, models=models, plan_store=plan_store, person_store=person_store))
         mind.skills = skills
         # the default embedder is converted once per machine, in the user's cache (it can always be rebuilt)
         mind.models_dir = Path(user_cache_dir("Bea", appauthor=False)) / "embeddings"

@@ -19,23 +19,50 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from app.config.schema import SkillSettings
 from app.core.events import EventBus
 from app.core.tools import Tool
 
+if TYPE_CHECKING:
+    from app.memory.database import Database
+    from app.memory.model_manager import ModelManager
+    from app.memory.person_store import PersonStore
+    from app.memory.plan_store import PlanStore
+    from app.mind.service import MindService
+    from app.secrets import SecretStore
+    from app.senses.netgate import NetworkGate
+    from app.skills.ports import Avatar, People, Senders, SettingsPort, Stage
+
+
+def _nobody() -> None:
+    return None
+
 
 @dataclass
 class SkillContext:
-    """What a skill may touch. Everything is injected, so a test builds one from plain values."""
+    """What a skill may touch: typed ports, wired in the composition root (app.skills.ports says what each
+    port is). Everything is injected, so a test builds one from plain values; a port left None is a build
+    without it, and the skill says so."""
     settings: Callable[[], Any]          # returns this skill's settings section
     bus: EventBus
     now: Callable[[], datetime]          # the one clock (aware datetime)
     perceive: Callable[[Any], None] = lambda _p: None
-    services: dict[str, Any] = field(default_factory=dict)
+    gate: NetworkGate | None = None      # every connection beyond this machine goes through it
+    secrets: SecretStore | None = None   # tokens and keys: the keyring, else the encrypted store
+    app_settings: SettingsPort | None = None
+    stage: Stage | None = None           # the stream, as a chat platform sees it
+    senders: Senders | None = None       # where her written lines go
+    people: Callable[[], People | None] = _nobody   # the People skill while it is on and has its store
+    avatar: Callable[[], Avatar | None] = _nobody   # the Stage skill's body while that skill is on
+    mind: MindService | None = None      # the mind itself, for the skills that make up her mind
+    db: Database | None = None
+    models: ModelManager | None = None
+    plan_store: PlanStore | None = None
+    person_store: PersonStore | None = None
 
 
 class Skill:
@@ -66,7 +93,7 @@ class Skill:
 
     def change_setting(self, name: str, value: Any) -> str:
         """A dock changed one of this skill's settings: "" when stored, else the reason it was refused."""
-        service = getattr(self.ctx.services.get("mind"), "settings", None)
+        service = self.ctx.app_settings
         if service is None:
             return "There is nowhere to keep settings in this build."
         try:

@@ -24,7 +24,9 @@ def register(cls: type[Skill]) -> type[Skill]:
 
 
 def skill_packages() -> list[str]:
-    return sorted(name for _f, name, ispkg in pkgutil.iter_modules(skills_pkg.__path__) if ispkg)
+    """The packages that hold a skill (app.skills.platform, the chat-platform layer, holds none)."""
+    return sorted(name for _f, name, ispkg in pkgutil.iter_modules(skills_pkg.__path__)
+                  if ispkg and importlib.util.find_spec(f"app.skills.{name}.skill") is not None)
 
 
 def module_names() -> list[str]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from app.stage.skill import StageSkill
 from app.stage.vrm import LIP_SYNC, emotions
+from app.ui.palette import PROBLEM_STYLE
 from app.ui.qt import (
     QApplication,
     QComboBox,
@@ -89,7 +90,7 @@ class StageDock(QWidget):
         self.skill = skill
         self.model = QLabel(objectName="stageModel", wordWrap=True)
         self.problem = QLabel(objectName="stageProblem", wordWrap=True)
-        self.problem.setStyleSheet("color: #c0392b;")
+        self.problem.setStyleSheet(PROBLEM_STYLE)
         self.feedback = QLabel(objectName="stageFeedback", wordWrap=True)
         self.details = QLabel(objectName="stageExpressions", wordWrap=True)
         self.choose = QPushButton("Choose avatar…", objectName="stage-choose")
@@ -102,7 +103,7 @@ class StageDock(QWidget):
         self.idle_clip.setToolTip("Loop this clip whenever she is not playing another one.")
         self.play_clip = QPushButton("Play", objectName="stage-play-clip")
         self.clip_problem = QLabel(objectName="stageClipProblem", wordWrap=True)
-        self.clip_problem.setStyleSheet("color: #c0392b;")
+        self.clip_problem.setStyleSheet(PROBLEM_STYLE)
         self.mood = QLineEdit(objectName="stageMood", placeholderText="Try a mood: excited, sad, curious…")
         self.mood_result = QLabel(objectName="stageMoodResult")
         self.camera = QComboBox(objectName="stageCamera")

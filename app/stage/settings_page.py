@@ -12,6 +12,7 @@ from typing import Any
 from app.stage.skill import StageSettings, StageSkill
 from app.stage.vrm import InvalidVrm, inspect
 from app.ui.forms import SectionForm
+from app.ui.palette import PROBLEM_STYLE
 from app.ui.qt import QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget
 
 
@@ -47,7 +48,7 @@ class AvatarPath(QWidget):
         self.stored = stored
         self.line = QLineEdit(stored, placeholderText="Empty: her default body (the Stage dock picks a file)")
         self.refusal = QLabel(objectName="stageAvatarRefusal", wordWrap=True)
-        self.refusal.setStyleSheet("color: #c0392b;")
+        self.refusal.setStyleSheet(PROBLEM_STYLE)
         self.refusal.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

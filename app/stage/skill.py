@@ -287,7 +287,7 @@ class StageSkill(Skill):
 
     # ---- the avatar -------------------------------------------------------------------------------------
     def _settings_service(self) -> Any:
-        return getattr(self.ctx.services.get("mind"), "settings", None)
+        return getattr(self.ctx.mind, "settings", None)
 
     def choose_model(self, path: str | Path) -> str:
         """The streamer picked a file: "" when it is a VRM (remembered and loaded), else why not."""
@@ -509,7 +509,7 @@ class StageSkill(Skill):
         """Between lines her face shows her stored mood, as strongly as she feels it."""
         while True:
             if time.monotonic() >= self._speaking_until:
-                keeper = getattr(self.ctx.services.get("mind"), "mood", None)
+                keeper = getattr(self.ctx.mind, "mood", None)
                 try:
                     now = keeper.current() if keeper is not None else None
                 except Exception:

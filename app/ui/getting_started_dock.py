@@ -12,6 +12,7 @@ from typing import Any
 
 from app.compose import Bea
 from app.core.getting_started import Facts, Step, remaining, steps
+from app.ui.palette import FINE
 from app.ui.qt import (
     QFrame,
     QGridLayout,
@@ -134,7 +135,7 @@ class GettingStartedDock(QWidget):
         self.checklist = steps(read_facts(self.bea))
         for step in self.checklist:
             mark, text, _button = self._row(step)
-            mark.setText("<span style='color:#2e7d32'>✔</span>" if step.done else "○")
+            mark.setText(f"<span style='color:{FINE}'>✔</span>" if step.done else "○")
             extra = " <i>(optional)</i>" if step.optional and not step.done else ""
             text.setText(f"<b>{html.escape(step.title)}</b>{extra}<br>{html.escape(step.detail)}")
         left = remaining(self.checklist)

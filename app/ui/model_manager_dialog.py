@@ -13,6 +13,7 @@ from app.core import model_catalog as mc
 from app.core.model_catalog import KIND_LABELS, Kind, language_label
 from app.memory.model_manager import ModelError, ModelManager
 from app.senses.netgate import PrivacyRefused
+from app.ui.palette import PROBLEM_STYLE
 from app.ui.qt import (
     QAbstractItemView,
     QComboBox,
@@ -34,7 +35,7 @@ log = logging.getLogger(__name__)
 
 COLUMNS = ["Title", "Kind", "Language", "Size", "Licence", "State"]
 STATE = COLUMNS.index("State")
-ERROR_STYLE = "color: #c0392b;"
+ERROR_STYLE = PROBLEM_STYLE
 
 
 def human_size(n: int) -> str:

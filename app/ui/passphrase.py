@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from app.memory.keys import MIN_PASSPHRASE
+from app.ui.palette import PROBLEM_STYLE
 from app.ui.qt import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 
@@ -18,7 +19,7 @@ class PassphraseDialog(QDialog):
         text.setWordWrap(True)
         self.first = QLineEdit(echoMode=QLineEdit.EchoMode.Password, objectName="passphrase")
         self.second = QLineEdit(echoMode=QLineEdit.EchoMode.Password, objectName="passphraseAgain")
-        self.error = QLabel(styleSheet="color: #c0392b;")
+        self.error = QLabel(styleSheet=PROBLEM_STYLE)
         form = QFormLayout()
         form.addRow("Passphrase", self.first)
         if new_database:

@@ -10,6 +10,7 @@ from app.config.service import SettingsError
 from app.skills.registry import resolve_factory
 from app.ui.forms import SectionForm
 from app.ui.mind_page import make_page as make_mind_page
+from app.ui.palette import PROBLEM_STYLE
 from app.ui.qt import (
     QDialog,
     QDialogButtonBox,
@@ -59,7 +60,7 @@ class SettingsDialog(QDialog):
         self.pages.setCurrentRow(0)
         self.error = QLabel()
         self.error.setObjectName("settingsError")
-        self.error.setStyleSheet("color: #c0392b;")
+        self.error.setStyleSheet(PROBLEM_STYLE)
         self.error.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Apply
                                    | QDialogButtonBox.StandardButton.Cancel)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from app.compose import Bea
 from app.core.shell_state import ShellState, flags, model_text
+from app.ui.palette import QUIET
 from app.ui.qt import QLabel, QObject, QStatusBar, QTimer
 
 REFRESH_MS = 1000
@@ -51,7 +52,7 @@ class ShellStatus(QObject):
             return
         before, self.state = self.state, state
         self.live.setText("● LIVE" if state.live else "Not live")
-        self.live.setStyleSheet(LIVE_STYLE if state.live else "color: #7f8c8d;")
+        self.live.setStyleSheet(LIVE_STYLE if state.live else f"color: {QUIET};")
         self.live.setToolTip("A stream session is open: what happens now belongs to this stream." if state.live
                              else "No stream session is open: File → Go live starts one.")
         self.model.setText(f"Model: {model_text(state)}")

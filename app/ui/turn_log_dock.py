@@ -13,6 +13,7 @@ from app.core.events import EventBus, EventKind
 from app.core.prices import format_usd
 from app.core.turn_record import TurnRecord
 from app.memory.turn_log import TurnLog
+from app.ui.palette import PROBLEM
 from app.ui.qt import (
     QLineEdit,
     QListWidget,
@@ -54,7 +55,7 @@ def details(rec: TurnRecord) -> str:
             f"{rec.ms:.0f} ms · outcome {rec.outcome}{' · rescued' if rec.rescued else ''}")
     failure = ""
     if rec.failed:
-        failure = (f"<p style='color:#c0392b'><b>She couldn't answer:</b> {html.escape(rec.error)}</p>"
+        failure = (f"<p style='color:{PROBLEM}'><b>She couldn't answer:</b> {html.escape(rec.error)}</p>"
                    + block("Models tried", [f"{name}: {why}" for name, why in rec.failures]))
     return "".join([f"<p><b>{html.escape(head)}</b></p>", failure, block("Perceptions", rec.perceptions),
                     block("Thoughts", rec.thoughts), block("Tool calls", tools),

@@ -93,7 +93,7 @@ def main() -> None:
         db = Database.open(Path(folder) / "bea.db", KeyMaterial("raw", secrets.token_hex(32)))
         try:
             skill = PeopleSkill(SkillContext(settings=lambda: PeopleSettings(), bus=EventBus(time.time),
-                                             now=lambda: datetime.now(UTC), services={"db": db}))
+                                             now=lambda: datetime.now(UTC), db=db))
             sightings = raid(rng)
             bare = bare_rate(db, sightings)
             tally = tally_rate(skill, sightings)

@@ -24,14 +24,14 @@ def store(tmp_path):
     db.close()
 
 
-def make_skill(services) -> PlanSkill:
+def make_skill(store) -> PlanSkill:
     return PlanSkill(SkillContext(settings=lambda: None, bus=EventBus(lambda: 0.0),
-                                  now=lambda: datetime(2026, 1, 1, tzinfo=UTC), services=services))
+                                  now=lambda: datetime(2026, 1, 1, tzinfo=UTC), plan_store=store))
 
 
 @pytest.fixture
 def skill(store):
-    return make_skill({"plan_store": store})
+    return make_skill(store)
 
 
 def with_plan(skill, *texts, headline="Finish the castle"):
@@ -122,7 +122,7 @@ def test_the_streamers_edits_answer_with_a_sentence(skill):
 
 
 def test_without_a_store_it_is_silent_and_says_why():
-    skill = make_skill({})
+    skill = make_skill(None)
     assert skill.live_state() == "" and skill.tools() == [] and skill.context_section() == ""
     assert skill.change(P.new_plan, "x") == NO_STORE
     assert asyncio.run(skill.objective_start(1)) == f"ERROR: {NO_STORE}"

@@ -28,7 +28,7 @@ def store(tmp_path):
 @pytest.fixture
 def dock(qtbot, store):
     skill = PlanSkill(SkillContext(settings=lambda: None, bus=EventBus(lambda: 0.0),
-                                   now=lambda: datetime(2026, 1, 1, tzinfo=UTC), services={"plan_store": store}))
+                                   now=lambda: datetime(2026, 1, 1, tzinfo=UTC), plan_store=store))
     widget = make_dock(skill)
     qtbot.addWidget(widget)
     return widget

@@ -10,6 +10,7 @@ from typing import Any
 
 from app.skills.chat.skill import ChatSkill, Line, Problem
 from app.skills.registry import discover
+from app.ui.palette import PROBLEM_STYLE
 from app.ui.qt import (
     QEvent,
     QFrame,
@@ -42,7 +43,7 @@ class ProblemRow(QWidget):
     def __init__(self, problem: Problem, open_fix: Callable[[str], Any], dismiss: Callable[[str], None]) -> None:
         super().__init__(objectName=f"chatProblem-{problem.topic}")
         self.text = QLabel(objectName="chatFailure", wordWrap=True)
-        self.text.setStyleSheet("color: #c0392b;")
+        self.text.setStyleSheet(PROBLEM_STYLE)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.problem = problem
         self.fix_button = QPushButton(objectName="chatFixIt")

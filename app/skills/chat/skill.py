@@ -73,7 +73,7 @@ class ChatSkill(Skill):
         ctx.bus.subscribe(self._resolved, kinds=[EventKind.SYSTEM], replay=False)
 
     async def start(self) -> None:
-        outlets = self.ctx.services.get("outlets")
+        outlets = self.ctx.senders
         if outlets is not None:
             outlets.register_sender(PLATFORM, self._receive)
 
@@ -162,11 +162,11 @@ class ChatSkill(Skill):
         self._add(f"{self._name()} (out loud)", event.text)
 
     def _name(self) -> str:
-        mind = self.ctx.services.get("mind")
+        mind = self.ctx.mind
         return mind.settings.current.general.persona_name if mind is not None else "Bea"
 
     def notice(self) -> str:
-        mind = self.ctx.services.get("mind")
+        mind = self.ctx.mind
         return mind.notice() if mind is not None else ""
 
     def context_section(self) -> str:

@@ -114,7 +114,7 @@ class DonationsSettingsPage(SectionForm):
         self.refresh()
 
     def refresh(self) -> None:
-        secrets = self.skill.ctx.services.get("secrets")
+        secrets = self.skill.ctx.secrets
         where = getattr(secrets, "where", "nowhere (this build keeps no secrets)")
         for kind in KINDS:
             self.urls[kind].setText(self.skill.url(kind))

@@ -107,7 +107,7 @@ class DonationsSkill(Skill):
         await self._stop_streamlabs()
 
     def _start_streamlabs(self) -> None:
-        gate = self.ctx.services.get("gate")
+        gate = self.ctx.gate
         if not self.settings.streamlabs or gate is None or self.streamlabs is not None:
             return
         self.streamlabs = StreamlabsClient(
@@ -181,7 +181,7 @@ class DonationsSkill(Skill):
 
     # ---- secrets (rule 1) ----------------------------------------------------------------------------
     def _secrets(self) -> Any:
-        return self.ctx.services.get("secrets")
+        return self.ctx.secrets
 
     def secret(self, kind: str) -> str:
         """The shared secret of `kind` ("" when none is set). Blocking: a keyring read."""
@@ -213,7 +213,7 @@ class DonationsSkill(Skill):
         """Where the sender posts, as far as this computer knows (the port once the API listens)."""
         from app.api.server import API_PREFIX
         port = getattr(self.server, "port", None)
-        mind = self.ctx.services.get("mind")
+        mind = self.ctx.mind
         if port is None and mind is not None:
             port = mind.settings.current.api.port or None
         where = f"127.0.0.1:{port}" if port else "127.0.0.1:<port>"
@@ -222,9 +222,7 @@ class DonationsSkill(Skill):
 
     # ---- the effect (rules 2 and 3) ------------------------------------------------------------------
     def people(self) -> Any:
-        mind = self.ctx.services.get("mind")
-        skill = (getattr(mind, "skills", None) or {}).get("people")
-        return skill if skill is not None and skill.enabled and skill.ready else None
+        return self.ctx.people()
 
     def record(self, d: Donation) -> bool:
         """Store the donation once (blocking). True when it is new; False when this delivery was stored."""

@@ -59,7 +59,7 @@ class IdleSkill(Skill):
             return ""
         if not any(p.kind is PerceptionKind.IDLE for p in batch):
             return ""
-        mind = self.ctx.services.get("mind")
+        mind = self.ctx.mind
         quiet = max(0.0, now - self.last_activity)
         verdict = decide_initiative(
             quiet, None if self.last_initiative is None else now - self.last_initiative, self.roll,

@@ -32,4 +32,4 @@ class MemorySettingsPage(SectionForm):
 
 
 def make_page(skill: MemorySkill, prefix: str, values: MemorySettings) -> SectionForm:
-    return MemorySettingsPage(skill.ctx.services.get("models"), prefix, values)
+    return MemorySettingsPage(skill.ctx.models, prefix, values)

@@ -39,7 +39,7 @@ class MemorySkill(Skill):
     settings_page = "app.skills.memory.settings:make_page"
 
     def store(self) -> Any:
-        mind = self.ctx.services.get("mind")
+        mind = self.ctx.mind
         return getattr(mind, "memories", None)
 
     def tools(self) -> list[Tool]:

@@ -10,6 +10,7 @@ import asyncio
 
 from app.skills.obs.client import STATE_LABELS, ObsStatus, State
 from app.skills.obs.skill import ObsSkill
+from app.ui.palette import PROBLEM, QUIET
 from app.ui.qt import (
     QFont,
     QHBoxLayout,
@@ -25,8 +26,8 @@ from app.ui.qt import (
     Signal,
 )
 
-COLORS = {State.CONNECTED: "#27ae60", State.CONNECTING: "#e6a700", State.RETRYING: "#c0392b",
-          State.REFUSED: "#c0392b", State.OFF: "#7f8c8d"}
+COLORS = {State.CONNECTED: "#27ae60", State.CONNECTING: "#e6a700", State.RETRYING: PROBLEM,
+          State.REFUSED: PROBLEM, State.OFF: QUIET}
 
 
 def outputs_text(status: ObsStatus) -> str:

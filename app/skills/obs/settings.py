@@ -23,7 +23,7 @@ class ObsSettingsPage(SectionForm):
         for widget in (self.password, save, forget):
             row.addWidget(widget)
         self.layout_.addRow("Password", row)
-        secrets = skill.ctx.services.get("secrets")
+        secrets = skill.ctx.secrets
         self.where = help_label(f"The password is kept in {getattr(secrets, 'where', 'nowhere in this build')}.",
                                 "obsPasswordWhere")
         self.layout_.addRow(self.where)

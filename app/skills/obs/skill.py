@@ -113,7 +113,7 @@ class ObsSkill(Skill):
 
     def __init__(self, ctx: SkillContext) -> None:
         super().__init__(ctx)
-        self.connection = ObsConnection(self._target, gate=ctx.services.get("gate"))
+        self.connection = ObsConnection(self._target, gate=ctx.gate)
         self.connection.on_event(self._obs_event)
         self.connection.on_status(self._status_changed)
         self._listeners: list[Callable[[ObsStatus], None]] = []
@@ -141,12 +141,12 @@ class ObsSkill(Skill):
         return Target(s.host, s.port, self.password())
 
     def password(self) -> str:
-        secrets = self.ctx.services.get("secrets")
+        secrets = self.ctx.secrets
         return (secrets.get(PASSWORD_SECRET) if secrets is not None else None) or ""
 
     def set_password(self, password: str) -> str:
         """The streamer typed OBS's password (empty: forget it). Returns where it went, in a sentence."""
-        secrets = self.ctx.services.get("secrets")
+        secrets = self.ctx.secrets
         if secrets is None:
             return "There is nowhere to keep the password in this build."
         if password:
@@ -377,7 +377,7 @@ class ObsSkill(Skill):
             return  # first news, not live: a session the streamer opened by hand is theirs to end
         if before == active:
             return
-        stream = getattr(self.ctx.services.get("mind"), "stream", None)
+        stream = getattr(self.ctx.mind, "stream", None)
         if active:
             self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, "the stream is live in OBS: a session opens")
         else:

@@ -54,7 +54,7 @@ class PeopleSkill(Skill):
 
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
-        db = ctx.services.get("db")
+        db = ctx.db
         self.people = PeopleStore(db) if db is not None else None
         self.aliases = AliasStore(db) if db is not None else None
 
@@ -126,7 +126,7 @@ class PeopleSkill(Skill):
         return rules.who_block(cards)
 
     def _session(self) -> int | None:
-        mind = self.ctx.services.get("mind")
+        mind = self.ctx.mind
         stream = getattr(mind, "stream", None)
         if stream is None:
             return None
@@ -145,7 +145,7 @@ class PeopleSkill(Skill):
         self.aliases.write_entries([sb.BufferEntry(BEA, time.time(), conversation,
                                                    sb.Intent("dialogue", BEA, targets, text))
                                     for conversation, text in getattr(record, "said", [])])
-        store = getattr(self.ctx.services.get("mind"), "memories", None)
+        store = getattr(self.ctx.mind, "memories", None)
         if store is not None:
             self.aliases.consolidate(BEA, lambda text, source, author: store.remember(
                 text, source, "buffer", author=author))
@@ -156,7 +156,7 @@ class PeopleSkill(Skill):
 
     def times_moved(self, identities: Sequence[str]) -> int:
         """How often any of these accounts, alone, really moved her (the mood's record; the People dock shows it)."""
-        mood = getattr(self.ctx.services.get("mind"), "mood", None)
+        mood = getattr(self.ctx.mind, "mood", None)
         return sum(mood.moved_by(identity) for identity in identities) if mood is not None else 0
 
     # ---- other sources of cards ------------------------------------------------------------------------
@@ -187,6 +187,13 @@ class PeopleSkill(Skill):
             if pid is not None:
                 return self.people.add_fact(pid, text, "dreamer")
         return False
+
+    # ---- the People port (app.skills.ports.People): what the chat platforms count and store --------------
+    def tally(self, batch: Sequence[Sighting], session: int | None) -> None:
+        self.people.tally(batch, session)
+
+    def roster_page(self, sort: str, limit: int) -> list[Any]:
+        return self.people.roster_page(sort=sort, limit=limit)
 
     def donation(self, identity: str, display_name: str, delivery_id: str, amount: Decimal, currency: str,
                  message: str = "") -> int | None:

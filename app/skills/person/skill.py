@@ -94,7 +94,7 @@ class PersonSkill(Skill):
 
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
-        self.store = ctx.services.get("person_store")
+        self.store = ctx.person_store
         self.person = PersonTools(self.store, "bea") if self.store is not None else None
         self.interview: Any = None
 
@@ -115,7 +115,7 @@ class PersonSkill(Skill):
     def start_interview(self) -> str:
         """Start Getting to Know You in the Chat dock; what the dock should say about it."""
         from app.skills.person.interview import Interview
-        mind = self.ctx.services.get("mind")
+        mind = self.ctx.mind
         chat = getattr(mind, "skills", {}).get("chat") if mind is not None else None
         if self.store is None or chat is None:
             return "Getting to Know You needs the Chat dock and the person model."

@@ -8,6 +8,7 @@ from typing import Any
 from app.core import plan as plans
 from app.core.plan import Objective, Plan, State
 from app.skills.plan.skill import PlanSkill
+from app.ui.palette import PROBLEM_STYLE
 from app.ui.qt import (
     QFont,
     QHBoxLayout,
@@ -118,7 +119,7 @@ class PlanDock(QWidget):
             if keep is not None and o.id == keep.id:
                 self.items.setCurrentItem(item)
         self.status.setText(self.refusal or summary(plan))
-        self.status.setStyleSheet("color: #c0392b;" if self.refusal else "")
+        self.status.setStyleSheet(PROBLEM_STYLE if self.refusal else "")
         self._enable()
 
     def _enable(self) -> None:

@@ -2,7 +2,7 @@
 
 Both are empty while there is nothing to act on, so an unused plan costs no prompt space and no tokens. The
 streamer's edits (the dock) and hers (the tools) are the same pure edits from app.core.plan, applied by the
-PlanStore in ctx.services["plan_store"]; without one the skill is silent and the dock says why.
+PlanStore in ctx.plan_store; without one the skill is silent and the dock says why.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class PlanSkill(Skill):
 
     @property
     def store(self) -> PlanStore | None:
-        return self.ctx.services.get("plan_store")
+        return self.ctx.plan_store
 
     @property
     def plan(self) -> Plan | None:

@@ -7,11 +7,12 @@ Identities stay in the skill; the dock shows names only.
 
 from __future__ import annotations
 
-import html
-
+from app.skills.platform import dock as platform_dock
+from app.skills.platform.chat_ring import LINES as LOG_LINES
 from app.skills.twitch.client import State
-from app.skills.twitch.skill import LOG_LINES, LogLine, TwitchSkill, bits_words
+from app.skills.twitch.skill import LogLine, TwitchSkill, bits_words
 from app.ui.chat_log import ChatLog
+from app.ui.palette import FINE, PROBLEM, QUIET, WAITING
 from app.ui.qt import (
     QHBoxLayout,
     QLabel,
@@ -27,38 +28,24 @@ from app.ui.qt import (
 
 REFRESH_MS = 250
 PRESENT_MS = 3000
-COLOURS = {State.JOINED: "#2e7d32", State.CONNECTING: "#b7950b", State.RECONNECTING: "#b7950b",
-           State.AUTH_FAILED: "#c0392b", State.REFUSED: "#c0392b", State.OFF: "#7f8c8d"}
+COLOURS = {State.JOINED: FINE, State.CONNECTING: WAITING, State.RECONNECTING: WAITING,
+           State.AUTH_FAILED: PROBLEM, State.REFUSED: PROBLEM, State.OFF: QUIET}
 WORDS = {State.JOINED: "Connected", State.CONNECTING: "Connecting", State.RECONNECTING: "Reconnecting",
          State.AUTH_FAILED: "Login refused", State.REFUSED: "Refused", State.OFF: "Off"}
 
 
 def state_html(state: State, detail: str) -> str:
-    colour = COLOURS.get(state, "#7f8c8d")
-    return (f'<span style="color:{colour}">●</span> <b>{WORDS.get(state, str(state))}</b>'
-            + (f" — {html.escape(detail)}" if detail else ""))
+    return platform_dock.state_html(COLOURS, WORDS, state, detail)
+
+
+def _cheer(entry: LogLine, who: str, text: str) -> str | None:
+    if entry.kind != "chat" or not entry.bits:
+        return None
+    return f"<b>{who}</b> cheered {bits_words(entry.bits)}: " + (f"<i>{who} {text}</i>" if entry.action else text)
 
 
 def line_html(entry: LogLine) -> str:
-    who, text = html.escape(entry.who), html.escape(entry.text)
-    if entry.kind == "event":
-        body = f'<i style="color:#8e44ad">{text}</i>'
-    elif entry.kind == "system":
-        body = f'<span style="color:#7f8c8d">{text}</span>'
-    elif entry.kind == "refused":
-        body = f'<span style="color:#c0392b">⚠ {text}</span>'
-    elif entry.kind == "her":
-        body = f'<b style="color:#2471a3">{who}:</b> {text}'
-    elif entry.bits:
-        body = f"<b>{who}</b> cheered {bits_words(entry.bits)}: " + (f"<i>{who} {text}</i>" if entry.action
-                                                                      else text)
-    elif entry.action:
-        body = f"<i>* <b>{who}</b> {text}</i>"
-    else:
-        body = f"<b>{who}:</b> {text}"
-    if entry.removed:
-        body = f'<s>{body}</s> <span style="color:#c0392b">(removed by a moderator)</span>'
-    return body
+    return platform_dock.line_html(entry, _cheer)
 
 
 def present_text(name: str, messages: int) -> str:

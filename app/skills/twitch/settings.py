@@ -20,7 +20,7 @@ class TwitchSettingsPage(SectionForm):
         self.token, self.save_button, self.forget_button = (self.secret.edit, self.secret.save_button,
                                                             self.secret.forget_button)
         self.layout_.addRow("OAuth token", self.secret)
-        secrets = skill.ctx.services.get("secrets")
+        secrets = skill.ctx.secrets
         self.where = help_label(f"The token is kept in {getattr(secrets, 'where', 'nowhere in this build')}.",
                                 "twitchTokenWhere")
         self.layout_.addRow(self.where)
@@ -38,7 +38,7 @@ class TwitchSettingsPage(SectionForm):
         return self.show_status()
 
     def show_status(self, refusal: str = "") -> str:
-        secrets = self.skill.ctx.services.get("secrets")
+        secrets = self.skill.ctx.secrets
         if refusal:
             text = refusal
         elif self.skill.has_token():

@@ -35,7 +35,7 @@ Theory of operation:
    when Twitch next posts a line of hers, or when new settings reconnect (another account or channel: a
    refusal that still holds is said again at her next line); a reconnect Twitch asks for leaves it. Any
    other NOTICE is a line in the log and a SYSTEM event.
-8. The dock reads status(), `log` (the last LOG_LINES lines, numbered by `log_seq`; `revision` moves on any
+8. The dock reads status(), `log` (a ChatRing: the last lines, numbered; `revision` moves on any
    change), present() (who is here, from the roster) and send_from_dock(); it never touches the socket.
 """
 
@@ -45,9 +45,8 @@ import asyncio
 import logging
 import re
 import ssl
-from collections import OrderedDict, deque
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import Field, field_validator
@@ -59,8 +58,14 @@ from app.core.donations import DonationError, bits_donation
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.core.twitch_refusals import refusal
-from app.memory.people_store import RosterRow, Sighting
+from app.memory.people_store import RosterRow
 from app.skills.base import Skill, SkillContext
+from app.skills.platform.background import Background
+from app.skills.platform.chat_ring import RECENT_IDS, ChatLine, ChatRing
+from app.skills.platform.donations import record_donation
+from app.skills.platform.moderation import Moderation
+from app.skills.platform.secret_slot import SecretSlot
+from app.skills.platform.tallies import Tallies
 from app.skills.registry import register
 from app.skills.twitch.client import DEFAULT_HOST, DEFAULT_PORT, State, TwitchChat, normalize_channel
 
@@ -81,14 +86,7 @@ ACTION = "action"           # meta: a /me line
 # the Chat dock's problem topic for her refused lines: not a sub-topic of PLATFORM, so a reconnect (which
 # resolves PLATFORM) leaves it; a line of hers posted, or new settings, take it away
 SEND_PROBLEM = f"{PLATFORM}-send"
-TALLY_EVERY = 0.5           # seconds a counted line may wait for its batch
-TALLY_BATCH = 50            # ...or this many lines, whichever comes first
-TALLY_RETRY = 2.0           # after a failed write, the lines wait this long and are written again
-MAX_UNTALLIED = 50_000      # past this (the store failing for long), the oldest waiting lines are given up
-LOG_LINES = 500             # lines the dock can show
-RECENT_IDS = 2000           # message ids (and logins) remembered to find the line a moderator removes
 PRESENT_SCAN = 500          # roster rows read to find who is here
-STOP_WAIT = 1.0             # how long stop() lets store writes already under way finish
 
 OFF_NO_CHANNEL = "Twitch chat is off: set the channel in Settings → Twitch."
 OFF_DISABLED = "The Twitch skill is switched off (Settings → Skills)."
@@ -119,19 +117,7 @@ class TwitchSettings(SkillSettings):
         return value
 
 
-@dataclass
-class LogLine:
-    seq: int
-    ts: float
-    who: str
-    text: str
-    kind: str                   # chat | event | her | system | refused
-    identity: str | None = None
-    msg_id: str | None = None
-    bits: int = 0
-    channel: str = ""
-    removed: bool = False
-    action: bool = False        # a /me line
+LogLine = ChatLine   # a line of the dock's log (app.skills.platform.chat_ring)
 
 
 def bits_words(bits: int) -> str:
@@ -184,89 +170,67 @@ class TwitchSkill(Skill):
         self.client_options: dict[str, Any] = {}          # more TwitchChat arguments (tests, the soak)
         self.state = State.OFF
         self.detail = OFF_NO_CHANNEL
-        self.log: deque[LogLine] = deque(maxlen=LOG_LINES)
-        self.log_seq = 0
-        self.revision = 0
+        self.log = ChatRing()
         self.since: float | None = None      # when this connection started (wall clock): who is here since
-        self.counted = 0                     # lines tallied by this skill (handed to the store)
         self.perceived = 0
-        self._sightings: list[Sighting] = []
-        self._flush_timer: asyncio.TimerHandle | None = None
-        self._flush_task: asyncio.Task[None] | None = None
-        self._recent: OrderedDict[str, LogLine] = OrderedDict()   # msg id -> its line in the log
+        self.work = Background(PLATFORM, "Twitch", ctx.bus, lambda: getattr(ctx.stage, "executor", None))
+        self.tallies = Tallies(ctx.people, self._session, self.work)
+        self.moderation = Moderation(PLATFORM, ctx.stage, self.work)
+        self.token = SecretSlot(TOKEN_SECRET, ctx.secrets, strip_prefix="oauth:")
         self._logins: OrderedDict[str, str] = OrderedDict()       # login -> identity
-        # identities a moderator removed in this run; replaced, never changed in place (after_turn reads it
-        # from another thread)
-        self._removed: frozenset[str] = frozenset()
-        self._deleted_ids: dict[str, str] = {}   # message id -> its author's identity ("" when unknown)
-        self._tasks: set[asyncio.Task[Any]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._restart_pending = False
         self._sender_registered = False
         self._send_problem = False           # a refusal of hers is the Chat dock's problem line
 
-    # ---- services -----------------------------------------------------------------------------------------
+    # ---- ports ------------------------------------------------------------------------------------------
     @property
-    def _mind(self) -> Any:
-        return self.ctx.services.get("mind")
+    def revision(self) -> int:
+        return self.log.revision
 
-    def _people(self) -> Any:
-        """The People skill when it is on and has its store; None otherwise."""
-        skills = getattr(self._mind, "skills", None) or {}
-        people = skills.get("people")
-        return people if people is not None and people.enabled and people.ready else None
+    @property
+    def counted(self) -> int:
+        """Lines tallied by this skill (handed to the store)."""
+        return self.tallies.counted
 
-    def _executor(self) -> Any:
-        return getattr(self._mind, "executor", None)
+    def _session(self) -> int | None:
+        return self.ctx.stage.session() if self.ctx.stage is not None else None
 
     def _now(self) -> float:
         return self.ctx.now().timestamp()
 
     def _persona(self) -> str:
-        mind = self._mind
-        return mind.settings.current.general.persona_name if mind is not None else "Bea"
+        return self.ctx.stage.persona() if self.ctx.stage is not None else "Bea"
 
     def _names(self) -> tuple[str, ...]:
-        gate = getattr(self._mind, "gate", None)
-        names = tuple(getattr(gate, "names", ())) or (self._persona(),)
+        names = self.ctx.stage.names() if self.ctx.stage is not None else (self._persona(),)
         nick = self.settings.nick
         return (*names, nick) if nick else names
 
     # ---- the token ----------------------------------------------------------------------------------------
     def _token(self) -> str | None:
-        secrets = self.ctx.services.get("secrets")
-        return secrets.get(TOKEN_SECRET) if secrets is not None else None
+        return self.token.get() or None
 
     def has_token(self) -> bool:
         return bool(self._token())
 
     def save_token(self, token: str) -> str:
         """Keep her OAuth token in the keyring and reconnect with it. Returns a refusal, or ""."""
-        token = token.strip().removeprefix("oauth:")
-        if not token:
-            return "Paste the token first."
-        if any(c.isspace() for c in token):
-            return "A token has no spaces or line breaks: paste it again."
-        secrets = self.ctx.services.get("secrets")
-        if secrets is None:
-            return "There is no keyring service in this build."
-        secrets.set(TOKEN_SECRET, token)
-        self.reconnect_soon()
-        return ""
+        refusal = self.token.save(token)
+        if not refusal:
+            self.reconnect_soon()
+        return refusal
 
     def forget_token(self) -> None:
-        secrets = self.ctx.services.get("secrets")
-        if secrets is not None:
-            secrets.delete(TOKEN_SECRET)
+        self.token.forget()
         self.reconnect_soon()
 
     # ---- life ---------------------------------------------------------------------------------------------
     async def start(self) -> None:
-        self._loop = asyncio.get_running_loop()
-        mind = self._mind
-        if mind is not None and self._unsubscribe is None:
-            self._unsubscribe = mind.settings.on_change(self._setting_changed)
+        self._loop = self.work.loop = asyncio.get_running_loop()
+        if self.ctx.app_settings is not None and self._unsubscribe is None:
+            self._unsubscribe = self.ctx.app_settings.on_change(self._setting_changed)
         await self._connect()
 
     async def stop(self) -> None:
@@ -275,17 +239,14 @@ class TwitchSkill(Skill):
             self._unsubscribe = None
         await self._disconnect()
         await self.flush()
-        if self._tasks:  # a donation or a flag being written: let it land (bounded), then give up on it
-            _done, late = await asyncio.wait(set(self._tasks), timeout=STOP_WAIT)
-            for task in late:
-                task.cancel()
+        await self.work.settle()   # a donation or a flag being written: let it land (bounded)
 
     async def _connect(self) -> None:
         s = self.settings
         if not s.enabled or not s.channel:
             self._on_state(State.OFF, OFF_DISABLED if not s.enabled else OFF_NO_CHANNEL)
             return
-        gate = self.ctx.services.get("gate")
+        gate = self.ctx.gate
         if gate is None:
             self._on_state(State.OFF, "Twitch chat needs the network gate, and this build has none.")
             return
@@ -295,9 +256,9 @@ class TwitchSkill(Skill):
                                  **self.client_options)
         self.since = self._now() - 1.0
         self.client.start()
-        outlets = self.ctx.services.get("outlets")
-        if outlets is not None and s.nick and not self._sender_registered and self.has_token():
-            outlets.register_sender(PLATFORM, self._send_from_mind)
+        senders = self.ctx.senders
+        if senders is not None and s.nick and not self._sender_registered and self.has_token():
+            senders.register_sender(PLATFORM, self._send_from_mind)
             self._sender_registered = True
 
     async def _disconnect(self) -> None:
@@ -315,7 +276,7 @@ class TwitchSkill(Skill):
         if loop is None or loop.is_closed() or self._restart_pending:
             return
         self._restart_pending = True
-        loop.call_soon_threadsafe(self._spawn, self._restart)
+        loop.call_soon_threadsafe(self.work.spawn, self._restart)
 
     async def _restart(self) -> None:
         self._restart_pending = False
@@ -324,15 +285,10 @@ class TwitchSkill(Skill):
                                    "it still holds.")
         await self._connect()
 
-    def _spawn(self, make: Callable[[], Any]) -> None:
-        task = asyncio.ensure_future(make())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
     def _on_state(self, state: State, detail: str) -> None:
         changed = state != self.state
         self.state, self.detail = state, detail
-        self.revision += 1
+        self.log.touch()
         if not changed:
             return
         if state in (State.AUTH_FAILED, State.REFUSED):   # shown in the Chat dock too, with Settings → Twitch
@@ -416,7 +372,7 @@ class TwitchSkill(Skill):
             meta[Meta.DONATION] = {"amount": str(line.bits), "currency": "BITS", "platform": PLATFORM}
             salience = max(salience, BITS_SALIENCE)
             self._donate(line, author)
-        if self._count(author, ts):
+        if self.tallies.count(author, ts):
             meta[Meta.TALLIED] = True
         self._remember_login(line.login, author.identity)
         if event is not None:
@@ -448,7 +404,7 @@ class TwitchSkill(Skill):
             meta[Meta.MESSAGE_ID] = n.msg_id
         if n.kind == "raid":
             meta["viewers"] = n.int_param("viewerCount")
-        if author is not None and self._count(author, ts):
+        if author is not None and self.tallies.count(author, ts):
             meta[Meta.TALLIED] = True
         said = f' {n.display_name} wrote: "{n.text}"' if n.text else ""
         self._add_log(n.display_name or "Twitch", sentence + (f" “{n.text}”" if n.text else ""), "event",
@@ -461,53 +417,31 @@ class TwitchSkill(Skill):
         self.ctx.perceive(p)
 
     # ---- moderation ---------------------------------------------------------------------------------------
-    def _bus(self) -> Any:
-        return getattr(self._mind, "bus", None)
-
     def _clear_chat(self, c: irc.ClearChat) -> None:
-        key = f"{PLATFORM}:#{c.channel}"
-        bus = self._bus()
         if c.clears_all:
-            removed = bus.remove(lambda p: p.surface == PLATFORM and p.conversation_key == key) if bus else []
-            for entry in self.log:
-                entry.removed = entry.removed or (entry.kind == "chat" and entry.channel == c.channel)
-            self.revision += 1
+            taken = self.moderation.clear_conversation(f"{PLATFORM}:#{c.channel}")
+            self.log.strike(lambda e: e.kind == "chat" and e.channel == c.channel)
             self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator cleared the chat of #{c.channel}: "
-                                 f"{len(removed)} waiting line(s) taken back", removed=len(removed))
+                                 f"{taken} waiting line(s) taken back", removed=taken)
             return
         identity = (f"{PLATFORM}:{c.target_user_id}" if c.target_user_id
                     else self._logins.get((c.target_login or "").lower()))
         if identity is None:
             return
-        removed = bus.remove(lambda p: p.author is not None and p.author.identity == identity) if bus else []
-        self._removed = self._removed | {identity}
-        name = c.target_login or "someone"
-        for entry in self.log:
-            if entry.identity == identity and entry.kind == "chat":
-                entry.removed = True
-                name = entry.who
-        self.revision += 1
         what = "timed out" if c.is_timeout else "banned"
-        self._flag(identity, f"a moderator {what} this person")
-        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator {what} {name}: {len(removed)} waiting "
-                             "line(s) taken back, their lines flagged", removed=len(removed))
+        taken = self.moderation.remove_person(identity, f"a moderator {what} this person")
+        struck = self.log.strike(lambda e: e.identity == identity and e.kind == "chat")
+        name = struck[-1].who if struck else (c.target_login or "someone")
+        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator {what} {name}: {taken} waiting "
+                             "line(s) taken back, their lines flagged", removed=taken)
 
     def _clear_msg(self, m: irc.ClearMsg) -> None:
-        bus = self._bus()
         target = m.target_msg_id
-        removed = bus.remove(lambda p: p.surface == PLATFORM and p.message_id == target) if bus else []
-        entry = self._recent.get(target)
-        if entry is not None:
-            entry.removed = True
-            self.revision += 1
-        if len(self._deleted_ids) >= RECENT_IDS:
-            self._deleted_ids.clear()
-        self._deleted_ids[target] = self._deleted_author(m, entry)
-        stream = getattr(self._mind, "stream", None)
-        if stream is not None:
-            self._in_executor(stream.flag_message, target)
+        entry = self.log.find(target)
+        taken = self.moderation.remove_message(target, self._deleted_author(m, entry))
+        self.log.strike(lambda e: e is entry)
         self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator deleted a message in #{m.channel}"
-                             + (" before she read it" if removed else ""), removed=len(removed))
+                             + (" before she read it" if taken else ""), removed=taken)
 
     def _deleted_author(self, m: irc.ClearMsg, entry: LogLine | None) -> str:
         """The identity of a deleted message's author, from its line in the log, else from the CLEARMSG's
@@ -516,152 +450,30 @@ class TwitchSkill(Skill):
             return entry.identity
         return self._logins.get((m.login or "").lower(), "")
 
-    def _flag(self, identity: str, reason: str) -> None:
-        stream = getattr(self._mind, "stream", None)
-        if stream is None:
-            return
-        self._in_executor(lambda: stream.flag_author(identity, reason=reason))
-
     def after_turn(self, record: Any) -> None:
-        """Lines of a removed person, or a deleted line, that a turn had already taken reach the stream after
-        it: flag them too."""
-        stream = getattr(self._mind, "stream", None)
-        if stream is None:
-            return
-        authors = set(getattr(record, "authors", ()))
-        for identity in self._removed.intersection(authors):
-            stream.flag_author(identity)
-        for message_id, identity in list(self._deleted_ids.items()):
-            if (not identity or identity in authors) and stream.flag_message(message_id):
-                del self._deleted_ids[message_id]     # found and flagged: nothing more to wait for
-
-    # ---- tallies ------------------------------------------------------------------------------------------
-    def _count(self, author: Author, ts: float) -> bool:
-        """Rule 5: queue the line for the roster; False when there is no People skill to count it."""
-        if self._people() is None:
-            return False
-        self._sightings.append(Sighting(author.identity, author.display_name, ts))
-        self.counted += 1
-        if len(self._sightings) > MAX_UNTALLIED:
-            dropped = len(self._sightings) - MAX_UNTALLIED
-            del self._sightings[:dropped]
-            log.error("%d Twitch lines could not be tallied (the store has been failing)", dropped)
-        loop = self._running_loop()
-        if loop is None:
-            self._tally_now(self._take_sightings())
-        elif len(self._sightings) >= TALLY_BATCH:
-            self._flush_soon()
-        elif self._flush_timer is None:
-            self._flush_timer = loop.call_later(TALLY_EVERY, self._flush_soon)
-        return True
-
-    @staticmethod
-    def _running_loop() -> asyncio.AbstractEventLoop | None:
-        try:
-            return asyncio.get_running_loop()
-        except RuntimeError:
-            return None
-
-    def _take_sightings(self) -> list[Sighting]:
-        batch, self._sightings = self._sightings, []
-        if self._flush_timer is not None:
-            self._flush_timer.cancel()
-            self._flush_timer = None
-        return batch
-
-    def _flush_soon(self) -> None:
-        if self._flush_timer is not None:
-            self._flush_timer.cancel()
-            self._flush_timer = None
-        if self._flush_task is None or self._flush_task.done():
-            self._flush_task = asyncio.ensure_future(self._flush())
-
-    async def _flush(self) -> None:
-        loop = asyncio.get_running_loop()
-        while self._sightings:
-            batch = self._take_sightings()
-            try:
-                await loop.run_in_executor(self._executor(), self._tally_now, batch)
-            except Exception as exc:
-                log.error("Twitch tallies could not be written (they wait and go again): %r", exc)
-                self._sightings[:0] = batch
-                if self._flush_timer is None:
-                    self._flush_timer = loop.call_later(TALLY_RETRY, self._flush_soon)
-                return
+        self.moderation.after_turn(record)
 
     async def flush(self) -> None:
         """Write every waiting tally now (stop() does)."""
-        if self._flush_task is not None and not self._flush_task.done():
-            await asyncio.gather(self._flush_task, return_exceptions=True)
-        if self._sightings and self._people() is not None:
-            await self._flush()
-
-    def _tally_now(self, batch: Sequence[Sighting]) -> None:
-        people = self._people()
-        if people is None or not batch:
-            return
-        people.people.tally(batch, self._session())
-
-    def _session(self) -> int | None:
-        stream = getattr(self._mind, "stream", None)
-        if stream is None:
-            return None
-        return stream.session_id if stream.session_id is not None else stream.go_live("activity")
+        await self.tallies.flush()
 
     # ---- bits ---------------------------------------------------------------------------------------------
     def _donate(self, line: irc.ChatLine, author: Author) -> None:
-        people = self._people()
-        if people is None or not line.bits:
+        if not line.bits:
             return
         try:
             d = bits_donation(line.msg_id or "", line.display_name, line.bits, line.text)
         except DonationError as exc:
             log.warning("cheered bits were not recorded: %s", exc.reason)
             return
-        identity = author.identity
-
-        def record() -> None:
-            card = people.donation(identity, line.display_name, d.delivery_id, d.amount, d.currency,
-                                   d.message)
-            if card is not None:
-                said = f"{line.display_name} cheered {bits_words(line.bits)}"
-                self._publish_threadsafe(EventKind.SYSTEM, said, bits=line.bits)
-        self._in_executor(record)
-
-    def _publish_threadsafe(self, kind: EventKind, text: str, **data: Any) -> None:
-        loop = self._loop or self._running_loop()
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(lambda: self.ctx.bus.publish(kind, PLATFORM, text, **data))
-        else:
-            self.ctx.bus.publish(kind, PLATFORM, text, **data)
-
-    def _in_executor(self, fn: Callable[..., Any], *args: Any) -> None:
-        """Blocking store work off the loop (at once, in this thread, when there is no loop)."""
-        loop = self._running_loop()
-        if loop is None:
-            fn(*args)
-            return
-
-        async def run() -> None:
-            try:
-                await loop.run_in_executor(self._executor(), fn, *args)
-            except Exception as exc:
-                log.error("Twitch: a store write failed: %r", exc)
-                self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"a Twitch store write failed: {exc}")
-        self._spawn(run)
+        record_donation(self.ctx.people(), self.work, author.identity, line.display_name, d.delivery_id,
+                        d.amount, d.currency, d.message, f"{line.display_name} cheered {bits_words(line.bits)}",
+                        bits=line.bits)
 
     # ---- the dock's view ----------------------------------------------------------------------------------
     def _add_log(self, who: str, text: str, kind: str, identity: str | None = None, msg_id: str | None = None,
                  bits: int = 0, channel: str = "", action: bool = False) -> None:
-        self.log_seq += 1
-        entry = LogLine(self.log_seq, self._now(), who, text, kind, identity, msg_id, bits, channel,
-                        action=action)
-        self.log.append(entry)
-        self.revision += 1
-        if msg_id:
-            self._recent[msg_id] = entry
-            if len(self._recent) > RECENT_IDS:
-                self._recent.popitem(last=False)
+        self.log.add(self._now(), who, text, kind, identity, msg_id, bits, channel, action=action)
 
     def _remember_login(self, login: str, identity: str) -> None:
         if login:
@@ -673,10 +485,10 @@ class TwitchSkill(Skill):
     def present(self, limit: int = 100) -> list[RosterRow]:
         """Who is here: Twitch accounts in the roster seen since this connection started, most recent first.
         Blocking (a short read): the dock calls it on its own thread."""
-        people = self._people()
+        people = self.ctx.people()
         if people is None or self.since is None:
             return []
-        rows = people.people.roster_page(sort="last_seen", limit=PRESENT_SCAN)
+        rows = people.roster_page(sort="last_seen", limit=PRESENT_SCAN)
         here = [r for r in rows if r.identity.startswith(PLATFORM + ":") and r.last_seen >= self.since]
         return here[:limit]
 
@@ -706,7 +518,7 @@ class TwitchSkill(Skill):
         if not self.client.authenticated:
             return ("Twitch chat is read-only: set her Twitch login and save an OAuth token in "
                     "Settings → Twitch to write.")
-        self._loop.call_soon_threadsafe(self._spawn, lambda: self._say(text))
+        self._loop.call_soon_threadsafe(self.work.spawn, lambda: self._say(text))
         return ""
 
     async def _say(self, text: str) -> None:

@@ -15,6 +15,7 @@ from app.skills.voice.settings import DEFAULT, device_box, picked
 from app.skills.voice.skill import VoiceSkill
 from app.skills.voice.state import DUCKED, HEARING, LISTENING, OFF, SPEAKING, THINKING, meter_percent
 from app.ui.keys import key_name, modifier_names
+from app.ui.palette import FINE, PROBLEM, PROBLEM_STYLE, QUIET, WAITING
 from app.ui.qt import (
     QComboBox,
     QFormLayout,
@@ -30,12 +31,12 @@ from app.ui.qt import (
 )
 
 MODES = [("Push to talk", "push_to_talk"), ("Always on", "always_on"), ("Off", "off")]
-COLORS = {LISTENING: "#2e7d32", HEARING: "#1565c0", THINKING: "#8e44ad", SPEAKING: "#e67e22",
-          DUCKED: "#b7950b", OFF: "#7f8c8d"}
+COLORS = {LISTENING: FINE, HEARING: "#1565c0", THINKING: "#8e44ad", SPEAKING: "#e67e22",
+          DUCKED: WAITING, OFF: QUIET}
 
 
 NO_MIC, INTO_SILENCE = "not hearing you: no microphone", "speaking into silence: no speakers"
-PROBLEM_COLOR = "#c0392b"
+PROBLEM_COLOR = PROBLEM
 
 
 def shown_state(state: str, *, hears: bool, aloud: bool) -> str:
@@ -60,7 +61,7 @@ def problem_lines(note: str, problems: list[str], no_devices: str) -> list[str]:
 def state_html(state: str, enabled: bool) -> str:
     if not enabled:
         return "<b>Voice is off</b> (turn it on in Settings → Skills)."
-    color = PROBLEM_COLOR if state in (NO_MIC, INTO_SILENCE) else COLORS.get(state, "#7f8c8d")
+    color = PROBLEM_COLOR if state in (NO_MIC, INTO_SILENCE) else COLORS.get(state, QUIET)
     return f"<span style='color:{color}'>●</span> <b>{html.escape(state.capitalize())}</b>"
 
 
@@ -74,7 +75,7 @@ class VoiceDock(QWidget):
         self.state = QLabel(objectName="voiceState")
         self.state.setTextFormat(Qt.TextFormat.RichText)
         self.problems = QLabel(objectName="voiceProblems", wordWrap=True)
-        self.problems.setStyleSheet("color: #c0392b")
+        self.problems.setStyleSheet(PROBLEM_STYLE)
         self.mode = QComboBox(objectName="voiceMode")
         for label, value in MODES:
             self.mode.addItem(label, value)

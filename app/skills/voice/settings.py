@@ -64,7 +64,7 @@ class VoiceSettingsPage(SectionForm):
     def __init__(self, skill: VoiceSkill, prefix: str, values: VoiceSettings,
                  parent: QWidget | None = None) -> None:
         self._inputs, self._outputs, why = skill.devices()
-        self._models = skill.ctx.services.get("models")
+        self._models = skill.ctx.models
         super().__init__(prefix, VoiceSettings, values, parent)
         if why:
             self.layout_.addRow(QLabel(f"No audio devices: {why}", objectName="voiceNoDevices", wordWrap=True))

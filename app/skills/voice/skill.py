@@ -274,7 +274,7 @@ class VoiceSkill(Skill):
             self.mouth = Mouth(parts.voice, self.output, guard=self.guard,
                                barge_in=BargeIn(s.duck_db, s.stop_after_seconds), on_caption=self._caption,
                                on_action=self._action, on_speaking=self._on_speaking)
-            outlets = self.ctx.services.get("outlets")
+            outlets = getattr(self.ctx.mind, "outlets", None)
             if outlets is not None:
                 outlets.attach_voice(self._say, self._begin, speaking=lambda: self.speaking,
                                      interrupt=self.interrupt)
@@ -308,7 +308,7 @@ class VoiceSkill(Skill):
             up.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await up
-        outlets = self.ctx.services.get("outlets")
+        outlets = getattr(self.ctx.mind, "outlets", None)
         if outlets is not None and outlets.voice == self._say:
             outlets.detach_voice()
         self.keys.stop()
@@ -457,9 +457,7 @@ class VoiceSkill(Skill):
 
     # ---- the stage (rule 6) -----------------------------------------------------------------------------
     def _stage(self) -> Any:
-        skills = getattr(self.ctx.services.get("mind"), "skills", None) or {}
-        stage = skills.get("stage")
-        return stage if stage is not None and getattr(stage, "enabled", False) else None
+        return self.ctx.avatar()
 
     def _played(self, progress: Progress) -> None:
         """An output listener, on the render thread."""

@@ -3,38 +3,25 @@ highlighted, what moderators removed struck through). It reads the skill on a ti
 
 from __future__ import annotations
 
-import html
-
+from app.skills.platform import dock as platform_dock
+from app.skills.platform.chat_ring import LINES as LOG_LINES
 from app.skills.youtube.client import State
-from app.skills.youtube.skill import LOG_LINES, YouTubeSkill, YtLine
+from app.skills.youtube.skill import YouTubeSkill, YtLine
 from app.ui.chat_log import ChatLog
+from app.ui.palette import FINE, PROBLEM, QUIET, WAITING
 from app.ui.qt import QHBoxLayout, QLabel, QTimer, QVBoxLayout, QWidget
 
 REFRESH_MS = 500
-COLOURS = {State.READING: "#2e7d32", State.CONNECTING: "#b7950b", State.RETRYING: "#b7950b",
-           State.NOT_LIVE: "#b7950b", State.ENDED: "#7f8c8d", State.STOPPED: "#c0392b", State.REFUSED: "#c0392b",
-           State.OFF: "#7f8c8d"}
+COLOURS = {State.READING: FINE, State.CONNECTING: WAITING, State.RETRYING: WAITING, State.NOT_LIVE: WAITING,
+           State.ENDED: QUIET, State.STOPPED: PROBLEM, State.REFUSED: PROBLEM, State.OFF: QUIET}
 
 
 def state_html(state: str, why: str) -> str:
-    colour = COLOURS.get(state, "#7f8c8d")
-    return (f'<span style="color:{colour}">●</span> <b>{html.escape(state.capitalize())}</b>'
-            + (f" — {html.escape(why)}" if why else ""))
+    return platform_dock.state_html(COLOURS, {}, state, why)
 
 
 def line_html(line: YtLine) -> str:
-    who, text = html.escape(line.who), html.escape(line.text)
-    if line.kind == "system":
-        body = f'<span style="color:#7f8c8d">{text}</span>'
-    elif line.kind == "paid":
-        body = f'<b>{who}</b> <span style="background:#fff3b0">{text}</span>'
-    elif line.kind == "member":
-        body = f'<i style="color:#8e44ad"><b>{who}</b> {text}</i>'
-    else:
-        body = f"<b>{who}:</b> {text}"
-    if line.removed:
-        body = f'<s>{body}</s> <span style="color:#c0392b">(removed by a moderator)</span>'
-    return body
+    return platform_dock.line_html(line)
 
 
 class YouTubeDock(QWidget):

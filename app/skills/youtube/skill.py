@@ -6,25 +6,25 @@ Theory of operation:
 2. The first page is what was said before she joined: it is neither perceived nor counted. Every later line
    is perceived once (message ids already seen are skipped, across restarts of the poll too) as a CHAT
    perception from "youtube:<channel id>", meta MESSAGE_ID its id, CONVERSATION_KEY "youtube:<video>",
-   ADDRESSED when it names her. The lines of one page are tallied together in one transaction, off the loop,
-   and marked TALLIED so the People skill does not count them again.
+   ADDRESSED when it names her. Its author is counted for People (app.skills.platform.tallies: batched, off
+   the loop) and the line marked TALLIED so the People skill does not count it again.
 3. A Super Chat or Super Sticker is a donation (exact amount and currency, keyed by its message id so a
    repeat counts once): stored with a card at once and perceived as addressed to her, at DONATION_SALIENCE.
    A new or milestone member is perceived at MEMBER_SALIENCE.
 4. A deleted message leaves the pending batch and its stored line is flagged; a ban or time-out takes that
    person's waiting lines back and flags their lines in the session.
 5. state and why (client.State) are kept for the settings page and the dock; ENDED, STOPPED and REFUSED are
-   ERROR events. The dock reads `log` (the last LOG_LINES lines, numbered; `revision` moves on any change,
-   a removed line included).
+   ERROR events. The dock reads `log` (a ChatRing of the last lines, numbered; `revision` moves on any
+   change, a removed line included).
+The parts every chat platform shares (log, tallies, moderation, background writes, the key) are
+app.skills.platform's.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections import OrderedDict, deque
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import Field, field_validator
@@ -35,9 +35,14 @@ from app.core.donations import DonationError
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.core.youtube import PLATFORM, Page, YouTubeError, YtItem, donation, video_id
-from app.memory.people_store import Sighting
 from app.skills.base import Skill, SkillContext
 from app.skills.listeners import Listeners
+from app.skills.platform.background import Background
+from app.skills.platform.chat_ring import ChatLine, ChatRing
+from app.skills.platform.donations import record_donation
+from app.skills.platform.moderation import Moderation
+from app.skills.platform.secret_slot import NO_STORE, SecretSlot
+from app.skills.platform.tallies import Tallies
 from app.skills.registry import register
 from app.skills.youtube.client import API_BASE, State, YouTubeChat
 
@@ -48,18 +53,7 @@ CHAT_SALIENCE = 0.5
 MEMBER_SALIENCE = 0.75
 DONATION_SALIENCE = 0.9
 SEEN_IDS = 20_000
-LOG_LINES = 500
-
-
-@dataclass
-class YtLine:
-    seq: int
-    who: str
-    text: str
-    kind: str                  # chat | paid | member | system
-    msg_id: str = ""
-    channel_id: str = ""
-    removed: bool = False
+YtLine = ChatLine    # a line of the dock's log (app.skills.platform.chat_ring)
 RESTART_ON = {"enabled", "video", "api_base"}
 
 
@@ -96,18 +90,23 @@ class YouTubeSkill(Skill):
         self.seen: OrderedDict[str, None] = OrderedDict()
         self._listeners = Listeners("YouTube")
         self.client_options: dict[str, Any] = {}     # a test's faster rhythm
-        self.log: deque[YtLine] = deque(maxlen=LOG_LINES)
-        self.log_seq = 0
-        self.revision = 0
+        self.log = ChatRing()
+        self.work = Background(PLATFORM, "YouTube", ctx.bus, lambda: getattr(ctx.stage, "executor", None))
+        self.tallies = Tallies(ctx.people, self._session, self.work)
+        self.moderation = Moderation(PLATFORM, ctx.stage, self.work)
+        self.key = SecretSlot(KEY_SECRET, ctx.secrets)
         ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
 
     # ---- life cycle (rule 1) ------------------------------------------------------------------------
     @property
-    def _mind(self) -> Any:
-        return self.ctx.services.get("mind")
+    def revision(self) -> int:
+        return self.log.revision
+
+    def _session(self) -> int | None:
+        return self.ctx.stage.session() if self.ctx.stage is not None else None
 
     async def start(self) -> None:
-        gate = self.ctx.services.get("gate")
+        gate = self.ctx.gate
         if not self.settings.video or gate is None or self.client is not None:
             return
         self.client = YouTubeChat(gate, self.api_key, self.settings.video, self._page, on_state=self._state,
@@ -118,6 +117,8 @@ class YouTubeSkill(Skill):
         client, self.client = self.client, None
         if client is not None:
             await client.stop()
+        await self.tallies.flush()
+        await self.work.settle()
         self._notify()
 
     async def restart(self) -> None:
@@ -133,18 +134,18 @@ class YouTubeSkill(Skill):
 
     # ---- the key --------------------------------------------------------------------------------------
     def api_key(self) -> str:
-        store = self.ctx.services.get("secrets")
-        return (store.get(KEY_SECRET) if store is not None else None) or ""
+        return self.key.get()
 
     def set_api_key(self, key: str) -> None:
         """Keep the Data API key in the keyring ("" forgets it); the poll starts again with it."""
-        store = self.ctx.services.get("secrets")
-        if store is None:
-            raise RuntimeError("there is no keyring service in this build")
+        if self.ctx.secrets is None:
+            raise RuntimeError(NO_STORE)
         if key.strip():
-            store.set(KEY_SECRET, key.strip())
+            refusal = self.key.save(key)
+            if refusal:
+                raise ValueError(refusal)
         else:
-            store.delete(KEY_SECRET)
+            self.key.forget()
         self.spawn(self.restart())
 
     # ---- state (rule 5) -----------------------------------------------------------------------------
@@ -160,16 +161,8 @@ class YouTubeSkill(Skill):
         self._listeners.notify()
 
     def _add_log(self, who: str, text: str, kind: str, item: YtItem | None = None) -> None:
-        self.log_seq += 1
-        self.log.append(YtLine(self.log_seq, who, text, kind, item.id if item else "",
-                               item.channel_id if item else ""))
-        self.revision += 1
-
-    def _remove_from_log(self, match: Callable[[YtLine], bool]) -> None:
-        for line in self.log:
-            if match(line) and not line.removed:
-                line.removed = True
-                self.revision += 1
+        self.log.add(self.ctx.now().timestamp(), who, text, kind,
+                     f"{PLATFORM}:{item.channel_id}" if item and item.channel_id else None, item.id if item else "")
 
     def _state(self, state: str, why: str) -> None:
         self._add_log("YouTube", f"{state}" + (f": {why}" if why else ""), "system")
@@ -188,11 +181,12 @@ class YouTubeSkill(Skill):
             self.seen.popitem(last=False)
         if first:
             return
-        authored = [i for i in fresh if i.kind in ("chat", "superchat", "supersticker", "member") and i.channel_id]
-        tallied = await self._tally(authored)
+        now = self.ctx.now().timestamp()
         for item in fresh:
+            tallied = bool(item.channel_id) and item.kind in ("chat", "superchat", "supersticker", "member") \
+                and self.tallies.count(Author(PLATFORM, item.channel_id, item.name or "someone"), now)
             if item.kind in ("superchat", "supersticker"):
-                await self._donation(item, tallied)
+                self._donation(item, tallied)
             elif item.kind in ("chat", "member"):
                 self._chat(item, tallied)
             elif item.kind == "deleted":
@@ -204,10 +198,7 @@ class YouTubeSkill(Skill):
         return f"{PLATFORM}:{self.settings.video}"
 
     def _names(self) -> tuple[str, ...]:
-        mind = self._mind
-        gate = getattr(mind, "gate", None)
-        names = tuple(getattr(gate, "names", ()))
-        return names or ((mind.settings.current.general.persona_name,) if mind is not None else ("Bea",))
+        return self.ctx.stage.names() if self.ctx.stage is not None else ("Bea",)
 
     def _perception(self, item: YtItem, words: str, salience: float, tallied: bool, **meta: Any) -> Perception:
         author = Author(PLATFORM, item.channel_id, item.name or "someone")
@@ -230,22 +221,15 @@ class YouTubeSkill(Skill):
             self._add_log(item.name, item.text, "chat", item)
         self.ctx.perceive(p)
 
-    async def _donation(self, item: YtItem, tallied: bool) -> None:
+    def _donation(self, item: YtItem, tallied: bool) -> None:
         try:
             d = donation(item)
         except DonationError as exc:
             self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"a Super Chat was not read: {exc.reason}")
             return
-        people = self._people()
-        if people is not None:
-            identity = f"{PLATFORM}:{item.channel_id}"
-            try:
-                await asyncio.get_running_loop().run_in_executor(
-                    None, people.donation, identity, d.donor_name, d.key, d.amount, d.currency, d.message)
-            except Exception as exc:
-                log.exception("a Super Chat could not be stored")
-                self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"a Super Chat could not be stored: {exc}")
         what = "Super Chat" if item.kind == "superchat" else "Super Sticker"
+        record_donation(self.ctx.people(), self.work, f"{PLATFORM}:{item.channel_id}", d.donor_name, d.key,
+                        d.amount, d.currency, d.message)
         words = f"(sent a {what} of {d.amount} {d.currency}) {d.message}".strip()
         self._add_log(item.name, f"{what} {d.amount} {d.currency}: {d.message}".rstrip(": "), "paid", item)
         p = self._perception(item, words, DONATION_SALIENCE, tallied,
@@ -256,60 +240,21 @@ class YouTubeSkill(Skill):
                              f"{d.currency}", amount=str(d.amount), currency=d.currency)
 
     def _deleted(self, item: YtItem) -> None:
-        self._remove_from_log(lambda line: line.msg_id == item.target)
-        bus = getattr(self._mind, "bus", None)
-        taken = bus.remove(lambda p: p.surface == PLATFORM and p.message_id == item.target) if bus else []
-        stream = getattr(self._mind, "stream", None)
-        if stream is not None:
-            self._background(stream.flag_message, item.target)
+        self.log.strike(lambda line: line.msg_id == item.target)
+        taken = self.moderation.remove_message(item.target)
         self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, "a moderator deleted a YouTube message"
                              + (" before she read it" if taken else ""))
 
     def _banned(self, item: YtItem) -> None:
         identity = f"{PLATFORM}:{item.channel_id}"
-        self._remove_from_log(lambda line: line.channel_id == item.channel_id)
-        bus = getattr(self._mind, "bus", None)
-        taken = bus.remove(lambda p: p.author is not None and p.author.identity == identity) if bus else []
+        self.log.strike(lambda line: line.identity == identity)
         what = "timed out" if item.ban_seconds else "banned"
-        stream = getattr(self._mind, "stream", None)
-        if stream is not None:
-            self._background(lambda: stream.flag_author(identity, reason=f"a moderator {what} this person"))
+        taken = self.moderation.remove_person(identity, f"a moderator {what} this person")
         self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator {what} {item.name or 'someone'} on "
-                             f"YouTube: {len(taken)} waiting line(s) taken back")
+                             f"YouTube: {taken} waiting line(s) taken back")
 
-    # ---- tallies -------------------------------------------------------------------------------------
-    def _people(self) -> Any:
-        skills = getattr(self._mind, "skills", None) or {}
-        people = skills.get("people")
-        return people if people is not None and people.enabled and people.ready else None
-
-    async def _tally(self, items: Sequence[YtItem]) -> bool:
-        people = self._people()
-        if people is None or not items:
-            return False
-        now = self.ctx.now().timestamp()
-        batch = [Sighting(f"{PLATFORM}:{i.channel_id}", i.name, now) for i in items]
-        stream = getattr(self._mind, "stream", None)
-
-        def write() -> None:
-            session = None
-            if stream is not None:
-                session = stream.session_id if stream.session_id is not None else stream.go_live("activity")
-            people.people.tally(batch, session)
-        try:
-            await asyncio.get_running_loop().run_in_executor(None, write)
-        except Exception:
-            log.exception("YouTube tallies could not be written")
-            return False
-        return True
-
-    def _background(self, fn: Callable[..., Any], *args: Any) -> None:
-        async def run() -> None:
-            try:
-                await asyncio.get_running_loop().run_in_executor(None, fn, *args)
-            except Exception:
-                log.exception("a YouTube moderation flag could not be written")
-        self.spawn(run())
+    def after_turn(self, record: Any) -> None:
+        self.moderation.after_turn(record)
 
     def context_section(self) -> str:
         if not self.enabled or not self.settings.video:

@@ -34,7 +34,7 @@ def made(kind: type) -> int:
 def started_skill(events: EventBus, outlets: Outlets, **settings) -> VoiceSkill:
     values = VoiceSettings(**settings)
     ctx = SkillContext(settings=lambda: values, bus=events, now=lambda: datetime.now(UTC),
-                       services={"outlets": outlets, "mind": SimpleNamespace(skills={})})
+                       mind=SimpleNamespace(outlets=outlets))
     skill = VoiceSkill(ctx)
 
     def speakers(rate, _device):

@@ -228,7 +228,7 @@ def test_the_password_lives_in_the_keyring_never_in_settings(bea, file_keyring):
 
     bea.secrets = SecretStore(use_keyring=True)
     skill: ObsSkill = bea.skills["obs"]
-    skill.ctx.services["secrets"] = bea.secrets
+    skill.ctx.secrets = bea.secrets
     assert skill.set_password("s3cret-obs") == "The OBS password is saved in the system keyring."
     assert file_keyring.get_password(KEYRING_SERVICE, f"secret:{PASSWORD_SECRET}") == "s3cret-obs"
     assert "s3cret-obs" not in json.dumps(bea.settings.current.model_dump())

@@ -250,7 +250,7 @@ def test_a_reconnect_in_the_middle_loses_nothing_and_counts_each_line_once(bea):
                     await server.flush()
                     await asyncio.sleep(0.005)
             await until(lambda: len(pending(bea)) == 400, what="every line")
-            await until(lambda: skill.counted == 400 and not skill._sightings, what="the tallies")
+            await until(lambda: skill.counted == 400 and not skill.tallies.waiting, what="the tallies")
             await skill.flush()
             await skill.stop()
             return skill

@@ -109,9 +109,9 @@ def build_skill(events, outlets, voice, transcriber=None, *, perceive=None, stag
     """The skill on the real (already loaded) models, with a fake sound card (or none at all: the machine's
     own, which has no PortAudio here)."""
     values = VoiceSettings(**settings)
-    mind = SimpleNamespace(skills={"stage": stage} if stage is not None else {}, settings=None)
+    mind = SimpleNamespace(outlets=outlets, settings=None)
     ctx = SkillContext(settings=lambda: values, bus=events, now=lambda: datetime.now(UTC),
-                       perceive=perceive or (lambda _p: None), services={"outlets": outlets, "mind": mind})
+                       perceive=perceive or (lambda _p: None), mind=mind, avatar=lambda: stage)
     skill = VoiceSkill(ctx)
 
     def load(_settings, _executor) -> Parts:

@@ -68,7 +68,7 @@ def test_without_an_audio_device_she_starts_says_why_and_speaks_into_silence():
 
     async def go():
         ctx = SkillContext(settings=lambda: VoiceSettings(), bus=events, now=lambda: datetime.now(UTC),
-                           services={"outlets": outlets, "mind": SimpleNamespace(skills={})})
+                           mind=SimpleNamespace(outlets=outlets))
         skill = VoiceSkill(ctx)
         await skill.start()
         loading = skill.state                                   # start() does not wait for the models

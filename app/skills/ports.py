@@ -1,0 +1,87 @@
+"""The ports skills meet through: small typed faces, wired in the composition root (app/compose.py).
+
+A skill never looks another up by name. What it may reach is a field of its SkillContext, typed by one of
+these protocols (or by the service's own class when it is a plain store):
+- People: the People skill as the platforms see it: tallies, donation cards, the roster. ctx.people() is
+  None while the People skill is off or has no store, so a platform counts nothing then.
+- Stage: the stream she is on, as a chat platform sees it: take back waiting lines a moderator removed, flag
+  stored lines, the session lines are counted in, the names she answers to, her persona.
+- Senders: where a written line goes (send_message(platform, channel, text)); a platform registers its own.
+- Avatar: her body on the stage, as her voice moves it: the mouth while she speaks, a gesture. ctx.avatar() is
+  None while the Stage skill is off.
+- SettingsPort: the one validated write path for settings, and news of their changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from decimal import Decimal
+from typing import Any, Protocol
+
+from app.core.perception import Perception
+
+
+class People(Protocol):
+    def tally(self, batch: Sequence[Any], session: int | None) -> None:
+        """Count sightings (app.memory.people_store.Sighting) in one transaction. Blocking."""
+
+    def donation(self, identity: str, name: str, key: str, amount: Decimal, currency: str,
+                 message: str) -> Any:
+        """Record a donation; the card minted for it, or None. Blocking."""
+
+    def roster_page(self, sort: str, limit: int) -> list[Any]:
+        """A page of the roster (app.memory.people_store.RosterRow). Blocking."""
+
+
+class Stage(Protocol):
+    def take_back(self, match: Callable[[Perception], bool]) -> list[Perception]:
+        """Waiting lines that match leave the next batch; returns them."""
+
+    def flag_author(self, identity: str, reason: str | None = None) -> int:
+        """A moderator removed this person: their stored lines of this session are flagged. Blocking."""
+
+    def flag_message(self, message_id: str) -> int:
+        """A moderator deleted one line: it is flagged once stored. Blocking."""
+
+    def session(self) -> int | None:
+        """The session lines are counted in (opened by activity when none is). Blocking."""
+
+    def names(self) -> tuple[str, ...]:
+        """The names she answers to."""
+
+    def persona(self) -> str:
+        """Her name, as the streamer set it."""
+
+    @property
+    def executor(self) -> Any:
+        """Where blocking store work runs."""
+
+
+Sender = Callable[[str, str], Awaitable[None]]
+Typing = Callable[[str], Awaitable[None]]
+
+
+class Senders(Protocol):
+    def register_sender(self, platform: str, send: Sender, typing: Typing | None = None) -> None:
+        """send(channel, text) carries her written lines on that platform from now on; typing(channel), where
+        the platform has an indicator, shows her typing before each line."""
+
+
+class Avatar(Protocol):
+    def mouth_threadsafe(self, level: float) -> None:
+        """Open her mouth this much (0 closed, 1 wide), from any thread."""
+
+    def play_action(self, name: str) -> None:
+        """Play one of her gestures."""
+
+
+class SettingsPort(Protocol):
+    @property
+    def current(self) -> Any:
+        """The settings as they are now."""
+
+    def set(self, path: str, value: Any) -> Any:
+        """Validate and store one setting; raises with a sentence when refused."""
+
+    def on_change(self, listener: Callable[[str, Any], None]) -> Callable[[], None]:
+        """listener(path, value) after each stored change; returns how to stop listening."""
