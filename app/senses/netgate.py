@@ -9,10 +9,11 @@ decision said.
      against the name (server_hostname);
    - connect_to (blocking clients, with vet_sync: OBS's websocket-client is handed the connected socket, so
      it never resolves the name, nor reads proxy settings);
-   - http_session (aiohttp): a resolver that answers with the vetted addresses only (no DNS cache: each new
-     connection is decided again), a connector that decides IP addresses itself (aiohttp asks no resolver
-     about them), refuses a pooled connection to the outside once privacy mode is on, and raises
-     PrivacyRefused rather than aiohttp's wrapper; proxy settings in the environment are never read.
+   - http_session (aiohttp; http_connector for a library that makes its own session, discord.py): a
+     resolver that answers with the vetted addresses only (no DNS cache: each new connection is decided
+     again), a connector that decides IP addresses itself (aiohttp asks no resolver about them), refuses a
+     pooled connection to the outside once privacy mode is on, and raises PrivacyRefused rather than
+     aiohttp's wrapper; proxy settings in the environment are never read (discord.py passes none).
 """
 
 from __future__ import annotations
@@ -112,12 +113,16 @@ class NetworkGate:
                 last = exc
         raise last
 
+    def http_connector(self, purpose: str, **kwargs: Any) -> Any:
+        """An aiohttp connector whose every connection this gate decides (rule 2), for a library that makes its
+        own ClientSession from a connector (discord.py): its HTTP and its websockets both go through it."""
+        return _connector_class()(self, purpose, resolver=_resolver_class()(self, purpose), use_dns_cache=False,
+                                  **kwargs)
+
     def http_session(self, purpose: str, **kwargs: Any) -> Any:
         """An aiohttp ClientSession whose every connection this gate decided (rule 2)."""
         import aiohttp
-        connector = _connector_class()(self, purpose, resolver=_resolver_class()(self, purpose),
-                                       use_dns_cache=False)
-        return aiohttp.ClientSession(connector=connector, trust_env=False, **kwargs)
+        return aiohttp.ClientSession(connector=self.http_connector(purpose), trust_env=False, **kwargs)
 
 
 @functools.cache

@@ -1,0 +1,277 @@
+"""Discord's gateway and REST for one bot, on our own loop, every connection through the network gate.
+
+Why discord.py (2.7): it is maintained and the most used Python library for Discord; it is asyncio-native, so a
+discord.Client runs on the app's own loop, in-process, with no second program (ProjectBEA ran a Node bot); it
+keeps the gateway's session for us (heartbeats, RESUME after a drop, a new IDENTIFY after INVALID_SESSION,
+REST rate limits with retry_after); and its voice support implements DAVE, the end-to-end encryption Discord
+now requires in calls (through `davey`), which the voice part of the issue needs.
+
+Theory of operation:
+1. start(): the token is read from the keyring provider (off the loop); none: state NO_TOKEN. The gate is asked
+   first about the REST and gateway hosts (privacy mode: state REFUSED, before any connection; discord.py
+   would otherwise retry a refused gateway for ever, unseen), then a new discord.Client
+   logs in (GET /users/@me: a refused token is LoginFailure, state AUTH_FAILED) and connects to the gateway.
+2. Every connection goes through the gate: discord.py makes its aiohttp session from the connector it is
+   given, and ours is the gate's (app.senses.netgate.http_connector), so its REST calls and its gateway
+   websocket are each decided there, as any other aiohttp session's.
+3. Where it connects: discord.py reads its REST base (discord.http.Route.BASE) and its first gateway
+   (DiscordWebSocket.DEFAULT_GATEWAY) from class attributes, not from arguments; the client sets both from its
+   `api_base` and `gateway` before each login (Discord's own by default; a local fake in the tests). They are
+   process-wide, and one Discord client runs at a time.
+4. The gateway: intents for servers (channel and server names), server messages, direct messages and message
+   content (a privileged intent: without it switched on in the Developer Portal Discord closes with 4014, state
+   INTENTS with where to switch it on). Each MESSAGE_CREATE is handed on as Discord sent it (plain data, read
+   by app.core.discord): discord.py's raw-receive event gives the payload before its own parsing.
+5. The session: a drop is resumed by discord.py (RESUME on resume_gateway_url, the missed events replayed), an
+   INVALID_SESSION starts a new one; the client says RETRYING while it is away and READING once READY or
+   RESUMED. Close 4004 (the token refused on the gateway): AUTH_FAILED, and it stops. A network failure before
+   the session (login): RETRYING with a backoff, again with a new discord.Client.
+6. send(channel, text, reply_to) in pieces of MAX_CHARS, typing(channel), react(channel, message, emoji),
+   dm(user, text) (POST /users/@me/channels, then the message). A REST 429 is waited out by discord.py for the
+   retry_after Discord names (at most MAX_RATE_WAIT s; longer is a failure said in words).
+7. No token and no chat text reach a log: discord.py's loggers are kept at WARNING (at DEBUG it logs every
+   request's body), and a failure's words have the token cut out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import json
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+from urllib.parse import urlsplit
+
+from app.core.backoff import backoff_delay
+from app.core.message_pieces import pieces
+from app.senses.netgate import PrivacyRefused
+
+log = logging.getLogger(__name__)
+logging.getLogger("discord").setLevel(logging.WARNING)     # rule 7: at DEBUG it logs request bodies (chat text)
+
+API_BASE = "https://discord.com/api/v10"
+GATEWAY = "wss://gateway.discord.gg/"
+PURPOSE = "Discord"
+MAX_CHARS = 2000               # Discord refuses longer messages
+MAX_RATE_WAIT = 30.0           # a longer 429 wait fails the send instead of holding her line (discord.py's floor)
+LOGIN_TIMEOUT_S = 60.0
+INTENTS_HELP = ("Discord refused the message content intent: switch on 'Message Content Intent' for the bot "
+                "(Developer Portal → your application → Bot)")
+
+
+class State(enum.StrEnum):
+    OFF = "off"
+    NO_TOKEN = "no token"
+    CONNECTING = "connecting"
+    READING = "reading"
+    RETRYING = "retrying"           # the connection dropped or the network failed
+    AUTH_FAILED = "token refused"
+    INTENTS = "intents refused"     # 4014: message content not switched on for the bot
+    REFUSED = "refused"             # privacy mode
+
+
+def _host_port(url: str) -> tuple[str, int]:
+    parts = urlsplit(url)
+    port = parts.port or (443 if parts.scheme in ("https", "wss") else 80)
+    return parts.hostname or "", port
+
+
+class DiscordLink:
+    """One bot's Discord. `on_message` gets each MESSAGE_CREATE's data; `on_state` gets (State, a sentence)."""
+
+    def __init__(self, gate: Any, token: Callable[[], str | None],
+                 on_message: Callable[[dict[str, Any]], Awaitable[None]], *,
+                 on_state: Callable[[str, str], None] = lambda _s, _w: None, api_base: str = API_BASE,
+                 gateway: str = GATEWAY, backoff_base: float = 1.0, backoff_cap: float = 60.0,
+                 rng: random.Random | None = None) -> None:
+        self.gate, self._token, self.on_message, self._on_state = gate, token, on_message, on_state
+        self.api_base, self.gateway = api_base.rstrip("/"), gateway
+        self.backoff_base, self.backoff_cap = backoff_base, backoff_cap
+        self._rng = rng or random.Random()
+        self.state, self.why = State.OFF, ""
+        self.me: dict[str, Any] = {}            # her user: id, username
+        self.client: Any = None
+        self._secret = ""
+        self._task: asyncio.Task | None = None
+
+    def _set(self, state: str, why: str = "") -> None:
+        why = why.replace(self._secret, "<token>") if self._secret else why
+        if (state, why) == (self.state, self.why):
+            return
+        self.state, self.why = state, why
+        try:
+            self._on_state(state, why)
+        except Exception:
+            log.exception("a Discord state listener failed")
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.ensure_future(self._run())
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        client, self.client = self.client, None
+        if client is not None:
+            with contextlib.suppress(Exception):
+                await client.close()
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._set(State.OFF)
+
+    # ---- the session (rules 1 to 5) -------------------------------------------------------------------
+    def _make_client(self) -> Any:
+        import discord
+        import yarl
+        from discord.gateway import DiscordWebSocket
+        from discord.http import Route
+
+        Route.BASE = self.api_base                          # rule 3
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway)
+        intents = discord.Intents.none()
+        intents.guilds = intents.guild_messages = intents.dm_messages = intents.message_content = True
+        link = self
+
+        class Client(discord.Client):
+            async def on_ready(self) -> None:
+                link._ready()
+
+            async def on_resumed(self) -> None:
+                link._ready()
+
+            async def on_disconnect(self) -> None:
+                if link.client is self and link.state == State.READING:
+                    link._set(State.RETRYING, "the connection to Discord dropped; reconnecting")
+
+            async def on_socket_raw_receive(self, raw: str) -> None:
+                if '"MESSAGE_CREATE"' not in raw:
+                    return
+                payload = json.loads(raw)
+                if payload.get("t") == "MESSAGE_CREATE" and isinstance(payload.get("d"), dict):
+                    try:
+                        await link.on_message(payload["d"])
+                    except Exception:
+                        log.exception("reading a Discord message failed")
+
+        return Client(intents=intents, connector=self.gate.http_connector(PURPOSE), enable_debug_events=True,
+                      max_messages=None, chunk_guilds_at_startup=False, max_ratelimit_timeout=MAX_RATE_WAIT,
+                      member_cache_flags=discord.MemberCacheFlags.none())
+
+    def _ready(self) -> None:
+        user = self.client.user if self.client is not None else None
+        if user is not None:
+            self.me = {"id": user.id, "username": user.name}
+        self._set(State.READING)
+
+    async def _run(self) -> None:
+        import aiohttp
+        from discord.errors import (
+            ConnectionClosed,
+            GatewayNotFound,
+            HTTPException,
+            LoginFailure,
+            PrivilegedIntentsRequired,
+        )
+        attempt = 0
+        while True:
+            token = await asyncio.get_running_loop().run_in_executor(None, self._token)
+            if not token:
+                self._set(State.NO_TOKEN, "no Discord bot token is set (Settings → Discord)")
+                return
+            self._secret = token
+            try:                                         # rule 1: before anything, both hosts
+                for url in (self.api_base, self.gateway):
+                    await self.gate.check(*_host_port(url), PURPOSE)
+            except PrivacyRefused as exc:
+                self._set(State.REFUSED, str(exc).removeprefix(f"{PURPOSE}: "))
+                return
+            self._set(State.CONNECTING)
+            client = self.client = self._make_client()
+            try:
+                await asyncio.wait_for(client.login(token), LOGIN_TIMEOUT_S)
+                attempt = 0
+                await client.connect(reconnect=True)
+                return                                   # closed by stop()
+            except asyncio.CancelledError:
+                raise
+            except PrivacyRefused as exc:
+                self._set(State.REFUSED, str(exc).removeprefix(f"{PURPOSE}: "))
+                return
+            except LoginFailure:
+                self._refused_token()
+                return
+            except PrivilegedIntentsRequired:
+                self._set(State.INTENTS, INTENTS_HELP)
+                return
+            except ConnectionClosed as exc:
+                if exc.code == 4004:
+                    self._refused_token()
+                    return
+                attempt = await self._back_off(attempt, f"Discord closed the connection ({exc.code})")
+            except (OSError, aiohttp.ClientError, HTTPException, GatewayNotFound, TimeoutError) as exc:
+                words = str(exc) or type(exc).__name__
+                attempt = await self._back_off(attempt, f"Discord could not be reached ({words})")
+            except Exception as exc:         # an answer that is not Discord's: said, and tried again
+                log.error("Discord: an unexpected failure: %s", type(exc).__name__)
+                attempt = await self._back_off(attempt, f"Discord answered something unexpected "
+                                                        f"({type(exc).__name__})")
+            finally:
+                if client is not None and not client.is_closed():
+                    with contextlib.suppress(Exception):
+                        await client.close()
+
+    def _refused_token(self) -> None:
+        self._set(State.AUTH_FAILED, "Discord refused the bot token (Settings → Discord: paste it again from the "
+                                     "Developer Portal → your application → Bot → Reset Token)")
+        log.warning("Discord refused the bot token")
+
+    async def _back_off(self, attempt: int, why: str) -> int:
+        delay = backoff_delay(attempt, self.backoff_base, self.backoff_cap, self._rng.random())
+        self._set(State.RETRYING, f"{why}; trying again in {delay:.0f} s")
+        log.info("Discord: not connected (again in %.0f s)", delay)
+        await asyncio.sleep(delay)
+        return attempt + 1
+
+    # ---- names from the cache (for the place in words) ------------------------------------------------
+    def names(self, channel_id: int) -> tuple[str, str]:
+        """(the channel's name, its server's name), "" for what the cache does not hold."""
+        channel = self.client.get_channel(channel_id) if self.client is not None else None
+        guild = getattr(channel, "guild", None)
+        return str(getattr(channel, "name", "") or ""), str(getattr(guild, "name", "") or "")
+
+    # ---- sending (rule 6) -----------------------------------------------------------------------------
+    def _ready_client(self) -> Any:
+        if self.client is None or self.state != State.READING:
+            raise ConnectionError(f"Discord is not connected ({self.state}{': ' + self.why if self.why else ''})")
+        return self.client
+
+    async def send(self, channel_id: int, text: str, reply_to: int | None = None) -> list[int]:
+        """The ids of what was sent (a reply: the first piece answers `reply_to`)."""
+        channel = self._ready_client().get_partial_messageable(channel_id)
+        sent = []
+        for n, piece in enumerate(pieces(text, MAX_CHARS)):
+            if n == 0 and reply_to is not None:
+                message = await channel.get_partial_message(reply_to).reply(piece, mention_author=False)
+            else:
+                message = await channel.send(piece)
+            sent.append(message.id)
+        return sent
+
+    async def typing(self, channel_id: int) -> None:
+        await self._ready_client().get_partial_messageable(channel_id).typing()
+
+    async def react(self, channel_id: int, message_id: int, emoji: str) -> None:
+        channel = self._ready_client().get_partial_messageable(channel_id)
+        await channel.get_partial_message(message_id).add_reaction(emoji)
+
+    async def dm(self, user_id: int, text: str) -> int:
+        """Writes to a user directly; the DM channel's id."""
+        import discord
+        channel = await self._ready_client().create_dm(discord.Object(user_id))
+        for piece in pieces(text, MAX_CHARS):
+            await channel.send(piece)
+        return int(channel.id)

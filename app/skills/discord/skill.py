@@ -1,0 +1,377 @@
+"""The Discord skill: written conversations in the server channels and direct messages you allow, answered in
+writing, never out loud.
+
+Theory of operation:
+1. With a bot token in the keyring (Settings → Discord; never in settings, never logged, masked) the skill keeps
+   the bot connected (client.py) while it runs. A new token, a changed address or privacy mode switched starts
+   it again; the allow-lists are read at each message, so editing them needs no restart.
+2. Each MESSAGE_CREATE is read by app.core.discord: direct messages only from allow-listed users (by id or
+   username), server channels only when the channel is allow-listed and she is mentioned or replied to. What
+   she ignores is a line in the dock with the reason (never its text), so the streamer sees what to allow.
+3. A message she reads is a CHAT perception from "discord:<user id>" with the writer's name, meta
+   CONVERSATION_KEY "discord:<channel id>" (the two arguments of send_message that answer it), WRITTEN, PLACE
+   (the channel and server in words, or the direct message), ADDRESSED, TEXT, MESSAGE_ID, REPLY_TO, DM for a
+   direct message. The line is counted for People (tallies, cards and links need nothing of Discord's).
+4. Her answers: a sender for platform "discord" on the mind's outlets (typing shown first, then the line);
+   tools while connected: `discord_reply` (answer one message she read, as a reply), `discord_react` (an emoji
+   on one) and `discord_dm` (write to an allow-listed person directly). Only conversations and messages she
+   has read can be answered: anything else is refused, with what she can reach.
+5. state and why (client.State) are kept for the page and the dock; a refused token, the message content intent
+   refused and privacy mode are ERROR events on the Chat dock's problem lines (setting skills.discord, problem
+   discord), cleared once she reads again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import Field, field_validator
+
+from app.config.section import ADVANCED, SkillSettings
+from app.core.discord import AllowList, DiscordMessage, decide, norm_user, parse_message, place
+from app.core.events import EventKind
+from app.core.perception import Author, Meta, Perception, PerceptionKind
+from app.core.tools import Tool
+from app.skills.base import Skill, SkillContext
+from app.skills.discord.client import API_BASE, GATEWAY, DiscordLink, State
+from app.skills.listeners import Listeners
+from app.skills.platform.background import Background
+from app.skills.platform.chat_ring import ChatRing
+from app.skills.platform.secret_slot import SecretSlot
+from app.skills.platform.tallies import Tallies
+from app.skills.registry import register
+
+log = logging.getLogger(__name__)
+
+PLATFORM = "discord"
+TOKEN_SECRET = "discord_bot_token"
+SALIENCE = 0.7
+CONVERSATIONS = 50                  # recent conversations the dock lists
+MESSAGES = 500                      # messages she read that her tools can still answer
+PROBLEM = "discord"
+SETTING = "skills.discord"
+STOPPING = (State.AUTH_FAILED, State.REFUSED, State.INTENTS)
+NO_TOKEN = "no bot token is kept (Settings → Discord)"
+IGNORED = "ignored"                 # the dock's kind of line for a message she did not read (its reason only)
+
+
+class DiscordSettings(SkillSettings):
+    allowed_channels: list[str] = Field(default_factory=list, title="Channels she joins in",
+                                        description="Server channel ids, comma-separated (Discord: Settings → "
+                                        "Advanced → Developer Mode, then right-click a channel → Copy Channel "
+                                        "ID). In these she answers when she is mentioned or replied to.")
+    allowed_users: list[str] = Field(default_factory=list, title="People she talks to directly",
+                                     description="Discord user ids or usernames, comma-separated. Anyone else "
+                                     "writing to her directly is ignored (the dock says who tried).")
+    api_base: str = Field(API_BASE, min_length=1, title="Discord API address", json_schema_extra=ADVANCED,
+                          description="Change it only for a test.")
+    gateway: str = Field(GATEWAY, min_length=1, title="Discord gateway address", json_schema_extra=ADVANCED,
+                         description="Change it only for a test.")
+
+    @field_validator("allowed_users")
+    @classmethod
+    def _users(cls, values: list[str]) -> list[str]:
+        return list(dict.fromkeys(u for u in (norm_user(v) for v in values) if u))
+
+    @field_validator("allowed_channels")
+    @classmethod
+    def _channels(cls, values: list[str]) -> list[str]:
+        out: list[str] = []
+        for value in values:
+            text = str(value).strip().lstrip("#")
+            if not text:
+                continue
+            if not text.isdigit():
+                raise ValueError(f"{text!r} is not a channel id: a channel's id is a long number like "
+                                 "1234567890123456789 (the dock shows it when someone mentions her there)")
+            out.append(text)
+        return list(dict.fromkeys(out))
+
+
+@dataclass
+class Conversation:
+    key: str            # "discord:<channel id>"
+    place: str          # "the channel #general on Speedrunners", "a direct message with Anna"
+    last_ts: float
+    lines: int = 0
+
+
+@register
+class DiscordSkill(Skill):
+    key = "discord"
+    title = "Discord"
+    description = ("She reads and answers written messages on Discord in the channels and from the people you "
+                   "allow, in writing, never out loud.")
+    settings_model = DiscordSettings
+    settings_page = "app.skills.discord.settings:make_page"
+    dock = "app.skills.discord.dock:make_dock"
+
+    def __init__(self, ctx: SkillContext) -> None:
+        super().__init__(ctx)
+        self.client: DiscordLink | None = None
+        self.log = ChatRing()
+        self.conversations: OrderedDict[int, Conversation] = OrderedDict()
+        self.messages: OrderedDict[int, int] = OrderedDict()     # message id she read -> its channel id
+        self.work = Background(PLATFORM, "Discord", ctx.bus, lambda: getattr(ctx.stage, "executor", None))
+        self.tallies = Tallies(ctx.people, self._session, self.work)
+        self.token = SecretSlot(TOKEN_SECRET, ctx.secrets)
+        self.client_options: dict[str, Any] = {}     # a test's faster rhythm
+        self._listeners = Listeners("Discord")
+        self._unsubscribe: Callable[[], None] | None = None
+        self._sender_registered = False
+        self._problem = False
+        self._kept: bool | None = None
+
+    # ---- life cycle (rule 1) --------------------------------------------------------------------------
+    async def start(self) -> None:
+        if self.ctx.app_settings is not None and self._unsubscribe is None:
+            self._unsubscribe = self.ctx.app_settings.on_change(self._setting_changed)
+        await self._connect()
+
+    async def stop(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        await self._disconnect()
+        await self.tallies.flush()
+        await self.work.settle()
+
+    async def _connect(self) -> None:
+        gate, s = self.ctx.gate, self.settings
+        if self.client is not None or not s.enabled:
+            return
+        if gate is None:
+            self._state(State.OFF, "Discord needs the network gate, and this build has none")
+            return
+        if not self.has_token:
+            self._state(State.OFF, NO_TOKEN)
+            return
+        self.client = DiscordLink(gate, self.token.get, self._message, on_state=self._state, api_base=s.api_base,
+                                  gateway=s.gateway, **self.client_options)
+        self.client.start()
+        senders = self.ctx.senders
+        if senders is not None and not self._sender_registered:
+            senders.register_sender(PLATFORM, self._send_from_mind, typing=self._typing)
+            self._sender_registered = True
+
+    async def _disconnect(self) -> None:
+        client, self.client = self.client, None
+        if client is not None:
+            await client.stop()
+
+    async def restart(self) -> None:
+        await self._disconnect()
+        await self._connect()
+
+    def _setting_changed(self, path: str, _value: object) -> None:
+        names = ("enabled", "api_base", "gateway")
+        if path in (f"{SETTING}.{n}" for n in names) or path == "privacy.enabled":
+            self.spawn(self.restart())
+
+    # ---- the token ------------------------------------------------------------------------------------
+    def save_token(self, text: str) -> str:
+        """Keep the bot token in the keyring; "" when kept (she connects again with it), else why not."""
+        why = self.token.save(text)
+        if not why:
+            self._kept = True
+            self.spawn(self.restart())
+        return why
+
+    def forget_token(self) -> None:
+        self.token.forget()
+        self._kept = False
+        self.spawn(self.restart())
+
+    @property
+    def has_token(self) -> bool:
+        if self._kept is None:
+            self._kept = bool(self.token.get())
+        return self._kept
+
+    # ---- state (rule 5) ------------------------------------------------------------------------------
+    @property
+    def status(self) -> tuple[str, str]:
+        client = self.client
+        if client is not None:
+            return client.state, client.why
+        return State.OFF, ("" if self.has_token or not self.enabled else NO_TOKEN)
+
+    @property
+    def connected(self) -> bool:
+        return self.client is not None and self.client.state == State.READING
+
+    @property
+    def me(self) -> str:
+        client = self.client
+        name = client.me.get("username", "") if client is not None else ""
+        return f"@{name}" if name else ""
+
+    def on_change(self, fn: Callable[[], None]) -> Callable[[], None]:
+        return self._listeners.add(fn)
+
+    def _state(self, state: str, why: str) -> None:
+        self.log.add(self.ctx.now().timestamp(), "Discord", f"{state}" + (f": {why}" if why else ""), "system")
+        if state in STOPPING:
+            self._problem = True
+            self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"Discord: {why}", state=state, setting=SETTING,
+                                 problem=PROBLEM)
+        elif state == State.READING:
+            data: dict[str, Any] = {"state": state}
+            if self._problem:
+                self._problem = False
+                data["resolved"] = PROBLEM
+            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"Discord: connected as {self.me}", **data)
+        self._listeners.notify()
+
+    # ---- what she reads (rules 2 and 3) ---------------------------------------------------------------
+    def _session(self) -> int | None:
+        return self.ctx.stage.session() if self.ctx.stage is not None else None
+
+    async def _message(self, data: dict[str, Any]) -> None:
+        client = self.client
+        if client is None:
+            return
+        message = parse_message(data, int(client.me.get("id") or 0))
+        if message is None:
+            return
+        where = place(message, *client.names(message.channel_id))
+        s = self.settings
+        verdict = decide(message, AllowList.of(s.allowed_channels, s.allowed_users), where)
+        if not verdict.read:
+            self.log.add(self.ctx.now().timestamp(), "ignored", verdict.reason, IGNORED)
+            self._listeners.notify()
+            return
+        self._perceive(message, where)
+
+    def _perceive(self, m: DiscordMessage, where: str) -> None:
+        ts = self.ctx.now().timestamp()
+        author = Author(PLATFORM, str(m.author_id), m.author_name)
+        key = f"{PLATFORM}:{m.channel_id}"
+        meta: dict[str, Any] = {Meta.CONVERSATION_KEY: key, Meta.WRITTEN: True, Meta.PLACE: where,
+                                Meta.ADDRESSED: True, Meta.TEXT: m.text, Meta.MESSAGE_ID: str(m.message_id)}
+        if m.reply_to is not None:
+            meta[Meta.REPLY_TO] = str(m.reply_to)
+        if m.dm:
+            meta[Meta.DM] = True
+        if self.tallies.count(author, ts):
+            meta[Meta.TALLIED] = True
+        self.log.add(ts, m.author_name, m.text, "chat", identity=author.identity, msg_id=str(m.message_id),
+                     channel=str(m.channel_id))
+        talk = self.conversations.pop(m.channel_id, None) or Conversation(key, where, ts)
+        talk.place, talk.last_ts, talk.lines = where, ts, talk.lines + 1
+        self.conversations[m.channel_id] = talk
+        while len(self.conversations) > CONVERSATIONS:
+            self.conversations.popitem(last=False)
+        self.messages[m.message_id] = m.channel_id
+        while len(self.messages) > MESSAGES:
+            self.messages.popitem(last=False)
+        self._listeners.notify()
+        self.ctx.perceive(Perception(PerceptionKind.CHAT, PLATFORM, f"[{m.author_name}] {m.text}", SALIENCE, meta,
+                                     author, ts))
+
+    # ---- her answers (rule 4) -------------------------------------------------------------------------
+    def _channel_id(self, channel: str) -> int:
+        wanted = channel.strip().removeprefix(f"{PLATFORM}:")
+        channel_id = int(wanted) if wanted.isdigit() else 0
+        if channel_id not in self.conversations:
+            known = ", ".join(f"{c.key.partition(':')[2]} ({c.place})" for c in self.conversations.values())
+            raise ValueError(f"she has no Discord conversation {channel!r}; she can write to: {known or 'none yet'}")
+        return channel_id
+
+    def _link(self) -> DiscordLink:
+        client = self.client
+        if client is None or client.state != State.READING:
+            raise ConnectionError(f"Discord is not connected ({self.status[1] or self.status[0]})")
+        return client
+
+    async def _typing(self, channel: str) -> None:
+        await self._link().typing(self._channel_id(channel))
+
+    async def _send_from_mind(self, channel: str, text: str) -> None:
+        """The outlets' sender for platform "discord" (send_message(platform discord, channel <channel id>))."""
+        client = self._link()
+        channel_id = self._channel_id(channel)
+        await client.send(channel_id, text)
+        self._said(text, channel_id)
+
+    def _said(self, text: str, channel_id: int) -> None:
+        self.log.add(self.ctx.now().timestamp(), self._persona(), text, "her", channel=str(channel_id))
+        self._listeners.notify()
+
+    def _persona(self) -> str:
+        return self.ctx.stage.persona() if self.ctx.stage is not None else "Bea"
+
+    def _read_message(self, message_id: Any) -> tuple[int, int] | None:
+        text = str(message_id).strip()
+        mid = int(text) if text.isdigit() else 0
+        channel = self.messages.get(mid)
+        return (channel, mid) if channel is not None else None
+
+    async def reply(self, message_id: Any = "", text: Any = "") -> str:
+        found = self._read_message(message_id)
+        if found is None:
+            return f"ERROR: {message_id!r} is not a Discord message you read (its id is the message_id of the line)"
+        if not str(text).strip():
+            return "ERROR: the reply has no words"
+        try:
+            await self._link().send(found[0], str(text), reply_to=found[1])
+        except Exception as exc:
+            return f"ERROR: the reply was not sent: {exc}"
+        self._said(str(text), found[0])
+        return "Replied on Discord."
+
+    async def react(self, message_id: Any = "", emoji: Any = "") -> str:
+        found = self._read_message(message_id)
+        if found is None:
+            return f"ERROR: {message_id!r} is not a Discord message you read (its id is the message_id of the line)"
+        emoji = str(emoji).strip()
+        if not emoji or len(emoji) > 8:
+            return "ERROR: give one emoji, like 👍"
+        try:
+            await self._link().react(found[0], found[1], emoji)
+        except Exception as exc:
+            return f"ERROR: the reaction was not added: {exc}"
+        return f"Reacted {emoji}."
+
+    async def dm(self, user: Any = "", text: Any = "") -> str:
+        who = norm_user(user)
+        if not who.isdigit() or who not in self.settings.allowed_users:
+            allowed = ", ".join(u for u in self.settings.allowed_users if u.isdigit()) or "nobody yet"
+            return f"ERROR: you may write directly only to the people allowed by user id: {allowed}"
+        if not str(text).strip():
+            return "ERROR: the message has no words"
+        try:
+            channel_id = await self._link().dm(int(who), str(text))
+        except Exception as exc:
+            return f"ERROR: the message was not sent: {exc}"
+        self._said(str(text), channel_id)
+        return "Sent as a direct message."
+
+    def tools(self) -> list[Tool]:
+        if not self.connected:
+            return []
+        message = {"type": "string", "description": "The message_id of a Discord line you read."}
+        return [
+            Tool("discord_reply", "Answer one Discord message you read as a reply to it (it shows which line you "
+                 "answer). For the conversation in general, use send_message.",
+                 {"type": "object", "properties": {"message_id": message, "text": {"type": "string"}},
+                  "required": ["message_id", "text"]}, handler=self.reply, reaches=True),
+            Tool("discord_react", "Put one emoji reaction on a Discord message you read.",
+                 {"type": "object", "properties": {"message_id": message, "emoji": {"type": "string"}},
+                  "required": ["message_id", "emoji"]}, handler=self.react, reaches=True),
+            Tool("discord_dm", "Write a direct message on Discord to a person the streamer allowed (by user id).",
+                 {"type": "object", "properties": {"user": {"type": "string", "description": "Their user id."},
+                                                   "text": {"type": "string"}},
+                  "required": ["user", "text"]}, handler=self.dm, reaches=True)]
+
+    def context_section(self) -> str:
+        if not self.connected:
+            return ""
+        return ("Discord messages (lines from discord) are written conversations: people write to you there and "
+                "read your answers; nobody hears them out loud. Answer with `send_message` (platform discord, "
+                "the channel [WHERE YOU ARE] names), or `discord_reply` to answer one line as a reply, "
+                "`discord_react` for an emoji, `discord_dm` to write directly to someone allowed.")

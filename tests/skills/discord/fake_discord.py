@@ -1,0 +1,304 @@
+"""A fake Discord on 127.0.0.1: its gateway (a websocket) and the REST API a bot uses, written from Discord's
+documentation (docs.discord.com/developers: events/gateway, events/gateway-events, topics/opcodes-and-status-codes,
+topics/rate-limits, resources/message, resources/user).
+
+Gateway (ws://127.0.0.1:<port>/gateway, and the resume_gateway_url /resume):
+- on connect: op 10 HELLO with heartbeat_interval; op 1 HEARTBEAT is answered op 11 HEARTBEAT_ACK;
+- op 2 IDENTIFY with the bot's token: op 0 READY (user, unavailable guilds, session_id, resume_gateway_url,
+  application), then GUILD_CREATE for each guild with its channels; a token that is not the bot's: the socket
+  is closed with 4004 (Authentication failed); intents asking for MESSAGE_CONTENT while the portal has it off:
+  4014 (Disallowed intents);
+- op 6 RESUME with a known session_id: the events after `seq` again, then RESUMED; an unknown session: op 9
+  INVALID_SESSION with d false (start over with IDENTIFY);
+- dispatches carry s, the session's sequence; with compress=zlib-stream in the query, every frame is one
+  zlib stream's next chunk, ending with the Z_SYNC_FLUSH suffix (as Discord sends them);
+- drop() ends the connection with a resumable close (4000), invalidate() sends INVALID_SESSION (false).
+
+REST (http://127.0.0.1:<port>/api/v10), every call with "Authorization: Bot <token>" (else 401):
+- GET /users/@me, GET /oauth2/applications/@me;
+- POST /channels/{id}/messages (a reply carries message_reference), POST /channels/{id}/typing (204),
+  PUT /channels/{id}/messages/{id}/reactions/{emoji}/@me (204), POST /users/@me/channels (a DM channel);
+- too_many(route, seconds): the next call of that route is 429 with {"message", "retry_after", "global"}, the
+  Retry-After and X-RateLimit-Scope headers, and Via (Discord's answers come through its proxy: a 429 without
+  Via is Cloudflare's, not the API's).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import time
+import zlib
+from typing import Any
+from urllib.parse import unquote
+
+from aiohttp import WSMsgType, web
+
+TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GfAkEd.fake-token-for-the-tests_0123456789ab"
+BEA = {"id": "1000000000000000000", "username": "bea", "global_name": "Bea", "discriminator": "0", "bot": True,
+       "avatar": None}
+OWNER = {"id": "1000000000000000099", "username": "streamer", "global_name": "Streamer", "discriminator": "0",
+         "avatar": None}
+MESSAGE_CONTENT = 1 << 15
+SUFFIX = b"\x00\x00\xff\xff"
+
+
+def user(uid: int, username: str, global_name: str | None = None) -> dict[str, Any]:
+    return {"id": str(uid), "username": username, "global_name": global_name, "discriminator": "0",
+            "avatar": None}
+
+
+def guild(gid: int, name: str, channels: dict[int, str]) -> dict[str, Any]:
+    return {"id": str(gid), "name": name, "channels": [
+        {"id": str(cid), "type": 0, "name": cname, "guild_id": str(gid), "position": n, "permission_overwrites": []}
+        for n, (cid, cname) in enumerate(channels.items())]}
+
+
+def answer(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    """JSON as Discord sends it: Content-Type exactly application/json (no charset; clients compare it)."""
+    return web.Response(body=json.dumps(body).encode(), status=status,
+                        headers={"Content-Type": "application/json", **(headers or {})})
+
+
+class Session:
+    def __init__(self, sid: str) -> None:
+        self.id = sid
+        self.seq = 0
+        self.sent: list[dict[str, Any]] = []     # dispatches, to replay after a RESUME
+
+
+class Connection:
+    def __init__(self, ws: web.WebSocketResponse, compress: bool) -> None:
+        self.ws = ws
+        self.session: Session | None = None
+        self._zlib = zlib.compressobj() if compress else None
+
+    async def send(self, payload: dict[str, Any]) -> None:
+        text = json.dumps(payload)
+        if self._zlib is None:
+            await self.ws.send_str(text)
+        else:
+            await self.ws.send_bytes(self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH))
+
+
+class FakeDiscord:
+    def __init__(self, guilds: list[dict[str, Any]] = (), heartbeat_ms: int = 1000,
+                 message_content_allowed: bool = True) -> None:
+        self.guilds = list(guilds)
+        self.heartbeat_ms = heartbeat_ms
+        self.message_content_allowed = message_content_allowed
+        self.port = 0
+        self.ids = itertools.count(1300000000000000000)
+        self.sessions: dict[str, Session] = {}
+        self.connection: Connection | None = None
+        self.session: Session | None = None          # the last session, kept across a drop (for RESUME)
+        # what the client did
+        self.identifies: list[dict[str, Any]] = []
+        self.resumes: list[dict[str, Any]] = []
+        self.heartbeats = 0
+        self.acks = 0
+        self.connects: list[str] = []          # the paths it connected to (gateway, resume)
+        self.sent: list[dict[str, Any]] = []   # messages she created
+        self.typing: list[str] = []
+        self.reactions: list[tuple[str, str, str]] = []
+        self.dm_channels: dict[str, str] = {}  # recipient id -> DM channel id
+        self.calls: list[tuple[str, str, float]] = []
+        self._limited: dict[str, float] = {}
+        self._runner: web.AppRunner | None = None
+
+    # ---- lifecycle ------------------------------------------------------------------------------------
+    async def __aenter__(self) -> FakeDiscord:
+        app = web.Application()
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/resume", self._gateway)
+        app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        self._runner = web.AppRunner(app, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        if self.connection is not None:
+            with contextlib.suppress(Exception):
+                await self.connection.ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # ---- what the test makes happen -------------------------------------------------------------------
+    async def message(self, author: dict[str, Any], content: str, channel: int, guild_id: int | None = None,
+                      mentions: list[dict[str, Any]] = (), reply_to: dict[str, Any] | None = None,
+                      nick: str | None = None) -> str:
+        """MESSAGE_CREATE on the open connection (queued in the session for a RESUME); returns its id."""
+        mid = str(next(self.ids))
+        data: dict[str, Any] = {
+            "id": mid, "channel_id": str(channel), "author": author, "content": content,
+            "timestamp": "2026-12-04T20:00:00.000000+00:00", "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": list(mentions), "mention_roles": [], "attachments": [],
+            "embeds": [], "pinned": False, "type": 0}
+        if guild_id is not None:
+            data["guild_id"] = str(guild_id)
+            data["member"] = {"nick": nick, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False,
+                              "mute": False}
+        if reply_to is not None:
+            data["type"] = 19
+            data["message_reference"] = {"message_id": reply_to["id"], "channel_id": str(channel)}
+            data["referenced_message"] = reply_to
+        await self.dispatch("MESSAGE_CREATE", data)
+        return mid
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        session = self._session()
+        session.seq += 1
+        payload = {"op": 0, "t": event, "s": session.seq, "d": data}
+        session.sent.append(payload)
+        conn = self.connection
+        if conn is not None and conn.session is session and not conn.ws.closed:
+            await conn.send(payload)
+
+    async def drop(self, code: int = 4000) -> None:
+        """The connection breaks (a resumable close): the client should RESUME."""
+        if self.connection is not None:
+            await self.connection.ws.close(code=code, message=b"Unknown error")
+
+    async def invalidate(self) -> None:
+        """op 9 INVALID_SESSION (not resumable): the session is forgotten, the client must IDENTIFY again."""
+        if self.connection is not None and self.connection.session is not None:
+            self.sessions.pop(self.connection.session.id, None)
+            self.session = None
+            await self.connection.send({"op": 9, "d": False})
+
+    def too_many(self, route: str, seconds: float) -> None:
+        """The next call of `route` ("POST /channels/{id}/messages") is answered 429."""
+        self._limited[route] = seconds
+
+    def _session(self) -> Session:
+        if self.session is None:
+            raise RuntimeError("nobody has identified with the fake gateway")
+        return self.session
+
+    # ---- the gateway ----------------------------------------------------------------------------------
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        self.connects.append(request.path)
+        conn = Connection(ws, request.query.get("compress") == "zlib-stream")
+        self.connection = conn
+        await conn.send({"op": 10, "s": None, "t": None, "d": {"heartbeat_interval": self.heartbeat_ms}})
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                continue
+            payload = json.loads(msg.data)
+            op, data = payload.get("op"), payload.get("d")
+            if op == 1:
+                self.heartbeats += 1
+                self.acks += 1
+                await conn.send({"op": 11, "s": None, "t": None, "d": None})
+            elif op == 2:
+                await self._identify(conn, data)
+            elif op == 6:
+                await self._resume(conn, data)
+        if self.connection is conn:
+            self.connection = None
+        return ws
+
+    async def _identify(self, conn: Connection, data: dict[str, Any]) -> None:
+        self.identifies.append(data)
+        if data.get("token") != TOKEN:
+            await conn.ws.close(code=4004, message=b"Authentication failed.")
+            return
+        if int(data.get("intents") or 0) & MESSAGE_CONTENT and not self.message_content_allowed:
+            await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
+            return
+        session = Session(f"session-{len(self.identifies)}")
+        self.sessions[session.id] = session
+        conn.session = self.session = session
+        await self.dispatch("READY", {
+            "v": 10, "user": BEA, "guilds": [{"id": g["id"], "unavailable": True} for g in self.guilds],
+            "session_id": session.id, "resume_gateway_url": f"ws://127.0.0.1:{self.port}/resume",
+            "application": {"id": BEA["id"], "flags": 0}, "private_channels": []})
+        for g in self.guilds:
+            await self.dispatch("GUILD_CREATE", {**g, "unavailable": False, "member_count": 3, "members": [],
+                                                 "roles": [], "emojis": [], "stickers": [], "features": []})
+
+    async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
+        self.resumes.append(data)
+        session = self.sessions.get(str(data.get("session_id")))
+        if data.get("token") != TOKEN or session is None:
+            await conn.send({"op": 9, "s": None, "t": None, "d": False})
+            return
+        conn.session = self.session = session
+        seq = int(data.get("seq") or 0)
+        for payload in [p for p in session.sent if p["s"] > seq]:
+            await conn.send(payload)
+        await self.dispatch("RESUMED", {})
+
+    # ---- REST -----------------------------------------------------------------------------------------
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["path"]
+        self.calls.append((request.method, path, time.monotonic()))
+        if request.headers.get("Authorization") != f"Bot {TOKEN}":
+            return self._error(401, "401: Unauthorized", 0)
+        route = self._route(request.method, path)
+        if route in self._limited:
+            wait = self._limited.pop(route)
+            return answer({"message": "You are being rate limited.", "retry_after": wait,
+                                      "global": False}, status=429,
+                                     headers={"Retry-After": str(int(wait + 0.999)), "Via": "1.1 google",
+                                              "X-RateLimit-Scope": "user"})
+        parts = path.strip("/").split("/")
+        body: dict[str, Any] = {}
+        if request.can_read_body:
+            with contextlib.suppress(ValueError):
+                body = await request.json()
+        if path == "/users/@me" and request.method == "GET":
+            return answer(BEA)
+        if path == "/oauth2/applications/@me":
+            return answer({"id": BEA["id"], "name": "Bea", "description": "", "icon": None,
+                                      "bot_public": False, "bot_require_code_grant": False, "owner": OWNER,
+                                      "verify_key": "0" * 64, "flags": 0})
+        if path == "/users/@me/channels" and request.method == "POST":
+            recipient = str(body.get("recipient_id"))
+            cid = self.dm_channels.setdefault(recipient, str(next(self.ids)))
+            return answer({"id": cid, "type": 1, "recipients": [user(int(recipient), "someone")],
+                                      "last_message_id": None})
+        if parts[0] == "channels" and len(parts) == 3 and parts[2] == "typing" and request.method == "POST":
+            self.typing.append(parts[1])
+            return web.Response(status=204)
+        if parts[0] == "channels" and len(parts) == 3 and parts[2] == "messages" and request.method == "POST":
+            return answer(self._created(parts[1], body))
+        if parts[0] == "channels" and len(parts) == 7 and parts[4] == "reactions" and request.method == "PUT":
+            self.reactions.append((parts[1], parts[3], unquote(parts[5])))
+            return web.Response(status=204)
+        return self._error(404, "404: Not Found", 0)
+
+    @staticmethod
+    def _route(method: str, path: str) -> str:
+        parts = ["{id}" if p.isdigit() else p for p in path.strip("/").split("/")]
+        return f"{method} /" + "/".join(parts)
+
+    def _created(self, channel: str, body: dict[str, Any]) -> dict[str, Any]:
+        message = {"id": str(next(self.ids)), "channel_id": channel, "author": BEA, "content": body.get("content"),
+                   "timestamp": "2026-12-04T20:00:01.000000+00:00", "edited_timestamp": None, "tts": False,
+                   "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+                   "pinned": False, "type": 0}
+        if body.get("message_reference"):
+            message["type"] = 19
+            message["message_reference"] = body["message_reference"]
+        self.sent.append(message)
+        return message
+
+    @staticmethod
+    def _error(status: int, message: str, code: int) -> web.Response:
+        return answer({"message": message, "code": code}, status=status)
+

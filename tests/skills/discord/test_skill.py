@@ -1,0 +1,177 @@
+"""The Discord skill in the real app against a fake Discord: she reads only what is allowed (and says what she
+ignored and why), her lines are written conversations answered with a typing indicator first, her tools reply
+and react while she is connected, and a refused token or privacy mode is a problem line on the Chat dock."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from app.core.events import EventKind
+from app.core.perception import Meta
+from app.skills.discord.client import State
+from tests.skills.discord.fake_discord import BEA, TOKEN, FakeDiscord, guild, user
+from tests.waiting import until
+
+ANNA = user(42, "anna.b", "Anna B")
+BO = user(77, "bo")
+EVE = user(66, "eve")
+SPEEDRUNNERS = guild(900, "Speedrunners", {500: "general", 501: "off-topic"})
+HER = f"<@{BEA['id']}>"
+
+
+async def connected(bea, fake: FakeDiscord, token: str = TOKEN):
+    skill = bea.skills["discord"]
+    skill.client_options = {"backoff_base": 0.05, "backoff_cap": 0.2}
+    bea.settings.set("skills.discord.api_base", fake.api_base)
+    bea.settings.set("skills.discord.gateway", fake.gateway_url)
+    bea.settings.set("skills.discord.allowed_channels", ["500"])
+    bea.settings.set("skills.discord.allowed_users", ["@Anna.B"])
+    assert skill.save_token(token) == ""
+    await until(lambda: skill.client is not None and skill.client.state not in (State.OFF, State.CONNECTING),
+                what="the bot's first answer")
+    return skill
+
+
+def test_she_reads_the_allowed_and_answers_in_writing(bea, qtbot):
+    async def go():
+        async with FakeDiscord([SPEEDRUNNERS]) as fake:
+            skill = await connected(bea, fake)
+            await fake.message(ANNA, f"{HER} what's the plan tonight?", 500, 900, mentions=[BEA])
+            await fake.message(BO, "just chatting among us", 500, 900)
+            await fake.message(BO, f"{HER} over here", 501, 900, mentions=[BEA])
+            await fake.message(ANNA, "ciao Bea, come stai?", 4242)                  # a DM (no guild)
+            await fake.message(EVE, "let me in", 6666)
+            await until(lambda: len(bea.mind.bus.pending()) == 2, what="two lines she reads")
+            await until(lambda: sum(1 for line in skill.log if line.kind == "ignored") == 3, what="three ignored")
+            pending = bea.mind.bus.pending()
+            bea.mind.outlets.deliver("discord", "500", "A boss fight at nine!")
+            bea.mind.outlets.deliver("discord", "4242", "Benissimo, grazie!")
+            bea.mind.outlets.deliver("discord", "501", "to a channel she never read")
+            await until(lambda: len(fake.sent) == 2, what="her answers")
+            await asyncio.sleep(0.3)
+            await skill.stop()
+            return skill, fake, pending
+
+    skill, fake, pending = asyncio.run(go())
+    mention, dm = pending
+    assert mention.content == "[Anna B] @Bea what's the plan tonight?" and mention.author.identity == "discord:42"
+    assert mention.conversation_key == "discord:500" and mention.written and mention.addressed
+    assert mention.place == "the channel #general on Speedrunners" and Meta.DM not in mention.meta
+    assert mention.destination == ("discord", "500")
+    assert dm.conversation_key == "discord:4242" and dm.meta[Meta.DM] is True
+    assert dm.place == "a direct message with Anna B" and dm.meta[Meta.TEXT] == "ciao Bea, come stai?"
+    # typing first, then the line, in each conversation
+    for channel in ("500", "4242"):
+        calls = [path for method, path, _ in fake.calls if path.startswith(f"/channels/{channel}/")]
+        assert calls == [f"/channels/{channel}/typing", f"/channels/{channel}/messages"]
+    assert {m["channel_id"]: m["content"] for m in fake.sent} == {"500": "A boss fight at nine!",
+                                                                  "4242": "Benissimo, grazie!"}
+    errors = [e.text for e in bea.bus.recent([EventKind.ERROR])]
+    assert any("she has no Discord conversation '501'" in e for e in errors)
+    ignored = [line.text for line in skill.log if line.kind == "ignored"]
+    assert ignored == ["a message in the channel #general on Speedrunners that neither mentions her nor replies "
+                       "to her",
+                       "a message in the channel #off-topic on Speedrunners (channel id 501), which is not on the "
+                       "allow-list",
+                       "a direct message from eve (@eve, id 66), who is not on the allow-list"]
+    assert not any("among us" in line.text or "let me in" in line.text for line in skill.log)
+
+    from app.skills.discord.dock import make_dock, state_html
+    dock = make_dock(skill)
+    qtbot.addWidget(dock)
+    shown = dock.chat.toPlainText()
+    assert "Anna B: @Bea what's the plan tonight?" in shown and "Bea: Benissimo, grazie!" in shown
+    assert "ignored: a direct message from eve" in shown
+    assert "#general on Speedrunners" in dock.talks.text() and "Off" in dock.state.text()     # stopped
+    assert "Connected as @bea" in state_html(State.READING, "", "@bea")
+
+
+def test_her_tools_reply_and_react_while_connected(bea):
+    skill = bea.skills["discord"]
+    assert skill.tools() == [] and skill.context_section() == ""
+
+    async def go():
+        async with FakeDiscord([SPEEDRUNNERS]) as fake:
+            await connected(bea, fake)
+            names = [t.name for t in skill.tools()]
+            mid = await fake.message(ANNA, f"{HER} did you see that?", 500, 900, mentions=[BEA])
+            await until(lambda: bea.mind.bus.pending(), what="the line")
+            tools = {t.name: t.handler for t in skill.tools()}
+            said = [await tools["discord_react"](message_id=mid, emoji="🦉"),
+                    await tools["discord_reply"](message_id=mid, text="I did!"),
+                    await tools["discord_reply"](message_id="123", text="to nothing"),
+                    await tools["discord_dm"](user="66", text="hi Eve")]
+            await skill.stop()
+            return fake, names, said, mid
+
+    fake, names, said, mid = asyncio.run(go())
+    assert names == ["discord_reply", "discord_react", "discord_dm"]
+    assert said[:2] == ["Reacted 🦉.", "Replied on Discord."]
+    assert said[2].startswith("ERROR: '123' is not a Discord message you read")
+    assert said[3].startswith("ERROR: you may write directly only to the people allowed by user id")
+    assert fake.reactions == [("500", mid, "🦉")]
+    assert [(m["content"], m["message_reference"]["message_id"]) for m in fake.sent] == [("I did!", int(mid))]
+    assert skill.tools() == []
+
+
+def test_a_refused_token_is_a_problem_line_that_never_shows_the_token(bea):
+    wrong = "MTAwMDAwMDAwMDAwMDAwMDAw.Wrong.not-the-token-discord-knows"
+
+    async def go():
+        async with FakeDiscord([SPEEDRUNNERS]) as fake:
+            skill = await connected(bea, fake, token=wrong)
+            await until(lambda: skill.status[0] == State.AUTH_FAILED, what="the refusal")
+            await skill.stop()
+            return skill
+
+    skill = asyncio.run(go())
+    error = [e for e in bea.bus.recent([EventKind.ERROR]) if e.source == "discord"][-1]
+    assert error.text.startswith("Discord: Discord refused the bot token (Settings → Discord")
+    assert error.data["setting"] == "skills.discord" and error.data["problem"] == "discord"
+    assert all(wrong not in e.text for e in bea.bus.recent()) and all(wrong not in line.text for line in skill.log)
+    assert bea.settings.current.skills.discord.model_dump_json().find(wrong) == -1
+
+
+def test_privacy_mode_refuses_discord(bea):
+    async def go():
+        bea.settings.set("privacy.enabled", True)
+        skill = bea.skills["discord"]
+        assert skill.save_token(TOKEN) == ""
+        await until(lambda: skill.status[0] == State.REFUSED, what="the refusal")
+        why = skill.status[1]
+        await skill.stop()
+        return why
+
+    why = asyncio.run(go())
+    assert "privacy" in why.lower()
+    assert any(e.source == "discord" and e.data.get("problem") == "discord" and e.data["setting"] == "skills.discord"
+               for e in bea.bus.recent([EventKind.ERROR]))
+
+
+def test_the_allow_lists_are_checked_when_set(bea):
+    with pytest.raises(Exception, match="is not a channel id"):
+        bea.settings.set("skills.discord.allowed_channels", ["general"])
+    bea.settings.set("skills.discord.allowed_channels", [" #500 ", "500", ""])
+    bea.settings.set("skills.discord.allowed_users", [" @Anna.B ", "anna.b", "", "42"])
+    assert bea.settings.current.skills.discord.allowed_channels == ["500"]
+    assert bea.settings.current.skills.discord.allowed_users == ["anna.b", "42"]
+
+
+def test_the_settings_page_keeps_the_token_out_of_sight(bea, qtbot):
+    from app.skills.discord.settings import make_page
+    from app.widgets.qt import QLineEdit
+
+    skill = bea.skills["discord"]
+    page = make_page(skill, "skills.discord", bea.settings.current.skills.discord)
+    qtbot.addWidget(page)
+    edit = page.secret.edit
+    assert edit.echoMode() == QLineEdit.EchoMode.Password
+    assert page.status.text() == "No bot token is kept. Discord is off: no bot token is kept (Settings → Discord)"
+    edit.setText(f" {TOKEN} ")
+    page.secret.save_button.click()
+    assert skill.token.get() == TOKEN and edit.text() == "" and page.secret.forget_button.isEnabled()
+    assert TOKEN not in str(bea.settings.current.model_dump(mode="json"))
+    page.secret.forget_button.click()
+    assert skill.token.get() == ""
