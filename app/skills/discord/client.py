@@ -52,6 +52,14 @@ from app.senses.netgate import PrivacyRefused
 log = logging.getLogger(__name__)
 logging.getLogger("discord").setLevel(logging.WARNING)     # rule 7: at DEBUG it logs request bodies (chat text)
 
+
+def _not_about_voice(record: logging.LogRecord) -> bool:
+    """discord.py warns at every Client that PyNaCl and davey are missing: true, and no news for text."""
+    return "voice will NOT be supported" not in str(record.msg)
+
+
+logging.getLogger("discord.client").addFilter(_not_about_voice)
+
 API_BASE = "https://discord.com/api/v10"
 GATEWAY = "wss://gateway.discord.gg/"
 PURPOSE = "Discord"

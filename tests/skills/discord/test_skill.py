@@ -175,3 +175,34 @@ def test_the_settings_page_keeps_the_token_out_of_sight(bea, qtbot):
     assert TOKEN not in str(bea.settings.current.model_dump(mode="json"))
     page.secret.forget_button.click()
     assert skill.token.get() == ""
+
+
+def test_a_mention_during_a_stream_is_answered_in_the_channel_never_out_loud(bea):
+    """The whole path in the real app: the mention becomes her turn's frame (where she is, named from code), her
+    send_message goes to the channel with typing first, and nothing is spoken."""
+    from tests.fakes import FakeLLMClient, call, uses
+
+    async def go():
+        async with FakeDiscord([SPEEDRUNNERS]) as fake:
+            skill = await connected(bea, fake)
+            bea.mind.start()
+            mind = bea.mind.consciousness
+            mind.llm = FakeLLMClient([uses(call("send_message", platform="discord", channel="500",
+                                                text="Chess at nine, then speedruns!"))])
+            await fake.message(ANNA, f"{HER} what's on tonight?", 500, 900, mentions=[BEA])
+            await until(lambda: bea.mind.bus.pending(), what="the mention")
+            record = await mind.turn(bea.mind.bus.pending())
+            await until(lambda: fake.sent, what="her line in the channel")
+            llm = mind.llm
+            await bea.mind.stop()
+            await skill.stop()
+            return fake, record, llm
+
+    fake, record, llm = asyncio.run(go())
+    frame = llm.user_texts(0)
+    assert "[WHERE YOU ARE]" in frame and "the channel #general on Speedrunners" in frame
+    assert "discord" in frame and "@Bea what's on tonight?" in frame
+    assert [m["content"] for m in fake.sent] == ["Chess at nine, then speedruns!"]
+    calls = [path for method, path, _ in fake.calls if path.startswith("/channels/500/")]
+    assert calls == ["/channels/500/typing", "/channels/500/messages"]
+    assert record.outcome == "wrote" and record.scoped and record.moods == []
