@@ -51,15 +51,18 @@ def test_she_reads_the_allowed_and_answers_in_writing(bea, qtbot):
             bea.mind.outlets.deliver("discord", "501", "to a channel she never read")
             await until(lambda: len(fake.sent) == 2, what="her answers")
             await asyncio.sleep(0.3)
-            await skill.stop()
-            return skill, fake, pending
+            await skill.stop()                      # the tallies are written on the way out
+            roster = skill.ctx.people().roster_page("last_seen", 10)
+            return skill, fake, pending, roster
 
-    skill, fake, pending = asyncio.run(go())
+    skill, fake, pending, roster = asyncio.run(go())
+    assert [(r.identity, r.display_name, r.messages) for r in roster] == [("discord:42", "Anna B", 2)]
     mention, dm = pending
     assert mention.content == "[Anna B] @Bea what's the plan tonight?" and mention.author.identity == "discord:42"
     assert mention.conversation_key == "discord:500" and mention.written and mention.addressed
     assert mention.place == "the channel #general on Speedrunners" and Meta.DM not in mention.meta
     assert mention.destination == ("discord", "500")
+    assert mention.meta[Meta.TALLIED] is True and dm.meta[Meta.TALLIED] is True       # counted for People
     assert dm.conversation_key == "discord:4242" and dm.meta[Meta.DM] is True
     assert dm.place == "a direct message with Anna B" and dm.meta[Meta.TEXT] == "ciao Bea, come stai?"
     # typing first, then the line, in each conversation
