@@ -7,9 +7,11 @@
 2. She is mentioned when an entity of the message is a "mention" of her @username (entity offsets count
    UTF-16 code units, as the Bot API documents) or a "text_mention" of her user id; she is replied to when the
    message answers one of hers.
-3. decide(message, allow) says whether she reads it: private chats only with allow-listed users (by id or
-   @username), groups and supergroups only when the chat is allow-listed and she is mentioned or replied to.
-   Everything else is ignored, with the reason in words for the dock.
+3. decide(message, allow, since) says whether she reads it: private chats only with allow-listed users (by id
+   or @username), groups and supergroups only when the chat is allow-listed and she is mentioned or replied to;
+   nothing written more than STALE_S before `since` (when she began listening: a message left while she was
+   away for hours is not answered as if it were new). Everything else is ignored, with the reason in words for
+   the dock.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 PRIVATE, GROUP, SUPERGROUP = "private", "group", "supergroup"
+STALE_S = 600
 CHAT_TYPES = (PRIVATE, GROUP, SUPERGROUP)
 
 
@@ -38,6 +41,7 @@ class TelegramMessage:
     mentions_bot: bool = False
     voice_file_id: str = ""
     voice_duration: float = 0.0
+    date: int = 0               # when it was sent (Unix time)
 
     @property
     def is_voice(self) -> bool:
@@ -156,7 +160,14 @@ def parse_update(update: Mapping[str, Any], bot_id: int, bot_username: str) -> T
         chat_title=str(chat.get("title") or ""), sender_id=sender_id, sender_name=_name(sender),
         username=str(sender.get("username") or ""), text=text, message_id=message_id, reply_to=reply_to,
         replies_to_bot=replies_to_bot, mentions_bot=_mentions(text, entities, bot_id, bot_username),
-        voice_file_id=voice_id, voice_duration=duration)
+        voice_file_id=voice_id, voice_duration=duration, date=_int(message.get("date")))
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
 
 
 def next_offset(update_ids: Iterable[int], offset: int) -> int:
@@ -164,8 +175,12 @@ def next_offset(update_ids: Iterable[int], offset: int) -> int:
     return max([offset - 1, *update_ids]) + 1
 
 
-def decide(message: TelegramMessage, allow: AllowList) -> Verdict:
+def decide(message: TelegramMessage, allow: AllowList, since: float = 0.0) -> Verdict:
     """Whether she reads it (rule 3), and why not."""
+    if message.date and since and message.date < since - STALE_S:
+        minutes = round((since - message.date) / 60)
+        return Verdict(False, f"a message from {message.sender_name} in {message.where}, written {minutes} min "
+                              "before she was listening")
     if message.chat_type == PRIVATE:
         if allow.allows_user(message):
             return Verdict(True)

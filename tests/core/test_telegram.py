@@ -87,3 +87,13 @@ def test_the_allow_list():
 def test_the_offset_confirms_everything_read():
     assert next_offset([501, 503, 502], 0) == 504
     assert next_offset([], 504) == 504
+
+
+def test_a_message_left_long_before_she_listened_is_not_news():
+    allow = AllowList.of(users=["anna_b"], chats=[])
+    m = read(update("ciao"))                                     # sent at 1700000000
+    assert decide(m, allow, since=1700000000 + 599).read         # minutes before: still read
+    old = decide(m, allow, since=1700000000 + 3 * 3600)
+    assert not old.read and old.reason == ("a message from Anna B in a private chat with Anna B, written 180 min "
+                                           "before she was listening")
+    assert m.date == 1700000000

@@ -37,9 +37,10 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from app.core.backoff import backoff_delay
+from app.core.message_pieces import pieces
 from app.core.telegram import next_offset
 from app.senses.netgate import PrivacyRefused
-from app.skills.twitch.client import backoff_delay
 
 log = logging.getLogger(__name__)
 logging.getLogger("telegram").setLevel(logging.CRITICAL + 1)    # rule 5: it logs the URL (token) and texts
@@ -65,18 +66,6 @@ class State(enum.StrEnum):
     RETRYING = "retrying"           # the network, a timeout
     AUTH_FAILED = "token refused"
     REFUSED = "refused"             # privacy mode
-
-
-def pieces(text: str, limit: int = MAX_CHARS) -> list[str]:
-    """A message Telegram accepts: at most `limit` characters each, cut at a newline or space when one is near."""
-    text = text.strip()
-    out: list[str] = []
-    while len(text) > limit:
-        cut = max(text.rfind("\n", 0, limit), text.rfind(" ", 0, limit))
-        cut = cut if cut > limit // 2 else limit
-        out.append(text[:cut].rstrip())
-        text = text[cut:].lstrip()
-    return [*out, text] if text else out
 
 
 def _seconds(value: Any) -> float:
@@ -270,7 +259,7 @@ class TelegramBot:
     async def send(self, chat_id: int, text: str, reply_to: int | None = None) -> list[int]:
         """The message ids of what was sent."""
         bot, sent = self._ready(), []
-        for n, piece in enumerate(pieces(text)):
+        for n, piece in enumerate(pieces(text, MAX_CHARS)):
             message = await bot.send_message(chat_id, piece, reply_to_message_id=reply_to if n == 0 else None,
                                              allow_sending_without_reply=True)
             sent.append(message.message_id)

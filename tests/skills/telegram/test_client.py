@@ -8,7 +8,7 @@ import asyncio
 import time
 
 from app.senses.netgate import NetworkGate
-from app.skills.telegram.client import CONFLICT, State, TelegramBot, pieces
+from app.skills.telegram.client import CONFLICT, State, TelegramBot
 from tests.skills.telegram.fake_bot_api import TOKEN, FakeBotApi, private, user
 from tests.skills.telegram.voice_note import speech_ogg
 from tests.waiting import until
@@ -170,13 +170,6 @@ def test_sending_typing_and_a_voice_note():
     assert len(ids) == 2 and [m["message_id"] for m in api.sent] == ids        # cut at 4096 characters
     assert all(len(m["text"]) <= 4096 for m in api.sent) and api.sent[0]["reply_to_message"]["message_id"] == 7
     assert "reply_to_message" not in api.sent[1]
-
-
-def test_pieces():
-    assert pieces("  hi  ") == ["hi"] and pieces("") == []
-    long = ("word " * 1000).strip()
-    cut = pieces(long)
-    assert all(len(p) <= 4096 for p in cut) and " ".join(cut) == long
 
 
 def test_privacy_mode_refuses_telegram():

@@ -1,0 +1,352 @@
+"""The Telegram skill: written conversations with the people you allow, answered in writing, never out loud.
+
+Theory of operation:
+1. With a bot token in the keyring (Settings → Telegram; never in settings, never logged) the skill long-polls
+   the bot's updates (client.py) while it runs. A new token, a changed address or privacy mode switched starts
+   it again; the allow-lists are read at each message, so editing them needs no restart.
+2. Each update is read by app.core.telegram: private chats only with allow-listed users (by id or @username),
+   groups only when the group is allow-listed and she is mentioned or replied to, and nothing left for her long
+   before the skill first connected in this run. What she ignores is a line in the dock with the reason (never
+   its text), so the streamer sees who to allow.
+3. A message she reads is a CHAT perception from "telegram:<user id>" with the sender's name, meta
+   CONVERSATION_KEY "telegram:<chat id>" (the two arguments of send_message that answer it), WRITTEN, PLACE
+   (the chat in words), ADDRESSED, MESSAGE_ID, REPLY_TO, DM for a private chat. The line is counted for People.
+4. A voice note is fetched (getFile), decoded from Ogg Opus to 16 kHz mono and heard through her ears: the
+   Voice skill's transcriber, the one whisper she has (none is loaded here). With her ears off, or a note
+   longer than MAX_VOICE_S, she is told a voice note came that she could not hear. The words heard are what she
+   perceives.
+5. Her answers: a sender for platform "telegram" on the mind's outlets; the outlets show her typing
+   (sendChatAction) before the typing pause, then sendMessage. Only conversations she has read can be written
+   to: a channel that is not one of them is refused, with the ones she can reach.
+6. state and why (client.State) are kept for the page and the dock; a refused token, privacy mode and another
+   poller are ERROR events on the Chat dock's problem lines (setting=telegram), cleared once she reads again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import Field, field_validator
+
+from app.config.section import ADVANCED, SkillSettings
+from app.core.events import EventKind
+from app.core.perception import Author, Meta, Perception, PerceptionKind
+from app.core.telegram import PRIVATE, AllowList, TelegramMessage, decide, norm_user, parse_update
+from app.skills.base import Skill, SkillContext
+from app.skills.listeners import Listeners
+from app.skills.platform.background import Background
+from app.skills.platform.chat_ring import ChatRing
+from app.skills.platform.secret_slot import SecretSlot
+from app.skills.platform.tallies import Tallies
+from app.skills.registry import register
+from app.skills.telegram.client import API_BASE, FILE_BASE, State, TelegramBot
+
+log = logging.getLogger(__name__)
+
+PLATFORM = "telegram"
+TOKEN_SECRET = "telegram_bot_token"
+SALIENCE = 0.7
+CONVERSATIONS = 50                   # recent conversations the dock lists
+MAX_VOICE_S = 300                    # a longer voice note is not listened to (her ears would be busy for minutes)
+PROBLEM = "telegram:link"
+STOPPING = (State.AUTH_FAILED, State.REFUSED, State.CONFLICT)
+NO_TOKEN = "no bot token is kept (Settings → Telegram)"
+IGNORED = "ignored"                  # the dock's kind of line for a message she did not read (its reason only)
+
+
+def decode_voice(data: bytes) -> Any:
+    """A voice note (Ogg Opus) as 16 kHz mono float32, as her ears take it (PyAV, through faster-whisper's
+    decoder). Blocking."""
+    from faster_whisper import decode_audio
+    return decode_audio(io.BytesIO(data), sampling_rate=16000)
+
+
+class TelegramSettings(SkillSettings):
+    allowed_users: list[str] = Field(default_factory=list, title="People she talks to in private",
+                                     description="Telegram user ids or @usernames, comma-separated. Anyone else "
+                                     "writing to her privately is ignored (the dock says who tried).")
+    allowed_chats: list[str] = Field(default_factory=list, title="Groups she joins in",
+                                     description="Group chat ids (like -1001234567890), comma-separated. In "
+                                     "these she answers when she is mentioned or replied to.")
+    api_base: str = Field(API_BASE, min_length=1, title="Bot API address", json_schema_extra=ADVANCED,
+                          description="Change it only for a local Bot API server (or a test).")
+    file_base: str = Field(FILE_BASE, min_length=1, title="Bot API file address", json_schema_extra=ADVANCED,
+                           description="Where voice notes are downloaded from, beside the Bot API address.")
+
+    @field_validator("allowed_users")
+    @classmethod
+    def _users(cls, values: list[str]) -> list[str]:
+        return list(dict.fromkeys(u for u in (norm_user(v) for v in values) if u))
+
+    @field_validator("allowed_chats")
+    @classmethod
+    def _chats(cls, values: list[str]) -> list[str]:
+        out: list[str] = []
+        for value in values:
+            text = str(value).strip()
+            if not text:
+                continue
+            try:
+                out.append(str(int(text)))
+            except ValueError:
+                raise ValueError(f"{text!r} is not a chat id: a group's id is a number like -1001234567890 "
+                                 "(the dock shows it when someone mentions her there)") from None
+        return list(dict.fromkeys(out))
+
+
+@dataclass
+class Conversation:
+    key: str             # "telegram:<chat id>"
+    place: str           # "the group Speedrunners", "a private chat with Anna"
+    last_ts: float
+    lines: int = 0
+    last_message: int = 0    # a group answer replies to the last line she read there
+    group: bool = False
+
+
+@register
+class TelegramSkill(Skill):
+    key = "telegram"
+    title = "Telegram"
+    description = ("She reads and answers written messages on Telegram from the people and groups you allow, "
+                   "in writing, never out loud.")
+    settings_model = TelegramSettings
+    settings_page = "app.skills.telegram.settings:make_page"
+    dock = "app.skills.telegram.dock:make_dock"
+
+    def __init__(self, ctx: SkillContext) -> None:
+        super().__init__(ctx)
+        self.client: TelegramBot | None = None
+        self.log = ChatRing()
+        self.conversations: OrderedDict[int, Conversation] = OrderedDict()
+        self.work = Background(PLATFORM, "Telegram", ctx.bus, lambda: getattr(ctx.stage, "executor", None))
+        self.tallies = Tallies(ctx.people, self._session, self.work)
+        self.token = SecretSlot(TOKEN_SECRET, ctx.secrets)
+        self.client_options: dict[str, Any] = {}     # a test's faster rhythm
+        self._listeners = Listeners("Telegram")
+        self._unsubscribe: Callable[[], None] | None = None
+        self._sender_registered = False
+        self._problem = False
+        self._kept: bool | None = None               # whether a token is kept (read once: the store is a DB)
+        self._since = 0.0                            # when she began listening (older messages are not news)
+
+    # ---- life cycle (rule 1) --------------------------------------------------------------------------
+    async def start(self) -> None:
+        if self.ctx.app_settings is not None and self._unsubscribe is None:
+            self._unsubscribe = self.ctx.app_settings.on_change(self._setting_changed)
+        await self._connect()
+
+    async def stop(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        await self._disconnect()
+        await self.tallies.flush()
+        await self.work.settle()
+
+    async def _connect(self) -> None:
+        gate, s = self.ctx.gate, self.settings
+        if self.client is not None or not s.enabled:
+            return
+        if gate is None:
+            self._state(State.OFF, "Telegram needs the network gate, and this build has none")
+            return
+        if not self.has_token:
+            self._state(State.OFF, NO_TOKEN)
+            return
+        self._since = self._since or self.ctx.now().timestamp()
+        self.client = TelegramBot(gate, self.token.get, self._updates, on_state=self._state,
+                                  base_url=s.api_base, base_file_url=s.file_base, **self.client_options)
+        self.client.start()
+        senders = self.ctx.senders
+        if senders is not None and not self._sender_registered:
+            senders.register_sender(PLATFORM, self._send_from_mind, typing=self._typing)
+            self._sender_registered = True
+
+    async def _disconnect(self) -> None:
+        client, self.client = self.client, None
+        if client is not None:
+            await client.stop()
+
+    async def restart(self) -> None:
+        await self._disconnect()
+        await self._connect()
+
+    def _setting_changed(self, path: str, _value: object) -> None:
+        names = ("enabled", "api_base", "file_base")
+        if path in (f"skills.{self.key}.{n}" for n in names) or path == "privacy.enabled":
+            self.spawn(self.restart())
+
+    # ---- the token ------------------------------------------------------------------------------------
+    def save_token(self, text: str) -> str:
+        """Keep the bot token in the keyring; "" when kept (the poll starts again with it), else why not."""
+        why = self.token.save(text)
+        if not why:
+            self._kept = True
+            self.spawn(self.restart())
+        return why
+
+    def forget_token(self) -> None:
+        self.token.forget()
+        self._kept = False
+        self.spawn(self.restart())
+
+    @property
+    def has_token(self) -> bool:
+        if self._kept is None:
+            self._kept = bool(self.token.get())
+        return self._kept
+
+    # ---- state (rule 6) ------------------------------------------------------------------------------
+    @property
+    def status(self) -> tuple[str, str]:
+        client = self.client
+        if client is not None:
+            return client.state, client.why
+        return State.OFF, ("" if self.has_token or not self.enabled else NO_TOKEN)
+
+    @property
+    def me(self) -> str:
+        """Her bot's @username, once Telegram said it."""
+        client = self.client
+        name = client.me.get("username", "") if client is not None else ""
+        return f"@{name}" if name else ""
+
+    def on_change(self, fn: Callable[[], None]) -> Callable[[], None]:
+        return self._listeners.add(fn)
+
+    def _state(self, state: str, why: str) -> None:
+        self.log.add(self.ctx.now().timestamp(), "Telegram", f"{state}" + (f": {why}" if why else ""), "system")
+        if state in STOPPING:
+            self._problem = True
+            self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"Telegram: {why}", state=state, setting=self.key,
+                                 problem=PROBLEM)
+        elif state == State.READING:
+            data: dict[str, Any] = {"state": state}
+            if self._problem:
+                self._problem = False
+                data["resolved"] = PROBLEM
+            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"Telegram: reading as {self.me}", **data)
+        self._listeners.notify()
+
+    # ---- what she reads (rules 2 to 4) ----------------------------------------------------------------
+    def _session(self) -> int | None:
+        return self.ctx.stage.session() if self.ctx.stage is not None else None
+
+    def _allow(self) -> AllowList:
+        s = self.settings
+        return AllowList.of(s.allowed_users, s.allowed_chats)
+
+    async def _updates(self, batch: list[dict[str, Any]]) -> None:
+        client = self.client
+        if client is None:
+            return
+        allow, since = self._allow(), self._since
+        for update in batch:
+            message = parse_update(update, int(client.me.get("id") or 0), str(client.me.get("username") or ""))
+            if message is None:
+                continue
+            verdict = decide(message, allow, since)
+            if not verdict.read:
+                self.log.add(self.ctx.now().timestamp(), "ignored", verdict.reason, IGNORED)
+                self._listeners.notify()
+                continue
+            if message.is_voice:
+                await self._hear(client, message)
+            else:
+                self._perceive(message, message.text)
+
+    def _transcriber(self) -> Any:
+        """Her ears: the Voice skill's transcriber while it runs (no second whisper is ever loaded here)."""
+        return self.ctx.ears()
+
+    async def _hear(self, client: TelegramBot, message: TelegramMessage) -> None:
+        ears = self._transcriber()
+        if message.voice_duration > MAX_VOICE_S:
+            minutes = round(message.voice_duration / 60)
+            self._perceive(message, f"(sent a voice note of {minutes} minutes, too long for her to listen to)",
+                           voice=True)
+            return
+        if ears is None:
+            self._perceive(message, "(sent a voice note; her ears are off, so she could not hear it)", voice=True)
+            return
+        try:
+            data = await client.voice(message.voice_file_id)
+            audio = await asyncio.get_running_loop().run_in_executor(None, decode_voice, data)  # not the store's
+            words = (await ears.transcribe(audio)).text.strip()
+        except Exception as exc:
+            log.warning("a Telegram voice note could not be heard: %r", type(exc).__name__)
+            self.log.add(self.ctx.now().timestamp(), "Telegram", f"a voice note from {message.sender_name} could "
+                         f"not be heard: {exc}", "system")
+            self._perceive(message, "(sent a voice note she could not hear)", voice=True)
+            return
+        self._perceive(message, words or "(a voice note with no words she could make out)", voice=True)
+
+    def _perceive(self, m: TelegramMessage, words: str, voice: bool = False) -> None:
+        ts = self.ctx.now().timestamp()
+        author = Author(PLATFORM, str(m.sender_id), m.sender_name)
+        key = f"{PLATFORM}:{m.chat_id}"
+        said = f"(voice note) {words}" if voice else words
+        meta: dict[str, Any] = {Meta.CONVERSATION_KEY: key, Meta.WRITTEN: True, Meta.PLACE: m.where,
+                                Meta.ADDRESSED: True, Meta.TEXT: words, Meta.MESSAGE_ID: str(m.message_id)}
+        if m.reply_to is not None:
+            meta[Meta.REPLY_TO] = str(m.reply_to)
+        if m.chat_type == PRIVATE:
+            meta[Meta.DM] = True
+        if self.tallies.count(author, ts):
+            meta[Meta.TALLIED] = True
+        self.log.add(ts, m.sender_name, said, "chat", identity=author.identity, msg_id=str(m.message_id),
+                     channel=str(m.chat_id))
+        talk = self.conversations.pop(m.chat_id, None) or Conversation(key, m.where, ts)
+        talk.place, talk.last_ts, talk.lines = m.where, ts, talk.lines + 1
+        talk.last_message, talk.group = m.message_id, m.chat_type != PRIVATE
+        self.conversations[m.chat_id] = talk
+        while len(self.conversations) > CONVERSATIONS:
+            self.conversations.popitem(last=False)
+        self._listeners.notify()
+        self.ctx.perceive(Perception(PerceptionKind.CHAT, PLATFORM, f"[{m.sender_name}] {said}", SALIENCE, meta,
+                                     author, ts))
+
+    # ---- her answers (rule 5) -------------------------------------------------------------------------
+    def _chat_id(self, channel: str) -> int:
+        wanted = channel.strip().removeprefix(f"{PLATFORM}:")
+        try:
+            chat_id = int(wanted)
+        except ValueError:
+            chat_id = 0
+        if chat_id not in self.conversations:
+            known = ", ".join(f"{c.key.partition(':')[2]} ({c.place})" for c in self.conversations.values())
+            raise ValueError(f"she has no Telegram conversation {channel!r}; she can write to: {known or 'none yet'}")
+        return chat_id
+
+    async def _typing(self, channel: str) -> None:
+        client = self.client
+        if client is not None:
+            await client.typing(self._chat_id(channel))
+
+    async def _send_from_mind(self, channel: str, text: str) -> None:
+        """The outlets' sender for platform "telegram" (send_message(platform telegram, channel <chat id>))."""
+        client = self.client
+        if client is None:
+            raise ConnectionError(f"Telegram is not connected ({self.status[1] or self.status[0]})")
+        chat_id = self._chat_id(channel)
+        talk = self.conversations[chat_id]
+        await client.send(chat_id, text, reply_to=talk.last_message if talk.group else None)
+        self.log.add(self.ctx.now().timestamp(), self._persona(), text, "her", channel=str(chat_id))
+        self._listeners.notify()
+
+    def _persona(self) -> str:
+        return self.ctx.stage.persona() if self.ctx.stage is not None else "Bea"
+
+    def context_section(self) -> str:
+        if self.client is None or self.client.state in (State.OFF, *STOPPING):
+            return ""
+        return ("Telegram messages (lines from telegram) are written conversations: people write to you there "
+                "and read your answers; nobody hears them out loud. Answer each with `send_message` (platform "
+                "telegram, the channel [WHERE YOU ARE] names).")

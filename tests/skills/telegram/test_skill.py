@@ -1,0 +1,194 @@
+"""The Telegram skill in the real app against a fake Bot API: she reads only the allowed (and says who she
+ignored and why), her lines are written conversations she answers with a typing indicator first, a voice note
+is heard through her ears, and a refused token or privacy mode is a problem line on the Chat dock."""
+
+from __future__ import annotations
+
+import asyncio
+
+from app.core.events import EventKind
+from app.core.perception import Meta
+from app.skills.telegram.client import State
+from tests.skills.telegram.fake_bot_api import BOT, TOKEN, FakeBotApi, group, mention, private, user
+from tests.skills.telegram.voice_note import speech_ogg
+from tests.waiting import until
+
+ANNA = user(42, "Anna", "anna_b", last="B")
+BO = user(77, "Bo")
+EVE = user(66, "Eve", "eve")
+NIGHT_OWLS = group(-1001234567890, "Night Owls")
+
+
+async def reading(bea, api: FakeBotApi, token: str = TOKEN):
+    skill = bea.skills["telegram"]
+    skill.client_options = {"poll_timeout": 2, "backoff_base": 0.05, "backoff_cap": 0.2}
+    bea.settings.set("skills.telegram.api_base", api.base_url)
+    bea.settings.set("skills.telegram.file_base", api.base_file_url)
+    bea.settings.set("skills.telegram.allowed_users", ["@Anna_B", "77"])
+    bea.settings.set("skills.telegram.allowed_chats", [str(NIGHT_OWLS["id"])])
+    assert skill.save_token(token) == ""
+    await until(lambda: skill.client is not None and skill.client.state != State.CONNECTING
+                and skill.client.state != State.OFF, what="the bot's first answer")
+    return skill
+
+
+def test_she_reads_the_allowed_and_answers_in_writing(bea, qtbot):
+    async def go():
+        async with FakeBotApi() as api:
+            skill = await reading(bea, api)
+            api.message(private(ANNA), ANNA, "ciao Bea, come stai?")
+            api.message(private(EVE), EVE, "let me in")
+            api.message(NIGHT_OWLS, BO, "just chatting among us")
+            text = "🦉 @bea_cohost_bot what's the plan tonight?"
+            api.message(NIGHT_OWLS, BO, text, entities=mention(text, "@bea_cohost_bot"))
+            await until(lambda: len(bea.mind.bus.pending()) == 2, what="two lines she reads")
+            await until(lambda: sum(1 for line in skill.log if line.kind == "ignored") == 2, what="two ignored")
+            pending = bea.mind.bus.pending()
+            bea.mind.outlets.deliver("telegram", str(NIGHT_OWLS["id"]), "A boss fight at nine!")
+            bea.mind.outlets.deliver("telegram", "42", "Benissimo, grazie!")
+            bea.mind.outlets.deliver("telegram", "-5", "to a chat she never read")
+            await until(lambda: len(api.sent) == 2, what="her answers")
+            await asyncio.sleep(0.3)
+            await skill.stop()
+            return skill, api, pending
+
+    skill, api, pending = asyncio.run(go())
+    anna, bo = pending
+    assert anna.content == "[Anna B] ciao Bea, come stai?" and anna.author.identity == "telegram:42"
+    assert anna.conversation_key == "telegram:42" and anna.written and anna.addressed
+    assert anna.meta[Meta.DM] is True and anna.meta[Meta.PLACE] == "a private chat with Anna B"
+    assert bo.conversation_key == f"telegram:{NIGHT_OWLS['id']}" and bo.place == "the group Night Owls"
+    assert bo.meta[Meta.TEXT].endswith("what's the plan tonight?") and Meta.DM not in bo.meta
+    assert bo.destination == ("telegram", str(NIGHT_OWLS["id"]))
+    # typing first, then the line (two conversations: each at its own pace); in the group as a reply
+    assert sorted(api.actions) == [(NIGHT_OWLS["id"], "typing"), (42, "typing")]
+    sent = {m["chat"]["id"]: m for m in api.sent}
+    assert sent[NIGHT_OWLS["id"]]["text"] == "A boss fight at nine!" and sent[42]["text"] == "Benissimo, grazie!"
+    assert sent[NIGHT_OWLS["id"]]["reply_to_message"]["message_id"] == int(bo.meta[Meta.MESSAGE_ID])
+    assert "reply_to_message" not in sent[42]
+    errors = [e.text for e in bea.bus.recent([EventKind.ERROR])]
+    assert any("not delivered to -5: she has no Telegram conversation '-5'" in e for e in errors)
+    ignored = [line.text for line in skill.log if line.kind == "ignored"]
+    assert ignored == ["a private message from Eve (@eve, id 66), who is not on the allow-list",
+                       "a message in the group Night Owls that neither mentions her nor replies to her"]
+    assert not any("let me in" in line.text or "among us" in line.text for line in skill.log)
+
+    from app.skills.telegram.dock import make_dock
+    dock = make_dock(skill)
+    qtbot.addWidget(dock)
+    shown = dock.chat.toPlainText()
+    assert "Anna B: ciao Bea, come stai?" in shown and "Bea: Benissimo, grazie!" in shown
+    assert "ignored: a private message from Eve" in shown
+    assert "the group Night Owls" in dock.talks.text() and "a private chat with Anna B" in dock.talks.text()
+
+
+def test_a_voice_note_is_heard_through_her_ears(bea):
+    from app.executors import BoundedExecutor
+    from app.senses.voice.models import default_whisper_model
+    from app.senses.voice.stt import Transcriber
+    from app.skills.voice.parts import Parts
+
+    ogg, seconds = speech_ogg()
+    pool = BoundedExecutor("telegram-test-ears", 1, queue_size=8)
+    ears = Transcriber(default_whisper_model(), "en", executor=pool)
+    bea.skills["voice"].parts = Parts(transcriber=ears)
+
+    async def go():
+        async with FakeBotApi() as api:
+            await reading(bea, api)
+            api.voice(private(ANNA), ANNA, ogg, seconds)
+            await until(lambda: bea.mind.bus.pending(), timeout=120, what="the voice note heard")
+            await bea.skills["telegram"].stop()
+            return api, bea.mind.bus.pending()
+
+    try:
+        api, pending = asyncio.run(go())
+    finally:
+        ears.close()
+        pool.shutdown(wait=False)
+    heard = pending[0]
+    assert api.downloads and heard.written and heard.author.identity == "telegram:42"
+    assert heard.content.startswith("[Anna B] (voice note) ")
+    assert "fellow americans" in heard.meta[Meta.TEXT].lower()
+
+
+def test_a_refused_token_is_a_problem_line_that_never_shows_the_token(bea):
+    wrong = f"{BOT['id']}:AAE-not-the-token-telegram-knows"
+
+    async def go():
+        async with FakeBotApi() as api:
+            skill = await reading(bea, api, token=wrong)
+            await until(lambda: skill.status[0] == State.AUTH_FAILED, what="the refusal")
+            await skill.stop()
+            return skill
+
+    skill = asyncio.run(go())
+    error = [e for e in bea.bus.recent([EventKind.ERROR]) if e.source == "telegram"][-1]
+    assert error.text == "Telegram: the bot token was refused: Unauthorized (Settings → Telegram)"
+    assert error.data["setting"] == "telegram" and error.data["problem"] == "telegram:link"
+    assert all(wrong not in e.text for e in bea.bus.recent()) and all(wrong not in line.text for line in skill.log)
+    assert bea.settings.current.skills.telegram.model_dump_json().find(wrong) == -1
+
+
+def test_privacy_mode_refuses_telegram(bea):
+    async def go():
+        bea.settings.set("privacy.enabled", True)
+        skill = bea.skills["telegram"]
+        assert skill.save_token(TOKEN) == ""
+        await until(lambda: skill.status[0] == State.REFUSED, what="the refusal")
+        why = skill.status[1]
+        await skill.stop()
+        return why
+
+    why = asyncio.run(go())
+    assert "privacy" in why.lower()
+    assert any(e.source == "telegram" and e.data.get("problem") == "telegram:link"
+               for e in bea.bus.recent([EventKind.ERROR]))
+
+
+def test_the_allow_lists_are_checked_when_set(bea):
+    import pytest
+
+    with pytest.raises(Exception, match="is not a chat id"):
+        bea.settings.set("skills.telegram.allowed_chats", ["Night Owls"])
+    bea.settings.set("skills.telegram.allowed_users", [" @Anna_B ", "anna_b", "", "42"])
+    assert bea.settings.current.skills.telegram.allowed_users == ["anna_b", "42"]
+
+
+def test_the_settings_page_keeps_the_token_out_of_sight(bea, qtbot):
+    from app.skills.telegram.settings import make_page
+    from app.widgets.qt import QLineEdit
+
+    skill = bea.skills["telegram"]
+    page = make_page(skill, "skills.telegram", bea.settings.current.skills.telegram)
+    qtbot.addWidget(page)
+    edit = page.secret.edit
+    assert edit.echoMode() == QLineEdit.EchoMode.Password
+    assert page.status.text() == "No bot token is kept. Telegram is off: no bot token is kept (Settings → Telegram)"
+    edit.setText("not a token")
+    page.secret.save_button.click()
+    assert page.status.text() == "A token has no spaces or line breaks: paste it again." and not skill.token.get()
+    edit.setText(f" {TOKEN} ")
+    page.secret.save_button.click()
+    assert skill.token.get() == TOKEN and edit.text() == "" and page.secret.forget_button.isEnabled()
+    assert TOKEN not in str(bea.settings.current.model_dump(mode="json"))
+    page.secret.forget_button.click()
+    assert skill.token.get() == ""
+
+
+def test_a_voice_note_she_cannot_hear_is_said_so(bea):
+    ogg, _seconds = speech_ogg()
+
+    async def go():
+        async with FakeBotApi() as api:
+            await reading(bea, api)
+            api.voice(private(ANNA), ANNA, ogg, 11)            # her ears are off in this build
+            api.voice(private(ANNA), ANNA, ogg, 1800)          # half an hour: not listened to
+            await until(lambda: len(bea.mind.bus.pending()) == 2, what="both voice notes")
+            await bea.skills["telegram"].stop()
+            return api, [p.meta[Meta.TEXT] for p in bea.mind.bus.pending()]
+
+    api, said = asyncio.run(go())
+    assert said == ["(sent a voice note; her ears are off, so she could not hear it)",
+                    "(sent a voice note of 30 minutes, too long for her to listen to)"]
+    assert api.downloads == []                                  # nothing fetched that nobody would hear
