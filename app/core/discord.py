@@ -13,6 +13,8 @@
    Everything else is ignored, with the reason in words for the dock (who and where, never what was written).
 5. place(message, channel, guild) is the conversation in words: "the channel #general on Speedrunners", or
    "a direct message with Anna" (names from the client's cache, passed in; ids when it has none).
+6. removal(event, data) reads what a moderator removed: MESSAGE_DELETE (one id), MESSAGE_DELETE_BULK (ids),
+   GUILD_BAN_ADD (a person banned from the server); None for any other event.
 """
 
 from __future__ import annotations
@@ -148,3 +150,29 @@ def decide(message: DiscordMessage, allow: AllowList, where: str = "") -> Verdic
     if not (message.mentions_her or message.replies_to_her):
         return Verdict(False, f"a message in {where} that neither mentions her nor replies to her")
     return Verdict(True)
+
+
+MODERATION_EVENTS = ("MESSAGE_DELETE", "MESSAGE_DELETE_BULK", "GUILD_BAN_ADD")
+
+
+@dataclass(frozen=True)
+class Removal:
+    message_ids: tuple[str, ...] = ()
+    user_id: str = ""            # a ban: the person
+    user_name: str = ""
+
+
+def removal(event: str, data: Mapping[str, Any]) -> Removal | None:
+    """What a moderator removed (rule 6), or None."""
+    if event == "MESSAGE_DELETE":
+        mid = _id(data.get("id"))
+        return Removal((str(mid),)) if mid is not None else None
+    if event == "MESSAGE_DELETE_BULK":
+        ids = data.get("ids")
+        found = tuple(str(i) for i in (_id(v) for v in ids) if i is not None) if isinstance(ids, list) else ()
+        return Removal(found) if found else None
+    if event == "GUILD_BAN_ADD":
+        banned = data.get("user")
+        uid = _id(banned.get("id")) if isinstance(banned, Mapping) else None
+        return Removal(user_id=str(uid), user_name=_name(banned)) if uid is not None else None
+    return None

@@ -3,7 +3,7 @@ and why she ignores the rest."""
 
 from __future__ import annotations
 
-from app.core.discord import AllowList, decide, parse_message, place
+from app.core.discord import AllowList, Removal, decide, parse_message, place, removal
 from app.core.message_pieces import pieces
 
 HER = 7000
@@ -74,3 +74,10 @@ def test_pieces_fit_a_message():
     parts = pieces(long, 2000)
     assert all(len(p) <= 2000 for p in parts) and " ".join(parts).split() == long.split()
     assert pieces("x" * 4500, 2000) == ["x" * 2000, "x" * 2000, "x" * 500] and pieces("  ", 2000) == []
+
+
+def test_what_a_moderator_removed():
+    assert removal("MESSAGE_DELETE", {"id": "1001", "channel_id": "500"}) == Removal(("1001",))
+    assert removal("MESSAGE_DELETE_BULK", {"ids": ["1", "x", "2"]}) == Removal(("1", "2"))
+    assert removal("GUILD_BAN_ADD", {"guild_id": "900", "user": ANNA}) == Removal(user_id="42", user_name="Anna B")
+    assert removal("MESSAGE_DELETE", {}) is None and removal("MESSAGE_CREATE", event()) is None

@@ -18,10 +18,11 @@ Theory of operation:
    (DiscordWebSocket.DEFAULT_GATEWAY) from class attributes, not from arguments; the client sets both from its
    `api_base` and `gateway` before each login (Discord's own by default; a local fake in the tests). They are
    process-wide, and one Discord client runs at a time.
-4. The gateway: intents for servers (channel and server names), server messages, direct messages and message
-   content (a privileged intent: without it switched on in the Developer Portal Discord closes with 4014, state
-   INTENTS with where to switch it on). Each MESSAGE_CREATE is handed on as Discord sent it (plain data, read
-   by app.core.discord): discord.py's raw-receive event gives the payload before its own parsing.
+4. The gateway: intents for servers (channel and server names), server messages, direct messages, bans and
+   message content (a privileged intent: without it switched on in the Developer Portal Discord closes with
+   4014, state INTENTS with where to switch it on). Each event in EVENTS (a message, a deletion, a ban) is
+   handed on as Discord sent it (plain data, read by app.core.discord): discord.py's raw-receive event gives
+   the payload before its own parsing.
 5. The session: a drop is resumed by discord.py (RESUME on resume_gateway_url, the missed events replayed), an
    INVALID_SESSION starts a new one; the client says RETRYING while it is away and READING once READY or
    RESUMED. Close 4004 (the token refused on the gateway): AUTH_FAILED, and it stops. A network failure before
@@ -46,6 +47,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from app.core.backoff import backoff_delay
+from app.core.discord import MODERATION_EVENTS
 from app.core.message_pieces import pieces
 from app.senses.netgate import PrivacyRefused
 
@@ -63,6 +65,7 @@ logging.getLogger("discord.client").addFilter(_not_about_voice)
 API_BASE = "https://discord.com/api/v10"
 GATEWAY = "wss://gateway.discord.gg/"
 PURPOSE = "Discord"
+EVENTS = ("MESSAGE_CREATE", *MODERATION_EVENTS)     # handed on as Discord sent them
 MAX_CHARS = 2000               # Discord refuses longer messages
 MAX_RATE_WAIT = 30.0           # a longer 429 wait fails the send instead of holding her line (discord.py's floor)
 LOGIN_TIMEOUT_S = 60.0
@@ -88,14 +91,15 @@ def _host_port(url: str) -> tuple[str, int]:
 
 
 class DiscordLink:
-    """One bot's Discord. `on_message` gets each MESSAGE_CREATE's data; `on_state` gets (State, a sentence)."""
+    """One bot's Discord. `on_event` gets (name, data) of each event in EVENTS; `on_state` gets (State, a
+    sentence)."""
 
     def __init__(self, gate: Any, token: Callable[[], str | None],
-                 on_message: Callable[[dict[str, Any]], Awaitable[None]], *,
+                 on_event: Callable[[str, dict[str, Any]], Awaitable[None]], *,
                  on_state: Callable[[str, str], None] = lambda _s, _w: None, api_base: str = API_BASE,
                  gateway: str = GATEWAY, backoff_base: float = 1.0, backoff_cap: float = 60.0,
                  rng: random.Random | None = None) -> None:
-        self.gate, self._token, self.on_message, self._on_state = gate, token, on_message, on_state
+        self.gate, self._token, self.on_event, self._on_state = gate, token, on_event, on_state
         self.api_base, self.gateway = api_base.rstrip("/"), gateway
         self.backoff_base, self.backoff_cap = backoff_base, backoff_cap
         self._rng = rng or random.Random()
@@ -142,6 +146,7 @@ class DiscordLink:
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway)
         intents = discord.Intents.none()
         intents.guilds = intents.guild_messages = intents.dm_messages = intents.message_content = True
+        intents.moderation = True                           # bans: what a moderator removed never reaches her
         link = self
 
         class Client(discord.Client):
@@ -156,14 +161,14 @@ class DiscordLink:
                     link._set(State.RETRYING, "the connection to Discord dropped; reconnecting")
 
             async def on_socket_raw_receive(self, raw: str) -> None:
-                if '"MESSAGE_CREATE"' not in raw:
+                if not any(f'"{name}"' in raw for name in EVENTS):
                     return
                 payload = json.loads(raw)
-                if payload.get("t") == "MESSAGE_CREATE" and isinstance(payload.get("d"), dict):
+                if payload.get("t") in EVENTS and isinstance(payload.get("d"), dict):
                     try:
-                        await link.on_message(payload["d"])
+                        await link.on_event(payload["t"], payload["d"])
                     except Exception:
-                        log.exception("reading a Discord message failed")
+                        log.exception("reading a Discord event failed")
 
         return Client(intents=intents, connector=self.gate.http_connector(PURPOSE), enable_debug_events=True,
                       max_messages=None, chunk_guilds_at_startup=False, max_ratelimit_timeout=MAX_RATE_WAIT,

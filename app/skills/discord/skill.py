@@ -19,6 +19,9 @@ Theory of operation:
 5. state and why (client.State) are kept for the page and the dock; a refused token, the message content intent
    refused and privacy mode are ERROR events on the Chat dock's problem lines (setting skills.discord, problem
    discord), cleared once she reads again.
+6. What a moderator removes never reaches her (the platform layer's Moderation): a deleted message she read is
+   taken back if still waiting, flagged where stored, struck in the dock, and no longer answerable; a ban
+   does the same for every line of that person.
 """
 
 from __future__ import annotations
@@ -32,7 +35,16 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from app.config.section import ADVANCED, SkillSettings
-from app.core.discord import AllowList, DiscordMessage, decide, norm_user, parse_message, place
+from app.core.discord import (
+    AllowList,
+    DiscordMessage,
+    Removal,
+    decide,
+    norm_user,
+    parse_message,
+    place,
+    removal,
+)
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.core.tools import Tool
@@ -41,6 +53,7 @@ from app.skills.discord.client import API_BASE, GATEWAY, DiscordLink, State
 from app.skills.listeners import Listeners
 from app.skills.platform.background import Background
 from app.skills.platform.chat_ring import ChatRing
+from app.skills.platform.moderation import Moderation
 from app.skills.platform.secret_slot import SecretSlot
 from app.skills.platform.tallies import Tallies
 from app.skills.registry import register
@@ -118,6 +131,7 @@ class DiscordSkill(Skill):
         self.messages: OrderedDict[int, int] = OrderedDict()     # message id she read -> its channel id
         self.work = Background(PLATFORM, "Discord", ctx.bus, lambda: getattr(ctx.stage, "executor", None))
         self.tallies = Tallies(ctx.people, self._session, self.work)
+        self.moderation = Moderation(PLATFORM, ctx.stage, self.work)
         self.token = SecretSlot(TOKEN_SECRET, ctx.secrets)
         self.client_options: dict[str, Any] = {}     # a test's faster rhythm
         self._listeners = Listeners("Discord")
@@ -150,7 +164,7 @@ class DiscordSkill(Skill):
         if not self.has_token:
             self._state(State.OFF, NO_TOKEN)
             return
-        self.client = DiscordLink(gate, self.token.get, self._message, on_state=self._state, api_base=s.api_base,
+        self.client = DiscordLink(gate, self.token.get, self._event, on_state=self._state, api_base=s.api_base,
                                   gateway=s.gateway, **self.client_options)
         self.client.start()
         senders = self.ctx.senders
@@ -231,7 +245,15 @@ class DiscordSkill(Skill):
     def _session(self) -> int | None:
         return self.ctx.stage.session() if self.ctx.stage is not None else None
 
-    async def _message(self, data: dict[str, Any]) -> None:
+    async def _event(self, name: str, data: dict[str, Any]) -> None:
+        if name == "MESSAGE_CREATE":
+            self._message(data)
+            return
+        removed = removal(name, data)
+        if removed is not None:
+            self._removed(removed)
+
+    def _message(self, data: dict[str, Any]) -> None:
         client = self.client
         if client is None:
             return
@@ -272,6 +294,29 @@ class DiscordSkill(Skill):
         self._listeners.notify()
         self.ctx.perceive(Perception(PerceptionKind.CHAT, PLATFORM, f"[{m.author_name}] {m.text}", SALIENCE, meta,
                                      author, ts))
+
+    def _removed(self, r: Removal) -> None:
+        """A moderator deleted messages or banned someone (rule 6): waiting lines are taken back, stored ones
+        flagged, the dock's lines struck; a ban also takes the person off what she answers."""
+        if r.user_id:
+            identity = f"{PLATFORM}:{r.user_id}"
+            self.log.strike(lambda line: line.identity == identity)
+            taken = self.moderation.remove_person(identity, "a moderator banned this person on Discord")
+            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator banned {r.user_name} on Discord: "
+                                 f"{taken} waiting line(s) taken back")
+            return
+        mine = [mid for mid in r.message_ids if self.log.find(mid) is not None]
+        if not mine:
+            return                                # lines she never read: nothing of hers to take back
+        self.log.strike(lambda line: line.msg_id in mine)
+        taken = sum(self.moderation.remove_message(mid) for mid in mine)
+        for mid in mine:
+            self.messages.pop(int(mid), None)
+        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, "a moderator deleted a Discord message"
+                             + (" before she read it" if taken else ""))
+
+    def after_turn(self, record: Any) -> None:
+        self.moderation.after_turn(record)
 
     # ---- her answers (rule 4) -------------------------------------------------------------------------
     def _channel_id(self, channel: str) -> int:

@@ -26,8 +26,9 @@ class Reader:
                                 on_state=lambda s, w: self.states.append((s, w)), api_base=fake.api_base,
                                 gateway=fake.gateway_url, backoff_base=0.05, backoff_cap=0.2)
 
-    async def _read(self, data: dict) -> None:
-        self.messages.append(data)
+    async def _read(self, name: str, data: dict) -> None:
+        if name == "MESSAGE_CREATE":
+            self.messages.append(data)
 
     def texts(self) -> list[str]:
         return [m["content"] for m in self.messages]
@@ -55,7 +56,7 @@ def test_the_handshake_heartbeats_and_messages():
     identify = fake.identifies[0]
     assert identify["token"] == TOKEN
     intents = identify["intents"]
-    assert intents & (1 << 0) and intents & (1 << 9) and intents & (1 << 12) and intents & (1 << 15)
+    assert all(intents & (1 << bit) for bit in (0, 2, 9, 12, 15))   # guilds, bans, messages, DMs, content
     assert fake.connects == ["/gateway"] and fake.heartbeats >= 3
     assert reader.messages[0]["content"] == "<@1000000000000000000> hi"
     assert reader.messages[0]["guild_id"] == "900" and reader.messages[0]["author"]["id"] == "42"

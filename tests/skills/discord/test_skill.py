@@ -209,3 +209,30 @@ def test_a_mention_during_a_stream_is_answered_in_the_channel_never_out_loud(bea
     calls = [path for method, path, _ in fake.calls if path.startswith("/channels/500/")]
     assert calls == ["/channels/500/typing", "/channels/500/messages"]
     assert record.outcome == "wrote" and record.scoped and record.moods == []
+
+
+def test_what_a_moderator_removes_never_reaches_her(bea):
+    async def go():
+        async with FakeDiscord([SPEEDRUNNERS]) as fake:
+            skill = await connected(bea, fake)
+            deleted = await fake.message(ANNA, f"{HER} something awful", 500, 900, mentions=[BEA])
+            await fake.message(BO, f"{HER} me too", 500, 900, mentions=[BEA])
+            await fake.message(EVE, f"{HER} still here", 500, 900, mentions=[BEA])
+            await until(lambda: len(bea.mind.bus.pending()) == 3, what="three lines waiting")
+            await fake.dispatch("MESSAGE_DELETE", {"id": deleted, "channel_id": "500", "guild_id": "900"})
+            await fake.dispatch("GUILD_BAN_ADD", {"guild_id": "900", "user": BO})
+            await fake.dispatch("MESSAGE_DELETE", {"id": "1", "channel_id": "500", "guild_id": "900"})  # not hers
+            await until(lambda: len(bea.mind.bus.pending()) == 1, what="two lines taken back")
+            left = bea.mind.bus.pending()
+            reply = await skill.reply(message_id=deleted, text="about that")
+            await skill.stop()
+            return skill, left, reply
+
+    skill, left, reply = asyncio.run(go())
+    assert [p.author.identity for p in left] == ["discord:66"]
+    struck = [(line.identity, line.removed) for line in skill.log if line.kind == "chat"]
+    assert struck == [("discord:42", True), ("discord:77", True), ("discord:66", False)]
+    assert reply.startswith("ERROR:")                          # a deleted line cannot be answered
+    said = [e.text for e in bea.bus.recent([EventKind.SYSTEM]) if e.source == "discord"]
+    assert "a moderator deleted a Discord message before she read it" in said
+    assert "a moderator banned bo on Discord: 1 waiting line(s) taken back" in said
