@@ -168,3 +168,37 @@ def test_read_connections_cannot_write(db_path, key):
             db.read(lambda c: c.execute("INSERT INTO meta VALUES ('x', 'y')"))
     finally:
         db.close()
+
+
+def _sqlite_memory_used() -> int:
+    """The bytes SQLCipher's own allocator holds, process-wide (the library sqlcipher3 loaded)."""
+    import ctypes
+
+    lib = ctypes.CDLL(sqlcipher3._sqlite3.__file__)
+    lib.sqlite3_memory_used.restype = ctypes.c_int64
+    return lib.sqlite3_memory_used()
+
+
+def test_every_connection_keeps_a_bounded_page_cache(db_path, key):
+    """A long stream reads far more than the cache holds: what each connection keeps stays at CACHE_KIB."""
+    from app.memory.database import CACHE_KIB
+
+    db = Database.open(db_path, key, readers=2)
+    try:
+        blob = secrets.token_bytes(1500)
+        db.write(lambda c: c.execute("CREATE TABLE big (id INTEGER PRIMARY KEY, v BLOB)"))
+        for part in range(4):   # 40,000 rows of 1.5 KB: about 60 MB of pages
+            db.write(lambda c, part=part: c.executemany("INSERT INTO big VALUES (?, ?)",
+                                                        ((part * 10_000 + i, blob) for i in range(10_000))))
+        before = _sqlite_memory_used()
+        for _ in range(4):      # both readers (the pool takes turns) and the writer read it all
+            assert db.read(lambda c: c.execute("SELECT sum(length(v)) FROM big").fetchone()[0]) == 60_000_000
+        db.write(lambda c: c.execute("SELECT sum(length(v)) FROM big").fetchone())
+        grown = _sqlite_memory_used() - before
+        sizes = {db.read(lambda c: c.execute("PRAGMA cache_size").fetchone()[0]) for _ in range(4)}
+        sizes.add(db.write(lambda c: c.execute("PRAGMA cache_size").fetchone()[0]))
+    finally:
+        db.close()
+    assert sizes == {-CACHE_KIB}
+    # three connections, each at most CACHE_KIB of pages (SQLCipher's build default is 8 MB each: about 24 MB)
+    assert grown < 3 * CACHE_KIB * 1024 + 2 * 2**20, f"sqlite holds {grown / 2**20:.1f} MB more after the reads"
