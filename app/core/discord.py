@@ -10,7 +10,9 @@
    she reads "@Bea what's up" and never a number.
 4. decide(message, allow) says whether she reads it: a direct message only from an allow-listed user (by id or
    username); a server channel only when the channel is allow-listed AND she is mentioned or replied to.
-   Everything else is ignored, with the reason in words for the dock (who and where, never what was written).
+   Everything else is ignored, with the reason in words for the dock (who and where, never what was written);
+   a bot with the message content intent sees every message of every channel it can read, so what is not
+   meant for her (no mention, no reply, no DM) is ignored quietly: the dock shows only who tried to reach her.
 5. place(message, channel, guild) is the conversation in words: "the channel #general on Speedrunners", or
    "a direct message with Anna" (names from the client's cache, passed in; ids when it has none).
 6. removal(event, data) reads what a moderator removed: MESSAGE_DELETE (one id), MESSAGE_DELETE_BULK (ids),
@@ -70,6 +72,7 @@ class AllowList:
 class Verdict:
     read: bool
     reason: str = ""
+    quiet: bool = False      # chatter not meant for her: not even a line in the dock (a server is busy)
 
 
 def norm_user(user: str | int) -> str:
@@ -144,11 +147,12 @@ def decide(message: DiscordMessage, allow: AllowList, where: str = "") -> Verdic
         who = f"@{message.username}, " if message.username else ""
         return Verdict(False, f"a direct message from {message.author_name} ({who}id {message.author_id}), "
                               "who is not on the allow-list")
+    addressed = message.mentions_her or message.replies_to_her
     if message.channel_id not in allow.channels:
-        return Verdict(False, f"a message in {where} (channel id {message.channel_id}), "
-                              "which is not on the allow-list")
-    if not (message.mentions_her or message.replies_to_her):
-        return Verdict(False, f"a message in {where} that neither mentions her nor replies to her")
+        return Verdict(False, f"a message to her in {where} (channel id {message.channel_id}), "
+                              "which is not on the allow-list", quiet=not addressed)
+    if not addressed:
+        return Verdict(False, f"a message in {where} that neither mentions her nor replies to her", quiet=True)
     return Verdict(True)
 
 

@@ -3,7 +3,7 @@ and why she ignores the rest."""
 
 from __future__ import annotations
 
-from app.core.discord import AllowList, Removal, decide, parse_message, place, removal
+from app.core.discord import AllowList, Removal, Verdict, decide, parse_message, place, removal
 from app.core.message_pieces import pieces
 
 HER = 7000
@@ -57,11 +57,12 @@ def test_the_allow_list_decides_with_the_reason():
     quiet = parse_message(event(), HER)
     where = place(quiet, "general", "Speedrunners")
     assert where == "the channel #general on Speedrunners"
-    assert decide(quiet, allow, where).reason == ("a message in the channel #general on Speedrunners that "
-                                                  "neither mentions her nor replies to her")
+    assert decide(quiet, allow, where) == Verdict(False, "a message in the channel #general on Speedrunners that "
+                                                         "neither mentions her nor replies to her", quiet=True)
     elsewhere = parse_message(event(channel="600", content="<@7000> hey", mentions=[{"id": str(HER)}]), HER)
-    assert decide(elsewhere, allow).reason == ("a message in the channel 600 (channel id 600), which is not on "
-                                               "the allow-list")
+    assert decide(elsewhere, allow) == Verdict(False, "a message to her in the channel 600 (channel id 600), "
+                                                      "which is not on the allow-list")
+    assert decide(parse_message(event(channel="600"), HER), allow).quiet      # chatter elsewhere
     dm = parse_message(event(guild=None), HER)
     assert dm.dm and place(dm) == "a direct message with Anna B" and decide(dm, allow).read
     stranger = parse_message(event(author={"id": "66", "username": "eve"}, guild=None), HER)

@@ -6,8 +6,9 @@ Theory of operation:
    the bot connected (client.py) while it runs. A new token, a changed address or privacy mode switched starts
    it again; the allow-lists are read at each message, so editing them needs no restart.
 2. Each MESSAGE_CREATE is read by app.core.discord: direct messages only from allow-listed users (by id or
-   username), server channels only when the channel is allow-listed and she is mentioned or replied to. What
-   she ignores is a line in the dock with the reason (never its text), so the streamer sees what to allow.
+   username), server channels only when the channel is allow-listed and she is mentioned or replied to. Who
+   tried to reach her and was ignored is a line in the dock with the reason (never its text), so the streamer
+   sees what to allow; the channel's other chatter is ignored quietly.
 3. A message she reads is a CHAT perception from "discord:<user id>" with the writer's name, meta
    CONVERSATION_KEY "discord:<channel id>" (the two arguments of send_message that answer it), WRITTEN, PLACE
    (the channel and server in words, or the direct message), ADDRESSED, TEXT, MESSAGE_ID, REPLY_TO, DM for a
@@ -264,8 +265,9 @@ class DiscordSkill(Skill):
         s = self.settings
         verdict = decide(message, AllowList.of(s.allowed_channels, s.allowed_users), where)
         if not verdict.read:
-            self.log.add(self.ctx.now().timestamp(), "ignored", verdict.reason, IGNORED)
-            self._listeners.notify()
+            if not verdict.quiet:
+                self.log.add(self.ctx.now().timestamp(), "ignored", verdict.reason, IGNORED)
+                self._listeners.notify()
             return
         self._perceive(message, where)
 
