@@ -23,6 +23,11 @@ Theory of operation:
 6. What a moderator removes never reaches her (the platform layer's Moderation): a deleted message she read is
    taken back if still waiting, flagged where stored, struck in the dock, and no longer answerable; a ban
    does the same for every line of that person.
+
+Not here yet: voice calls (issue 23.2). Voice out needs discord.py's [voice] extra (PyNaCl, davey for DAVE) and
+a seam in the Voice skill so her synthesised lines go to the call's output instead of the speakers. Voice
+receive has no maintained library with DAVE: discord.py has no receive API, and discord-ext-voice-recv (an
+experimental extension) does not decrypt DAVE frames in any release.
 """
 
 from __future__ import annotations
