@@ -3,14 +3,16 @@ folder, driven for hours of virtual time by real peers on 127.0.0.1.
 
 Peers: the fake Twitch IRC server replaying the real #ubuntu logs (one stable user id per nick), the fake OBS
 (Go live / End stream are its stream output starting and stopping), donations through the local API's JSON
-webhook and the fake Streamlabs socket, and the scripted OpenAI-compatible server (llm_peer) set in Settings →
-Mind as a user would (an `ollama:` model at a base URL). The run, on the virtual clock (clock.py):
+webhook and the fake Streamlabs socket, the fake Telegram Bot API (a viewer writes to her bot in private), and
+the scripted OpenAI-compatible server (llm_peer) set in Settings → Mind as a user would (an `ollama:` model at a
+base URL). The run, on the virtual clock (clock.py):
 1. A first start configures the app (settings, secrets) and closes; the streamer's evening starts.
 2. Session 1 (OBS goes live): chat for two thirds of the chat hours; in hour 1 a chatter tells a fact; a
    donation arrives through the webhook and one through Streamlabs; halfway, the app is closed and built
    again on the same folder (the chat waits for her to rejoin); OBS stops streaming: End stream.
 3. The night: the dream hour comes, she dreams session 1.
-4. Session 2: the last third of the chat; a question about the fact, worded apart from it; End stream.
+4. Session 2: the last third of the chat; a question in Telegram, answered there in writing and never out
+   loud; a question about the fact, worded apart from it; End stream.
 What the invariants need is gathered on the way (Record); nothing of the chat is kept beyond counts.
 """
 
@@ -37,9 +39,11 @@ from app.skills.twitch.client import State
 from tests.bench.chat_soak import chat_log, escape
 from tests.e2e.clock import VirtualClock
 from tests.e2e.clock import run as run_virtual
-from tests.e2e.llm_peer import LONG, PLAN_ASK, THANKS, Facts, ScriptedMind
+from tests.e2e.llm_peer import LONG, PLAN_ASK, THANKS, WRITTEN_ANSWER, WRITTEN_ASK, Facts, ScriptedMind
 from tests.obs_server import FakeOBS
 from tests.skills.donations.fake_streamlabs import FakeStreamlabs, donation
+from tests.skills.telegram.fake_bot_api import TOKEN as TELEGRAM_TOKEN
+from tests.skills.telegram.fake_bot_api import FakeBotApi, private, user
 from tests.skills.twitch.fake_server import FakeTwitchServer
 
 CHANNEL = "ubuntu"
@@ -50,6 +54,7 @@ FACTS = Facts(fact="my dog is called Biscuit, she is a beagle and she loves carr
               fact_words=("Biscuit", "beagle"), question="what breed was that pup of mine again?")
 PASSPHRASE = "stream in a box"
 SPEECH = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "audio" / "fw_jfk.flac"
+WRITER = user(5_550_001, "Sam", "sam_in_the_box")      # writes to her bot in Telegram during session 2
 
 
 @dataclass
@@ -83,6 +88,7 @@ class Record:
     session_rows: list = field(default_factory=list)     # (id, opened_by, started, ended, lines)
     barge: dict = field(default_factory=dict)            # the donation that cut her long line short
     heard: str = ""                                      # what her ears made of the speech clip
+    written: dict = field(default_factory=dict)          # the Telegram question: what went where
 
 
 def rss_mb() -> float:
@@ -130,6 +136,7 @@ class Box:
         self.twitch = FakeTwitchServer(reconnect_grace=30.0)
         self.obs = FakeOBS()
         self.streamlabs = FakeStreamlabs(token="box-token", ping_interval_ms=600_000)
+        self.telegram = FakeBotApi()
         self.bea: compose.Bea | None = None
         self.speakers = None
         self.mic: Microphone | None = None
@@ -154,6 +161,9 @@ class Box:
                 "skills.twitch.port": self.twitch.port, "skills.twitch.tls": False,
                 "skills.obs.port": self.obs.port,
                 "skills.donations.streamlabs": True, "skills.donations.streamlabs_server": self.streamlabs.base,
+                "skills.telegram.api_base": self.telegram.base_url,
+                "skills.telegram.file_base": self.telegram.base_file_url,
+                "skills.telegram.allowed_users": [f"@{WRITER['username']}"],
             })
         finally:
             compose.close(bea)
@@ -162,10 +172,12 @@ class Box:
         async def driven(bea: compose.Bea) -> None:
             self.bea = bea
             bea.skills["donations"].set_streamlabs_token("box-token")  # no keyring: kept for this run
+            bea.skills["telegram"].save_token(TELEGRAM_TOKEN)
             await self._sound_card(bea)
             bea.bus.subscribe(self._on_event, kinds=[EventKind.TURN, EventKind.SYSTEM, EventKind.ERROR],
                               replay=False)
             await self._until(lambda: bea.skills["twitch"].state is State.JOINED and bea.skills["obs"].connected
+                              and bea.skills["telegram"].status[0] == "reading"
                               and bea.mind.memories is not None, 120, "the app to come up")
             self.up.set()
             try:
@@ -248,7 +260,7 @@ class Box:
     # ---- the evening ----------------------------------------------------------------------------------------
     async def run(self) -> Record:
         loop = asyncio.get_running_loop()
-        async with self.llm:
+        async with self.llm, self.telegram:
             await self.twitch.start()
             await self.obs.start()
             await self.streamlabs.start()
@@ -293,7 +305,7 @@ class Box:
             self.obs.start_stream()                           # Go live: session 2
             await asyncio.sleep(5)
             await self._replay(bea, lines[n1:], loop.time(), s2, len(lines) - n1, 0, -1, -1,
-                               question_at=(len(lines) - n1) // 2)
+                               question_at=(len(lines) - n1) // 2, written_at=(len(lines) - n1) // 4)
             self.obs.stop_stream()                            # End stream
             await asyncio.sleep(30)
             self._tally(bea)
@@ -319,7 +331,7 @@ class Box:
                                                  .fetchone()[0])
 
     async def _replay(self, bea, chunk, t0, span, total, offset, fact_at, donate_at, question_at=-1,
-                      barge_at=-1, hear_at=-1) -> None:
+                      barge_at=-1, hear_at=-1, written_at=-1) -> None:
         loop = asyncio.get_running_loop()
         twitch = bea.skills["twitch"]
         ids: dict[str, str] = {}
@@ -339,6 +351,8 @@ class Box:
                 await self._barge_in(bea)
             if i == hear_at:
                 await self._hear(bea)
+            if i == written_at:
+                await self._written(bea)
             if self.twitch.broadcast(line):
                 self.record.sent[identity] += 1
         await self.twitch.flush()
@@ -423,6 +437,24 @@ class Box:
         stream = bea.mind.stream
         self.record.heard = " ".join(ln.text.split("] ", 1)[-1] for ln in stream.session_lines(stream.session_id, 400)
                                      if ln.kind == "heard" and "out loud]" in ln.text)
+
+    async def _written(self, bea) -> None:
+        """A viewer writes to her bot in Telegram while she streams: she answers there, in writing."""
+        api = self.telegram
+        spoken_before = len([e for e in bea.bus.recent([EventKind.SPEECH]) if WRITTEN_ANSWER in e.text])
+        api.message(private(WRITER), WRITER, WRITTEN_ASK)
+        try:
+            await self._until(lambda: any(m["text"] == WRITTEN_ANSWER for m in api.sent), 120,
+                              "her answer in Telegram")
+        except TimeoutError:
+            pass   # the invariant says what is missing
+        await asyncio.sleep(10)
+        spoken = [e for e in bea.bus.recent([EventKind.SPEECH]) if WRITTEN_ANSWER in e.text]
+        self.record.written = {
+            "sent": [(m["chat"]["id"], m["text"]) for m in api.sent], "typing": list(api.actions),
+            "spoken": len(spoken) - spoken_before, "frames": list(self.llm.facts.written_frames),
+            "window": [(who, what) for who, _where, what in bea.mind.context.messages()
+                       if WRITTEN_ASK in what or WRITTEN_ANSWER in what]}
 
     def _sample_gain(self, gains: list[float], voice) -> None:
         self._stop_sampling = False

@@ -30,7 +30,10 @@ LONG = ("Okay so here is the whole plan for tonight, step by step. First we read
         "chat, one by one, until the queue is empty and everybody has a working desktop again.")
 HEARD = "Ha, big words for a Tuesday stream!"
 THANKS = "Oh wow, thank you so much Luca, that is so kind!"
-ID_PATTERN = re.compile(r"\b(?:twitch|youtube|kofi|generic|streamlabs|app):[\w-]+"     # identities
+WRITTEN_ASK = "Bea, which distro should I put on my old laptop?"     # in Telegram, during the stream
+WRITTEN_ANSWER = "Xubuntu: light and friendly, just right for an old laptop!"
+SEND_TO = re.compile(r'send_message\(platform="telegram", channel="(-?\d+)"')
+ID_PATTERN = re.compile(r"\b(?:twitch|youtube|telegram|kofi|generic|streamlabs|app):[\w-]+"   # identities
                         r"|\bbox-(?:said-|tip-|sl-|kofi-)?[\d.]+\b"                   # message and delivery ids
                         r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 
@@ -51,6 +54,7 @@ class Facts:
     question: str           # asked in hour 3, sharing none of fact_words
     answer_seen: list[bool] = field(default_factory=list)
     voice_answered: list[str] = field(default_factory=list)   # what she was told out loud and answered
+    written_frames: list[str] = field(default_factory=list)   # the turns that saw the Telegram question
 
 
 def _text(content: Any) -> str:
@@ -110,6 +114,13 @@ class ScriptedMind(LLMServer):
             recalled = all(w.lower() in whole.lower() for w in self.facts.fact_words)
             self.facts.answer_seen.append(recalled)
             return self._speak(measured, "Of course: Biscuit the beagle!" if recalled else "I forgot, sorry.")
+        if WRITTEN_ASK in frame:
+            self.facts.written_frames.append(frame)
+            to = SEND_TO.search(frame)
+            if to is None:            # [WHERE YOU ARE] did not say where to write: she cannot answer
+                return {"tool_calls": [("silent", "stay_silent", json.dumps({"reason": "nowhere to write"}))]}
+            return {"tool_calls": [("write", "send_message", json.dumps(
+                {"platform": "telegram", "channel": to[1], "text": WRITTEN_ANSWER}))]}
         if "out loud]" in frame:
             self.facts.voice_answered.append(frame)
             return self._speak(measured, HEARD)

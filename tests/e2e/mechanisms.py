@@ -41,6 +41,8 @@ MECHANISMS = [
     "app.skills.donations.skill.DonationsSkill.record",
     "app.skills.donations.skill.DonationsSkill.announce",
     "app.skills.donations.skill.DonationsSkill._streamlabs_donation",
+    "app.skills.telegram.skill.TelegramSkill._updates",     # a written conversation, answered in writing
+    "app.skills.telegram.skill.TelegramSkill._send_from_mind",
     "app.senses.llm.openai_compat.OpenAICompatClient.complete",
     "app.senses.llm.pool.ModelPool.complete",
 ]

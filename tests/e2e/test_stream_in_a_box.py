@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.box import CONTEXT, FACT_NICK, HOT, TRIGGER, Plan, Record, run_box
-from tests.e2e.llm_peer import LONG, THANKS
+from tests.e2e.box import CONTEXT, FACT_NICK, HOT, TRIGGER, WRITER, Plan, Record, run_box
+from tests.e2e.llm_peer import LONG, THANKS, WRITTEN_ANSWER
 from tests.e2e.mechanisms import MECHANISMS
 
 LINES = int(os.environ.get("BEA_BOX_LINES", "10800"))
@@ -107,6 +107,20 @@ def test_a_speech_clip_through_the_microphone_is_heard_and_answered(run) -> None
     assert "and so my fellow americans" in heard, record.heard
     said = record.facts.voice_answered
     assert said and "out loud]" in said[0] and "americans" in said[0].lower(), "her turn did not carry what she heard"
+
+
+def test_a_written_question_during_the_stream_is_answered_in_telegram_not_out_loud(run) -> None:
+    record, _ = run
+    written = record.written
+    assert written, "the Telegram scene did not run"
+    chat = WRITER["id"]
+    assert written["sent"] == [(chat, WRITTEN_ANSWER)], written["sent"]
+    assert (chat, "typing") in written["typing"]                 # her typing shows before the line
+    assert written["spoken"] == 0                                 # nobody heard it out loud
+    frame = written["frames"][0]
+    assert f'send_message(platform="telegram", channel="{chat}"' in frame and "never out loud" in frame
+    # her window (the stream's context) holds both: what was written to her and what she wrote back
+    assert [who for who, _what in written["window"]] == ["them", "her"], written["window"]
 
 
 def test_the_dreamer_consolidates_the_session_after_end_stream(run) -> None:
