@@ -25,7 +25,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         "the settings")
     p.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
     from app import cli_secrets, cli_settings
-    from app.api import cli as token_cli
+    from app import cli_token as token_cli
     commands = p.add_subparsers(dest="command", metavar="COMMAND")
     for cli in (token_cli, cli_secrets, cli_settings):
         cli.add_parser(commands)
@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     data_dir = (args.data_dir or default_data_dir()).expanduser().resolve()
     try:
         if args.command == "token":
-            from app.api import cli as token_cli
+            from app import cli_token as token_cli
             return token_cli.run(args, data_dir)
         if args.command == "secret":
             from app import cli_secrets
@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
                 print("No display found: running headless (pass --headless to say so).", file=sys.stderr)
             from app import headless
             return headless.run(data_dir)
-        from app.ui.qt_libs import startup_problem
+        from app.widgets.qt_libs import startup_problem
         if problem := startup_problem():   # Qt would abort, or QtWebEngine exit, with no useful word
             print(problem, file=sys.stderr)
             return 1

@@ -14,15 +14,21 @@ import os
 import sys
 from pathlib import Path
 
+from app.cli_common import data_dir_option
+
 
 def known_secrets() -> dict[str, str]:
     """Every secret name the app reads, and what it is."""
     from app.core.model_spec import PROVIDERS, api_key_name
+    from app.skills.discord.skill import TOKEN_SECRET as DISCORD_TOKEN
     from app.skills.donations.skill import SECRET_NAMES, STREAMLABS_TOKEN
     from app.skills.obs.skill import PASSWORD_SECRET
+    from app.skills.telegram.skill import TOKEN_SECRET as TELEGRAM_TOKEN
     from app.skills.twitch.skill import TOKEN_SECRET
     names = {PASSWORD_SECRET: "the OBS WebSocket password",
              TOKEN_SECRET: "her Twitch chat token (oauth:… is fine)",
+             TELEGRAM_TOKEN: "her Telegram bot token (from @BotFather)",
+             DISCORD_TOKEN: "her Discord bot token (Developer Portal → your application → Bot)",
              STREAMLABS_TOKEN: "the Streamlabs Socket API token",
              SECRET_NAMES["kofi"]: "the Ko-fi webhook's verification token",
              SECRET_NAMES["json"]: "the JSON donation webhook's secret"}
@@ -33,8 +39,7 @@ def known_secrets() -> dict[str, str]:
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
-    data = argparse.ArgumentParser(add_help=False)
-    data.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="the data folder")
+    data = data_dir_option()
     secret = commands.add_parser(
         "secret", help="set, delete or list secrets (passwords, tokens, API keys) for a machine with no screen",
         description="Secrets go to the system keyring, or where there is none, to Bea's encrypted memory file. "

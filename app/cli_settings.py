@@ -16,13 +16,13 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic_core import to_jsonable_python
 
+from app.cli_common import data_dir_option
 from app.config.service import SettingsError, SettingsService
 from app.core.setting_text import parse_setting_text, setting_text
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
-    data = argparse.ArgumentParser(add_help=False)
-    data.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="the data folder")
+    data = data_dir_option()
     settings = commands.add_parser(
         "settings", help="read or change the settings (for a machine with no screen)",
         description="The settings the Settings window shows, by dotted path (e.g. skills.obs.port). Values are "

@@ -36,6 +36,7 @@ from app.paths import DataPaths, private_dir, private_file, resources_dir, secur
 from app.runtime import RuntimeSwitches
 from app.secrets import SecretStore
 from app.senses.netgate import NetworkGate
+from app.senses.voice.stt import Transcriber
 from app.skills.base import Skill, SkillContext
 from app.skills.people.skill import PeopleSkill
 from app.skills.registry import discover
@@ -133,11 +134,17 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
             skill = skills.get("stage")
             return skill if skill is not None and skill.enabled else None
 
+        def ears() -> Transcriber | None:   # the Ears port: the Voice skill's transcriber while that skill runs
+            skill = skills.get("voice")
+            parts = getattr(skill, "parts", None) if skill is not None and skill.enabled else None
+            return getattr(parts, "transcriber", None)
+
         for key, cls in skill_classes.items():
             skills[key] = cls(SkillContext(
                 settings=_section(settings, key), bus=bus, now=now, perceive=mind.perceive, gate=gate,
                 secrets=secrets, app_settings=settings, stage=stage, senders=mind.outlets, people=people,
-                avatar=avatar, mind=mind, db=db, models=models, plan_store=plan_store, person_store=person_store))
+                avatar=avatar, ears=ears, mind=mind, db=db, models=models, plan_store=plan_store,
+                person_store=person_store))
         mind.skills = skills
         # the default embedder is converted once per machine, in the user's cache (it can always be rebuilt)
         mind.models_dir = Path(user_cache_dir("Bea", appauthor=False)) / "embeddings"

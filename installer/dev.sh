@@ -65,10 +65,10 @@ if [ ! -f "$avatar" ] || ! grep -qxF "$avatar_want" "$avatar.stamp" 2>/dev/null;
 fi
 
 # Qt's X11 plugin and QtWebEngine need system libraries a minimal Debian lacks (libxcb-icccm4, libxcb-keysyms1,
-# libnss3...): the app's own check (ldd, app/ui/qt_libs.py) names the packages, installed here when this is a
+# libnss3...): the app's own check (ldd, app/widgets/qt_libs.py) names the packages, installed here when this is a
 # Debian-like machine we may change; elsewhere the app names what is missing when it starts
 if [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-  qt_packages="$(.venv/bin/python -m app.ui.qt_libs --packages)"
+  qt_packages="$(.venv/bin/python -m app.widgets.qt_libs --packages)"
   if [ -n "$qt_packages" ]; then
     # shellcheck disable=SC2086 # one word per package
     qt_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $qt_packages >/dev/null 2>&1; }

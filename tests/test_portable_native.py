@@ -156,12 +156,12 @@ def test_other_native_code_built_at_install_time_needs_nothing_beyond_x86_64_v2(
 PROBE = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
-from app.senses.llm import llama_backends, llama_quiet
+from app.senses.llm import llama_backends
 from app.senses.llm.local_llama import builtin_model_path
 print("features", " ".join(llama_backends.load()), flush=True)
 loaded = [line.split()[-1] for line in open("/proc/self/maps") if "libggml-cpu-" in line]
 print("variant", sorted(set(loaded))[0].rsplit("/", 1)[-1], flush=True)
-llm = llama_quiet.load(model_path=str(builtin_model_path()), n_ctx=128, n_threads=1, n_batch=32)
+llm = llama_backends.open_llama(model_path=str(builtin_model_path()), n_ctx=128, n_threads=1, n_batch=32)
 out = llm("The capital of France is", max_tokens=4, temperature=0)
 print("answer", repr(out["choices"][0]["text"]), flush=True)
 """

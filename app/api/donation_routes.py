@@ -25,7 +25,8 @@ from typing import Any
 from aiohttp import web
 
 from app.api.openapi import error_reply, json_reply
-from app.api.server import ApiError, ApiServer, Route, blocking, read_raw, reply
+from app.api.route import Route
+from app.api.server import ApiError, ApiServer, blocking, read_raw, reply
 from app.core.donations import MAX_BODY_BYTES, Donation, DonationError, parse_generic, parse_kofi_body
 
 FORM = "application/x-www-form-urlencoded"

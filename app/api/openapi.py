@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from app.api.server import Route
+    from app.api.route import Route
 
 OPENAPI_VERSION = "3.1.0"
 

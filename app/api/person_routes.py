@@ -29,7 +29,8 @@ from typing import Any
 from aiohttp import web
 
 from app.api.openapi import error_reply, json_reply
-from app.api.server import BODY, DEVICE, ApiError, ApiServer, Route, blocking, reply
+from app.api.route import Route
+from app.api.server import BODY, DEVICE, ApiError, ApiServer, blocking, reply
 from app.core import person_model as pm
 from app.core.person_model import Entry, ModelFull, PersonModelError, Signal
 from app.memory.person_store import SYNC_LIMIT, PersonStore, entry_json

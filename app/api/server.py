@@ -37,40 +37,28 @@ import logging
 import socket
 import ssl
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
 
 from app.api import openapi
+from app.api.route import Handler, Route
 from app.api.schema_check import SchemaMismatch, check
+from app.config.api_settings import API_PREFIX
 from app.core.api_guard import FailureThrottle, host_allowed, origin_allowed
 from app.executors import ExecutorBusy
 
 log = logging.getLogger(__name__)
 
-API_PREFIX = "/api/v1"
 LOOPBACK = "127.0.0.1"
 MAX_TOKEN_CHARS = 512
 SHUTDOWN_SECONDS = 1.0
 
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 DEVICE = web.RequestKey("device", object)
 BODY = web.RequestKey("body", object)
 _EXECUTOR = web.AppKey("executor", Executor)
-
-
-@dataclass(frozen=True)
-class Route:
-    method: str
-    path: str                      # under /api/v1, with {name} or {name:regex} placeholders
-    handler: Handler
-    operation: Mapping[str, Any] = field(default_factory=dict)  # the OpenAPI operation object
-    body: Mapping[str, Any] | None = None  # the JSON Schema of the request body; None: no body is read
-    auth: bool = True
-    any_host: bool = False         # rule 6: a webhook with its own secret, reached through a tunnel's name
 
 
 class ApiError(Exception):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from app.config.schema import ADVANCED, Section
+from app.config.section import ADVANCED, Section
 
 DEFAULT_PORT = 8765
+API_PREFIX = "/api/v1"   # every route of the local API is under it
 
 
 class ApiSettings(Section):

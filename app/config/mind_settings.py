@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from app.config.schema import ADVANCED, Section
+from app.config.section import ADVANCED, Section
 from app.core.attention import parse_window
 from app.core.budget import Budget, problem
 from app.core.model_spec import PROVIDERS, ModelSpecError, parse

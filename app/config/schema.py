@@ -9,22 +9,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import Field, create_model
+
+from app.config.api_settings import ApiSettings
+from app.config.mind_settings import MindSettings
+from app.config.section import ADVANCED, Section, SkillSettings
 
 SETTINGS_SCHEMA_VERSION = 2
-# A field's label is its `title` and its one-line help its `description`; the settings form reads both, and puts
-# the fields marked ADVANCED under a collapsed "Advanced" section; json_schema_extra={"choices": {value: label}}
-# names the options of a Literal field.
-ADVANCED = {"advanced": True}
-
-
-class Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
-
-
-class SkillSettings(Section):
-    enabled: bool = Field(True, title="Switched on",
-                          description="Whether this skill runs. Only you can switch it (Settings → Skills).")
 
 
 class GeneralSettings(Section):
@@ -48,8 +39,6 @@ class UiSettings(Section):
 
 
 def _core_sections() -> dict[str, type[Section]]:
-    from app.config.api_settings import ApiSettings  # these import Section from here
-    from app.config.mind_settings import MindSettings
     return {"general": GeneralSettings, "mind": MindSettings, "privacy": PrivacySettings, "ui": UiSettings,
             "api": ApiSettings}
 

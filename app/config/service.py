@@ -15,7 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from app.config.schema import SETTINGS_SCHEMA_VERSION, Section
+from app.config.schema import SETTINGS_SCHEMA_VERSION
+from app.config.section import Section
 from app.core.settings_migrations import migrate_settings
 
 log = logging.getLogger(__name__)

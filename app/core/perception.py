@@ -62,6 +62,11 @@ class Author:
         return f"{self.platform}:{self.native_id}"
 
 
+# the streamer who owns her, typing in the app or speaking into her microphone
+OWNER = Author("app", "owner", "Streamer")
+OWNER_IDENTITY = OWNER.identity
+
+
 @dataclass(frozen=True)
 class Perception:
     kind: PerceptionKind

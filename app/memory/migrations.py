@@ -9,9 +9,9 @@ from typing import Any
 from app.core.migration_plan import check_numbering
 from app.memory.people_tables import PEOPLE_TABLES
 from app.memory.person_tables import PERSON_TABLES
-from app.memory.plan_store import PLAN_TABLES
-from app.memory.secret_table import SECRET_TABLES
-from app.memory.window_store import WINDOW_TABLES, split_snapshot
+from app.memory.plan_tables import PLAN_TABLES
+from app.memory.secret_tables import SECRET_TABLES
+from app.memory.window_tables import WINDOW_TABLES, split_snapshot
 
 
 @dataclass(frozen=True)

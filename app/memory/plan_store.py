@@ -20,23 +20,13 @@ from typing import TYPE_CHECKING
 
 from app.core.plan import Objective, Plan, State
 
-if TYPE_CHECKING:  # at run time this module needs no database import, so migrations.py can take PLAN_TABLES
+if TYPE_CHECKING:
     from app.memory.database import Connection, Database
 
 log = logging.getLogger(__name__)
 Edit = Callable[[Plan | None], Plan | None]
 Listener = Callable[[Plan | None], None]
 
-# AUTOINCREMENT on purpose: an id is never reused, so "#3" from an old plan can never name a new objective
-PLAN_TABLES: tuple[str, ...] = (
-    "CREATE TABLE plan_meta (id INTEGER PRIMARY KEY CHECK (id = 1), headline TEXT NOT NULL, "
-    "updated_at REAL NOT NULL)",
-    "CREATE TABLE objectives (id INTEGER PRIMARY KEY AUTOINCREMENT, text TEXT NOT NULL, "
-    "state TEXT NOT NULL CHECK (state IN ('todo', 'doing', 'done', 'dropped')), "
-    "outcome TEXT NOT NULL DEFAULT '', position INTEGER NOT NULL, created_at REAL NOT NULL, "
-    "updated_at REAL NOT NULL)",
-    "CREATE INDEX objectives_position ON objectives (position)",
-)
 
 
 def read_plan(c: Connection) -> Plan | None:

@@ -10,12 +10,9 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # no database import at run time, so migrations.py can take SECRET_TABLES
+if TYPE_CHECKING:
     from app.memory.database import Database
 
-SECRET_TABLES = (
-    "CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at REAL NOT NULL)",
-)
 
 
 class SecretTable:

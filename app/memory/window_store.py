@@ -10,7 +10,7 @@
    than the one the header holds is refused whole (and the next flush compacts). The sequence is read back at
    start and keeps rising across restarts.
 4. load() gives the window back as SingleContext.restore reads it: the recap first, then the rest by seq.
-   Migration 11 (split_snapshot) turned the old one-row snapshot into rows, so an old window loads the same.
+   Migration 11 (window_tables.split_snapshot) turned the old one-row snapshot into rows, so an old window loads the same.
 """
 
 from __future__ import annotations
@@ -22,33 +22,15 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from app.core.context_window import ROW, Changes, SingleContext
+from app.memory.window_tables import PUT
 
 if TYPE_CHECKING:
     from app.memory.database import Connection, Database
 
-WINDOW_TABLES = (
-    "CREATE TABLE window_entries (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, text TEXT NOT NULL, "
-    "conversation TEXT NOT NULL, mood TEXT NOT NULL, platform TEXT NOT NULL, channel TEXT NOT NULL, "
-    "ts REAL NOT NULL, author TEXT NOT NULL)",
-)
 _HEADER = ("INSERT INTO context_window (id, write_seq, body, updated_at) VALUES (1, ?, ?, ?) "
            "ON CONFLICT(id) DO UPDATE SET write_seq = excluded.write_seq, body = excluded.body, "
            "updated_at = excluded.updated_at")
-_PUT = f"INSERT OR REPLACE INTO window_entries ({', '.join(ROW)}) VALUES ({', '.join('?' * len(ROW))})"
 _ALL = f"SELECT {', '.join(ROW)} FROM window_entries ORDER BY kind != 'recap', seq"
-
-
-def split_snapshot(conn: Connection) -> None:
-    """Migration 11: the one-row snapshot becomes a header and a row per entry (rule 4)."""
-    found = conn.execute("SELECT body FROM context_window WHERE id = 1").fetchone()
-    if found is None:
-        return
-    data = json.loads(found[0])
-    fields = data.get("fields", ROW)
-    rows = [dict(zip(fields, r, strict=True)) for r in data.get("entries", [])]
-    conn.executemany(_PUT, [tuple(r.get(name, "") for name in ROW) for r in rows])
-    header = {k: data[k] for k in ("version", "next_seq", "evicted_tokens") if k in data}
-    conn.execute("UPDATE context_window SET body = ? WHERE id = 1", (json.dumps(header),))
 
 
 class WindowStore:
@@ -93,7 +75,7 @@ class WindowStore:
                 c.execute("DELETE FROM window_entries")
             elif changes.gone:
                 c.executemany("DELETE FROM window_entries WHERE seq = ?", [(s,) for s in changes.gone])
-            c.executemany(_PUT, changes.rows)
+            c.executemany(PUT, changes.rows)
             return True
         return run
 

@@ -19,7 +19,7 @@ from app.core.chat import Usage
 from app.core.context_window import SingleContext
 from app.core.events import EventBus, EventKind
 from app.core.model_spec import ModelSpecError, Wire, parse
-from app.core.perception import Perception
+from app.core.perception import OWNER_IDENTITY, Perception
 from app.core.prices import call_cost, parse_table
 from app.core.turn_record import TurnRecord
 from app.executors import BoundedExecutor
@@ -46,7 +46,6 @@ from app.senses.llm.tokens import ESTIMATE, counter_for
 
 log = logging.getLogger(__name__)
 
-OWNER_IDENTITY = "app:owner"
 RESTART = {"mind.models", "mind.background_models", "mind.base_urls", "mind.burst_steps", "skills.idle.enabled",
            "mind.idle_after"}
 SHAPE = {"mind.context_max_tokens", "mind.handoff_trigger_tokens", "mind.hot_tokens", "mind.models",

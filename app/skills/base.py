@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from app.config.schema import SkillSettings
+from app.config.section import SkillSettings
 from app.core.events import EventBus
 from app.core.tools import Tool
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from app.mind.service import MindService
     from app.secrets import SecretStore
     from app.senses.netgate import NetworkGate
-    from app.skills.ports import Avatar, People, Senders, SettingsPort, Stage
+    from app.skills.ports import Avatar, Ears, People, Senders, SettingsPort, Stage
 
 
 def _nobody() -> None:
@@ -58,6 +58,7 @@ class SkillContext:
     senders: Senders | None = None       # where her written lines go
     people: Callable[[], People | None] = _nobody   # the People skill while it is on and has its store
     avatar: Callable[[], Avatar | None] = _nobody   # the Stage skill's body while that skill is on
+    ears: Callable[[], Ears | None] = _nobody       # the Voice skill's transcriber while it runs
     mind: MindService | None = None      # the mind itself, for the skills that make up her mind
     db: Database | None = None
     models: ModelManager | None = None

@@ -9,6 +9,8 @@ these protocols (or by the service's own class when it is a plain store):
 - Senders: where a written line goes (send_message(platform, channel, text)); a platform registers its own.
 - Avatar: her body on the stage, as her voice moves it: the mouth while she speaks, a gesture. ctx.avatar() is
   None while the Stage skill is off.
+- Ears: her hearing, for speech that does not come through her microphone (a voice note): the Voice skill's
+  transcriber while that skill runs, so no second speech model is ever loaded. ctx.ears() is None otherwise.
 - SettingsPort: the one validated write path for settings, and news of their changes.
 """
 
@@ -73,6 +75,11 @@ class Avatar(Protocol):
 
     def play_action(self, name: str) -> None:
         """Play one of her gestures."""
+
+
+class Ears(Protocol):
+    async def transcribe(self, audio: Any) -> Any:
+        """16 kHz mono float32 samples to a transcript (its .text is the words heard)."""
 
 
 class SettingsPort(Protocol):

@@ -7,7 +7,7 @@ import logging
 from app.compose import Bea
 from app.config.service import SettingsError
 from app.core.events import EventKind
-from app.ui.qt import QAction, QKeySequence, QObject
+from app.widgets.qt import QAction, QKeySequence, QObject
 
 log = logging.getLogger(__name__)
 

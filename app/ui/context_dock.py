@@ -11,7 +11,7 @@ import time
 
 from app.core.events import EventBus, EventKind
 from app.mind.service import MindService
-from app.ui.qt import (
+from app.widgets.qt import (
     QLabel,
     QMessageBox,
     QPlainTextEdit,

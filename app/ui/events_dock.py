@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from app.core.events import Event, EventBus, EventKind
-from app.ui.qt import QCheckBox, QHBoxLayout, QPlainTextEdit, QVBoxLayout, QWidget
+from app.widgets.qt import QCheckBox, QHBoxLayout, QPlainTextEdit, QVBoxLayout, QWidget
 
 MAX_LINES = 2000
 FILTERS = [EventKind.PERCEPTION, EventKind.THOUGHT, EventKind.TOOL, EventKind.SPEECH, EventKind.ERROR,

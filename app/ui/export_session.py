@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from app.memory.stream import Stream
-from app.ui.qt import QFileDialog
+from app.widgets.qt import QFileDialog
 
 log = logging.getLogger(__name__)
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from app.compose import Bea
 from app.core.getting_started import Facts, Step, remaining, steps
-from app.ui.palette import FINE
-from app.ui.qt import (
+from app.widgets.palette import FINE
+from app.widgets.qt import (
     QFrame,
     QGridLayout,
     QLabel,

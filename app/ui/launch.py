@@ -18,8 +18,8 @@ from app.paths import resources_dir
 from app.ui import passphrase
 from app.ui.actions import AppActions
 from app.ui.main_window import MainWindow
-from app.ui.qt import QApplication, QIcon, QMessageBox, QSystemTrayIcon, QTimer, QWidget
 from app.ui.tray import Tray
+from app.widgets.qt import QApplication, QIcon, QMessageBox, QSystemTrayIcon, QTimer, QWidget
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,11 @@ from app.ui.memory_dock import MemoryDock
 from app.ui.model_manager_dialog import ModelManagerDialog
 from app.ui.mood_dock import make_mood_dock
 from app.ui.prompt_diff import PromptChangesDialog
-from app.ui.qt import (
+from app.ui.settings_dialog import SettingsDialog
+from app.ui.stage_status import StageStatus
+from app.ui.status_bar import ShellStatus
+from app.ui.turn_log_dock import TurnLogView
+from app.widgets.qt import (
     QApplication,
     QCloseEvent,
     QDesktopServices,
@@ -37,11 +41,7 @@ from app.ui.qt import (
     QWidget,
     Signal,
 )
-from app.ui.scrolling_dock import ScrollingDock
-from app.ui.settings_dialog import SettingsDialog
-from app.ui.stage_status import StageStatus
-from app.ui.status_bar import ShellStatus
-from app.ui.turn_log_dock import TurnLogView
+from app.widgets.scrolling_dock import ScrollingDock
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +73,7 @@ class MainWindow(QMainWindow):
         self.stage = StageStatus(bea, compact="stage" in bea.skills)
         self.stage_view = None
         if "stage" in bea.skills:  # her avatar above, the state of the app in a strip below
-            from app.stage.view import make_stage  # QtWebEngine only when the stage skill exists
+            from app.skills.stage.view import make_stage  # QtWebEngine only when the stage skill exists
             self.stage_view = make_stage(bea)
             centre = QSplitter(Qt.Orientation.Vertical, objectName="centre")
             centre.addWidget(self.stage_view)

@@ -10,7 +10,7 @@ from typing import Any
 from app.core.events import EventBus, EventKind
 from app.core.recall import ago
 from app.memory.memories import DAY, Memory, MemoryStore
-from app.ui.qt import (
+from app.widgets.qt import (
     QComboBox,
     QHBoxLayout,
     QLabel,

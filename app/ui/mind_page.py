@@ -11,8 +11,8 @@ from app.config.mind_settings import MindSettings
 from app.core.model_spec import PROVIDERS, ModelSpecError, api_key_name
 from app.senses.llm.probe import detect_ollama, probe
 from app.ui.context_dock import ceiling_words
-from app.ui.forms import SectionForm, help_label
-from app.ui.qt import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from app.widgets.forms import SectionForm, help_label
+from app.widgets.qt import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 KEYED = sorted(name for name, p in PROVIDERS.items() if p.needs_key)
 

@@ -13,8 +13,8 @@ from app.core import model_catalog as mc
 from app.core.model_catalog import KIND_LABELS, Kind, language_label
 from app.memory.model_manager import ModelError, ModelManager
 from app.senses.netgate import PrivacyRefused
-from app.ui.palette import PROBLEM_STYLE
-from app.ui.qt import (
+from app.widgets.palette import PROBLEM_STYLE
+from app.widgets.qt import (
     QAbstractItemView,
     QComboBox,
     QDialog,

@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from app.core.affect import DEFAULT_HALF_LIFE_S, REST, SETTLED, Affect, decay, distance, mood_word
-from app.ui.qt import (
+from app.widgets.qt import (
     QColor,
     QPainter,
     QPainterPath,

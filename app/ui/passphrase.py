@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from app.memory.keys import MIN_PASSPHRASE
-from app.ui.palette import PROBLEM_STYLE
-from app.ui.qt import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+from app.widgets.palette import PROBLEM_STYLE
+from app.widgets.qt import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 
 class PassphraseDialog(QDialog):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.memory.prompt_store import PromptFiles, PromptStoreError
-from app.ui.qt import (
+from app.widgets.qt import (
     QDesktopServices,
     QDialog,
     QDialogButtonBox,

@@ -8,10 +8,11 @@ from typing import Any
 from app.compose import Bea
 from app.config.service import SettingsError
 from app.skills.registry import resolve_factory
-from app.ui.forms import SectionForm
 from app.ui.mind_page import make_page as make_mind_page
-from app.ui.palette import PROBLEM_STYLE
-from app.ui.qt import (
+from app.ui.skills_page import SkillsPage
+from app.widgets.forms import SectionForm
+from app.widgets.palette import PROBLEM_STYLE
+from app.widgets.qt import (
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
@@ -21,7 +22,6 @@ from app.ui.qt import (
     QVBoxLayout,
     QWidget,
 )
-from app.ui.skills_page import SkillsPage
 
 # General also holds privacy mode and the interface: a page of one switch reads like a config file
 GENERAL = ("general", "privacy", "ui")

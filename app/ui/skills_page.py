@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.ui.forms import help_label, scrolling
-from app.ui.qt import QCheckBox, QGridLayout, QLabel, QPushButton, Qt, QWidget
+from app.widgets.forms import help_label, scrolling
+from app.widgets.qt import QCheckBox, QGridLayout, QLabel, QPushButton, Qt, QWidget
 
 INTRO = "Switch on what she may do. A skill that is off costs nothing and she cannot switch it on herself."
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from app.compose import Bea
-from app.ui.qt import QFrame, QLabel, Qt, QTimer, QVBoxLayout, QWidget
+from app.widgets.qt import QFrame, QLabel, Qt, QTimer, QVBoxLayout, QWidget
 
 
 def mind_state(bea: Bea) -> str:

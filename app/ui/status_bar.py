@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 from app.compose import Bea
 from app.core.shell_state import ShellState, flags, model_text
-from app.ui.palette import QUIET
-from app.ui.qt import QLabel, QObject, QStatusBar, QTimer
+from app.widgets.palette import QUIET
+from app.widgets.qt import QLabel, QObject, QStatusBar, QTimer
 
 REFRESH_MS = 1000
 LIVE_STYLE = "color: white; background: #c62828; border-radius: 3px; padding: 0 6px; font-weight: 600;"

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from app import APP_NAME
 from app.core.shell_state import LIVE, PAUSED, ShellState, badges, tooltip
 from app.ui.actions import AppActions
-from app.ui.qt import (
+from app.widgets.qt import (
     QColor,
     QIcon,
     QMenu,

@@ -13,8 +13,8 @@ from app.core.events import EventBus, EventKind
 from app.core.prices import format_usd
 from app.core.turn_record import TurnRecord
 from app.memory.turn_log import TurnLog
-from app.ui.palette import PROBLEM
-from app.ui.qt import (
+from app.widgets.palette import PROBLEM
+from app.widgets.qt import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,

@@ -13,7 +13,8 @@ import aiohttp
 import pytest
 
 from app.api import person_routes
-from app.api.server import API_PREFIX, ApiServer
+from app.api.server import ApiServer
+from app.config.api_settings import API_PREFIX
 from app.memory.person_store import PersonStore
 
 T0 = 1_800_000_000.0  # 2027-01-15, a fixed "now" for the store and the routes alike

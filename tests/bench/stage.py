@@ -37,7 +37,7 @@ os.environ["QTWEBENGINE_CHROMIUM_FLAGS"] = " ".join(_flags + [f for f in _wanted
 from app.stage import lipsync  # noqa: E402
 from app.stage import messages as m  # noqa: E402
 from app.stage.server import StageServer  # noqa: E402
-from app.ui.qt import QApplication, QUrl, QWebEngineView  # noqa: E402
+from app.widgets.qt import QApplication, QUrl, QWebEngineView  # noqa: E402
 from tests.stage.vrmfiles import with_mouth  # noqa: E402
 
 SECONDS = float(os.environ.get("BEA_BENCH_SECONDS", "10"))

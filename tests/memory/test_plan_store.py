@@ -11,7 +11,8 @@ from app.core.plan import Objective, Plan, PlanError, State
 from app.memory.database import Database
 from app.memory.keys import KeyMaterial
 from app.memory.migrations import MIGRATIONS, Migration
-from app.memory.plan_store import PLAN_TABLES, PlanStore
+from app.memory.plan_store import PlanStore
+from app.memory.plan_tables import PLAN_TABLES
 
 
 def open_plan_db(path) -> Database:

@@ -8,7 +8,7 @@ from tests.conftest import REPO
 
 SCRIPT = """
 import os, sys, threading, time
-from app.senses.llm import llama_quiet
+from app.senses.llm import llama_backends
 from app.senses.llm.local_llama import builtin_model_path
 stop = threading.Event()
 def chatter():
@@ -21,8 +21,8 @@ def chatter():
         i += 1
         time.sleep(0.002)
 t = threading.Thread(target=chatter); t.start()
-llama_quiet.load(model_path=str(builtin_model_path()), vocab_only=True)
-llama_quiet.load(model_path=str(builtin_model_path()), n_ctx=512)
+llama_backends.open_llama(model_path=str(builtin_model_path()), vocab_only=True)
+llama_backends.open_llama(model_path=str(builtin_model_path()), n_ctx=512)
 stop.set(); t.join()
 os.write(1, b"done\\n")
 """

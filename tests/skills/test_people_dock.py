@@ -13,7 +13,7 @@ from app.skills.base import SkillContext
 from app.skills.people import dock as people_dock
 from app.skills.people.dock import NO_STORE, PAGE, PeopleDock, make_dock
 from app.skills.people.skill import PeopleSkill
-from app.ui.qt import QLabel, QMessageBox, QPoint, Qt
+from app.widgets.qt import QLabel, QMessageBox, QPoint, Qt
 from tests.conftest import REPO
 from tests.fakes import HashingEmbedder
 

@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from app.config.schema import SkillSettings
+from app.config.section import SkillSettings
 from app.skills.base import Skill
 from app.skills.registry import discover, module_names, resolve_factory
 from tests.conftest import REPO

@@ -27,7 +27,7 @@ from app.skills.person.dock import (
     value_from_text,
     value_text,
 )
-from app.ui.qt import QApplication, QDialog, QLabel, QLineEdit, QMessageBox
+from app.widgets.qt import QApplication, QDialog, QLabel, QLineEdit, QMessageBox
 from tests.conftest import REPO
 from tests.fakes import FakeLLMClient, thinks
 

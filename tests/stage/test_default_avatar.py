@@ -6,9 +6,9 @@ import asyncio
 
 import pytest
 
+from app.skills.stage.skill import NO_WEBGL, StageSkill
 from app.stage import doll
 from app.stage.assets import default_avatar_path
-from app.stage.skill import NO_WEBGL, StageSkill
 from app.stage.vrm import inspect
 from tests.conftest import REPO
 from tests.stage.conftest import HAPPY_VRM, js, until, until_js

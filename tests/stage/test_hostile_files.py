@@ -3,7 +3,7 @@ the Stage dock's choice, Settings → Stage, a saved path at launch, the clips; 
 
 import aiohttp
 
-from app.stage.skill import AVATAR_PROBLEM
+from app.skills.stage.skill import AVATAR_PROBLEM
 from tests.stage.conftest import HAPPY_VRM, until
 from tests.stage.test_skill import FakePage, run, started
 from tests.stage.vrmafiles import vrma
@@ -52,7 +52,7 @@ def test_a_saved_hostile_avatar_is_refused_at_launch_said_in_the_chat_dock_and_k
 
 
 def test_settings_page_does_not_save_a_hostile_avatar_and_says_why(bea, qtbot, tmp_path):
-    from app.stage.settings_page import make_page
+    from app.skills.stage.settings import make_page
 
     hostile = write(tmp_path / "beacon.vrm", with_uri(HAPPY_VRM))
     page = make_page(bea.skills["stage"], "skills.stage", bea.settings.current.skills.stage)

@@ -11,8 +11,8 @@ from contextlib import asynccontextmanager
 
 import pytest
 
+from app.skills.stage.skill import StageSkill
 from app.stage import messages as m
-from app.stage.skill import StageSkill
 from tests.conftest import REPO
 from tests.stage.conftest import HAPPY_VRM, js, until, until_js
 from tests.stage.vrmfiles import plain_gltf, with_mouth, write
@@ -30,7 +30,7 @@ def free_port() -> int:
 @asynccontextmanager
 async def stage(bea, views, **settings):
     """The skill started, the app's stage view shown and its page connected."""
-    from app.stage.view import make_stage
+    from app.skills.stage.view import make_stage
 
     bea.settings.update({"skills.stage.port": free_port(), **settings})
     skill: StageSkill = bea.skills["stage"]
@@ -48,7 +48,7 @@ async def stage(bea, views, **settings):
 
 def browser_source(views, url: str):
     """What OBS does with the address: a plain browser on it."""
-    from app.ui.qt import QUrl, QWebEngineView
+    from app.widgets.qt import QUrl, QWebEngineView
 
     web = QWebEngineView()
     views.append(web)
@@ -64,7 +64,7 @@ def pixels(image, step: int = 8):
 
 
 def test_the_avatar_loads_reports_its_expressions_shows_her_mood_and_obs_sees_it(bea, web_views, qt_run, caplog):
-    caplog.set_level(logging.DEBUG, logger="app.stage.view")   # the page's console
+    caplog.set_level(logging.DEBUG, logger="app.skills.stage.view")   # the page's console
 
     async def main():
         async with stage(bea, web_views) as (skill, view):
@@ -165,7 +165,7 @@ def test_the_captions_overlay_shows_what_she_says(bea, web_views, qt_run):
 
 
 def test_the_app_view_waits_for_the_stage_and_follows_it(bea, web_views, qt_run):
-    from app.stage.view import make_stage
+    from app.skills.stage.view import make_stage
 
     async def main():
         skill: StageSkill = bea.skills["stage"]

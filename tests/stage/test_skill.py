@@ -13,8 +13,8 @@ import aiohttp
 import pytest
 
 from app.core.events import EventKind
+from app.skills.stage.skill import DEFAULT_PORT, StageSettings, StageSkill
 from app.stage.assets import default_avatar_path
-from app.stage.skill import DEFAULT_PORT, StageSettings, StageSkill
 from tests.stage.conftest import HAPPY_VRM, until
 from tests.stage.vrmfiles import plain_gltf, write
 
@@ -193,7 +193,7 @@ def test_settings_changes_reach_the_pages(bea):
 
 
 def test_a_held_port_names_its_holder_and_the_stage_waits_for_it_never_moving(bea, monkeypatch):
-    from app.stage import skill as stage_skill
+    from app.skills.stage import skill as stage_skill
     monkeypatch.setattr(stage_skill, "PORT_RETRY_EVERY", 0.2)
 
     async def main():
@@ -223,7 +223,7 @@ def test_a_held_port_names_its_holder_and_the_stage_waits_for_it_never_moving(be
 
 
 def test_a_port_held_for_too_long_is_given_up_and_another_port_can_be_picked(bea, monkeypatch):
-    from app.stage import skill as stage_skill
+    from app.skills.stage import skill as stage_skill
     monkeypatch.setattr(stage_skill, "PORT_RETRY_EVERY", 0.05)
     monkeypatch.setattr(stage_skill, "PORT_RETRY_FOR", 0.2)
 
@@ -249,7 +249,7 @@ def test_a_port_held_for_too_long_is_given_up_and_another_port_can_be_picked(bea
 
 
 def test_the_dock_shows_the_avatar_the_problem_and_the_obs_address(bea, qtbot, tmp_path):
-    from app.stage.dock import make_dock
+    from app.skills.stage.dock import make_dock
 
     async def main():
         async with started(bea, **{"skills.stage.vrm_path": str(HAPPY_VRM)}) as skill:
@@ -260,7 +260,7 @@ def test_the_dock_shows_the_avatar_the_problem_and_the_obs_address(bea, qtbot, t
             assert "Lip sync: none (this model has no mouth shapes)" in dock.details.text()
             assert dock.obs_url.text() == skill.obs_url() and dock.copy_stage.isEnabled()
             dock.copy(skill.obs_url())
-            from app.ui.qt import QApplication
+            from app.widgets.qt import QApplication
             assert QApplication.clipboard().text() == skill.obs_url()
             dock.mood.setText("thrilled")
             assert dock.try_mood() == "happy" and "→ happy" in dock.mood_result.text()
@@ -273,7 +273,7 @@ def test_the_dock_shows_the_avatar_the_problem_and_the_obs_address(bea, qtbot, t
 
 
 def test_the_settings_page_edits_the_mood_picks_as_pairs(bea, qtbot):
-    from app.stage.settings_page import make_page, parse_pairs
+    from app.skills.stage.settings import make_page, parse_pairs
 
     assert parse_pairs("excited=Smile, sad = Cry, broken, =x") == {"excited": "Smile", "sad": "Cry"}
     skill = bea.skills["stage"]
@@ -287,8 +287,8 @@ def test_the_settings_page_edits_the_mood_picks_as_pairs(bea, qtbot):
 
 
 def test_her_face_holds_a_spoken_line_s_mood_briefly_after_her_voice_ends(bea):
+    from app.skills.stage.skill import SPEAK_HOLD
     from app.stage import lipsync
-    from app.stage.skill import SPEAK_HOLD
 
     line = "Okay so here is the whole plan for tonight, step by step, and then we build the tower."
 

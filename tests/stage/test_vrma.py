@@ -4,9 +4,9 @@
 import aiohttp
 import pytest
 
+from app.skills.stage.skill import StageSettings
 from app.stage import messages as m
 from app.stage.server import StageServer
-from app.stage.skill import StageSettings
 from app.stage.vrma import InvalidVrma, fold, inspect
 from tests.stage.conftest import HAPPY_VRM, until
 from tests.stage.test_skill import FakePage, run, started
@@ -169,7 +169,7 @@ def test_the_clip_settings_are_described_and_cleaned():
 
 
 def test_the_dock_lists_the_clips_and_marks_plays_and_removes_them(bea, qtbot, tmp_path):
-    from app.stage.dock import make_dock
+    from app.skills.stage.dock import make_dock
 
     wave = write(tmp_path / "wave.vrma", vrma())
     bad = write(tmp_path / "bad.vrma", b"nope" * 10)
@@ -200,7 +200,7 @@ def test_the_dock_lists_the_clips_and_marks_plays_and_removes_them(bea, qtbot, t
 
 
 def test_the_settings_page_edits_the_clips_one_per_line(bea, qtbot):
-    from app.stage.settings_page import make_page, parse_lines
+    from app.skills.stage.settings import make_page, parse_lines
 
     assert parse_lines(" /a/b, c.vrma \n\n/d.vrma ") == ["/a/b, c.vrma", "/d.vrma"]
     page = make_page(bea.skills["stage"], "skills.stage", bea.settings.current.skills.stage)

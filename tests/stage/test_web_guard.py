@@ -64,13 +64,13 @@ def bare_profile(qapp):
     guard (OBS's, say). Deleted views first, then the profile."""
     import shiboken6
 
-    from app.ui.qt import QWebEngineProfile
+    from app.widgets.qt import QWebEngineProfile
     made = []
     profile = QWebEngineProfile()
 
     def view(url: str):
-        from app.stage.view import StagePage
-        from app.ui.qt import QUrl, QWebEngineView
+        from app.skills.stage.view import StagePage
+        from app.widgets.qt import QUrl, QWebEngineView
         web_view = QWebEngineView()
         web_view.setPage(StagePage(profile, web_view))   # console to the log, like the app's page
         made.append(web_view)
@@ -103,7 +103,7 @@ async def load_everywhere(skill, path, clients: set[str]):
 
 def test_a_hostile_avatar_fetches_nothing_outside_in_the_app_or_in_a_browser_source(
         bea, web_views, bare_profile, qt_run, tmp_path, caplog):
-    caplog.set_level(logging.DEBUG, logger="app.stage.view")
+    caplog.set_level(logging.DEBUG, logger="app.skills.stage.view")
 
     async def main():
         async with Outside() as outside, stage(bea, web_views) as (skill, view):
@@ -141,8 +141,8 @@ def test_without_the_policy_the_app_view_still_refuses_and_an_unguarded_view_wou
 
 def test_the_app_view_refuses_any_non_loopback_request_a_page_makes(bea, web_views, qt_run):
     """Not only textures: a fetch, a WebSocket and an image to remote names are all refused by the view."""
-    from app.stage.view import make_stage
-    from app.ui.qt import QUrl
+    from app.skills.stage.view import make_stage
+    from app.widgets.qt import QUrl
 
     async def main():
         async with Outside() as outside:

@@ -8,7 +8,7 @@ import pytest
 from app.memory.migrations import LATEST
 from app.ui import launch
 from app.ui.passphrase import PassphraseDialog
-from app.ui.qt import QMenu
+from app.widgets.qt import QMenu
 from tests.conftest import REPO
 
 SHOTS = REPO / "build" / "screenshots"
@@ -35,11 +35,11 @@ def menu(window, title) -> QMenu:
 def test_window_has_stage_docks_menus_and_status(shell):
     w = shell.window
     assert menu_titles(w) == ["&File", "&View", "&Settings", "&Help"]
-    assert set(w.docks) == {"events", "turns", "context", "mood", "memory", "start", "chat", "clock", "obs",
-                            "people", "person", "plan", "stage", "twitch", "voice", "youtube"}
+    assert set(w.docks) == {"events", "turns", "context", "mood", "memory", "start", "chat", "clock", "discord",
+                            "obs", "people", "person", "plan", "stage", "telegram", "twitch", "voice", "youtube"}
     view = [a.text() for a in menu(w, "&View").actions()]
-    assert view == ["Activity", "Turn Log", "Context", "Mood", "Memory", "Get started", "Chat", "Clock", "OBS",
-                    "People", "You", "Plan", "Stage", "Twitch", "Voice", "YouTube", "", "Reset layout"]
+    assert view == ["Activity", "Turn Log", "Context", "Mood", "Memory", "Get started", "Chat", "Clock", "Discord",
+                    "OBS", "People", "You", "Plan", "Stage", "Telegram", "Twitch", "Voice", "YouTube", "", "Reset layout"]
     file_items = [a.text() for a in menu(w, "&File").actions() if a.text()]
     assert file_items == ["Go live", "End stream", "Pause mind", "Mute voice", "Privacy mode", "Export session…",
                           "Open data folder", "Open log file", "Quit"]
@@ -163,8 +163,8 @@ def test_settings_dialog_refuses_a_bad_value_naming_the_field(shell, bea, qtbot)
     dialog = shell.window.open_settings()
     qtbot.addWidget(dialog)
     pages = [dialog.pages.item(i).text() for i in range(dialog.pages.count())]
-    assert pages == ["General", "Mind", "Skills", "Clock", "Donations", "Idle life", "Memory", "OBS", "People",
-                     "Stage", "Twitch", "Voice", "YouTube", "Local API"]
+    assert pages == ["General", "Mind", "Skills", "Clock", "Discord", "Donations", "Idle life", "Memory", "OBS", "People",
+                     "Stage", "Telegram", "Twitch", "Voice", "YouTube", "Local API"]
     zone = dialog.findChild(object, "skills.clock.timezone")
     zone.setCurrentText("Atlantis/Capital")
     assert not dialog.apply()
@@ -265,7 +265,7 @@ def test_turn_log_dock_lists_searches_and_shows_a_turn(shell, bea):
 def test_context_dock_shows_the_window_and_forgets_it(shell, bea, qtbot, monkeypatch):
     import asyncio
 
-    from app.ui.qt import QMessageBox
+    from app.widgets.qt import QMessageBox
     view = shell.window.docks["context"].widget()
     bea.settings.set("mind.models", ["ollama:qwen2.5:7b"])  # a server's model: the ceiling is the setting's
     for i in range(3):
@@ -362,7 +362,7 @@ def test_the_talk_key_reaches_the_voice_dock_from_a_focused_widget(shell, qtbot,
     """Keys the focused widget does not take go up to the window, which hands the talk key to the Voice dock:
     press, auto-repeat ignored, release; typed text stays in the chat box; losing focus ends a hold."""
     from app.skills.voice.talk_keys import TalkKeys
-    from app.ui.qt import QApplication, QEvent, QKeyEvent, QLineEdit, Qt
+    from app.widgets.qt import QApplication, QEvent, QKeyEvent, QLineEdit, Qt
     monkeypatch.delenv("DISPLAY", raising=False)            # no system-wide hook: the window is the only path
     seen = []
     voice = shell.bea.skills["voice"]

@@ -6,7 +6,7 @@ import pytest
 from app.memory.memories import DAY, MemoryStore
 from app.memory.stream import Stream
 from app.ui.memory_dock import MemoryView
-from app.ui.qt import QMessageBox
+from app.widgets.qt import QMessageBox
 from tests.conftest import REPO
 from tests.fakes import HashingEmbedder
 

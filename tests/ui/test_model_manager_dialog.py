@@ -12,7 +12,7 @@ from app.core.model_catalog import CATALOG, Kind, ModelEntry, ModelFile
 from app.memory.model_manager import ModelManager
 from app.senses.netgate import NetworkGate
 from app.ui.model_manager_dialog import COLUMNS, STATE, ModelManagerDialog, human_size
-from app.ui.qt import QFileDialog, QProgressBar
+from app.widgets.qt import QFileDialog, QProgressBar
 from tests.conftest import REPO
 
 SHOTS = REPO / "build" / "screenshots"

@@ -6,7 +6,7 @@ import pytest
 
 from app.core.affect import DEFAULT_HALF_LIFE_S, Affect, decay, feel, mood_word
 from app.ui.mood_dock import AROUSAL_COLOR, EMPTY, VALENCE_COLOR, MoodPlot, curve, make_mood_dock, ticks
-from app.ui.qt import QColor
+from app.widgets.qt import QColor
 from tests.conftest import REPO
 
 SHOTS = REPO / "build" / "screenshots"

@@ -11,7 +11,7 @@ from app.memory.plan_store import PlanStore
 from app.skills.base import SkillContext
 from app.skills.plan.dock import EMPTY, PlanDock, make_dock
 from app.skills.plan.skill import PlanSkill
-from app.ui.qt import QInputDialog, QMessageBox, Qt
+from app.widgets.qt import QInputDialog, QMessageBox, Qt
 from tests.conftest import REPO
 from tests.memory.test_plan_store import open_plan_db
 

@@ -5,7 +5,7 @@ import pytest
 from app.memory.prompt_store import PromptFiles
 from app.ui import prompt_diff
 from app.ui.prompt_diff import PromptChangesDialog
-from app.ui.qt import QApplication, QFontDatabase, QMessageBox, QTimer
+from app.widgets.qt import QApplication, QFontDatabase, QMessageBox, QTimer
 from tests.conftest import REPO
 from tests.memory.test_prompt_store import MINE, NEW, OLD, ship
 

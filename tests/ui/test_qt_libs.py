@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from app.ui import qt_libs
+from app.widgets import qt_libs
 from tests.conftest import REPO
 
 LDD_OUTPUT = """\

@@ -5,10 +5,10 @@ from pydantic import BaseModel
 
 from app.skills.registry import discover
 from app.ui.context_dock import ContextView
-from app.ui.forms import is_advanced
-from app.ui.qt import QCheckBox, QLabel, QWidget
 from app.ui.settings_dialog import SettingsDialog
 from app.ui.skills_page import SkillsPage
+from app.widgets.forms import is_advanced
+from app.widgets.qt import QCheckBox, QLabel, QWidget
 
 
 def leaf_fields(model: type[BaseModel], prefix: str = ""):

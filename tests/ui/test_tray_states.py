@@ -9,8 +9,8 @@ import pytest
 
 from app.core.shell_state import ShellState
 from app.ui import launch
-from app.ui.qt import QImage, QMessageBox
 from app.ui.tray import POLL_FOR_MS, POLL_MS, Tray, badged_icon
+from app.widgets.qt import QImage, QMessageBox
 
 # creating a QSystemTrayIcon on the offscreen platform: Qt wires a signal that platform does not have
 LATE_TRAY = pytest.mark.qt_log_ignore("systemTrayWindowChanged")

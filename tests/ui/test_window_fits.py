@@ -38,7 +38,7 @@ def probe(screen: str, out: Path) -> None:
 
     from app import compose
     from app.ui import launch
-    from app.ui.qt import QApplication
+    from app.widgets.qt import QApplication
 
     qapp = launch.application()
     data = out / "data"
@@ -198,7 +198,7 @@ def window_of(qapp, bea, qtbot):
 
 
 def test_the_streamers_layout_comes_back_and_reset_layout_brings_the_default(window_of, bea):
-    from app.ui.qt import Qt
+    from app.widgets.qt import Qt
     first = window_of()
     w = first.window
     default_front = _front(w)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import ctypes
 import threading
 from pathlib import Path
+from typing import Any
 
 _lock = threading.Lock()
 _features: list[str] | None = None
@@ -78,3 +79,14 @@ def load() -> list[str]:
                                  "(the ggml-cpu-* libraries are missing; reinstall Bea)")
         _features = _cpu_features(lib, reg)
         return _features
+
+
+def open_llama(**kwargs: Any) -> Any:
+    """Llama(**kwargs), quietly (app.senses.llm.llama_quiet) and on this processor's CPU code."""
+    from llama_cpp import Llama
+
+    from app.senses.llm import llama_quiet
+
+    llama_quiet.quiet()
+    load()   # the CPU code for this processor, before the binding looks for it in the wrong places
+    return Llama(verbose=False, **kwargs)

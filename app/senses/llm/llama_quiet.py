@@ -55,14 +55,3 @@ def quiet() -> None:
             module = importlib.import_module(name)
             if hasattr(module, "suppress_stdout_stderr"):
                 module.suppress_stdout_stderr = _PassThrough
-
-
-def load(**kwargs: Any) -> Any:
-    """Llama(**kwargs), quietly and without redirecting anything."""
-    from llama_cpp import Llama
-
-    from app.senses.llm import llama_backends
-
-    quiet()
-    llama_backends.load()   # the CPU code for this processor, before the binding looks for it in the wrong places
-    return Llama(verbose=False, **kwargs)

@@ -162,11 +162,11 @@ class SharedModel:
         with self.lock:
             if self.llama is None:
                 try:
-                    from app.senses.llm import llama_quiet
+                    from app.senses.llm import llama_backends
                 except ImportError:
                     raise RequestRejected(name, "llama-cpp-python is not installed") from None
                 log.info("loading the local model %s", self.path.name)
-                self.llama = llama_quiet.load(model_path=str(self.path), n_ctx=self.context,
+                self.llama = llama_backends.open_llama(model_path=str(self.path), n_ctx=self.context,
                                               **(COMPACT_CACHE if self.compact else {}))
             return self.llama
 

@@ -39,10 +39,10 @@ def _bpe(encoding: str) -> TokenCounter:
 
 
 def _gguf(spec: ModelSpec) -> TokenCounter:
-    from app.senses.llm import llama_quiet
+    from app.senses.llm import llama_backends
     from app.senses.llm.local_llama import model_path
     path = model_path(spec)
-    vocab = llama_quiet.load(model_path=str(path), vocab_only=True)
+    vocab = llama_backends.open_llama(model_path=str(path), vocab_only=True)
     return TokenCounter(f"gguf:{path.name}",
                         lambda text: len(vocab.tokenize(text.encode(), add_bos=False)) if text else 0, True)
 

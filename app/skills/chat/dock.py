@@ -10,8 +10,8 @@ from typing import Any
 
 from app.skills.chat.skill import ChatSkill, Line, Problem
 from app.skills.registry import discover
-from app.ui.palette import PROBLEM_STYLE
-from app.ui.qt import (
+from app.widgets.palette import PROBLEM_STYLE
+from app.widgets.qt import (
     QEvent,
     QFrame,
     QHBoxLayout,

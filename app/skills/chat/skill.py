@@ -19,13 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.core.events import Event, EventKind
-from app.core.perception import Author, Meta, Perception, PerceptionKind
+from app.core.perception import OWNER, Meta, Perception, PerceptionKind
 from app.skills.base import Skill, SkillContext
 from app.skills.registry import register
 
 PLATFORM = "app"
 CHANNEL = "chat"
-OWNER = Author("app", "owner", "Streamer")
 MAX_LINES = 500
 
 Line = tuple[str, str]  # (who, text)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.skills.clock.skill import ClockSkill, format_date, format_time, zone_label
-from app.ui.qt import QLabel, Qt, QTimer, QVBoxLayout, QWidget
+from app.widgets.qt import QLabel, Qt, QTimer, QVBoxLayout, QWidget
 
 
 class ClockDock(QWidget):

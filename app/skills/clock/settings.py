@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.skills.clock.skill import ClockSettings, ClockSkill, zone_names
-from app.ui.forms import SectionForm
-from app.ui.qt import QComboBox, QWidget
+from app.widgets.forms import SectionForm
+from app.widgets.qt import QComboBox, QWidget
 
 
 class ClockSettingsPage(SectionForm):

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from pydantic import Field, field_validator
 
-from app.config.schema import SkillSettings
+from app.config.section import SkillSettings
 from app.skills.base import Skill
 from app.skills.registry import register
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from app.skills.donations.skill import KINDS, STREAMLABS_TOKEN, DonationsSettings, DonationsSkill
-from app.ui.forms import SecretField, SectionForm
-from app.ui.qt import QApplication, QHBoxLayout, QLabel, QLineEdit, QPushButton
+from app.widgets.forms import SecretField, SectionForm
+from app.widgets.qt import QApplication, QHBoxLayout, QLabel, QLineEdit, QPushButton
 
 NAMES = {"kofi": "Ko-fi", "json": "JSON"}
 HOWTO = {"kofi": "In Ko-fi: More → API → Webhooks, paste the address; paste the secret as the verification "

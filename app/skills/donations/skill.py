@@ -33,7 +33,7 @@ from typing import Any
 
 from pydantic import Field
 
-from app.config.schema import ADVANCED, SkillSettings
+from app.config.section import ADVANCED, SkillSettings
 from app.core.donations import Donation
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
@@ -211,7 +211,7 @@ class DonationsSkill(Skill):
 
     def url(self, kind: str) -> str:
         """Where the sender posts, as far as this computer knows (the port once the API listens)."""
-        from app.api.server import API_PREFIX
+        from app.config.api_settings import API_PREFIX
         port = getattr(self.server, "port", None)
         mind = self.ctx.mind
         if port is None and mind is not None:

@@ -25,6 +25,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from app.core.backoff import backoff_delay
 from app.core.donations import Donation, DonationError, parse_streamlabs, streamlabs_json
 from app.core.socketio_v2 import (
     CLOSE,
@@ -40,7 +41,6 @@ from app.core.socketio_v2 import (
     parse_handshake,
 )
 from app.senses.netgate import PrivacyRefused
-from app.skills.twitch.client import backoff_delay
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import Field
 
-from app.config.schema import SkillSettings
+from app.config.section import SkillSettings
 from app.core.initiative import DEFAULT_CHANCE, DEFAULT_MIN_GAP_S, decide_initiative, is_activity
 from app.core.perception import Perception, PerceptionKind
 from app.skills.base import Skill

@@ -7,8 +7,8 @@ from typing import Any
 from app.core.embedder_choice import DEFAULT
 from app.memory.pick_embedder import installed_embedders
 from app.skills.memory.skill import MemorySettings, MemorySkill
-from app.ui.forms import SectionForm
-from app.ui.qt import QComboBox, QWidget
+from app.widgets.forms import SectionForm
+from app.widgets.qt import QComboBox, QWidget
 
 BUILT_IN = "Built-in: multilingual-e5-small"
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import Field
 
-from app.config.schema import ADVANCED, SkillSettings
+from app.config.section import ADVANCED, SkillSettings
 from app.core.recall import DAY_SECONDS, ago
 from app.core.tools import Tool
 from app.skills.base import Skill

@@ -10,8 +10,8 @@ import asyncio
 
 from app.skills.obs.client import STATE_LABELS, ObsStatus, State
 from app.skills.obs.skill import ObsSkill
-from app.ui.palette import PROBLEM, QUIET
-from app.ui.qt import (
+from app.widgets.palette import PROBLEM, QUIET
+from app.widgets.qt import (
     QFont,
     QHBoxLayout,
     QInputDialog,

@@ -4,8 +4,8 @@ encrypted store where there is none; the page says which), never in the settings
 from __future__ import annotations
 
 from app.skills.obs.skill import ObsSettings, ObsSkill
-from app.ui.forms import SectionForm, help_label
-from app.ui.qt import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from app.widgets.forms import SectionForm, help_label
+from app.widgets.qt import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 
 class ObsSettingsPage(SectionForm):

@@ -26,7 +26,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from app.config.schema import ADVANCED, SkillSettings
+from app.config.section import ADVANCED, SkillSettings
 from app.core.events import Event, EventKind
 from app.core.perception import Meta, Perception, PerceptionKind
 from app.core.tools import Tool

@@ -25,7 +25,7 @@ from app.core import people as rules
 from app.core.aliases import KNOWN_SOURCES, STATES, UNFAMILIAR, Alias
 from app.memory.alias_store import BEA
 from app.memory.people_store import PeopleStore, RosterRow
-from app.ui.qt import (
+from app.widgets.qt import (
     QAbstractItemView,
     QAbstractTableModel,
     QCheckBox,
@@ -50,7 +50,7 @@ from app.ui.qt import (
     QVBoxLayout,
     QWidget,
 )
-from app.ui.unavailable import unavailable
+from app.widgets.unavailable import unavailable
 
 PAGE = 200              # rows read from the store at a time
 DEBOUNCE_MS = 200       # typing waits for a pause: one search per pause, not one per key

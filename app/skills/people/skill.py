@@ -17,11 +17,11 @@ from typing import Any
 
 from pydantic import Field
 
-from app.config.schema import SkillSettings
+from app.config.section import SkillSettings
 from app.core import people as rules
 from app.core import subjective_buffer as sb
 from app.core.aliases import Alias, introduced_name, relabel
-from app.core.perception import Meta, Perception
+from app.core.perception import OWNER_IDENTITY, Meta, Perception
 from app.core.tools import Tool
 from app.memory.alias_store import BEA, AliasStore
 from app.memory.people_store import PeopleStore, Sighting
@@ -30,7 +30,6 @@ from app.skills.registry import register
 
 log = logging.getLogger(__name__)
 
-OWNER = "app:owner"
 PRIVATE = (Meta.DM, Meta.WHISPER, Meta.ONE_TO_ONE)   # a real 1:1 (seed 000): a private conversation with her
 
 SECTION = ("[WHO YOU'RE TALKING TO] shows what you know about the people in front of you. When someone matters "
@@ -88,7 +87,7 @@ class PeopleSkill(Skill):
 
     # ---- the per-batch hook -----------------------------------------------------------------------
     def _authors(self, batch: Sequence[Perception]) -> list[Perception]:
-        return [p for p in batch if p.author is not None and p.author.identity != OWNER
+        return [p for p in batch if p.author is not None and p.author.identity != OWNER_IDENTITY
                 and p.author.platform != "app"]
 
     def context_for(self, batch: Sequence[Perception]) -> str:
@@ -141,7 +140,7 @@ class PeopleSkill(Skill):
         """Her own lines go to her buffer (to whoever was in the batch); an old buffer becomes memories."""
         if not self.ready:
             return
-        targets = tuple(a for a in record.authors if a != OWNER)
+        targets = tuple(a for a in record.authors if a != OWNER_IDENTITY)
         self.aliases.write_entries([sb.BufferEntry(BEA, time.time(), conversation,
                                                    sb.Intent("dialogue", BEA, targets, text))
                                     for conversation, text in getattr(record, "said", [])])
@@ -163,7 +162,7 @@ class PeopleSkill(Skill):
     def moved_her(self, identity: str) -> int | None:
         """The mood's hook: one clear person really moved her, so she marks them and the card exists now (seed
         004, Mood: through the promotion rule that already exists, marked_by_bea). The owner has no card."""
-        if not self.ready or identity == OWNER or identity.startswith("app:"):
+        if not self.ready or identity == OWNER_IDENTITY or identity.startswith("app:"):
             return None
         return self.people.mark(identity, True)
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from app.core import person_model as pm
 from app.core.person_model import Entry, OwnerRow, PersonModelError
-from app.ui.qt import (
+from app.widgets.qt import (
     QAbstractItemView,
     QApplication,
     QCheckBox,
@@ -57,7 +57,7 @@ from app.ui.qt import (
     QVBoxLayout,
     QWidget,
 )
-from app.ui.unavailable import unavailable
+from app.widgets.unavailable import unavailable
 
 NO_STORE = ("What Bea knows about you lives in the encrypted database, and it is not open: there is nothing "
             "to show or correct. Unlock or create her store and restart Bea.")

@@ -31,7 +31,7 @@ from app.core import person_model as pm
 from app.core.chat import Message
 from app.core.events import EventKind
 from app.core.tools import Tool
-from app.skills.person.skill import PersonTools
+from app.skills.person.tools import PersonTools
 
 log = logging.getLogger(__name__)
 

@@ -8,8 +8,8 @@ from typing import Any
 from app.core import plan as plans
 from app.core.plan import Objective, Plan, State
 from app.skills.plan.skill import PlanSkill
-from app.ui.palette import PROBLEM_STYLE
-from app.ui.qt import (
+from app.widgets.palette import PROBLEM_STYLE
+from app.widgets.qt import (
     QFont,
     QHBoxLayout,
     QInputDialog,

@@ -8,7 +8,7 @@ import html
 from collections.abc import Callable
 
 from app.skills.platform.chat_ring import ChatLine
-from app.ui.palette import EVENT, HER, PAID, PROBLEM, QUIET, dot_html
+from app.widgets.palette import EVENT, HER, PAID, PROBLEM, QUIET, dot_html
 
 
 def state_html(colours: dict[str, str], words: dict[str, str], state: str, detail: str) -> str:

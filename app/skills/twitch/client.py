@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from app.core import irc
+from app.core.backoff import BACKOFF_BASE, BACKOFF_CAP, backoff_delay
 from app.senses.netgate import PrivacyRefused
 
 log = logging.getLogger(__name__)
@@ -55,8 +56,6 @@ MAX_CHARS = 500                 # Twitch refuses longer chat messages
 LINE_LIMIT = 1 << 20            # the longest line the reader accepts (Twitch lines are a few KB at most)
 DEDUP_IDS = 5000                # message ids remembered to drop the overlap of a RECONNECT
 OWN_IDS = 1000                  # ids of her own sent lines (a reply to one addresses her)
-BACKOFF_BASE = 1.0
-BACKOFF_CAP = 60.0
 LOGIN_TIMEOUT = 15.0            # from the socket opening to the JOIN echo
 KEEPALIVE = 240.0               # silence before the client pings; a second silence as long ends the link
 DRAIN_TIMEOUT = 10.0            # the longest an old link is read after a RECONNECT
@@ -85,14 +84,6 @@ class PlainLogin(ConnectionError):
 
 class ReadOnly(PermissionError):
     """An anonymous link cannot write in chat."""
-
-
-def backoff_delay(attempt: int, base: float = BACKOFF_BASE, cap: float = BACKOFF_CAP,
-                  jitter: float = 1.0) -> float:
-    """The wait before reconnect attempt `attempt` (0 = the first after a drop): base doubling to cap, the top
-    half scaled by `jitter` in [0, 1] so that many clients dropped together do not return together."""
-    top = min(cap, base * 2 ** min(max(attempt, 0), 30))
-    return top * (0.5 + 0.5 * min(max(jitter, 0.0), 1.0))
 
 
 def anonymous_nick(rng: random.Random) -> str:

@@ -11,9 +11,9 @@ from app.skills.platform import dock as platform_dock
 from app.skills.platform.chat_ring import LINES as LOG_LINES
 from app.skills.twitch.client import State
 from app.skills.twitch.skill import LogLine, TwitchSkill, bits_words
-from app.ui.chat_log import ChatLog
-from app.ui.palette import FINE, PROBLEM, QUIET, WAITING
-from app.ui.qt import (
+from app.widgets.chat_log import ChatLog
+from app.widgets.palette import FINE, PROBLEM, QUIET, WAITING
+from app.widgets.qt import (
     QHBoxLayout,
     QLabel,
     QLineEdit,

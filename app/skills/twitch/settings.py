@@ -7,8 +7,8 @@ kept, and where.
 from __future__ import annotations
 
 from app.skills.twitch.skill import TwitchSettings, TwitchSkill
-from app.ui.forms import SecretField, SectionForm, help_label
-from app.ui.qt import QLabel
+from app.widgets.forms import SecretField, SectionForm, help_label
+from app.widgets.qt import QLabel
 
 
 class TwitchSettingsPage(SectionForm):

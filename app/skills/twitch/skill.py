@@ -51,7 +51,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from app.config.schema import ADVANCED, SkillSettings
+from app.config.section import ADVANCED, SkillSettings
 from app.core import irc
 from app.core.attention import first_mention
 from app.core.donations import DonationError, bits_donation

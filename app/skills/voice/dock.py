@@ -14,9 +14,9 @@ from app.skills.voice.parts import SilentOutput
 from app.skills.voice.settings import DEFAULT, device_box, picked
 from app.skills.voice.skill import VoiceSkill
 from app.skills.voice.state import DUCKED, HEARING, LISTENING, OFF, SPEAKING, THINKING, meter_percent
-from app.ui.keys import key_name, modifier_names
-from app.ui.palette import FINE, PROBLEM, PROBLEM_STYLE, QUIET, WAITING
-from app.ui.qt import (
+from app.widgets.keys import key_name, modifier_names
+from app.widgets.palette import FINE, PROBLEM, PROBLEM_STYLE, QUIET, WAITING
+from app.widgets.qt import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,

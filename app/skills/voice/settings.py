@@ -7,8 +7,8 @@ from typing import Any
 
 from app.core.model_catalog import Kind
 from app.skills.voice.skill import VoiceSettings, VoiceSkill
-from app.ui.forms import SectionForm
-from app.ui.qt import QComboBox, QLabel, QWidget
+from app.widgets.forms import SectionForm
+from app.widgets.qt import QComboBox, QLabel, QWidget
 
 DEFAULT = "(system default)"
 PACKAGED = {"whisper_model": "(packaged: whisper tiny.en, English)", "piper_voice": "(packaged: en_US joe)"}

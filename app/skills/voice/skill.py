@@ -37,9 +37,9 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from app.config.schema import ADVANCED, SkillSettings
+from app.config.section import ADVANCED, SkillSettings
 from app.core.events import Event, EventKind
-from app.core.perception import Meta, Perception, PerceptionKind
+from app.core.perception import OWNER, Meta, Perception, PerceptionKind
 from app.core.talk_key import TalkKeyError, parse_talk_key
 from app.executors import BoundedExecutor
 from app.senses.voice.bargein import BargeIn, Decision, OwnerVoice
@@ -57,7 +57,6 @@ from app.senses.voice.hotkey import preload as preload_hook
 from app.senses.voice.mouth import Caption, Line, Mouth, Spoken
 from app.senses.voice.output import AudioOutput, Progress
 from app.skills.base import Skill, SkillContext
-from app.skills.chat.skill import OWNER
 from app.skills.registry import register
 from app.skills.voice.parts import Parts, SilentOutput, load_parts
 from app.skills.voice.state import caption_text, mouth_level, voice_state

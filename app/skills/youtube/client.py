@@ -25,6 +25,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from app.core.backoff import backoff_delay
 from app.core.youtube import (
     ENDED,
     MIN_POLL_S,
@@ -38,7 +39,6 @@ from app.core.youtube import (
     parse_page,
 )
 from app.senses.netgate import PrivacyRefused
-from app.skills.twitch.client import backoff_delay
 
 log = logging.getLogger(__name__)
 

@@ -7,9 +7,9 @@ from app.skills.platform import dock as platform_dock
 from app.skills.platform.chat_ring import LINES as LOG_LINES
 from app.skills.youtube.client import State
 from app.skills.youtube.skill import YouTubeSkill, YtLine
-from app.ui.chat_log import ChatLog
-from app.ui.palette import FINE, PROBLEM, QUIET, WAITING
-from app.ui.qt import QHBoxLayout, QLabel, QTimer, QVBoxLayout, QWidget
+from app.widgets.chat_log import ChatLog
+from app.widgets.palette import FINE, PROBLEM, QUIET, WAITING
+from app.widgets.qt import QHBoxLayout, QLabel, QTimer, QVBoxLayout, QWidget
 
 REFRESH_MS = 500
 COLOURS = {State.READING: FINE, State.CONNECTING: WAITING, State.RETRYING: WAITING, State.NOT_LIVE: WAITING,

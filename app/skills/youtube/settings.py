@@ -4,8 +4,8 @@ shown again), and what the chat poll is doing."""
 from __future__ import annotations
 
 from app.skills.youtube.skill import YouTubeSettings, YouTubeSkill
-from app.ui.forms import SecretField, SectionForm
-from app.ui.qt import QLabel
+from app.widgets.forms import SecretField, SectionForm
+from app.widgets.qt import QLabel
 
 HOWTO = ("A YouTube Data API v3 key: Google Cloud console → APIs & Services → enable \"YouTube Data API v3\" → "
          "Credentials → Create credentials → API key. Reading a live chat costs quota: YouTube's default daily "

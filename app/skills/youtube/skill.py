@@ -29,7 +29,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from app.config.schema import ADVANCED, SkillSettings
+from app.config.section import ADVANCED, SkillSettings
 from app.core.attention import first_mention
 from app.core.donations import DonationError
 from app.core.events import EventKind

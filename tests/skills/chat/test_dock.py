@@ -10,8 +10,8 @@ import pytest
 
 from app.core.events import EventKind
 from app.ui import launch
-from app.ui.qt import Qt
 from app.ui.settings_dialog import SettingsDialog
+from app.widgets.qt import Qt
 from tests.conftest import REPO
 from tests.fakes import FakeLLMClient, says
 

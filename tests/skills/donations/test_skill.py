@@ -101,7 +101,7 @@ def test_without_social_memory_nothing_is_stored_and_the_delivery_is_not_marked_
 
 def test_the_settings_page_shows_the_addresses_and_a_new_secret_once(bea, qtbot):
     from app.skills.donations.settings import DonationsSettingsPage, make_page
-    from app.ui.qt import QApplication
+    from app.widgets.qt import QApplication
 
     skill = bea.skills["donations"]
     page = make_page(skill, "skills.donations", bea.settings.current.skills.donations)
@@ -128,7 +128,7 @@ def test_the_settings_page_shows_the_addresses_and_a_new_secret_once(bea, qtbot)
 def test_the_settings_page_keeps_the_streamlabs_token_out_of_sight_and_shows_the_link(bea, qtbot):
     from app.skills.donations.settings import make_page
     from app.skills.donations.skill import STREAMLABS_TOKEN
-    from app.ui.qt import QLineEdit
+    from app.widgets.qt import QLineEdit
     from tests.conftest import REPO
 
     skill = bea.skills["donations"]

@@ -7,7 +7,7 @@ from app.skills.twitch.client import State
 from app.skills.twitch.dock import TwitchDock, line_html, make_dock, present_text, state_html
 from app.skills.twitch.settings import TwitchSettingsPage, make_page
 from app.skills.twitch.skill import TOKEN_SECRET, LogLine
-from app.ui.qt import QLineEdit
+from app.widgets.qt import QLineEdit
 from tests.conftest import REPO
 from tests.skills.twitch.fake_server import privmsg
 from tests.skills.twitch.helpers import fixture, parse_twitch

@@ -18,7 +18,7 @@ from app.skills.voice.dock import (
 )
 from app.skills.voice.settings import VoiceSettingsPage, make_page
 from app.skills.voice.state import DUCKED, HEARING, LISTENING, LOADING, SPEAKING, THINKING
-from app.ui.qt import QComboBox, QLineEdit
+from app.widgets.qt import QComboBox, QLineEdit
 from tests.conftest import REPO
 
 SHOTS = REPO / "build" / "screenshots"

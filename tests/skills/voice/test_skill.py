@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from app.config.schema import SkillSettings
+from app.config.section import SkillSettings
 from app.core.chat import ToolCall
 from app.core.events import EventBus, EventKind
 from app.core.perception import PerceptionKind

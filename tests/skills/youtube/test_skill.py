@@ -156,7 +156,7 @@ def test_privacy_mode_refuses_youtube_and_a_bad_link_is_refused_with_the_reason(
 
 def test_the_settings_page_keeps_the_key_out_of_sight(bea, qtbot):
     from app.skills.youtube.settings import make_page
-    from app.ui.qt import QLineEdit
+    from app.widgets.qt import QLineEdit
     from tests.conftest import REPO
 
     skill = bea.skills["youtube"]

@@ -3,7 +3,7 @@ can push the window past a small screen."""
 
 from __future__ import annotations
 
-from app.ui.qt import QDockWidget, QEvent, QScrollArea, QSize, QVBoxLayout, QWidget, Signal
+from app.widgets.qt import QDockWidget, QEvent, QScrollArea, QSize, QVBoxLayout, QWidget, Signal
 
 # the least a dock shrinks to: its title, a few lines of content, and scroll bars for the rest
 FLOOR = QSize(220, 90)

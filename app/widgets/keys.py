@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.ui.qt import QKeyEvent, Qt
+from app.widgets.qt import QKeyEvent, Qt
 
 K = Qt.Key
 NAMED = {K.Key_Space: "space", K.Key_Pause: "pause", K.Key_ScrollLock: "scroll_lock", K.Key_Insert: "insert",

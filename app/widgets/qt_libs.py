@@ -8,7 +8,7 @@ module is imported, startup_problem() says in plain words what stands in the way
    them (LIBRARY_PACKAGES), as one apt-get command. No ldd, or a platform other than xcb: nothing to say.
 2. As root, Chromium (under QtWebEngine) refuses to start: its sandbox cannot protect a root process. Bea
    never turns the sandbox off itself; the message says to run Bea as a normal user.
-`python -m app.ui.qt_libs --packages` prints the packages to install (installer/dev.sh uses it).
+`python -m app.widgets.qt_libs --packages` prints the packages to install (installer/dev.sh uses it).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.ui.qt import QLabel, Qt, QVBoxLayout, QWidget
+from app.widgets.qt import QLabel, Qt, QVBoxLayout, QWidget
 
 
 def unavailable(text: str, name: str) -> QWidget:

@@ -11,8 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from app.config.schema import SkillSettings
-from app.ui.qt import (
+from app.config.section import SkillSettings
+from app.widgets.qt import (
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,

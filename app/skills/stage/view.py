@@ -16,8 +16,8 @@ import logging
 from typing import Any
 
 from app.core import stage_guard
-from app.stage.skill import StageSkill
-from app.ui.qt import (
+from app.skills.stage.skill import StageSkill
+from app.widgets.qt import (
     QColor,
     QLabel,
     QStackedWidget,

@@ -13,14 +13,14 @@ from datetime import datetime
 from pathlib import Path
 
 from app.api.tls import CERT_FILE, fingerprint
+from app.cli_common import data_dir_option
 from app.memory.person_store import OWNER
 
 MAX_OWNER = 64
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
-    data = argparse.ArgumentParser(add_help=False)
-    data.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="the data folder")
+    data = data_dir_option()
     token = commands.add_parser("token", help="make, revoke or list device tokens for the local API",
                                 description="Device tokens for the local HTTP API (/api/v1/).")
     actions = token.add_subparsers(dest="token_action", required=True, metavar="ACTION")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.ui.qt import QPlainTextEdit, QWidget
+from app.widgets.qt import QPlainTextEdit, QWidget
 
 
 class ChatLog(QPlainTextEdit):
