@@ -4,6 +4,7 @@ into the keyring (never shown again, masked while typed), and what the connectio
 from __future__ import annotations
 
 from app.skills.discord.skill import DiscordSettings, DiscordSkill
+from app.skills.platform.dock import token_status
 from app.widgets.forms import SecretField, SectionForm
 from app.widgets.qt import QLabel
 
@@ -43,9 +44,7 @@ class DiscordSettingsPage(SectionForm):
         has = self.skill.has_token
         self.secret.kept(has)
         state, why = self.skill.status
-        kept = "A bot token is kept in the keyring." if has else "No bot token is kept."
-        me = f" as {self.skill.me}" if self.skill.me and state == "reading" else ""
-        self.status.setText(f"{kept} Discord is {state}{me}" + (f": {why}" if why else "."))
+        self.status.setText(token_status("Discord", has, state, why, self.skill.me or ""))
 
 
 def make_page(skill: DiscordSkill, prefix: str, values: DiscordSettings) -> DiscordSettingsPage:

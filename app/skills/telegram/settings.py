@@ -3,6 +3,7 @@ shown again), and what the poll is doing."""
 
 from __future__ import annotations
 
+from app.skills.platform.dock import token_status
 from app.skills.telegram.skill import TelegramSettings, TelegramSkill
 from app.widgets.forms import SecretField, SectionForm
 from app.widgets.qt import QLabel
@@ -41,9 +42,7 @@ class TelegramSettingsPage(SectionForm):
         has = self.skill.has_token
         self.secret.kept(has)
         state, why = self.skill.status
-        kept = "A bot token is kept in the keyring." if has else "No bot token is kept."
-        me = f" as {self.skill.me}" if self.skill.me and state == "reading" else ""
-        self.status.setText(f"{kept} Telegram is {state}{me}" + (f": {why}" if why else "."))
+        self.status.setText(token_status("Telegram", has, state, why, self.skill.me or ""))
 
 
 def make_page(skill: TelegramSkill, prefix: str, values: TelegramSettings) -> TelegramSettingsPage:

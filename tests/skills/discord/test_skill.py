@@ -169,7 +169,7 @@ def test_the_settings_page_keeps_the_token_out_of_sight(bea, qtbot):
     qtbot.addWidget(page)
     edit = page.secret.edit
     assert edit.echoMode() == QLineEdit.EchoMode.Password
-    assert page.status.text() == "No bot token is kept. Discord is off: no bot token is kept (Settings → Discord)"
+    assert page.status.text() == "No bot token is kept: Discord stays off until you save one here."
     edit.setText(f" {TOKEN} ")
     page.secret.save_button.click()
     assert skill.token.get() == TOKEN and edit.text() == "" and page.secret.forget_button.isEnabled()

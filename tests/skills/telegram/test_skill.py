@@ -164,7 +164,7 @@ def test_the_settings_page_keeps_the_token_out_of_sight(bea, qtbot):
     qtbot.addWidget(page)
     edit = page.secret.edit
     assert edit.echoMode() == QLineEdit.EchoMode.Password
-    assert page.status.text() == "No bot token is kept. Telegram is off: no bot token is kept (Settings → Telegram)"
+    assert page.status.text() == "No bot token is kept: Telegram stays off until you save one here."
     edit.setText("not a token")
     page.secret.save_button.click()
     assert page.status.text() == "A token has no spaces or line breaks: paste it again." and not skill.token.get()
