@@ -39,6 +39,7 @@ from app.senses.netgate import NetworkGate
 from app.senses.voice.stt import Transcriber
 from app.skills.base import Skill, SkillContext
 from app.skills.people.skill import PeopleSkill
+from app.skills.ports import VoiceTap
 from app.skills.registry import discover
 
 log = logging.getLogger(__name__)
@@ -139,11 +140,15 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
             parts = getattr(skill, "parts", None) if skill is not None and skill.enabled else None
             return getattr(parts, "transcriber", None)
 
+        def voice_tap() -> VoiceTap | None:   # the VoiceTap port: a copy of her voice while the Voice skill is on
+            skill = skills.get("voice")
+            return getattr(skill, "tap", None) if skill is not None and skill.enabled else None
+
         for key, cls in skill_classes.items():
             skills[key] = cls(SkillContext(
                 settings=_section(settings, key), bus=bus, now=now, perceive=mind.perceive, gate=gate,
                 secrets=secrets, app_settings=settings, stage=stage, senders=mind.outlets, people=people,
-                avatar=avatar, ears=ears, mind=mind, db=db, models=models, plan_store=plan_store,
+                avatar=avatar, ears=ears, voice_tap=voice_tap, mind=mind, db=db, models=models, plan_store=plan_store,
                 person_store=person_store))
         mind.skills = skills
         # the default embedder is converted once per machine, in the user's cache (it can always be rebuilt)

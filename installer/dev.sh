@@ -77,6 +77,14 @@ if [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null && [ "$(id -u)" = 
   fi
 fi
 
+# her voice in a Discord call: discord.py encodes Opus with the system's libopus (Debian's libopus0)
+if [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ] \
+    && ! ldconfig -p | grep -q 'libopus\.so'; then
+  opus_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libopus0 >/dev/null 2>&1; }
+  opus_install || { apt-get update -qq >/dev/null 2>&1 && opus_install; } \
+    || echo "dev.sh: could not install libopus0; her voice cannot reach a Discord call without it" >&2
+fi
+
 # the tests of the system-wide talk key need a real X server and a keyboard to type on it: Debian's xvfb and
 # xdotool, installed here when this is a Debian-like machine we may change (else those tests say what is missing)
 if [ "$mode" = test ] && ! { command -v Xvfb && command -v xdotool; } >/dev/null 2>&1 \

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from app.mind.service import MindService
     from app.secrets import SecretStore
     from app.senses.netgate import NetworkGate
-    from app.skills.ports import Avatar, Ears, People, Senders, SettingsPort, Stage
+    from app.skills.ports import Avatar, Ears, People, Senders, SettingsPort, Stage, VoiceTap
 
 
 def _nobody() -> None:
@@ -59,6 +59,7 @@ class SkillContext:
     people: Callable[[], People | None] = _nobody   # the People skill while it is on and has its store
     avatar: Callable[[], Avatar | None] = _nobody   # the Stage skill's body while that skill is on
     ears: Callable[[], Ears | None] = _nobody       # the Voice skill's transcriber while it runs
+    voice_tap: Callable[[], VoiceTap | None] = _nobody   # a copy of her voice, the Voice skill's while it is on
     mind: MindService | None = None      # the mind itself, for the skills that make up her mind
     db: Database | None = None
     models: ModelManager | None = None

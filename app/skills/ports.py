@@ -11,6 +11,8 @@ these protocols (or by the service's own class when it is a plain store):
   None while the Stage skill is off.
 - Ears: her hearing, for speech that does not come through her microphone (a voice note): the Voice skill's
   transcriber while that skill runs, so no second speech model is ever loaded. ctx.ears() is None otherwise.
+- VoiceTap: a copy of her voice as it is made, for a place she speaks besides the room (a Discord call): the
+  Voice skill's while it is on. ctx.voice_tap() is None otherwise.
 - SettingsPort: the one validated write path for settings, and news of their changes.
 """
 
@@ -80,6 +82,19 @@ class Avatar(Protocol):
 class Ears(Protocol):
     async def transcribe(self, audio: Any) -> Any:
         """16 kHz mono float32 samples to a transcript (its .text is the words heard)."""
+
+
+class VoiceSink(Protocol):
+    def write(self, pcm: Any, sample_rate: int) -> None:
+        """One part of her line as it is queued on her speakers: mono int16 samples, on the event loop."""
+
+    def clear(self) -> None:
+        """She was stopped: what is still waiting to be played is dropped."""
+
+
+class VoiceTap(Protocol):
+    def attach(self, sink: VoiceSink) -> Callable[[], None]:
+        """sink gets a copy of everything her mouth queues from now on; returns how to stop."""
 
 
 class SettingsPort(Protocol):

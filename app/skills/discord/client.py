@@ -19,6 +19,7 @@ Theory of operation:
    `api_base` and `gateway` before each login (Discord's own by default; a local fake in the tests). They are
    process-wide, and one Discord client runs at a time.
 4. The gateway: intents for servers (channel and server names), server messages, direct messages, bans and
+   voice states (discord.py follows its own voice call with them), and
    message content (a privileged intent: without it switched on in the Developer Portal Discord closes with
    4014, state INTENTS with where to switch it on). Each event in EVENTS (a message, a deletion, a ban) is
    handed on as Discord sent it (plain data, read by app.core.discord): discord.py's raw-receive event gives
@@ -30,7 +31,10 @@ Theory of operation:
 6. send(channel, text, reply_to) in pieces of MAX_CHARS, typing(channel), react(channel, message, emoji),
    dm(user, text) (POST /users/@me/channels, then the message). A REST 429 is waited out by discord.py for the
    retry_after Discord names (at most MAX_RATE_WAIT s; longer is a failure said in words).
-7. No token and no chat text reach a log: discord.py's loggers are kept at WARNING (at DEBUG it logs every
+7. join_voice(channel) connects to a voice call through discord.py (deafened: she cannot hear it, see the
+   skill). The voice gateway's websocket goes through the gate's session as the rest; its UDP audio does not
+   (the gate decides TCP connections): privacy mode stops the whole client, the call with it.
+8. No token and no chat text reach a log: discord.py's loggers are kept at WARNING (at DEBUG it logs every
    request's body), and a failure's words have the token cut out.
 """
 
@@ -69,6 +73,7 @@ EVENTS = ("MESSAGE_CREATE", *MODERATION_EVENTS)     # handed on as Discord sent 
 MAX_CHARS = 2000               # Discord refuses longer messages
 MAX_RATE_WAIT = 30.0           # a longer 429 wait fails the send instead of holding her line (discord.py's floor)
 LOGIN_TIMEOUT_S = 60.0
+VOICE_TIMEOUT_S = 30.0          # joining a voice call: the voice gateway's handshake and DAVE
 INTENTS_HELP = ("Discord refused the message content intent: switch on 'Message Content Intent' for the bot "
                 "(Developer Portal → your application → Bot)")
 
@@ -147,6 +152,7 @@ class DiscordLink:
         intents = discord.Intents.none()
         intents.guilds = intents.guild_messages = intents.dm_messages = intents.message_content = True
         intents.moderation = True                           # bans: what a moderator removed never reaches her
+        intents.voice_states = True                         # a voice call: discord.py follows its own state
         link = self
 
         class Client(discord.Client):
@@ -255,6 +261,15 @@ class DiscordLink:
         channel = self.client.get_channel(channel_id) if self.client is not None else None
         guild = getattr(channel, "guild", None)
         return str(getattr(channel, "name", "") or ""), str(getattr(guild, "name", "") or "")
+
+    # ---- a voice call ----------------------------------------------------------------------------------
+    async def join_voice(self, channel_id: int) -> Any:
+        """Connects to a voice channel (deafened: she cannot hear the call); the discord.VoiceClient."""
+        import discord
+        channel = self._ready_client().get_channel(channel_id)
+        if not isinstance(channel, discord.VoiceChannel | discord.StageChannel):
+            raise ValueError(f"{channel_id} is not a voice channel her bot can see")
+        return await channel.connect(timeout=VOICE_TIMEOUT_S, reconnect=True, self_deaf=True)
 
     # ---- sending (rule 6) -----------------------------------------------------------------------------
     def _ready_client(self) -> Any:

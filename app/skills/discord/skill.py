@@ -24,10 +24,20 @@ Theory of operation:
    taken back if still waiting, flagged where stored, struck in the dock, and no longer answerable; a ban
    does the same for every line of that person.
 
-Not here yet: voice calls (issue 23.2). Voice out needs discord.py's [voice] extra (PyNaCl, davey for DAVE) and
-a seam in the Voice skill so her synthesised lines go to the call's output instead of the speakers. Voice
-receive has no maintained library with DAVE: discord.py has no receive API, and discord-ext-voice-recv (an
-experimental extension) does not decrypt DAVE frames in any release.
+7. A voice call (issue 23.2, voice out): the streamer joins her to a voice channel from the dock (its id, Join,
+   Leave); she may join the channel set in the settings herself (`discord_join_voice`) only when the settings
+   allow it (off by default), and `discord_leave_voice` exists only while she is in a call. In a call her
+   voice goes to it as it is made, part by part (call.py): a sink attached to the Voice skill's tap
+   (ctx.voice_tap, the VoiceTap port), so her speakers still play her for the streamer. With the Voice skill
+   off the call hears nothing, and the dock says so. She joins deafened: she cannot hear the call.
+
+Not here: hearing a call. Discord requires its end-to-end encryption (DAVE) in voice calls; discord.py has no
+receive API, and discord-ext-voice-recv (an experimental extension) does not decrypt DAVE frames in any
+release, so no maintained library gives the speakers' audio. Not tested here: the voice gateway's handshake,
+its UDP and DAVE. discord.py connects to the voice gateway only over wss at the endpoint Discord names, so it
+cannot be pointed at a loopback fake; the tests cover what is ours: the AudioSource discord.py reads (20 ms
+frames of 48 kHz stereo PCM), her real voice resampled into it, and a line she speaks reaching the call in
+order, with a stand-in for discord.VoiceClient that only receives the frames.
 """
 
 from __future__ import annotations
@@ -88,6 +98,11 @@ class DiscordSettings(SkillSettings):
                                      "writing to her directly is ignored (the dock says who tried).")
     api_base: str = Field(API_BASE, min_length=1, title="Discord API address", json_schema_extra=ADVANCED,
                           description="Change it only for a test.")
+    voice_channel: str = Field("", title="Her voice channel",
+                               description="A voice channel id: the dock's Join button starts with it, and the only "
+                               "call she may join herself.")
+    she_joins_voice: bool = Field(False, title="She may join the voice channel herself",
+                                  description="Off: only you join her to a call, from the Discord dock.")
     gateway: str = Field(GATEWAY, min_length=1, title="Discord gateway address", json_schema_extra=ADVANCED,
                          description="Change it only for a test.")
 
@@ -95,6 +110,15 @@ class DiscordSettings(SkillSettings):
     @classmethod
     def _users(cls, values: list[str]) -> list[str]:
         return list(dict.fromkeys(u for u in (norm_user(v) for v in values) if u))
+
+    @field_validator("voice_channel")
+    @classmethod
+    def _voice(cls, value: str) -> str:
+        text = str(value).strip().lstrip("#")
+        if text and not text.isdigit():
+            raise ValueError(f"{text!r} is not a channel id: a voice channel's id is a long number like "
+                             "1234567890123456789 (right-click the channel → Copy Channel ID)")
+        return text
 
     @field_validator("allowed_channels")
     @classmethod
@@ -145,6 +169,9 @@ class DiscordSkill(Skill):
         self._sender_registered = False
         self._problem = False
         self._kept: bool | None = None
+        self.call: Any = None                          # the discord.VoiceClient while she is in a call
+        self.call_voice: Any = None                    # call.CallVoice: her voice into it
+        self._untap: Callable[[], None] | None = None
 
     # ---- life cycle (rule 1) --------------------------------------------------------------------------
     async def start(self) -> None:
@@ -179,6 +206,7 @@ class DiscordSkill(Skill):
             self._sender_registered = True
 
     async def _disconnect(self) -> None:
+        await self.leave_voice()
         client, self.client = self.client, None
         if client is not None:
             await client.stop()
@@ -325,6 +353,61 @@ class DiscordSkill(Skill):
     def after_turn(self, record: Any) -> None:
         self.moderation.after_turn(record)
 
+    # ---- a voice call (rule 7) ------------------------------------------------------------------------
+    @property
+    def in_call(self) -> bool:
+        return self.call is not None and self.call.is_connected()
+
+    @property
+    def call_place(self) -> str:
+        channel = getattr(self.call, "channel", None) if self.in_call else None
+        return f"#{getattr(channel, 'name', '')}" if channel is not None else ""
+
+    async def join_voice(self, channel: Any = "") -> str:
+        """Joins her to a voice call: "" when in it, else why not, in words."""
+        text = str(channel).strip().lstrip("#")
+        if not text.isdigit():
+            return f"{text!r} is not a voice channel id (right-click the channel → Copy Channel ID)"
+        try:
+            link = self._link()
+            await self.leave_voice()
+            voice = await link.join_voice(int(text))
+        except Exception as exc:
+            log.warning("Discord: joining a voice call failed (%s)", type(exc).__name__)
+            return f"she could not join the call: {exc or type(exc).__name__}"
+        from app.skills.discord.call import CallVoice
+        self.call, self.call_voice = voice, CallVoice(voice)
+        tap = self.ctx.voice_tap()
+        self._untap = tap.attach(self.call_voice) if tap is not None else None
+        heard = "" if tap is not None else " (her voice is off: the call hears nothing until the Voice skill is on)"
+        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"Discord: she joined the voice call {self.call_place}"
+                             + heard)
+        self._listeners.notify()
+        return ""
+
+    async def leave_voice(self) -> str:
+        untap, self._untap = self._untap, None
+        if untap is not None:
+            untap()
+        call, self.call, self.call_voice = self.call, None, None
+        if call is None:
+            return "she is not in a voice call"
+        try:
+            await call.disconnect(force=True)
+        except Exception as exc:
+            log.warning("Discord: leaving the voice call failed (%s)", type(exc).__name__)
+        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, "Discord: she left the voice call")
+        self._listeners.notify()
+        return ""
+
+    async def _join_tool(self) -> str:
+        why = await self.join_voice(self.settings.voice_channel)
+        return f"ERROR: {why}" if why else f"You are in the voice call {self.call_place}: they hear what you say."
+
+    async def _leave_tool(self) -> str:
+        why = await self.leave_voice()
+        return f"ERROR: {why}" if why else "You left the voice call."
+
     # ---- her answers (rule 4) -------------------------------------------------------------------------
     def _channel_id(self, channel: str) -> int:
         wanted = channel.strip().removeprefix(f"{PLATFORM}:")
@@ -403,6 +486,16 @@ class DiscordSkill(Skill):
         self._said(str(text), channel_id)
         return "Sent as a direct message."
 
+    def _voice_tools(self) -> list[Tool]:
+        nothing = {"type": "object", "properties": {}}
+        if self.in_call:
+            return [Tool("discord_leave_voice", "Leave the Discord voice call you are in.", nothing,
+                         handler=self._leave_tool, reaches=True)]
+        if self.settings.she_joins_voice and self.settings.voice_channel:
+            return [Tool("discord_join_voice", "Join the streamer's Discord voice call: they hear what you say "
+                         "out loud (you cannot hear them).", nothing, handler=self._join_tool, reaches=True)]
+        return []
+
     def tools(self) -> list[Tool]:
         if not self.connected:
             return []
@@ -418,7 +511,12 @@ class DiscordSkill(Skill):
             Tool("discord_dm", "Write a direct message on Discord to a person the streamer allowed (by user id).",
                  {"type": "object", "properties": {"user": {"type": "string", "description": "Their user id."},
                                                    "text": {"type": "string"}},
-                  "required": ["user", "text"]}, handler=self.dm, reaches=True)]
+                  "required": ["user", "text"]}, handler=self.dm, reaches=True), *self._voice_tools()]
+
+    def live_state(self) -> str:
+        if not self.in_call:
+            return ""
+        return f"You are in the Discord voice call {self.call_place}: the people in it hear what you say out loud."
 
     def context_section(self) -> str:
         if not self.connected:

@@ -24,6 +24,8 @@ Theory of operation:
    ducks her first. If she then answers out loud, the ducked line stops where it got as her answer begins; if
    the turn ends without a new line of hers, she comes back to full volume and finishes it. Either way the
    line reports what she actually got to say.
+9. A copy of her voice goes, part by part as her mouth queues it, to whatever is attached to `tap` (the VoiceTap
+   port, tap.py: a Discord call); the speakers play as before.
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ from app.skills.registry import register
 from app.skills.voice.parts import Parts, SilentOutput, load_parts
 from app.skills.voice.state import caption_text, mouth_level, voice_state
 from app.skills.voice.talk_keys import TalkKeys
+from app.skills.voice.tap import Tap, TappedOutput
 
 log = logging.getLogger(__name__)
 
@@ -176,6 +179,7 @@ class VoiceSkill(Skill):
         self.ears: Ears | None = None
         self.output: AudioOutput | None = None
         self.mic: Any = None
+        self.tap = Tap()             # the VoiceTap port: a copy of her voice (rule 9)
         self.running = False
         self.loading = False
         self._up: asyncio.Future[None] | None = None
@@ -270,7 +274,7 @@ class VoiceSkill(Skill):
                 self.output = SilentOutput(rate)
                 self.output.start()
             self.output.add_listener(self._played)
-            self.mouth = Mouth(parts.voice, self.output, guard=self.guard,
+            self.mouth = Mouth(parts.voice, TappedOutput(self.output, self.tap), guard=self.guard,
                                barge_in=BargeIn(s.duck_db, s.stop_after_seconds), on_caption=self._caption,
                                on_action=self._action, on_speaking=self._on_speaking)
             outlets = getattr(self.ctx.mind, "outlets", None)
