@@ -171,4 +171,5 @@ def test_dev_sh_run_makes_her_avatar_and_installs_the_libraries_qt_lacks(tmp_pat
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == f"Bea {bundle_info.version()}"
     assert (root / "stage" / "avatar" / "bea.vrm").read_bytes() == doll.build()
-    assert calls.read_text().splitlines() == ["install -y -qq --no-install-recommends libxcb-icccm4 libnss3"]
+    assert calls.read_text().splitlines() == ["install -y -qq --no-install-recommends libxcb-icccm4 libnss3",
+                                              "install -y -qq --no-install-recommends libopus0"]
