@@ -161,7 +161,7 @@ def test_each_group_of_tabs_has_one_tab_bar_and_no_other_is_left_showing(shown):
     groups = sorted(sorted(texts) for _rect, texts in report["tab_bars"])
     assert groups == sorted([sorted(["Activity", "Turn Log", "Context", "Mood", "Memory", "People", "You"]),
                              sorted(["Chat", "Twitch", "YouTube", "Get started"]),
-                             sorted(["Voice", "Stage", "OBS", "Plan", "Clock"])])
+                             sorted(["Voice", "Stage", "OBS", "Plan", "Clock", "Discord", "Telegram"])])
     status = report["status_bar"]
     for rect, texts in report["tab_bars"]:
         assert within(report["inner"], rect), (texts, rect)
@@ -224,8 +224,8 @@ def test_the_streamers_layout_comes_back_and_reset_layout_brings_the_default(win
     reset.trigger()
     assert all(d.isVisible() and not d.isFloating() for d in again.docks.values())
     assert again.dockWidgetArea(again.docks["clock"]) == Qt.DockWidgetArea.RightDockWidgetArea
-    assert again.tabifiedDockWidgets(again.docks["voice"]) == [again.docks[k] for k in ("stage", "obs", "plan",
-                                                                                         "clock")]
+    assert again.tabifiedDockWidgets(again.docks["voice"]) == [again.docks[k] for k in (
+        "stage", "obs", "plan", "clock", "discord", "telegram")]
     assert _front(again) == default_front
 
 
