@@ -36,6 +36,10 @@ class UiSettings(Section):
     start_minimized: bool = Field(False, title="Start in the tray",
                                   description="Start with the window hidden in the system tray (when there "
                                               "is one).")
+    language: Literal["system", "en", "it"] = Field(
+        "system", title="Window language",
+        description="The language of the window's labels and messages. Takes effect the next time you start Bea.",
+        json_schema_extra={"choices": {"system": "As the system", "en": "English", "it": "Italiano"}})
 
 
 def _core_sections() -> dict[str, type[Section]]:

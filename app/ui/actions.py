@@ -7,7 +7,7 @@ import logging
 from app.compose import Bea
 from app.config.service import SettingsError
 from app.core.events import EventKind
-from app.widgets.qt import QAction, QKeySequence, QObject
+from app.widgets.qt import QAction, QKeySequence, QObject, translate
 
 log = logging.getLogger(__name__)
 
@@ -16,17 +16,17 @@ class AppActions(QObject):
     def __init__(self, bea: Bea, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.bea = bea
-        self.show_hide = QAction("Show/Hide", self)
-        self.pause = QAction("Pause mind", self, checkable=True)
-        self.mute = QAction("Mute voice", self, checkable=True)
-        self.privacy = QAction("Privacy mode", self, checkable=True)
-        self.privacy.setToolTip("Nothing leaves this machine: only loopback connections are allowed.")
-        self.go_live = QAction("Go live", self)
-        self.go_live.setToolTip("Start a new session: what happens from now on belongs to this stream.")
-        self.end_stream = QAction("End stream", self)
+        self.show_hide = QAction(translate("actions", "Show/Hide"), self)
+        self.pause = QAction(translate("actions", "Pause mind"), self, checkable=True)
+        self.mute = QAction(translate("actions", "Mute voice"), self, checkable=True)
+        self.privacy = QAction(translate("actions", "Privacy mode"), self, checkable=True)
+        self.privacy.setToolTip(translate("actions", "Nothing leaves this machine: only loopback connections are allowed."))
+        self.go_live = QAction(translate("actions", "Go live"), self)
+        self.go_live.setToolTip(translate("actions", "Start a new session: what happens from now on belongs to this stream."))
+        self.end_stream = QAction(translate("actions", "End stream"), self)
         self.go_live.triggered.connect(self._go_live)
         self.end_stream.triggered.connect(self._end_stream)
-        self.quit = QAction("Quit", self)
+        self.quit = QAction(translate("actions", "Quit"), self)
         self.quit.setShortcut(QKeySequence.StandardKey.Quit)
         self.privacy.setChecked(bea.settings.current.privacy.enabled)
         self.pause.toggled.connect(bea.switches.set_paused)

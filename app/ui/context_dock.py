@@ -20,6 +20,7 @@ from app.widgets.qt import (
     QTimer,
     QVBoxLayout,
     QWidget,
+    translate,
 )
 
 
@@ -39,12 +40,12 @@ class ContextView(QWidget):
         self.numbers = QLabel(objectName="contextNumbers", wordWrap=True)
         self.ceiling = QLabel(objectName="contextCeiling", wordWrap=True)
         self.recap = QPlainTextEdit(objectName="contextRecap", readOnly=True)
-        self.recap.setPlaceholderText("No handoff yet: the recap of older talk will show here.")
-        self.forget = QPushButton("Forget the window…", objectName="forgetWindow")
+        self.recap.setPlaceholderText(translate("context_dock", "No handoff yet: the recap of older talk will show here."))
+        self.forget = QPushButton(translate("context_dock", "Forget the window…"), objectName="forgetWindow")
         self.forget.clicked.connect(self.confirm_forget)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        for w in (self.bar, self.numbers, self.ceiling, QLabel("Last recap"), self.recap, self.forget):
+        for w in (self.bar, self.numbers, self.ceiling, QLabel(translate("context_dock", "Last recap")), self.recap, self.forget):
             layout.addWidget(w)
         self._unsubscribe = bus.subscribe(lambda _e: self.refresh(), kinds=[EventKind.TURN, EventKind.SYSTEM],
                                           replay=False)
@@ -59,15 +60,15 @@ class ContextView(QWidget):
         used, budget = ctx.used(), ctx.budget
         self.bar.setRange(0, budget.ceiling)
         self.bar.setValue(min(used, budget.ceiling))
-        self.bar.setFormat(f"{used:,} of {budget.ceiling:,} tokens")
+        self.bar.setFormat(translate("context_dock", "{used:,} of {ceiling:,} tokens").format(used=used, ceiling=budget.ceiling))
         last = (time.strftime("%H:%M", time.localtime(handoff.last_at)) if handoff.last_at else "never")
         state = "writing a recap now" if handoff.running else f"last handoff: {last}"
         if handoff.failures:
             state += f" · {handoff.failures} failed"
         self.numbers.setText(
-            f"Recap starts at {budget.trigger:,} · keeps {budget.hot:,} word for word · "
-            f"hot now {ctx.hot_size():,} · evicted by the ceiling {ctx.evicted_tokens:,}\n"
-            f"{state} · counting with {self.mind.counter_name}")
+            translate("context_dock", "Recap starts at {trigger:,} · keeps {hot:,} word for word · hot now "
+                                      "{value:,} · evicted by the ceiling {evicted_tokens:,}\n{state} · "
+                                      "counting with {counter_name}").format(trigger=budget.trigger, hot=budget.hot, value=ctx.hot_size(), evicted_tokens=ctx.evicted_tokens, state=state, counter_name=self.mind.counter_name))
         self.ceiling.setText(ceiling_words(budget.ceiling, self.mind.known_context(),
                                            self.mind.settings.current.mind.context_max_tokens))
         recap = ctx.recap()
@@ -75,8 +76,8 @@ class ContextView(QWidget):
             self.recap.setPlainText(recap)
 
     def confirm_forget(self) -> None:
-        answer = QMessageBox.question(self, "Forget the window?",
-                                      "She will forget this conversation and its recap (her memories and "
-                                      "the people she knows stay). This cannot be undone.")
+        answer = QMessageBox.question(self, translate("context_dock", "Forget the window?"),
+                                      translate("context_dock", "She will forget this conversation and its recap (her memories and "
+                                      "the people she knows stay). This cannot be undone."))
         if answer == QMessageBox.StandardButton.Yes:
             asyncio.ensure_future(self.mind.forget_window())

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from app.memory.stream import Stream
-from app.widgets.qt import QFileDialog
+from app.widgets.qt import QFileDialog, translate
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +24,7 @@ AskPath = Callable[[Any, int], "Path | None"]
 
 def ask_path(parent: Any, session_id: int) -> Path | None:
     """Where to write session `session_id`, from a save dialog; None when the streamer cancels."""
-    name, chosen = QFileDialog.getSaveFileName(parent, f"Export session {session_id}",
+    name, chosen = QFileDialog.getSaveFileName(parent, translate("export_session", "Export session {session_id}").format(session_id=session_id),
                                                str(Path.home() / f"bea-session-{session_id}.md"), FILTERS)
     return with_suffix(name, chosen) if name else None
 
@@ -49,7 +49,7 @@ class SessionExport:
         """Ask where, then export off the UI thread. Returns the export's future (None when nothing is written)."""
         sid = self.stream.exportable() if self.stream is not None else None
         if sid is None:
-            self.say("There is no session to export yet: nothing has been said on stream.")
+            self.say(translate("export_session", "There is no session to export yet: nothing has been said on stream."))
             return None
         path = self.ask(self.parent, sid)
         if path is None:
@@ -64,8 +64,8 @@ class SessionExport:
             return
         exc = future.exception()
         if exc is None:
-            self.say(f"Session {sid} exported: {future.result()} lines in {path}")
+            self.say(translate("export_session", "Session {sid} exported: {value} lines in {path}").format(sid=sid, value=future.result(), path=path))
             return
         log.warning("session %d could not be exported: %r", sid, exc)
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        self.say(f"Session {sid} could not be exported to {path}: {reason}")
+        self.say(translate("export_session", "Session {sid} could not be exported to {path}: {reason}").format(sid=sid, path=path, reason=reason))

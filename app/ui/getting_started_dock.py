@@ -23,6 +23,7 @@ from app.widgets.qt import (
     QTimer,
     QVBoxLayout,
     QWidget,
+    translate,
 )
 
 log = logging.getLogger(__name__)
@@ -119,7 +120,7 @@ class GettingStartedDock(QWidget):
         mark = QLabel(objectName=f"start.{step.key}.mark")
         text = QLabel(objectName=f"start.{step.key}.text", wordWrap=True)
         text.setTextFormat(Qt.TextFormat.RichText)
-        button = QPushButton("Open…", objectName=f"start.{step.key}.open")
+        button = QPushButton(translate("getting_started_dock", "Open…"), objectName=f"start.{step.key}.open")
         button.clicked.connect(lambda: self.open_page(self._page(step.key)))
         at = len(self.rows)
         self.grid.addWidget(mark, at, 0, Qt.AlignmentFlag.AlignTop)
@@ -139,8 +140,8 @@ class GettingStartedDock(QWidget):
             extra = " <i>(optional)</i>" if step.optional and not step.done else ""
             text.setText(f"<b>{html.escape(step.title)}</b>{extra}<br>{html.escape(step.detail)}")
         left = remaining(self.checklist)
-        self.summary.setText("Everything she needs is set up." if left == 0 else
-                             f"{left} step{'s' if left != 1 else ''} before she is really there:")
+        self.summary.setText(translate("getting_started_dock", "Everything she needs is set up.") if left == 0 else
+                             translate("getting_started_dock", "{left} step{value} before she is really there:").format(left=left, value='s' if left != 1 else ''))
 
     @property
     def left(self) -> int:

@@ -17,9 +17,10 @@ from app.memory.keys import KeyUnavailable
 from app.paths import resources_dir
 from app.ui import passphrase
 from app.ui.actions import AppActions
+from app.ui.language import install_window_language
 from app.ui.main_window import MainWindow
 from app.ui.tray import Tray
-from app.widgets.qt import QApplication, QIcon, QMessageBox, QSystemTrayIcon, QTimer, QWidget
+from app.widgets.qt import QApplication, QIcon, QMessageBox, QSystemTrayIcon, QTimer, QWidget, translate
 
 log = logging.getLogger(__name__)
 
@@ -30,12 +31,12 @@ TRAY_NOTE = ("{name} is still running", "She keeps going in the tray. To quit, c
 def ask_end_stream(parent: QWidget, answer: Callable[[str], None]) -> QMessageBox:
     """Quitting while live: end the stream and quit, quit and leave the session open, or stay. The answer goes to
     answer() (the box is modal but not blocking: the loop keeps running under it)."""
-    box = QMessageBox(QMessageBox.Icon.Question, f"Quit {APP_NAME}?",
-                      "You are live. End the stream session as you quit?", parent=parent)
+    box = QMessageBox(QMessageBox.Icon.Question, translate("launch", "Quit {app_name}?").format(app_name=APP_NAME),
+                      translate("launch", "You are live. End the stream session as you quit?"), parent=parent)
     box.setObjectName("quitWhileLive")
-    box.setInformativeText("If you don't end it, the session stays open and goes on when you start her again.")
-    choices = {box.addButton("End stream and quit", QMessageBox.ButtonRole.AcceptRole): END_AND_QUIT,
-               box.addButton("Quit without ending", QMessageBox.ButtonRole.DestructiveRole): QUIT_ONLY,
+    box.setInformativeText(translate("launch", "If you don't end it, the session stays open and goes on when you start her again."))
+    choices = {box.addButton(translate("launch", "End stream and quit"), QMessageBox.ButtonRole.AcceptRole): END_AND_QUIT,
+               box.addButton(translate("launch", "Quit without ending"), QMessageBox.ButtonRole.DestructiveRole): QUIT_ONLY,
                box.addButton(QMessageBox.StandardButton.Cancel): CANCEL}
     box.setDefaultButton(next(iter(choices)))
     box.finished.connect(lambda _result: answer(choices.get(box.clickedButton(), CANCEL)))   # Esc: Cancel
@@ -155,12 +156,14 @@ def run(data_dir: Path) -> int:
     qapp = application()
     icon = app_icon()
     qapp.setWindowIcon(icon)
+    install_window_language("system")   # the passphrase, before her settings can be read
     try:
         bea = compose.build(data_dir, ask_passphrase=passphrase.ask)
     except (StoreError, KeyUnavailable) as exc:
         if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
-            QMessageBox.critical(None, f"{APP_NAME} cannot open its memory", str(exc))
+            QMessageBox.critical(None, translate("launch", "{app_name} cannot open its memory").format(app_name=APP_NAME), str(exc))
         raise
+    install_window_language(bea.settings.current.ui.language)
     shell = Shell(bea, icon, signals=True)
     # one qasync loop for the whole run, closed at the end (asyncio.Runner's extra teardown crashes
     # alongside a QWebEngineView)

@@ -40,6 +40,7 @@ from app.widgets.qt import (
     QUrl,
     QWidget,
     Signal,
+    translate,
 )
 from app.widgets.scrolling_dock import ScrollingDock
 
@@ -105,7 +106,7 @@ class MainWindow(QMainWindow):
         self.export = SessionExport(self, bea.mind.stream, lambda text: self.statusBar().showMessage(text, 15000))
         self._build_menus()
         self.status = ShellStatus(bea, self.statusBar())   # live, model, privacy, pause and mute
-        self.statusBar().showMessage(f"Memory open: schema {bea.db.version}, encrypted", 5000)
+        self.statusBar().showMessage(translate("main_window", "Memory open: schema {version}, encrypted").format(version=bea.db.version), 5000)
         bea.settings.on_change(lambda path, _v: self.refresh_mode() if path.startswith("privacy") else None)
         bea.switches.on_change(lambda _n, _v: self.refresh_mode())
         actions.show_hide.triggered.connect(self.toggle_visible)
@@ -248,32 +249,32 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file = bar.addMenu("&File")
+        file = bar.addMenu(translate("main_window", "&File"))
         for action in (self.actions.go_live, self.actions.end_stream, self.actions.pause, self.actions.mute,
                        self.actions.privacy):
             file.addAction(action)
         file.addSeparator()
-        file.addAction("Export session…", self.export.run)
-        file.addAction("Open data folder", lambda: self._open(self.bea.paths.root))
-        file.addAction("Open log file", self.open_log)
+        file.addAction(translate("main_window", "Export session…"), self.export.run)
+        file.addAction(translate("main_window", "Open data folder"), lambda: self._open(self.bea.paths.root))
+        file.addAction(translate("main_window", "Open log file"), self.open_log)
         file.addSeparator()
         file.addAction(self.actions.quit)
-        view = bar.addMenu("&View")
+        view = bar.addMenu(translate("main_window", "&View"))
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
         view.addSeparator()
-        view.addAction("Reset layout", self.reset_layout)
-        settings = bar.addMenu("&Settings")
-        settings.addAction("Preferences…", self.open_settings)
-        settings.addAction("Models…", self.open_models)
-        help_menu = bar.addMenu("&Help")
-        help_menu.addAction("Open log file", self.open_log)
-        help_menu.addAction("Prompt changes…", self.open_prompt_changes)
-        help_menu.addAction(f"About {APP_NAME}", self.about)
+        view.addAction(translate("main_window", "Reset layout"), self.reset_layout)
+        settings = bar.addMenu(translate("main_window", "&Settings"))
+        settings.addAction(translate("main_window", "Preferences…"), self.open_settings)
+        settings.addAction(translate("main_window", "Models…"), self.open_models)
+        help_menu = bar.addMenu(translate("main_window", "&Help"))
+        help_menu.addAction(translate("main_window", "Open log file"), self.open_log)
+        help_menu.addAction(translate("main_window", "Prompt changes…"), self.open_prompt_changes)
+        help_menu.addAction(translate("main_window", "About {app_name}").format(app_name=APP_NAME), self.about)
 
     def _open(self, path) -> None:
         if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
-            self.statusBar().showMessage(f"Could not open {path}", 8000)
+            self.statusBar().showMessage(translate("main_window", "Could not open {path}").format(path=path), 8000)
 
     def open_log(self) -> None:
         self._open(self.bea.paths.log)
@@ -296,10 +297,10 @@ class MainWindow(QMainWindow):
         return dialog
 
     def about(self) -> None:
-        QMessageBox.about(self, f"About {APP_NAME}",
-                          f"<b>{APP_NAME} {__version__}</b><p>An AI co-host for live streams that lives on your "
-                          "own machine: her memory is one encrypted file in your data folder.</p>"
-                          f"<p>Data folder: {self.bea.paths.root}</p>")
+        QMessageBox.about(self, translate("main_window", "About {app_name}").format(app_name=APP_NAME),
+                          translate("main_window", "<b>{app_name} {version}</b><p>An AI co-host for live streams that "
+                                                   "lives on your own machine: her memory is one encrypted file in your "
+                                                   "data folder.</p><p>Data folder: {root}</p>").format(app_name=APP_NAME, version=__version__, root=self.bea.paths.root))
 
     def title(self) -> str:
         privacy = self.bea.settings.current.privacy.enabled

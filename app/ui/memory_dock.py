@@ -23,6 +23,7 @@ from app.widgets.qt import (
     QTimer,
     QVBoxLayout,
     QWidget,
+    translate,
 )
 
 Session = tuple[int, float, float | None, str]
@@ -56,7 +57,7 @@ class MemoryView(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store, self.sessions, self.display_name, self.clock = store, sessions, display_name, clock
-        self.search = QLineEdit(objectName="memorySearch", placeholderText="Search memories (every word must match)…")
+        self.search = QLineEdit(objectName="memorySearch", placeholderText=translate("memory_dock", "Search memories (every word must match)…"))
         self.search.setClearButtonEnabled(True)
         self.source = QComboBox(objectName="memorySource")
         for label, source in SOURCES:
@@ -67,8 +68,8 @@ class MemoryView(QWidget):
         self.list.setSpacing(3)
         self.list.setResizeMode(QListWidget.ResizeMode.Adjust)  # re-wrap long memories when the dock resizes
         self.count = QLabel(objectName="memoryCount")
-        self.forget_one = QPushButton("Forget this memory", objectName="forgetMemory")
-        self.forget_all = QPushButton("Forget all in this scope…", objectName="forgetScope")
+        self.forget_one = QPushButton(translate("memory_dock", "Forget this memory"), objectName="forgetMemory")
+        self.forget_all = QPushButton(translate("memory_dock", "Forget all in this scope…"), objectName="forgetScope")
         self.memories: list[Memory] = []
 
         filters = QHBoxLayout()
@@ -147,7 +148,7 @@ class MemoryView(QWidget):
             item.setToolTip(m.text)
             self.list.addItem(item)
         if capped:
-            self.count.setText(f"the newest {len(memories)} shown: search to narrow")
+            self.count.setText(translate("memory_dock", "the newest {value} shown: search to narrow").format(value=len(memories)))
         else:
             self.count.setText(counted(len(memories)))
         if memories:
@@ -220,9 +221,9 @@ class MemoryDock(QWidget):
         super().__init__(parent)
         self.mind = mind
         self.view: MemoryView | None = None
-        self.waiting = QLabel("Her memory is waking up (the embedding model is loading)…", wordWrap=True)
+        self.waiting = QLabel(translate("memory_dock", "Her memory is waking up (the embedding model is loading)…"), wordWrap=True)
         self.progress = QProgressBar(objectName="memoryReembed")
-        self.progress.setFormat("Re-embedding memories: %v of %m")
+        self.progress.setFormat(translate("memory_dock", "Re-embedding memories: %v of %m"))
         self.progress.hide()
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)

@@ -12,7 +12,7 @@ from app.core.model_spec import PROVIDERS, ModelSpecError, api_key_name
 from app.senses.llm.probe import detect_ollama, probe
 from app.ui.context_dock import ceiling_words
 from app.widgets.forms import SectionForm, help_label
-from app.widgets.qt import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from app.widgets.qt import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget, translate
 
 KEYED = sorted(name for name, p in PROVIDERS.items() if p.needs_key)
 
@@ -40,18 +40,18 @@ class MindPage(SectionForm):
         self.key_provider = QComboBox(objectName="keyProvider")
         self.key_provider.addItems(KEYED)
         self.key = QLineEdit(objectName="apiKey", echoMode=QLineEdit.EchoMode.Password,
-                             placeholderText="paste the API key; it is never shown again")
-        save = QPushButton("Save key")
+                             placeholderText=translate("mind_page", "paste the API key; it is never shown again"))
+        save = QPushButton(translate("mind_page", "Save key"))
         save.clicked.connect(self.save_key)
         row = QHBoxLayout()
         for w in (self.key_provider, self.key, save):
             row.addWidget(w)
-        self.layout_.addRow("API key", row)
-        self.key_where = help_label(f"API keys are kept in {bea.secrets.where}.", "apiKeyWhere")
+        self.layout_.addRow(translate("mind_page", "API key"), row)
+        self.key_where = help_label(translate("mind_page", "API keys are kept in {where}.").format(where=bea.secrets.where), "apiKeyWhere")
         self.layout_.addRow(self.key_where)
-        self.test_button = QPushButton("Test connection", objectName="testConnection")
+        self.test_button = QPushButton(translate("mind_page", "Test connection"), objectName="testConnection")
         self.test_button.clicked.connect(lambda: self._spawn(self.test_connection()))
-        self.ollama_button = QPushButton("Look for Ollama on this computer", objectName="detectOllama")
+        self.ollama_button = QPushButton(translate("mind_page", "Look for Ollama on this computer"), objectName="detectOllama")
         self.ollama_button.clicked.connect(lambda: self._spawn(self.find_ollama()))
         buttons = QHBoxLayout()
         buttons.addWidget(self.test_button)
@@ -64,27 +64,27 @@ class MindPage(SectionForm):
         if name != "base_urls":
             return super().editor_for(name, field, value)
         line = QLineEdit(", ".join(f"{k}={v}" for k, v in value.items()))
-        line.setPlaceholderText("ollama=http://127.0.0.1:11434/v1 (empty: each provider's usual address)")
+        line.setPlaceholderText(translate("mind_page", "ollama=http://127.0.0.1:11434/v1 (empty: each provider's usual address)"))
         return line, lambda: parse_pairs(line.text())
 
     def _spawn(self, coro: Any) -> None:
-        self.result.setText("Working…")
+        self.result.setText(translate("mind_page", "Working…"))
         asyncio.ensure_future(coro)
 
     def save_key(self) -> str:
         provider, key = self.key_provider.currentText(), self.key.text().strip()
         if not key:
-            self.result.setText("Paste a key first.")
+            self.result.setText(translate("mind_page", "Paste a key first."))
         else:
             self.bea.secrets.set(api_key_name(provider), key)
-            self.result.setText(f"The {PROVIDERS[provider].label} key is saved in {self.bea.secrets.where}.")
+            self.result.setText(translate("mind_page", "The {label} key is saved in {where}.").format(label=PROVIDERS[provider].label, where=self.bea.secrets.where))
         self.key.clear()
         return self.result.text()
 
     async def test_connection(self) -> str:
         specs = self.value("models")
         if not specs:
-            self.result.setText("Add a model first, as provider:model.")
+            self.result.setText(translate("mind_page", "Add a model first, as provider:model."))
             return self.result.text()
         lines = []
         for spec in specs:
@@ -104,9 +104,9 @@ class MindPage(SectionForm):
         base = self.value("base_urls").get("ollama", "http://127.0.0.1:11434/v1").removesuffix("/v1")
         models = await detect_ollama(self.bea.gate, base)
         if not models:
-            self.result.setText("No Ollama server answered at " + base + ".")
+            self.result.setText(translate("mind_page", "No Ollama server answered at ") + base + ".")
         else:
-            self.result.setText("Ollama has: " + ", ".join(models) + ". Add one to the models as ollama:<name>.")
+            self.result.setText(translate("mind_page", "Ollama has: ") + ", ".join(models) + translate("mind_page", ". Add one to the models as ollama:<name>."))
         return self.result.text()
 
 

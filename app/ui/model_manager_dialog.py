@@ -29,6 +29,7 @@ from app.widgets.qt import (
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
+    translate,
 )
 
 log = logging.getLogger(__name__)
@@ -78,7 +79,7 @@ class ModelManagerDialog(QDialog):
     def __init__(self, manager: ModelManager, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.manager = manager
-        self.setWindowTitle("Models")
+        self.setWindowTitle(translate("model_manager_dialog", "Models"))
         self.resize(1080, 360)
         self.rows: list[Row] = []
         self.tasks: dict[str, asyncio.Future[Any]] = {}
@@ -95,23 +96,23 @@ class ModelManagerDialog(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(STATE, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(60)
-        self.privacy_note = QLabel("Privacy mode is on: downloads are off. Importing files still works.",
+        self.privacy_note = QLabel(translate("model_manager_dialog", "Privacy mode is on: downloads are off. Importing files still works."),
                                    objectName="modelPrivacy", wordWrap=True)
         self.status = QLabel(objectName="modelStatus", wordWrap=True)
-        self.download_button = QPushButton("Download", objectName="modelDownload")
-        self.cancel_button = QPushButton("Cancel download", objectName="modelCancel")
-        self.remove_button = QPushButton("Remove", objectName="modelRemove")
+        self.download_button = QPushButton(translate("model_manager_dialog", "Download"), objectName="modelDownload")
+        self.cancel_button = QPushButton(translate("model_manager_dialog", "Cancel download"), objectName="modelCancel")
+        self.remove_button = QPushButton(translate("model_manager_dialog", "Remove"), objectName="modelRemove")
         self.kind = QComboBox(objectName="modelImportKind")
         for kind in Kind:
             self.kind.addItem(KIND_LABELS[kind], kind)
-        self.import_file_button = QPushButton("Import file…", objectName="modelImportFile")
-        self.import_folder_button = QPushButton("Import folder…", objectName="modelImportFolder")
-        close = QPushButton("Close")
+        self.import_file_button = QPushButton(translate("model_manager_dialog", "Import file…"), objectName="modelImportFile")
+        self.import_folder_button = QPushButton(translate("model_manager_dialog", "Import folder…"), objectName="modelImportFolder")
+        close = QPushButton(translate("model_manager_dialog", "Close"))
         buttons = QHBoxLayout()
         for widget in (self.download_button, self.cancel_button, self.remove_button):
             buttons.addWidget(widget)
         buttons.addStretch(1)
-        buttons.addWidget(QLabel("Import as"))
+        buttons.addWidget(QLabel(translate("model_manager_dialog", "Import as")))
         for widget in (self.kind, self.import_file_button, self.import_folder_button, close):
             buttons.addWidget(widget)
         layout = QVBoxLayout(self)
@@ -156,7 +157,7 @@ class ModelManagerDialog(QDialog):
             bar = QProgressBar(objectName=f"progress:{model_id}")
             bar.setRange(0, 1000)          # permille: a QProgressBar is 32-bit, model files can pass 2 GB
             bar.setValue(0)
-            bar.setFormat("starting…")
+            bar.setFormat(translate("model_manager_dialog", "starting…"))
             self.table.setCellWidget(r, STATE, bar)
             self.bars[model_id] = bar
         return self.bars[model_id]
@@ -164,7 +165,7 @@ class ModelManagerDialog(QDialog):
     def show_progress(self, model_id: str, done: int, total: int) -> None:
         bar = self._bar(model_id)
         bar.setValue(min(1000, done * 1000 // total) if total else 0)
-        bar.setFormat(f"%p% · {human_size(done)} of {human_size(total)}")
+        bar.setFormat(translate("model_manager_dialog", "%p% · {value} of {value2}").format(value=human_size(done), value2=human_size(total)))
 
     def selected_id(self) -> str | None:
         rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
@@ -210,18 +211,18 @@ class ModelManagerDialog(QDialog):
             self._spawn(self.remove(row.id))
 
     def on_import_file(self) -> None:
-        path, _filter = QFileDialog.getOpenFileName(self, "Import a model file", "",
-                                                    "Models (*.onnx *.gguf *.bin *.safetensors);;All files (*)")
+        path, _filter = QFileDialog.getOpenFileName(self, translate("model_manager_dialog", "Import a model file"), "",
+                                                    translate("model_manager_dialog", "Models (*.onnx *.gguf *.bin *.safetensors);;All files (*)"))
         if path:
             self._spawn(self.import_from(Path(path), self.kind.currentData()))
 
     def on_import_folder(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Import a model folder")
+        path = QFileDialog.getExistingDirectory(self, translate("model_manager_dialog", "Import a model folder"))
         if path:
             self._spawn(self.import_from(Path(path), self.kind.currentData()))
 
     def confirm_remove(self, row: Row) -> bool:
-        answer = QMessageBox.question(self, "Remove model", f"Remove {row.title} ({row.size}) from this machine?")
+        answer = QMessageBox.question(self, translate("model_manager_dialog", "Remove model"), translate("model_manager_dialog", "Remove {title} ({size}) from this machine?").format(title=row.title, size=row.size))
         return answer == QMessageBox.StandardButton.Yes
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
@@ -240,11 +241,11 @@ class ModelManagerDialog(QDialog):
     async def download(self, model_id: str) -> None:
         entry = self.manager.entry(model_id)
         title = entry.title
-        self.say(f"Downloading {title}…")
+        self.say(translate("model_manager_dialog", "Downloading {title}…").format(title=title))
         try:
             await self.manager.download(model_id, lambda done, total: self.show_progress(model_id, done, total))
-            self.say(f"{title} is installed" + (": unpinned, as you added it, so its files were not checked "
-                                                 "against a hash Bea knows." if entry.custom else "."))
+            self.say(translate("model_manager_dialog", "{title} is installed").format(title=title) + (translate("model_manager_dialog", ": unpinned, as you added it, so its files were not checked "
+                                                 "against a hash Bea knows.") if entry.custom else "."))
         except (ModelError, PrivacyRefused, OSError) as exc:
             log.warning("model download failed: %s", exc)
             self.say(str(exc), error=True)
@@ -252,15 +253,14 @@ class ModelManagerDialog(QDialog):
     def _finished(self, model_id: str, task: asyncio.Future[Any]) -> None:
         self.tasks.pop(model_id, None)
         if task.cancelled():
-            self.say(f"{self.manager.entry(model_id).title}: download paused. Download again to resume where "
-                     "it stopped.")
+            self.say(translate("model_manager_dialog", "{title}: download paused. Download again to resume where it stopped.").format(title=self.manager.entry(model_id).title))
         self.refresh()
 
     async def import_from(self, path: Path, kind: Kind) -> None:
-        self.say(f"Importing {path.name}…")
+        self.say(translate("model_manager_dialog", "Importing {name}…").format(name=path.name))
         try:
             target = await self.manager.import_path(path, kind)
-            self.say(f"Imported {path.name} as {target.name}.")
+            self.say(translate("model_manager_dialog", "Imported {name} as {name2}.").format(name=path.name, name2=target.name))
         except (ModelError, OSError) as exc:
             self.say(str(exc), error=True)
         self.refresh()
@@ -268,7 +268,7 @@ class ModelManagerDialog(QDialog):
     async def remove(self, model_id: str) -> None:
         try:
             await self.manager.remove(model_id)
-            self.say(f"Removed {model_id}.")
+            self.say(translate("model_manager_dialog", "Removed {model_id}.").format(model_id=model_id))
         except (ModelError, OSError) as exc:
             self.say(str(exc), error=True)
         self.refresh()

@@ -4,14 +4,23 @@ from __future__ import annotations
 
 from app.memory.keys import MIN_PASSPHRASE
 from app.widgets.palette import PROBLEM_STYLE
-from app.widgets.qt import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+from app.widgets.qt import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+    translate,
+)
 
 
 class PassphraseDialog(QDialog):
     def __init__(self, new_database: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.new_database = new_database
-        self.setWindowTitle("Unlock Bea's memory")
+        self.setWindowTitle(translate("passphrase", "Unlock Bea's memory"))
         intro = ("There is no system keyring here, so Bea's memory is locked with a passphrase. "
                  + ("Choose one now; it cannot be recovered if you forget it." if new_database
                     else "Enter the passphrase you chose."))
@@ -21,9 +30,9 @@ class PassphraseDialog(QDialog):
         self.second = QLineEdit(echoMode=QLineEdit.EchoMode.Password, objectName="passphraseAgain")
         self.error = QLabel(styleSheet=PROBLEM_STYLE)
         form = QFormLayout()
-        form.addRow("Passphrase", self.first)
+        form.addRow(translate("passphrase", "Passphrase"), self.first)
         if new_database:
-            form.addRow("Again", self.second)
+            form.addRow(translate("passphrase", "Again"), self.second)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self._check)
         buttons.rejected.connect(self.reject)

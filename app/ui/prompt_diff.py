@@ -19,6 +19,7 @@ from app.widgets.qt import (
     QUrl,
     QVBoxLayout,
     QWidget,
+    translate,
 )
 
 EDITED = "edited by you"
@@ -29,10 +30,11 @@ class PromptChangesDialog(QDialog):
     def __init__(self, files: PromptFiles, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.files = files
-        self.setWindowTitle("Prompt changes")
+        self.setWindowTitle(translate("prompt_diff", "Prompt changes"))
         self.resize(820, 480)
-        intro = QLabel(f"Bea's soul and operating manual are files you can edit, in {files.folder}. "
-                       "Bea never overwrites a file you edited; here is how yours differ from what ships.")
+        intro = QLabel(translate("prompt_diff", "Bea's soul and operating manual are files you can edit, in {folder}. "
+                                                "Bea never overwrites a file you edited; here is how yours differ from "
+                                                "what ships.").format(folder=files.folder))
         intro.setWordWrap(True)
         intro.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.list = QListWidget()
@@ -43,8 +45,8 @@ class PromptChangesDialog(QDialog):
         self.view.setReadOnly(True)
         self.view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.open_button = QPushButton("Open the file")
-        self.restore_button = QPushButton("Restore the shipped text")
+        self.open_button = QPushButton(translate("prompt_diff", "Open the file"))
+        self.restore_button = QPushButton(translate("prompt_diff", "Restore the shipped text"))
         self.open_button.clicked.connect(self.open_file)
         self.restore_button.clicked.connect(self.restore)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -85,14 +87,14 @@ class PromptChangesDialog(QDialog):
             return
         edited = self.files.edited(name)
         if not edited:
-            self.status.setText(f"Your {name}.md is exactly as shipped.")
+            self.status.setText(translate("prompt_diff", "Your {name}.md is exactly as shipped.").format(name=name))
             self.view.setPlainText("")
         else:
             changed = name in self.files.changed_under_edit
-            self.status.setText(f"Your {name}.md is yours: Bea uses it as you wrote it. "
-                                + ("The shipped text changed since you edited it; lines marked - are what "
-                                   "ships now, lines marked + are yours." if changed else
-                                   "Lines marked - are what ships, lines marked + are yours."))
+            self.status.setText(translate("prompt_diff", "Your {name}.md is yours: Bea uses it as you wrote it. ").format(name=name)
+                                + (translate("prompt_diff", "The shipped text changed since you edited it; lines marked - are what "
+                                   "ships now, lines marked + are yours.") if changed else
+                                   translate("prompt_diff", "Lines marked - are what ships, lines marked + are yours.")))
             self.view.setPlainText(self.files.diff(name) or "(your file cannot be read as UTF-8 text)")
         self.restore_button.setEnabled(edited)
 
@@ -105,17 +107,16 @@ class PromptChangesDialog(QDialog):
             if not path.exists():  # deleted by the user: reinstall it so there is something to open
                 self.files.sync((name,))
         except PromptStoreError as e:
-            QMessageBox.warning(self, "Cannot open the file", str(e))
+            QMessageBox.warning(self, translate("prompt_diff", "Cannot open the file"), str(e))
             return
         if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
-            QMessageBox.warning(self, "Cannot open the file", f"No program opened {path}; open it in any "
-                                "text editor.")
+            QMessageBox.warning(self, translate("prompt_diff", "Cannot open the file"), translate("prompt_diff", "No program opened {path}; open it in any text editor.").format(path=path))
 
     def confirm_restore(self, name: str) -> bool:
         answer = QMessageBox.question(
-            self, f"Restore the shipped {name}.md?",
-            f"Your edits to {name}.md will be replaced by the text Bea ships. Your version is kept next to "
-            f"it as {name}.previous.md.",
+            self, translate("prompt_diff", "Restore the shipped {name}.md?").format(name=name),
+            translate("prompt_diff", "Your edits to {name}.md will be replaced by the text Bea ships. Your "
+                                     "version is kept next to it as {name}.previous.md.").format(name=name),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel)
         return answer == QMessageBox.StandardButton.Yes
@@ -127,5 +128,5 @@ class PromptChangesDialog(QDialog):
         try:
             self.files.reset(name)
         except PromptStoreError as e:
-            QMessageBox.warning(self, "Not restored", str(e))
+            QMessageBox.warning(self, translate("prompt_diff", "Not restored"), str(e))
         self.refresh()

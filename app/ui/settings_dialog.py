@@ -21,6 +21,7 @@ from app.widgets.qt import (
     QStackedWidget,
     QVBoxLayout,
     QWidget,
+    translate,
 )
 
 # General also holds privacy mode and the interface: a page of one switch reads like a config file
@@ -31,7 +32,7 @@ class SettingsDialog(QDialog):
     def __init__(self, bea: Bea, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.bea = bea
-        self.setWindowTitle("Bea settings")
+        self.setWindowTitle(translate("settings_dialog", "Bea settings"))
         self.resize(820, 580)
         self.pages = QListWidget()
         self.pages.setMaximumWidth(170)
@@ -104,7 +105,7 @@ class SettingsDialog(QDialog):
         try:
             self.bea.settings.update(changes)
         except SettingsError as exc:
-            self.error.setText(f"Not saved: {exc.field}: {exc.reason}")
+            self.error.setText(translate("settings_dialog", "Not saved: {field}: {reason}").format(field=exc.field, reason=exc.reason))
             return False
         self.error.clear()
         for form in self.forms:

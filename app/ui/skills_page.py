@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.widgets.forms import help_label, scrolling
-from app.widgets.qt import QCheckBox, QGridLayout, QLabel, QPushButton, Qt, QWidget
+from app.widgets.qt import QCheckBox, QGridLayout, QLabel, QPushButton, Qt, QWidget, translate
 
 INTRO = "Switch on what she may do. A skill that is off costs nothing and she cannot switch it on herself."
 
@@ -33,8 +33,8 @@ class SkillsPage(QWidget):
             grid.addWidget(switch, row, 0, Qt.AlignmentFlag.AlignTop)
             grid.addWidget(help_label(skill.description, f"skills.{key}.description"), row, 1)
             if has_page(f"skills.{key}"):
-                more = QPushButton("Settings…", flat=True, objectName=f"skills.{key}.open",
-                                   toolTip=f"Open the {skill.title} page")
+                more = QPushButton(translate("skills_page", "Settings…"), flat=True, objectName=f"skills.{key}.open",
+                                   toolTip=translate("skills_page", "Open the {title} page").format(title=skill.title))
                 more.clicked.connect(lambda _=False, k=key: open_page(f"skills.{k}"))
                 grid.addWidget(more, row, 2, Qt.AlignmentFlag.AlignTop)
             self.switches[key] = switch

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from app.compose import Bea
 from app.core.shell_state import ShellState, flags, model_text
 from app.widgets.palette import QUIET
-from app.widgets.qt import QLabel, QObject, QStatusBar, QTimer
+from app.widgets.qt import QLabel, QObject, QStatusBar, QTimer, translate
 
 REFRESH_MS = 1000
 LIVE_STYLE = "color: white; background: #c62828; border-radius: 3px; padding: 0 6px; font-weight: 600;"
@@ -51,15 +51,15 @@ class ShellStatus(QObject):
         if state == self.state:
             return
         before, self.state = self.state, state
-        self.live.setText("● LIVE" if state.live else "Not live")
+        self.live.setText(translate("status_bar", "● LIVE") if state.live else translate("status_bar", "Not live"))
         self.live.setStyleSheet(LIVE_STYLE if state.live else f"color: {QUIET};")
-        self.live.setToolTip("A stream session is open: what happens now belongs to this stream." if state.live
-                             else "No stream session is open: File → Go live starts one.")
-        self.model.setText(f"Model: {model_text(state)}")
-        self.privacy.setText("Privacy mode: on (local only)" if state.privacy else "Privacy mode: off")
+        self.live.setToolTip(translate("status_bar", "A stream session is open: what happens now belongs to this stream.") if state.live
+                             else translate("status_bar", "No stream session is open: File → Go live starts one."))
+        self.model.setText(translate("status_bar", "Model: {value}").format(value=model_text(state)))
+        self.privacy.setText(translate("status_bar", "Privacy mode: on (local only)") if state.privacy else translate("status_bar", "Privacy mode: off"))
         self.switches.setText(" · ".join(f for f in flags(state) if f in ("mind paused", "voice muted")))
         if before is not None and before.live != state.live:
-            self.bar.showMessage("You're live: what happens from now on belongs to this stream." if state.live
-                                 else "The stream session has ended.", 10000)
+            self.bar.showMessage(translate("status_bar", "You're live: what happens from now on belongs to this stream.") if state.live
+                                 else translate("status_bar", "The stream session has ended."), 10000)
         for fn in list(self._listeners):
             fn(state)

@@ -23,6 +23,7 @@ from app.widgets.qt import (
     QTextBrowser,
     QVBoxLayout,
     QWidget,
+    translate,
 )
 
 log = logging.getLogger(__name__)
@@ -67,7 +68,7 @@ class TurnLogView(QWidget):
     def __init__(self, turn_log: TurnLog, bus: EventBus, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.turn_log = turn_log
-        self.search = QLineEdit(objectName="turnSearch", placeholderText="Search turns (every word must match)…")
+        self.search = QLineEdit(objectName="turnSearch", placeholderText=translate("turn_log_dock", "Search turns (every word must match)…"))
         self.list = QListWidget(objectName="turnList")
         self.detail = QTextBrowser(objectName="turnDetail")
         split = QSplitter(Qt.Orientation.Vertical)
@@ -113,7 +114,7 @@ class TurnLogView(QWidget):
         if records:
             self.list.setCurrentRow(0)
         else:
-            self.detail.setHtml("<i>No turns yet.</i>")
+            self.detail.setHtml(translate("turn_log_dock", "<i>No turns yet.</i>"))
 
     def show_row(self, row: int) -> None:
         if 0 <= row < len(self.records):

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from app.config.section import SkillSettings
 from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -28,9 +29,16 @@ from app.widgets.qt import (
     QTimer,
     QVBoxLayout,
     QWidget,
+    translate,
 )
 
-CLOSED, OPEN = "▸ Advanced", "▾ Advanced"
+CLOSED, OPEN = QT_TRANSLATE_NOOP("forms", "▸ Advanced"), QT_TRANSLATE_NOOP("forms", "▾ Advanced")
+
+
+def schema_text(text: str) -> str:
+    """A settings field's title, description or choice label in the window's language (installer/i18n.py puts
+    every schema's words in the "settings" context)."""
+    return translate("settings", text) if text else text
 
 
 def _extra(field: Any) -> dict[str, Any]:
@@ -86,8 +94,9 @@ class SectionForm(QWidget):
         column = QVBoxLayout(inner)
         self.layout_ = QFormLayout()
         column.addLayout(self.layout_)
-        self.advanced_button = QPushButton(CLOSED, checkable=True, flat=True, objectName=f"{prefix}.showAdvanced",
-                                           toolTip="Settings you seldom need to change")
+        self.advanced_button = QPushButton(translate("forms", CLOSED), checkable=True, flat=True,
+                                           objectName=f"{prefix}.showAdvanced",
+                                           toolTip=translate("forms", "Settings you seldom need to change"))
         self.advanced = QWidget(objectName=f"{prefix}.advanced")
         self.advanced_layout = QFormLayout(self.advanced)
         self.advanced_layout.setContentsMargins(0, 0, 0, 0)
@@ -117,15 +126,16 @@ class SectionForm(QWidget):
             editor, read = self.editor_for(name, field, getattr(values, name))
             path = f"{prefix}.{name}"
             editor.setObjectName(path)
-            editor.setToolTip(field.description or "")
-            label = QLabel(field.title or name, objectName=f"{path}.label", toolTip=field.description or "")
+            description = schema_text(field.description or "")
+            editor.setToolTip(description)
+            label = QLabel(schema_text(field.title or name), objectName=f"{path}.label", toolTip=description)
             label.setBuddy(editor)
             cell = QWidget()
             stack = QVBoxLayout(cell)
             stack.setContentsMargins(0, 0, 0, 0)
             stack.setSpacing(1)
             stack.addWidget(editor)
-            stack.addWidget(help_label(field.description or "", f"{path}.help"))
+            stack.addWidget(help_label(description, f"{path}.help"))
             (self.advanced_layout if is_advanced(field) else self.layout_).addRow(label, cell)
             self._readers[path] = read
             self._labels.append(label)
@@ -136,7 +146,7 @@ class SectionForm(QWidget):
 
     def _show_advanced(self, on: bool) -> None:
         self.advanced.setVisible(on)
-        self.advanced_button.setText(OPEN if on else CLOSED)
+        self.advanced_button.setText(translate("forms", OPEN if on else CLOSED))
         if on:  # once the layout has made room, scroll the opened section into view
             QTimer.singleShot(0, lambda: self._area.ensureWidgetVisible(self.advanced))
 
@@ -150,7 +160,7 @@ class SectionForm(QWidget):
             labels = _extra(field).get("choices", {})
             box = QComboBox()
             for choice in typing.get_args(ann):
-                box.addItem(labels.get(choice, str(choice)), choice)
+                box.addItem(schema_text(labels[choice]) if choice in labels else str(choice), choice)
             box.setCurrentIndex(max(box.findData(value), 0))
             return box, box.currentData
         if ann is bool:
@@ -172,7 +182,7 @@ class SectionForm(QWidget):
             return dspin, dspin.value
         if typing.get_origin(ann) is list:
             items = QLineEdit(", ".join(str(v) for v in value))
-            items.setPlaceholderText("comma-separated")
+            items.setPlaceholderText(translate("forms", "comma-separated"))
             return items, lambda: [part.strip() for part in items.text().split(",") if part.strip()]
         line = QLineEdit(str(value))
         return line, line.text
@@ -199,7 +209,7 @@ class SecretField(QWidget):
         super().__init__(parent)
         self.edit = QLineEdit(objectName=name, placeholderText=placeholder, echoMode=QLineEdit.EchoMode.Password)
         self.save_button = QPushButton(save_text, objectName=f"{name}.save")
-        self.forget_button = QPushButton("Forget", objectName=f"{name}.forget")
+        self.forget_button = QPushButton(translate("forms", "Forget"), objectName=f"{name}.forget")
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.edit, 1)

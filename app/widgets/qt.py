@@ -6,8 +6,12 @@ up OpenGL context sharing), and importing this module is the only way the app re
 
 from PySide6 import QtWebEngineWidgets  # noqa: F401  (must precede the QApplication)
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
+    QCoreApplication,
     QEvent,
+    QLibraryInfo,
+    QLocale,
     QModelIndex,
     QObject,
     QPoint,
@@ -16,6 +20,7 @@ from PySide6.QtCore import (
     QSize,
     Qt,
     QTimer,
+    QTranslator,
     QUrl,
     Signal,
 )
@@ -93,4 +98,10 @@ __all__ = [
     "QSpinBox", "QSplitter", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTableWidget", "QTableWidgetItem", "QTabWidget", "QTextBrowser", "QTimer", "QUrl", "QVBoxLayout", "QWidget",
     "Qt", "Signal", "QWebEnginePage", "QWebEngineProfile", "QWebEngineUrlRequestInfo",
     "QWebEngineUrlRequestInterceptor", "QWebEngineView",
+    "QT_TRANSLATE_NOOP", "QLibraryInfo", "QLocale", "QTranslator", "translate",
 ]
+
+# Every user-visible string goes through translate("<context>", "text") (or QT_TRANSLATE_NOOP for a constant
+# translated where it is shown): pyside6-lupdate finds these calls by name (installer/i18n.py), and the window's
+# language is the translator app/ui/language.py installs at start.
+translate = QCoreApplication.translate

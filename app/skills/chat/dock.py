@@ -24,6 +24,7 @@ from app.widgets.qt import (
     Qt,
     QVBoxLayout,
     QWidget,
+    translate,
 )
 
 CORE_PAGES = {"general": "General", "mind": "Mind", "privacy": "Privacy", "ui": "Interface", "api": "Local API"}
@@ -48,8 +49,8 @@ class ProblemRow(QWidget):
         self.problem = problem
         self.fix_button = QPushButton(objectName="chatFixIt")
         self.fix_button.clicked.connect(lambda: open_fix(self.problem.setting))
-        self.dismiss_button = QPushButton("Dismiss", objectName="chatDismiss")
-        self.dismiss_button.setToolTip("Hide this line; it comes back if it happens again.")
+        self.dismiss_button = QPushButton(translate("chat_dock", "Dismiss"), objectName="chatDismiss")
+        self.dismiss_button.setToolTip(translate("chat_dock", "Hide this line; it comes back if it happens again."))
         self.dismiss_button.clicked.connect(lambda: dismiss(problem.topic))
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
@@ -67,7 +68,7 @@ class ProblemRow(QWidget):
         self.text.setText(problem.line())
         self.text.setToolTip(problem.detail)
         title = page_title(problem.setting)
-        self.fix_button.setText(f"Open Settings → {title}" if title else "Open Settings")
+        self.fix_button.setText(translate("chat_dock", "Open Settings → {title}").format(title=title) if title else translate("chat_dock", "Open Settings"))
 
 
 class Notes(QScrollArea):
@@ -97,8 +98,8 @@ class ChatDock(QWidget):
         self._open_page = open_page
         self.transcript = QPlainTextEdit(objectName="chatTranscript", readOnly=True)
         self.status = QLabel(objectName="chatStatus", wordWrap=True)
-        self.entry = QLineEdit(objectName="chatEntry", placeholderText="Say something to her…")
-        self.send_button = QPushButton("Send")
+        self.entry = QLineEdit(objectName="chatEntry", placeholderText=translate("chat_dock", "Say something to her…"))
+        self.send_button = QPushButton(translate("chat_dock", "Send"))
         self.rows: dict[str, ProblemRow] = {}
         self.problem_box = QWidget(objectName="chatProblems")
         self.problem_list = QVBoxLayout(self.problem_box)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.skills.clock.skill import ClockSkill, format_date, format_time, zone_label
-from app.widgets.qt import QLabel, Qt, QTimer, QVBoxLayout, QWidget
+from app.widgets.qt import QLabel, Qt, QTimer, QVBoxLayout, QWidget, translate
 
 
 class ClockDock(QWidget):
@@ -29,7 +29,7 @@ class ClockDock(QWidget):
         s = self.skill.settings
         if not s.enabled:
             self.time.setText("—")
-            self.date.setText("The Clock skill is off (Settings → Skills).")
+            self.date.setText(translate("clock_dock", "The Clock skill is off (Settings → Skills)."))
             self.zone.clear()
             return
         moment = self.skill.now()

@@ -6,7 +6,7 @@ from typing import Any
 
 from app.skills.clock.skill import ClockSettings, ClockSkill, zone_names
 from app.widgets.forms import SectionForm
-from app.widgets.qt import QComboBox, QWidget
+from app.widgets.qt import QComboBox, QWidget, translate
 
 
 class ClockSettingsPage(SectionForm):
@@ -18,7 +18,7 @@ class ClockSettingsPage(SectionForm):
         box.addItem("")  # this computer's own zone
         box.addItems(zone_names())
         box.setCurrentText(value)
-        box.lineEdit().setPlaceholderText("this computer's zone")
+        box.lineEdit().setPlaceholderText(translate("clock_settings", "this computer's zone"))
         return box, lambda: box.currentText().strip()
 
 

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 from app.skills.donations.skill import KINDS, STREAMLABS_TOKEN, DonationsSettings, DonationsSkill
 from app.widgets.forms import SecretField, SectionForm
-from app.widgets.qt import QApplication, QHBoxLayout, QLabel, QLineEdit, QPushButton
+from app.widgets.qt import QApplication, QHBoxLayout, QLabel, QLineEdit, QPushButton, translate
 
 NAMES = {"kofi": "Ko-fi", "json": "JSON"}
 HOWTO = {"kofi": "In Ko-fi: More → API → Webhooks, paste the address; paste the secret as the verification "
@@ -49,12 +49,12 @@ class DonationsSettingsPage(SectionForm):
         self.refresh()
 
     def _streamlabs_rows(self) -> None:
-        self.secret = SecretField("donations.streamlabs.token", "paste your Socket API token (Streamlabs → "
-                                  "Settings → API Settings)", "Save token", self.keep_token,
+        self.secret = SecretField("donations.streamlabs.token", translate("donations_settings", "paste your Socket API token (Streamlabs → "
+                                  "Settings → API Settings)"), translate("donations_settings", "Save token"), self.keep_token,
                                   lambda: self.keep_token(""))
         self.token, self.save_token, self.forget_token = (self.secret.edit, self.secret.save_button,
                                                           self.secret.forget_button)
-        self.layout_.addRow("Streamlabs token", self.secret)
+        self.layout_.addRow(translate("donations_settings", "Streamlabs token"), self.secret)
         self.streamlabs_status = QLabel(objectName="donations.streamlabs.status", wordWrap=True)
         self.layout_.addRow(self.streamlabs_status)
 
@@ -69,19 +69,19 @@ class DonationsSettingsPage(SectionForm):
     def _rows(self, kind: str) -> None:
         name = NAMES[kind]
         url = QLineEdit(objectName=f"donations.{kind}.url", readOnly=True)
-        copy_url = QPushButton("Copy", objectName=f"donations.{kind}.copyUrl")
+        copy_url = QPushButton(translate("donations_settings", "Copy"), objectName=f"donations.{kind}.copyUrl")
         copy_url.clicked.connect(lambda: QApplication.clipboard().setText(url.text()))
         row = QHBoxLayout()
         row.addWidget(url, 1)
         row.addWidget(copy_url)
         self.layout_.addRow(f"{name} webhook", row)
         shown = QLineEdit(objectName=f"donations.{kind}.secret", readOnly=True,
-                          placeholderText="the secret is shown here once, when it is made")
-        copy_secret = QPushButton("Copy", objectName=f"donations.{kind}.copySecret")
+                          placeholderText=translate("donations_settings", "the secret is shown here once, when it is made"))
+        copy_secret = QPushButton(translate("donations_settings", "Copy"), objectName=f"donations.{kind}.copySecret")
         copy_secret.clicked.connect(lambda: QApplication.clipboard().setText(shown.text()))
-        make = QPushButton("Make secret", objectName=f"donations.{kind}.make")
+        make = QPushButton(translate("donations_settings", "Make secret"), objectName=f"donations.{kind}.make")
         make.clicked.connect(lambda: self.make_secret(kind))
-        forget = QPushButton("Forget", objectName=f"donations.{kind}.forget")
+        forget = QPushButton(translate("donations_settings", "Forget"), objectName=f"donations.{kind}.forget")
         forget.clicked.connect(lambda: self.forget_secret(kind))
         row = QHBoxLayout()
         row.addWidget(shown, 1)
@@ -119,7 +119,7 @@ class DonationsSettingsPage(SectionForm):
         for kind in KINDS:
             self.urls[kind].setText(self.skill.url(kind))
             has = self.skill.has_secret(kind)
-            self.make[kind].setText("Replace secret" if has else "Make secret")
+            self.make[kind].setText(translate("donations_settings", "Replace secret") if has else translate("donations_settings", "Make secret"))
             self.forget[kind].setEnabled(has)
             state = (f"A secret is kept in {where}; replacing it stops the old one at once." if has
                      else "No secret: every delivery to this address is refused.")

@@ -8,7 +8,7 @@ from app.core.embedder_choice import DEFAULT
 from app.memory.pick_embedder import installed_embedders
 from app.skills.memory.skill import MemorySettings, MemorySkill
 from app.widgets.forms import SectionForm
-from app.widgets.qt import QComboBox, QWidget
+from app.widgets.qt import QComboBox, QWidget, translate
 
 BUILT_IN = "Built-in: multilingual-e5-small"
 
@@ -26,7 +26,7 @@ class MemorySettingsPage(SectionForm):
         for model_id in installed_embedders(self.manager):
             box.addItem(model_id, model_id)
         if box.findData(value) < 0:  # set by hand, or removed since: shown as it is, so Apply keeps it
-            box.addItem(f"{value} (not installed)", value)
+            box.addItem(translate("memory_settings", "{value} (not installed)").format(value=value), value)
         box.setCurrentIndex(box.findData(value))
         return box, box.currentData
 

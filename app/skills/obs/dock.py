@@ -24,6 +24,7 @@ from app.widgets.qt import (
     QVBoxLayout,
     QWidget,
     Signal,
+    translate,
 )
 
 COLORS = {State.CONNECTED: "#27ae60", State.CONNECTING: "#e6a700", State.RETRYING: PROBLEM,
@@ -57,9 +58,9 @@ class ObsDock(QWidget):
         self.outputs = QLabel(objectName="obsOutputs")
         self.current = QLabel(objectName="obsCurrentScene")
         self.scenes = QListWidget(objectName="obsScenes")
-        self.scenes.setToolTip("Double-click a scene to switch OBS to it. ★ marks the scenes she may use.")
-        self.reconnect_button = QPushButton("Connect now", objectName="obs-reconnect")
-        self.password_button = QPushButton("Password…", objectName="obs-password")
+        self.scenes.setToolTip(translate("obs_dock", "Double-click a scene to switch OBS to it. ★ marks the scenes she may use."))
+        self.reconnect_button = QPushButton(translate("obs_dock", "Connect now"), objectName="obs-reconnect")
+        self.password_button = QPushButton(translate("obs_dock", "Password…"), objectName="obs-password")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.state)
@@ -83,10 +84,9 @@ class ObsDock(QWidget):
     def refresh(self) -> None:
         s = self.skill.status
         if not self.skill.enabled:
-            self.state.setText("<b>OBS control is off</b> (Settings → Skills).")
+            self.state.setText(translate("obs_dock", "<b>OBS control is off</b> (Settings → Skills)."))
         else:
-            self.state.setText(f"<span style='color:{COLORS[s.state]}'>●</span> <b>OBS: "
-                               f"{STATE_LABELS[s.state]}</b> {s.address}")
+            self.state.setText(translate("obs_dock", "<span style='color:{value}'>●</span> <b>OBS: {value2}</b> {address}").format(value=COLORS[s.state], value2=STATE_LABELS[s.state], address=s.address))
         self.message.setText(self.note or s.message)
         self.outputs.setText(outputs_text(s))
         self.current.setText(current_text(s))
@@ -111,8 +111,8 @@ class ObsDock(QWidget):
         asyncio.ensure_future(run())
 
     def ask_password(self) -> None:
-        text, ok = QInputDialog.getText(self, "OBS password", "OBS WebSocket password (Tools → WebSocket "
-                                        "Server Settings → Show Connect Info).\nEmpty forgets it.",
+        text, ok = QInputDialog.getText(self, translate("obs_dock", "OBS password"), translate("obs_dock", "OBS WebSocket password (Tools → WebSocket "
+                                        "Server Settings → Show Connect Info).\nEmpty forgets it."),
                                         QLineEdit.EchoMode.Password)
         if ok:
             self.note = self.skill.set_password(text.strip())

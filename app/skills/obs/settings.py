@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.skills.obs.skill import ObsSettings, ObsSkill
 from app.widgets.forms import SectionForm, help_label
-from app.widgets.qt import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from app.widgets.qt import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget, translate
 
 
 class ObsSettingsPage(SectionForm):
@@ -14,17 +14,17 @@ class ObsSettingsPage(SectionForm):
         super().__init__(prefix, ObsSettings, values, parent)
         self.skill = skill
         self.password = QLineEdit(objectName="obsPassword", echoMode=QLineEdit.EchoMode.Password,
-                                  placeholderText="set" if skill.password() else "OBS WebSocket password")
-        save = QPushButton("Save password", objectName="obsSavePassword")
-        forget = QPushButton("Forget", objectName="obsForgetPassword")
+                                  placeholderText="set" if skill.password() else translate("obs_settings", "OBS WebSocket password"))
+        save = QPushButton(translate("obs_settings", "Save password"), objectName="obsSavePassword")
+        forget = QPushButton(translate("obs_settings", "Forget"), objectName="obsForgetPassword")
         save.clicked.connect(self.save_password)
         forget.clicked.connect(self.forget_password)
         row = QHBoxLayout()
         for widget in (self.password, save, forget):
             row.addWidget(widget)
-        self.layout_.addRow("Password", row)
+        self.layout_.addRow(translate("obs_settings", "Password"), row)
         secrets = skill.ctx.secrets
-        self.where = help_label(f"The password is kept in {getattr(secrets, 'where', 'nowhere in this build')}.",
+        self.where = help_label(translate("obs_settings", "The password is kept in {value}.").format(value=getattr(secrets, 'where', 'nowhere in this build')),
                                 "obsPasswordWhere")
         self.layout_.addRow(self.where)
         self.result = QLabel(skill.status.message, objectName="obsResult", wordWrap=True)
@@ -33,7 +33,7 @@ class ObsSettingsPage(SectionForm):
     def save_password(self) -> str:
         text = self.password.text().strip()
         if not text:
-            self.result.setText("Type the password first (OBS: Tools → WebSocket Server Settings).")
+            self.result.setText(translate("obs_settings", "Type the password first (OBS: Tools → WebSocket Server Settings)."))
         else:
             self.result.setText(self.skill.set_password(text))
             self.password.setPlaceholderText("set")
@@ -42,7 +42,7 @@ class ObsSettingsPage(SectionForm):
 
     def forget_password(self) -> str:
         self.result.setText(self.skill.set_password(""))
-        self.password.setPlaceholderText("OBS WebSocket password")
+        self.password.setPlaceholderText(translate("obs_settings", "OBS WebSocket password"))
         return self.result.text()
 
 

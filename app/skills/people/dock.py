@@ -49,6 +49,7 @@ from app.widgets.qt import (
     QTimer,
     QVBoxLayout,
     QWidget,
+    translate,
 )
 from app.widgets.unavailable import unavailable
 
@@ -283,11 +284,11 @@ class PeopleDock(QWidget):
 
         self.model = RosterModel(self.people, skill.label, clock, self)
         self.search = QLineEdit(objectName="peopleSearch",
-                                placeholderText="Search by name (every word must match)…")
+                                placeholderText=translate("people_dock", "Search by name (every word must match)…"))
         self.search.setClearButtonEnabled(True)
         self.count = QLabel(objectName="peopleCount")
-        self.refresh_button = QPushButton("Refresh", objectName="peopleRefresh",
-                                          toolTip="Read the roster again (new people, new counts)")
+        self.refresh_button = QPushButton(translate("people_dock", "Refresh"), objectName="peopleRefresh",
+                                          toolTip=translate("people_dock", "Read the roster again (new people, new counts)"))
         self.table = QTableView(objectName="peopleRoster")
         self._build_table()
 
@@ -298,29 +299,29 @@ class PeopleDock(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.35)
         self.title.setFont(font)
         self.subtitle = QLabel(objectName="peopleSubtitle", wordWrap=True)
-        self.mark = QCheckBox("Marked", objectName="peopleMark", toolTip="Marked: she keeps a card for them. "
-                              "Unmarking keeps the card they have.")
+        self.mark = QCheckBox(translate("people_dock", "Marked"), objectName="peopleMark", toolTip=translate("people_dock", "Marked: she keeps a card for them. "
+                              "Unmarking keeps the card they have."))
         self.details = QTextBrowser(objectName="peopleCard", openLinks=False)
         self.name_edit = QLineEdit(objectName="peopleName",
-                                   placeholderText="The name she should use for them")
-        self.set_name_button = QPushButton("Set name", objectName="peopleSetName",
-                                           toolTip="Tell her this is their name: it replaces any she has")
+                                   placeholderText=translate("people_dock", "The name she should use for them"))
+        self.set_name_button = QPushButton(translate("people_dock", "Set name"), objectName="peopleSetName",
+                                           toolTip=translate("people_dock", "Tell her this is their name: it replaces any she has"))
         self.attitude = QLineEdit(objectName="peopleAttitude",
-                                  placeholderText="How she feels about them, briefly")
+                                  placeholderText=translate("people_dock", "How she feels about them, briefly"))
         self.profile = QPlainTextEdit(objectName="peopleProfile",
-                                      placeholderText="Who they are, in a few lines")
+                                      placeholderText=translate("people_dock", "Who they are, in a few lines"))
         self.profile.setFixedHeight(self.fontMetrics().lineSpacing() * 4 + 12)
-        self.save_button = QPushButton("Save card", objectName="peopleSave")
+        self.save_button = QPushButton(translate("people_dock", "Save card"), objectName="peopleSave")
         self.link_edit = QLineEdit(objectName="peopleLinkName",
-                                   placeholderText="Their other account's name (“Anna on Telegram”)")
-        self.link_button = QPushButton("Same person", objectName="peopleLink",
-                                       toolTip="This account and the one named are one person: one card")
+                                   placeholderText=translate("people_dock", "Their other account's name (“Anna on Telegram”)"))
+        self.link_button = QPushButton(translate("people_dock", "Same person"), objectName="peopleLink",
+                                       toolTip=translate("people_dock", "This account and the one named are one person: one card"))
         self.facts = QListWidget(objectName="peopleFacts", wordWrap=True, alternatingRowColors=True)
         self.facts.setMinimumHeight(self.fontMetrics().lineSpacing() * 5)
-        self.fact_entry = QLineEdit(objectName="peopleFactEntry", placeholderText="A new fact about them…")
-        self.add_fact_button = QPushButton("Add fact", objectName="peopleAddFact")
-        self.remove_fact_button = QPushButton("Remove fact", objectName="peopleRemoveFact")
-        self.forget_button = QPushButton("Forget this person…", objectName="peopleForget")
+        self.fact_entry = QLineEdit(objectName="peopleFactEntry", placeholderText=translate("people_dock", "A new fact about them…"))
+        self.add_fact_button = QPushButton(translate("people_dock", "Add fact"), objectName="peopleAddFact")
+        self.remove_fact_button = QPushButton(translate("people_dock", "Remove fact"), objectName="peopleRemoveFact")
+        self.forget_button = QPushButton(translate("people_dock", "Forget this person…"), objectName="peopleForget")
         self.forget_button.setStyleSheet("color: #b03a2e;")
         self.status = QLabel(objectName="peopleStatus", wordWrap=True)
         self.hint = QLabel(NO_CARD, objectName="peopleHint", wordWrap=True)
@@ -417,20 +418,20 @@ class PeopleDock(QWidget):
         naming.addWidget(self.name_edit, 1)
         naming.addWidget(self.set_name_button)
         form = QFormLayout()
-        form.addRow("Her name for them", naming)
+        form.addRow(translate("people_dock", "Her name for them"), naming)
         linking = QHBoxLayout()
         linking.addWidget(self.link_edit, 1)
         linking.addWidget(self.link_button)
-        form.addRow("Also them", linking)
-        form.addRow("Attitude", self.attitude)
-        form.addRow("Profile", self.profile)
+        form.addRow(translate("people_dock", "Also them"), linking)
+        form.addRow(translate("people_dock", "Attitude"), self.attitude)
+        form.addRow(translate("people_dock", "Profile"), self.profile)
         layout.addLayout(form)
         layout.addWidget(self.hint)
         save = QHBoxLayout()
         save.addStretch(1)
         save.addWidget(self.save_button)
         layout.addLayout(save)
-        layout.addWidget(QLabel("Facts, newest first"))
+        layout.addWidget(QLabel(translate("people_dock", "Facts, newest first")))
         layout.addWidget(self.facts, 2)
         adding = QHBoxLayout()
         adding.addWidget(self.fact_entry, 1)
@@ -482,7 +483,7 @@ class PeopleDock(QWidget):
     def _after_reset(self) -> None:
         total = self.model.total
         if self.model.search:
-            self.count.setText(f"{plural(total, 'person', 'people')} match “{self.model.search}”")
+            self.count.setText(translate("people_dock", "{value} match “{search}”").format(value=plural(total, 'person', 'people'), search=self.model.search))
         else:
             self.count.setText(f"{plural(total, 'person', 'people')} seen" if total else NOBODY)
         row = self.model.rows_of.get(self.current) if self.current else None
@@ -580,15 +581,14 @@ class PeopleDock(QWidget):
         parts = [f"<p style='margin:0'><b>Names</b></p><ul style='margin-top:2px'>{''.join(names)}</ul>"]
         if card is not None:
             given = self.people.donations_of(card.person_id)
-            parts.append(f"<p><b>Donations:</b> {e(money(given)) if given else 'none'}</p>")
+            parts.append(translate("people_dock", "<p><b>Donations:</b> {value}</p>").format(value=e(money(given)) if given else 'none'))
         if moved := self.skill.times_moved(list(entries)):
-            parts.append(f"<p><b>They really moved her</b> {'once' if moved == 1 else f'{moved} times'} "
-                         f"(her mood)</p>")
+            parts.append(translate("people_dock", "<p><b>They really moved her</b> {value} (her mood)</p>").format(value='once' if moved == 1 else f'{moved} times'))
         seen_by = []
         for character, character_name, _description in self.aliases.cast():
             seen_by.append(f"<li><b>{e(character_name)}</b>: {self._alias_line(character)}</li>")
-        parts.append(f"<p style='margin-bottom:0'><b>What each character calls them</b></p>"
-                     f"<ul style='margin-top:2px'>{''.join(seen_by)}</ul>")
+        parts.append(translate("people_dock", "<p style='margin-bottom:0'><b>What each character calls "
+                                              "them</b></p><ul style='margin-top:2px'>{value}</ul>").format(value=''.join(seen_by)))
         return "".join(parts)
 
     def _alias_line(self, character: str) -> str:
@@ -709,7 +709,7 @@ class PeopleDock(QWidget):
             if given:
                 lines[-1] += f", donations of {money(given)}"
             facts = self.facts.count()
-            lines.append(f"• their card: attitude, profile and {plural(facts, 'fact')}")
+            lines.append(translate("people_dock", "• their card: attitude, profile and {value}").format(value=plural(facts, 'fact')))
         lines += ["• the name every character uses for them, and what the characters' buffers say of them",
                   "Their lines in the stream log stay, flagged: she never dreams or profiles from them "
                   "again.",
@@ -725,9 +725,10 @@ class PeopleDock(QWidget):
         yes, no, cancel = (QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No,
                            QMessageBox.StandardButton.Cancel)
         answer = QMessageBox.question(
-            self, "Also forget the memories about them?",
-            f"Also forget the memories that came from {name}: what they said that she kept in her memory?\n\n"
-            f"Yes: those memories go too.\nNo: only the person goes; the memories stay, by nobody she knows.",
+            self, translate("people_dock", "Also forget the memories about them?"),
+            translate("people_dock", "Also forget the memories that came from {name}: what they said that "
+                                     "she kept in her memory?\n\nYes: those memories go too.\nNo: only the "
+                                     "person goes; the memories stay, by nobody she knows.").format(name=name),
             yes | no | cancel, no)
         if answer not in (yes, no):
             return False

@@ -56,6 +56,7 @@ from app.widgets.qt import (
     QTimer,
     QVBoxLayout,
     QWidget,
+    translate,
 )
 from app.widgets.unavailable import unavailable
 
@@ -196,21 +197,21 @@ class AddDeviceDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Add a device")
+        self.setWindowTitle(translate("person_dock", "Add a device"))
         self.name = QLineEdit(objectName="youDeviceName", maxLength=64,
-                              placeholderText="e.g. Sara's phone")
-        self.admin = QCheckBox("Admin device", objectName="youDeviceAdmin")
-        hint = QLabel("An admin device may also read the model of another member of the household (each such "
+                              placeholderText=translate("person_dock", "e.g. Sara's phone"))
+        self.admin = QCheckBox(translate("person_dock", "Admin device"), objectName="youDeviceAdmin")
+        hint = QLabel(translate("person_dock", "An admin device may also read the model of another member of the household (each such "
                       "read goes into the audit log). A phone that only pushes your own signals does not need "
-                      "it.", wordWrap=True)
+                      "it."), wordWrap=True)
         hint.setStyleSheet("color: #7b7b7b;")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create token")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(translate("person_dock", "Create token"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         form = QFormLayout()
-        form.addRow("Device name", self.name)
+        form.addRow(translate("person_dock", "Device name"), self.name)
         layout.addLayout(form)
         layout.addWidget(self.admin)
         layout.addWidget(hint)
@@ -223,18 +224,18 @@ class TokenDialog(QDialog):
 
     def __init__(self, device: str, token: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Token for {device}")
+        self.setWindowTitle(translate("person_dock", "Token for {device}").format(device=device))
         self.token = QLineEdit(token, objectName="youToken", readOnly=True)
         self.token.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.token.setMinimumWidth(self.token.fontMetrics().horizontalAdvance(token) + 24)
-        self.copy = QPushButton("Copy", objectName="youTokenCopy")
+        self.copy = QPushButton(translate("person_dock", "Copy"), objectName="youTokenCopy")
         self.copy.clicked.connect(self.copy_token)
-        warning = QLabel(f"Copy this token into {html.escape(device)} now. <b>It will not be shown again</b>: "
-                         "Bea keeps only a fingerprint of it. If you lose it, revoke the device and add it "
-                         "again.", objectName="youTokenWarning", wordWrap=True)
+        warning = QLabel(translate("person_dock", "Copy this token into {value} now. <b>It will not be shown again</b>: "
+                                                  "Bea keeps only a fingerprint of it. If you lose it, revoke the device "
+                                                  "and add it again.").format(value=html.escape(device)), objectName="youTokenWarning", wordWrap=True)
         warning.setStyleSheet(f"color: {RED};")
-        how = QLabel("The device sends it with every request to Bea's local API, as "
-                     "“Authorization: Bearer <token>”.", wordWrap=True)
+        how = QLabel(translate("person_dock", "The device sends it with every request to Bea's local API, as "
+                     "“Authorization: Bearer <token>”."), wordWrap=True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -248,7 +249,7 @@ class TokenDialog(QDialog):
 
     def copy_token(self) -> None:
         QApplication.clipboard().setText(self.token.text())
-        self.copy.setText("Copied")
+        self.copy.setText(translate("person_dock", "Copied"))
 
 
 # ---- the dock -----------------------------------------------------------------------------------------
@@ -262,12 +263,12 @@ class YouDock(QWidget):
         self._filling = False
 
         self.tabs = QTabWidget(objectName="youTabs", documentMode=True)
-        self.tabs.addTab(self._knows_tab(), "What she knows")
-        self.tabs.addTab(self._senses_tab(), "Senses")
-        self.tabs.addTab(self._devices_tab(), "Devices")
-        self.tabs.addTab(self._audit_tab(), "Audit")
-        self.forget_button = QPushButton("Forget everything…", objectName="youForget",
-                                         toolTip="Delete every entry and every raw signal about you")
+        self.tabs.addTab(self._knows_tab(), translate("person_dock", "What she knows"))
+        self.tabs.addTab(self._senses_tab(), translate("person_dock", "Senses"))
+        self.tabs.addTab(self._devices_tab(), translate("person_dock", "Devices"))
+        self.tabs.addTab(self._audit_tab(), translate("person_dock", "Audit"))
+        self.forget_button = QPushButton(translate("person_dock", "Forget everything…"), objectName="youForget",
+                                         toolTip=translate("person_dock", "Delete every entry and every raw signal about you"))
         self.forget_button.setStyleSheet(f"color: {RED};")
         self.tabs.setCornerWidget(self.forget_button, Qt.Corner.TopRightCorner)
         self.status = QLabel(objectName="youStatus", wordWrap=True,
@@ -285,36 +286,36 @@ class YouDock(QWidget):
 
     # ---- building: What she knows ---------------------------------------------------------------------
     def _knows_tab(self) -> QWidget:
-        self.search = QLineEdit(objectName="youSearch", placeholderText="Search (every word must match)…")
+        self.search = QLineEdit(objectName="youSearch", placeholderText=translate("person_dock", "Search (every word must match)…"))
         self.search.setClearButtonEnabled(True)
         self.section_filter = QComboBox(objectName="youSectionFilter")
-        self.section_filter.addItem("All sections", None)
+        self.section_filter.addItem(translate("person_dock", "All sections"), None)
         for s in pm.SECTIONS:
             self.section_filter.addItem(SECTION_WORDS[s], s)
-        self.refresh_button = QPushButton("Refresh", objectName="youRefresh",
-                                          toolTip="Read the model again (devices and agents write to it)")
-        self.interview_button = QPushButton("Getting to Know You", objectName="youInterview")
+        self.refresh_button = QPushButton(translate("person_dock", "Refresh"), objectName="youRefresh",
+                                          toolTip=translate("person_dock", "Read the model again (devices and agents write to it)"))
+        self.interview_button = QPushButton(translate("person_dock", "Getting to Know You"), objectName="youInterview")
         self.table = _table("youEntries", KNOWN_COLUMNS, SUMMARY_COL, ENTRY_SAMPLES)
         self.count = QLabel(objectName="youCount", wordWrap=True)
         self.prose = QTextBrowser(objectName="youProse", openLinks=False)
-        self.prose.setToolTip("Exactly what an agent reads when it asks person_model (expired entries hidden)")
+        self.prose.setToolTip(translate("person_dock", "Exactly what an agent reads when it asks person_model (expired entries hidden)"))
 
         self.form_section = QComboBox(objectName="youFormSection")
         for s in pm.SECTIONS:
             self.form_section.addItem(s, s)
         self.form_key = QLineEdit(objectName="youFormKey", maxLength=pm.MAX_KEY, placeholderText="key",
-                                  toolTip="A short stable name, e.g. home_city: the same key updates the entry")
+                                  toolTip=translate("person_dock", "A short stable name, e.g. home_city: the same key updates the entry"))
         self.form_summary = QLineEdit(objectName="youFormSummary", maxLength=pm.MAX_SUMMARY,
-                                      placeholderText="summary, one line, e.g. Lives in Turin")
-        self.form_value = QLineEdit(objectName="youFormValue", placeholderText="value (optional)",
-                                    toolTip='Optional: words, or JSON such as {"city": "Turin"}')
+                                      placeholderText=translate("person_dock", "summary, one line, e.g. Lives in Turin"))
+        self.form_value = QLineEdit(objectName="youFormValue", placeholderText=translate("person_dock", "value (optional)"),
+                                    toolTip=translate("person_dock", 'Optional: words, or JSON such as {"city": "Turin"}'))
         self.form_keeps = QComboBox(objectName="youFormKeeps")
         for words, _seconds in KEEPS:
             self.form_keeps.addItem(words)
-        self.save_button = QPushButton("Save correction", objectName="youSave",
-                                       toolTip="Your word: it outranks anything an agent or a sense concluded")
-        self.new_button = QPushButton("New", objectName="youNew", toolTip="Clear the form to add an entry")
-        self.delete_button = QPushButton("Delete…", objectName="youDelete")
+        self.save_button = QPushButton(translate("person_dock", "Save correction"), objectName="youSave",
+                                       toolTip=translate("person_dock", "Your word: it outranks anything an agent or a sense concluded"))
+        self.new_button = QPushButton(translate("person_dock", "New"), objectName="youNew", toolTip=translate("person_dock", "Clear the form to add an entry"))
+        self.delete_button = QPushButton(translate("person_dock", "Delete…"), objectName="youDelete")
 
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
@@ -326,7 +327,7 @@ class YouDock(QWidget):
         right = QVBoxLayout(reads)
         right.setContentsMargins(0, 0, 0, 0)
         right.setSpacing(2)
-        right.addWidget(QLabel("<b>Her notes on you</b>, word for word"))
+        right.addWidget(QLabel(translate("person_dock", "<b>Her notes on you</b>, word for word")))
         right.addWidget(self.prose, 1)
         self.knows_splitter = QSplitter(Qt.Orientation.Horizontal, objectName="youKnowsSplitter")
         self.knows_splitter.addWidget(self.table)
@@ -336,13 +337,13 @@ class YouDock(QWidget):
         self.knows_splitter.setSizes([960, 320])
 
         form = QHBoxLayout()              # two short lines: the dock may be short, and as narrow as a laptop's
-        form.addWidget(QLabel("<b>Correct:</b>"))
+        form.addWidget(QLabel(translate("person_dock", "<b>Correct:</b>")))
         form.addWidget(self.form_section)
         form.addWidget(self.form_key, 2)
         form.addWidget(self.form_summary, 5)
         form_end = QHBoxLayout()
         form_end.addWidget(self.form_value, 2)
-        form_end.addWidget(QLabel("keep it"))
+        form_end.addWidget(QLabel(translate("person_dock", "keep it")))
         form_end.addWidget(self.form_keeps)
         form_end.addWidget(self.save_button)
         form_end.addWidget(self.new_button)
@@ -373,10 +374,11 @@ class YouDock(QWidget):
     def _senses_tab(self) -> QWidget:
         inner = QWidget(objectName="youSenses")
         layout = QVBoxLayout(inner)
-        intro = QLabel("Every sense is off until you switch it on. A sense reads signals your devices push to "
-                       "Bea and turns them into a few entries with plain rules, not an AI. Switching one off "
-                       "deletes what it concluded and the raw signals it kept; raw signals are kept "
-                       f"{pm.RAW_SIGNAL_DAYS} days at most.", wordWrap=True)
+        intro = QLabel(translate("person_dock", "Every sense is off until you switch it on. A sense reads signals your "
+                                                "devices push to Bea and turns them into a few entries with plain "
+                                                "rules, not an AI. Switching one off deletes what it concluded and the "
+                                                "raw signals it kept; raw signals are kept {raw_signal_days} days at "
+                                                "most.").format(raw_signal_days=pm.RAW_SIGNAL_DAYS), wordWrap=True)
         layout.addWidget(intro)
         self.switches: dict[str, QCheckBox] = {}
         for name, sense in pm.SENSES.items():
@@ -385,8 +387,7 @@ class YouDock(QWidget):
             switch = QCheckBox(objectName=f"youSwitch-{name}")
             switch.clicked.connect(lambda on, n=name: self.switch_sense(n, on))
             self.switches[name] = switch
-            words = QLabel(f"<b>{html.escape(name.capitalize())}</b> — reads {html.escape(', '.join(sense.reads))}"
-                           f"<br>{html.escape(sense.purpose)}", wordWrap=True)
+            words = QLabel(translate("person_dock", "<b>{value}</b> — reads {value2}<br>{value3}").format(value=html.escape(name.capitalize()), value2=html.escape(', '.join(sense.reads)), value3=html.escape(sense.purpose)), wordWrap=True)
             line.addWidget(switch, 0, Qt.AlignmentFlag.AlignTop)
             line.addWidget(words, 1)
             layout.addWidget(row)
@@ -399,8 +400,8 @@ class YouDock(QWidget):
 
     def _devices_tab(self) -> QWidget:
         self.devices = _table("youDevices", DEVICE_COLUMNS, 0)
-        self.add_device_button = QPushButton("Add device…", objectName="youAddDevice")
-        self.revoke_button = QPushButton("Revoke…", objectName="youRevoke")
+        self.add_device_button = QPushButton(translate("person_dock", "Add device…"), objectName="youAddDevice")
+        self.revoke_button = QPushButton(translate("person_dock", "Revoke…"), objectName="youRevoke")
         self.devices_hint = QLabel(objectName="youDevicesHint", wordWrap=True)
         buttons = QVBoxLayout()
         buttons.addWidget(self.add_device_button)
@@ -468,8 +469,8 @@ class YouDock(QWidget):
         if self._changed("senses", (senses, signals), force):
             for name, on in senses.items():
                 self.switches[name].setChecked(on)
-                self.switches[name].setText("On" if on else "Off")
-            self.signals_label.setText(f"{plural(signals, 'raw signal')} kept from your devices right now.")
+                self.switches[name].setText(translate("person_dock", "On") if on else translate("person_dock", "Off"))
+            self.signals_label.setText(translate("person_dock", "{value} kept from your devices right now.").format(value=plural(signals, 'raw signal')))
         tokens = self.store.tokens()
         if self._changed("devices", (today, tokens), force):
             self._show_devices(tokens, now)
@@ -539,29 +540,29 @@ class YouDock(QWidget):
             if t.name == chosen:
                 self.devices.selectRow(i)
         self.devices_hint.setText(
-            ("No devices yet. " if not tokens else "")
-            + "A device (your phone, a watch, a script) needs a token to reach Bea's local API: it pushes "
-              "signals for the senses you switched on and can read or correct this model.")
+            (translate("person_dock", "No devices yet. ") if not tokens else "")
+            + translate("person_dock", "A device (your phone, a watch, a script) needs a token to reach Bea's local API: it pushes "
+              "signals for the senses you switched on and can read or correct this model."))
 
     def _show_audit(self, log: list[tuple[float, str, str, str, str]]) -> None:
         self.audit.setRowCount(len(log))
         for i, (ts, token, action, owner, detail) in enumerate(log):
             for column, text in enumerate((stamp(ts), token, action, owner, detail)):
                 self.audit.setItem(i, column, _item(text))
-        self.audit_hint.setText("Nothing has happened yet." if not log else
-                                f"Newest first; the latest {AUDIT_ROWS} events are shown."
-                                if len(log) >= AUDIT_ROWS else "Newest first.")
+        self.audit_hint.setText(translate("person_dock", "Nothing has happened yet.") if not log else
+                                translate("person_dock", "Newest first; the latest {audit_rows} events are shown.").format(audit_rows=AUDIT_ROWS)
+                                if len(log) >= AUDIT_ROWS else translate("person_dock", "Newest first."))
 
     def _enable(self) -> None:
         self.delete_button.setEnabled(self.current is not None)
         self.revoke_button.setEnabled(self.selected_device() is not None)
         interview = self.skill.interview
         active = interview is not None and interview.active
-        self.interview_button.setText("Stop Getting to Know You" if active else "Getting to Know You")
+        self.interview_button.setText(translate("person_dock", "Stop Getting to Know You") if active else translate("person_dock", "Getting to Know You"))
         self.interview_button.setToolTip(
-            "End the interview; your lines in the Chat dock go to Bea again" if active else
-            "A short interview in the Chat dock: it asks about what she does not know yet (six questions "
-            "at most) and records your answers in your own words")
+            translate("person_dock", "End the interview; your lines in the Chat dock go to Bea again") if active else
+            translate("person_dock", "A short interview in the Chat dock: it asks about what she does not know yet (six questions "
+            "at most) and records your answers in your own words"))
 
     def say(self, text: str, error: bool = False) -> None:
         self.status.setText(text)
@@ -619,16 +620,16 @@ class YouDock(QWidget):
                           observed_at=now, expires_at=None if seconds is None else now + seconds)
             decision = self.store.write(entry)
         except PersonModelError as exc:
-            self.say(f"Not saved: {exc}.", error=True)
+            self.say(translate("person_dock", "Not saved: {exc}.").format(exc=exc), error=True)
             return False
         if not decision.accepted:
-            self.say(f"Not saved: {decision.message}", error=True)
+            self.say(translate("person_dock", "Not saved: {message}").format(message=decision.message), error=True)
             self.refresh(force=True)
             return False
         stood = decision.standing
         self.current = (stood.section, stood.key)
-        self.say(f"Saved {stood.section}/{stood.key} as your correction ({decision.reason}); "
-                 "agents and senses cannot change it now.")
+        self.say(translate("person_dock", "Saved {section}/{key} as your correction ({reason}); agents and "
+                                          "senses cannot change it now.").format(section=stood.section, key=stood.key, reason=decision.reason))
         self.refresh(force=True)
         return True
 
@@ -643,7 +644,7 @@ class YouDock(QWidget):
                                "correct it instead."):
             return False
         gone = self.store.delete(section, key)
-        self.say(f"Deleted {section}/{key}." if gone else f"{section}/{key} was already gone.")
+        self.say(translate("person_dock", "Deleted {section}/{key}.").format(section=section, key=key) if gone else translate("person_dock", "{section}/{key} was already gone.").format(section=section, key=key))
         self.new_entry()
         self.refresh(force=True)
         return gone
@@ -681,13 +682,12 @@ class YouDock(QWidget):
     def switch_sense(self, name: str, on: bool) -> bool:
         if on:
             self.store.set_sense(name, True)
-            self.say(f"The {name} sense is on: {pm.SENSES[name].purpose}")
+            self.say(translate("person_dock", "The {name} sense is on: {purpose}").format(name=name, purpose=pm.SENSES[name].purpose))
         elif self._confirmed(f"Switch off {name}?", self.switch_text(name)):
             gone = self.store.set_sense(name, False)
-            self.say(f"The {name} sense is off: {plural(gone, 'entry', 'entries')} and its raw signals "
-                     "deleted.")
+            self.say(translate("person_dock", "The {name} sense is off: {value} and its raw signals deleted.").format(name=name, value=plural(gone, 'entry', 'entries')))
         else:
-            self.say(f"The {name} sense stays on.")
+            self.say(translate("person_dock", "The {name} sense stays on.").format(name=name))
         self.refresh(force=True)
         return self.store.senses()[name] == on
 
@@ -704,10 +704,11 @@ class YouDock(QWidget):
         try:
             token = self.store.create_token(name, admin=ask.admin.isChecked())
         except ValueError as exc:
-            self.say(f"No device added: {exc}.", error=True)
+            self.say(translate("person_dock", "No device added: {exc}.").format(exc=exc), error=True)
             return None
         self.refresh(force=True)
-        self.say(f"Added {name}. Its token was shown once; revoke the device if it is lost.")
+        self.say(translate("person_dock", "Added {name}. Its token was shown once; revoke the device if it is "
+                                          "lost.").format(name=name))
         shown = TokenDialog(name, token, self)
         shown.exec()
         shown.token.clear()
@@ -723,7 +724,7 @@ class YouDock(QWidget):
                                "token into it."):
             return False
         gone = self.store.revoke_token(name)
-        self.say(f"Revoked {name}." if gone else f"{name} had no token any more.")
+        self.say(translate("person_dock", "Revoked {name}.").format(name=name) if gone else translate("person_dock", "{name} had no token any more.").format(name=name))
         self.refresh(force=True)
         return gone
 
@@ -745,7 +746,7 @@ class YouDock(QWidget):
         self.skill.stop_interview()
         gone = self.store.purge()
         self.new_entry()
-        self.say(f"Forgot everything: {plural(gone, 'entry', 'entries')} and every raw signal.")
+        self.say(translate("person_dock", "Forgot everything: {value} and every raw signal.").format(value=plural(gone, 'entry', 'entries')))
         self.refresh(force=True)
         return True
 

@@ -23,6 +23,7 @@ from app.widgets.qt import (
     QVBoxLayout,
     QWidget,
     Signal,
+    translate,
 )
 
 MARK = {State.TODO: "○", State.DOING: "▶", State.DONE: "✓", State.DROPPED: "✗"}
@@ -51,10 +52,10 @@ class PlanDock(QWidget):
     def __init__(self, skill: PlanSkill, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.skill = skill
-        self.headline = QLineEdit(objectName="planHeadline", placeholderText="Today's headline, e.g. "
-                                  "“Finish the castle, be nice to raiders”", maxLength=plans.MAX_HEADLINE)
+        self.headline = QLineEdit(objectName="planHeadline", placeholderText=translate("plan_dock", "Today's headline, e.g. "
+                                  "“Finish the castle, be nice to raiders”"), maxLength=plans.MAX_HEADLINE)
         self.items = QListWidget(objectName="planObjectives", wordWrap=True)
-        self.entry = QLineEdit(objectName="planEntry", placeholderText="A new objective…",
+        self.entry = QLineEdit(objectName="planEntry", placeholderText=translate("plan_dock", "A new objective…"),
                                maxLength=plans.MAX_TEXT)
         self.status = QLabel(objectName="planStatus", wordWrap=True)
         self.buttons: dict[str, QPushButton] = {}
@@ -64,7 +65,7 @@ class PlanDock(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Headline"))
+        top.addWidget(QLabel(translate("plan_dock", "Headline")))
         top.addWidget(self.headline, 1)
         layout.addLayout(top)
         layout.addWidget(self.items, 1)
@@ -187,7 +188,7 @@ class PlanDock(QWidget):
             self._did(self.skill.change(plans.new_plan, text))
 
     def clear_plan(self) -> None:
-        asked = QMessageBox.question(self, "Clear plan", "Clear today's plan? She stops seeing it at once.")
+        asked = QMessageBox.question(self, translate("plan_dock", "Clear plan"), translate("plan_dock", "Clear today's plan? She stops seeing it at once."))
         if asked == QMessageBox.StandardButton.Yes:
             self._did(self.skill.change(plans.clear))
 

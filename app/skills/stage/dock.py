@@ -25,6 +25,7 @@ from app.widgets.qt import (
     QVBoxLayout,
     QWidget,
     Signal,
+    translate,
 )
 
 CAMERAS = [("Upper body", "upper"), ("Full body", "full"), ("Face", "face")]
@@ -61,12 +62,12 @@ def clip_rows(skill: StageSkill) -> list[tuple[str, str]]:
     for name, info in skill.clips.items():
         notes = [f"{info.duration:.1f} s" if info.duration else "", "idle" if name == idle else ""]
         if name in skill.clip_errors:
-            notes.append("the stage cannot play it")
+            notes.append(translate("stage_dock", "the stage cannot play it"))
         elif name in skill.clip_reports:
             notes.append("ready")
         rows.append((f"{name} ({', '.join(n for n in notes if n)})", name))
     for path in skill.clip_problems:
-        rows.append((f"{Path(path).name} (not a clip)", path))
+        rows.append((translate("stage_dock", "{name} (not a clip)").format(name=Path(path).name), path))
     return rows
 
 
@@ -93,18 +94,18 @@ class StageDock(QWidget):
         self.problem.setStyleSheet(PROBLEM_STYLE)
         self.feedback = QLabel(objectName="stageFeedback", wordWrap=True)
         self.details = QLabel(objectName="stageExpressions", wordWrap=True)
-        self.choose = QPushButton("Choose avatar…", objectName="stage-choose")
-        self.remove = QPushButton("Remove", objectName="stage-remove")
+        self.choose = QPushButton(translate("stage_dock", "Choose avatar…"), objectName="stage-choose")
+        self.remove = QPushButton(translate("stage_dock", "Remove"), objectName="stage-remove")
         self.clips = QListWidget(objectName="stageClips")
         self.clips.setMaximumHeight(110)
-        self.add_clip = QPushButton("Add clips…", objectName="stage-add-clips")
-        self.remove_clip = QPushButton("Remove", objectName="stage-remove-clip")
-        self.idle_clip = QPushButton("Idle", objectName="stage-idle-clip", checkable=True)
-        self.idle_clip.setToolTip("Loop this clip whenever she is not playing another one.")
-        self.play_clip = QPushButton("Play", objectName="stage-play-clip")
+        self.add_clip = QPushButton(translate("stage_dock", "Add clips…"), objectName="stage-add-clips")
+        self.remove_clip = QPushButton(translate("stage_dock", "Remove"), objectName="stage-remove-clip")
+        self.idle_clip = QPushButton(translate("stage_dock", "Idle"), objectName="stage-idle-clip", checkable=True)
+        self.idle_clip.setToolTip(translate("stage_dock", "Loop this clip whenever she is not playing another one."))
+        self.play_clip = QPushButton(translate("stage_dock", "Play"), objectName="stage-play-clip")
         self.clip_problem = QLabel(objectName="stageClipProblem", wordWrap=True)
         self.clip_problem.setStyleSheet(PROBLEM_STYLE)
-        self.mood = QLineEdit(objectName="stageMood", placeholderText="Try a mood: excited, sad, curious…")
+        self.mood = QLineEdit(objectName="stageMood", placeholderText=translate("stage_dock", "Try a mood: excited, sad, curious…"))
         self.mood_result = QLabel(objectName="stageMoodResult")
         self.camera = QComboBox(objectName="stageCamera")
         self.background = QComboBox(objectName="stageBackground")
@@ -113,8 +114,8 @@ class StageDock(QWidget):
                 box.addItem(label, value)
         self.pages = QLabel(objectName="stagePages", wordWrap=True)
         self.obs_url = QLineEdit(objectName="stageObsUrl", readOnly=True)
-        self.copy_stage = QPushButton("Copy stage URL", objectName="stage-copy")
-        self.copy_captions = QPushButton("Copy captions URL", objectName="stage-copy-captions")
+        self.copy_stage = QPushButton(translate("stage_dock", "Copy stage URL"), objectName="stage-copy")
+        self.copy_captions = QPushButton(translate("stage_dock", "Copy captions URL"), objectName="stage-copy-captions")
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -126,7 +127,7 @@ class StageDock(QWidget):
         layout.addWidget(self.problem)
         layout.addWidget(self.feedback)
         layout.addWidget(self.details)
-        layout.addWidget(QLabel("Animation clips (.vrma): <do:name> in her words plays one."))
+        layout.addWidget(QLabel(translate("stage_dock", "Animation clips (.vrma): <do:name> in her words plays one.")))
         layout.addWidget(self.clips)
         row = QHBoxLayout()
         for button in (self.add_clip, self.remove_clip, self.idle_clip, self.play_clip):
@@ -134,12 +135,12 @@ class StageDock(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.clip_problem)
         form = QFormLayout()
-        form.addRow("Mood", self.mood)
+        form.addRow(translate("stage_dock", "Mood"), self.mood)
         form.addRow("", self.mood_result)
-        form.addRow("Camera", self.camera)
-        form.addRow("Background", self.background)
+        form.addRow(translate("stage_dock", "Camera"), self.camera)
+        form.addRow(translate("stage_dock", "Background"), self.background)
         layout.addLayout(form)
-        layout.addWidget(QLabel("OBS browser source:"))
+        layout.addWidget(QLabel(translate("stage_dock", "OBS browser source:")))
         layout.addWidget(self.obs_url)
         row = QHBoxLayout()
         row.addWidget(self.copy_stage)
@@ -194,8 +195,8 @@ class StageDock(QWidget):
         self.refresh()
 
     def pick_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Choose her avatar", self.skill.settings.vrm_path,
-                                              "VRM avatars (*.vrm);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, translate("stage_dock", "Choose her avatar"), self.skill.settings.vrm_path,
+                                              translate("stage_dock", "VRM avatars (*.vrm);;All files (*)"))
         if path:
             self.skill.choose_model(path)   # a refusal shows as the problem
             self._note("")
@@ -252,7 +253,7 @@ class StageDock(QWidget):
         if not word:
             return ""
         name = self.skill.show_mood(word, hold=5.0)
-        self.mood_result.setText(f"“{word}” → {name or 'a neutral face'} (for 5 seconds)")
+        self.mood_result.setText(translate("stage_dock", "“{word}” → {value} (for 5 seconds)").format(word=word, value=name or 'a neutral face'))
         return name
 
     def copy(self, url: str) -> None:

@@ -13,7 +13,7 @@ from app.skills.stage.skill import StageSettings, StageSkill
 from app.stage.vrm import InvalidVrm, inspect
 from app.widgets.forms import SectionForm
 from app.widgets.palette import PROBLEM_STYLE
-from app.widgets.qt import QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget
+from app.widgets.qt import QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget, translate
 
 
 def parse_pairs(text: str) -> dict[str, str]:
@@ -46,7 +46,7 @@ class AvatarPath(QWidget):
     def __init__(self, stored: str) -> None:
         super().__init__()
         self.stored = stored
-        self.line = QLineEdit(stored, placeholderText="Empty: her default body (the Stage dock picks a file)")
+        self.line = QLineEdit(stored, placeholderText=translate("stage_settings", "Empty: her default body (the Stage dock picks a file)"))
         self.refusal = QLabel(objectName="stageAvatarRefusal", wordWrap=True)
         self.refusal.setStyleSheet(PROBLEM_STYLE)
         self.refusal.hide()
@@ -60,7 +60,7 @@ class AvatarPath(QWidget):
         """The path to save: the one typed, or the stored one while the typed one is refused."""
         typed = self.line.text().strip()
         why = avatar_refusal(typed) if typed != self.stored else ""
-        self.refusal.setText(f"Not saved: {why}" if why else "")
+        self.refusal.setText(translate("stage_settings", "Not saved: {why}").format(why=why) if why else "")
         self.refusal.setVisible(bool(why))
         return self.stored if why else typed
 
@@ -72,13 +72,13 @@ class StageSettingsPage(SectionForm):
             return avatar, avatar.value
         if name == "clips":
             box = QPlainTextEdit("\n".join(value))
-            box.setPlaceholderText("One .vrma file per line (the Stage dock adds them for you)")
+            box.setPlaceholderText(translate("stage_settings", "One .vrma file per line (the Stage dock adds them for you)"))
             box.setMaximumHeight(90)
             return box, lambda: parse_lines(box.toPlainText())
         if name != "expression_map":
             return super().editor_for(name, field, value)
         line = QLineEdit(", ".join(f"{k}={v}" for k, v in value.items()))
-        line.setPlaceholderText("excited=Smile, sad=Cry (empty: all automatic)")
+        line.setPlaceholderText(translate("stage_settings", "excited=Smile, sad=Cry (empty: all automatic)"))
         return line, lambda: parse_pairs(line.text())
 
     def reload(self, values: Any, prefix: str | None = None) -> None:

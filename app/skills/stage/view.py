@@ -31,6 +31,7 @@ from app.widgets.qt import (
     QWebEngineView,
     QWidget,
     Signal,
+    translate,
 )
 
 log = logging.getLogger(__name__)
@@ -112,7 +113,7 @@ class StageView(QWidget):
         url = self.skill.app_url()
         if not url:
             self.url = ""
-            self.placeholder.setText("The stage is off (Settings → Stage)." if not self.skill.enabled
+            self.placeholder.setText(translate("stage_view", "The stage is off (Settings → Stage).") if not self.skill.enabled
                                      else self.skill.server_error or "The stage is starting…")
             self.stack.setCurrentWidget(self.placeholder)
             return

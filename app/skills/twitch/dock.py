@@ -24,6 +24,7 @@ from app.widgets.qt import (
     QTimer,
     QVBoxLayout,
     QWidget,
+    translate,
 )
 
 REFRESH_MS = 250
@@ -59,11 +60,11 @@ class TwitchDock(QWidget):
         self.state = QLabel(objectName="twitchState", wordWrap=True)
         self.channel = QLabel(objectName="twitchChannel")
         self.chat = ChatLog(line_html, LOG_LINES, objectName="twitchChat")
-        self.present_title = QLabel("Here now", objectName="twitchPresentTitle")
+        self.present_title = QLabel(translate("twitch_dock", "Here now"), objectName="twitchPresentTitle")
         self.present = QListWidget(objectName="twitchPresent")
-        self.entry = QLineEdit(objectName="twitchEntry", placeholderText="Write in Twitch chat as her…",
+        self.entry = QLineEdit(objectName="twitchEntry", placeholderText=translate("twitch_dock", "Write in Twitch chat as her…"),
                                maxLength=500)
-        self.send_button = QPushButton("Send", objectName="twitchSend")
+        self.send_button = QPushButton(translate("twitch_dock", "Send"), objectName="twitchSend")
         self.status = QLabel(objectName="twitchStatus", wordWrap=True)
 
         side = QWidget()
@@ -110,7 +111,7 @@ class TwitchDock(QWidget):
             self.state.setText(state_html(*status))
         client = skill.client
         self.channel.setText(f"#{client.channel}" if client is not None else
-                             (f"#{skill.settings.channel}" if skill.settings.channel else "no channel"))
+                             (f"#{skill.settings.channel}" if skill.settings.channel else translate("twitch_dock", "no channel")))
         if skill.revision == self._revision:
             return
         self._revision = skill.revision
@@ -118,18 +119,18 @@ class TwitchDock(QWidget):
         writable = skill.can_write
         self.entry.setEnabled(writable)
         self.send_button.setEnabled(writable)
-        self.entry.setPlaceholderText("Write in Twitch chat as her…" if writable else
-                                      "Read-only: set her login and a token in Settings → Twitch to write")
+        self.entry.setPlaceholderText(translate("twitch_dock", "Write in Twitch chat as her…") if writable else
+                                      translate("twitch_dock", "Read-only: set her login and a token in Settings → Twitch to write"))
 
     def refresh_present(self) -> None:
         try:
             rows = self.skill.present()
         except Exception as exc:  # the store closed under us (shutting down): show nothing, say why
-            self.present_title.setText(f"Here now: unavailable ({exc})")
+            self.present_title.setText(translate("twitch_dock", "Here now: unavailable ({exc})").format(exc=exc))
             return
         self.present.clear()
         self.present.addItems([present_text(r.display_name, r.messages) for r in rows])
-        self.present_title.setText(f"Here now ({len(rows)})" if rows else "Here now: nobody yet")
+        self.present_title.setText(translate("twitch_dock", "Here now ({value})").format(value=len(rows)) if rows else translate("twitch_dock", "Here now: nobody yet"))
 
     def send(self) -> None:
         refusal = self.skill.send_from_dock(self.entry.text())

@@ -8,20 +8,20 @@ from __future__ import annotations
 
 from app.skills.twitch.skill import TwitchSettings, TwitchSkill
 from app.widgets.forms import SecretField, SectionForm, help_label
-from app.widgets.qt import QLabel
+from app.widgets.qt import QLabel, translate
 
 
 class TwitchSettingsPage(SectionForm):
     def __init__(self, skill: TwitchSkill, prefix: str, values: TwitchSettings) -> None:
         self.skill = skill
         super().__init__(prefix, TwitchSettings, values)
-        self.secret = SecretField("twitchToken", "oauth:… (the chat token of her login)", "Save token",
+        self.secret = SecretField("twitchToken", translate("twitch_settings", "oauth:… (the chat token of her login)"), translate("twitch_settings", "Save token"),
                                   self.save_token, self.forget_token)
         self.token, self.save_button, self.forget_button = (self.secret.edit, self.secret.save_button,
                                                             self.secret.forget_button)
-        self.layout_.addRow("OAuth token", self.secret)
+        self.layout_.addRow(translate("twitch_settings", "OAuth token"), self.secret)
         secrets = skill.ctx.secrets
-        self.where = help_label(f"The token is kept in {getattr(secrets, 'where', 'nowhere in this build')}.",
+        self.where = help_label(translate("twitch_settings", "The token is kept in {value}.").format(value=getattr(secrets, 'where', 'nowhere in this build')),
                                 "twitchTokenWhere")
         self.layout_.addRow(self.where)
         self.token_status = QLabel(objectName="twitchTokenStatus", wordWrap=True)

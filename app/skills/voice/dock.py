@@ -28,6 +28,7 @@ from app.widgets.qt import (
     QVBoxLayout,
     QWidget,
     Signal,
+    translate,
 )
 
 MODES = [("Push to talk", "push_to_talk"), ("Always on", "always_on"), ("Off", "off")]
@@ -79,10 +80,10 @@ class VoiceDock(QWidget):
         self.mode = QComboBox(objectName="voiceMode")
         for label, value in MODES:
             self.mode.addItem(label, value)
-        self.talk = QPushButton("Hold to talk", objectName="voiceTalk")
+        self.talk = QPushButton(translate("voice_dock", "Hold to talk"), objectName="voiceTalk")
         self.talk_key = QLabel(objectName="voiceTalkKey", wordWrap=True)
-        self.stop = QPushButton("Stop her", objectName="voiceStop")
-        self.stop.setToolTip("Silence her now.")
+        self.stop = QPushButton(translate("voice_dock", "Stop her"), objectName="voiceStop")
+        self.stop.setToolTip(translate("voice_dock", "Silence her now."))
         inputs, outputs, why = skill.devices()
         self.input = device_box(inputs, skill.settings.input_device)
         self.output = device_box(outputs, skill.settings.output_device)
@@ -91,7 +92,7 @@ class VoiceDock(QWidget):
         self.no_devices = f"No audio devices: {why}" if why else ""   # said in the problems, once
         self.meter = QProgressBar(objectName="voiceMeter")
         self.meter.setRange(0, 100)
-        self.meter.setFormat("mic %v")
+        self.meter.setFormat(translate("voice_dock", "mic %v"))
         self.meter.setTextVisible(True)
         self.heard = QLabel(objectName="voiceHeard", wordWrap=True)
         self.heard.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -101,17 +102,17 @@ class VoiceDock(QWidget):
         layout.addWidget(self.state)
         layout.addWidget(self.problems)
         form = QFormLayout()
-        form.addRow("Hearing", self.mode)
-        form.addRow("Microphone", self.input)
-        form.addRow("Speakers", self.output)
-        form.addRow("Level", self.meter)
+        form.addRow(translate("voice_dock", "Hearing"), self.mode)
+        form.addRow(translate("voice_dock", "Microphone"), self.input)
+        form.addRow(translate("voice_dock", "Speakers"), self.output)
+        form.addRow(translate("voice_dock", "Level"), self.meter)
         layout.addLayout(form)
         row = QHBoxLayout()
         row.addWidget(self.talk, 1)
         row.addWidget(self.stop)
         layout.addLayout(row)
         layout.addWidget(self.talk_key)
-        layout.addWidget(QLabel("Last heard:"))
+        layout.addWidget(QLabel(translate("voice_dock", "Last heard:")))
         layout.addWidget(self.heard)
         layout.addStretch(1)
 
@@ -146,16 +147,16 @@ class VoiceDock(QWidget):
         ptt = s.mode == "push_to_talk" and hears   # no talk button to press when nothing can hear it
         self.talk.setEnabled(ptt)
         key = self.skill.keys.key
-        self.talk.setText(f"Hold to talk ({key.label})" if ptt and key is not None else "Hold to talk")
+        self.talk.setText(translate("voice_dock", "Hold to talk ({label})").format(label=key.label) if ptt and key is not None else translate("voice_dock", "Hold to talk"))
         self.talk_key.setText(self.skill.keys.status if ptt else "")
         self.talk_key.setVisible(ptt)
-        self.talk.setToolTip(f"Push-to-talk: hold the button while you speak to her. {self.talk_key.text()}")
+        self.talk.setToolTip(translate("voice_dock", "Push-to-talk: hold the button while you speak to her. {value}").format(value=self.talk_key.text()))
         self.stop.setEnabled(self.skill.mouth is not None)
         self.heard.setText(self.skill.last_transcript or "—")
 
     def show_level(self, level_db: float) -> None:
         self.meter.setValue(meter_percent(level_db))
-        self.meter.setFormat(f"mic {level_db:.0f} dB" if level_db > -120 else "mic —")
+        self.meter.setFormat(translate("voice_dock", "mic {level_db:.0f} dB").format(level_db=level_db) if level_db > -120 else translate("voice_dock", "mic —"))
 
 
     # ---- keys the main window got (it calls these) -------------------------------------------------------

@@ -9,7 +9,7 @@ from app.skills.youtube.client import State
 from app.skills.youtube.skill import YouTubeSkill, YtLine
 from app.widgets.chat_log import ChatLog
 from app.widgets.palette import FINE, PROBLEM, QUIET, WAITING
-from app.widgets.qt import QHBoxLayout, QLabel, QTimer, QVBoxLayout, QWidget
+from app.widgets.qt import QHBoxLayout, QLabel, QTimer, QVBoxLayout, QWidget, translate
 
 REFRESH_MS = 500
 COLOURS = {State.READING: FINE, State.CONNECTING: WAITING, State.RETRYING: WAITING, State.NOT_LIVE: WAITING,
@@ -31,7 +31,7 @@ class YouTubeDock(QWidget):
         self.state = QLabel(objectName="youtubeState", wordWrap=True)
         self.stream = QLabel(objectName="youtubeStream", openExternalLinks=True)
         self.chat = ChatLog(line_html, LOG_LINES, objectName="youtubeChat")
-        note = QLabel("She reads this chat and answers out loud; she cannot write in YouTube chat.",
+        note = QLabel(translate("youtube_dock", "She reads this chat and answers out loud; she cannot write in YouTube chat."),
                       objectName="youtubeNote", wordWrap=True)
         top = QHBoxLayout()
         top.addWidget(self.state, 1)
@@ -52,7 +52,7 @@ class YouTubeDock(QWidget):
         self.state.setText(state_html(*skill.status))
         video = skill.settings.video
         self.stream.setText(f'<a href="https://www.youtube.com/watch?v={video}">{video}</a>' if video
-                            else "no stream named (Settings → YouTube)")
+                            else translate("youtube_dock", "no stream named (Settings → YouTube)"))
         if skill.revision == self._revision:
             return
         self._revision = skill.revision

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.skills.youtube.skill import YouTubeSettings, YouTubeSkill
 from app.widgets.forms import SecretField, SectionForm
-from app.widgets.qt import QLabel
+from app.widgets.qt import QLabel, translate
 
 HOWTO = ("A YouTube Data API v3 key: Google Cloud console → APIs & Services → enable \"YouTube Data API v3\" → "
          "Credentials → Create credentials → API key. Reading a live chat costs quota: YouTube's default daily "
@@ -16,10 +16,10 @@ class YouTubeSettingsPage(SectionForm):
     def __init__(self, skill: YouTubeSkill, prefix: str, values: YouTubeSettings) -> None:
         self.skill = skill
         super().__init__(prefix, YouTubeSettings, values)
-        self.secret = SecretField("youtube.key", "paste your YouTube Data API key", "Save key",
+        self.secret = SecretField("youtube.key", translate("youtube_settings", "paste your YouTube Data API key"), translate("youtube_settings", "Save key"),
                                   lambda text: self.keep_key(text), lambda: self.keep_key(""))
         self.key, self.save, self.forget = self.secret.edit, self.secret.save_button, self.secret.forget_button
-        self.layout_.addRow("API key", self.secret)
+        self.layout_.addRow(translate("youtube_settings", "API key"), self.secret)
         self.status = QLabel(objectName="youtube.status", wordWrap=True)
         self.layout_.addRow(self.status)
         self.layout_.addRow(QLabel(HOWTO, wordWrap=True))

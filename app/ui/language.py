@@ -1,0 +1,37 @@
+"""The window's language: Bea's own translation (resources/i18n/bea_<code>.qm, compiled from the .ts beside it
+by installer/i18n.py) and Qt's for its standard buttons and dialogs, installed on the application. English is
+the source text and needs none."""
+
+from __future__ import annotations
+
+import logging
+
+from app.core.ui_language import ENGLISH, window_language
+from app.paths import resources_dir
+from app.widgets.qt import QApplication, QLibraryInfo, QLocale, QTranslator
+
+log = logging.getLogger(__name__)
+
+_installed: list[QTranslator] = []   # kept alive while installed (Qt does not own them)
+
+
+def install_window_language(setting: str) -> str:
+    """Install the translators for `setting` ("system", "en", "it"), replacing any installed before; returns the
+    language code the window now speaks. Widgets made afterwards are in that language."""
+    app = QApplication.instance()
+    for old in _installed:
+        app.removeTranslator(old)
+    _installed.clear()
+    code = window_language(setting, QLocale.system().name())
+    if code == ENGLISH:
+        return code
+    sources = ((f"bea_{code}", str(resources_dir() / "i18n")),
+               (f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)))
+    for name, folder in sources:
+        translator = QTranslator(app)
+        if translator.load(name, folder):
+            app.installTranslator(translator)
+            _installed.append(translator)
+        else:
+            log.warning("no %s translation in %s: those words stay English", name, folder)
+    return code

@@ -1,0 +1,94 @@
+"""The window's translations: `python installer/i18n.py update` gathers every marked string of app/ (the
+translate("<context>", ...) and QT_TRANSLATE_NOOP calls) and the settings schema's words (field titles,
+descriptions and choice labels in the "settings" context; skill titles and descriptions in "skills") into
+resources/i18n/bea_<code>.ts, keeping what is translated; `release` compiles each .ts into the .qm beside it,
+which the app loads at start (app/ui/language.py) and the bundle carries with resources/. Both .ts and .qm are
+committed; tests/ui/test_translations.py checks the .qm is the .ts compiled and the .ts is up to date."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+I18N = ROOT / "resources" / "i18n"
+LANGUAGES = ("it",)
+
+
+def tool(name: str) -> str:
+    """Qt's lupdate or lrelease, as PySide6 ships them."""
+    import PySide6
+    here = Path(PySide6.__file__).parent
+    return str(next(p for p in (here / name, here / f"{name}.exe", here / "Qt" / "libexec" / name) if p.exists()))
+
+
+def schema_words() -> list[tuple[str, str]]:
+    """(context, text) for every title, description and choice label the settings pages show."""
+    sys.path.insert(0, str(ROOT))
+    from pydantic import BaseModel
+
+    from app.config.schema import build_root_model
+    from app.skills.registry import discover
+
+    skills = discover()
+    words: list[tuple[str, str]] = []
+    for cls in skills.values():
+        words += [("skills", cls.title), ("skills", cls.description)]
+    seen: set[type] = set()
+
+    def walk(model: type[BaseModel]) -> None:
+        if model in seen:
+            return
+        seen.add(model)
+        for field in model.model_fields.values():
+            ann = field.annotation
+            if isinstance(ann, type) and issubclass(ann, BaseModel):
+                walk(ann)
+                continue
+            extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
+            for text in (field.title, field.description, *extra.get("choices", {}).values()):
+                if text:
+                    words.append(("settings", text))
+
+    walk(build_root_model({k: cls.settings_model for k, cls in skills.items()}))
+    return list(dict.fromkeys(words))
+
+
+def _noop_module(words: list[tuple[str, str]]) -> str:
+    return "".join(f"QT_TRANSLATE_NOOP({context!r}, {text!r})\n" for context, text in words)
+
+
+def update(ts: Path) -> str:
+    """Bring `ts` up to date with app/ and the schema (new strings unfinished, gone ones obsolete, then
+    dropped); lupdate's report."""
+    with tempfile.TemporaryDirectory() as tmp:
+        words = Path(tmp) / "schema_words.py"
+        words.write_text(_noop_module(schema_words()), encoding="utf-8")
+        sources = sorted(str(p) for p in (ROOT / "app").rglob("*.py"))
+        done = subprocess.run([tool("lupdate"), *sources, str(words), "-locations", "none", "-no-obsolete",
+                               "-source-language", "en", "-target-language", ts.stem.split("_", 1)[1],
+                               "-ts", str(ts)], capture_output=True, text=True, check=True)
+    return done.stdout + done.stderr
+
+
+def release(ts: Path, qm: Path) -> None:
+    subprocess.run([tool("lrelease"), "-silent", str(ts), "-qm", str(qm)], check=True)
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] not in (["update"], ["release"]):
+        print("usage: python installer/i18n.py update|release", file=sys.stderr)
+        return 64
+    for code in LANGUAGES:
+        ts = I18N / f"bea_{code}.ts"
+        if argv[0] == "update":
+            print(update(ts))
+        else:
+            release(ts, ts.with_suffix(".qm"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

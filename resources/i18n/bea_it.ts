@@ -1,0 +1,2209 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="it" sourcelanguage="en">
+<context>
+    <name>actions</name>
+    <message>
+        <source>Show/Hide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause mind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mute voice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Privacy mode</source>
+        <translation type="unfinished">Modalità privacy</translation>
+    </message>
+    <message>
+        <source>Nothing leaves this machine: only loopback connections are allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a new session: what happens from now on belongs to this stream.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>chat_dock</name>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide this line; it comes back if it happens again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Settings → {title}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say something to her…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>clock_dock</name>
+    <message>
+        <source>The Clock skill is off (Settings → Skills).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>clock_settings</name>
+    <message>
+        <source>this computer&apos;s zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>context_dock</name>
+    <message>
+        <source>No handoff yet: the recap of older talk will show here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget the window…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last recap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{used:,} of {ceiling:,} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recap starts at {trigger:,} · keeps {hot:,} word for word · hot now {value:,} · evicted by the ceiling {evicted_tokens:,}
+{state} · counting with {counter_name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget the window?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>She will forget this conversation and its recap (her memories and the people she knows stay). This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>donations_settings</name>
+    <message>
+        <source>paste your Socket API token (Streamlabs → Settings → API Settings)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Streamlabs token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the secret is shown here once, when it is made</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget</source>
+        <translation type="unfinished">Dimentica</translation>
+    </message>
+    <message>
+        <source>Replace secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>export_session</name>
+    <message>
+        <source>Export session {session_id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no session to export yet: nothing has been said on stream.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session {sid} exported: {value} lines in {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session {sid} could not be exported to {path}: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>forms</name>
+    <message>
+        <source>▸ Advanced</source>
+        <translation>▸ Avanzate</translation>
+    </message>
+    <message>
+        <source>▾ Advanced</source>
+        <translation>▾ Avanzate</translation>
+    </message>
+    <message>
+        <source>Settings you seldom need to change</source>
+        <translation>Impostazioni che cambierai di rado</translation>
+    </message>
+    <message>
+        <source>comma-separated</source>
+        <translation>separati da virgola</translation>
+    </message>
+    <message>
+        <source>Forget</source>
+        <translation>Dimentica</translation>
+    </message>
+</context>
+<context>
+    <name>getting_started_dock</name>
+    <message>
+        <source>Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Everything she needs is set up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{left} step{value} before she is really there:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>launch</name>
+    <message>
+        <source>Quit {app_name}?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You are live. End the stream session as you quit?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If you don&apos;t end it, the session stays open and goes on when you start her again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End stream and quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit without ending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{app_name} cannot open its memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>main_window</name>
+    <message>
+        <source>Memory open: schema {version}, encrypted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open data folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open log file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preferences…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt changes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About {app_name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{app_name} {version}&lt;/b&gt;&lt;p&gt;An AI co-host for live streams that lives on your own machine: her memory is one encrypted file in your data folder.&lt;/p&gt;&lt;p&gt;Data folder: {root}&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>memory_dock</name>
+    <message>
+        <source>Search memories (every word must match)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget this memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget all in this scope…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the newest {value} shown: search to narrow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Her memory is waking up (the embedding model is loading)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-embedding memories: %v of %m</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>memory_settings</name>
+    <message>
+        <source>{value} (not installed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>mind_page</name>
+    <message>
+        <source>paste the API key; it is never shown again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API keys are kept in {where}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for Ollama on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ollama=http://127.0.0.1:11434/v1 (empty: each provider&apos;s usual address)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste a key first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The {label} key is saved in {where}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a model first, as provider:model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Ollama server answered at </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ollama has: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>. Add one to the models as ollama:&lt;name&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>model_manager_dialog</name>
+    <message>
+        <source>Models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Privacy mode is on: downloads are off. Importing files still works.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%p% · {value} of {value2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a model file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models (*.onnx *.gguf *.bin *.safetensors);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a model folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove {title} ({size}) from this machine?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloading {title}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{title} is installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>: unpinned, as you added it, so its files were not checked against a hash Bea knows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{title}: download paused. Download again to resume where it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Importing {name}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported {name} as {name2}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed {model_id}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>mood_dock</name>
+    <message>
+        <source>Valence: how pleasant she feels (−1 to +1).
+Arousal: how much energy she has (0 to 1).
+Both ease back toward neutral over time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>obs_dock</name>
+    <message>
+        <source>Double-click a scene to switch OBS to it. ★ marks the scenes she may use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;OBS control is off&lt;/b&gt; (Settings → Skills).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:{value}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {value2}&lt;/b&gt; {address}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OBS password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OBS WebSocket password (Tools → WebSocket Server Settings → Show Connect Info).
+Empty forgets it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>obs_settings</name>
+    <message>
+        <source>OBS WebSocket password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget</source>
+        <translation type="unfinished">Dimentica</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The password is kept in {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the password first (OBS: Tools → WebSocket Server Settings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passphrase</name>
+    <message>
+        <source>Unlock Bea&apos;s memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passphrase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>people_dock</name>
+    <message>
+        <source>Search by name (every word must match)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the roster again (new people, new counts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marked: she keeps a card for them. Unmarking keeps the card they have.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name she should use for them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tell her this is their name: it replaces any she has</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How she feels about them, briefly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Who they are, in a few lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Their other account&apos;s name (“Anna on Telegram”)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same person</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This account and the one named are one person: one card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new fact about them…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add fact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove fact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget this person…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Her name for them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attitude</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Facts, newest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{value} match “{search}”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Donations:&lt;/b&gt; {value}&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;They really moved her&lt;/b&gt; {value} (her mood)&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;margin-bottom:0&apos;&gt;&lt;b&gt;What each character calls them&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{value}&lt;/ul&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>• their card: attitude, profile and {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also forget the memories about them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also forget the memories that came from {name}: what they said that she kept in her memory?
+
+Yes: those memories go too.
+No: only the person goes; the memories stay, by nobody she knows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>person_dock</name>
+    <message>
+        <source>Add a device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. Sara&apos;s phone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admin device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An admin device may also read the model of another member of the household (each such read goes into the audit log). A phone that only pushes your own signals does not need it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token for {device}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy this token into {value} now. &lt;b&gt;It will not be shown again&lt;/b&gt;: Bea keeps only a fingerprint of it. If you lose it, revoke the device and add it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device sends it with every request to Bea&apos;s local API, as “Authorization: Bearer &lt;token&gt;”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What she knows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Senses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget everything…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete every entry and every raw signal about you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search (every word must match)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All sections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the model again (devices and agents write to it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Getting to Know You</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exactly what an agent reads when it asks person_model (expired entries hidden)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A short stable name, e.g. home_city: the same key updates the entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>summary, one line, e.g. Lives in Turin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value (optional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optional: words, or JSON such as {&quot;city&quot;: &quot;Turin&quot;}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save correction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your word: it outranks anything an agent or a sense concluded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the form to add an entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Her notes on you&lt;/b&gt;, word for word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Correct:&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keep it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every sense is off until you switch it on. A sense reads signals your devices push to Bea and turns them into a few entries with plain rules, not an AI. Switching one off deletes what it concluded and the raw signals it kept; raw signals are kept {raw_signal_days} days at most.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{value}&lt;/b&gt; — reads {value2}&lt;br&gt;{value3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add device…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revoke…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation type="unfinished">Spento</translation>
+    </message>
+    <message>
+        <source>{value} kept from your devices right now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No devices yet. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A device (your phone, a watch, a script) needs a token to reach Bea&apos;s local API: it pushes signals for the senses you switched on and can read or correct this model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing has happened yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Newest first; the latest {audit_rows} events are shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Newest first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop Getting to Know You</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End the interview; your lines in the Chat dock go to Bea again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A short interview in the Chat dock: it asks about what she does not know yet (six questions at most) and records your answers in your own words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved: {exc}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved {section}/{key} as your correction ({reason}); agents and senses cannot change it now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted {section}/{key}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{section}/{key} was already gone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The {name} sense is on: {purpose}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The {name} sense is off: {value} and its raw signals deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The {name} sense stays on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No device added: {exc}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added {name}. Its token was shown once; revoke the device if it is lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revoked {name}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} had no token any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forgot everything: {value} and every raw signal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>plan_dock</name>
+    <message>
+        <source>Today&apos;s headline, e.g. “Finish the castle, be nice to raiders”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new objective…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear today&apos;s plan? She stops seeing it at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>prompt_diff</name>
+    <message>
+        <source>Prompt changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bea&apos;s soul and operating manual are files you can edit, in {folder}. Bea never overwrites a file you edited; here is how yours differ from what ships.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore the shipped text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your {name}.md is exactly as shipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your {name}.md is yours: Bea uses it as you wrote it. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shipped text changed since you edited it; lines marked - are what ships now, lines marked + are yours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lines marked - are what ships, lines marked + are yours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No program opened {path}; open it in any text editor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore the shipped {name}.md?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your edits to {name}.md will be replaced by the text Bea ships. Your version is kept next to it as {name}.previous.md.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not restored</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>settings</name>
+    <message>
+        <source>Her name</source>
+        <translation>Il suo nome</translation>
+    </message>
+    <message>
+        <source>The name she answers to and signs with.</source>
+        <translation>Il nome a cui risponde e con cui si firma.</translation>
+    </message>
+    <message>
+        <source>Log detail</source>
+        <translation>Dettaglio del log</translation>
+    </message>
+    <message>
+        <source>How much goes to the log file in the data folder (DEBUG for a bug report).</source>
+        <translation>Quanto finisce nel file di log nella cartella dei dati (DEBUG per segnalare un bug).</translation>
+    </message>
+    <message>
+        <source>Her models</source>
+        <translation>I suoi modelli</translation>
+    </message>
+    <message>
+        <source>The models she thinks with, tried in turn, as provider:model (ollama:qwen2.5:7b, openai:gpt-4o-mini); local:smollm2 is the tiny built-in model. Empty: she sleeps.</source>
+        <translation>I modelli con cui pensa, provati in ordine, come provider:modello (ollama:qwen2.5:7b, openai:gpt-4o-mini); local:smollm2 è il piccolo modello integrato. Vuoto: dorme.</translation>
+    </message>
+    <message>
+        <source>Models for background work</source>
+        <translation>Modelli per il lavoro in background</translation>
+    </message>
+    <message>
+        <source>Models for her diary, dreams and profiles, so that work never slows her answers. Empty: the models above.</source>
+        <translation>Modelli per il diario, i sogni e i profili, così quel lavoro non rallenta mai le sue risposte. Vuoto: quelli qui sopra.</translation>
+    </message>
+    <message>
+        <source>Server addresses</source>
+        <translation>Indirizzi dei server</translation>
+    </message>
+    <message>
+        <source>Where a provider&apos;s server is, when not at its usual address: provider=url, for example ollama=http://10.0.0.5:11434/v1.</source>
+        <translation>Dove si trova il server di un provider, se non è al solito indirizzo: provider=url, per esempio ollama=http://10.0.0.5:11434/v1.</translation>
+    </message>
+    <message>
+        <source>Other names for her</source>
+        <translation>Altri nomi</translation>
+    </message>
+    <message>
+        <source>Other names she answers to in chat (her own name is under General).</source>
+        <translation>Altri nomi a cui risponde in chat (il suo nome è in Generale).</translation>
+    </message>
+    <message>
+        <source>Words that catch her ear</source>
+        <translation>Parole che la incuriosiscono</translation>
+    </message>
+    <message>
+        <source>Names and words that make a line more interesting to her: the game, a running joke.</source>
+        <translation>Nomi e parole che rendono un messaggio più interessante per lei: il gioco, una battuta ricorrente.</translation>
+    </message>
+    <message>
+        <source>Her quiet hours</source>
+        <translation>Le sue ore di silenzio</translation>
+    </message>
+    <message>
+        <source>When she does not chime in unless spoken to, as HH:MM-HH:MM in this computer&apos;s time (23:00-07:00 wraps midnight).</source>
+        <translation>Quando non interviene se non la chiami, come HH:MM-HH:MM nell&apos;ora di questo computer (23:00-07:00 scavalca la mezzanotte).</translation>
+    </message>
+    <message>
+        <source>Words she never says on stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Words and phrases of yours that she never says out loud, in chat or in captions: a line holding one is not said, and the Activity dock tells you. Slurs and the worst of English and Italian are never said already; profanity is masked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Words she may say after all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Words the on-air filter would mask that are fine on your stream (a town, a game, your community&apos;s word).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation she keeps (tokens)</source>
+        <translation>Conversazione che tiene (token)</translation>
+    </message>
+    <message>
+        <source>The most tokens her conversation window may hold (150k to 500k); a model with a smaller context keeps it to half of that context.</source>
+        <translation>Il massimo di token che la sua finestra di conversazione può contenere (da 150k a 500k); con un modello dal contesto più piccolo si ferma a metà di quel contesto.</translation>
+    </message>
+    <message>
+        <source>Recap starts at (tokens)</source>
+        <translation>Il riassunto parte a (token)</translation>
+    </message>
+    <message>
+        <source>Where she starts writing a recap of older talk; 0: at four fifths of the window.</source>
+        <translation>Quando inizia a riassumere i discorsi più vecchi; 0: ai quattro quinti della finestra.</translation>
+    </message>
+    <message>
+        <source>Kept word for word (tokens)</source>
+        <translation>Tenuto parola per parola (token)</translation>
+    </message>
+    <message>
+        <source>How much recent talk a recap leaves word for word; 0: one fifth of the window.</source>
+        <translation>Quanto dei discorsi recenti un riassunto lascia parola per parola; 0: un quinto della finestra.</translation>
+    </message>
+    <message>
+        <source>A mood fades in (minutes)</source>
+        <translation>Un umore svanisce in (minuti)</translation>
+    </message>
+    <message>
+        <source>How long a feeling takes to fade halfway back to calm.</source>
+        <translation>Quanto ci mette un&apos;emozione a tornare a metà strada verso la calma.</translation>
+    </message>
+    <message>
+        <source>Model calls per turn</source>
+        <translation>Chiamate al modello per turno</translation>
+    </message>
+    <message>
+        <source>The most model calls one turn may take (thinking, tools, answering).</source>
+        <translation>Il massimo di chiamate al modello in un turno (pensare, strumenti, rispondere).</translation>
+    </message>
+    <message>
+        <source>Quiet before she notices (seconds)</source>
+        <translation>Silenzio prima che se ne accorga (secondi)</translation>
+    </message>
+    <message>
+        <source>How long the stream is silent before she notices it.</source>
+        <translation>Quanto deve restare in silenzio la live prima che se ne accorga.</translation>
+    </message>
+    <message>
+        <source>Cool-down after answering (seconds)</source>
+        <translation>Pausa dopo una risposta (secondi)</translation>
+    </message>
+    <message>
+        <source>After she answers, how long a newcomer&apos;s line in the same conversation counts for less.</source>
+        <translation>Dopo che ha risposto, per quanto il messaggio di un nuovo arrivato nella stessa conversazione conta meno.</translation>
+    </message>
+    <message>
+        <source>Prices (USD per 1M tokens)</source>
+        <translation>Prezzi (USD per 1M di token)</translation>
+    </message>
+    <message>
+        <source>What a cloud model costs, as model=input/output (openai:gpt-4o-mini=0.15/0.60); the Turn Log shows each turn&apos;s cost. Models on this computer cost nothing.</source>
+        <translation>Quanto costa un modello cloud, come modello=input/output (openai:gpt-4o-mini=0.15/0.60); il Registro turni mostra il costo di ogni turno. I modelli su questo computer non costano nulla.</translation>
+    </message>
+    <message>
+        <source>Privacy mode</source>
+        <translation>Modalità privacy</translation>
+    </message>
+    <message>
+        <source>Nothing leaves this computer: only models, voices and services running on it are used.</source>
+        <translation>Niente esce da questo computer: usa solo modelli, voci e servizi che girano qui.</translation>
+    </message>
+    <message>
+        <source>Start in the tray</source>
+        <translation>Avvia nell&apos;area di notifica</translation>
+    </message>
+    <message>
+        <source>Start with the window hidden in the system tray (when there is one).</source>
+        <translation>Avvia con la finestra nascosta nell&apos;area di notifica (se c&apos;è).</translation>
+    </message>
+    <message>
+        <source>Window language</source>
+        <translation>Lingua della finestra</translation>
+    </message>
+    <message>
+        <source>The language of the window&apos;s labels and messages. Takes effect the next time you start Bea.</source>
+        <translation>La lingua di etichette e messaggi della finestra. Vale dal prossimo avvio di Bea.</translation>
+    </message>
+    <message>
+        <source>As the system</source>
+        <translation>Come il sistema</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>English</translation>
+    </message>
+    <message>
+        <source>Italiano</source>
+        <translation>Italiano</translation>
+    </message>
+    <message>
+        <source>Local API for your devices</source>
+        <translation>API locale per i tuoi dispositivi</translation>
+    </message>
+    <message>
+        <source>Let your devices (a phone, a script) read and correct what Bea knows about you, each with its own token (/api/v1/).</source>
+        <translation>Lascia che i tuoi dispositivi (un telefono, uno script) leggano e correggano quello che Bea sa di te, ognuno con il suo token (/api/v1/).</translation>
+    </message>
+    <message>
+        <source>API port</source>
+        <translation>Porta dell&apos;API</translation>
+    </message>
+    <message>
+        <source>The TCP port it listens on; 0 picks a free one at each start (the log says which).</source>
+        <translation>La porta TCP su cui ascolta; 0 ne sceglie una libera a ogni avvio (il log dice quale).</translation>
+    </message>
+    <message>
+        <source>Reachable from your network</source>
+        <translation>Raggiungibile dalla tua rete</translation>
+    </message>
+    <message>
+        <source>Let devices on your home network reach it; off, only this computer can. Privacy mode keeps it on this computer whatever this says.</source>
+        <translation>Lascia che la raggiungano i dispositivi della tua rete di casa; se è spento, solo questo computer. La modalità privacy la tiene su questo computer in ogni caso.</translation>
+    </message>
+    <message>
+        <source>Largest request (KB)</source>
+        <translation>Richiesta più grande (KB)</translation>
+    </message>
+    <message>
+        <source>Requests with a bigger body are refused (413) before anything is stored.</source>
+        <translation>Le richieste più grandi vengono rifiutate (413) prima di salvare qualsiasi cosa.</translation>
+    </message>
+    <message>
+        <source>Switched on</source>
+        <translation>Attiva</translation>
+    </message>
+    <message>
+        <source>Whether this skill runs. Only you can switch it (Settings → Skills).</source>
+        <translation>Se questa skill è attiva. Solo tu puoi accenderla o spegnerla (Impostazioni → Skill).</translation>
+    </message>
+    <message>
+        <source>How she tells the hour</source>
+        <translation>Come dice l&apos;ora</translation>
+    </message>
+    <message>
+        <source>24h (18:30) or 12h (6:30 pm), when she says the time.</source>
+        <translation>24h (18:30) o 12h (6:30 pm), quando dice l&apos;ora.</translation>
+    </message>
+    <message>
+        <source>Seconds in the dock</source>
+        <translation>Secondi nel pannello</translation>
+    </message>
+    <message>
+        <source>Show seconds in the Clock dock.</source>
+        <translation>Mostra i secondi nel pannello Orologio.</translation>
+    </message>
+    <message>
+        <source>Time zone</source>
+        <translation>Fuso orario</translation>
+    </message>
+    <message>
+        <source>Your time zone, such as Europe/Rome; empty means this computer&apos;s own zone.</source>
+        <translation>Il tuo fuso orario, per esempio Europe/Rome; vuoto vuol dire quello di questo computer.</translation>
+    </message>
+    <message>
+        <source>Channels she joins in</source>
+        <translation>Canali in cui partecipa</translation>
+    </message>
+    <message>
+        <source>Server channel ids, comma-separated (Discord: Settings → Advanced → Developer Mode, then right-click a channel → Copy Channel ID). In these she answers when she is mentioned or replied to.</source>
+        <translation>ID dei canali del server, separati da virgola (Discord: Impostazioni → Avanzate → Modalità sviluppatore, poi clic destro su un canale → Copia ID canale). Lì risponde quando viene menzionata o quando le rispondono.</translation>
+    </message>
+    <message>
+        <source>People she talks to directly</source>
+        <translation>Persone con cui parla in privato</translation>
+    </message>
+    <message>
+        <source>Discord user ids or usernames, comma-separated. Anyone else writing to her directly is ignored (the dock says who tried).</source>
+        <translation>ID utente o nomi utente Discord, separati da virgola. Chiunque altro le scriva in privato viene ignorato (il pannello dice chi ci ha provato).</translation>
+    </message>
+    <message>
+        <source>Discord API address</source>
+        <translation>Indirizzo dell&apos;API di Discord</translation>
+    </message>
+    <message>
+        <source>Change it only for a test.</source>
+        <translation>Cambialo solo per un test.</translation>
+    </message>
+    <message>
+        <source>Her voice channel</source>
+        <translation>Il suo canale vocale</translation>
+    </message>
+    <message>
+        <source>A voice channel id: the dock&apos;s Join button starts with it, and the only call she may join herself.</source>
+        <translation>L&apos;ID di un canale vocale: il pulsante Entra del pannello parte da lì, ed è l&apos;unica chiamata in cui può entrare da sola.</translation>
+    </message>
+    <message>
+        <source>She may join the voice channel herself</source>
+        <translation>Può entrare da sola nel canale vocale</translation>
+    </message>
+    <message>
+        <source>Off: only you join her to a call, from the Discord dock.</source>
+        <translation>Spento: solo tu la fai entrare in una chiamata, dal pannello Discord.</translation>
+    </message>
+    <message>
+        <source>Discord gateway address</source>
+        <translation>Indirizzo del gateway di Discord</translation>
+    </message>
+    <message>
+        <source>Streamlabs tips</source>
+        <translation>Donazioni Streamlabs</translation>
+    </message>
+    <message>
+        <source>Hear tips made on Streamlabs as they happen. Bea connects out to Streamlabs, so it needs no public address (paste your socket token below).</source>
+        <translation>Senti le donazioni fatte su Streamlabs mentre arrivano. Bea si collega lei a Streamlabs, quindi non serve un indirizzo pubblico (incolla qui sotto il tuo socket token).</translation>
+    </message>
+    <message>
+        <source>Count Streamlabs test alerts</source>
+        <translation>Conta gli avvisi di prova di Streamlabs</translation>
+    </message>
+    <message>
+        <source>Treat the test alerts you send from the Streamlabs dashboard as real tips, to try the link (each makes a card).</source>
+        <translation>Tratta gli avvisi di prova che mandi dalla dashboard di Streamlabs come donazioni vere, per provare il collegamento (ognuno crea una scheda).</translation>
+    </message>
+    <message>
+        <source>Streamlabs socket server</source>
+        <translation>Socket server di Streamlabs</translation>
+    </message>
+    <message>
+        <source>The Streamlabs socket server. Change it only to test against another server.</source>
+        <translation>Il socket server di Streamlabs. Cambialo solo per fare prove con un altro server.</translation>
+    </message>
+    <message>
+        <source>Chance she speaks up</source>
+        <translation>Probabilità che intervenga</translation>
+    </message>
+    <message>
+        <source>When it is quiet, the chance (0 to 1) she speaks up on her own.</source>
+        <translation>Quando c&apos;è silenzio, la probabilità (da 0 a 1) che parli di sua iniziativa.</translation>
+    </message>
+    <message>
+        <source>Least gap between (minutes)</source>
+        <translation>Intervallo minimo (minuti)</translation>
+    </message>
+    <message>
+        <source>The least time between two times she speaks up unprompted.</source>
+        <translation>Il tempo minimo tra due interventi spontanei.</translation>
+    </message>
+    <message>
+        <source>Bring up memories</source>
+        <translation>Richiama i ricordi</translation>
+    </message>
+    <message>
+        <source>Before each turn, put what she remembers about it in her briefing.</source>
+        <translation>Prima di ogni turno, mette nel suo briefing quello che ricorda sull&apos;argomento.</translation>
+    </message>
+    <message>
+        <source>Hour she dreams</source>
+        <translation>Ora in cui sogna</translation>
+    </message>
+    <message>
+        <source>The hour of the night (0-23) she dreams: she turns the stream into lasting memories.</source>
+        <translation>L&apos;ora della notte (0-23) in cui sogna: trasforma la live in ricordi duraturi.</translation>
+    </message>
+    <message>
+        <source>Meaning model</source>
+        <translation>Modello del significato</translation>
+    </message>
+    <message>
+        <source>The model her memory reads meaning with: the built-in one or one installed in Settings → Models…. Changing it re-reads every memory in the background.</source>
+        <translation>Il modello con cui la sua memoria legge il significato: quello integrato o uno installato in Impostazioni → Modelli…. Se lo cambi, rilegge tutti i ricordi in background.</translation>
+    </message>
+    <message>
+        <source>OBS address</source>
+        <translation>Indirizzo di OBS</translation>
+    </message>
+    <message>
+        <source>Where OBS runs: 127.0.0.1 for this computer, or the address OBS shows in Tools → WebSocket Server Settings → Show Connect Info.</source>
+        <translation>Dove gira OBS: 127.0.0.1 per questo computer, o l&apos;indirizzo che OBS mostra in Strumenti → Impostazioni server WebSocket → Mostra informazioni di connessione.</translation>
+    </message>
+    <message>
+        <source>OBS WebSocket port</source>
+        <translation>Porta WebSocket di OBS</translation>
+    </message>
+    <message>
+        <source>4455 unless you changed it in OBS. The password is not a setting: it is kept with Bea&apos;s secrets (below).</source>
+        <translation>4455, a meno che tu non l&apos;abbia cambiata in OBS. La password non è un&apos;impostazione: è custodita con i segreti di Bea (qui sotto).</translation>
+    </message>
+    <message>
+        <source>Scenes she may switch to</source>
+        <translation>Scene a cui può passare</translation>
+    </message>
+    <message>
+        <source>Their exact OBS names, comma-separated. Empty: she cannot switch scenes.</source>
+        <translation>I nomi esatti in OBS, separati da virgola. Vuoto: non può cambiare scena.</translation>
+    </message>
+    <message>
+        <source>Sources she may show or hide</source>
+        <translation>Fonti che può mostrare o nascondere</translation>
+    </message>
+    <message>
+        <source>Sources in the current scene, comma-separated. Empty: she cannot show or hide anything.</source>
+        <translation>Fonti della scena attuale, separate da virgola. Vuoto: non può mostrare né nascondere nulla.</translation>
+    </message>
+    <message>
+        <source>Text sources she may write</source>
+        <translation>Fonti di testo in cui può scrivere</translation>
+    </message>
+    <message>
+        <source>Comma-separated. Empty: she cannot set any text.</source>
+        <translation>Separate da virgola. Vuoto: non può scrivere nessun testo.</translation>
+    </message>
+    <message>
+        <source>Text source for captions</source>
+        <translation>Fonte di testo per i sottotitoli</translation>
+    </message>
+    <message>
+        <source>A text source that shows what she says as she speaks. Empty: no captions in OBS.</source>
+        <translation>Una fonte di testo che mostra quello che dice mentre parla. Vuoto: niente sottotitoli in OBS.</translation>
+    </message>
+    <message>
+        <source>Caption stays (seconds)</source>
+        <translation>Durata del sottotitolo (secondi)</translation>
+    </message>
+    <message>
+        <source>How long a caption stays after her last line (0: until the next).</source>
+        <translation>Quanto resta un sottotitolo dopo la sua ultima frase (0: fino al successivo).</translation>
+    </message>
+    <message>
+        <source>Scene changes pass quietly</source>
+        <translation>Cambi di scena in silenzio</translation>
+    </message>
+    <message>
+        <source>She notices scene changes, but they never make her speak on their own.</source>
+        <translation>Nota i cambi di scena, ma da soli non la fanno mai parlare.</translation>
+    </message>
+    <message>
+        <source>Show her who is talking</source>
+        <translation>Mostrale chi sta parlando</translation>
+    </message>
+    <message>
+        <source>Before each turn, show her the cards of the people speaking.</source>
+        <translation>Prima di ogni turno, le mostra le schede delle persone che parlano.</translation>
+    </message>
+    <message>
+        <source>Avatar file</source>
+        <translation>File dell&apos;avatar</translation>
+    </message>
+    <message>
+        <source>Her body: a .vrm file (VRoid Studio, UniVRM...), chosen in the Stage dock. Empty: her default body.</source>
+        <translation>Il suo corpo: un file .vrm (VRoid Studio, UniVRM...), scelto nel pannello Palco. Vuoto: il suo corpo predefinito.</translation>
+    </message>
+    <message>
+        <source>Stage port</source>
+        <translation>Porta del palco</translation>
+    </message>
+    <message>
+        <source>OBS reads the stage as a Browser source at http://127.0.0.1:&lt;port&gt;/stage (captions: /stage/captions); only this computer can reach it.</source>
+        <translation>OBS legge il palco come fonte Browser su http://127.0.0.1:&lt;port&gt;/stage (sottotitoli: /stage/captions); solo questo computer può raggiungerlo.</translation>
+    </message>
+    <message>
+        <source>Behind her</source>
+        <translation>Dietro di lei</translation>
+    </message>
+    <message>
+        <source>Transparent (OBS browser sources keep it), a chroma-key colour to key out, or a plain colour.</source>
+        <translation>Trasparente (le fonti browser di OBS lo mantengono), un colore chroma key da scontornare, o un colore pieno.</translation>
+    </message>
+    <message>
+        <source>Transparent</source>
+        <translation>Trasparente</translation>
+    </message>
+    <message>
+        <source>Chroma key</source>
+        <translation>Chroma key</translation>
+    </message>
+    <message>
+        <source>Plain colour</source>
+        <translation>Colore pieno</translation>
+    </message>
+    <message>
+        <source>Background colour</source>
+        <translation>Colore di sfondo</translation>
+    </message>
+    <message>
+        <source>The chroma-key or plain colour, as #rrggbb.</source>
+        <translation>Il colore chroma key o pieno, come #rrggbb.</translation>
+    </message>
+    <message>
+        <source>Framing</source>
+        <translation>Inquadratura</translation>
+    </message>
+    <message>
+        <source>How much of her the stage shows.</source>
+        <translation>Quanto di lei mostra il palco.</translation>
+    </message>
+    <message>
+        <source>Full body</source>
+        <translation>Figura intera</translation>
+    </message>
+    <message>
+        <source>Upper body</source>
+        <translation>Mezzo busto</translation>
+    </message>
+    <message>
+        <source>Face</source>
+        <translation>Viso</translation>
+    </message>
+    <message>
+        <source>She blinks</source>
+        <translation>Sbatte le palpebre</translation>
+    </message>
+    <message>
+        <source>She blinks now and then (when the model has a blink expression).</source>
+        <translation>Ogni tanto sbatte le palpebre (se il modello ha un&apos;espressione per farlo).</translation>
+    </message>
+    <message>
+        <source>She breathes and sways</source>
+        <translation>Respira e ondeggia</translation>
+    </message>
+    <message>
+        <source>She breathes and sways a little when idle.</source>
+        <translation>Quando è ferma respira e ondeggia un po&apos;.</translation>
+    </message>
+    <message>
+        <source>Most frames per second</source>
+        <translation>Fotogrammi al secondo massimi</translation>
+    </message>
+    <message>
+        <source>The most frames per second the stage draws; lower spares your computer.</source>
+        <translation>Il massimo di fotogrammi al secondo che disegna il palco; più basso risparmia il computer.</translation>
+    </message>
+    <message>
+        <source>Mouth opening</source>
+        <translation>Apertura della bocca</translation>
+    </message>
+    <message>
+        <source>How wide her mouth opens for a given loudness (1 is normal).</source>
+        <translation>Quanto apre la bocca a un certo volume (1 è normale).</translation>
+    </message>
+    <message>
+        <source>How much her face shows</source>
+        <translation>Quanto si vede sul viso</translation>
+    </message>
+    <message>
+        <source>How strongly her face shows her mood (1: the model&apos;s full expression).</source>
+        <translation>Quanto il suo viso mostra l&apos;umore (1: l&apos;espressione piena del modello).</translation>
+    </message>
+    <message>
+        <source>Your expression picks</source>
+        <translation>Le tue scelte di espressione</translation>
+    </message>
+    <message>
+        <source>Mood word → expression name, e.g. excited=Smile. Other moods are matched to the model&apos;s expressions automatically.</source>
+        <translation>Umore → nome dell&apos;espressione, per esempio excited=Smile. Gli altri umori vengono abbinati da soli alle espressioni del modello.</translation>
+    </message>
+    <message>
+        <source>Mouth follows her words</source>
+        <translation>La bocca segue le parole</translation>
+    </message>
+    <message>
+        <source>With no voice sending audio levels, move her mouth from the words she says.</source>
+        <translation>Se nessuna voce manda i livelli audio, muove la bocca in base alle parole che dice.</translation>
+    </message>
+    <message>
+        <source>How long a caption stays on the captions overlay (0: until the next).</source>
+        <translation>Quanto resta un sottotitolo nell&apos;overlay dei sottotitoli (0: fino al successivo).</translation>
+    </message>
+    <message>
+        <source>Animation clips</source>
+        <translation>Clip di animazione</translation>
+    </message>
+    <message>
+        <source>.vrma files (VRM Animation), added in the Stage dock; when she says &lt;do:wave&gt;, the clip named wave.vrma plays.</source>
+        <translation>File .vrma (VRM Animation), aggiunti nel pannello Palco; quando dice &lt;do:wave&gt;, parte la clip wave.vrma.</translation>
+    </message>
+    <message>
+        <source>Clip she loops when idle</source>
+        <translation>Clip in loop quando è ferma</translation>
+    </message>
+    <message>
+        <source>Its file name without .vrma; empty: her own breathing and sway.</source>
+        <translation>Il nome del file senza .vrma; vuoto: il suo respiro e ondeggiare.</translation>
+    </message>
+    <message>
+        <source>People she talks to in private</source>
+        <translation>Persone con cui parla in privato</translation>
+    </message>
+    <message>
+        <source>Telegram user ids or @usernames, comma-separated. Anyone else writing to her privately is ignored (the dock says who tried).</source>
+        <translation>ID utente o @nomiutente di Telegram, separati da virgola. Chiunque altro le scriva in privato viene ignorato (il pannello dice chi ci ha provato).</translation>
+    </message>
+    <message>
+        <source>Groups she joins in</source>
+        <translation>Gruppi in cui partecipa</translation>
+    </message>
+    <message>
+        <source>Group chat ids (like -1001234567890), comma-separated. In these she answers when she is mentioned or replied to.</source>
+        <translation>ID dei gruppi (come -1001234567890), separati da virgola. Lì risponde quando viene menzionata o quando le rispondono.</translation>
+    </message>
+    <message>
+        <source>Bot API address</source>
+        <translation>Indirizzo della Bot API</translation>
+    </message>
+    <message>
+        <source>Change it only for a local Bot API server (or a test).</source>
+        <translation>Cambialo solo per un server Bot API locale (o per un test).</translation>
+    </message>
+    <message>
+        <source>Bot API file address</source>
+        <translation>Indirizzo dei file della Bot API</translation>
+    </message>
+    <message>
+        <source>Where voice notes are downloaded from, beside the Bot API address.</source>
+        <translation>Da dove si scaricano i vocali, accanto all&apos;indirizzo della Bot API.</translation>
+    </message>
+    <message>
+        <source>Your channel</source>
+        <translation>Il tuo canale</translation>
+    </message>
+    <message>
+        <source>Your Twitch login, without #: the chat she joins. Empty: Twitch chat stays off.</source>
+        <translation>Il tuo login Twitch, senza #: la chat in cui entra. Vuoto: la chat di Twitch resta spenta.</translation>
+    </message>
+    <message>
+        <source>Her Twitch login</source>
+        <translation>Il suo login Twitch</translation>
+    </message>
+    <message>
+        <source>Her own Twitch account, to write in chat (reading needs none); writing also needs her OAuth token, below.</source>
+        <translation>Il suo account Twitch, per scrivere in chat (per leggere non serve); per scrivere serve anche il suo token OAuth, qui sotto.</translation>
+    </message>
+    <message>
+        <source>Chat server</source>
+        <translation>Server della chat</translation>
+    </message>
+    <message>
+        <source>The Twitch chat server to connect to.</source>
+        <translation>Il server della chat di Twitch a cui collegarsi.</translation>
+    </message>
+    <message>
+        <source>Chat server port</source>
+        <translation>Porta del server della chat</translation>
+    </message>
+    <message>
+        <source>6697 with an encrypted connection, 6667 without.</source>
+        <translation>6697 con connessione cifrata, 6667 senza.</translation>
+    </message>
+    <message>
+        <source>Encrypted connection</source>
+        <translation>Connessione cifrata</translation>
+    </message>
+    <message>
+        <source>Encrypt the chat connection (TLS). Leave it on for Twitch: with it off she only reads anonymously, and never sends her token.</source>
+        <translation>Cifra la connessione alla chat (TLS). Lasciala accesa per Twitch: se è spenta legge solo in forma anonima e non manda mai il suo token.</translation>
+    </message>
+    <message>
+        <source>How she hears you</source>
+        <translation>Come ti sente</translation>
+    </message>
+    <message>
+        <source>Push to talk: while you hold the talk key or button. Always on: whenever you speak. Off: she does not listen.</source>
+        <translation>Premi per parlare: mentre tieni premuto il tasto o il pulsante. Sempre attivo: ogni volta che parli. Spento: non ascolta.</translation>
+    </message>
+    <message>
+        <source>Push to talk</source>
+        <translation>Premi per parlare</translation>
+    </message>
+    <message>
+        <source>Always on</source>
+        <translation>Sempre attivo</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Spento</translation>
+    </message>
+    <message>
+        <source>Push-to-talk key</source>
+        <translation>Tasto per parlare</translation>
+    </message>
+    <message>
+        <source>Hold it while you speak to her (F8, Ctrl+Space, ...): in any app where the system allows, else while Bea has focus. Empty: the button only.</source>
+        <translation>Tienilo premuto mentre le parli (F8, Ctrl+Space, ...): in qualsiasi app, se il sistema lo permette, altrimenti quando Bea ha il focus. Vuoto: solo il pulsante.</translation>
+    </message>
+    <message>
+        <source>Microphone</source>
+        <translation>Microfono</translation>
+    </message>
+    <message>
+        <source>The microphone she hears you with.</source>
+        <translation>Il microfono con cui ti sente.</translation>
+    </message>
+    <message>
+        <source>Speakers</source>
+        <translation>Altoparlanti</translation>
+    </message>
+    <message>
+        <source>The speakers or headphones she speaks through.</source>
+        <translation>Gli altoparlanti o le cuffie con cui parla.</translation>
+    </message>
+    <message>
+        <source>Speech recognition</source>
+        <translation>Riconoscimento vocale</translation>
+    </message>
+    <message>
+        <source>How she turns your speech into words: the packaged model (English only), one from Settings → Models…, or a faster-whisper folder.</source>
+        <translation>Come trasforma la tua voce in parole: il modello incluso (solo inglese), uno da Impostazioni → Modelli…, o una cartella faster-whisper.</translation>
+    </message>
+    <message>
+        <source>Language you speak</source>
+        <translation>Lingua in cui parli</translation>
+    </message>
+    <message>
+        <source>The language you speak to her in. Detect it: she finds out at each sentence. Any language but English uses a multilingual speech model, and the voice installed for that language (auto, en, it, de, ...).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Her voice</source>
+        <translation>La sua voce</translation>
+    </message>
+    <message>
+        <source>The voice she speaks with: the packaged one, one from Settings → Models…, or a Piper .onnx file.</source>
+        <translation>La voce con cui parla: quella inclusa, una da Impostazioni → Modelli…, o un file .onnx di Piper.</translation>
+    </message>
+    <message>
+        <source>Quieter when you talk (dB)</source>
+        <translation>Più bassa quando parli (dB)</translation>
+    </message>
+    <message>
+        <source>How much quieter she gets when you start talking over her.</source>
+        <translation>Di quanto abbassa la voce quando inizi a parlarle sopra.</translation>
+    </message>
+    <message>
+        <source>She stops after (seconds)</source>
+        <translation>Si ferma dopo (secondi)</translation>
+    </message>
+    <message>
+        <source>She stops her line once you have talked over her this long.</source>
+        <translation>Smette di parlare quando le hai parlato sopra per questo tempo.</translation>
+    </message>
+    <message>
+        <source>Your live stream</source>
+        <translation>La tua live</translation>
+    </message>
+    <message>
+        <source>Its link (youtube.com/live/..., watch?v=...) or video id: she reads its chat while you are live. Empty: off.</source>
+        <translation>Il link (youtube.com/live/..., watch?v=...) o l&apos;ID del video: ne legge la chat mentre sei in live. Vuoto: spento.</translation>
+    </message>
+    <message>
+        <source>API address</source>
+        <translation>Indirizzo dell&apos;API</translation>
+    </message>
+    <message>
+        <source>The YouTube Data API address; change it only to test against another server.</source>
+        <translation>L&apos;indirizzo della YouTube Data API; cambialo solo per fare prove con un altro server.</translation>
+    </message>
+</context>
+<context>
+    <name>settings_dialog</name>
+    <message>
+        <source>Bea settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved: {field}: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>skills</name>
+    <message>
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
+    <message>
+        <source>You talk with her in the Chat dock, here in the app, and see there what went wrong.</source>
+        <translation>Parli con lei nel pannello Chat, qui nell&apos;app, e lì vedi cosa è andato storto.</translation>
+    </message>
+    <message>
+        <source>Clock</source>
+        <translation>Orologio</translation>
+    </message>
+    <message>
+        <source>She knows your local time and date.</source>
+        <translation>Conosce la tua ora e la tua data locali.</translation>
+    </message>
+    <message>
+        <source>Discord</source>
+        <translation>Discord</translation>
+    </message>
+    <message>
+        <source>She reads and answers written messages on Discord in the channels and from the people you allow, in writing, never out loud.</source>
+        <translation>Legge e risponde ai messaggi scritti su Discord nei canali e dalle persone che permetti tu, per iscritto, mai a voce.</translation>
+    </message>
+    <message>
+        <source>Donations</source>
+        <translation>Donazioni</translation>
+    </message>
+    <message>
+        <source>Tips from Ko-fi, Streamlabs or any webhook reach her: she thanks the donor and remembers them.</source>
+        <translation>Le donazioni da Ko-fi, Streamlabs o qualsiasi webhook arrivano a lei: ringrazia chi dona e se lo ricorda.</translation>
+    </message>
+    <message>
+        <source>Idle life</source>
+        <translation>Vita a riposo</translation>
+    </message>
+    <message>
+        <source>When the stream goes quiet, she thinks to herself and may speak up on her own.</source>
+        <translation>Quando la live si fa silenziosa, pensa tra sé e può intervenire di sua iniziativa.</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Memoria</translation>
+    </message>
+    <message>
+        <source>She remembers what people said, recalls it when it matters, and dreams it into lasting memories.</source>
+        <translation>Ricorda cosa ha detto la gente, lo richiama quando serve e lo sogna in ricordi duraturi.</translation>
+    </message>
+    <message>
+        <source>OBS</source>
+        <translation>OBS</translation>
+    </message>
+    <message>
+        <source>She switches scenes, shows or hides sources and writes text in OBS, and captions what she says.</source>
+        <translation>Cambia scena, mostra o nasconde fonti e scrive testo in OBS, e sottotitola quello che dice.</translation>
+    </message>
+    <message>
+        <source>People</source>
+        <translation>Persone</translation>
+    </message>
+    <message>
+        <source>She keeps track of who is in chat and gets to know your regulars.</source>
+        <translation>Tiene traccia di chi è in chat e impara a conoscere i tuoi habitué.</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Tu</translation>
+    </message>
+    <message>
+        <source>She learns about you, from what you tell her and what your devices share; correct it in the You dock.</source>
+        <translation>Impara a conoscerti, da quello che le dici e da quello che condividono i tuoi dispositivi; correggilo nel pannello Tu.</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Piano</translation>
+    </message>
+    <message>
+        <source>She follows today&apos;s plan from the Plan dock and ticks objectives off as they are done.</source>
+        <translation>Segue il piano di oggi dal pannello Piano e spunta gli obiettivi man mano che sono fatti.</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Palco</translation>
+    </message>
+    <message>
+        <source>Her body: a VRM avatar that moves, blinks and shows her mood, in the app and in OBS.</source>
+        <translation>Il suo corpo: un avatar VRM che si muove, sbatte le palpebre e mostra il suo umore, nell&apos;app e in OBS.</translation>
+    </message>
+    <message>
+        <source>Telegram</source>
+        <translation>Telegram</translation>
+    </message>
+    <message>
+        <source>She reads and answers written messages on Telegram from the people and groups you allow, in writing, never out loud.</source>
+        <translation>Legge e risponde ai messaggi scritti su Telegram dalle persone e dai gruppi che permetti tu, per iscritto, mai a voce.</translation>
+    </message>
+    <message>
+        <source>Twitch</source>
+        <translation>Twitch</translation>
+    </message>
+    <message>
+        <source>She reads your Twitch chat and, with her own login, writes in it.</source>
+        <translation>Legge la tua chat di Twitch e, con il suo login, ci scrive.</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>Voce</translation>
+    </message>
+    <message>
+        <source>She hears you through your microphone and answers out loud in her own voice.</source>
+        <translation>Ti sente dal microfono e risponde a voce alta con la sua voce.</translation>
+    </message>
+    <message>
+        <source>YouTube</source>
+        <translation>YouTube</translation>
+    </message>
+    <message>
+        <source>She reads the chat of your YouTube live stream; Super Chats count as donations.</source>
+        <translation>Legge la chat della tua live su YouTube; i Super Chat contano come donazioni.</translation>
+    </message>
+</context>
+<context>
+    <name>skills_page</name>
+    <message>
+        <source>Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the {title} page</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>stage_dock</name>
+    <message>
+        <source>the stage cannot play it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} (not a clip)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose avatar…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add clips…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loop this clip whenever she is not playing another one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try a mood: excited, sad, curious…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy stage URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy captions URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Animation clips (.vrma): &lt;do:name&gt; in her words plays one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mood</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Camera</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Background</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OBS browser source:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose her avatar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VRM avatars (*.vrm);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{word}” → {value} (for 5 seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>stage_settings</name>
+    <message>
+        <source>Empty: her default body (the Stage dock picks a file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved: {why}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One .vrma file per line (the Stage dock adds them for you)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>excited=Smile, sad=Cry (empty: all automatic)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>stage_view</name>
+    <message>
+        <source>The stage is off (Settings → Stage).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>status_bar</name>
+    <message>
+        <source>● LIVE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A stream session is open: what happens now belongs to this stream.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No stream session is open: File → Go live starts one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model: {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Privacy mode: on (local only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Privacy mode: off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You&apos;re live: what happens from now on belongs to this stream.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stream session has ended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>turn_log_dock</name>
+    <message>
+        <source>Search turns (every word must match)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;No turns yet.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>twitch_dock</name>
+    <message>
+        <source>Here now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write in Twitch chat as her…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no channel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read-only: set her login and a token in Settings → Twitch to write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Here now: unavailable ({exc})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Here now ({value})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Here now: nobody yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>twitch_settings</name>
+    <message>
+        <source>oauth:… (the chat token of her login)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OAuth token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token is kept in {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>voice_dock</name>
+    <message>
+        <source>Hold to talk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop her</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Silence her now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mic %v</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hearing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Microphone</source>
+        <translation type="unfinished">Microfono</translation>
+    </message>
+    <message>
+        <source>Speakers</source>
+        <translation type="unfinished">Altoparlanti</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last heard:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold to talk ({label})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Push-to-talk: hold the button while you speak to her. {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mic {level_db:.0f} dB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mic —</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>voice_settings</name>
+    <message>
+        <source>No audio devices: {why}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>youtube_dock</name>
+    <message>
+        <source>She reads this chat and answers out loud; she cannot write in YouTube chat.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no stream named (Settings → YouTube)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>youtube_settings</name>
+    <message>
+        <source>paste your YouTube Data API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,41 @@
+"""The window in Italian, offscreen: the main window and the General settings page are drawn with the Italian
+translation installed and saved as PNGs (build/screenshots/it_*.png) to look at; the menus and the page's
+labels read Italian."""
+
+import pytest
+
+from app.ui import launch
+from app.ui.language import install_window_language
+from tests.conftest import REPO
+
+SHOTS = REPO / "build" / "screenshots"
+
+
+@pytest.fixture
+def italian_shell(qapp, bea):
+    assert install_window_language("it") == "it"
+    s = launch.Shell(bea, launch.app_icon())
+    yield s
+    s.window.hide_on_close = False
+    s.window.deleteLater()
+    install_window_language("en")
+
+
+def test_main_window_and_general_settings_in_italian(italian_shell, qtbot):
+    w = italian_shell.window
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    w.stage.refresh()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    assert w.grab().save(str(SHOTS / "it_main_window.png"))
+    menus = [a.text() for a in w.menuBar().actions()]
+    assert menus == ["&File", "&Vista", "&Impostazioni", "&Aiuto"]
+    dialog = w.open_settings()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.grab().save(str(SHOTS / "it_settings_general.png"))
+    assert dialog.windowTitle() == "Impostazioni di Bea"
+    assert dialog.findChild(object, "ui.language.label").text() == "Lingua della finestra"
+    assert [dialog.pages.item(i).text() for i in range(3)] == ["Generale", "Mente", "Skill"]

@@ -1,0 +1,91 @@
+"""The window in other languages: every user-visible string is marked for translation, the Italian translation
+is complete (no unfinished or empty entry, the same placeholders and markup as the English), the committed .qm
+is the .ts compiled, and the .ts holds every marked string of app/ and the settings schema."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tests.conftest import REPO
+from tests.ui.unmarked_strings import all_unmarked
+
+sys.path.insert(0, str(REPO / "installer"))
+import i18n  # noqa: E402
+
+TS = REPO / "resources" / "i18n" / "bea_it.ts"
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\d|<[^>]+>|&\w+;")
+
+
+def entries(ts):
+    root = ET.parse(ts).getroot()
+    for context in root.iter("context"):
+        for message in context.iter("message"):
+            yield context.findtext("name"), message.findtext("source"), message.find("translation")
+
+
+def test_every_user_visible_string_is_marked_for_translation():
+    left = all_unmarked()
+    assert not left, f"{len(left)} user-visible strings not in translate(): \n" + "\n".join(map(str, left))
+
+
+def test_the_italian_translation_is_complete_and_keeps_placeholders():
+    unfinished, mismatched = [], []
+    for context, source, translation in entries(TS):
+        if translation is None or translation.get("type") in ("unfinished", "obsolete", "vanished") \
+                or not (translation.text or "").strip():
+            unfinished.append(f"{context}: {source!r}")
+        elif sorted(PLACEHOLDER.findall(source)) != sorted(PLACEHOLDER.findall(translation.text)):
+            mismatched.append(f"{context}: {source!r} -> {translation.text!r}")
+    assert not unfinished, f"{len(unfinished)} Italian entries unfinished:\n" + "\n".join(unfinished)
+    assert not mismatched, "placeholders or markup differ:\n" + "\n".join(mismatched)
+
+
+def test_the_committed_qm_is_the_ts_compiled(tmp_path):
+    qm = tmp_path / "bea_it.qm"
+    i18n.release(TS, qm)
+    assert qm.read_bytes() == TS.with_suffix(".qm").read_bytes(), "run: python installer/i18n.py release"
+
+
+def test_the_ts_holds_every_marked_string(tmp_path):
+    ts = tmp_path / TS.name
+    shutil.copy(TS, ts)
+    i18n.update(ts)
+    have = {(c, s) for c, s, _t in entries(TS)}
+    want = {(c, s) for c, s, _t in entries(ts)}
+    assert want - have == set(), f"not in {TS.name} yet (python installer/i18n.py update): {want - have}"
+    assert have - want == set(), f"no longer in the app (python installer/i18n.py update): {have - want}"
+
+
+def test_lupdate_finds_marked_strings_by_their_context(tmp_path):
+    """The marking convention the app uses is the one lupdate reads: translate("context", "text")."""
+    src = tmp_path / "sample.py"
+    src.write_text('from app.widgets.qt import translate\nx = translate("sample", "Go live")\n', encoding="utf-8")
+    ts = tmp_path / "sample_it.ts"
+    subprocess.run([i18n.tool("lupdate"), str(src), "-ts", str(ts)], check=True, capture_output=True)
+    assert [(c, s) for c, s, _t in entries(ts)] == [("sample", "Go live")]
+
+
+def test_schema_words_cover_every_settings_title():
+    words = dict.fromkeys(t for _c, t in i18n.schema_words())
+    assert "Window language" in words and "As the system" in words and "Her name" in words
+
+
+@pytest.fixture
+def italian(qapp):
+    from app.ui.language import install_window_language
+    assert install_window_language("it") == "it"
+    yield
+    install_window_language("en")
+
+
+def test_italian_window_shows_italian_words(italian):
+    from app.widgets.forms import CLOSED
+    from app.widgets.qt import translate
+    assert translate("forms", CLOSED) == "▸ Avanzate"
+    assert translate("settings", "Window language") != "Window language"
