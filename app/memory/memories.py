@@ -43,6 +43,63 @@ def _has_table(c: Connection, name: str) -> bool:
     return c.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (name,)).fetchone() is not None
 
 
+class _Index:
+    """The current model's vectors with their ids, times and sources, in arrays with room to grow: appending
+    the memories added since the last recall writes past the rows a reader may hold, never over them."""
+
+    def __init__(self, model: str, dim: int, stamp: tuple[int, int], seen: int, capacity: int = 0) -> None:
+        self.model, self.stamp, self.seen, self.count = model, stamp, seen, 0
+        capacity = max(capacity, 1024)
+        self.ids = np.empty(capacity, np.int64)
+        self.ts = np.empty(capacity, np.float64)
+        self.mat = np.empty((capacity, dim), np.float32)
+        self.sources: list[str] = []
+
+    def append(self, rows: list[tuple[int, float, bytes, str]]) -> None:
+        end = self.count + len(rows)
+        if end > len(self.ids):
+            grown = max(end, len(self.ids) * 3 // 2)
+            self.ids = np.concatenate([self.ids[:self.count], np.empty(grown - self.count, np.int64)])
+            self.ts = np.concatenate([self.ts[:self.count], np.empty(grown - self.count, np.float64)])
+            self.mat = np.concatenate([self.mat[:self.count],
+                                       np.empty((grown - self.count, self.mat.shape[1]), np.float32)])
+        if rows:
+            self.ids[self.count:end] = [r[0] for r in rows]
+            self.ts[self.count:end] = [r[1] for r in rows]
+            self.mat[self.count:end] = np.frombuffer(b"".join(r[2] for r in rows), np.float32).reshape(len(rows), -1)
+            self.sources += [r[3] for r in rows]
+        self.count = end
+
+    def view(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[str]]:
+        n = self.count
+        return self.ids[:n], self.ts[:n], self.mat[:n], self.sources
+
+
+def _refreshed(c: Connection, index: _Index | None, model: str, dim: int) -> _Index:
+    """`index` brought up to date in one read transaction (one snapshot): as it is when nothing changed, with
+    the new rows appended when memories were only added after it was read, else read anew."""
+    c.execute("BEGIN")
+    try:
+        added, altered = c.execute("SELECT added, altered FROM memory_changes WHERE id = 1").fetchone()
+        if index is not None and index.stamp == (added, altered):
+            return index
+        if index is not None and index.stamp[1] == altered:
+            new = c.execute("SELECT id, ts, vector, source, model FROM memories WHERE id > ? ORDER BY id",
+                            (index.seen,)).fetchall()
+            if len(new) == added - index.stamp[0]:  # every insert since is here: nothing reused an older id
+                index.append([r[:4] for r in new if r[4] == model])
+                index.stamp, index.seen = (added, altered), max([index.seen, *(r[0] for r in new)])
+                return index
+        rows = c.execute("SELECT id, ts, vector, source FROM memories WHERE model = ? ORDER BY id",
+                         (model,)).fetchall()
+        seen = c.execute("SELECT coalesce(max(id), 0) FROM memories").fetchone()[0]
+        fresh = _Index(model, dim, (added, altered), seen, capacity=len(rows) * 5 // 4)
+        fresh.append(rows)
+        return fresh
+    finally:
+        c.execute("COMMIT")
+
+
 def vec_table(model: str) -> str:
     return "vec_" + hashlib.sha1(model.encode()).hexdigest()[:12]
 
@@ -52,7 +109,7 @@ class MemoryStore:
         self._db = db
         self.embedder = embedder
         self._clock = clock
-        self._matrix: tuple[tuple, np.ndarray, np.ndarray, np.ndarray, list[str]] | None = None
+        self._index: _Index | None = None
         self._lock = threading.Lock()
         self.vector_search = db.read(vector_search_available)
         if self.vector_search:
@@ -90,10 +147,7 @@ class MemoryStore:
                 c.execute(f"INSERT INTO {vec_table(model)} (rowid, embedding) VALUES (?, ?)",
                           (cur.lastrowid, vector.tobytes()))
             return cur.lastrowid
-        new_id = self._db.write(run)
-        if new_id is not None:
-            self._matrix = None
-        return new_id
+        return self._db.write(run)
 
     def pending_count(self) -> int:
         """How many memories have no vector of the current model."""
@@ -127,8 +181,6 @@ class MemoryStore:
             done += len(chunk)
             if progress is not None:
                 progress(done, len(todo))
-        if done:
-            self._matrix = None
         return done
 
     def forget(self, memory_id: int) -> bool:
@@ -140,9 +192,7 @@ class MemoryStore:
                 c.execute(f"DELETE FROM {vec_table(row[0])} WHERE rowid = ?", (memory_id,))
             c.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
             return True
-        gone = self._db.write(run)
-        self._matrix = None
-        return gone
+        return self._db.write(run)
 
     def forget_scope(self, scope: str) -> int:
         ids = self._db.read(lambda c: [r[0] for r in c.execute("SELECT id FROM memories WHERE scope = ?", (scope,))])
@@ -150,22 +200,15 @@ class MemoryStore:
 
     # ---- recall ------------------------------------------------------------------------------------
     def _load_matrix(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[str]]:
-        # keyed on what is stored, so writes through another store (the dreamer's, the dock's) are seen too
-        stamp = self._db.read(lambda c: c.execute(
-            "SELECT count(*), max(id), sum(id) FROM memories WHERE model = ?", (self.embedder.name,)).fetchone())
-        key = (self.embedder.name, *stamp)
+        """The vectors of the current model, in memory. Migration 14's counters say in one row read whether
+        anything changed, whoever wrote it (the dreamer's store, the dock's, the People dock's forget): when
+        memories were only added, only the new rows are read and appended to a matrix with room to grow;
+        when any was changed or deleted, everything is read again."""
+        name = self.embedder.name
         with self._lock:
-            if self._matrix is None or self._matrix[0] != key:
-                rows = self._db.read(lambda c: c.execute(
-                    "SELECT id, ts, vector, source FROM memories WHERE model = ? ORDER BY id",
-                    (self.embedder.name,)).fetchall())
-                ids = np.array([r[0] for r in rows], dtype=np.int64)
-                ts = np.array([r[1] for r in rows], dtype=np.float64)
-                dim = int(self.embedder.dim)
-                mat = (np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), dim)
-                       if rows else np.zeros((0, dim), np.float32))
-                self._matrix = (key, ids, ts, mat, [r[3] for r in rows])
-            return self._matrix[1:]
+            index = self._index if self._index is not None and self._index.model == name else None
+            self._index = index = self._db.read(lambda c: _refreshed(c, index, name, int(self.embedder.dim)))
+            return index.view()
 
     def _widened(self, nearest: Callable[[int], list[tuple[int, float, float, str, np.ndarray]]], total: int,
                  query: np.ndarray, source: str | None, limit: int) -> list[rules.Candidate]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.migration_plan import check_numbering
+from app.memory.memory_tables import MEMORY_CHANGE_TABLES
 from app.memory.people_tables import PEOPLE_TABLES
 from app.memory.person_tables import PERSON_TABLES
 from app.memory.plan_tables import PLAN_TABLES
@@ -89,6 +90,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     )),
     Migration(13, "secrets, on a machine with no OS keyring (where one exists it holds them and this stays empty)",
               SECRET_TABLES),
+    Migration(14, "how many memories were added and changed, so recall checks its in-memory index in O(1)",
+              MEMORY_CHANGE_TABLES),
 )
 
 check_numbering([m.version for m in MIGRATIONS])

@@ -78,3 +78,30 @@ def test_the_vector_and_exact_paths_return_identical_results(bea):
             exact = [(m.id, round(m.score, 9)) for m in store.recall(query, 5, source, path="exact")]
             coarse = [(m.id, round(m.score, 9)) for m in store.recall(query, 5, source, path="vec")]
             assert exact == coarse, query
+
+
+def test_the_in_memory_index_follows_every_writer_as_it_grows(bea):
+    """Recall keeps its matrix between queries and reads only what was added since; memories added by another
+    store, re-embedded, or deleted behind its back (the People dock forgets a person's rows directly) are seen
+    at once. The sqlite-vec path reads the database on every query, so it is the reference."""
+    rng = random.Random(7)
+    t = [1_800_000_000.0]
+    store = MemoryStore(bea.db, HashingEmbedder(dim=32), clock=lambda: t[0])
+    other = MemoryStore(bea.db, HashingEmbedder(dim=32), clock=lambda: t[0])  # the dreamer's, the dock's
+    ids = []
+    for i in range(1200):  # past the index's first capacity (1024 rows), so it grows while in use
+        t[0] += rng.uniform(0, 3600)
+        writer = other if i % 3 else store
+        ids.append(writer.remember(" ".join(rng.sample(WORDS, 5)) + f" n{i}", "person"))
+        if i % 97 == 0:
+            if i % 2:
+                gone = rng.choice([m for m in ids if m is not None])
+                bea.db.write(lambda c, gone=gone: c.execute("DELETE FROM memories WHERE id = ?", (gone,)))
+                ids.remove(gone)
+            query = " ".join(rng.sample(WORDS, 3))
+            exact = [(m.id, round(m.score, 9)) for m in store.recall(query, 5, None, path="exact")]
+            assert exact == [(m.id, round(m.score, 9)) for m in store.recall(query, 5, None, path="vec")]
+    newest = store.remember("zebra quokka axolotl", "person")
+    assert store.recall("zebra quokka axolotl", 1)[0].id == newest      # added after the last query
+    bea.db.write(lambda c: c.execute("DELETE FROM memories WHERE id = ?", (newest,)))
+    assert all(m.id != newest for m in store.recall("zebra quokka axolotl", 5))
