@@ -3,7 +3,8 @@ folder, driven for hours of virtual time by real peers on 127.0.0.1.
 
 Peers: the fake Twitch IRC server replaying the real #ubuntu logs (one stable user id per nick), the fake OBS
 (Go live / End stream are its stream output starting and stopping), donations through the local API's JSON
-webhook and the fake Streamlabs socket, the fake Telegram Bot API (a viewer writes to her bot in private), and
+webhook and the fake Streamlabs socket, the fake Telegram Bot API (a viewer writes to her bot in private), the
+fake Discord (tests/skills/discord/fake_discord.py: a viewer mentions her in an allow-listed channel), and
 the scripted OpenAI-compatible server (llm_peer) set in Settings → Mind as a user would (an `ollama:` model at a
 base URL). The run, on the virtual clock (clock.py):
 1. A first start configures the app (settings, secrets) and closes; the streamer's evening starts.
@@ -12,7 +13,12 @@ base URL). The run, on the virtual clock (clock.py):
    again on the same folder (the chat waits for her to rejoin); OBS stops streaming: End stream.
 3. The night: the dream hour comes, she dreams session 1.
 4. Session 2: the last third of the chat; a question in Telegram, answered there in writing and never out
-   loud; a question about the fact, worded apart from it; End stream.
+   loud; a mention in Discord, answered in its channel the same way; a question about the fact, worded apart
+   from it; End stream.
+Discord on the virtual clock: discord.py beats from a thread on real time, while its receive timeout (60 s) runs
+on the loop's clock, which flies; the box's fake gateway asks for a heartbeat (op 1, as Discord's may) whenever
+an interval of 41.25 s of its clock passes without one, and she answers at once, so the session holds on that
+clock (tests/skills/discord/test_client.py shows both sides).
 What the invariants need is gathered on the way (Record); nothing of the chat is kept beyond counts.
 """
 
@@ -39,8 +45,22 @@ from app.skills.twitch.client import State
 from tests.bench.chat_soak import chat_log, escape
 from tests.e2e.clock import VirtualClock
 from tests.e2e.clock import run as run_virtual
-from tests.e2e.llm_peer import LONG, PLAN_ASK, THANKS, WRITTEN_ANSWER, WRITTEN_ASK, Facts, ScriptedMind
+from tests.e2e.llm_peer import (
+    DISCORD_ANSWER,
+    DISCORD_ASK,
+    LONG,
+    PLAN_ASK,
+    THANKS,
+    WRITTEN_ANSWER,
+    WRITTEN_ASK,
+    Facts,
+    ScriptedMind,
+)
 from tests.obs_server import FakeOBS
+from tests.skills.discord.fake_discord import BEA as DISCORD_BEA
+from tests.skills.discord.fake_discord import TOKEN as DISCORD_TOKEN
+from tests.skills.discord.fake_discord import FakeDiscord, guild
+from tests.skills.discord.fake_discord import user as discord_user
 from tests.skills.donations.fake_streamlabs import FakeStreamlabs, donation
 from tests.skills.telegram.fake_bot_api import TOKEN as TELEGRAM_TOKEN
 from tests.skills.telegram.fake_bot_api import FakeBotApi, private, user
@@ -55,6 +75,10 @@ FACTS = Facts(fact="my dog is called Biscuit, she is a beagle and she loves carr
 PASSPHRASE = "stream in a box"
 SPEECH = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "audio" / "fw_jfk.flac"
 WRITER = user(5_550_001, "Sam", "sam_in_the_box")      # writes to her bot in Telegram during session 2
+MENTIONER = discord_user(1_300_777_000_000_000_042, "pat.pixel", "Pat")    # mentions her in Discord in session 2
+ROOM = 1_300_777_000_000_000_500                         # the allow-listed channel #stream-chat
+SERVER = guild(1_300_777_000_000_000_900, "Linux Corner", {ROOM: "stream-chat", ROOM + 1: "off-topic"})
+DISCORD_HEARTBEAT_MS = 41_250                            # Discord's own interval
 
 
 @dataclass
@@ -89,6 +113,7 @@ class Record:
     barge: dict = field(default_factory=dict)            # the donation that cut her long line short
     heard: str = ""                                      # what her ears made of the speech clip
     written: dict = field(default_factory=dict)          # the Telegram question: what went where
+    discord: dict = field(default_factory=dict)          # the Discord mention: what went where
 
 
 def rss_mb() -> float:
@@ -137,12 +162,14 @@ class Box:
         self.obs = FakeOBS()
         self.streamlabs = FakeStreamlabs(token="box-token", ping_interval_ms=600_000)
         self.telegram = FakeBotApi()
+        self.discord = FakeDiscord([SERVER], heartbeat_ms=DISCORD_HEARTBEAT_MS, asks_for_heartbeats=True)
         self.bea: compose.Bea | None = None
         self.speakers = None
         self.mic: Microphone | None = None
         self.up = asyncio.Event()
         self.lines = chat_lines(plan)
-        uids = sorted({identity.removeprefix("twitch:") for identity, _n, _l in self.lines} | {FACT_UID})
+        uids = sorted({identity.removeprefix("twitch:") for identity, _n, _l in self.lines}
+                      | {FACT_UID, MENTIONER["id"]})
         self.llm.native_ids = re.compile(r"\b(?:" + "|".join(uids) + r")\b")
 
     # ---- the app ---------------------------------------------------------------------------------------------
@@ -164,6 +191,8 @@ class Box:
                 "skills.telegram.api_base": self.telegram.base_url,
                 "skills.telegram.file_base": self.telegram.base_file_url,
                 "skills.telegram.allowed_users": [f"@{WRITER['username']}"],
+                "skills.discord.api_base": self.discord.api_base, "skills.discord.gateway": self.discord.gateway_url,
+                "skills.discord.allowed_channels": [str(ROOM)],
             })
         finally:
             compose.close(bea)
@@ -173,11 +202,13 @@ class Box:
             self.bea = bea
             bea.skills["donations"].set_streamlabs_token("box-token")  # no keyring: kept for this run
             bea.skills["telegram"].save_token(TELEGRAM_TOKEN)
+            bea.skills["discord"].save_token(DISCORD_TOKEN)
             await self._sound_card(bea)
             bea.bus.subscribe(self._on_event, kinds=[EventKind.TURN, EventKind.SYSTEM, EventKind.ERROR],
                               replay=False)
             await self._until(lambda: bea.skills["twitch"].state is State.JOINED and bea.skills["obs"].connected
                               and bea.skills["telegram"].status[0] == "reading"
+                              and bea.skills["discord"].status[0] == "reading"
                               and bea.mind.memories is not None, 120, "the app to come up")
             self.up.set()
             try:
@@ -260,7 +291,7 @@ class Box:
     # ---- the evening ----------------------------------------------------------------------------------------
     async def run(self) -> Record:
         loop = asyncio.get_running_loop()
-        async with self.llm, self.telegram:
+        async with self.llm, self.telegram, self.discord:
             await self.twitch.start()
             await self.obs.start()
             await self.streamlabs.start()
@@ -305,7 +336,8 @@ class Box:
             self.obs.start_stream()                           # Go live: session 2
             await asyncio.sleep(5)
             await self._replay(bea, lines[n1:], loop.time(), s2, len(lines) - n1, 0, -1, -1,
-                               question_at=(len(lines) - n1) // 2, written_at=(len(lines) - n1) // 4)
+                               question_at=(len(lines) - n1) // 2, written_at=(len(lines) - n1) // 4,
+                               mention_at=(len(lines) - n1) * 3 // 8)
             self.obs.stop_stream()                            # End stream
             await asyncio.sleep(30)
             self._tally(bea)
@@ -331,7 +363,7 @@ class Box:
                                                  .fetchone()[0])
 
     async def _replay(self, bea, chunk, t0, span, total, offset, fact_at, donate_at, question_at=-1,
-                      barge_at=-1, hear_at=-1, written_at=-1) -> None:
+                      barge_at=-1, hear_at=-1, written_at=-1, mention_at=-1) -> None:
         loop = asyncio.get_running_loop()
         twitch = bea.skills["twitch"]
         ids: dict[str, str] = {}
@@ -353,6 +385,8 @@ class Box:
                 await self._hear(bea)
             if i == written_at:
                 await self._written(bea)
+            if i == mention_at:
+                await self._mentioned(bea)
             if self.twitch.broadcast(line):
                 self.record.sent[identity] += 1
         await self.twitch.flush()
@@ -438,23 +472,53 @@ class Box:
         self.record.heard = " ".join(ln.text.split("] ", 1)[-1] for ln in stream.session_lines(stream.session_id, 400)
                                      if ln.kind == "heard" and "out loud]" in ln.text)
 
-    async def _written(self, bea) -> None:
-        """A viewer writes to her bot in Telegram while she streams: she answers there, in writing."""
-        api = self.telegram
-        spoken_before = len([e for e in bea.bus.recent([EventKind.SPEECH]) if WRITTEN_ANSWER in e.text])
-        api.message(private(WRITER), WRITER, WRITTEN_ASK)
+    async def _ask_in_writing(self, bea, ask, answer: str, answered, what: str) -> int:
+        """Awaits `ask` (a viewer writes to her), waits for `answered()` (her answer reached the peer) and a little
+        more; how many times `answer` was said out loud meanwhile."""
+        def spoken() -> int:
+            return len([e for e in bea.bus.recent([EventKind.SPEECH]) if answer in e.text])
+        before = spoken()
+        await ask
         try:
-            await self._until(lambda: any(m["text"] == WRITTEN_ANSWER for m in api.sent), 120,
-                              "her answer in Telegram")
+            await self._until(answered, 120, what)
         except TimeoutError:
             pass   # the invariant says what is missing
         await asyncio.sleep(10)
-        spoken = [e for e in bea.bus.recent([EventKind.SPEECH]) if WRITTEN_ANSWER in e.text]
+        return spoken() - before
+
+    async def _written(self, bea) -> None:
+        """A viewer writes to her bot in Telegram while she streams: she answers there, in writing."""
+        api = self.telegram
+
+        async def ask() -> None:
+            api.message(private(WRITER), WRITER, WRITTEN_ASK)
+        spoken = await self._ask_in_writing(bea, ask(), WRITTEN_ANSWER,
+                                            lambda: any(m["text"] == WRITTEN_ANSWER for m in api.sent),
+                                            "her answer in Telegram")
         self.record.written = {
             "sent": [(m["chat"]["id"], m["text"]) for m in api.sent], "typing": list(api.actions),
-            "spoken": len(spoken) - spoken_before, "frames": list(self.llm.facts.written_frames),
+            "spoken": spoken, "frames": list(self.llm.facts.written_frames),
             "window": [(who, what) for who, _where, what in bea.mind.context.messages()
                        if WRITTEN_ASK in what or WRITTEN_ANSWER in what]}
+
+    async def _mentioned(self, bea) -> None:
+        """A viewer mentions her in the allow-listed Discord channel while she streams: she answers in the channel,
+        in writing."""
+        fake = self.discord
+        frames_before = len(self.llm.facts.written_frames)
+        ask = fake.message(MENTIONER, f"<@{DISCORD_BEA['id']}> {DISCORD_ASK}", ROOM, int(SERVER["id"]),
+                           mentions=[DISCORD_BEA])
+        spoken = await self._ask_in_writing(bea, ask, DISCORD_ANSWER,
+                                            lambda: any(m["content"] == DISCORD_ANSWER for m in fake.sent),
+                                            "her answer in Discord")
+        self.record.discord = {
+            "sent": [(m["channel_id"], m["content"]) for m in fake.sent],
+            "calls": [path for _method, path, _t in fake.calls if path.startswith("/channels/")],
+            "spoken": spoken,
+            "frames": [f for f in self.llm.facts.written_frames[frames_before:] if DISCORD_ASK in f],
+            "window": [(who, what) for who, _where, what in bea.mind.context.messages()
+                       if DISCORD_ASK in what or DISCORD_ANSWER in what],
+            "session": (list(fake.connects), len(fake.resumes), fake.requested, fake.heartbeats)}
 
     def _sample_gain(self, gains: list[float], voice) -> None:
         self._stop_sampling = False

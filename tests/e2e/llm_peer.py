@@ -32,8 +32,10 @@ HEARD = "Ha, big words for a Tuesday stream!"
 THANKS = "Oh wow, thank you so much Luca, that is so kind!"
 WRITTEN_ASK = "Bea, which distro should I put on my old laptop?"     # in Telegram, during the stream
 WRITTEN_ANSWER = "Xubuntu: light and friendly, just right for an old laptop!"
-SEND_TO = re.compile(r'send_message\(platform="telegram", channel="(-?\d+)"')
-ID_PATTERN = re.compile(r"\b(?:twitch|youtube|telegram|kofi|generic|streamlabs|app):[\w-]+"   # identities
+DISCORD_ASK = "which terminal do you use on stream?"                    # a mention in Discord, during the stream
+DISCORD_ANSWER = "Kitty, with a big font so chat can read along!"
+WRITTEN = {DISCORD_ASK: ("discord", DISCORD_ANSWER), WRITTEN_ASK: ("telegram", WRITTEN_ANSWER)}
+ID_PATTERN = re.compile(r"\b(?:twitch|youtube|telegram|discord|kofi|generic|streamlabs|app):[\w-]+"   # identities
                         r"|\bbox-(?:said-|tip-|sl-|kofi-)?[\d.]+\b"                   # message and delivery ids
                         r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 
@@ -54,7 +56,7 @@ class Facts:
     question: str           # asked in hour 3, sharing none of fact_words
     answer_seen: list[bool] = field(default_factory=list)
     voice_answered: list[str] = field(default_factory=list)   # what she was told out loud and answered
-    written_frames: list[str] = field(default_factory=list)   # the turns that saw the Telegram question
+    written_frames: list[str] = field(default_factory=list)   # the turns that saw a written question (either)
 
 
 def _text(content: Any) -> str:
@@ -114,13 +116,15 @@ class ScriptedMind(LLMServer):
             recalled = all(w.lower() in whole.lower() for w in self.facts.fact_words)
             self.facts.answer_seen.append(recalled)
             return self._speak(measured, "Of course: Biscuit the beagle!" if recalled else "I forgot, sorry.")
-        if WRITTEN_ASK in frame:
+        for ask, (platform, answer) in WRITTEN.items():      # Discord's first: it comes after Telegram's
+            if ask not in frame:
+                continue
             self.facts.written_frames.append(frame)
-            to = SEND_TO.search(frame)
+            to = re.search(rf'send_message\(platform="{platform}", channel="(-?\d+)"', frame)
             if to is None:            # [WHERE YOU ARE] did not say where to write: she cannot answer
                 return {"tool_calls": [("silent", "stay_silent", json.dumps({"reason": "nowhere to write"}))]}
             return {"tool_calls": [("write", "send_message", json.dumps(
-                {"platform": "telegram", "channel": to[1], "text": WRITTEN_ANSWER}))]}
+                {"platform": platform, "channel": to[1], "text": answer}))]}
         if "out loud]" in frame:
             self.facts.voice_answered.append(frame)
             return self._speak(measured, HEARD)

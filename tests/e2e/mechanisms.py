@@ -43,6 +43,8 @@ MECHANISMS = [
     "app.skills.donations.skill.DonationsSkill._streamlabs_donation",
     "app.skills.telegram.skill.TelegramSkill._updates",     # a written conversation, answered in writing
     "app.skills.telegram.skill.TelegramSkill._send_from_mind",
+    "app.skills.discord.skill.DiscordSkill._message",       # a mention in an allowed channel, answered there
+    "app.skills.discord.skill.DiscordSkill._send_from_mind",
     "app.senses.llm.openai_compat.OpenAICompatClient.complete",
     "app.senses.llm.pool.ModelPool.complete",
 ]

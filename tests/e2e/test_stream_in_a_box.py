@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.box import CONTEXT, FACT_NICK, HOT, TRIGGER, WRITER, Plan, Record, run_box
-from tests.e2e.llm_peer import LONG, THANKS, WRITTEN_ANSWER
+from tests.e2e.box import CONTEXT, FACT_NICK, HOT, ROOM, TRIGGER, WRITER, Plan, Record, run_box
+from tests.e2e.llm_peer import DISCORD_ANSWER, LONG, THANKS, WRITTEN_ANSWER
 from tests.e2e.mechanisms import MECHANISMS
 
 LINES = int(os.environ.get("BEA_BOX_LINES", "10800"))
@@ -121,6 +121,26 @@ def test_a_written_question_during_the_stream_is_answered_in_telegram_not_out_lo
     assert f'send_message(platform="telegram", channel="{chat}"' in frame and "never out loud" in frame
     # her window (the stream's context) holds both: what was written to her and what she wrote back
     assert [who for who, _what in written["window"]] == ["them", "her"], written["window"]
+
+
+def test_a_mention_in_discord_during_the_stream_is_answered_in_the_channel_not_out_loud(run) -> None:
+    record, _ = run
+    said = record.discord
+    assert said, "the Discord scene did not run"
+    room = str(ROOM)
+    assert said["sent"] == [(room, DISCORD_ANSWER)], said["sent"]
+    # her typing shows first, then the line, in that channel and nowhere else
+    assert said["calls"] == [f"/channels/{room}/typing", f"/channels/{room}/messages"], said["calls"]
+    assert said["spoken"] == 0                                    # nobody heard it out loud
+    frame = said["frames"][0]
+    assert f'send_message(platform="discord", channel="{room}"' in frame and "never out loud" in frame
+    assert "#stream-chat on Linux Corner" in frame                # the place in words, from the server's names
+    assert [who for who, _what in said["window"]] == ["them", "her"], said["window"]
+    # the session held on the virtual clock: new sessions only when the app started (or the token was saved),
+    # never a drop resumed; the gateway asked for heartbeats on its clock and she answered every one
+    connects, resumes, requested, heartbeats = said["session"]
+    assert set(connects) == {"/gateway"} and len(connects) <= 4 and resumes == 0, said["session"]
+    assert requested > 0 and heartbeats >= requested, said["session"]
 
 
 def test_the_dreamer_consolidates_the_session_after_end_stream(run) -> None:

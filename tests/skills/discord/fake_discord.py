@@ -4,6 +4,12 @@ topics/rate-limits, resources/message, resources/user).
 
 Gateway (ws://127.0.0.1:<port>/gateway, and the resume_gateway_url /resume):
 - on connect: op 10 HELLO with heartbeat_interval; op 1 HEARTBEAT is answered op 11 HEARTBEAT_ACK;
+- asks_for_heartbeats: "the gateway may request additional heartbeats from your app by sending a Heartbeat
+  (opcode 1) event" (events/gateway, Sending Heartbeats): once a heartbeat_interval of its own loop's clock
+  passes without one from the client, it sends op 1, which the client answers at once; `requested` counts them.
+  (The stream in a box needs it: discord.py beats from a thread on real time while the box's loop, the fake's
+  and the client's receive timeout run on the virtual clock; a gateway that asks on its own clock keeps the
+  session alive on that clock, as Discord's own may.)
 - op 2 IDENTIFY with the bot's token: op 0 READY (user, unavailable guilds, session_id, resume_gateway_url,
   application), then GUILD_CREATE for each guild with its channels; a token that is not the bot's: the socket
   is closed with 4004 (Authentication failed); intents asking for MESSAGE_CONTENT while the portal has it off:
@@ -25,6 +31,7 @@ REST (http://127.0.0.1:<port>/api/v10), every call with "Authorization: Bot <tok
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import json
@@ -84,9 +91,11 @@ class Connection:
 
 class FakeDiscord:
     def __init__(self, guilds: list[dict[str, Any]] = (), heartbeat_ms: int = 1000,
-                 message_content_allowed: bool = True) -> None:
+                 message_content_allowed: bool = True, asks_for_heartbeats: bool = False) -> None:
         self.guilds = list(guilds)
         self.heartbeat_ms = heartbeat_ms
+        self.asks_for_heartbeats = asks_for_heartbeats
+        self.requested = 0                     # op 1 it sent (asks_for_heartbeats)
         self.message_content_allowed = message_content_allowed
         self.port = 0
         self.ids = itertools.count(1300000000000000000)
@@ -195,12 +204,37 @@ class FakeDiscord:
         conn = Connection(ws, request.query.get("compress") == "zlib-stream")
         self.connection = conn
         await conn.send({"op": 10, "s": None, "t": None, "d": {"heartbeat_interval": self.heartbeat_ms}})
-        async for msg in ws:
+        beats = asyncio.Event()
+        asking = asyncio.ensure_future(self._ask_for_heartbeats(conn, beats)) if self.asks_for_heartbeats else None
+        try:
+            await self._read(conn, beats)
+        finally:
+            if asking is not None:
+                asking.cancel()
+        if self.connection is conn:
+            self.connection = None
+        return ws
+
+    async def _ask_for_heartbeats(self, conn: Connection, beats: asyncio.Event) -> None:
+        while not conn.ws.closed:
+            try:
+                await asyncio.wait_for(beats.wait(), self.heartbeat_ms / 1000)
+            except TimeoutError:
+                if conn.ws.closed:
+                    return
+                self.requested += 1
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    await conn.send({"op": 1, "s": None, "t": None, "d": None})
+            beats.clear()
+
+    async def _read(self, conn: Connection, beats: asyncio.Event) -> None:
+        async for msg in conn.ws:
             if msg.type != WSMsgType.TEXT:
                 continue
             payload = json.loads(msg.data)
             op, data = payload.get("op"), payload.get("d")
             if op == 1:
+                beats.set()
                 self.heartbeats += 1
                 self.acks += 1
                 await conn.send({"op": 11, "s": None, "t": None, "d": None})
@@ -208,9 +242,6 @@ class FakeDiscord:
                 await self._identify(conn, data)
             elif op == 6:
                 await self._resume(conn, data)
-        if self.connection is conn:
-            self.connection = None
-        return ws
 
     async def _identify(self, conn: Connection, data: dict[str, Any]) -> None:
         self.identifies.append(data)

@@ -218,3 +218,48 @@ def test_rest_and_the_gateway_both_connect_through_the_gate():
     asyncio.run(go())
     # once each for the check before connecting, then the connections themselves: the gate's resolver
     assert looked_up.count("api.discord.test") >= 2 and looked_up.count("gateway.discord.test") >= 2
+
+
+def _on_virtual_clock(asks: bool) -> tuple[FakeDiscord, Reader, list[str]]:
+    """An hour connected on the stream in a box's virtual clock (tests/e2e/clock.py): the loop's time, the
+    fake's and the client's receive timeout fly, while discord.py's keep-alive thread beats on real time."""
+    from tests.e2e.clock import VirtualClock
+    from tests.e2e.clock import run as run_virtual
+
+    async def real(condition, what: str) -> None:
+        deadline = time.perf_counter() + 30               # real seconds: the virtual clock may fly
+        while not condition():
+            assert time.perf_counter() < deadline, f"timed out waiting for {what}"
+            await asyncio.sleep(0.5)
+
+    async def go():
+        async with FakeDiscord([SPEEDRUNNERS], heartbeat_ms=41_250, asks_for_heartbeats=asks) as fake:
+            reader = Reader(fake)
+            reader.link.start()
+            await real(lambda: reader.link.state == State.READING, "READY")
+            start = asyncio.get_running_loop().time()
+            await asyncio.sleep(3600)
+            hour = asyncio.get_running_loop().time() - start
+            await fake.message(ANNA, "still there?", 500, 900)
+            await real(lambda: reader.texts() == ["still there?"], "the message after an hour")
+            await reader.link.stop()
+            return fake, reader, [f"{hour:.0f}"]
+
+    return run_virtual(go(), VirtualClock())
+
+
+def test_on_the_boxs_virtual_clock_the_gateway_asks_for_heartbeats_and_the_session_holds():
+    fake, reader, hour = _on_virtual_clock(asks=True)
+    assert hour == ["3600"]
+    assert fake.requested >= 80                           # 3600 s / 41.25 s: she answered every request...
+    assert fake.heartbeats >= fake.requested
+    assert fake.connects == ["/gateway"] and not fake.resumes    # ...so the session never dropped
+    assert [s for s, _ in reader.states] == ["connecting", "reading", "off"]
+
+
+def test_on_the_virtual_clock_a_gateway_that_never_asks_sees_the_client_time_out_and_resume():
+    """Why the box's gateway asks: with beats only on real time, discord.py's 60 s receive timeout (loop time)
+    passes with nothing received and it reconnects, again and again."""
+    fake, reader, _hour = _on_virtual_clock(asks=False)
+    assert fake.requested == 0 and len(fake.resumes) >= 10
+    assert reader.texts() == ["still there?"]              # RESUME brings it all the same
