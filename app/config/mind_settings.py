@@ -31,6 +31,14 @@ class MindSettings(Section):
     quiet_hours: list[str] = Field(default_factory=list, title="Her quiet hours",
                                    description="When she does not chime in unless spoken to, as HH:MM-HH:MM in "
                                    "this computer's time (23:00-07:00 wraps midnight).")
+    never_say: list[str] = Field(default_factory=list, title="Words she never says on stream",
+                                 description="Words and phrases of yours that she never says out loud, in chat or "
+                                 "in captions: a line holding one is not said, and the Activity dock tells you. "
+                                 "Slurs and the worst of English and Italian are never said already; profanity "
+                                 "is masked.")
+    may_say: list[str] = Field(default_factory=list, title="Words she may say after all",
+                               description="Words the on-air filter would mask that are fine on your stream (a "
+                               "town, a game, your community's word).")
     context_max_tokens: int = Field(150_000, ge=150_000, le=500_000, title="Conversation she keeps (tokens)",
                                     json_schema_extra=ADVANCED,
                                     description="The most tokens her conversation window may hold (150k to "
@@ -89,7 +97,7 @@ class MindSettings(Section):
         parse_table(out)  # its ValueError says what an entry looks like
         return out
 
-    @field_validator("aliases", "hot_names")
+    @field_validator("aliases", "hot_names", "never_say", "may_say")
     @classmethod
     def _words(cls, value: list[str]) -> list[str]:
         return [v.strip() for v in value if v.strip()]

@@ -6,6 +6,8 @@ the line to her voice and does not wait for the audio (Outlets.utter). What ente
 is what she actually got to say: a line cut short by a barge-in is kept as far as she got (the entry is revised
 when the line ends), and a line stopped before its first word not at all. In a scoped turn (only written
 conversations, seed 004) speak is refused as an ERROR that names send_message: nothing reaches her voice.
+On air (issue 25): a line the filter drops is refused as an ERROR (she may say it another way) and enters her
+window as FILTERED, not as said; a masked line is what she said and wrote, masked (the outlets screen it).
 """
 
 from __future__ import annotations
@@ -13,9 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.core.affect import pick
+from app.core.on_air import Decision
 from app.core.tools import Tool
 from app.mind.outlets import Outlets
 
+FILTERED = "(filtered: this line of hers held words that never go on stream, and was not said)"
+NOT_ON_AIR = ("ERROR: not {}: that line held words that never go on stream, so nobody {} it. Put it another "
+              "way, or stay_silent")
 MOODS = ("neutral", "happy", "excited", "sad", "angry", "tired", "curious", "playful", "calm", "surprised")
 
 
@@ -42,6 +48,10 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
             return ("ERROR: nobody hears you out loud here: these are written conversations. Answer with "
                     "send_message(platform, channel, text) as [WHERE YOU ARE] shows, or stay_silent")
         mood = pick(mood or "neutral", MOODS)  # any word she names, mapped to the nearest she can show
+        if outlets.on_air.screen(text).decision is Decision.DROP:
+            outlets.screen(text, spoken=True)     # said to the streamer
+            state.log.append(("spoke", FILTERED, mood))
+            return NOT_ON_AIR.format("said", "heard")
         heard = outlets.utter(text, mood)      # the turn does not wait for the audio to end
         keys = set(state.stage) or {"stage"}
         state.spoke = True
@@ -66,10 +76,15 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
             return f"ERROR: there is no written platform called {platform!r}; you can write to: {where}"
         if key in state.answered:
             return f"ERROR: you already answered {key} in this turn; one answer per conversation"
+        screened = outlets.on_air.screen(text.strip())
+        if screened.decision is Decision.DROP:
+            outlets.screen(text.strip(), where=f"{platform} {channel}")     # said to the streamer
+            state.log.append(("wrote", platform, channel, FILTERED))
+            return NOT_ON_AIR.format("sent", "read")
         outlets.deliver(platform, channel, text.strip())
         state.answered.add(key)
         state.wrote = True
-        state.log.append(("wrote", platform, channel, text.strip()))
+        state.log.append(("wrote", platform, channel, screened.text))
         return f"sent to {platform} {channel}"
 
     async def stay_silent(reason: str = "") -> str:

@@ -22,6 +22,11 @@ Theory of operation:
 4. utter() gives a line to the voice and returns at once: a future of what she got to say (already done with
    no voice, or muted). say() is utter() waited for. The mind's turn does not wait for the audio: what she
    actually said reaches her window when the line ends (Consciousness revises the entry).
+6. On air (issue 25): every line is screened by `on_air` (app.core.on_air; Settings → Mind sets its lists)
+   before it reaches the voice, the SPEECH event (captions, OBS) or a platform: said as it is, said masked
+   (a spoken mask is "beep"), or not said at all. A masked or dropped line is a SYSTEM event "on air" in the
+   Activity dock with the words found, masked. A streamed line is screened chunk by chunk by the voice, which
+   calls screen() as each chunk reaches its synthesiser.
 5. Barge-in: the voice tells whether she is speaking (speaking) and takes the mind's interruption
    (interrupt); is_speaking() is also true while a line given to the voice has not ended. barge_in() passes
    the interruption on (the voice ducks her, then stops her if she answers what interrupted her).
@@ -38,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from app.core.events import EventBus, EventKind
+from app.core.on_air import Decision, OnAir, Screened
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +74,12 @@ class _Stream:
     call_id: str | None
 
 
+def _done(value: str) -> asyncio.Future[str]:
+    done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    done.set_result(value)
+    return done
+
+
 def typing_pause(text: str) -> float:
     """A person types before a line appears; a long line takes longer, up to two seconds."""
     return min(2.0, 0.3 + 0.01 * len(text))
@@ -89,6 +101,7 @@ class Outlets:
         self._typing: dict[str, Typing] = {}
         self._last: dict[tuple[str, str], asyncio.Task[None]] = {}   # the latest line to each conversation
         self._inflight: set[asyncio.Task[None]] = set()
+        self.on_air = OnAir()
 
     def register_sender(self, platform: str, send: Sender, typing: Typing | None = None) -> None:
         """send(channel, text) carries her written lines on that platform from now on; typing(channel), when
@@ -98,6 +111,17 @@ class Outlets:
             self._typing.pop(platform, None)
         else:
             self._typing[platform] = typing
+
+    def screen(self, text: str, spoken: bool = False, where: str = "voice") -> Screened:
+        """Rule 6: the line as it may go on air; a masked or dropped line is said to the streamer."""
+        screened = self.on_air.screen(text, spoken)
+        if screened.decision is not Decision.SAY:
+            found = ", ".join(self.on_air.screen(w).text or "*" * len(w) for w in screened.words)
+            what = ("not said: it held words that never go on air" if screened.decision is Decision.DROP
+                    else "said with words masked")
+            self._events.publish(EventKind.SYSTEM, "on air", f"A line to {where} was {what} ({found}).",
+                                 decision=screened.decision.value, where=where)
+        return screened
 
     def platforms(self) -> list[str]:
         return sorted(self._senders)
@@ -186,15 +210,19 @@ class Outlets:
         if not self._voiced():
             if line is not None:
                 line.abort()
-            self._events.publish(EventKind.SPEECH, "voice", text, mood=mood)
-            done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-            done.set_result(text)
-            return done
-        if line is not None:
+            text = self.screen(text, spoken=True).text
+            if text:
+                self._events.publish(EventKind.SPEECH, "voice", text, mood=mood)
+            return _done(text)
+        if line is not None:   # streamed: the voice screens it chunk by chunk (rule 6)
             try:
                 line.finish()
             except Exception as exc:
                 log.info("a streamed speak call ended badly: %s", exc)
+        else:
+            text = self.screen(text, spoken=True).text
+            if not text:
+                return _done("")
         assert self.voice is not None
         task = asyncio.ensure_future(self._voiced_line(line, self.voice, text, mood))
         self._utterances.add(task)
@@ -215,6 +243,9 @@ class Outlets:
 
     # ---- written lines (rule 3) -------------------------------------------------------------------------
     def deliver(self, platform: str, channel: str, text: str) -> None:
+        text = self.screen(text, where=f"{platform} {channel}").text
+        if not text:
+            return
         send, typing, where = self._senders[platform], self._typing.get(platform), (platform, channel)
         task = asyncio.ensure_future(self._deliver(send, typing, platform, channel, text, self._last.get(where)))
         self._inflight.add(task)

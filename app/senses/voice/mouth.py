@@ -28,6 +28,9 @@ Theory of operation:
    the queued audio, only a head of the chunk that fits (split_for_budget: at the last , ; : or, failing that,
    the last space, never under MIN_SPLIT characters) is synthesised first and the rest follows as the next
    chunk.
+9. On air (issue 25): with `screen` given, each chunk passes through it as it reaches the synthesiser and what
+   it returns is what is said and captioned ("" and the chunk is not said at all): a streamed line is
+   screened while she is still writing it.
 """
 
 from __future__ import annotations
@@ -215,6 +218,7 @@ class Mouth:
                  on_mood: Callable[[str], Any] | None = None,
                  on_action: Callable[[str], Any] | None = None,
                  on_speaking: Callable[[bool], Any] | None = None,
+                 screen: Callable[[str], str] | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.voice = voice
         self.output = output
@@ -225,6 +229,7 @@ class Mouth:
         self.on_mood = on_mood
         self.on_action = on_action
         self.on_speaking = on_speaking
+        self.screen = screen
         self.clock = clock
         self._loop: asyncio.AbstractEventLoop | None = None
         self._lines: list[Line] = []
@@ -299,7 +304,7 @@ class Mouth:
                     line.actions.append(item.name)
                     self._call(self.on_action, item.name)
                 elif isinstance(item, Chunk):
-                    rest = item.text
+                    rest = self.screen(item.text) if self.screen is not None else item.text
                     while rest and not line.stopped:
                         text, rest = split_for_budget(rest, self._chars_in_budget())
                         synthesis = await self.voice.synthesize(text, prosody)

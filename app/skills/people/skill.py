@@ -158,6 +158,18 @@ class PeopleSkill(Skill):
         mood = getattr(self.ctx.mind, "mood", None)
         return sum(mood.moved_by(identity) for identity in identities) if mood is not None else 0
 
+    def offences(self, identities: Sequence[str]) -> str:
+        """What these accounts tried on stream (chat triage, issue 25), in a phrase; "" for nothing."""
+        guard = getattr(self.ctx.mind, "guard", None)
+        if guard is None:
+            return ""
+        return "; ".join(w for w in (guard.words(identity) for identity in identities) if w)
+
+    def offender(self, identity: str) -> bool:
+        """A repeat offender: the People dock marks them in the roster."""
+        guard = getattr(self.ctx.mind, "guard", None)
+        return guard is not None and guard.marked(identity)
+
     # ---- other sources of cards ------------------------------------------------------------------------
     def moved_her(self, identity: str) -> int | None:
         """The mood's hook: one clear person really moved her, so she marks them and the card exists now (seed

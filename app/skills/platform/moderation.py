@@ -4,7 +4,10 @@
   flagged again after any turn they were in (a turn may have taken them before the ban came);
 - a message (deleted): taken back if waiting, flagged once stored (by its message id), again after a turn of
   its author's (or any turn, when the author is not known);
-- a whole chat cleared: the conversation's waiting lines are taken back.
+- a whole chat cleared: the conversation's waiting lines are taken back;
+- while a person's sanction lasts (a time-out's seconds, a ban for as long as the app runs), silenced(p) is true
+  for their new lines: the skill does not hand them to her (a line may still arrive in flight, or the
+  platform may let it through to a moderator's view).
 The dock's lines are struck by the skill (it knows which lines are whose); this keeps who and what was removed
 in this run. The stage's flag_* are blocking: they run through Background, after_turn runs off the loop.
 """
@@ -27,12 +30,16 @@ class Moderation:
         # replaced, never changed in place (after_turn reads it from another thread)
         self.removed: frozenset[str] = frozenset()
         self._deleted: dict[str, str] = {}    # message id -> its author's identity ("" when unknown)
+        self._until: dict[str, float] = {}    # identity -> when their sanction ends (inf: a ban)
 
     def _take_back(self, match: Any) -> list[Perception]:
         return self._stage.take_back(match) if self._stage is not None else []
 
-    def remove_person(self, identity: str, reason: str) -> int:
-        """Returns how many waiting lines were taken back."""
+    def remove_person(self, identity: str, reason: str, seconds: float | None = None, now: float = 0.0) -> int:
+        """A ban (seconds None) or a time-out of `seconds` from `now` (wall clock). Returns how many waiting
+        lines were taken back."""
+        self._until[identity] = float("inf") if seconds is None else max(self._until.get(identity, 0.0),
+                                                                          now + seconds)
         taken = self._take_back(lambda p: p.author is not None and p.author.identity == identity)
         self.removed = self.removed | {identity}
         if self._stage is not None:
@@ -48,6 +55,18 @@ class Moderation:
         if self._stage is not None:
             self._work.write(self._stage.flag_message, message_id, what="moderation flag")
         return len(taken)
+
+    def silenced(self, p: Perception) -> bool:
+        """Whether this line's author is under a sanction at the line's time (its ts)."""
+        if p.author is None or not self._until:
+            return False
+        until = self._until.get(p.author.identity)
+        if until is None:
+            return False
+        if p.ts >= until:
+            del self._until[p.author.identity]      # served: they may be answered again
+            return False
+        return True
 
     def clear_conversation(self, conversation_key: str) -> int:
         taken = self._take_back(lambda p: p.surface == self.platform and p.conversation_key == conversation_key)

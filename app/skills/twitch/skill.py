@@ -413,6 +413,9 @@ class TwitchSkill(Skill):
                                   NOTICE_SALIENCE.get(n.kind, OTHER_NOTICE_SALIENCE), meta, author, ts))
 
     def _perceive(self, p: Perception) -> None:
+        if self.moderation.silenced(p):     # timed out or banned: not answered while it lasts (issue 25)
+            self.log.strike(lambda e: e.msg_id is not None and e.msg_id == p.message_id)
+            return
         self.perceived += 1
         self.ctx.perceive(p)
 
@@ -429,7 +432,8 @@ class TwitchSkill(Skill):
         if identity is None:
             return
         what = "timed out" if c.is_timeout else "banned"
-        taken = self.moderation.remove_person(identity, f"a moderator {what} this person")
+        taken = self.moderation.remove_person(identity, f"a moderator {what} this person", c.ban_duration_s,
+                                              self._now())
         struck = self.log.strike(lambda e: e.identity == identity and e.kind == "chat")
         name = struck[-1].who if struck else (c.target_login or "someone")
         self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator {what} {name}: {taken} waiting "

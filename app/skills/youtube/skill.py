@@ -219,6 +219,9 @@ class YouTubeSkill(Skill):
         else:
             p = self._perception(item, item.text, CHAT_SALIENCE, tallied)
             self._add_log(item.name, item.text, "chat", item)
+        if self.moderation.silenced(p):     # timed out or banned: not answered while it lasts (issue 25)
+            self.log.strike(lambda line: line.msg_id == item.id)
+            return
         self.ctx.perceive(p)
 
     def _donation(self, item: YtItem, tallied: bool) -> None:
@@ -249,7 +252,8 @@ class YouTubeSkill(Skill):
         identity = f"{PLATFORM}:{item.channel_id}"
         self.log.strike(lambda line: line.identity == identity)
         what = "timed out" if item.ban_seconds else "banned"
-        taken = self.moderation.remove_person(identity, f"a moderator {what} this person")
+        taken = self.moderation.remove_person(identity, f"a moderator {what} this person", item.ban_seconds,
+                                              self.ctx.now().timestamp())
         self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator {what} {item.name or 'someone'} on "
                              f"YouTube: {taken} waiting line(s) taken back")
 

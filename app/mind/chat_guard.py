@@ -1,0 +1,87 @@
+"""Chat triage before the mind (issue 25): every viewer's line passes here on its way to the bus.
+
+Theory of operation:
+1. A CHAT perception with an author who is not the streamer is judged by app.core.chat_triage (the rules) and
+   the FloodWatch kept here; anything else goes on unchanged, and so does a line with nothing to say about it.
+2. Spam (a flood, a repeat, copypasta, mass mentions, a wall of text) never reaches her: the platform skill has
+   counted the line for People and shown it in its dock already; here it stops.
+3. An attempt to steer her reaches her only as what a viewer tried: the content and TEXT become
+   chat_triage.for_her's description with their words quoted (an encoded payload not shown at all), and meta
+   TRIAGE names the kind. Links anywhere are replaced by "(a link)", so she never reads one aloud.
+4. Offences are counted per person: their first, and the moment they become a repeat offender (OFFENDER_AT),
+   are SYSTEM events in the Activity dock (who, and what kind, never the words); marked(identity) and
+   words(identity) are what the People dock shows on their card.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
+from app.core.chat_triage import (
+    KIND_WORDS,
+    OFFENDER_AT,
+    SPAM_KINDS,
+    FloodWatch,
+    Offences,
+    Verdict,
+    for_her,
+    judge,
+)
+from app.core.events import EventBus, EventKind
+from app.core.perception import OWNER_IDENTITY, Meta, Perception, PerceptionKind
+
+TRIAGE = "triage"      # meta: what the triage found in this line (an attempt's kind, or "link")
+
+
+class ChatGuard:
+    def __init__(self, put: Callable[[Perception], None], events: EventBus,
+                 clock: Callable[[], float] = time.time) -> None:
+        self._put = put
+        self._events = events
+        self._clock = clock
+        self.watch = FloodWatch()
+        self.offences = Offences()
+        self.refused = 0        # spam lines stopped here
+
+    def perceive(self, p: Perception) -> None:
+        if p.kind is not PerceptionKind.CHAT or p.author is None or p.author.identity == OWNER_IDENTITY:
+            self._put(p)
+            return
+        text = p.text
+        found = judge(text)
+        verdict = Verdict(found.steering, found.spam or self.watch.seen(p.author.identity, text,
+                                                                         p.ts or self._clock()), found.links)
+        if verdict.flagged:
+            self._offence(p, verdict.kind)
+        if verdict.spam and not verdict.steering:
+            self.refused += 1
+            return
+        if not verdict.flagged and not verdict.links:
+            self._put(p)
+            return
+        words = for_her(text, verdict if verdict.steering else Verdict(links=verdict.links))
+        content = p.content.replace(text, words) if text and text in p.content else f"[{p.who}] {words}"
+        meta = {**p.meta, Meta.TEXT: words, TRIAGE: verdict.steering or "link"}
+        self._put(replace(p, content=content, meta=meta))
+
+    def _offence(self, p: Perception, kind: str) -> None:
+        assert p.author is not None
+        identity = p.author.identity
+        count = self.offences.note(identity, kind)
+        name = p.who or identity
+        if count == 1:
+            fate = "not shown to her" if kind in SPAM_KINDS else "she sees it only as what a viewer tried"
+            self._events.publish(EventKind.SYSTEM, "triage", f"{name} {KIND_WORDS[kind]}: {fate}",
+                                 identity=identity, offence=kind)
+        elif count == OFFENDER_AT:
+            self._events.publish(EventKind.SYSTEM, "triage", f"{name} is a repeat offender: "
+                                 f"{self.offences.words(identity)} (marked in People)", identity=identity,
+                                 offence=kind, marked=True)
+
+    def marked(self, identity: str) -> bool:
+        return self.offences.marked(identity)
+
+    def words(self, identity: str) -> str:
+        return self.offences.words(identity)
