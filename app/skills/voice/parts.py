@@ -9,6 +9,11 @@ Theory of operation:
 2. SilentOutput is an AudioOutput that plays into nothing at the pace of a sound card (a thread renders one
    block every block duration): with no audio device she still "speaks", so captions, timing, barge-in and
    lip sync behave as they would aloud.
+3. choose_models() (blocking) fills in the speech model and the voice for the streamer's language
+   (app.core.speech_language) from what the model manager installed and what is packaged, before load_parts:
+   English keeps the packaged tiny.en and joe; another language, or auto, gets a multilingual speech model (the
+   packaged whisper base is joined into the manager's scratch folder on first use) and the voice installed for
+   that language. What does not fit is said in words, as a problem of her ears or her voice.
 """
 
 from __future__ import annotations
@@ -19,7 +24,14 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.senses.voice.models import ModelMissing, default_piper_voice, default_whisper_model
+from app.core.model_catalog import Kind
+from app.core.speech_language import Candidate, ears_language, pick_ears, pick_voice
+from app.senses.voice.models import (
+    ModelMissing,
+    default_piper_voice,
+    default_whisper_model,
+    packaged_multilingual_whisper,
+)
 from app.senses.voice.output import Pacer, QueuedOutput
 from app.senses.voice.stt import Transcriber
 from app.senses.voice.tts import Voice
@@ -39,6 +51,40 @@ class Parts:
         for part in (self.voice, self.transcriber):
             if part is not None:
                 part.close()
+
+
+ITALIAN_VOICE = "Piper voice Paola (Italian)"    # the catalog's Italian voice, named where one is missing
+
+
+def candidates(manager: Any, kind: Kind) -> list[Candidate]:
+    """The models of this kind the model manager installed, as plain data."""
+    if manager is None:
+        return []
+    return [Candidate(str(m.path), m.languages, m.title, m.licence) for m in manager.installed() if m.kind == kind]
+
+
+def choose_models(settings: Any, manager: Any) -> tuple[Any, list[str]]:
+    """Rule 3 (blocking): the settings with the models filled in, and what did not fit, in words."""
+    language = ears_language(settings.language)
+    problems: list[str] = []
+    packaged: str | None = None
+    if language != "en" and not settings.whisper_model and manager is not None:
+        try:
+            found = packaged_multilingual_whisper(manager.root / ".packaged")
+            packaged = str(found) if found is not None else None
+        except (OSError, ModelMissing) as exc:
+            problems.append(f"her ears could not load: {exc}")
+    ears = pick_ears(language, settings.whisper_model, candidates(manager, Kind.STT), packaged)
+    voice = pick_voice(language, settings.piper_voice, candidates(manager, Kind.VOICE), ITALIAN_VOICE
+                       if language == "it" else "")
+    if ears.path is None:
+        problems.append(f"her ears could not load: {ears.note}")
+    if voice.note:
+        problems.append(f"her voice: {voice.note}")
+    update = {"piper_voice": voice.path or "", "whisper_model": ears.path or ""}
+    if ears.path is None:
+        update["mode"] = "off"          # nothing fits: she does not pretend to hear
+    return settings.model_copy(update=update), problems
 
 
 def load_parts(settings: Any, executor: Executor) -> Parts:
