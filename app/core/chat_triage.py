@@ -94,7 +94,8 @@ _PATTERNS: dict[str, list[str]] = {
         r"\b(repeat|say|type|write|shout|yell|read)\s+(after me|exactly|verbatim|word for word|back)\b",
         r"\b(say|repeat|type|write|read out)\s+(the following|this (exact|sentence|phrase|line|word|text))\b",
         r"\bsay\b[^.!?\n]{0,30}\b[nf][-\s]?word\b",
-        r"\b(ripeti|di|dici|scrivi|leggi|pronuncia|urla)\s+(dopo di me|con me|esattamente|parola per parola|"
+        r"\b(repeat|say|type|write|read|post|paste)\b[^.!?\n]{0,30}\b(verbatim|word for word|exactly as)\b",
+        r"\b(ripeti|di'?|dici|scrivi|leggi|pronuncia|urla)\s+(dopo di me|con me|esattamente|parola per parola|"
         r"testualmente|questa (frase|parola))\b",
         r"\b(ripeti|di|dici|scrivi|leggi)\s+(quello che|cio che) (scrivo|dico|ti scrivo)\b",
     ],
@@ -102,6 +103,8 @@ _PATTERNS: dict[str, list[str]] = {
         r"\b(reveal|print|show|tell me|output|leak|dump|repeat|paste|what (is|are))\b[^.!?\n]{0,25}\b(your|the)"
         r"\s+(system\s+|initial\s+|original\s+|hidden\s+)?(prompt|instructions|directives|system message)\b",
         r"\bsystem\s*prompt\b", r"\bprompt di sistema\b",
+        r"\b(rules|instructions|directives|prompt)\s+(you were|you've been|you have been|they)\s+given\b",
+        r"\b(regole|istruzioni|direttive)\s+che ti (hanno|ha) dato\b",
         r"\b(rivela|mostra|mostrami|dimmi|stampa|scrivi|ripeti|incolla)\b[^.!?\n]{0,25}\b(le tue|tue|il tuo|"
         r"i tuoi)\s+(istruzioni|regole|prompt|direttive)\b",
     ],
@@ -124,16 +127,18 @@ _NEEDS: dict[str, frozenset[str]] = {
     TRANSCRIPT: frozenset("system assistant developer operator sistema assistente admin sys inst im_start im_end "
                           "endoftext eot_id start_header_id end_header_id instruction instructions response "
                           "istruzioni system_prompt".split()),
-    ECHO: frozenset("repeat say type write shout yell read ripeti dici scrivi leggi pronuncia urla esattamente "
-                    "testualmente parola".split()),
-    REVEAL: frozenset("prompt instructions directives system istruzioni regole direttive".split()),
+    ECHO: frozenset("repeat say type write shout yell read post paste ripeti dici scrivi leggi pronuncia urla "
+                    "esattamente testualmente parola verbatim".split()),
+    REVEAL: frozenset("prompt instructions directives rules system istruzioni regole direttive".split()),
     ENCODED: frozenset("decode decrypt decodifica decifra traduci base64 base rot13 rot".split()),
 }
 _ALL_NEEDS = frozenset().union(*_NEEDS.values())
 _ROT13 = str.maketrans("abcdefghijklmnopqrstuvwxyz", "nopqrstuvwxyzabcdefghijklm")
 _TOKEN = re.compile(r"\w+")
-_TURNS = re.compile(r"(?:^|[\s\]>])(user|human|assistant|ai|bot|model|streamer|viewer|utente)\s*:")
-_SPACED = re.compile(r"(?<![\w])(?:\w[\s.\-_*]{1,3}){4,}\w(?![\w])")
+_LEETY = frozenset("013457@$!|")
+_TURNS = re.compile(r"(?:^|[.!?\]>]\s*|\n)([a-z][\w-]{1,20})\s*:(?!\S)")
+_ROLES = frozenset("user human assistant ai bot model streamer viewer system utente assistente sistema".split())
+_SPACED = re.compile(r"(?<![\w])(?:\w[\s.\-_*]{1,3}){2,}\w(?![\w])")
 _SPACE_BETWEEN = re.compile(r"(?<=\b\w)[\s.\-_*]{1,3}(?=\w\b)")
 _B64 = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}")
 _URL = re.compile(
@@ -143,6 +148,7 @@ _URL = re.compile(
     r"(?:/\S*)?"
     r"|\b[a-z0-9-]{2,}\s*(?:\(|\[)?\s*(?:dot|punto)\s*(?:\)|\])?\s*(?:com|net|org|io|gg|tv|it|xyz|ru)\b",
     re.IGNORECASE)
+_LINK_HINT = re.compile(r"\.[a-z]|://|\b(dot|punto)\b", re.IGNORECASE)
 _MENTION = re.compile(r"(?<!\w)@\w+")
 _CHAR_RUN = re.compile(r"(\S)\1{15,}")
 _WORDS = re.compile(r"\w+")
@@ -161,7 +167,10 @@ def _match(folded: str, tokens: set[str] | None = None) -> str:
 
 def _turns(folded: str) -> bool:
     """Two different speakers' turns in one line: a fake transcript."""
-    return ":" in folded and len({m.group(1) for m in _TURNS.finditer(folded)}) >= 2
+    if ":" not in folded:
+        return False
+    speakers = {m.group(1) for m in _TURNS.finditer(folded)}
+    return len(speakers) >= 2 and not speakers.isdisjoint(_ROLES)
 
 
 def _decoded(token: str) -> str:
@@ -180,23 +189,28 @@ def _decoded(token: str) -> str:
 def steering(text: str) -> str:
     """Rule 1: the kind of attempt, or ""."""
     folded = fold(text)
-    tokens = set(_TOKEN.findall(folded))
+    return _steering(text, folded, set(_TOKEN.findall(folded)))
+
+
+def _steering(text: str, folded: str, tokens: set[str]) -> str:
     kind = _match(folded, tokens) or (TRANSCRIPT if _turns(folded) else "")
     if kind:
         return kind
     if hidden_marks(text) or mixed_script(text):
         return ENCODED
-    if any(c in folded for c in "013457@$!|") and (kind := _match(unleet(folded))):
+    if not _LEETY.isdisjoint(folded) and (kind := _match(unleet(folded))):
         return kind
     if _SPACED.search(folded) and (kind := _match(_SPACE_BETWEEN.sub("", folded))):
         return kind
-    for token in _B64.findall(text):
-        decoded = _decoded(token)
-        if decoded and (_match(fold(decoded)) or len(_WORDS.findall(decoded)) >= 3):
-            return ENCODED
-    if not {t.translate(_ROT13) for t in tokens}.isdisjoint(_ALL_NEEDS) and _match(folded.translate(_ROT13)):
+    if len(text) >= 16:
+        for token in _B64.findall(text):
+            decoded = _decoded(token)
+            if decoded and (_match(fold(decoded)) or len(_WORDS.findall(decoded)) >= 3):
+                return ENCODED
+    joined = " ".join(tokens)
+    if not _ALL_NEEDS.isdisjoint(joined.translate(_ROT13).split()) and _match(folded.translate(_ROT13)):
         return ENCODED
-    if not {t[::-1] for t in tokens}.isdisjoint(_ALL_NEEDS) and _match(folded[::-1]):
+    if not _ALL_NEEDS.isdisjoint(joined[::-1].split()) and _match(folded[::-1]):
         return ENCODED
     return ""
 
@@ -273,7 +287,7 @@ class FloodWatch:
 
 
 def _may_link(text: str) -> bool:
-    return "." in text or " dot" in text.lower() or " punto" in text.lower()
+    return _LINK_HINT.search(text) is not None
 
 
 def links(text: str) -> list[str]:
@@ -303,7 +317,8 @@ class Verdict:
 
 def judge(text: str) -> Verdict:
     """Rules 1, 2 and 4 together (the sequence-free part)."""
-    return Verdict(steering(text), shape(text), len(links(text)))
+    folded = fold(text)
+    return Verdict(_steering(text, folded, set(_TOKEN.findall(folded))), shape(text), len(links(text)))
 
 
 def quoted(text: str) -> str:

@@ -9,7 +9,8 @@ Theory of operation:
    would otherwise read as "asterisk") or DROP (text "": it is not said at all). `words` are what was found,
    folded, for the streamer.
 3. A word is read whole, after folding, with signs inside it taken out ("f.u.c.k"), leetspeak undone
-   ("sh1t"), letters held long cut short ("fuuuuck"), and single letters spaced out joined ("f u c k"); a
+   ("sh1t"), a star inside read as each vowel ("f*ck"), letters held long cut short ("fuuuuck"), and single
+   letters spaced out joined ("f u c k"); words are cut at spaces, "_", "..." and most signs; a
    phrase matches over two to four words, with or without the spaces between them. A word is matched whole
    or, for the stems of the lists, by its start: "cocktail", "Scunthorpe" and "assassin" are no match.
 4. Pure and fast: one pass over the words, set look-ups only; each word's forms and tier are remembered (up
@@ -27,7 +28,8 @@ from app.core.on_air_words import DROP_PHRASES, DROP_STEMS, DROP_WORDS, MASK_PHR
 from app.core.text_fold import fold, unleet
 
 BLEEP = "beep"
-_CHUNK = re.compile(r"\S+")
+_CHUNK = re.compile(r"[^\s_,;:?()\[\]{}\"/]+")
+_DOTS = re.compile(r"[^.]+(?:\.[^.]+)*")   # a chunk with "..." in it, cut there
 _CORE = re.compile(r"[@$]?\w(?:[\w*@$!|.'’-]*\w)?")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _LONG = re.compile(r"(.)\1{2,}")
@@ -62,6 +64,9 @@ def _keys(chunk: str) -> tuple[str, ...]:
     core = _CORE.search(folded)
     if core is not None and not _LEETY.isdisjoint(core.group()):
         keys.append(_NOT_ALNUM.sub("", unleet(core.group())))
+    if core is not None and "*" in core.group()[1:-1]:   # "f*ck", "m0th3rf*cker": a vowel hidden by a star
+        starred = unleet(core.group())
+        keys += [_NOT_ALNUM.sub("", starred.replace("*", v)) for v in "aeiou"]
     for key in list(keys):
         if _LONG.search(key):
             keys += [_LONG.sub(r"\1\1", key), _DOUBLE.sub(r"\1", key)]
@@ -120,15 +125,23 @@ class OnAir:
         flagged: dict[int, Decision] = {}
         found: list[str] = []
         phrase = single = 0
-        for i, m in enumerate(_CHUNK.finditer(text)):
-            keys, tier = self._word(m.group())
-            chunks.append((m.start(), m.end(), keys))
-            if tier is not Decision.SAY:
-                flagged[i] = tier
-                found.append(keys[0])
-            if keys:
-                phrase += keys[0] in self._starts
-                single += len(keys[0]) == 1
+        word = self._word
+        for m in _CHUNK.finditer(text):
+            chunk = m.group()
+            if ".." in chunk:
+                parts = [(m.start() + d.start(), m.start() + d.end(), d.group()) for d in _DOTS.finditer(chunk)]
+            else:
+                parts = [(m.start(), m.end(), chunk)]
+            for start, end, piece in parts:
+                keys, tier = word(piece)
+                i = len(chunks)
+                chunks.append((start, end, keys))
+                if tier is not Decision.SAY:
+                    flagged[i] = tier
+                    found.append(keys[0])
+                if keys:
+                    phrase += keys[0] in self._starts or keys[-1] in self._starts
+                    single += len(keys[0]) == 1
         if phrase:
             self._phrases(chunks, flagged, found)
         if single >= 3:
@@ -147,20 +160,22 @@ class OnAir:
         return Screened(Decision.MASK, "".join(out), tuple(found))
 
     def _phrases(self, chunks: list, flagged: dict[int, Decision], found: list[str]) -> None:
-        first = [c[2][0] if c[2] else "" for c in chunks]
-        for i, word in enumerate(first):
-            if word not in self._starts:
-                continue
-            for n in range(2, min(MAX_PHRASE, len(first) - i) + 1):
-                phrase = " ".join(first[i:i + n])
-                tier = (Decision.DROP if phrase in self._drop_phrases
-                        else Decision.MASK if phrase in self._mask_phrases else None)
-                if tier is None or any(k in self._allowed for k in first[i:i + n]):
+        plain = [c[2][0] if c[2] else "" for c in chunks]
+        unleeted = [c[2][1] if len(c[2]) > 1 else c[2][0] if c[2] else "" for c in chunks]
+        for first in (plain, unleeted) if unleeted != plain else (plain,):
+            for i, word in enumerate(first):
+                if word not in self._starts:
                     continue
-                for j in range(i, i + n):
-                    if flagged.get(j) is not Decision.DROP:
-                        flagged[j] = tier
-                found.append(phrase)
+                for n in range(2, min(MAX_PHRASE, len(first) - i) + 1):
+                    phrase = " ".join(first[i:i + n])
+                    tier = (Decision.DROP if phrase in self._drop_phrases
+                            else Decision.MASK if phrase in self._mask_phrases else None)
+                    if tier is None or any(k in self._allowed for k in first[i:i + n]):
+                        continue
+                    for j in range(i, i + n):
+                        if flagged.get(j) is not Decision.DROP:
+                            flagged[j] = tier
+                    found.append(phrase)
 
     def _spaced(self, chunks: list, flagged: dict[int, Decision], found: list[str]) -> None:
         """Single letters spaced out: "f u c k"."""

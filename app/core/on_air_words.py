@@ -39,10 +39,12 @@ cazzo cazzi cazzata cazzate cazzone cazzoni cazzo cazzomene incazzato incazzata 
 stronze stronzata stronzate merda merde merdata merdoso merdosa vaffanculo fanculo affanculo culo culi troia troie
 puttana puttane puttanata mignotta mignotte zoccola zoccole minchia minchie minchione coglione coglioni coglionata
 rincoglionito rincoglionita leccaculo pompino pompini sborra sborrata figa fica fregna bastardo bastarda bastardi
+penis vagina boobs tits titties handjob
 porcodio diocane dioporco porcamadonna madonnaputtana porcoddio
 """.split())
 MASK_STEMS = ("fuck", "motherfuck", "bullshit", "cazz", "stronz", "vaffancul", "puttan", "coglion", "sborr")
 MASK_PHRASES = frozenset({
     "porco dio", "dio cane", "dio porco", "porca madonna", "porca puttana", "porca troia", "madonna puttana", "porco il clero", "dio bestia",
     "testa di cazzo", "figlio di puttana", "figlio di troia", "son of a bitch", "piece of shit",
+    "hand job", "blow job", "2 girls 1 cup", "two girls one cup",
 })
