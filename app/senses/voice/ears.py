@@ -23,7 +23,9 @@ Theory of operation:
    its audio is already what the end of the turn will hand over (the silence past post_roll_ms is never
    kept), so it is transcribed at once; if the turn does end there, that transcript is the one delivered, and
    the text is ready that much sooner. If the owner speaks again, the early transcript is thrown away (a
-   wasted transcription, the price of the head start). early_ms=None turns it off.
+   wasted transcription, the price of the head start). early_ms=None turns it off. By default it starts as soon
+   as the post-roll is complete (128 ms), the turn ends at 352 ms of silence, and whisper's decode of a short
+   turn (stt.py rule 5) is mostly over by then.
 7. The speech model loads when it is first needed, not before: the first turn that starts (or the first
    push-to-talk press) begins loading it in the transcriber's executor, so it is ready, or nearly, when the
    turn ends. Ears that never hear anyone never load it.
@@ -91,7 +93,7 @@ class Ears:
                  on_heard: Callable[[Heard], Any] | None = None,
                  on_owner_voice: Callable[[OwnerVoice], Any] | None = None,
                  on_level: Callable[[float], Any] | None = None,
-                 early_ms: int | None = 320,
+                 early_ms: int | None = 128,
                  clock: Callable[[], float] = time.monotonic) -> None:
         if vad is None:
             from app.senses.voice.vad import SileroVad

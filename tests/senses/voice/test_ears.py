@@ -253,8 +253,8 @@ def test_early_transcription_is_used_when_the_turn_ends_and_dropped_when_it_goes
     def windows(value: float, n: int) -> np.ndarray:
         return np.full(512 * n, value, np.float32)
 
-    # 10 windows of speech, a 15-window pause (480 ms: past early_ms, short of the end), 10 more, then quiet
-    audio = np.concatenate([windows(0, 10), windows(1, 10), windows(0, 15), windows(1, 10), windows(0, 40)])
+    # 10 windows of speech, an 8-window pause (256 ms: past early_ms, short of the end), 10 more, then quiet
+    audio = np.concatenate([windows(0, 10), windows(1, 10), windows(0, 8), windows(1, 10), windows(0, 40)])
 
     async def go():
         t = CountingTranscriber()
@@ -265,9 +265,9 @@ def test_early_transcription_is_used_when_the_turn_ends_and_dropped_when_it_goes
         return t, ears
 
     t, ears = asyncio.run(go())
-    # pre-roll 8 + 10 + 15 + 10 + post-roll 5 = 48 windows; the early try at the pause had 8 + 10 + 5 = 23
-    assert t.calls == [23, 48]
-    assert [h.text for h in ears.heard] == ["48 windows"]
+    # pre-roll 8 + 10 + 8 + 10 + post-roll 4 = 40 windows; the early try at the pause had 8 + 10 + 4 = 22
+    assert t.calls == [22, 40]
+    assert [h.text for h in ears.heard] == ["40 windows"]
     assert ears.early_wasted == 1 and ears.early_used == 1
 
 
@@ -283,6 +283,6 @@ def test_early_transcription_can_be_turned_off() -> None:
         return t, ears
 
     t, ears = asyncio.run(go())
-    assert t.calls == [23] and ears.early_used == 0
+    assert t.calls == [22] and ears.early_used == 0
     with pytest.raises(ValueError):
         Ears(t, vad=lambda w: 0.0, early_ms=700)   # type: ignore[arg-type]
