@@ -14,18 +14,18 @@ from pathlib import Path
 from typing import Any
 
 from app.memory.stream import Stream
-from app.widgets.qt import QFileDialog, translate
+from app.widgets.qt import QT_TRANSLATE_NOOP, QFileDialog, translate
 
 log = logging.getLogger(__name__)
 
-FILTERS = "Markdown (*.md);;JSON (*.json)"
+FILTERS = QT_TRANSLATE_NOOP("export_session", "Markdown (*.md);;JSON (*.json)")
 AskPath = Callable[[Any, int], "Path | None"]
 
 
 def ask_path(parent: Any, session_id: int) -> Path | None:
     """Where to write session `session_id`, from a save dialog; None when the streamer cancels."""
     name, chosen = QFileDialog.getSaveFileName(parent, translate("export_session", "Export session {session_id}").format(session_id=session_id),
-                                               str(Path.home() / f"bea-session-{session_id}.md"), FILTERS)
+                                               str(Path.home() / f"bea-session-{session_id}.md"), translate("export_session", FILTERS))
     return with_suffix(name, chosen) if name else None
 
 

@@ -20,12 +20,22 @@ from app.ui.actions import AppActions
 from app.ui.language import install_window_language
 from app.ui.main_window import MainWindow
 from app.ui.tray import Tray
-from app.widgets.qt import QApplication, QIcon, QMessageBox, QSystemTrayIcon, QTimer, QWidget, translate
+from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
+    QApplication,
+    QIcon,
+    QMessageBox,
+    QSystemTrayIcon,
+    QTimer,
+    QWidget,
+    translate,
+)
 
 log = logging.getLogger(__name__)
 
 END_AND_QUIT, QUIT_ONLY, CANCEL = "end", "quit", "cancel"
-TRAY_NOTE = ("{name} is still running", "She keeps going in the tray. To quit, choose Quit in the tray icon's menu.")
+TRAY_NOTE = (QT_TRANSLATE_NOOP("launch", "{name} is still running"),
+             QT_TRANSLATE_NOOP("launch", "She keeps going in the tray. To quit, choose Quit in the tray icon's menu."))
 
 
 def ask_end_stream(parent: QWidget, answer: Callable[[str], None]) -> QMessageBox:
@@ -80,7 +90,7 @@ class Shell:
     def _went_to_tray(self) -> None:
         if not self.told_tray:
             title, text = TRAY_NOTE
-            self.told_tray = self.tray.notify(title.format(name=APP_NAME), text)
+            self.told_tray = self.tray.notify(translate("launch", title).format(name=APP_NAME), translate("launch", text))
             log.info("the window went to the tray%s", ": said so in a tray message" if self.told_tray else "")
 
     def quit(self) -> None:

@@ -87,20 +87,20 @@ class MainWindow(QMainWindow):
             self.setCentralWidget(self.stage)
         self.docks: dict[str, QDockWidget] = {}
         self.areas: dict[str, Qt.DockWidgetArea] = {}
-        self._add_dock("events", "Activity", EventLog(bea.bus), BOTTOM)
-        self._add_dock("turns", "Turn Log", TurnLogView(bea.mind.turn_log, bea.bus), BOTTOM)
-        self._add_dock("context", "Context", ContextView(bea.mind, bea.bus), BOTTOM)
-        self._add_dock("mood", "Mood", make_mood_dock(bea.mind.mood.history, now=time.time,
+        self._add_dock("events", translate("main_window", "Activity"), EventLog(bea.bus), BOTTOM)
+        self._add_dock("turns", translate("main_window", "Turn Log"), TurnLogView(bea.mind.turn_log, bea.bus), BOTTOM)
+        self._add_dock("context", translate("main_window", "Context"), ContextView(bea.mind, bea.bus), BOTTOM)
+        self._add_dock("mood", translate("main_window", "Mood"), make_mood_dock(bea.mind.mood.history, now=time.time,
                                                      half_life_s=bea.settings.current.mind.mood_half_life_minutes * 60),
                        BOTTOM)
-        self._add_dock("memory", "Memory", MemoryDock(bea.mind, bea.bus), BOTTOM)
+        self._add_dock("memory", translate("main_window", "Memory"), MemoryDock(bea.mind, bea.bus), BOTTOM)
         self.getting_started = GettingStartedDock(bea, self.open_settings)
-        self._add_dock("start", "Get started", self.getting_started, RIGHT)
+        self._add_dock("start", translate("main_window", "Get started"), self.getting_started, RIGHT)
         for key, skill in bea.skills.items():
             if skill.dock:
                 widget = resolve_factory(skill.dock)(skill)
                 # a wide dock joins the tabs under the stage
-                self._add_dock(key, skill.title, widget, BOTTOM if skill.dock_area == "bottom" else RIGHT)
+                self._add_dock(key, translate("skills", skill.title), widget, BOTTOM if skill.dock_area == "bottom" else RIGHT)
         self.setGeometry(*self._default_geometry())  # the docks take their shares of the size it opens at
         self.arrange_docks()
         self.export = SessionExport(self, bea.mind.stream, lambda text: self.statusBar().showMessage(text, 15000))
@@ -304,7 +304,7 @@ class MainWindow(QMainWindow):
 
     def title(self) -> str:
         privacy = self.bea.settings.current.privacy.enabled
-        return f"{APP_NAME} — privacy mode" if privacy else APP_NAME
+        return translate("main_window", "{app_name} — privacy mode").format(app_name=APP_NAME) if privacy else APP_NAME
 
     def refresh_mode(self) -> None:
         self.setWindowTitle(self.title())

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from app.core.affect import DEFAULT_HALF_LIFE_S, REST, SETTLED, Affect, decay, distance, mood_word
 from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
     QColor,
     QPainter,
     QPainterPath,
@@ -27,8 +28,9 @@ History = Callable[[], list[Sample]]
 
 VALENCE_COLOR = "#e0457b"               # warm rose: pleasant up, unpleasant down
 AROUSAL_COLOR = "#2b8fd6"               # clear blue: energy
-LEGEND = (("Valence (pleasant ↑)", VALENCE_COLOR), ("Arousal (energy ↑)", AROUSAL_COLOR))
-EMPTY = "No mood yet"
+LEGEND = ((QT_TRANSLATE_NOOP("mood_dock", "Valence (pleasant ↑)"), VALENCE_COLOR),
+          (QT_TRANSLATE_NOOP("mood_dock", "Arousal (energy ↑)"), AROUSAL_COLOR))
+EMPTY = QT_TRANSLATE_NOOP("mood_dock", "No mood yet")
 REFRESH_MS = 30_000                     # decay is slow (minutes): a redraw every half minute is plenty
 TICK_MINUTES = (5, 10, 15, 20, 30, 60, 120, 180, 240, 360, 720)
 MAX_TICKS = 6
@@ -70,10 +72,10 @@ def ticks(start: float, end: float) -> list[float]:
 
 def caption(points: Sequence[Sample]) -> str:
     if not points:
-        return EMPTY
+        return translate("mood_dock", EMPTY)
     _t, v, a = points[-1]
-    word = "settled" if distance((v, a), REST) < SETTLED else mood_word(Affect(v, a))
-    return f"Now {word}  ·  valence {v:+.2f}  ·  arousal {a:.2f}"
+    word = translate("mood_dock", "settled") if distance((v, a), REST) < SETTLED else mood_word(Affect(v, a))
+    return translate("mood_dock", "Now {word}  ·  valence {v:+.2f}  ·  arousal {a:.2f}").format(word=word, v=v, a=a)
 
 
 class MoodPlot(QWidget):
@@ -87,7 +89,7 @@ class MoodPlot(QWidget):
         self.half_life_s = half_life_s
         self.points: list[Sample] = []
         self.window = (0.0, 0.0)
-        self.caption = EMPTY
+        self.caption = translate("mood_dock", EMPTY)
         self.setMinimumSize(320, 180)
         self.refresh()
 
@@ -126,11 +128,11 @@ class MoodPlot(QWidget):
             self._line(p, area, 2, lambda a: 1 - a, AROUSAL_COLOR)
         else:
             # on a patch of the plot's own colour, so the zero line does not run through the words
-            box = QRectF(self.fontMetrics().boundingRect(EMPTY)).adjusted(-8, -3, 8, 3)
+            box = QRectF(self.fontMetrics().boundingRect(translate("mood_dock", EMPTY))).adjusted(-8, -3, 8, 3)
             box.moveCenter(area.center())
             p.fillRect(box, pal.base())
             p.setPen(pal.placeholderText().color())
-            p.drawText(area, Qt.AlignmentFlag.AlignCenter, EMPTY)
+            p.drawText(area, Qt.AlignmentFlag.AlignCenter, translate("mood_dock", EMPTY))
         p.setPen(pal.windowText().color())
         font = p.font()
         font.setBold(True)
@@ -186,9 +188,9 @@ class MoodPlot(QWidget):
         hours = f"last {self.hours:g} h"
         room = area.width() - metrics.horizontalAdvance(hours) - 16
         # the long names say which way is up; a narrow dock keeps the short ones (the tooltip says the rest)
-        names = LEGEND
+        names = tuple((translate("mood_dock", n), c) for n, c in LEGEND)
         if sum(metrics.horizontalAdvance(n) + 46 for n, _c in names) > room:
-            names = tuple((n.split(" (")[0], c) for n, c in LEGEND)
+            names = tuple((translate("mood_dock", n).split(" (")[0], c) for n, c in LEGEND)
         y, x = 10 + line / 2, area.left()
         for name, color in names:
             p.setPen(QPen(QColor(color), 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))

@@ -21,9 +21,10 @@ class PassphraseDialog(QDialog):
         super().__init__(parent)
         self.new_database = new_database
         self.setWindowTitle(translate("passphrase", "Unlock Bea's memory"))
-        intro = ("There is no system keyring here, so Bea's memory is locked with a passphrase. "
-                 + ("Choose one now; it cannot be recovered if you forget it." if new_database
-                    else "Enter the passphrase you chose."))
+        intro = (translate("passphrase", "There is no system keyring here, so Bea's memory is locked with a "
+                                         "passphrase.") + " "
+                 + (translate("passphrase", "Choose one now; it cannot be recovered if you forget it.") if new_database
+                    else translate("passphrase", "Enter the passphrase you chose.")))
         text = QLabel(intro)
         text.setWordWrap(True)
         self.first = QLineEdit(echoMode=QLineEdit.EchoMode.Password, objectName="passphrase")
@@ -45,11 +46,11 @@ class PassphraseDialog(QDialog):
     def problem(self) -> str:
         phrase = self.first.text()
         if self.new_database and len(phrase) < MIN_PASSPHRASE:
-            return f"Use at least {MIN_PASSPHRASE} characters."
+            return translate("passphrase", "Use at least {count} characters.").format(count=MIN_PASSPHRASE)
         if self.new_database and phrase != self.second.text():
-            return "The two passphrases differ."
+            return translate("passphrase", "The two passphrases differ.")
         if not phrase:
-            return "Enter the passphrase."
+            return translate("passphrase", "Enter the passphrase.")
         return ""
 
     def _check(self) -> None:

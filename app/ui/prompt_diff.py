@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from app.memory.prompt_store import PromptFiles, PromptStoreError
 from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
     QDesktopServices,
     QDialog,
     QDialogButtonBox,
@@ -22,8 +23,8 @@ from app.widgets.qt import (
     translate,
 )
 
-EDITED = "edited by you"
-AS_SHIPPED = "as shipped"
+EDITED = QT_TRANSLATE_NOOP("prompt_diff", "edited by you")
+AS_SHIPPED = QT_TRANSLATE_NOOP("prompt_diff", "as shipped")
 
 
 class PromptChangesDialog(QDialog):
@@ -75,7 +76,8 @@ class PromptChangesDialog(QDialog):
         keep = self.list.currentRow()
         self.list.clear()
         for name in self.files.names:
-            item = QListWidgetItem(f"{name}.md: {EDITED if self.files.edited(name) else AS_SHIPPED}")
+            item = QListWidgetItem(translate("prompt_diff", "{name}.md: {state}").format(
+                name=name, state=translate("prompt_diff", EDITED if self.files.edited(name) else AS_SHIPPED)))
             item.setData(Qt.ItemDataRole.UserRole, name)
             self.list.addItem(item)
         self.list.setCurrentRow(max(keep, 0))

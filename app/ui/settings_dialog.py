@@ -42,21 +42,21 @@ class SettingsDialog(QDialog):
         general = SectionForm("general", type(current.general), current.general)
         for name in GENERAL[1:]:
             general.add_section(name, type(getattr(current, name)), getattr(current, name))
-        self._add("General", general)
-        self._add("Mind", make_mind_page(bea, "mind", current.mind))
+        self._add(translate("settings_dialog", "General"), general)
+        self._add(translate("settings_dialog", "Mind"), make_mind_page(bea, "mind", current.mind))
         skill_pages = []
         for key, skill in bea.skills.items():
             section = getattr(current.skills, key)
             if skill.settings_page:
-                skill_pages.append((skill.title, resolve_factory(skill.settings_page)(skill, f"skills.{key}",
+                skill_pages.append((translate("skills", skill.title), resolve_factory(skill.settings_page)(skill, f"skills.{key}",
                                                                                      section)))
             elif set(type(section).model_fields) != {"enabled"}:  # else its one setting is on the Skills page
-                skill_pages.append((skill.title, SectionForm(f"skills.{key}", type(section), section)))
+                skill_pages.append((translate("skills", skill.title), SectionForm(f"skills.{key}", type(section), section)))
         own = {form.prefix for _title, form in skill_pages}
-        self._add("Skills", SkillsPage(bea.skills, current.skills, self.show_section, own.__contains__))
+        self._add(translate("settings_dialog", "Skills"), SkillsPage(bea.skills, current.skills, self.show_section, own.__contains__))
         for title, form in skill_pages:
             self._add(title, form)
-        self._add("Local API", SectionForm("api", type(current.api), current.api))
+        self._add(translate("settings_dialog", "Local API"), SectionForm("api", type(current.api), current.api))
         self.pages.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.pages.setCurrentRow(0)
         self.error = QLabel()

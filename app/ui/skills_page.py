@@ -6,9 +6,18 @@ from collections.abc import Callable
 from typing import Any
 
 from app.widgets.forms import help_label, scrolling
-from app.widgets.qt import QCheckBox, QGridLayout, QLabel, QPushButton, Qt, QWidget, translate
+from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
+    QCheckBox,
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    Qt,
+    QWidget,
+    translate,
+)
 
-INTRO = "Switch on what she may do. A skill that is off costs nothing and she cannot switch it on herself."
+INTRO = QT_TRANSLATE_NOOP("skills_page", "Switch on what she may do. A skill that is off costs nothing and she cannot switch it on herself.")
 
 
 class SkillsPage(QWidget):
@@ -26,15 +35,16 @@ class SkillsPage(QWidget):
         grid = QGridLayout(inner)
         grid.setColumnStretch(1, 1)
         grid.setVerticalSpacing(10)
-        grid.addWidget(QLabel(INTRO, wordWrap=True), 0, 0, 1, 3)
+        grid.addWidget(QLabel(translate("skills_page", INTRO), wordWrap=True), 0, 0, 1, 3)
         for row, (key, skill) in enumerate(sorted(skills.items(), key=lambda kv: kv[1].title), start=1):
-            switch = QCheckBox(skill.title, objectName=f"skills.{key}.enabled", toolTip=skill.description)
+            switch = QCheckBox(translate("skills", skill.title), objectName=f"skills.{key}.enabled",
+                               toolTip=translate("skills", skill.description))
             switch.setChecked(bool(getattr(values, key).enabled))
             grid.addWidget(switch, row, 0, Qt.AlignmentFlag.AlignTop)
-            grid.addWidget(help_label(skill.description, f"skills.{key}.description"), row, 1)
+            grid.addWidget(help_label(translate("skills", skill.description), f"skills.{key}.description"), row, 1)
             if has_page(f"skills.{key}"):
                 more = QPushButton(translate("skills_page", "Settings…"), flat=True, objectName=f"skills.{key}.open",
-                                   toolTip=translate("skills_page", "Open the {title} page").format(title=skill.title))
+                                   toolTip=translate("skills_page", "Open the {title} page").format(title=translate("skills", skill.title)))
                 more.clicked.connect(lambda _=False, k=key: open_page(f"skills.{k}"))
                 grid.addWidget(more, row, 2, Qt.AlignmentFlag.AlignTop)
             self.switches[key] = switch

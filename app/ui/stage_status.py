@@ -5,15 +5,15 @@ from __future__ import annotations
 import html
 
 from app.compose import Bea
-from app.widgets.qt import QFrame, QLabel, Qt, QTimer, QVBoxLayout, QWidget
+from app.widgets.qt import QFrame, QLabel, Qt, QTimer, QVBoxLayout, QWidget, translate
 
 
 def mind_state(bea: Bea) -> str:
     if not bea.settings.current.mind.models:
-        return "asleep (no model set: Settings → Mind)"
+        return translate("stage_status", "asleep (no model set: Settings → Mind)")
     if not bea.mind.awake:
-        return "starting"
-    return "paused" if bea.switches.paused else "awake"
+        return translate("stage_status", "starting")
+    return translate("stage_status", "paused") if bea.switches.paused else translate("stage_status", "awake")
 
 
 class StageStatus(QFrame):
@@ -50,13 +50,19 @@ class StageStatus(QFrame):
     def lines(self) -> list[str]:
         bea = self.bea
         s = bea.settings.current
-        out = [] if self.compact else ["The stage (her avatar) appears here when the Stage skill is on."]
+        out = [] if self.compact else [translate("stage_status",
+                                                 "The stage (her avatar) appears here when the Stage skill is on.")]
         out += [
             # her voice's own state is the Voice dock's to say (it knows about the devices): here only the switch
-            " · ".join([f"Mind: {mind_state(bea)}", *(["Voice: muted"] if bea.switches.muted else []),
-                        f"Privacy mode: {'on' if s.privacy.enabled else 'off'}"]),
-            f"Memory: {bea.paths.db} (encrypted, schema {bea.db.version})",
-            f"Skills running: {', '.join(bea.skills[k].title for k in bea.started) or 'none'}",
+            " · ".join([translate("stage_status", "Mind: {state}").format(state=mind_state(bea)),
+                        *([translate("stage_status", "Voice: muted")] if bea.switches.muted else []),
+                        translate("stage_status", "Privacy mode: on") if s.privacy.enabled
+                        else translate("stage_status", "Privacy mode: off")]),
+            translate("stage_status", "Memory: {path} (encrypted, schema {version})").format(path=bea.paths.db,
+                                                                                          version=bea.db.version),
+            translate("stage_status", "Skills running: {skills}").format(
+                skills=", ".join(translate("skills", bea.skills[k].title) for k in bea.started)
+                or translate("stage_status", "none")),
         ]
         out += [state for skill in bea.skills.values() if (state := skill.live_state())]
         return out

@@ -9,9 +9,11 @@ from collections.abc import Callable
 from app.compose import Bea
 from app.core.shell_state import ShellState, flags, model_text
 from app.widgets.palette import QUIET
-from app.widgets.qt import QLabel, QObject, QStatusBar, QTimer, translate
+from app.widgets.qt import QT_TRANSLATE_NOOP, QLabel, QObject, QStatusBar, QTimer, translate
 
 REFRESH_MS = 1000
+SWITCH_WORDS = {"mind paused": QT_TRANSLATE_NOOP("status_bar", "mind paused"),
+                "voice muted": QT_TRANSLATE_NOOP("status_bar", "voice muted")}
 LIVE_STYLE = "color: white; background: #c62828; border-radius: 3px; padding: 0 6px; font-weight: 600;"
 
 
@@ -57,7 +59,8 @@ class ShellStatus(QObject):
                              else translate("status_bar", "No stream session is open: File → Go live starts one."))
         self.model.setText(translate("status_bar", "Model: {value}").format(value=model_text(state)))
         self.privacy.setText(translate("status_bar", "Privacy mode: on (local only)") if state.privacy else translate("status_bar", "Privacy mode: off"))
-        self.switches.setText(" · ".join(f for f in flags(state) if f in ("mind paused", "voice muted")))
+        self.switches.setText(" · ".join(translate("status_bar", SWITCH_WORDS[f]) for f in flags(state)
+                                         if f in SWITCH_WORDS))
         if before is not None and before.live != state.live:
             self.bar.showMessage(translate("status_bar", "You're live: what happens from now on belongs to this stream.") if state.live
                                  else translate("status_bar", "The stream session has ended."), 10000)

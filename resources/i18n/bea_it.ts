@@ -5,166 +5,201 @@
     <name>actions</name>
     <message>
         <source>Show/Hide</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostra/Nascondi</translation>
     </message>
     <message>
         <source>Pause mind</source>
-        <translation type="unfinished"></translation>
+        <translation>Metti in pausa la mente</translation>
     </message>
     <message>
         <source>Mute voice</source>
-        <translation type="unfinished"></translation>
+        <translation>Silenzia la voce</translation>
     </message>
     <message>
         <source>Privacy mode</source>
-        <translation type="unfinished">Modalità privacy</translation>
+        <translation>Modalità privacy</translation>
     </message>
     <message>
         <source>Nothing leaves this machine: only loopback connections are allowed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Niente esce da questo computer: sono permesse solo connessioni locali.</translation>
     </message>
     <message>
         <source>Go live</source>
-        <translation type="unfinished"></translation>
+        <translation>Vai in live</translation>
     </message>
     <message>
         <source>Start a new session: what happens from now on belongs to this stream.</source>
-        <translation type="unfinished"></translation>
+        <translation>Inizia una nuova sessione: quello che succede da adesso fa parte di questa live.</translation>
     </message>
     <message>
         <source>End stream</source>
-        <translation type="unfinished"></translation>
+        <translation>Chiudi la live</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>Esci</translation>
     </message>
 </context>
 <context>
     <name>chat_dock</name>
     <message>
         <source>Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>Chiudi</translation>
     </message>
     <message>
         <source>Hide this line; it comes back if it happens again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nascondi questa riga; torna se succede di nuovo.</translation>
     </message>
     <message>
         <source>Open Settings → {title}</source>
-        <translation type="unfinished"></translation>
+        <translation>Apri Impostazioni → {title}</translation>
     </message>
     <message>
         <source>Open Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Apri le impostazioni</translation>
     </message>
     <message>
         <source>Say something to her…</source>
-        <translation type="unfinished"></translation>
+        <translation>Dille qualcosa…</translation>
     </message>
     <message>
         <source>Send</source>
-        <translation type="unfinished"></translation>
+        <translation>Invia</translation>
     </message>
 </context>
 <context>
     <name>clock_dock</name>
     <message>
         <source>The Clock skill is off (Settings → Skills).</source>
-        <translation type="unfinished"></translation>
+        <translation>La skill Orologio è spenta (Impostazioni → Skill).</translation>
     </message>
 </context>
 <context>
     <name>clock_settings</name>
     <message>
         <source>this computer&apos;s zone</source>
-        <translation type="unfinished"></translation>
+        <translation>il fuso di questo computer</translation>
     </message>
 </context>
 <context>
     <name>context_dock</name>
     <message>
         <source>No handoff yet: the recap of older talk will show here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ancora nessun passaggio: qui comparirà il riassunto dei discorsi più vecchi.</translation>
     </message>
     <message>
         <source>Forget the window…</source>
-        <translation type="unfinished"></translation>
+        <translation>Dimentica la finestra…</translation>
     </message>
     <message>
         <source>Last recap</source>
-        <translation type="unfinished"></translation>
+        <translation>Ultimo riassunto</translation>
     </message>
     <message>
         <source>{used:,} of {ceiling:,} tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>{used:,} di {ceiling:,} token</translation>
     </message>
     <message>
         <source>Recap starts at {trigger:,} · keeps {hot:,} word for word · hot now {value:,} · evicted by the ceiling {evicted_tokens:,}
 {state} · counting with {counter_name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Riassunto da {trigger:,} · tiene {hot:,} parola per parola · recenti ora {value:,} · scartati dal tetto {evicted_tokens:,}
+{state} · conteggio con {counter_name}</translation>
     </message>
     <message>
         <source>Forget the window?</source>
-        <translation type="unfinished"></translation>
+        <translation>Dimenticare la finestra?</translation>
     </message>
     <message>
         <source>She will forget this conversation and its recap (her memories and the people she knows stay). This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dimenticherà questa conversazione e il suo riassunto (i suoi ricordi e le persone che conosce restano). Non si può annullare.</translation>
     </message>
 </context>
 <context>
     <name>donations_settings</name>
     <message>
+        <source>In Ko-fi: More → API → Webhooks, paste the address; paste the secret as the verification token.</source>
+        <translation>In Ko-fi: More → API → Webhooks, incolla l&apos;indirizzo; incolla il segreto come verification token.</translation>
+    </message>
+    <message>
+        <source>POST {&quot;id&quot;, &quot;name&quot;, &quot;amount&quot;: &quot;5.00&quot;, &quot;currency&quot;: &quot;EUR&quot;, &quot;message&quot;, &quot;secret&quot;} as JSON.</source>
+        <translation>POST {&quot;id&quot;, &quot;name&quot;, &quot;amount&quot;: &quot;5.00&quot;, &quot;currency&quot;: &quot;EUR&quot;, &quot;message&quot;, &quot;secret&quot;} come JSON.</translation>
+    </message>
+    <message>
+        <source>Ko-fi needs a public address. It sends each tip from its own servers on the internet, and those cannot reach 127.0.0.1: that address means &quot;this computer&quot; to whoever uses it, so the address above works only for senders on this computer. Streamers usually get a public address with a tunnel running on this computer that forwards to the address above, such as Cloudflare Tunnel (cloudflared) or ngrok, or with a reverse proxy on a server they already have; then they paste the public address, ending in {path}, into Ko-fi. Keep Bea&apos;s API on a fixed port (Settings → Local API) so the tunnel keeps working; everything else the API serves still needs a device token.
+No public address? Streamlabs needs none: Bea connects out to Streamlabs and its tips arrive as they happen. Switch on &quot;Streamlabs tips&quot; and paste the Streamlabs token below.</source>
+        <translation>Ko-fi ha bisogno di un indirizzo pubblico. Manda ogni donazione dai suoi server su internet, e quelli non possono raggiungere 127.0.0.1: quell&apos;indirizzo vuol dire &quot;questo computer&quot; per chiunque lo usi, quindi l&apos;indirizzo qui sopra funziona solo per chi manda da questo computer. Di solito gli streamer ottengono un indirizzo pubblico con un tunnel che gira su questo computer e inoltra all&apos;indirizzo qui sopra, come Cloudflare Tunnel (cloudflared) o ngrok, o con un reverse proxy su un server che hanno già; poi incollano in Ko-fi l&apos;indirizzo pubblico, che finisce con {path}. Tieni l&apos;API di Bea su una porta fissa (Impostazioni → API locale) così il tunnel continua a funzionare; tutto il resto dell&apos;API chiede comunque il token di un dispositivo.
+Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a Streamlabs e le donazioni arrivano subito. Accendi &quot;Donazioni Streamlabs&quot; e incolla qui sotto il token di Streamlabs.</translation>
+    </message>
+    <message>
         <source>paste your Socket API token (Streamlabs → Settings → API Settings)</source>
-        <translation type="unfinished"></translation>
+        <translation>incolla il tuo Socket API token (Streamlabs → Settings → API Settings)</translation>
     </message>
     <message>
         <source>Save token</source>
-        <translation type="unfinished"></translation>
+        <translation>Salva token</translation>
     </message>
     <message>
         <source>Streamlabs token</source>
-        <translation type="unfinished"></translation>
+        <translation>Token di Streamlabs</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Copia</translation>
+    </message>
+    <message>
+        <source>{name} webhook</source>
+        <translation>Webhook {name}</translation>
     </message>
     <message>
         <source>the secret is shown here once, when it is made</source>
-        <translation type="unfinished"></translation>
+        <translation>il segreto compare qui una volta sola, quando viene creato</translation>
     </message>
     <message>
         <source>Make secret</source>
-        <translation type="unfinished"></translation>
+        <translation>Crea segreto</translation>
     </message>
     <message>
         <source>Forget</source>
-        <translation type="unfinished">Dimentica</translation>
+        <translation>Dimentica</translation>
+    </message>
+    <message>
+        <source>{name} secret</source>
+        <translation>Segreto {name}</translation>
     </message>
     <message>
         <source>Replace secret</source>
-        <translation type="unfinished"></translation>
+        <translation>Sostituisci segreto</translation>
+    </message>
+    <message>
+        <source>A secret is kept in {where}; replacing it stops the old one at once.</source>
+        <translation>Un segreto è custodito in {where}; se lo sostituisci, il vecchio smette subito di valere.</translation>
+    </message>
+    <message>
+        <source>No secret: every delivery to this address is refused.</source>
+        <translation>Nessun segreto: ogni invio a questo indirizzo viene rifiutato.</translation>
     </message>
 </context>
 <context>
     <name>export_session</name>
     <message>
+        <source>Markdown (*.md);;JSON (*.json)</source>
+        <translation>Markdown (*.md);;JSON (*.json)</translation>
+    </message>
+    <message>
         <source>Export session {session_id}</source>
-        <translation type="unfinished"></translation>
+        <translation>Esporta la sessione {session_id}</translation>
     </message>
     <message>
         <source>There is no session to export yet: nothing has been said on stream.</source>
-        <translation type="unfinished"></translation>
+        <translation>Non c&apos;è ancora nessuna sessione da esportare: in live non è stato detto niente.</translation>
     </message>
     <message>
         <source>Session {sid} exported: {value} lines in {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>Sessione {sid} esportata: {value} righe in {path}</translation>
     </message>
     <message>
         <source>Session {sid} could not be exported to {path}: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Non sono riuscita a esportare la sessione {sid} in {path}: {reason}</translation>
     </message>
 </context>
 <context>
@@ -194,835 +229,1065 @@
     <name>getting_started_dock</name>
     <message>
         <source>Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>Apri…</translation>
     </message>
     <message>
         <source>Everything she needs is set up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ha tutto quello che le serve.</translation>
     </message>
     <message>
-        <source>{left} step{value} before she is really there:</source>
-        <translation type="unfinished"></translation>
+        <source>1 step before she is really there:</source>
+        <translation>Manca 1 passo perché sia davvero pronta:</translation>
+    </message>
+    <message>
+        <source>{left} steps before she is really there:</source>
+        <translation>Mancano {left} passi perché sia davvero pronta:</translation>
     </message>
 </context>
 <context>
     <name>launch</name>
     <message>
+        <source>{name} is still running</source>
+        <translation>{name} è ancora attiva</translation>
+    </message>
+    <message>
+        <source>She keeps going in the tray. To quit, choose Quit in the tray icon&apos;s menu.</source>
+        <translation>Continua nell&apos;area di notifica. Per uscire, scegli Esci nel menu della sua icona.</translation>
+    </message>
+    <message>
         <source>Quit {app_name}?</source>
-        <translation type="unfinished"></translation>
+        <translation>Uscire da {app_name}?</translation>
     </message>
     <message>
         <source>You are live. End the stream session as you quit?</source>
-        <translation type="unfinished"></translation>
+        <translation>Sei in live. Chiudi anche la sessione della live mentre esci?</translation>
     </message>
     <message>
         <source>If you don&apos;t end it, the session stays open and goes on when you start her again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se non la chiudi, la sessione resta aperta e riprende quando la riavvii.</translation>
     </message>
     <message>
         <source>End stream and quit</source>
-        <translation type="unfinished"></translation>
+        <translation>Chiudi la live ed esci</translation>
     </message>
     <message>
         <source>Quit without ending</source>
-        <translation type="unfinished"></translation>
+        <translation>Esci senza chiudere</translation>
     </message>
     <message>
         <source>{app_name} cannot open its memory</source>
-        <translation type="unfinished"></translation>
+        <translation>{app_name} non riesce ad aprire la sua memoria</translation>
     </message>
 </context>
 <context>
     <name>main_window</name>
     <message>
+        <source>Activity</source>
+        <translation>Attività</translation>
+    </message>
+    <message>
+        <source>Turn Log</source>
+        <translation>Registro turni</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Contesto</translation>
+    </message>
+    <message>
+        <source>Mood</source>
+        <translation>Umore</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Memoria</translation>
+    </message>
+    <message>
+        <source>Get started</source>
+        <translation>Per iniziare</translation>
+    </message>
+    <message>
         <source>Memory open: schema {version}, encrypted</source>
-        <translation type="unfinished"></translation>
+        <translation>Memoria aperta: schema {version}, cifrata</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;File</translation>
     </message>
     <message>
         <source>Export session…</source>
-        <translation type="unfinished"></translation>
+        <translation>Esporta sessione…</translation>
     </message>
     <message>
         <source>Open data folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Apri la cartella dei dati</translation>
     </message>
     <message>
         <source>Open log file</source>
-        <translation type="unfinished"></translation>
+        <translation>Apri il file di log</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vista</translation>
     </message>
     <message>
         <source>Reset layout</source>
-        <translation type="unfinished"></translation>
+        <translation>Ripristina layout</translation>
     </message>
     <message>
         <source>&amp;Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Impostazioni</translation>
     </message>
     <message>
         <source>Preferences…</source>
-        <translation type="unfinished"></translation>
+        <translation>Preferenze…</translation>
     </message>
     <message>
         <source>Models…</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelli…</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aiuto</translation>
     </message>
     <message>
         <source>Prompt changes…</source>
-        <translation type="unfinished"></translation>
+        <translation>Modifiche ai prompt…</translation>
     </message>
     <message>
         <source>About {app_name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Informazioni su {app_name}</translation>
     </message>
     <message>
         <source>Could not open {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>Non riesco ad aprire {path}</translation>
     </message>
     <message>
         <source>&lt;b&gt;{app_name} {version}&lt;/b&gt;&lt;p&gt;An AI co-host for live streams that lives on your own machine: her memory is one encrypted file in your data folder.&lt;/p&gt;&lt;p&gt;Data folder: {root}&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;{app_name} {version}&lt;/b&gt;&lt;p&gt;Una co-conduttrice AI per le live che vive sul tuo computer: la sua memoria è un unico file cifrato nella tua cartella dei dati.&lt;/p&gt;&lt;p&gt;Cartella dei dati: {root}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>{app_name} — privacy mode</source>
+        <translation>{app_name} — modalità privacy</translation>
     </message>
 </context>
 <context>
     <name>memory_dock</name>
     <message>
         <source>Search memories (every word must match)…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cerca nei ricordi (devono esserci tutte le parole)…</translation>
     </message>
     <message>
         <source>Forget this memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Dimentica questo ricordo</translation>
     </message>
     <message>
         <source>Forget all in this scope…</source>
-        <translation type="unfinished"></translation>
+        <translation>Dimentica tutto in questo ambito…</translation>
     </message>
     <message>
         <source>the newest {value} shown: search to narrow</source>
-        <translation type="unfinished"></translation>
+        <translation>mostrati i {value} più recenti: cerca per restringere</translation>
     </message>
     <message>
         <source>Her memory is waking up (the embedding model is loading)…</source>
-        <translation type="unfinished"></translation>
+        <translation>La sua memoria si sta svegliando (il modello di embedding si sta caricando)…</translation>
     </message>
     <message>
         <source>Re-embedding memories: %v of %m</source>
-        <translation type="unfinished"></translation>
+        <translation>Rilettura dei ricordi: %v di %m</translation>
     </message>
 </context>
 <context>
     <name>memory_settings</name>
     <message>
+        <source>Built-in: multilingual-e5-small</source>
+        <translation>Integrato: multilingual-e5-small</translation>
+    </message>
+    <message>
         <source>{value} (not installed)</source>
-        <translation type="unfinished"></translation>
+        <translation>{value} (non installato)</translation>
     </message>
 </context>
 <context>
     <name>mind_page</name>
     <message>
         <source>paste the API key; it is never shown again</source>
-        <translation type="unfinished"></translation>
+        <translation>incolla la chiave API; non verrà più mostrata</translation>
     </message>
     <message>
         <source>Save key</source>
-        <translation type="unfinished"></translation>
+        <translation>Salva chiave</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished"></translation>
+        <translation>Chiave API</translation>
     </message>
     <message>
         <source>API keys are kept in {where}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le chiavi API sono custodite in {where}.</translation>
     </message>
     <message>
         <source>Test connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Prova la connessione</translation>
     </message>
     <message>
         <source>Look for Ollama on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Cerca Ollama su questo computer</translation>
     </message>
     <message>
         <source>ollama=http://127.0.0.1:11434/v1 (empty: each provider&apos;s usual address)</source>
-        <translation type="unfinished"></translation>
+        <translation>ollama=http://127.0.0.1:11434/v1 (vuoto: il solito indirizzo di ogni provider)</translation>
     </message>
     <message>
         <source>Working…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ci sto lavorando…</translation>
     </message>
     <message>
         <source>Paste a key first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prima incolla una chiave.</translation>
     </message>
     <message>
         <source>The {label} key is saved in {where}.</source>
-        <translation type="unfinished"></translation>
+        <translation>La chiave {label} è salvata in {where}.</translation>
     </message>
     <message>
         <source>Add a model first, as provider:model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prima aggiungi un modello, come provider:modello.</translation>
     </message>
     <message>
         <source>No Ollama server answered at </source>
-        <translation type="unfinished"></translation>
+        <translation>Nessun server Ollama ha risposto su </translation>
     </message>
     <message>
         <source>Ollama has: </source>
-        <translation type="unfinished"></translation>
+        <translation>Ollama ha: </translation>
     </message>
     <message>
         <source>. Add one to the models as ollama:&lt;name&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>. Aggiungine uno ai modelli come ollama:&lt;name&gt;.</translation>
     </message>
 </context>
 <context>
     <name>model_manager_dialog</name>
     <message>
         <source>Models</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelli</translation>
     </message>
     <message>
         <source>Privacy mode is on: downloads are off. Importing files still works.</source>
-        <translation type="unfinished"></translation>
+        <translation>La modalità privacy è attiva: niente download. Puoi comunque importare file.</translation>
     </message>
     <message>
         <source>Download</source>
-        <translation type="unfinished"></translation>
+        <translation>Scarica</translation>
     </message>
     <message>
         <source>Cancel download</source>
-        <translation type="unfinished"></translation>
+        <translation>Annulla download</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Rimuovi</translation>
     </message>
     <message>
         <source>Import file…</source>
-        <translation type="unfinished"></translation>
+        <translation>Importa file…</translation>
     </message>
     <message>
         <source>Import folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>Importa cartella…</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>Chiudi</translation>
     </message>
     <message>
         <source>Import as</source>
-        <translation type="unfinished"></translation>
+        <translation>Importa come</translation>
     </message>
     <message>
         <source>starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>avvio…</translation>
     </message>
     <message>
         <source>%p% · {value} of {value2}</source>
-        <translation type="unfinished"></translation>
+        <translation>%p% · {value} di {value2}</translation>
     </message>
     <message>
         <source>Import a model file</source>
-        <translation type="unfinished"></translation>
+        <translation>Importa un file di modello</translation>
     </message>
     <message>
         <source>Models (*.onnx *.gguf *.bin *.safetensors);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelli (*.onnx *.gguf *.bin *.safetensors);;Tutti i file (*)</translation>
     </message>
     <message>
         <source>Import a model folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Importa una cartella di modello</translation>
     </message>
     <message>
         <source>Remove model</source>
-        <translation type="unfinished"></translation>
+        <translation>Rimuovi modello</translation>
     </message>
     <message>
         <source>Remove {title} ({size}) from this machine?</source>
-        <translation type="unfinished"></translation>
+        <translation>Rimuovere {title} ({size}) da questo computer?</translation>
     </message>
     <message>
         <source>Downloading {title}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Scarico {title}…</translation>
     </message>
     <message>
         <source>{title} is installed</source>
-        <translation type="unfinished"></translation>
+        <translation>{title} è installato</translation>
     </message>
     <message>
         <source>: unpinned, as you added it, so its files were not checked against a hash Bea knows.</source>
-        <translation type="unfinished"></translation>
+        <translation>: non verificato, l&apos;hai aggiunto tu, quindi i suoi file non sono stati controllati con un hash che Bea conosce.</translation>
     </message>
     <message>
         <source>{title}: download paused. Download again to resume where it stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>{title}: download in pausa. Scarica di nuovo per riprendere da dove si era fermato.</translation>
     </message>
     <message>
         <source>Importing {name}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Importo {name}…</translation>
     </message>
     <message>
         <source>Imported {name} as {name2}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Importato {name} come {name2}.</translation>
     </message>
     <message>
         <source>Removed {model_id}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rimosso {model_id}.</translation>
     </message>
 </context>
 <context>
     <name>mood_dock</name>
     <message>
+        <source>Valence (pleasant ↑)</source>
+        <translation>Valenza (piacevole ↑)</translation>
+    </message>
+    <message>
+        <source>Arousal (energy ↑)</source>
+        <translation>Attivazione (energia ↑)</translation>
+    </message>
+    <message>
+        <source>No mood yet</source>
+        <translation>Ancora nessun umore</translation>
+    </message>
+    <message>
+        <source>settled</source>
+        <translation>tranquilla</translation>
+    </message>
+    <message>
+        <source>Now {word}  ·  valence {v:+.2f}  ·  arousal {a:.2f}</source>
+        <translation>Ora {word}  ·  valenza {v:+.2f}  ·  attivazione {a:.2f}</translation>
+    </message>
+    <message>
         <source>Valence: how pleasant she feels (−1 to +1).
 Arousal: how much energy she has (0 to 1).
 Both ease back toward neutral over time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Valenza: quanto si sente bene (da −1 a +1).
+Attivazione: quanta energia ha (da 0 a 1).
+Col tempo tornano entrambe verso il neutro.</translation>
     </message>
 </context>
 <context>
     <name>obs_dock</name>
     <message>
         <source>Double-click a scene to switch OBS to it. ★ marks the scenes she may use.</source>
-        <translation type="unfinished"></translation>
+        <translation>Doppio clic su una scena per passarci in OBS. ★ segna le scene che può usare lei.</translation>
     </message>
     <message>
         <source>Connect now</source>
-        <translation type="unfinished"></translation>
+        <translation>Collegati ora</translation>
     </message>
     <message>
         <source>Password…</source>
-        <translation type="unfinished"></translation>
+        <translation>Password…</translation>
     </message>
     <message>
         <source>&lt;b&gt;OBS control is off&lt;/b&gt; (Settings → Skills).</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Il controllo di OBS è spento&lt;/b&gt; (Impostazioni → Skill).</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:{value}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {value2}&lt;/b&gt; {address}</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:{value}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {value2}&lt;/b&gt; {address}</translation>
     </message>
     <message>
         <source>OBS password</source>
-        <translation type="unfinished"></translation>
+        <translation>Password di OBS</translation>
     </message>
     <message>
         <source>OBS WebSocket password (Tools → WebSocket Server Settings → Show Connect Info).
 Empty forgets it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Password WebSocket di OBS (Strumenti → Impostazioni server WebSocket → Mostra informazioni di connessione).
+Vuota: la dimentica.</translation>
     </message>
 </context>
 <context>
     <name>obs_settings</name>
     <message>
         <source>OBS WebSocket password</source>
-        <translation type="unfinished"></translation>
+        <translation>Password WebSocket di OBS</translation>
+    </message>
+    <message>
+        <source>set</source>
+        <translation>impostata</translation>
     </message>
     <message>
         <source>Save password</source>
-        <translation type="unfinished"></translation>
+        <translation>Salva password</translation>
     </message>
     <message>
         <source>Forget</source>
-        <translation type="unfinished">Dimentica</translation>
+        <translation>Dimentica</translation>
     </message>
     <message>
         <source>Password</source>
-        <translation type="unfinished"></translation>
+        <translation>Password</translation>
     </message>
     <message>
         <source>The password is kept in {value}.</source>
-        <translation type="unfinished"></translation>
+        <translation>La password è custodita in {value}.</translation>
     </message>
     <message>
         <source>Type the password first (OBS: Tools → WebSocket Server Settings).</source>
-        <translation type="unfinished"></translation>
+        <translation>Prima scrivi la password (OBS: Strumenti → Impostazioni server WebSocket).</translation>
     </message>
 </context>
 <context>
     <name>passphrase</name>
     <message>
         <source>Unlock Bea&apos;s memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Sblocca la memoria di Bea</translation>
+    </message>
+    <message>
+        <source>There is no system keyring here, so Bea&apos;s memory is locked with a passphrase.</source>
+        <translation>Qui non c&apos;è un portachiavi di sistema, quindi la memoria di Bea è chiusa con una passphrase.</translation>
+    </message>
+    <message>
+        <source>Choose one now; it cannot be recovered if you forget it.</source>
+        <translation>Sceglila ora; se la dimentichi non si può recuperare.</translation>
+    </message>
+    <message>
+        <source>Enter the passphrase you chose.</source>
+        <translation>Scrivi la passphrase che hai scelto.</translation>
     </message>
     <message>
         <source>Passphrase</source>
-        <translation type="unfinished"></translation>
+        <translation>Passphrase</translation>
     </message>
     <message>
         <source>Again</source>
-        <translation type="unfinished"></translation>
+        <translation>Ripeti</translation>
+    </message>
+    <message>
+        <source>Use at least {count} characters.</source>
+        <translation>Usa almeno {count} caratteri.</translation>
+    </message>
+    <message>
+        <source>The two passphrases differ.</source>
+        <translation>Le due passphrase sono diverse.</translation>
+    </message>
+    <message>
+        <source>Enter the passphrase.</source>
+        <translation>Scrivi la passphrase.</translation>
     </message>
 </context>
 <context>
     <name>people_dock</name>
     <message>
+        <source>People need the encrypted database, and it is not open: there is no roster to show. Unlock or create her store and restart Bea.</source>
+        <translation>Le persone stanno nel database cifrato, che non è aperto: non c&apos;è nessun elenco da mostrare. Sblocca o crea il suo archivio e riavvia Bea.</translation>
+    </message>
+    <message>
+        <source>Nobody yet: people appear here once they write in chat.</source>
+        <translation>Ancora nessuno: le persone compaiono qui appena scrivono in chat.</translation>
+    </message>
+    <message>
+        <source>Select someone in the roster to see their card.</source>
+        <translation>Scegli qualcuno nell&apos;elenco per vedere la sua scheda.</translation>
+    </message>
+    <message>
+        <source>No card yet: mark them and she keeps one (attitude, profile and facts live on a card).</source>
+        <translation>Ancora nessuna scheda: segnala e lei ne terrà una (atteggiamento, profilo e fatti stanno nella scheda).</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sì</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>no</translation>
+    </message>
+    <message>
         <source>Search by name (every word must match)…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cerca per nome (devono esserci tutte le parole)…</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggiorna</translation>
     </message>
     <message>
         <source>Read the roster again (new people, new counts)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rileggi l&apos;elenco (persone nuove, conteggi nuovi)</translation>
     </message>
     <message>
         <source>Marked</source>
-        <translation type="unfinished"></translation>
+        <translation>Segnalata</translation>
     </message>
     <message>
         <source>Marked: she keeps a card for them. Unmarking keeps the card they have.</source>
-        <translation type="unfinished"></translation>
+        <translation>Segnalata: tiene una scheda su questa persona. Se togli il segno, la scheda resta.</translation>
     </message>
     <message>
         <source>The name she should use for them</source>
-        <translation type="unfinished"></translation>
+        <translation>Il nome che dovrebbe usare per questa persona</translation>
     </message>
     <message>
         <source>Set name</source>
-        <translation type="unfinished"></translation>
+        <translation>Imposta nome</translation>
     </message>
     <message>
         <source>Tell her this is their name: it replaces any she has</source>
-        <translation type="unfinished"></translation>
+        <translation>Dille che questo è il suo nome: sostituisce quello che ha già</translation>
     </message>
     <message>
         <source>How she feels about them, briefly</source>
-        <translation type="unfinished"></translation>
+        <translation>Cosa prova per questa persona, in breve</translation>
     </message>
     <message>
         <source>Who they are, in a few lines</source>
-        <translation type="unfinished"></translation>
+        <translation>Chi è, in poche righe</translation>
     </message>
     <message>
         <source>Save card</source>
-        <translation type="unfinished"></translation>
+        <translation>Salva scheda</translation>
     </message>
     <message>
         <source>Their other account&apos;s name (“Anna on Telegram”)</source>
-        <translation type="unfinished"></translation>
+        <translation>Il nome del suo altro account (“Anna su Telegram”)</translation>
     </message>
     <message>
         <source>Same person</source>
-        <translation type="unfinished"></translation>
+        <translation>Stessa persona</translation>
     </message>
     <message>
         <source>This account and the one named are one person: one card</source>
-        <translation type="unfinished"></translation>
+        <translation>Questo account e quello indicato sono la stessa persona: una sola scheda</translation>
     </message>
     <message>
         <source>A new fact about them…</source>
-        <translation type="unfinished"></translation>
+        <translation>Un fatto nuovo su questa persona…</translation>
     </message>
     <message>
         <source>Add fact</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggiungi fatto</translation>
     </message>
     <message>
         <source>Remove fact</source>
-        <translation type="unfinished"></translation>
+        <translation>Togli fatto</translation>
     </message>
     <message>
         <source>Forget this person…</source>
-        <translation type="unfinished"></translation>
+        <translation>Dimentica questa persona…</translation>
     </message>
     <message>
         <source>Her name for them</source>
-        <translation type="unfinished"></translation>
+        <translation>Il nome che usa lei</translation>
     </message>
     <message>
         <source>Also them</source>
-        <translation type="unfinished"></translation>
+        <translation>Sono anche</translation>
     </message>
     <message>
         <source>Attitude</source>
-        <translation type="unfinished"></translation>
+        <translation>Atteggiamento</translation>
     </message>
     <message>
         <source>Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Profilo</translation>
     </message>
     <message>
         <source>Facts, newest first</source>
-        <translation type="unfinished"></translation>
+        <translation>Fatti, dal più recente</translation>
     </message>
     <message>
         <source>{value} match “{search}”</source>
-        <translation type="unfinished"></translation>
+        <translation>{value} corrispondono a “{search}”</translation>
+    </message>
+    <message>
+        <source>{people} seen</source>
+        <translation>{people} visti</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Donations:&lt;/b&gt; {value}&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Donazioni:&lt;/b&gt; {value}&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;They really moved her&lt;/b&gt; {value} (her mood)&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;L&apos;ha davvero colpita&lt;/b&gt; {value} (il suo umore)&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p style=&apos;margin-bottom:0&apos;&gt;&lt;b&gt;What each character calls them&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{value}&lt;/ul&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p style=&apos;margin-bottom:0&apos;&gt;&lt;b&gt;Come la chiama ogni personaggio&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{value}&lt;/ul&gt;</translation>
     </message>
     <message>
         <source>• their card: attitude, profile and {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>• la sua scheda: atteggiamento, profilo e {value}</translation>
     </message>
     <message>
         <source>Also forget the memories about them?</source>
-        <translation type="unfinished"></translation>
+        <translation>Dimenticare anche i ricordi su questa persona?</translation>
     </message>
     <message>
         <source>Also forget the memories that came from {name}: what they said that she kept in her memory?
 
 Yes: those memories go too.
 No: only the person goes; the memories stay, by nobody she knows.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dimenticare anche i ricordi che vengono da {name}: quello che ha detto e che lei ha tenuto in memoria?
+
+Sì: spariscono anche quei ricordi.
+No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</translation>
     </message>
 </context>
 <context>
     <name>person_dock</name>
     <message>
+        <source>What Bea knows about you lives in the encrypted database, and it is not open: there is nothing to show or correct. Unlock or create her store and restart Bea.</source>
+        <translation>Quello che Bea sa di te sta nel database cifrato, che non è aperto: non c&apos;è niente da mostrare o correggere. Sblocca o crea il suo archivio e riavvia Bea.</translation>
+    </message>
+    <message>
+        <source>She knows nothing about you yet. Add something below, or press Getting to Know You.</source>
+        <translation>Non sa ancora niente di te. Aggiungi qualcosa qui sotto, o premi Conosciamoci.</translation>
+    </message>
+    <message>
+        <source>Section</source>
+        <translation>Sezione</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Chiave</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Riassunto</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Fonte</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Sicurezza</translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation>Osservato</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Scade</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Dispositivo</translation>
+    </message>
+    <message>
+        <source>Admin</source>
+        <translation>Admin</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Creato</translation>
+    </message>
+    <message>
+        <source>Last used</source>
+        <translation>Ultimo uso</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Quando</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Cosa</translation>
+    </message>
+    <message>
+        <source>Whose model</source>
+        <translation>Modello di chi</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Dettaglio</translation>
+    </message>
+    <message>
+        <source>for good</source>
+        <translation>per sempre</translation>
+    </message>
+    <message>
+        <source>for an hour</source>
+        <translation>per un&apos;ora</translation>
+    </message>
+    <message>
+        <source>for a day</source>
+        <translation>per un giorno</translation>
+    </message>
+    <message>
+        <source>for a week</source>
+        <translation>per una settimana</translation>
+    </message>
+    <message>
         <source>Add a device</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggiungi un dispositivo</translation>
     </message>
     <message>
         <source>e.g. Sara&apos;s phone</source>
-        <translation type="unfinished"></translation>
+        <translation>es. il telefono di Sara</translation>
     </message>
     <message>
         <source>Admin device</source>
-        <translation type="unfinished"></translation>
+        <translation>Dispositivo admin</translation>
     </message>
     <message>
         <source>An admin device may also read the model of another member of the household (each such read goes into the audit log). A phone that only pushes your own signals does not need it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un dispositivo admin può leggere anche il modello di un&apos;altra persona di casa (ogni lettura finisce nel registro). A un telefono che manda solo i tuoi segnali non serve.</translation>
     </message>
     <message>
         <source>Create token</source>
-        <translation type="unfinished"></translation>
+        <translation>Crea token</translation>
     </message>
     <message>
         <source>Device name</source>
-        <translation type="unfinished"></translation>
+        <translation>Nome del dispositivo</translation>
     </message>
     <message>
         <source>Token for {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>Token per {device}</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Copia</translation>
     </message>
     <message>
         <source>Copy this token into {value} now. &lt;b&gt;It will not be shown again&lt;/b&gt;: Bea keeps only a fingerprint of it. If you lose it, revoke the device and add it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Copia subito questo token in {value}. &lt;b&gt;Non verrà più mostrato&lt;/b&gt;: Bea ne tiene solo un&apos;impronta. Se lo perdi, revoca il dispositivo e aggiungilo di nuovo.</translation>
     </message>
     <message>
         <source>The device sends it with every request to Bea&apos;s local API, as “Authorization: Bearer &lt;token&gt;”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il dispositivo lo manda a ogni richiesta all&apos;API locale di Bea, come “Authorization: Bearer &lt;token&gt;”.</translation>
     </message>
     <message>
         <source>Copied</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiato</translation>
     </message>
     <message>
         <source>What she knows</source>
-        <translation type="unfinished"></translation>
+        <translation>Cosa sa</translation>
     </message>
     <message>
         <source>Senses</source>
-        <translation type="unfinished"></translation>
+        <translation>Sensi</translation>
     </message>
     <message>
         <source>Devices</source>
-        <translation type="unfinished"></translation>
+        <translation>Dispositivi</translation>
     </message>
     <message>
         <source>Audit</source>
-        <translation type="unfinished"></translation>
+        <translation>Registro</translation>
     </message>
     <message>
         <source>Forget everything…</source>
-        <translation type="unfinished"></translation>
+        <translation>Dimentica tutto…</translation>
     </message>
     <message>
         <source>Delete every entry and every raw signal about you</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancella ogni voce e ogni segnale grezzo su di te</translation>
     </message>
     <message>
         <source>Search (every word must match)…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cerca (devono esserci tutte le parole)…</translation>
     </message>
     <message>
         <source>All sections</source>
-        <translation type="unfinished"></translation>
+        <translation>Tutte le sezioni</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggiorna</translation>
     </message>
     <message>
         <source>Read the model again (devices and agents write to it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rileggi il modello (ci scrivono dispositivi e agenti)</translation>
     </message>
     <message>
         <source>Getting to Know You</source>
-        <translation type="unfinished"></translation>
+        <translation>Conosciamoci</translation>
     </message>
     <message>
         <source>Exactly what an agent reads when it asks person_model (expired entries hidden)</source>
-        <translation type="unfinished"></translation>
+        <translation>Esattamente quello che legge un agente quando chiede a person_model (voci scadute nascoste)</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>chiave</translation>
     </message>
     <message>
         <source>A short stable name, e.g. home_city: the same key updates the entry</source>
-        <translation type="unfinished"></translation>
+        <translation>Un nome breve e fisso, es. home_city: la stessa chiave aggiorna la voce</translation>
     </message>
     <message>
         <source>summary, one line, e.g. Lives in Turin</source>
-        <translation type="unfinished"></translation>
+        <translation>riassunto, una riga, es. Vive a Torino</translation>
     </message>
     <message>
         <source>value (optional)</source>
-        <translation type="unfinished"></translation>
+        <translation>valore (facoltativo)</translation>
     </message>
     <message>
         <source>Optional: words, or JSON such as {&quot;city&quot;: &quot;Turin&quot;}</source>
-        <translation type="unfinished"></translation>
+        <translation>Facoltativo: parole, o JSON come {&quot;city&quot;: &quot;Torino&quot;}</translation>
     </message>
     <message>
         <source>Save correction</source>
-        <translation type="unfinished"></translation>
+        <translation>Salva correzione</translation>
     </message>
     <message>
         <source>Your word: it outranks anything an agent or a sense concluded</source>
-        <translation type="unfinished"></translation>
+        <translation>La tua parola: conta più di qualsiasi cosa abbiano dedotto un agente o un senso</translation>
     </message>
     <message>
         <source>New</source>
-        <translation type="unfinished"></translation>
+        <translation>Nuova</translation>
     </message>
     <message>
         <source>Clear the form to add an entry</source>
-        <translation type="unfinished"></translation>
+        <translation>Svuota il modulo per aggiungere una voce</translation>
     </message>
     <message>
         <source>Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancella…</translation>
     </message>
     <message>
         <source>&lt;b&gt;Her notes on you&lt;/b&gt;, word for word</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;I suoi appunti su di te&lt;/b&gt;, parola per parola</translation>
     </message>
     <message>
         <source>&lt;b&gt;Correct:&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Correggi:&lt;/b&gt;</translation>
     </message>
     <message>
         <source>keep it</source>
-        <translation type="unfinished"></translation>
+        <translation>tienilo</translation>
     </message>
     <message>
         <source>Every sense is off until you switch it on. A sense reads signals your devices push to Bea and turns them into a few entries with plain rules, not an AI. Switching one off deletes what it concluded and the raw signals it kept; raw signals are kept {raw_signal_days} days at most.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ogni senso è spento finché non lo accendi tu. Un senso legge i segnali che i tuoi dispositivi mandano a Bea e li trasforma in poche voci con regole semplici, non con un&apos;AI. Se ne spegni uno, cancella quello che ha dedotto e i segnali grezzi che teneva; i segnali grezzi restano al massimo {raw_signal_days} giorni.</translation>
     </message>
     <message>
         <source>&lt;b&gt;{value}&lt;/b&gt; — reads {value2}&lt;br&gt;{value3}</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;{value}&lt;/b&gt; — legge {value2}&lt;br&gt;{value3}</translation>
     </message>
     <message>
         <source>Add device…</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggiungi dispositivo…</translation>
     </message>
     <message>
         <source>Revoke…</source>
-        <translation type="unfinished"></translation>
+        <translation>Revoca…</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>Acceso</translation>
     </message>
     <message>
         <source>Off</source>
-        <translation type="unfinished">Spento</translation>
+        <translation>Spento</translation>
     </message>
     <message>
         <source>{value} kept from your devices right now.</source>
-        <translation type="unfinished"></translation>
+        <translation>{value} tenuti dai tuoi dispositivi in questo momento.</translation>
     </message>
     <message>
         <source>No devices yet. </source>
-        <translation type="unfinished"></translation>
+        <translation>Ancora nessun dispositivo. </translation>
     </message>
     <message>
         <source>A device (your phone, a watch, a script) needs a token to reach Bea&apos;s local API: it pushes signals for the senses you switched on and can read or correct this model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un dispositivo (il telefono, un orologio, uno script) ha bisogno di un token per raggiungere l&apos;API locale di Bea: manda segnali per i sensi che hai acceso e può leggere o correggere questo modello.</translation>
     </message>
     <message>
         <source>Nothing has happened yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Non è ancora successo niente.</translation>
     </message>
     <message>
         <source>Newest first; the latest {audit_rows} events are shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dal più recente; sono mostrati gli ultimi {audit_rows} eventi.</translation>
     </message>
     <message>
         <source>Newest first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dal più recente.</translation>
     </message>
     <message>
         <source>Stop Getting to Know You</source>
-        <translation type="unfinished"></translation>
+        <translation>Basta conoscersi</translation>
     </message>
     <message>
         <source>End the interview; your lines in the Chat dock go to Bea again</source>
-        <translation type="unfinished"></translation>
+        <translation>Chiudi l&apos;intervista; le tue righe nel pannello Chat tornano a Bea</translation>
     </message>
     <message>
         <source>A short interview in the Chat dock: it asks about what she does not know yet (six questions at most) and records your answers in your own words</source>
-        <translation type="unfinished"></translation>
+        <translation>Una breve intervista nel pannello Chat: chiede quello che non sa ancora (al massimo sei domande) e registra le tue risposte con le tue parole</translation>
     </message>
     <message>
         <source>Not saved: {exc}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Non salvato: {exc}.</translation>
     </message>
     <message>
         <source>Not saved: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>Non salvato: {message}</translation>
     </message>
     <message>
         <source>Saved {section}/{key} as your correction ({reason}); agents and senses cannot change it now.</source>
-        <translation type="unfinished"></translation>
+        <translation>Salvato {section}/{key} come tua correzione ({reason}); ora agenti e sensi non possono cambiarlo.</translation>
     </message>
     <message>
         <source>Deleted {section}/{key}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancellato {section}/{key}.</translation>
     </message>
     <message>
         <source>{section}/{key} was already gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>{section}/{key} non c&apos;era già più.</translation>
     </message>
     <message>
         <source>The {name} sense is on: {purpose}</source>
-        <translation type="unfinished"></translation>
+        <translation>Il senso {name} è acceso: {purpose}</translation>
     </message>
     <message>
         <source>The {name} sense is off: {value} and its raw signals deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il senso {name} è spento: cancellati {value} e i suoi segnali grezzi.</translation>
     </message>
     <message>
         <source>The {name} sense stays on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il senso {name} resta acceso.</translation>
     </message>
     <message>
         <source>No device added: {exc}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nessun dispositivo aggiunto: {exc}.</translation>
     </message>
     <message>
         <source>Added {name}. Its token was shown once; revoke the device if it is lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggiunto {name}. Il suo token è stato mostrato una volta; revoca il dispositivo se lo perdi.</translation>
     </message>
     <message>
         <source>Revoked {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Revocato {name}.</translation>
     </message>
     <message>
         <source>{name} had no token any more.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} non aveva più un token.</translation>
     </message>
     <message>
         <source>Forgot everything: {value} and every raw signal.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dimenticato tutto: {value} e ogni segnale grezzo.</translation>
     </message>
 </context>
 <context>
     <name>plan_dock</name>
     <message>
+        <source>No plan for today. Press New plan to write one: a headline and the things she should get done.</source>
+        <translation>Nessun piano per oggi. Premi Nuovo piano per scriverne uno: un titolo e le cose che deve fare.</translation>
+    </message>
+    <message>
         <source>Today&apos;s headline, e.g. “Finish the castle, be nice to raiders”</source>
-        <translation type="unfinished"></translation>
+        <translation>Il titolo di oggi, es. “Finire il castello, essere gentili con i raider”</translation>
     </message>
     <message>
         <source>A new objective…</source>
-        <translation type="unfinished"></translation>
+        <translation>Un nuovo obiettivo…</translation>
     </message>
     <message>
         <source>Headline</source>
-        <translation type="unfinished"></translation>
+        <translation>Titolo</translation>
     </message>
     <message>
         <source>Clear plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Svuota piano</translation>
     </message>
     <message>
         <source>Clear today&apos;s plan? She stops seeing it at once.</source>
-        <translation type="unfinished"></translation>
+        <translation>Svuotare il piano di oggi? Smette subito di vederlo.</translation>
     </message>
 </context>
 <context>
     <name>prompt_diff</name>
     <message>
+        <source>edited by you</source>
+        <translation>modificato da te</translation>
+    </message>
+    <message>
+        <source>as shipped</source>
+        <translation>originale</translation>
+    </message>
+    <message>
         <source>Prompt changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Modifiche ai prompt</translation>
     </message>
     <message>
         <source>Bea&apos;s soul and operating manual are files you can edit, in {folder}. Bea never overwrites a file you edited; here is how yours differ from what ships.</source>
-        <translation type="unfinished"></translation>
+        <translation>L&apos;anima e il manuale operativo di Bea sono file che puoi modificare, in {folder}. Bea non sovrascrive mai un file che hai modificato; ecco in cosa i tuoi sono diversi dagli originali.</translation>
     </message>
     <message>
         <source>Open the file</source>
-        <translation type="unfinished"></translation>
+        <translation>Apri il file</translation>
     </message>
     <message>
         <source>Restore the shipped text</source>
-        <translation type="unfinished"></translation>
+        <translation>Ripristina il testo originale</translation>
+    </message>
+    <message>
+        <source>{name}.md: {state}</source>
+        <translation>{name}.md: {state}</translation>
     </message>
     <message>
         <source>Your {name}.md is exactly as shipped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il tuo {name}.md è identico all&apos;originale.</translation>
     </message>
     <message>
         <source>Your {name}.md is yours: Bea uses it as you wrote it. </source>
-        <translation type="unfinished"></translation>
+        <translation>Il tuo {name}.md è tuo: Bea lo usa come l&apos;hai scritto. </translation>
     </message>
     <message>
         <source>The shipped text changed since you edited it; lines marked - are what ships now, lines marked + are yours.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il testo originale è cambiato da quando l&apos;hai modificato; le righe con - sono l&apos;originale di adesso, quelle con + sono le tue.</translation>
     </message>
     <message>
         <source>Lines marked - are what ships, lines marked + are yours.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le righe con - sono l&apos;originale, quelle con + sono le tue.</translation>
     </message>
     <message>
         <source>Cannot open the file</source>
-        <translation type="unfinished"></translation>
+        <translation>Non riesco ad aprire il file</translation>
     </message>
     <message>
         <source>No program opened {path}; open it in any text editor.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nessun programma ha aperto {path}; aprilo con un editor di testo qualsiasi.</translation>
     </message>
     <message>
         <source>Restore the shipped {name}.md?</source>
-        <translation type="unfinished"></translation>
+        <translation>Ripristinare il {name}.md originale?</translation>
     </message>
     <message>
         <source>Your edits to {name}.md will be replaced by the text Bea ships. Your version is kept next to it as {name}.previous.md.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le tue modifiche a {name}.md verranno sostituite dal testo originale di Bea. La tua versione resta lì accanto come {name}.previous.md.</translation>
     </message>
     <message>
         <source>Not restored</source>
-        <translation type="unfinished"></translation>
+        <translation>Non ripristinato</translation>
     </message>
 </context>
 <context>
@@ -1093,19 +1358,19 @@ No: only the person goes; the memories stay, by nobody she knows.</source>
     </message>
     <message>
         <source>Words she never says on stream</source>
-        <translation type="unfinished"></translation>
+        <translation>Parole che non dice mai in live</translation>
     </message>
     <message>
         <source>Words and phrases of yours that she never says out loud, in chat or in captions: a line holding one is not said, and the Activity dock tells you. Slurs and the worst of English and Italian are never said already; profanity is masked.</source>
-        <translation type="unfinished"></translation>
+        <translation>Parole e frasi tue che non dice mai, né a voce, né in chat, né nei sottotitoli: una frase che ne contiene una non viene detta, e il pannello Attività te lo dice. Insulti e il peggio dell&apos;inglese e dell&apos;italiano non li dice già mai; le parolacce vengono mascherate.</translation>
     </message>
     <message>
         <source>Words she may say after all</source>
-        <translation type="unfinished"></translation>
+        <translation>Parole che può dire comunque</translation>
     </message>
     <message>
         <source>Words the on-air filter would mask that are fine on your stream (a town, a game, your community&apos;s word).</source>
-        <translation type="unfinished"></translation>
+        <translation>Parole che il filtro in onda maschererebbe ma che nella tua live vanno bene (una città, un gioco, una parola della tua community).</translation>
     </message>
     <message>
         <source>Conversation she keeps (tokens)</source>
@@ -1721,7 +1986,7 @@ No: only the person goes; the memories stay, by nobody she knows.</source>
     </message>
     <message>
         <source>The language you speak to her in. Detect it: she finds out at each sentence. Any language but English uses a multilingual speech model, and the voice installed for that language (auto, en, it, de, ...).</source>
-        <translation type="unfinished"></translation>
+        <translation>La lingua in cui le parli. Rilevala: la capisce a ogni frase. Ogni lingua che non sia l&apos;inglese usa un modello vocale multilingue, e la voce installata per quella lingua (auto, en, it, de, ...).</translation>
     </message>
     <message>
         <source>Her voice</source>
@@ -1768,11 +2033,27 @@ No: only the person goes; the memories stay, by nobody she knows.</source>
     <name>settings_dialog</name>
     <message>
         <source>Bea settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Impostazioni di Bea</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>Generale</translation>
+    </message>
+    <message>
+        <source>Mind</source>
+        <translation>Mente</translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <translation>Skill</translation>
+    </message>
+    <message>
+        <source>Local API</source>
+        <translation>API locale</translation>
     </message>
     <message>
         <source>Not saved: {field}: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Non salvato: {field}: {reason}</translation>
     </message>
 </context>
 <context>
@@ -1901,309 +2182,384 @@ No: only the person goes; the memories stay, by nobody she knows.</source>
 <context>
     <name>skills_page</name>
     <message>
+        <source>Switch on what she may do. A skill that is off costs nothing and she cannot switch it on herself.</source>
+        <translation>Accendi quello che può fare. Una skill spenta non costa niente e lei non può accenderla da sola.</translation>
+    </message>
+    <message>
         <source>Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>Impostazioni…</translation>
     </message>
     <message>
         <source>Open the {title} page</source>
-        <translation type="unfinished"></translation>
+        <translation>Apri la pagina {title}</translation>
     </message>
 </context>
 <context>
     <name>stage_dock</name>
     <message>
+        <source>idle</source>
+        <translation>a riposo</translation>
+    </message>
+    <message>
         <source>the stage cannot play it</source>
-        <translation type="unfinished"></translation>
+        <translation>il palco non riesce a riprodurla</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>pronta</translation>
     </message>
     <message>
         <source>{name} (not a clip)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} (non è una clip)</translation>
     </message>
     <message>
         <source>Choose avatar…</source>
-        <translation type="unfinished"></translation>
+        <translation>Scegli avatar…</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Rimuovi</translation>
     </message>
     <message>
         <source>Add clips…</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggiungi clip…</translation>
     </message>
     <message>
         <source>Idle</source>
-        <translation type="unfinished"></translation>
+        <translation>A riposo</translation>
     </message>
     <message>
         <source>Loop this clip whenever she is not playing another one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ripeti questa clip quando non ne sta facendo un&apos;altra.</translation>
     </message>
     <message>
         <source>Play</source>
-        <translation type="unfinished"></translation>
+        <translation>Riproduci</translation>
     </message>
     <message>
         <source>Try a mood: excited, sad, curious…</source>
-        <translation type="unfinished"></translation>
+        <translation>Prova un umore: excited, sad, curious…</translation>
     </message>
     <message>
         <source>Copy stage URL</source>
-        <translation type="unfinished"></translation>
+        <translation>Copia URL del palco</translation>
     </message>
     <message>
         <source>Copy captions URL</source>
-        <translation type="unfinished"></translation>
+        <translation>Copia URL dei sottotitoli</translation>
     </message>
     <message>
         <source>Animation clips (.vrma): &lt;do:name&gt; in her words plays one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Clip di animazione (.vrma): &lt;do:name&gt; nelle sue parole ne fa partire una.</translation>
     </message>
     <message>
         <source>Mood</source>
-        <translation type="unfinished"></translation>
+        <translation>Umore</translation>
     </message>
     <message>
         <source>Camera</source>
-        <translation type="unfinished"></translation>
+        <translation>Inquadratura</translation>
     </message>
     <message>
         <source>Background</source>
-        <translation type="unfinished"></translation>
+        <translation>Sfondo</translation>
     </message>
     <message>
         <source>OBS browser source:</source>
-        <translation type="unfinished"></translation>
+        <translation>Fonte browser di OBS:</translation>
     </message>
     <message>
         <source>Choose her avatar</source>
-        <translation type="unfinished"></translation>
+        <translation>Scegli il suo avatar</translation>
     </message>
     <message>
         <source>VRM avatars (*.vrm);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Avatar VRM (*.vrm);;Tutti i file (*)</translation>
     </message>
     <message>
         <source>“{word}” → {value} (for 5 seconds)</source>
-        <translation type="unfinished"></translation>
+        <translation>“{word}” → {value} (per 5 secondi)</translation>
     </message>
 </context>
 <context>
     <name>stage_settings</name>
     <message>
         <source>Empty: her default body (the Stage dock picks a file)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vuoto: il suo corpo predefinito (il file si sceglie nel pannello Palco)</translation>
     </message>
     <message>
         <source>Not saved: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>Non salvato: {why}</translation>
     </message>
     <message>
         <source>One .vrma file per line (the Stage dock adds them for you)</source>
-        <translation type="unfinished"></translation>
+        <translation>Un file .vrma per riga (li aggiunge per te il pannello Palco)</translation>
     </message>
     <message>
         <source>excited=Smile, sad=Cry (empty: all automatic)</source>
-        <translation type="unfinished"></translation>
+        <translation>excited=Smile, sad=Cry (vuoto: tutto automatico)</translation>
+    </message>
+</context>
+<context>
+    <name>stage_status</name>
+    <message>
+        <source>asleep (no model set: Settings → Mind)</source>
+        <translation>addormentata (nessun modello: Impostazioni → Mente)</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>si sta avviando</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>in pausa</translation>
+    </message>
+    <message>
+        <source>awake</source>
+        <translation>sveglia</translation>
+    </message>
+    <message>
+        <source>The stage (her avatar) appears here when the Stage skill is on.</source>
+        <translation>Il palco (il suo avatar) compare qui quando la skill Palco è accesa.</translation>
+    </message>
+    <message>
+        <source>Mind: {state}</source>
+        <translation>Mente: {state}</translation>
+    </message>
+    <message>
+        <source>Voice: muted</source>
+        <translation>Voce: silenziata</translation>
+    </message>
+    <message>
+        <source>Privacy mode: on</source>
+        <translation>Modalità privacy: attiva</translation>
+    </message>
+    <message>
+        <source>Privacy mode: off</source>
+        <translation>Modalità privacy: spenta</translation>
+    </message>
+    <message>
+        <source>Memory: {path} (encrypted, schema {version})</source>
+        <translation>Memoria: {path} (cifrata, schema {version})</translation>
+    </message>
+    <message>
+        <source>Skills running: {skills}</source>
+        <translation>Skill attive: {skills}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nessuna</translation>
     </message>
 </context>
 <context>
     <name>stage_view</name>
     <message>
         <source>The stage is off (Settings → Stage).</source>
-        <translation type="unfinished"></translation>
+        <translation>Il palco è spento (Impostazioni → Palco).</translation>
     </message>
 </context>
 <context>
     <name>status_bar</name>
     <message>
+        <source>mind paused</source>
+        <translation>mente in pausa</translation>
+    </message>
+    <message>
+        <source>voice muted</source>
+        <translation>voce silenziata</translation>
+    </message>
+    <message>
         <source>● LIVE</source>
-        <translation type="unfinished"></translation>
+        <translation>● LIVE</translation>
     </message>
     <message>
         <source>Not live</source>
-        <translation type="unfinished"></translation>
+        <translation>Non in live</translation>
     </message>
     <message>
         <source>A stream session is open: what happens now belongs to this stream.</source>
-        <translation type="unfinished"></translation>
+        <translation>Una sessione di live è aperta: quello che succede adesso fa parte di questa live.</translation>
     </message>
     <message>
         <source>No stream session is open: File → Go live starts one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nessuna sessione di live aperta: File → Vai in live ne apre una.</translation>
     </message>
     <message>
         <source>Model: {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>Modello: {value}</translation>
     </message>
     <message>
         <source>Privacy mode: on (local only)</source>
-        <translation type="unfinished"></translation>
+        <translation>Modalità privacy: attiva (solo locale)</translation>
     </message>
     <message>
         <source>Privacy mode: off</source>
-        <translation type="unfinished"></translation>
+        <translation>Modalità privacy: spenta</translation>
     </message>
     <message>
         <source>You&apos;re live: what happens from now on belongs to this stream.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sei in live: quello che succede da adesso fa parte di questa live.</translation>
     </message>
     <message>
         <source>The stream session has ended.</source>
-        <translation type="unfinished"></translation>
+        <translation>La sessione di live è finita.</translation>
     </message>
 </context>
 <context>
     <name>turn_log_dock</name>
     <message>
         <source>Search turns (every word must match)…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cerca nei turni (devono esserci tutte le parole)…</translation>
     </message>
     <message>
         <source>&lt;i&gt;No turns yet.&lt;/i&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;i&gt;Ancora nessun turno.&lt;/i&gt;</translation>
     </message>
 </context>
 <context>
     <name>twitch_dock</name>
     <message>
         <source>Here now</source>
-        <translation type="unfinished"></translation>
+        <translation>Presenti ora</translation>
     </message>
     <message>
         <source>Write in Twitch chat as her…</source>
-        <translation type="unfinished"></translation>
+        <translation>Scrivi nella chat di Twitch come lei…</translation>
     </message>
     <message>
         <source>Send</source>
-        <translation type="unfinished"></translation>
+        <translation>Invia</translation>
     </message>
     <message>
         <source>no channel</source>
-        <translation type="unfinished"></translation>
+        <translation>nessun canale</translation>
     </message>
     <message>
         <source>Read-only: set her login and a token in Settings → Twitch to write</source>
-        <translation type="unfinished"></translation>
+        <translation>Sola lettura: per scrivere imposta il suo login e un token in Impostazioni → Twitch</translation>
     </message>
     <message>
         <source>Here now: unavailable ({exc})</source>
-        <translation type="unfinished"></translation>
+        <translation>Presenti ora: non disponibile ({exc})</translation>
     </message>
     <message>
         <source>Here now ({value})</source>
-        <translation type="unfinished"></translation>
+        <translation>Presenti ora ({value})</translation>
     </message>
     <message>
         <source>Here now: nobody yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Presenti ora: ancora nessuno</translation>
     </message>
 </context>
 <context>
     <name>twitch_settings</name>
     <message>
         <source>oauth:… (the chat token of her login)</source>
-        <translation type="unfinished"></translation>
+        <translation>oauth:… (il token della chat del suo login)</translation>
     </message>
     <message>
         <source>Save token</source>
-        <translation type="unfinished"></translation>
+        <translation>Salva token</translation>
     </message>
     <message>
         <source>OAuth token</source>
-        <translation type="unfinished"></translation>
+        <translation>Token OAuth</translation>
     </message>
     <message>
         <source>The token is kept in {value}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il token è custodito in {value}.</translation>
     </message>
 </context>
 <context>
     <name>voice_dock</name>
     <message>
         <source>Hold to talk</source>
-        <translation type="unfinished"></translation>
+        <translation>Tieni premuto per parlare</translation>
     </message>
     <message>
         <source>Stop her</source>
-        <translation type="unfinished"></translation>
+        <translation>Fermala</translation>
     </message>
     <message>
         <source>Silence her now.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zittiscila subito.</translation>
     </message>
     <message>
         <source>mic %v</source>
-        <translation type="unfinished"></translation>
+        <translation>mic %v</translation>
     </message>
     <message>
         <source>Hearing</source>
-        <translation type="unfinished"></translation>
+        <translation>Ascolto</translation>
     </message>
     <message>
         <source>Microphone</source>
-        <translation type="unfinished">Microfono</translation>
+        <translation>Microfono</translation>
     </message>
     <message>
         <source>Speakers</source>
-        <translation type="unfinished">Altoparlanti</translation>
+        <translation>Altoparlanti</translation>
     </message>
     <message>
         <source>Level</source>
-        <translation type="unfinished"></translation>
+        <translation>Livello</translation>
     </message>
     <message>
         <source>Last heard:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ultima cosa sentita:</translation>
     </message>
     <message>
         <source>Hold to talk ({label})</source>
-        <translation type="unfinished"></translation>
+        <translation>Tieni premuto per parlare ({label})</translation>
     </message>
     <message>
         <source>Push-to-talk: hold the button while you speak to her. {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>Premi per parlare: tieni premuto il pulsante mentre le parli. {value}</translation>
     </message>
     <message>
         <source>mic {level_db:.0f} dB</source>
-        <translation type="unfinished"></translation>
+        <translation>mic {level_db:.0f} dB</translation>
     </message>
     <message>
         <source>mic —</source>
-        <translation type="unfinished"></translation>
+        <translation>mic —</translation>
     </message>
 </context>
 <context>
     <name>voice_settings</name>
     <message>
         <source>No audio devices: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>Nessun dispositivo audio: {why}</translation>
     </message>
 </context>
 <context>
     <name>youtube_dock</name>
     <message>
         <source>She reads this chat and answers out loud; she cannot write in YouTube chat.</source>
-        <translation type="unfinished"></translation>
+        <translation>Legge questa chat e risponde a voce; non può scrivere nella chat di YouTube.</translation>
     </message>
     <message>
         <source>no stream named (Settings → YouTube)</source>
-        <translation type="unfinished"></translation>
+        <translation>nessuna live indicata (Impostazioni → YouTube)</translation>
     </message>
 </context>
 <context>
     <name>youtube_settings</name>
     <message>
+        <source>A YouTube Data API v3 key: Google Cloud console → APIs &amp; Services → enable &quot;YouTube Data API v3&quot; → Credentials → Create credentials → API key. Reading a live chat costs quota: YouTube&apos;s default daily quota covers a few hours of chat.</source>
+        <translation>Una chiave YouTube Data API v3: console Google Cloud → API e servizi → abilita &quot;YouTube Data API v3&quot; → Credenziali → Crea credenziali → Chiave API. Leggere una chat live consuma quota: la quota giornaliera standard di YouTube basta per qualche ora di chat.</translation>
+    </message>
+    <message>
         <source>paste your YouTube Data API key</source>
-        <translation type="unfinished"></translation>
+        <translation>incolla la tua chiave YouTube Data API</translation>
     </message>
     <message>
         <source>Save key</source>
-        <translation type="unfinished"></translation>
+        <translation>Salva chiave</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished"></translation>
+        <translation>Chiave API</translation>
     </message>
 </context>
 </TS>

@@ -19,7 +19,7 @@ sys.path.insert(0, str(REPO / "installer"))
 import i18n  # noqa: E402
 
 TS = REPO / "resources" / "i18n" / "bea_it.ts"
-PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\d|<[^>]+>|&\w+;")
+PLACEHOLDER = re.compile(r"\{\w*(?:[:!][^{}]*)?\}|%\d|<[^>]+>|&\w+;")   # {name}, {n:,}, %1, markup
 
 
 def entries(ts):

@@ -14,13 +14,22 @@ from urllib.parse import urlsplit
 
 from app.skills.donations.skill import KINDS, STREAMLABS_TOKEN, DonationsSettings, DonationsSkill
 from app.widgets.forms import SecretField, SectionForm
-from app.widgets.qt import QApplication, QHBoxLayout, QLabel, QLineEdit, QPushButton, translate
+from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    translate,
+)
 
 NAMES = {"kofi": "Ko-fi", "json": "JSON"}
-HOWTO = {"kofi": "In Ko-fi: More → API → Webhooks, paste the address; paste the secret as the verification "
-                 "token.",
-         "json": 'POST {"id", "name", "amount": "5.00", "currency": "EUR", "message", "secret"} as JSON.'}
-KOFI_PUBLIC = (
+HOWTO = {"kofi": QT_TRANSLATE_NOOP("donations_settings", "In Ko-fi: More → API → Webhooks, paste the address; paste "
+                                   "the secret as the verification token."),
+         "json": QT_TRANSLATE_NOOP("donations_settings", 'POST {"id", "name", "amount": "5.00", "currency": "EUR", '
+                                   '"message", "secret"} as JSON.')}
+KOFI_PUBLIC = QT_TRANSLATE_NOOP("donations_settings",
     "Ko-fi needs a public address. It sends each tip from its own servers on the internet, and those cannot "
     "reach 127.0.0.1: that address means \"this computer\" to whoever uses it, so the address above works only "
     "for senders on this computer. Streamers usually get a public address with a tunnel running on this "
@@ -74,7 +83,7 @@ class DonationsSettingsPage(SectionForm):
         row = QHBoxLayout()
         row.addWidget(url, 1)
         row.addWidget(copy_url)
-        self.layout_.addRow(f"{name} webhook", row)
+        self.layout_.addRow(translate("donations_settings", "{name} webhook").format(name=name), row)
         shown = QLineEdit(objectName=f"donations.{kind}.secret", readOnly=True,
                           placeholderText=translate("donations_settings", "the secret is shown here once, when it is made"))
         copy_secret = QPushButton(translate("donations_settings", "Copy"), objectName=f"donations.{kind}.copySecret")
@@ -87,12 +96,12 @@ class DonationsSettingsPage(SectionForm):
         row.addWidget(shown, 1)
         for button in (copy_secret, make, forget):
             row.addWidget(button)
-        self.layout_.addRow(f"{name} secret", row)
+        self.layout_.addRow(translate("donations_settings", "{name} secret").format(name=name), row)
         status = QLabel(objectName=f"donations.{kind}.status", wordWrap=True)
         self.layout_.addRow(status)
         self.urls[kind], self.shown[kind], self.status[kind] = url, shown, status
         if kind == "kofi":
-            self.kofi_public = QLabel(KOFI_PUBLIC.format(path=urlsplit(self.skill.url(kind)).path),
+            self.kofi_public = QLabel(translate("donations_settings", KOFI_PUBLIC).format(path=urlsplit(self.skill.url(kind)).path),
                                       objectName="donations.kofi.public", wordWrap=True)
             self.kofi_public.setStyleSheet("background: #fff4d6; padding: 6px; border-radius: 4px;")
             self.layout_.addRow(self.kofi_public)
@@ -121,9 +130,10 @@ class DonationsSettingsPage(SectionForm):
             has = self.skill.has_secret(kind)
             self.make[kind].setText(translate("donations_settings", "Replace secret") if has else translate("donations_settings", "Make secret"))
             self.forget[kind].setEnabled(has)
-            state = (f"A secret is kept in {where}; replacing it stops the old one at once." if has
-                     else "No secret: every delivery to this address is refused.")
-            self.status[kind].setText(f"{state} {HOWTO[kind]}")
+            state = (translate("donations_settings", "A secret is kept in {where}; replacing it stops the old one at "
+                               "once.").format(where=where) if has
+                     else translate("donations_settings", "No secret: every delivery to this address is refused."))
+            self.status[kind].setText(f"{state} {translate('donations_settings', HOWTO[kind])}")
         has_token = bool(self.skill.secret_named(STREAMLABS_TOKEN))
         self.secret.kept(has_token)
         state, why = self.skill.streamlabs_state

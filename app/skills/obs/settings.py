@@ -14,7 +14,7 @@ class ObsSettingsPage(SectionForm):
         super().__init__(prefix, ObsSettings, values, parent)
         self.skill = skill
         self.password = QLineEdit(objectName="obsPassword", echoMode=QLineEdit.EchoMode.Password,
-                                  placeholderText="set" if skill.password() else translate("obs_settings", "OBS WebSocket password"))
+                                  placeholderText=translate("obs_settings", "set") if skill.password() else translate("obs_settings", "OBS WebSocket password"))
         save = QPushButton(translate("obs_settings", "Save password"), objectName="obsSavePassword")
         forget = QPushButton(translate("obs_settings", "Forget"), objectName="obsForgetPassword")
         save.clicked.connect(self.save_password)
@@ -36,7 +36,7 @@ class ObsSettingsPage(SectionForm):
             self.result.setText(translate("obs_settings", "Type the password first (OBS: Tools → WebSocket Server Settings)."))
         else:
             self.result.setText(self.skill.set_password(text))
-            self.password.setPlaceholderText("set")
+            self.password.setPlaceholderText(translate("obs_settings", "set"))
         self.password.clear()
         return self.result.text()
 

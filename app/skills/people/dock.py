@@ -26,6 +26,7 @@ from app.core.aliases import KNOWN_SOURCES, STATES, UNFAMILIAR, Alias
 from app.memory.alias_store import BEA
 from app.memory.people_store import PeopleStore, RosterRow
 from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
     QAbstractItemView,
     QAbstractTableModel,
     QCheckBox,
@@ -58,11 +59,13 @@ DEBOUNCE_MS = 200       # typing waits for a pause: one search per pause, not on
 WIDE = 760              # wider than this, the card sits beside the roster; narrower, under it
 
 IDENTITY = Qt.ItemDataRole.UserRole       # the row's identity: for the dock's own use, never displayed
-NO_STORE = ("People need the encrypted database, and it is not open: there is no roster to show. "
+NO_STORE = QT_TRANSLATE_NOOP("people_dock", "People need the encrypted database, and it is not open: there is no roster to show. "
             "Unlock or create her store and restart Bea.")
-NOBODY = "Nobody yet: people appear here once they write in chat."
-PICK = "Select someone in the roster to see their card."
-NO_CARD = "No card yet: mark them and she keeps one (attitude, profile and facts live on a card)."
+NOBODY = QT_TRANSLATE_NOOP("people_dock", "Nobody yet: people appear here once they write in chat.")
+OFFENDER_MARK = "⚠"     # before the name of a repeat offender in chat (issue 25)
+PICK = QT_TRANSLATE_NOOP("people_dock", "Select someone in the roster to see their card.")
+NO_CARD = QT_TRANSLATE_NOOP("people_dock", "No card yet: mark them and she keeps one (attitude, profile and facts live "
+                            "on a card).")
 
 PLATFORMS = {"twitch": "Twitch", "youtube": "YouTube", "telegram": "Telegram", "discord": "Discord", "kick": "Kick",
              "tiktok": "TikTok", "streamlabs": "Streamlabs", "kofi": "Ko-fi",
@@ -158,9 +161,10 @@ class RosterModel(QAbstractTableModel):
     store."""
 
     def __init__(self, store: PeopleStore, name_of: Callable[[str], str], clock: Callable[[], float],
-                 parent: Any = None) -> None:
+                 parent: Any = None, offender: Callable[[str], bool] = lambda _identity: False) -> None:
         super().__init__(parent)
         self.store, self.name_of, self.clock = store, name_of, clock
+        self.offender = offender           # a repeat offender in chat (issue 25): marked by their name
         self.search = ""
         self.sort_key = "last_seen"
         self.total = 0                     # how many rows the search matches (counted when it was read)
@@ -194,7 +198,8 @@ class RosterModel(QAbstractTableModel):
             self.rows.append(r)
             self.cells.append((r.display_name or self.name_of(r.identity), platform_name(r.identity),
                                f"{r.messages:,}", f"{r.sessions:,}", f"{r.donated:,}" if r.donated else "",
-                               seen_text(r.last_seen, now), "yes" if r.person_id is not None else "no"))
+                               seen_text(r.last_seen, now), translate("people_dock", "yes") if r.person_id is not None
+                               else translate("people_dock", "no")))
         if len(page) < asked:                   # the end of the roster
             self.total = len(self.rows)
 
@@ -236,6 +241,8 @@ class RosterModel(QAbstractTableModel):
         if not index.isValid() or row >= len(self.rows):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
+            if column == NAME and self.offender(self.rows[row].identity):
+                return f"{OFFENDER_MARK} {self.cells[row][column]}"
             return self.cells[row][column]
         if role == Qt.ItemDataRole.TextAlignmentRole and COLUMNS[column].numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -282,7 +289,7 @@ class PeopleDock(QWidget):
         self._reloading = False
         self._shown_once = False
 
-        self.model = RosterModel(self.people, skill.label, clock, self)
+        self.model = RosterModel(self.people, skill.label, clock, self, offender=skill.offender)
         self.search = QLineEdit(objectName="peopleSearch",
                                 placeholderText=translate("people_dock", "Search by name (every word must match)…"))
         self.search.setClearButtonEnabled(True)
@@ -324,13 +331,13 @@ class PeopleDock(QWidget):
         self.forget_button = QPushButton(translate("people_dock", "Forget this person…"), objectName="peopleForget")
         self.forget_button.setStyleSheet("color: #b03a2e;")
         self.status = QLabel(objectName="peopleStatus", wordWrap=True)
-        self.hint = QLabel(NO_CARD, objectName="peopleHint", wordWrap=True)
+        self.hint = QLabel(translate("people_dock", NO_CARD), objectName="peopleHint", wordWrap=True)
         self.hint.setStyleSheet("color: #7b7b7b;")
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="peopleSplitter")
         self.splitter.addWidget(self._roster_pane())
         self.stack = QStackedWidget()
-        self.pick = QLabel(PICK, objectName="peoplePick", wordWrap=True,
+        self.pick = QLabel(translate("people_dock", PICK), objectName="peoplePick", wordWrap=True,
                            alignment=Qt.AlignmentFlag.AlignCenter)
         self.stack.addWidget(self.pick)
         self.stack.addWidget(self._card_pane())
@@ -485,7 +492,8 @@ class PeopleDock(QWidget):
         if self.model.search:
             self.count.setText(translate("people_dock", "{value} match “{search}”").format(value=plural(total, 'person', 'people'), search=self.model.search))
         else:
-            self.count.setText(f"{plural(total, 'person', 'people')} seen" if total else NOBODY)
+            self.count.setText(translate("people_dock", "{people} seen").format(people=plural(total, 'person', 'people'))
+                               if total else translate("people_dock", NOBODY))
         row = self.model.rows_of.get(self.current) if self.current else None
         if row is not None:
             self._reloading = True
@@ -584,6 +592,8 @@ class PeopleDock(QWidget):
             parts.append(translate("people_dock", "<p><b>Donations:</b> {value}</p>").format(value=e(money(given)) if given else 'none'))
         if moved := self.skill.times_moved(list(entries)):
             parts.append(translate("people_dock", "<p><b>They really moved her</b> {value} (her mood)</p>").format(value='once' if moved == 1 else f'{moved} times'))
+        if offences := self.skill.offences(list(entries)):
+            parts.append(f"<p><b>On stream they</b> {e(offences)}</p>")
         seen_by = []
         for character, character_name, _description in self.aliases.cast():
             seen_by.append(f"<li><b>{e(character_name)}</b>: {self._alias_line(character)}</li>")
@@ -745,5 +755,5 @@ class PeopleDock(QWidget):
 
 def make_dock(skill: Any) -> QWidget:
     if skill.people is None or skill.aliases is None:
-        return unavailable(NO_STORE, "peopleNoStore")
+        return unavailable(translate("people_dock", NO_STORE), "peopleNoStore")
     return PeopleDock(skill)

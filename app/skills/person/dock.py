@@ -29,6 +29,7 @@ from typing import Any
 from app.core import person_model as pm
 from app.core.person_model import Entry, OwnerRow, PersonModelError
 from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
     QAbstractItemView,
     QApplication,
     QCheckBox,
@@ -60,20 +61,28 @@ from app.widgets.qt import (
 )
 from app.widgets.unavailable import unavailable
 
-NO_STORE = ("What Bea knows about you lives in the encrypted database, and it is not open: there is nothing "
+NO_STORE = QT_TRANSLATE_NOOP("person_dock", "What Bea knows about you lives in the encrypted database, and it is not open: there is nothing "
             "to show or correct. Unlock or create her store and restart Bea.")
-EMPTY = "She knows nothing about you yet. Add something below, or press Getting to Know You."
+EMPTY = QT_TRANSLATE_NOOP("person_dock", "She knows nothing about you yet. Add something below, or press Getting "
+                          "to Know You.")
 REFRESH_MS = 4000        # while visible, how often the dock re-reads the store
 AUDIT_ROWS = 200
 RED = "#b03a2e"
-KNOWN_COLUMNS = ("Section", "Key", "Summary", "Source", "Confidence", "Observed", "Expires")
+KNOWN_COLUMNS = (QT_TRANSLATE_NOOP("person_dock", "Section"), QT_TRANSLATE_NOOP("person_dock", "Key"),
+                 QT_TRANSLATE_NOOP("person_dock", "Summary"), QT_TRANSLATE_NOOP("person_dock", "Source"),
+                 QT_TRANSLATE_NOOP("person_dock", "Confidence"), QT_TRANSLATE_NOOP("person_dock", "Observed"),
+                 QT_TRANSLATE_NOOP("person_dock", "Expires"))
 SECTION_COL, KEY_COL, SUMMARY_COL, SOURCE_COL, CONFIDENCE_COL, OBSERVED_COL, EXPIRES_COL = range(7)
-DEVICE_COLUMNS = ("Device", "Admin", "Created", "Last used")
-AUDIT_COLUMNS = ("When", "Device", "What", "Whose model", "Detail")
+DEVICE_COLUMNS = (QT_TRANSLATE_NOOP("person_dock", "Device"), QT_TRANSLATE_NOOP("person_dock", "Admin"),
+                  QT_TRANSLATE_NOOP("person_dock", "Created"), QT_TRANSLATE_NOOP("person_dock", "Last used"))
+AUDIT_COLUMNS = (QT_TRANSLATE_NOOP("person_dock", "When"), QT_TRANSLATE_NOOP("person_dock", "Device"),
+                 QT_TRANSLATE_NOOP("person_dock", "What"), QT_TRANSLATE_NOOP("person_dock", "Whose model"),
+                 QT_TRANSLATE_NOOP("person_dock", "Detail"))
 # how wide each entries column starts (the summary takes the rest; every cell's tooltip has it all)
 ENTRY_SAMPLES = ("relationships", "charity_stream", "", "inferred by planner, a guess", "100%", "yesterday 00:00",
                  "expired today 00:00")
-KEEPS = (("for good", None), ("for an hour", pm.HOUR), ("for a day", pm.DAY), ("for a week", 7 * pm.DAY))
+KEEPS = ((QT_TRANSLATE_NOOP("person_dock", "for good"), None), (QT_TRANSLATE_NOOP("person_dock", "for an hour"), pm.HOUR),
+         (QT_TRANSLATE_NOOP("person_dock", "for a day"), pm.DAY), (QT_TRANSLATE_NOOP("person_dock", "for a week"), 7 * pm.DAY))
 # the sections as you read them (her notes, shown word for word, speak of you as "them")
 SECTION_WORDS = {"identity": "Who you are", "routine": "Your usual day", "state": "Right now",
                  "relationships": "Who matters to you", "commitments": "Open commitments",
@@ -167,7 +176,7 @@ def _table(name: str, columns: tuple[str, ...], stretch: int, samples: tuple[str
     column) the columns start as wide as their sample and the streamer may drag them, else they fit their
     contents."""
     t = QTableWidget(0, len(columns), objectName=name)
-    t.setHorizontalHeaderLabels(list(columns))
+    t.setHorizontalHeaderLabels([translate("person_dock", c) for c in columns])
     t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -303,7 +312,7 @@ class YouDock(QWidget):
         self.form_section = QComboBox(objectName="youFormSection")
         for s in pm.SECTIONS:
             self.form_section.addItem(s, s)
-        self.form_key = QLineEdit(objectName="youFormKey", maxLength=pm.MAX_KEY, placeholderText="key",
+        self.form_key = QLineEdit(objectName="youFormKey", maxLength=pm.MAX_KEY, placeholderText=translate("person_dock", "key"),
                                   toolTip=translate("person_dock", "A short stable name, e.g. home_city: the same key updates the entry"))
         self.form_summary = QLineEdit(objectName="youFormSummary", maxLength=pm.MAX_SUMMARY,
                                       placeholderText=translate("person_dock", "summary, one line, e.g. Lives in Turin"))
@@ -311,7 +320,7 @@ class YouDock(QWidget):
                                     toolTip=translate("person_dock", 'Optional: words, or JSON such as {"city": "Turin"}'))
         self.form_keeps = QComboBox(objectName="youFormKeeps")
         for words, _seconds in KEEPS:
-            self.form_keeps.addItem(words)
+            self.form_keeps.addItem(translate("person_dock", words))
         self.save_button = QPushButton(translate("person_dock", "Save correction"), objectName="youSave",
                                        toolTip=translate("person_dock", "Your word: it outranks anything an agent or a sense concluded"))
         self.new_button = QPushButton(translate("person_dock", "New"), objectName="youNew", toolTip=translate("person_dock", "Clear the form to add an entry"))
@@ -482,7 +491,7 @@ class YouDock(QWidget):
     def _count(self, entries: list[Entry], rows: list[OwnerRow], now: float) -> None:
         expired = sum(r.expired for r in rows)
         if not entries:
-            text = EMPTY
+            text = translate("person_dock", EMPTY)
         elif len(rows) == len(entries):
             text = plural(len(entries), "entry", "entries")
         else:
@@ -753,5 +762,5 @@ class YouDock(QWidget):
 
 def make_dock(skill: Any) -> QWidget:
     if skill.store is None:
-        return unavailable(NO_STORE, "youNoStore")
+        return unavailable(translate("person_dock", NO_STORE), "youNoStore")
     return YouDock(skill)

@@ -10,6 +10,7 @@ from app.core.plan import Objective, Plan, State
 from app.skills.plan.skill import PlanSkill
 from app.widgets.palette import PROBLEM_STYLE
 from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
     QFont,
     QHBoxLayout,
     QInputDialog,
@@ -27,12 +28,12 @@ from app.widgets.qt import (
 )
 
 MARK = {State.TODO: "○", State.DOING: "▶", State.DONE: "✓", State.DROPPED: "✗"}
-EMPTY = "No plan for today. Press New plan to write one: a headline and the things she should get done."
+EMPTY = QT_TRANSLATE_NOOP("plan_dock", "No plan for today. Press New plan to write one: a headline and the things she should get done.")
 
 
 def summary(plan: Plan | None) -> str:
     if plan is None:
-        return EMPTY
+        return translate("plan_dock", EMPTY)
     counts = {state: sum(o.state is state for o in plan.objectives) for state in State}
     parts = [f"{counts[State.DOING]} in progress", f"{counts[State.TODO]} to do", f"{counts[State.DONE]} done",
              f"{counts[State.DROPPED]} dropped"]

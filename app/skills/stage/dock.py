@@ -60,11 +60,11 @@ def clip_rows(skill: StageSkill) -> list[tuple[str, str]]:
     rows = []
     idle = skill.idle_clip
     for name, info in skill.clips.items():
-        notes = [f"{info.duration:.1f} s" if info.duration else "", "idle" if name == idle else ""]
+        notes = [f"{info.duration:.1f} s" if info.duration else "", translate("stage_dock", "idle") if name == idle else ""]
         if name in skill.clip_errors:
             notes.append(translate("stage_dock", "the stage cannot play it"))
         elif name in skill.clip_reports:
-            notes.append("ready")
+            notes.append(translate("stage_dock", "ready"))
         rows.append((f"{name} ({', '.join(n for n in notes if n)})", name))
     for path in skill.clip_problems:
         rows.append((translate("stage_dock", "{name} (not a clip)").format(name=Path(path).name), path))

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from app.skills.youtube.skill import YouTubeSettings, YouTubeSkill
 from app.widgets.forms import SecretField, SectionForm
-from app.widgets.qt import QLabel, translate
+from app.widgets.qt import QT_TRANSLATE_NOOP, QLabel, translate
 
-HOWTO = ("A YouTube Data API v3 key: Google Cloud console → APIs & Services → enable \"YouTube Data API v3\" → "
+HOWTO = QT_TRANSLATE_NOOP("youtube_settings", "A YouTube Data API v3 key: Google Cloud console → APIs & Services → enable \"YouTube Data API v3\" → "
          "Credentials → Create credentials → API key. Reading a live chat costs quota: YouTube's default daily "
          "quota covers a few hours of chat.")
 
@@ -22,7 +22,7 @@ class YouTubeSettingsPage(SectionForm):
         self.layout_.addRow(translate("youtube_settings", "API key"), self.secret)
         self.status = QLabel(objectName="youtube.status", wordWrap=True)
         self.layout_.addRow(self.status)
-        self.layout_.addRow(QLabel(HOWTO, wordWrap=True))
+        self.layout_.addRow(QLabel(translate("youtube_settings", HOWTO), wordWrap=True))
         unsubscribe = skill.on_change(self.refresh)
         self.destroyed.connect(lambda *_: unsubscribe())
         self.refresh()
