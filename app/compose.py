@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import locale
 import logging
+import os
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -17,6 +19,7 @@ from app.api.service import ApiService
 from app.config.schema import build_root_model
 from app.config.service import SettingsService
 from app.core.events import EventBus, EventKind
+from app.core.prompt_language import prompt_language, system_locale
 from app.executors import BoundedExecutor
 from app.logs import set_level, setup_logging
 from app.memory.database import Database
@@ -111,7 +114,9 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         blocking = BoundedExecutor("blocking", 4, queue_size=256)
         gate = NetworkGate(lambda: settings.current.privacy.enabled, bus, executor=blocking)
         switches = RuntimeSwitches(bus)
-        prompts = PromptFiles(resources_dir(), data_dir)
+        computer_locale = system_locale(os.environ, locale.getlocale()[0])
+        prompts = PromptFiles(resources_dir(), data_dir,   # her prompts in the streamer's language
+                              language=lambda: prompt_language(settings.current.ui.language, computer_locale))
         try:
             prompts.sync()
         except PromptStoreError as exc:  # reading falls back to the shipped text

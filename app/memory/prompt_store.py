@@ -10,15 +10,16 @@ import logging
 import os
 import re
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from pathlib import Path
 
 from app.core.prompt_files import Action, decide, difference, is_edited, unify_newlines
+from app.core.prompt_language import ENGLISH, all_prompt_files, prompt_file
 
 log = logging.getLogger(__name__)
 
-PROMPT_NAMES = ("soul", "operating", "monologue")
+PROMPT_NAMES = all_prompt_files()  # soul, operating, monologue, and each in every other language (soul_it...)
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
@@ -31,8 +32,8 @@ def _decode(data: bytes) -> str:
 
 
 class PromptFiles:
-    def __init__(self, resources_folder: Path, data_folder: Path,
-                 names: Iterable[str] = PROMPT_NAMES) -> None:
+    def __init__(self, resources_folder: Path, data_folder: Path, names: Iterable[str] = PROMPT_NAMES,
+                 language: Callable[[], str] = lambda: ENGLISH) -> None:
         self.shipped_folder = Path(resources_folder) / "prompts"
         self.data_folder = Path(data_folder)
         self.folder = self.data_folder / "prompts"
@@ -41,6 +42,12 @@ class PromptFiles:
         # names whose shipped text moved under the user's edit, as of the last sync
         self.changed_under_edit: set[str] = set()
         self._warned: set[str] = set()  # read() warns once per file, not on every turn
+        self.language = language  # the streamer's language now (app.core.prompt_language)
+
+    def in_language(self, name: str) -> str:
+        """The file to read for prompt `name` ("soul") in the streamer's language now ("soul_it" in Italian)."""
+        localised = prompt_file(self._checked(name), self.language())
+        return localised if localised in self.names else name
 
     @staticmethod
     def _checked(name: str) -> str:

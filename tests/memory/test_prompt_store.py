@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from app.core.prompt_files import Action
+from app.core.prompt_language import BASE_PROMPTS
 from app.memory.prompt_store import PromptFiles, PromptStoreError
 from app.paths import resources_dir
 
@@ -33,7 +34,7 @@ def resources(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def files(resources: Path, data_dir: Path) -> PromptFiles:
-    return PromptFiles(resources, data_dir)
+    return PromptFiles(resources, data_dir, names=BASE_PROMPTS)  # the English ones: ship() writes those
 
 
 def everything_under(folder: Path) -> list[str]:
@@ -46,14 +47,16 @@ def temp_files(folder: Path) -> list[Path]:
 
 def test_first_sync_installs_the_shipped_prompts(data_dir):
     files = PromptFiles(resources_dir(), data_dir)
-    assert files.sync() == {"soul": Action.INSTALL, "operating": Action.INSTALL, "monologue": Action.INSTALL}
-    for name in ("soul", "operating"):
+    assert files.sync() == {name: Action.INSTALL for name in ("soul", "operating", "monologue", "soul_it",
+                                                              "operating_it", "monologue_it")}
+    for name in ("soul", "operating", "soul_it"):
         shipped = (resources_dir() / "prompts" / f"{name}.md").read_bytes()
         assert (data_dir / "prompts" / f"{name}.md").read_bytes() == shipped
         assert (data_dir / "prompts" / ".pristine" / f"{name}.md").read_bytes() == shipped
         assert not files.edited(name) and files.diff(name) == ""
     assert "{name}" in files.read("soul")
-    assert files.sync() == {"soul": Action.UNCHANGED, "operating": Action.UNCHANGED, "monologue": Action.UNCHANGED}
+    assert set(files.sync().values()) == {Action.UNCHANGED}
+    assert "{name}" in files.read("soul_it") and "Sei {name}" in files.read("soul_it")
 
 
 def test_user_edits_survive_a_new_shipped_text(files, resources, data_dir, caplog):
@@ -234,3 +237,15 @@ def test_names_are_plain_words_and_a_missing_shipped_file_is_named(files, resour
     (resources / "prompts" / "operating.md").unlink()
     with pytest.raises(PromptStoreError, match="operating.md cannot be read .* reinstall Bea"):
         files.sync()
+
+
+def test_the_streamers_language_picks_the_file_to_read(data_dir):
+    language = ["en"]
+    files = PromptFiles(resources_dir(), data_dir, language=lambda: language[0])
+    files.sync()
+    assert [files.in_language(n) for n in ("soul", "operating", "monologue")] == ["soul", "operating", "monologue"]
+    language[0] = "it"
+    assert [files.in_language(n) for n in ("soul", "operating", "monologue")] == ["soul_it", "operating_it",
+                                                                                  "monologue_it"]
+    only_english = PromptFiles(resources_dir(), data_dir, names=BASE_PROMPTS, language=lambda: "it")
+    assert only_english.in_language("soul") == "soul"   # a language it does not have: the English one

@@ -2,6 +2,7 @@
 
 import pytest
 
+from app.core.prompt_language import BASE_PROMPTS
 from app.memory.prompt_store import PromptFiles
 from app.ui import prompt_diff
 from app.ui.prompt_diff import PromptChangesDialog
@@ -17,7 +18,7 @@ def files(tmp_path, data_dir) -> PromptFiles:
     """soul.md edited by the user, then a new soul.md shipped under the edit; operating.md untouched."""
     resources = tmp_path / "resources"
     ship(resources, OLD)
-    files = PromptFiles(resources, data_dir)
+    files = PromptFiles(resources, data_dir, names=BASE_PROMPTS)
     files.sync()
     files.path("soul").write_text(MINE, encoding="utf-8")
     ship(resources, NEW)
