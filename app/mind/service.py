@@ -19,6 +19,7 @@ from app.core.chat import Usage
 from app.core.context_window import SingleContext
 from app.core.events import EventBus, EventKind
 from app.core.model_spec import ModelSpecError, Wire, parse
+from app.core.on_air import OnAir
 from app.core.perception import OWNER_IDENTITY, Perception
 from app.core.prices import call_cost, parse_table
 from app.core.turn_record import TurnRecord
@@ -31,6 +32,7 @@ from app.memory.turn_log import TurnLog
 from app.memory.window_store import WindowStore
 from app.mind.attention_gate import AttentionGate
 from app.mind.bus import LoopClock, PerceptionBus
+from app.mind.chat_guard import ChatGuard
 from app.mind.consciousness import Consciousness, MindConfig
 from app.mind.dreamer import Dreamer
 from app.mind.follow_ups import FollowUps
@@ -72,6 +74,7 @@ class MindService:
         self.turn_log = turn_log
         self.executor = executor
         self.bus = PerceptionBus(LoopClock())
+        self.guard = ChatGuard(self.bus.put, events)   # chat triage before the mind (issue 25)
         self.outlets = Outlets(events, muted=muted)
         self.gate = AttentionGate(lambda: datetime.now(UTC), owner=OWNER_IDENTITY, is_known=self.knows)
         self.configure_attention()
@@ -135,6 +138,7 @@ class MindService:
         self.gate.hot_names = tuple(s.mind.hot_names)
         self.gate.quiet_hours = tuple(parse_window(w) for w in s.mind.quiet_hours)
         self.gate.cooldown_seconds = float(s.mind.cooldown_seconds)
+        self.outlets.on_air = OnAir(s.mind.never_say, s.mind.may_say)
 
     def _setting_changed(self, path: str, _value: object) -> None:
         """A change under Settings → Mind reaches her at once: attention is reconfigured in place; for the
@@ -180,14 +184,16 @@ class MindService:
         return people is not None and people.enabled and people.knows(identity)
 
     def perceive(self, perception: Perception) -> None:
-        self.bus.put(perception)
+        self.guard.perceive(perception)
 
     @property
     def awake(self) -> bool:
         return self.consciousness is not None
 
     def prompt(self, name: str) -> str:
-        """The streamer's own copy of a prompt file, re-read only when it changed on disk."""
+        """The streamer's own copy of a prompt file in the streamer's language, re-read only when it changed on
+        disk."""
+        name = self.prompts.in_language(name)
         path = self.prompts.path(name)
         try:
             stamp = path.stat().st_mtime_ns
