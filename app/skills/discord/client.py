@@ -50,10 +50,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from app.core.backoff import backoff_delay
 from app.core.discord import MODERATION_EVENTS
 from app.core.message_pieces import pieces
 from app.senses.netgate import PrivacyRefused
+from app.skills.platform.link import Link
 
 log = logging.getLogger(__name__)
 logging.getLogger("discord").setLevel(logging.WARNING)     # rule 7: at DEBUG it logs request bodies (chat text)
@@ -95,50 +95,28 @@ def _host_port(url: str) -> tuple[str, int]:
     return parts.hostname or "", port
 
 
-class DiscordLink:
+class DiscordLink(Link):
     """One bot's Discord. `on_event` gets (name, data) of each event in EVENTS; `on_state` gets (State, a
-    sentence)."""
+    sentence). Its task, state and backoff: the platform layer's Link."""
+    name = "Discord"
 
     def __init__(self, gate: Any, token: Callable[[], str | None],
                  on_event: Callable[[str, dict[str, Any]], Awaitable[None]], *,
                  on_state: Callable[[str, str], None] = lambda _s, _w: None, api_base: str = API_BASE,
                  gateway: str = GATEWAY, backoff_base: float = 1.0, backoff_cap: float = 60.0,
                  rng: random.Random | None = None) -> None:
-        self.gate, self._token, self.on_event, self._on_state = gate, token, on_event, on_state
+        super().__init__(on_state, backoff_base, backoff_cap, rng)
+        self.gate, self._token, self.on_event = gate, token, on_event
         self.api_base, self.gateway = api_base.rstrip("/"), gateway
-        self.backoff_base, self.backoff_cap = backoff_base, backoff_cap
-        self._rng = rng or random.Random()
-        self.state, self.why = State.OFF, ""
         self.me: dict[str, Any] = {}            # her user: id, username
         self.client: Any = None
-        self._secret = ""
-        self._task: asyncio.Task | None = None
-
-    def _set(self, state: str, why: str = "") -> None:
-        why = why.replace(self._secret, "<token>") if self._secret else why
-        if (state, why) == (self.state, self.why):
-            return
-        self.state, self.why = state, why
-        try:
-            self._on_state(state, why)
-        except Exception:
-            log.exception("a Discord state listener failed")
-
-    def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.ensure_future(self._run())
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
         client, self.client = self.client, None
         if client is not None:
             with contextlib.suppress(Exception):
                 await client.close()
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        self._set(State.OFF)
+        await super().stop()
 
     # ---- the session (rules 1 to 5) -------------------------------------------------------------------
     def _make_client(self) -> Any:
@@ -247,13 +225,6 @@ class DiscordLink:
         self._set(State.AUTH_FAILED, "Discord refused the bot token (Settings → Discord: paste it again from the "
                                      "Developer Portal → your application → Bot → Reset Token)")
         log.warning("Discord refused the bot token")
-
-    async def _back_off(self, attempt: int, why: str) -> int:
-        delay = backoff_delay(attempt, self.backoff_base, self.backoff_cap, self._rng.random())
-        self._set(State.RETRYING, f"{why}; trying again in {delay:.0f} s")
-        log.info("Discord: not connected (again in %.0f s)", delay)
-        await asyncio.sleep(delay)
-        return attempt + 1
 
     # ---- names from the cache (for the place in words) ------------------------------------------------
     def names(self, channel_id: int) -> tuple[str, str]:

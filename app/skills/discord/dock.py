@@ -1,35 +1,22 @@
-"""The Discord dock: whether she is connected (and as which bot), the conversations she is in, and the messages
-as she read them: her answers, and who she ignored and why (never what they wrote). Read on a timer."""
+"""The Discord dock: the platform layer's TokenDock (whether she is connected and as which bot, the
+conversations, the messages as she read them and who she ignored and why) with Discord's states, and her voice
+call: a channel id, Join, Leave, and what the call has had of her voice."""
 
 from __future__ import annotations
 
-import time
-
 from app.skills.discord.client import State
-from app.skills.discord.skill import IGNORED, DiscordSkill
-from app.skills.platform import dock as platform_dock
-from app.skills.platform.chat_ring import LINES, ChatLine
-from app.widgets.chat_log import ChatLog
+from app.skills.discord.skill import DiscordSkill
+from app.skills.platform import token_dock
 from app.widgets.palette import FINE, PROBLEM, QUIET, WAITING
-from app.widgets.qt import QHBoxLayout, QLabel, QLineEdit, QPushButton, QTimer, QVBoxLayout, QWidget
+from app.widgets.qt import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-REFRESH_MS = 500
-SHOWN_CONVERSATIONS = 6
 COLOURS = {State.READING: FINE, State.CONNECTING: WAITING, State.RETRYING: WAITING, State.AUTH_FAILED: PROBLEM,
            State.INTENTS: PROBLEM, State.REFUSED: PROBLEM, State.NO_TOKEN: PROBLEM, State.OFF: QUIET}
+NOTE = "She answers here in writing, never out loud. Where and with whom: Settings → Discord."
 
 
 def state_html(state: str, why: str, me: str) -> str:
-    words = {State.READING: f"Connected as {me}"} if me else {State.READING: "Connected"}
-    return platform_dock.state_html(COLOURS, words, state, why)
-
-
-def _ignored(line: ChatLine, _who: str, text: str) -> str | None:
-    return f'<span style="color:{QUIET}"><i>ignored:</i> {text}</span>' if line.kind == IGNORED else None
-
-
-def line_html(line: ChatLine) -> str:
-    return platform_dock.line_html(line, _ignored)
+    return token_dock.state_html(COLOURS, "Connected", state, why, me)
 
 
 def call_text(skill: DiscordSkill) -> str:
@@ -40,21 +27,13 @@ def call_text(skill: DiscordSkill) -> str:
     return f"In the voice call {skill.call_place}: {sent:.0f} s of her voice sent.{heard}"
 
 
-def conversations_text(skill: DiscordSkill, now: float) -> str:
-    talks = list(skill.conversations.values())[::-1][:SHOWN_CONVERSATIONS]
-    if not talks:
-        return "No conversations yet."
-    return "\n".join(f"{t.place}: {t.lines} message(s), the last {max(0, int(now - t.last_ts)) // 60} min ago"
-                     for t in talks)
-
-
-class DiscordDock(QWidget):
+class DiscordDock(token_dock.TokenDock):
     def __init__(self, skill: DiscordSkill, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.skill = skill
-        self.state = QLabel(objectName="discordState", wordWrap=True)
-        self.talks = QLabel(objectName="discordConversations", wordWrap=True)
-        self.chat = ChatLog(line_html, LINES, objectName="discordChat")
+        self._why = ""                 # why the last Join did not join
+        super().__init__(skill, state_html, NOTE, parent)
+
+    def add_own(self, layout: QVBoxLayout) -> None:
+        skill = self.skill
         self.channel = QLineEdit(skill.settings.voice_channel, objectName="discordVoiceChannel",
                                  placeholderText="voice channel id")
         self.join = QPushButton("Join", objectName="discordJoin")
@@ -66,22 +45,8 @@ class DiscordDock(QWidget):
         row.addWidget(self.channel, 1)
         row.addWidget(self.join)
         row.addWidget(self.leave)
-        note = QLabel("She answers here in writing, never out loud. Where and with whom: Settings → Discord.",
-                      objectName="discordNote", wordWrap=True)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.state)
-        layout.addWidget(self.talks)
         layout.addLayout(row)
         layout.addWidget(self.call)
-        layout.addWidget(self.chat, 1)
-        layout.addWidget(note)
-        self._revision = -1
-        self._why = ""                 # why the last Join did not join
-        self.timer = QTimer(self)
-        self.timer.timeout.connect(self.refresh)
-        self.timer.start(REFRESH_MS)
-        self.refresh()
 
     def _call(self, work) -> None:
         async def run() -> None:
@@ -94,12 +59,7 @@ class DiscordDock(QWidget):
         self.join.setEnabled(skill.connected and not skill.in_call)
         self.leave.setEnabled(skill.in_call)
         self.call.setText(self._why if self._why and not skill.in_call else call_text(skill))
-        self.state.setText(state_html(*skill.status, skill.me))
-        self.talks.setText(conversations_text(skill, time.time()))
-        if skill.log.revision == self._revision:
-            return
-        self._revision = skill.log.revision
-        self.chat.show_lines(list(skill.log))
+        super().refresh()
 
 
 def make_dock(skill: DiscordSkill) -> QWidget:

@@ -4,7 +4,8 @@ writing, never out loud.
 Theory of operation:
 1. With a bot token in the keyring (Settings → Discord; never in settings, never logged, masked) the skill keeps
    the bot connected (client.py) while it runs. A new token, a changed address or privacy mode switched starts
-   it again; the allow-lists are read at each message, so editing them needs no restart.
+   it again; the allow-lists are read at each message, so editing them needs no restart (rules 1 and 5: the
+   platform layer's TokenPlatform).
 2. Each MESSAGE_CREATE is read by app.core.discord: direct messages only from allow-listed users (by id or
    username), server channels only when the channel is allow-listed and she is mentioned or replied to. Who
    tried to reach her and was ignored is a line in the dock with the reason (never its text), so the streamer
@@ -64,14 +65,10 @@ from app.core.discord import (
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.core.tools import Tool
-from app.skills.base import Skill, SkillContext
+from app.skills.base import SkillContext
 from app.skills.discord.client import API_BASE, GATEWAY, DiscordLink, State
-from app.skills.listeners import Listeners
-from app.skills.platform.background import Background
-from app.skills.platform.chat_ring import ChatRing
 from app.skills.platform.moderation import Moderation
-from app.skills.platform.secret_slot import SecretSlot
-from app.skills.platform.tallies import Tallies
+from app.skills.platform.token_platform import IGNORED, TokenPlatform
 from app.skills.registry import register
 
 log = logging.getLogger(__name__)
@@ -82,10 +79,7 @@ SALIENCE = 0.7
 CONVERSATIONS = 50                  # recent conversations the dock lists
 MESSAGES = 500                      # messages she read that her tools can still answer
 PROBLEM = "discord"
-SETTING = "skills.discord"
 STOPPING = (State.AUTH_FAILED, State.REFUSED, State.INTENTS)
-NO_TOKEN = "no bot token is kept (Settings → Discord)"
-IGNORED = "ignored"                 # the dock's kind of line for a message she did not read (its reason only)
 
 
 class DiscordSettings(SkillSettings):
@@ -144,7 +138,7 @@ class Conversation:
 
 
 @register
-class DiscordSkill(Skill):
+class DiscordSkill(TokenPlatform):
     key = "discord"
     title = "Discord"
     description = ("She reads and answers written messages on Discord in the channels and from the people you "
@@ -152,133 +146,37 @@ class DiscordSkill(Skill):
     settings_model = DiscordSettings
     settings_page = "app.skills.discord.settings:make_page"
     dock = "app.skills.discord.dock:make_dock"
+    token_secret = TOKEN_SECRET
+    problem = PROBLEM
+    restart_on = ("api_base", "gateway")
+    stopping = STOPPING
+    reading_words = "connected as"
 
     def __init__(self, ctx: SkillContext) -> None:
         super().__init__(ctx)
         self.client: DiscordLink | None = None
-        self.log = ChatRing()
         self.conversations: OrderedDict[int, Conversation] = OrderedDict()
         self.messages: OrderedDict[int, int] = OrderedDict()     # message id she read -> its channel id
-        self.work = Background(PLATFORM, "Discord", ctx.bus, lambda: getattr(ctx.stage, "executor", None))
-        self.tallies = Tallies(ctx.people, self._session, self.work)
         self.moderation = Moderation(PLATFORM, ctx.stage, self.work)
-        self.token = SecretSlot(TOKEN_SECRET, ctx.secrets)
-        self.client_options: dict[str, Any] = {}     # a test's faster rhythm
-        self._listeners = Listeners("Discord")
-        self._unsubscribe: Callable[[], None] | None = None
-        self._sender_registered = False
-        self._problem = False
-        self._kept: bool | None = None
         self.call: Any = None                          # the discord.VoiceClient while she is in a call
         self.call_voice: Any = None                    # call.CallVoice: her voice into it
         self._untap: Callable[[], None] | None = None
 
-    # ---- life cycle (rule 1) --------------------------------------------------------------------------
-    async def start(self) -> None:
-        if self.ctx.app_settings is not None and self._unsubscribe is None:
-            self._unsubscribe = self.ctx.app_settings.on_change(self._setting_changed)
-        await self._connect()
-
-    async def stop(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
-        await self._disconnect()
-        await self.tallies.flush()
-        await self.work.settle()
-
-    async def _connect(self) -> None:
-        gate, s = self.ctx.gate, self.settings
-        if self.client is not None or not s.enabled:
-            return
-        if gate is None:
-            self._state(State.OFF, "Discord needs the network gate, and this build has none")
-            return
-        if not self.has_token:
-            self._state(State.OFF, NO_TOKEN)
-            return
-        self.client = DiscordLink(gate, self.token.get, self._event, on_state=self._state, api_base=s.api_base,
-                                  gateway=s.gateway, **self.client_options)
-        self.client.start()
-        senders = self.ctx.senders
-        if senders is not None and not self._sender_registered:
-            senders.register_sender(PLATFORM, self._send_from_mind, typing=self._typing)
-            self._sender_registered = True
+    # ---- life cycle, token and state (rule 1): the platform layer's TokenPlatform ----------------------
+    def _new_client(self) -> DiscordLink:
+        s = self.settings
+        return DiscordLink(self.ctx.gate, self.token.get, self._event, on_state=self._state, api_base=s.api_base,
+                           gateway=s.gateway, **self.client_options)
 
     async def _disconnect(self) -> None:
         await self.leave_voice()
-        client, self.client = self.client, None
-        if client is not None:
-            await client.stop()
-
-    async def restart(self) -> None:
-        await self._disconnect()
-        await self._connect()
-
-    def _setting_changed(self, path: str, _value: object) -> None:
-        names = ("enabled", "api_base", "gateway")
-        if path in (f"{SETTING}.{n}" for n in names) or path == "privacy.enabled":
-            self.spawn(self.restart())
-
-    # ---- the token ------------------------------------------------------------------------------------
-    def save_token(self, text: str) -> str:
-        """Keep the bot token in the keyring; "" when kept (she connects again with it), else why not."""
-        why = self.token.save(text)
-        if not why:
-            self._kept = True
-            self.spawn(self.restart())
-        return why
-
-    def forget_token(self) -> None:
-        self.token.forget()
-        self._kept = False
-        self.spawn(self.restart())
-
-    @property
-    def has_token(self) -> bool:
-        if self._kept is None:
-            self._kept = bool(self.token.get())
-        return self._kept
-
-    # ---- state (rule 5) ------------------------------------------------------------------------------
-    @property
-    def status(self) -> tuple[str, str]:
-        client = self.client
-        if client is not None:
-            return client.state, client.why
-        return State.OFF, ("" if self.has_token or not self.enabled else NO_TOKEN)
+        await super()._disconnect()
 
     @property
     def connected(self) -> bool:
         return self.client is not None and self.client.state == State.READING
 
-    @property
-    def me(self) -> str:
-        client = self.client
-        name = client.me.get("username", "") if client is not None else ""
-        return f"@{name}" if name else ""
-
-    def on_change(self, fn: Callable[[], None]) -> Callable[[], None]:
-        return self._listeners.add(fn)
-
-    def _state(self, state: str, why: str) -> None:
-        self.log.add(self.ctx.now().timestamp(), "Discord", f"{state}" + (f": {why}" if why else ""), "system")
-        if state in STOPPING:
-            self._problem = True
-            self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"Discord: {why}", state=state, setting=SETTING,
-                                 problem=PROBLEM)
-        elif state == State.READING:
-            data: dict[str, Any] = {"state": state}
-            if self._problem:
-                self._problem = False
-                data["resolved"] = PROBLEM
-            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"Discord: connected as {self.me}", **data)
-        self._listeners.notify()
-
     # ---- what she reads (rules 2 and 3) ---------------------------------------------------------------
-    def _session(self) -> int | None:
-        return self.ctx.stage.session() if self.ctx.stage is not None else None
-
     async def _event(self, name: str, data: dict[str, Any]) -> None:
         if name == "MESSAGE_CREATE":
             self._message(data)
@@ -436,9 +334,6 @@ class DiscordSkill(Skill):
     def _said(self, text: str, channel_id: int) -> None:
         self.log.add(self.ctx.now().timestamp(), self._persona(), text, "her", channel=str(channel_id))
         self._listeners.notify()
-
-    def _persona(self) -> str:
-        return self.ctx.stage.persona() if self.ctx.stage is not None else "Bea"
 
     def _read_message(self, message_id: Any) -> tuple[int, int] | None:
         text = str(message_id).strip()

@@ -39,11 +39,3 @@ def line_html(line: ChatLine, special: Callable[[ChatLine, str, str], str | None
         body = f'<s>{body}</s> <span style="color:{PROBLEM}">(removed by a moderator)</span>'
     return body
 
-
-def token_status(title: str, has_token: bool, state: str, why: str, me: str = "") -> str:
-    """The line under a bot token on a platform's settings page: whether one is kept and what the platform is
-    doing; with no token kept, that is the whole story (the state's own why would only say it again)."""
-    if not has_token:
-        return f"No bot token is kept: {title} stays off until you save one here."
-    where = f" as {me}" if me and state == "reading" else ""
-    return f"A bot token is kept in the keyring. {title} is {state}{where}" + (f": {why}" if why else ".")

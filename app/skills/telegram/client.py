@@ -37,10 +37,10 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from app.core.backoff import backoff_delay
 from app.core.message_pieces import pieces
 from app.core.telegram import next_offset
 from app.senses.netgate import PrivacyRefused
+from app.skills.platform.link import Link
 
 log = logging.getLogger(__name__)
 logging.getLogger("telegram").setLevel(logging.CRITICAL + 1)    # rule 5: it logs the URL (token) and texts
@@ -126,49 +126,26 @@ def _make_request_class() -> type:
     return GateRequest
 
 
-class TelegramBot:
-    """One bot's updates. `on_updates` gets each batch as plain dicts; `on_state` gets (State, a sentence)."""
+class TelegramBot(Link):
+    """One bot's updates. `on_updates` gets each batch as plain dicts; `on_state` gets (State, a sentence).
+    Its task, state and backoff: the platform layer's Link."""
+    name = "Telegram"
 
     def __init__(self, gate: Any, token: Callable[[], str | None],
                  on_updates: Callable[[list[dict[str, Any]]], Awaitable[None]], *,
                  on_state: Callable[[str, str], None] = lambda _s, _w: None, base_url: str = API_BASE,
                  base_file_url: str = FILE_BASE, poll_timeout: int = POLL_TIMEOUT_S, backoff_base: float = 1.0,
                  backoff_cap: float = 60.0, rng: random.Random | None = None) -> None:
-        self.gate, self._token, self.on_updates, self._on_state = gate, token, on_updates, on_state
+        super().__init__(on_state, backoff_base, backoff_cap, rng)
+        self.gate, self._token, self.on_updates = gate, token, on_updates
         self.base_url, self.base_file_url, self.poll_timeout = base_url, base_file_url, poll_timeout
-        self.backoff_base, self.backoff_cap = backoff_base, backoff_cap
-        self._rng = rng or random.Random()
-        self.state, self.why = State.OFF, ""
         self.me: dict[str, Any] = {}            # getMe: id, username, first_name
         self.offset = 0                         # the next update wanted (0: the earliest unconfirmed)
         self._confirmed = 0
         self.bot: Any = None
-        self._secret = ""
-        self._task: asyncio.Task | None = None
-
-    def _set(self, state: str, why: str = "") -> None:
-        why = self._clean(why)
-        if (state, why) == (self.state, self.why):
-            return
-        self.state, self.why = state, why
-        try:
-            self._on_state(state, why)
-        except Exception:
-            log.exception("a Telegram state listener failed")
-
-    def _clean(self, words: str) -> str:
-        return words.replace(self._secret, "<token>") if self._secret else words
-
-    def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.ensure_future(self._run())
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await self._end_task()
         bot, self.bot = self.bot, None
         if bot is not None:
             if self.offset > self._confirmed:      # rule 2: confirm what was read, so no one reads it again
@@ -242,13 +219,6 @@ class TelegramBot:
                 await self.on_updates(batch)
             except Exception:
                 log.exception("reading a Telegram batch failed")
-
-    async def _back_off(self, attempt: int, why: str, state: str = State.RETRYING) -> int:
-        delay = backoff_delay(attempt, self.backoff_base, self.backoff_cap, self._rng.random())
-        log.info("Telegram: %s (again in %.0f s)", self._clean(why), delay)
-        self._set(state, f"{why}; trying again in {delay:.0f} s")
-        await asyncio.sleep(delay)
-        return attempt + 1
 
     # ---- sending and files (rule 4) ------------------------------------------------------------------
     def _ready(self) -> Any:

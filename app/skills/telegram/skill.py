@@ -3,7 +3,8 @@
 Theory of operation:
 1. With a bot token in the keyring (Settings → Telegram; never in settings, never logged) the skill long-polls
    the bot's updates (client.py) while it runs. A new token, a changed address or privacy mode switched starts
-   it again; the allow-lists are read at each message, so editing them needs no restart.
+   it again; the allow-lists are read at each message, so editing them needs no restart (rules 1 and 6: the
+   platform layer's TokenPlatform).
 2. Each update is read by app.core.telegram: private chats only with allow-listed users (by id or @username),
    groups only when the group is allow-listed and she is mentioned or replied to, and nothing left for her long
    before the skill first connected in this run. What she ignores is a line in the dock with the reason (never
@@ -19,7 +20,8 @@ Theory of operation:
    (sendChatAction) before the typing pause, then sendMessage. Only conversations she has read can be written
    to: a channel that is not one of them is refused, with the ones she can reach.
 6. state and why (client.State) are kept for the page and the dock; a refused token, privacy mode and another
-   poller are ERROR events on the Chat dock's problem lines (setting=telegram), cleared once she reads again.
+   poller are ERROR events on the Chat dock's problem lines (setting skills.telegram, problem telegram:link),
+   cleared once she reads again.
 """
 
 from __future__ import annotations
@@ -28,22 +30,16 @@ import asyncio
 import io
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import Field, field_validator
 
 from app.config.section import ADVANCED, SkillSettings
-from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.core.telegram import PRIVATE, AllowList, TelegramMessage, decide, norm_user, parse_update
-from app.skills.base import Skill, SkillContext
-from app.skills.listeners import Listeners
-from app.skills.platform.background import Background
-from app.skills.platform.chat_ring import ChatRing
-from app.skills.platform.secret_slot import SecretSlot
-from app.skills.platform.tallies import Tallies
+from app.skills.base import SkillContext
+from app.skills.platform.token_platform import IGNORED, TokenPlatform
 from app.skills.registry import register
 from app.skills.telegram.client import API_BASE, FILE_BASE, State, TelegramBot
 
@@ -56,8 +52,6 @@ CONVERSATIONS = 50                   # recent conversations the dock lists
 MAX_VOICE_S = 300                    # a longer voice note is not listened to (her ears would be busy for minutes)
 PROBLEM = "telegram:link"
 STOPPING = (State.AUTH_FAILED, State.REFUSED, State.CONFLICT)
-NO_TOKEN = "no bot token is kept (Settings → Telegram)"
-IGNORED = "ignored"                  # the dock's kind of line for a message she did not read (its reason only)
 
 
 def decode_voice(data: bytes) -> Any:
@@ -111,7 +105,7 @@ class Conversation:
 
 
 @register
-class TelegramSkill(Skill):
+class TelegramSkill(TokenPlatform):
     key = "telegram"
     title = "Telegram"
     description = ("She reads and answers written messages on Telegram from the people and groups you allow, "
@@ -119,126 +113,25 @@ class TelegramSkill(Skill):
     settings_model = TelegramSettings
     settings_page = "app.skills.telegram.settings:make_page"
     dock = "app.skills.telegram.dock:make_dock"
+    token_secret = TOKEN_SECRET
+    problem = PROBLEM
+    restart_on = ("api_base", "file_base")
+    stopping = STOPPING
 
     def __init__(self, ctx: SkillContext) -> None:
         super().__init__(ctx)
         self.client: TelegramBot | None = None
-        self.log = ChatRing()
         self.conversations: OrderedDict[int, Conversation] = OrderedDict()
-        self.work = Background(PLATFORM, "Telegram", ctx.bus, lambda: getattr(ctx.stage, "executor", None))
-        self.tallies = Tallies(ctx.people, self._session, self.work)
-        self.token = SecretSlot(TOKEN_SECRET, ctx.secrets)
-        self.client_options: dict[str, Any] = {}     # a test's faster rhythm
-        self._listeners = Listeners("Telegram")
-        self._unsubscribe: Callable[[], None] | None = None
-        self._sender_registered = False
-        self._problem = False
-        self._kept: bool | None = None               # whether a token is kept (read once: the store is a DB)
         self._since = 0.0                            # when she began listening (older messages are not news)
 
-    # ---- life cycle (rule 1) --------------------------------------------------------------------------
-    async def start(self) -> None:
-        if self.ctx.app_settings is not None and self._unsubscribe is None:
-            self._unsubscribe = self.ctx.app_settings.on_change(self._setting_changed)
-        await self._connect()
-
-    async def stop(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
-        await self._disconnect()
-        await self.tallies.flush()
-        await self.work.settle()
-
-    async def _connect(self) -> None:
-        gate, s = self.ctx.gate, self.settings
-        if self.client is not None or not s.enabled:
-            return
-        if gate is None:
-            self._state(State.OFF, "Telegram needs the network gate, and this build has none")
-            return
-        if not self.has_token:
-            self._state(State.OFF, NO_TOKEN)
-            return
+    def _new_client(self) -> TelegramBot:
+        """Rule 1 (the life cycle, the token, the state: the platform layer's TokenPlatform)."""
+        s = self.settings
         self._since = self._since or self.ctx.now().timestamp()
-        self.client = TelegramBot(gate, self.token.get, self._updates, on_state=self._state,
-                                  base_url=s.api_base, base_file_url=s.file_base, **self.client_options)
-        self.client.start()
-        senders = self.ctx.senders
-        if senders is not None and not self._sender_registered:
-            senders.register_sender(PLATFORM, self._send_from_mind, typing=self._typing)
-            self._sender_registered = True
-
-    async def _disconnect(self) -> None:
-        client, self.client = self.client, None
-        if client is not None:
-            await client.stop()
-
-    async def restart(self) -> None:
-        await self._disconnect()
-        await self._connect()
-
-    def _setting_changed(self, path: str, _value: object) -> None:
-        names = ("enabled", "api_base", "file_base")
-        if path in (f"skills.{self.key}.{n}" for n in names) or path == "privacy.enabled":
-            self.spawn(self.restart())
-
-    # ---- the token ------------------------------------------------------------------------------------
-    def save_token(self, text: str) -> str:
-        """Keep the bot token in the keyring; "" when kept (the poll starts again with it), else why not."""
-        why = self.token.save(text)
-        if not why:
-            self._kept = True
-            self.spawn(self.restart())
-        return why
-
-    def forget_token(self) -> None:
-        self.token.forget()
-        self._kept = False
-        self.spawn(self.restart())
-
-    @property
-    def has_token(self) -> bool:
-        if self._kept is None:
-            self._kept = bool(self.token.get())
-        return self._kept
-
-    # ---- state (rule 6) ------------------------------------------------------------------------------
-    @property
-    def status(self) -> tuple[str, str]:
-        client = self.client
-        if client is not None:
-            return client.state, client.why
-        return State.OFF, ("" if self.has_token or not self.enabled else NO_TOKEN)
-
-    @property
-    def me(self) -> str:
-        """Her bot's @username, once Telegram said it."""
-        client = self.client
-        name = client.me.get("username", "") if client is not None else ""
-        return f"@{name}" if name else ""
-
-    def on_change(self, fn: Callable[[], None]) -> Callable[[], None]:
-        return self._listeners.add(fn)
-
-    def _state(self, state: str, why: str) -> None:
-        self.log.add(self.ctx.now().timestamp(), "Telegram", f"{state}" + (f": {why}" if why else ""), "system")
-        if state in STOPPING:
-            self._problem = True
-            self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"Telegram: {why}", state=state, setting=self.key,
-                                 problem=PROBLEM)
-        elif state == State.READING:
-            data: dict[str, Any] = {"state": state}
-            if self._problem:
-                self._problem = False
-                data["resolved"] = PROBLEM
-            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"Telegram: reading as {self.me}", **data)
-        self._listeners.notify()
+        return TelegramBot(self.ctx.gate, self.token.get, self._updates, on_state=self._state,
+                           base_url=s.api_base, base_file_url=s.file_base, **self.client_options)
 
     # ---- what she reads (rules 2 to 4) ----------------------------------------------------------------
-    def _session(self) -> int | None:
-        return self.ctx.stage.session() if self.ctx.stage is not None else None
-
     def _allow(self) -> AllowList:
         s = self.settings
         return AllowList.of(s.allowed_users, s.allowed_chats)
@@ -340,9 +233,6 @@ class TelegramSkill(Skill):
         await client.send(chat_id, text, reply_to=talk.last_message if talk.group else None)
         self.log.add(self.ctx.now().timestamp(), self._persona(), text, "her", channel=str(chat_id))
         self._listeners.notify()
-
-    def _persona(self) -> str:
-        return self.ctx.stage.persona() if self.ctx.stage is not None else "Bea"
 
     def context_section(self) -> str:
         if self.client is None or self.client.state in (State.OFF, *STOPPING):

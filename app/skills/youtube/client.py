@@ -19,13 +19,11 @@ Theory of operation:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from app.core.backoff import backoff_delay
 from app.core.youtube import (
     ENDED,
     MIN_POLL_S,
@@ -39,6 +37,7 @@ from app.core.youtube import (
     parse_page,
 )
 from app.senses.netgate import PrivacyRefused
+from app.skills.platform.link import Link
 
 log = logging.getLogger(__name__)
 
@@ -66,41 +65,20 @@ class ApiFailure(Exception):
         self.action, self.words = action, words
 
 
-class YouTubeChat:
+class YouTubeChat(Link):
+    """One video's live chat, polled. Its task, state and backoff: the platform layer's Link."""
+    name = "YouTube chat"
+
     def __init__(self, gate: Any, key: Callable[[], str | None], video: str,
                  on_page: Callable[[Page, bool], Awaitable[None]], *,
                  on_state: Callable[[str, str], None] = lambda _s, _w: None, base: str = API_BASE,
                  backoff_base: float = 1.0, backoff_cap: float = 60.0, not_live_retry_s: float = NOT_LIVE_RETRY_S,
                  min_poll_s: float = MIN_POLL_S, rng: random.Random | None = None) -> None:
+        super().__init__(on_state, backoff_base, backoff_cap, rng)
         self.gate, self._key, self.video, self.base = gate, key, video, base.rstrip("/")
-        self.on_page, self._on_state = on_page, on_state
-        self.backoff_base, self.backoff_cap, self.not_live_retry_s = backoff_base, backoff_cap, not_live_retry_s
-        self.min_poll_s = min_poll_s
-        self._rng = rng or random.Random()
-        self.state, self.why = State.OFF, ""
+        self.on_page = on_page
+        self.not_live_retry_s, self.min_poll_s = not_live_retry_s, min_poll_s
         self.pages = 0
-        self._task: asyncio.Task | None = None
-
-    def _set(self, state: str, why: str = "") -> None:
-        if (state, why) == (self.state, self.why):
-            return
-        self.state, self.why = state, why
-        try:
-            self._on_state(state, why)
-        except Exception:
-            log.exception("a YouTube state listener failed")
-
-    def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.ensure_future(self._run())
-
-    async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        self._set(State.OFF)
 
     # ---- requests (rule 1) --------------------------------------------------------------------------
     async def _get(self, session: Any, path: str, params: dict[str, str]) -> Any:
@@ -175,10 +153,3 @@ class YouTubeChat:
                     self._set(State.ENDED, "the live chat has ended")
                     return
                 await asyncio.sleep(page.poll_s)
-
-    async def _back_off(self, attempt: int, why: str) -> int:
-        delay = backoff_delay(attempt, self.backoff_base, self.backoff_cap, self._rng.random())
-        log.info("YouTube chat: %s (retry in %.0f s)", why, delay)
-        self._set(State.RETRYING, f"{why}; retrying in {delay:.0f} s")
-        await asyncio.sleep(delay)
-        return attempt + 1

@@ -125,7 +125,9 @@ def test_a_refused_token_is_a_problem_line_that_never_shows_the_token(bea):
     skill = asyncio.run(go())
     error = [e for e in bea.bus.recent([EventKind.ERROR]) if e.source == "telegram"][-1]
     assert error.text == "Telegram: the bot token was refused: Unauthorized (Settings → Telegram)"
-    assert error.data["setting"] == "telegram" and error.data["problem"] == "telegram:link"
+    assert error.data["setting"] == "skills.telegram" and error.data["problem"] == "telegram:link"
+    from app.skills.chat.dock import page_title
+    assert page_title(error.data["setting"]) == "Telegram"      # the problem line's button opens Settings → Telegram
     assert all(wrong not in e.text for e in bea.bus.recent()) and all(wrong not in line.text for line in skill.log)
     assert bea.settings.current.skills.telegram.model_dump_json().find(wrong) == -1
 

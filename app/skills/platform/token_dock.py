@@ -1,0 +1,74 @@
+"""A token platform's dock (Telegram, Discord): whether she is reading (and as which bot), the conversations
+she is in, and the messages as she read them: her answers, and who she ignored and why (never what they wrote).
+Read on a timer. A platform's own widgets (Discord's voice call) go between the conversations and the chat."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from app.skills.platform import dock as platform_dock
+from app.skills.platform.chat_ring import LINES, ChatLine
+from app.skills.platform.token_platform import IGNORED, READING
+from app.widgets.chat_log import ChatLog
+from app.widgets.palette import QUIET
+from app.widgets.qt import QLabel, QTimer, QVBoxLayout, QWidget
+
+REFRESH_MS = 500
+SHOWN_CONVERSATIONS = 6
+
+
+def state_html(colours: dict[str, str], reading: str, state: str, why: str, me: str) -> str:
+    """`reading` is the word for READING ("Reading", "Connected"), with her bot's name when known."""
+    return platform_dock.state_html(colours, {READING: f"{reading} as {me}" if me else reading}, state, why)
+
+
+def _ignored(line: ChatLine, _who: str, text: str) -> str | None:
+    return f'<span style="color:{QUIET}"><i>ignored:</i> {text}</span>' if line.kind == IGNORED else None
+
+
+def line_html(line: ChatLine) -> str:
+    return platform_dock.line_html(line, _ignored)
+
+
+def conversations_text(skill: Any, now: float) -> str:
+    talks = list(skill.conversations.values())[::-1][:SHOWN_CONVERSATIONS]
+    if not talks:
+        return "No conversations yet."
+    return "\n".join(f"{t.place}: {t.lines} message(s), the last {max(0, int(now - t.last_ts)) // 60} min ago"
+                     for t in talks)
+
+
+class TokenDock(QWidget):
+    def __init__(self, skill: Any, state_text: Any, note: str, parent: QWidget | None = None) -> None:
+        """`state_text(state, why, me)` is the platform's state line."""
+        super().__init__(parent)
+        self.skill, self._state_text = skill, state_text
+        key = skill.key
+        self.state = QLabel(objectName=f"{key}State", wordWrap=True)
+        self.talks = QLabel(objectName=f"{key}Conversations", wordWrap=True)
+        self.chat = ChatLog(line_html, LINES, objectName=f"{key}Chat")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.state)
+        layout.addWidget(self.talks)
+        self.add_own(layout)
+        layout.addWidget(self.chat, 1)
+        layout.addWidget(QLabel(note, objectName=f"{key}Note", wordWrap=True))
+        self._revision = -1
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start(REFRESH_MS)
+        self.refresh()
+
+    def add_own(self, layout: QVBoxLayout) -> None:
+        """The platform's own widgets, between the conversations and the chat."""
+
+    def refresh(self) -> None:
+        skill = self.skill
+        self.state.setText(self._state_text(*skill.status, skill.me))
+        self.talks.setText(conversations_text(skill, time.time()))
+        if skill.log.revision == self._revision:
+            return
+        self._revision = skill.log.revision
+        self.chat.show_lines(list(skill.log))

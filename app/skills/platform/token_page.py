@@ -1,0 +1,50 @@
+"""A token platform's settings page (Settings → Telegram, → Discord): the skill's settings from the schema's
+form, the bot token pasted into the keyring (never shown again, masked while typed), the line under it that says
+whether one is kept and what the platform is doing (token_status), and how to make her a bot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.widgets.forms import SecretField, SectionForm
+from app.widgets.qt import QLabel
+
+
+def token_status(title: str, has_token: bool, state: str, why: str, me: str = "") -> str:
+    """The line under a bot token on a platform's settings page: whether one is kept and what the platform is
+    doing; with no token kept, that is the whole story (the state's own why would only say it again)."""
+    if not has_token:
+        return f"No bot token is kept: {title} stays off until you save one here."
+    where = f" as {me}" if me and state == "reading" else ""
+    return f"A bot token is kept in the keyring. {title} is {state}{where}" + (f": {why}" if why else ".")
+
+
+class TokenPage(SectionForm):
+    def __init__(self, skill: Any, prefix: str, values: Any, placeholder: str, howto: str) -> None:
+        self.skill = skill
+        super().__init__(prefix, skill.settings_model, values)
+        self.secret = SecretField(f"{skill.key}.token", placeholder, "Save token", self.keep_token,
+                                  self.forget_token)
+        self.layout_.addRow("Bot token", self.secret)
+        self.status = QLabel(objectName=f"{skill.key}.status", wordWrap=True)
+        self.layout_.addRow(self.status)
+        self.layout_.addRow(QLabel(howto, wordWrap=True))
+        unsubscribe = skill.on_change(self.refresh)
+        self.destroyed.connect(lambda *_: unsubscribe())
+        self.refresh()
+
+    def keep_token(self, text: str) -> None:
+        why = self.skill.save_token(text)
+        self.refresh()
+        if why:
+            self.status.setText(why)
+
+    def forget_token(self) -> None:
+        self.skill.forget_token()
+        self.refresh()
+
+    def refresh(self) -> None:
+        has = self.skill.has_token
+        self.secret.kept(has)
+        state, why = self.skill.status
+        self.status.setText(token_status(self.skill.title, has, state, why, self.skill.me or ""))

@@ -1,0 +1,169 @@
+"""A chat platform reached with one bot token (Telegram, Discord): what such a skill does alike, written once.
+
+1. The token lives in the keyring (SecretSlot; never in settings, never logged). Saving or forgetting it starts
+   the client again; whether one is kept is read once (the store is a database) and then known.
+2. start() follows the settings: a change of `enabled`, of a name in `restart_on` (the addresses) or of privacy
+   mode starts the client again. The client is made by the skill (`_new_client`) only when the skill is on, the
+   network gate exists and a token is kept; otherwise the state is OFF with the reason.
+3. status is (state, why) for the settings page and the dock: the client's while there is one, else OFF with
+   NO_TOKEN when no token is kept. me is her bot's @username once the platform said it.
+4. A state in `stopping` (a refused token, privacy mode...) is an ERROR event for the Chat dock's problem line
+   (setting skills.<key>, problem `problem`); reading again is a SYSTEM event that resolves it. Every state is a
+   system line in the dock's log, and listeners (the dock, the page) are told.
+
+The client is any object with start(), async stop(), state, why and me (a dict with "username").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from app.core.events import EventKind
+from app.skills.base import Skill, SkillContext
+from app.skills.listeners import Listeners
+from app.skills.platform.background import Background
+from app.skills.platform.chat_ring import ChatRing
+from app.skills.platform.secret_slot import SecretSlot
+from app.skills.platform.tallies import Tallies
+
+OFF, READING = "off", "reading"          # the states every client names alike
+IGNORED = "ignored"                      # the dock's kind of line for a message she did not read (its reason only)
+
+
+class TokenPlatform(Skill):
+    token_secret: ClassVar[str]                       # the keyring's name for the bot token
+    problem: ClassVar[str]                            # the Chat dock's problem topic
+    restart_on: ClassVar[tuple[str, ...]] = ()        # settings (besides enabled) whose change restarts the client
+    stopping: ClassVar[tuple[str, ...]] = ()          # the client's states that are problems for the streamer
+    reading_words: ClassVar[str] = "reading as"       # "Telegram: reading as @bea"
+
+    def __init__(self, ctx: SkillContext) -> None:
+        super().__init__(ctx)
+        self.client: Any = None
+        self.log = ChatRing()
+        self.work = Background(self.key, self.title, ctx.bus, lambda: getattr(ctx.stage, "executor", None))
+        self.tallies = Tallies(ctx.people, self._session, self.work)
+        self.token = SecretSlot(self.token_secret, ctx.secrets)
+        self.client_options: dict[str, Any] = {}     # a test's faster rhythm
+        self._listeners = Listeners(self.title)
+        self._unsubscribe: Callable[[], None] | None = None
+        self._sender_registered = False
+        self._problem = False
+        self._kept: bool | None = None               # whether a token is kept (read once: the store is a DB)
+
+    @property
+    def no_token(self) -> str:
+        return f"no bot token is kept (Settings → {self.title})"
+
+    # ---- life cycle (rule 2) --------------------------------------------------------------------------
+    async def start(self) -> None:
+        if self.ctx.app_settings is not None and self._unsubscribe is None:
+            self._unsubscribe = self.ctx.app_settings.on_change(self._setting_changed)
+        await self._connect()
+
+    async def stop(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        await self._disconnect()
+        await self.tallies.flush()
+        await self.work.settle()
+
+    def _new_client(self) -> Any:
+        """The skill's client for the current settings, not started yet."""
+        raise NotImplementedError
+
+    async def _send_from_mind(self, channel: str, text: str) -> None:
+        raise NotImplementedError
+
+    async def _typing(self, channel: str) -> None:
+        raise NotImplementedError
+
+    async def _connect(self) -> None:
+        if self.client is not None or not self.settings.enabled:
+            return
+        if self.ctx.gate is None:
+            self._state(OFF, f"{self.title} needs the network gate, and this build has none")
+            return
+        if not self.has_token:
+            self._state(OFF, self.no_token)
+            return
+        self.client = self._new_client()
+        self.client.start()
+        senders = self.ctx.senders
+        if senders is not None and not self._sender_registered:
+            senders.register_sender(self.key, self._send_from_mind, typing=self._typing)
+            self._sender_registered = True
+
+    async def _disconnect(self) -> None:
+        client, self.client = self.client, None
+        if client is not None:
+            await client.stop()
+
+    async def restart(self) -> None:
+        await self._disconnect()
+        await self._connect()
+
+    def _setting_changed(self, path: str, _value: object) -> None:
+        names = ("enabled", *self.restart_on)
+        if path in (f"skills.{self.key}.{n}" for n in names) or path == "privacy.enabled":
+            self.spawn(self.restart())
+
+    # ---- the token (rule 1) ---------------------------------------------------------------------------
+    def save_token(self, text: str) -> str:
+        """Keep the bot token in the keyring; "" when kept (the client starts again with it), else why not."""
+        why = self.token.save(text)
+        if not why:
+            self._kept = True
+            self.spawn(self.restart())
+        return why
+
+    def forget_token(self) -> None:
+        self.token.forget()
+        self._kept = False
+        self.spawn(self.restart())
+
+    @property
+    def has_token(self) -> bool:
+        if self._kept is None:
+            self._kept = bool(self.token.get())
+        return self._kept
+
+    # ---- state (rules 3 and 4) ------------------------------------------------------------------------
+    @property
+    def status(self) -> tuple[str, str]:
+        client = self.client
+        if client is not None:
+            return client.state, client.why
+        return OFF, ("" if self.has_token or not self.enabled else self.no_token)
+
+    @property
+    def me(self) -> str:
+        """Her bot's @username, once the platform said it."""
+        client = self.client
+        name = client.me.get("username", "") if client is not None else ""
+        return f"@{name}" if name else ""
+
+    def on_change(self, fn: Callable[[], None]) -> Callable[[], None]:
+        return self._listeners.add(fn)
+
+    def _state(self, state: str, why: str) -> None:
+        self.log.add(self.ctx.now().timestamp(), self.title, f"{state}" + (f": {why}" if why else ""), "system")
+        if state in self.stopping:
+            self._problem = True
+            self.ctx.bus.publish(EventKind.ERROR, self.key, f"{self.title}: {why}", state=state,
+                                 setting=f"skills.{self.key}", problem=self.problem)
+        elif state == READING:
+            data: dict[str, Any] = {"state": state}
+            if self._problem:
+                self._problem = False
+                data["resolved"] = self.problem
+            self.ctx.bus.publish(EventKind.SYSTEM, self.key, f"{self.title}: {self.reading_words} {self.me}", **data)
+        self._listeners.notify()
+
+    def _session(self) -> int | None:
+        return self.ctx.stage.session() if self.ctx.stage is not None else None
+
+    def _persona(self) -> str:
+        return self.ctx.stage.persona() if self.ctx.stage is not None else "Bea"
