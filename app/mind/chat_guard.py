@@ -4,7 +4,8 @@ Theory of operation:
 1. A CHAT perception with an author who is not the streamer is judged by app.core.chat_triage (the rules) and
    the FloodWatch kept here; anything else goes on unchanged, and so does a line with nothing to say about it.
 2. Spam (a flood, a repeat, copypasta, mass mentions, a wall of text) never reaches her: the platform skill has
-   counted the line for People and shown it in its dock already; here it stops.
+   counted the line for People and shown it in its dock already; here it stops. A line that came with money
+   (bits, a Super Chat) is never spam.
 3. An attempt to steer her reaches her only as what a viewer tried: the content and TEXT become
    chat_triage.for_her's description with their words quoted (an encoded payload not shown at all), and meta
    TRIAGE names the kind. Links anywhere are replaced by "(a link)", so she never reads one aloud.
@@ -51,8 +52,10 @@ class ChatGuard:
             return
         text = p.text
         found = judge(text)
-        verdict = Verdict(found.steering, found.spam or self.watch.seen(p.author.identity, text,
-                                                                         p.ts or self._clock()), found.links)
+        spam = found.spam or self.watch.seen(p.author.identity, text, p.ts or self._clock())
+        if p.flag(Meta.DONATION):      # money came with it: never refused as spam (an attempt is still quoted)
+            spam = ""
+        verdict = Verdict(found.steering, spam, found.links)
         if verdict.flagged:
             self._offence(p, verdict.kind)
         if verdict.spam and not verdict.steering:

@@ -97,3 +97,13 @@ def test_the_guard_quotes_attempts_stops_spam_and_takes_links_out():
     assert "Rick is a repeat offender: tried to steer her twice, spammed once (marked in People)" in [
         e.text for e in events.recent([EventKind.SYSTEM])]
     assert all("insult" not in e.text for e in events.recent())      # no chat text in the events
+
+
+def test_a_line_with_money_is_never_refused_as_spam():
+    got: list[Perception] = []
+    guard = ChatGuard(got.append, EventBus(lambda: 0.0))
+    for ts in (1.0, 2.0, 3.0):
+        p = _line("cheer100 cheer100", ts=ts)
+        guard.perceive(Perception(p.kind, p.surface, p.content, meta={**p.meta, Meta.DONATION: {"amount": "100"}},
+                                  author=p.author, ts=ts))
+    assert len(got) == 3 and guard.refused == 0
