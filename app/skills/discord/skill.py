@@ -80,6 +80,8 @@ CONVERSATIONS = 50                  # recent conversations the dock lists
 MESSAGES = 500                      # messages she read that her tools can still answer
 PROBLEM = "discord"
 STOPPING = (State.AUTH_FAILED, State.REFUSED, State.INTENTS)
+NOT_ON_AIR = ("ERROR: not sent: that message held words that never go out (the on-air filter); put it another "
+              "way")
 
 
 class DiscordSettings(SkillSettings):
@@ -335,6 +337,11 @@ class DiscordSkill(TokenPlatform):
         self.log.add(self.ctx.now().timestamp(), self._persona(), text, "her", channel=str(channel_id))
         self._listeners.notify()
 
+    def _on_air(self, text: str, where: str) -> str:
+        """Her words through the on-air filter (issue 25), as send_message's are: masked, or "" when not sent."""
+        senders = self.ctx.senders
+        return senders.screen(text, where=where).text if senders is not None else text
+
     def _read_message(self, message_id: Any) -> tuple[int, int] | None:
         text = str(message_id).strip()
         mid = int(text) if text.isdigit() else 0
@@ -347,11 +354,14 @@ class DiscordSkill(TokenPlatform):
             return f"ERROR: {message_id!r} is not a Discord message you read (its id is the message_id of the line)"
         if not str(text).strip():
             return "ERROR: the reply has no words"
+        text = self._on_air(str(text), f"discord {found[0]}")
+        if not text:
+            return NOT_ON_AIR
         try:
-            await self._link().send(found[0], str(text), reply_to=found[1])
+            await self._link().send(found[0], text, reply_to=found[1])
         except Exception as exc:
             return f"ERROR: the reply was not sent: {exc}"
-        self._said(str(text), found[0])
+        self._said(text, found[0])
         return "Replied on Discord."
 
     async def react(self, message_id: Any = "", emoji: Any = "") -> str:
@@ -374,11 +384,14 @@ class DiscordSkill(TokenPlatform):
             return f"ERROR: you may write directly only to the people allowed by user id: {allowed}"
         if not str(text).strip():
             return "ERROR: the message has no words"
+        text = self._on_air(str(text), f"discord DM {who}")
+        if not text:
+            return NOT_ON_AIR
         try:
-            channel_id = await self._link().dm(int(who), str(text))
+            channel_id = await self._link().dm(int(who), text)
         except Exception as exc:
             return f"ERROR: the message was not sent: {exc}"
-        self._said(str(text), channel_id)
+        self._said(text, channel_id)
         return "Sent as a direct message."
 
     def _voice_tools(self) -> list[Tool]:

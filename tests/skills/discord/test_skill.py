@@ -103,7 +103,9 @@ def test_her_tools_reply_and_react_while_connected(bea):
             said = [await tools["discord_react"](message_id=mid, emoji="🦉"),
                     await tools["discord_reply"](message_id=mid, text="I did!"),
                     await tools["discord_reply"](message_id="123", text="to nothing"),
-                    await tools["discord_dm"](user="66", text="hi Eve")]
+                    await tools["discord_dm"](user="66", text="hi Eve"),
+                    await tools["discord_reply"](message_id=mid, text="what the fuck, Anna"),   # on air: masked
+                    await tools["discord_reply"](message_id=mid, text="kill yourself")]         # and not sent
             await skill.stop()
             return fake, names, said, mid
 
@@ -113,7 +115,9 @@ def test_her_tools_reply_and_react_while_connected(bea):
     assert said[2].startswith("ERROR: '123' is not a Discord message you read")
     assert said[3].startswith("ERROR: you may write directly only to the people allowed by user id")
     assert fake.reactions == [("500", mid, "🦉")]
-    assert [(m["content"], m["message_reference"]["message_id"]) for m in fake.sent] == [("I did!", int(mid))]
+    assert said[4] == "Replied on Discord." and said[5].startswith("ERROR: not sent: that message held words")
+    assert [(m["content"], m["message_reference"]["message_id"]) for m in fake.sent] == [
+        ("I did!", int(mid)), ("what the f***, Anna", int(mid))]
     assert skill.tools() == []
 
 
