@@ -35,6 +35,7 @@ from app.core.text_fold import fold, hidden_marks, mixed_script, unleet
 
 OVERRIDE, ROLE, TRANSCRIPT, ECHO, REVEAL, ENCODED = "override", "role", "transcript", "echo", "reveal", "encoded"
 MENTIONS, FLOOD, WALL, REPEAT, COPYPASTA = "mentions", "flood", "wall", "repeat", "copypasta"
+YOU_ARE = "role, you are"   # ROLE's patterns that need "now" or "longer": read apart, as "you" is everywhere
 STEERING_KINDS = frozenset({OVERRIDE, ROLE, TRANSCRIPT, ECHO, REVEAL, ENCODED})
 SPAM_KINDS = frozenset({MENTIONS, FLOOD, WALL, REPEAT, COPYPASTA})
 KIND_WORDS = {
@@ -66,9 +67,11 @@ _PATTERNS: dict[str, list[str]] = {
         r"\b(nuove|vere|segrete|nascoste)\s+(istruzioni|regole|direttive)\b",
         r"\b(istruzioni|regole|direttive)\s+(precedenti|di prima|originali)\b",
     ],
-    ROLE: [
+    YOU_ARE: [
         r"\byou(?:'re| are)\s+(now|no longer|not an? (ai|assistant|bot))\b",
         r"\bfrom now on\b[^.!?\n]{0,25}\b(you|your|u|ur)\b",
+    ],
+    ROLE: [
         r"\b(pretend|imagine|roleplay|role-play)\b[^.!?\n]{0,15}\b(you are|you're|to be|ur|as)\b",
         r"\b(act|behave|respond|answer|talk|roleplay)\s+(as|like)\s+(if|an?|my|the|though|you)\b",
         r"\b(developer|dev|god|admin|debug|jailbreak|unrestricted|unfiltered|uncensored|dan|evil)\s+mode\b",
@@ -121,7 +124,8 @@ _NEEDS: dict[str, frozenset[str]] = {
     OVERRIDE: frozenset("instruction instructions rules prompt prompts directive directives guidelines programming "
                         "guardrails restrictions filter filters system training told istruzioni regole "
                         "indicazioni direttive programmazione limiti filtri ordini detto".split()),
-    ROLE: frozenset("you u ur pretend imagine roleplay role act behave respond answer talk mode jailbreak "
+    YOU_ARE: frozenset("now longer ai assistant bot".split()),
+    ROLE: frozenset("pretend imagine roleplay role act behave respond answer talk mode jailbreak "
                     "jailbreaked jailbroken jailbreaking jailbroke jailbrake anything rules filters restrictions "
                     "ora adesso momento fai fingi immagina comportati rispondi parla sei modalita".split()),
     TRANSCRIPT: frozenset("system assistant developer operator sistema assistente admin sys inst im_start im_end "
@@ -161,7 +165,7 @@ def _match(folded: str, tokens: set[str] | None = None) -> str:
         return ""
     for kind, pattern in _COMPILED.items():
         if not tokens.isdisjoint(_NEEDS[kind]) and pattern.search(folded):
-            return kind
+            return ROLE if kind == YOU_ARE else kind
     return ""
 
 
@@ -224,7 +228,7 @@ def shape(text: str) -> str:
     if len(text) < 40:
         return ""
     words = _WORDS.findall(text.lower())
-    if len(words) >= 8:
+    if len(words) >= 8 and len(set(words)) <= len(words) // 2:
         top = Counter(words).most_common(1)[0][1]
         if top >= 8 and top >= 0.5 * len(words):
             return FLOOD
