@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from typing import Any
 
-from aiohttp import web
+from aiohttp import web, web_app
 
 from app.api import openapi
 from app.api.route import Handler, Route
@@ -280,6 +280,7 @@ class ApiServer:
         runner, self._runner = self._runner, None
         if runner is not None:
             await runner.cleanup()
+            _forget_middleware_chains()
 
     # ---- each request -------------------------------------------------------------------------------
     @web.middleware
@@ -326,3 +327,13 @@ class ApiServer:
                 self._on_flood(client)
             raise ApiError(*UNAUTHORIZED, {"WWW-Authenticate": 'Bearer realm="bea"'})
         return device
+
+
+def _forget_middleware_chains() -> None:
+    """aiohttp keeps every route's middleware chain in a module-wide cache (1,024 entries) keyed on the route's
+    handler and the application: a stopped server's application, its handlers and through them the whole app
+    that served them (store, mind, models: 290 MB in the stream in a box) would stay alive after the app closed
+    and started again in the same process. The chains are rebuilt on the next request."""
+    cached = getattr(web_app, "_cached_build_middleware", None)
+    if cached is not None and hasattr(cached, "cache_clear"):
+        cached.cache_clear()

@@ -155,3 +155,33 @@ def test_headless_serves_the_api_on_the_port_given(data_dir):
         proc.kill()
     log = (data_dir / "logs" / "bea.log").read_text()
     assert f"the local API listens on 127.0.0.1:{port}" in log and "Bea stopped" in log
+
+
+def test_an_app_that_served_requests_is_let_go_when_it_closes(data_dir, env, monkeypatch):
+    """Closing and starting again in one process (as the stream in a box does, and as a settings change may)
+    must leave nothing of the first app alive: aiohttp's module-wide middleware cache held a stopped server's
+    handlers, and through them the whole app (290 MB in the box)."""
+    import gc
+    import weakref
+
+    from app import headless
+    from app.api.service import override_port
+    monkeypatch.setenv("BEA_PASSPHRASE", env["BEA_PASSPHRASE"])
+    compose.close(compose.build(data_dir, env=env, log_to_stderr=False))
+    served: list[weakref.ref] = []
+    statuses: list[int] = []
+
+    async def session(bea) -> None:
+        served.append(weakref.ref(bea))
+        base = f"http://127.0.0.1:{bea.api.port}/api/v1"
+        statuses.append((await asyncio.to_thread(get, f"{base}/person/model"))[0])
+        statuses.append((await asyncio.to_thread(get, f"{base}/openapi.json"))[0])
+
+    override_port(0)
+    try:
+        asyncio.run(headless.serve(data_dir, session))
+    finally:
+        override_port(None)
+    gc.collect()
+    assert statuses == [401, 200]
+    assert served and served[0]() is None, [type(r).__name__ for r in gc.get_referrers(served[0]())]
