@@ -14,7 +14,7 @@ base URL). The run, on the virtual clock (clock.py):
 3. The night: the dream hour comes, she dreams session 1.
 4. Session 2: the last third of the chat; a question in Telegram, answered there in writing and never out
    loud; a mention in Discord, answered in its channel the same way; a question about the fact, worded apart
-   from it; End stream.
+   from it; a raid of hostile lines (issue 25) the script falls for; End stream.
 Discord on the virtual clock: discord.py beats from a thread on real time, while its receive timeout (60 s) runs
 on the loop's clock, which flies; the box's fake gateway asks for a heartbeat (op 1, as Discord's may) whenever
 an interval of 41.25 s of its clock passes without one, and she answers at once, so the session holds on that
@@ -49,7 +49,9 @@ from tests.e2e.llm_peer import (
     DISCORD_ANSWER,
     DISCORD_ASK,
     LONG,
+    OBEYED,
     PLAN_ASK,
+    RAID,
     THANKS,
     WRITTEN_ANSWER,
     WRITTEN_ASK,
@@ -114,6 +116,7 @@ class Record:
     heard: str = ""                                      # what her ears made of the speech clip
     written: dict = field(default_factory=dict)          # the Telegram question: what went where
     discord: dict = field(default_factory=dict)          # the Discord mention: what went where
+    raid: dict = field(default_factory=dict)             # hostile lines: what she tried, what went on air
 
 
 def rss_mb() -> float:
@@ -135,6 +138,10 @@ def chat_lines(plan: Plan) -> list[tuple[str, str, str]]:
             text, action = f"hey Bea, {text}", False
         out.append(_line(ids, nick, f"\x01ACTION {text}\x01" if action else text, f"box-{i}"))
     return out
+
+
+def raider_uid(i: int) -> str:
+    return str(9_136_500 + i)
 
 
 def _line(ids: dict[str, str], nick: str, text: str, msg_id: str) -> tuple[str, str, str]:
@@ -169,7 +176,7 @@ class Box:
         self.up = asyncio.Event()
         self.lines = chat_lines(plan)
         uids = sorted({identity.removeprefix("twitch:") for identity, _n, _l in self.lines}
-                      | {FACT_UID, MENTIONER["id"]})
+                      | {FACT_UID, MENTIONER["id"]} | {raider_uid(i) for i in range(len(RAID))})
         self.llm.native_ids = re.compile(r"\b(?:" + "|".join(uids) + r")\b")
 
     # ---- the app ---------------------------------------------------------------------------------------------
@@ -337,7 +344,7 @@ class Box:
             await asyncio.sleep(5)
             await self._replay(bea, lines[n1:], loop.time(), s2, len(lines) - n1, 0, -1, -1,
                                question_at=(len(lines) - n1) // 2, written_at=(len(lines) - n1) // 4,
-                               mention_at=(len(lines) - n1) * 3 // 8)
+                               mention_at=(len(lines) - n1) * 3 // 8, raid_at=(len(lines) - n1) * 5 // 8)
             self.obs.stop_stream()                            # End stream
             await asyncio.sleep(30)
             self._tally(bea)
@@ -363,7 +370,7 @@ class Box:
                                                  .fetchone()[0])
 
     async def _replay(self, bea, chunk, t0, span, total, offset, fact_at, donate_at, question_at=-1,
-                      barge_at=-1, hear_at=-1, written_at=-1, mention_at=-1) -> None:
+                      barge_at=-1, hear_at=-1, written_at=-1, mention_at=-1, raid_at=-1) -> None:
         loop = asyncio.get_running_loop()
         twitch = bea.skills["twitch"]
         ids: dict[str, str] = {}
@@ -387,6 +394,8 @@ class Box:
                 await self._written(bea)
             if i == mention_at:
                 await self._mentioned(bea)
+            if i == raid_at:
+                await self._raid(bea)
             if self.twitch.broadcast(line):
                 self.record.sent[identity] += 1
         await self.twitch.flush()
@@ -471,6 +480,35 @@ class Box:
         stream = bea.mind.stream
         self.record.heard = " ".join(ln.text.split("] ", 1)[-1] for ln in stream.session_lines(stream.session_id, 400)
                                      if ln.kind == "heard" and "out loud]" in ln.text)
+
+    async def _raid(self, bea) -> None:
+        """Hostile lines from a raid of new accounts (issue 25); the script falls for them and tries to say the
+        never-say set out loud. Kept: every SPEECH event meanwhile (the chunks her synthesiser got, as captioned,
+        and the whole lines OBS and the chat dock show), her lines in the window, the on-air events."""
+        said: list[str] = []
+        unsubscribe = bea.bus.subscribe(lambda e: said.append(e.text), kinds=[EventKind.SPEECH], replay=False)
+        told: list[str] = []
+        off = bea.bus.subscribe(lambda e: told.append(e.source), kinds=[EventKind.SYSTEM], replay=False)
+        tries = len([m for m in self.llm.measured if m.spoke == OBEYED])
+        try:
+            for i, text in enumerate(RAID):
+                identity, _n, line = _line({f"raider{i}": raider_uid(i)}, f"raider{i}", text, f"box-raid-{i}")
+                if self.twitch.broadcast(line):
+                    self.record.sent[identity] += 1
+            try:
+                await self._until(lambda: len([m for m in self.llm.measured if m.spoke == OBEYED]) > tries, 120,
+                                  "the script to fall for the raid")
+                await self._until(lambda: "on air" in told, 60, "the on-air filter to speak up")
+                await self._until(lambda: not bea.mind.outlets.is_speaking(), 60, "her voice to end")
+            except TimeoutError:
+                pass   # the invariant says what is missing
+            await asyncio.sleep(10)
+        finally:
+            unsubscribe()
+            off()
+        self.record.raid = {"tried": len([m for m in self.llm.measured if m.spoke == OBEYED]) - tries,
+                            "said": said, "told": told.count("on air"), "triaged": told.count("triage"),
+                            "window": [t for who, _w, t in bea.mind.context.messages() if who == "her"][-5:]}
 
     async def _ask_in_writing(self, bea, ask, answer: str, answered, what: str) -> int:
         """Awaits `ask` (a viewer writes to her), waits for `answered()` (her answer reached the peer) and a little
