@@ -27,9 +27,11 @@ from app.widgets.qt import (
 def ceiling_words(ceiling: int, model_context: int | None, setting: int) -> str:
     """Why her window stops where it does, in a sentence to you."""
     if model_context and ceiling < setting:
-        return (f"Her model reads {model_context:,} tokens at most, so her window keeps to half of that: "
-                f"{ceiling:,} (the rest holds her briefing and her answer).")
-    return f"Her window holds up to {ceiling:,} tokens (Settings → Mind → Advanced)."
+        return (translate("context_dock", "Her model reads {model_context:,} tokens at most, so her window keeps "
+                                          "to half of that: {ceiling:,} (the rest holds her briefing and her "
+                                          "answer).").format(model_context=model_context, ceiling=ceiling))
+    return translate("context_dock", "Her window holds up to {ceiling:,} tokens (Settings → Mind → "
+                                     "Advanced).").format(ceiling=ceiling)
 
 
 class ContextView(QWidget):
@@ -62,9 +64,9 @@ class ContextView(QWidget):
         self.bar.setValue(min(used, budget.ceiling))
         self.bar.setFormat(translate("context_dock", "{used:,} of {ceiling:,} tokens").format(used=used, ceiling=budget.ceiling))
         last = (time.strftime("%H:%M", time.localtime(handoff.last_at)) if handoff.last_at else "never")
-        state = "writing a recap now" if handoff.running else f"last handoff: {last}"
+        state = translate("context_dock", "writing a recap now") if handoff.running else translate("context_dock", "last handoff: {last}").format(last=last)
         if handoff.failures:
-            state += f" · {handoff.failures} failed"
+            state += translate("context_dock", " · {failures} failed").format(failures=handoff.failures)
         self.numbers.setText(
             translate("context_dock", "Recap starts at {trigger:,} · keeps {hot:,} word for word · hot now "
                                       "{value:,} · evicted by the ceiling {evicted_tokens:,}\n{state} · "

@@ -8,11 +8,28 @@ from __future__ import annotations
 import time
 
 from app.core.events import Event, EventBus, EventKind
-from app.widgets.qt import QCheckBox, QHBoxLayout, QPlainTextEdit, QVBoxLayout, QWidget
+from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
+    QCheckBox,
+    QHBoxLayout,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+    translate,
+)
 
 MAX_LINES = 2000
 FILTERS = [EventKind.PERCEPTION, EventKind.THOUGHT, EventKind.TOOL, EventKind.SPEECH, EventKind.ERROR,
            EventKind.TURN, EventKind.SYSTEM, EventKind.SETTINGS]
+# the filters' names (the kinds' own values are English words, written in logs and the API)
+FILTER_NAMES = {EventKind.PERCEPTION: QT_TRANSLATE_NOOP("events_dock", "Perception"),
+                EventKind.THOUGHT: QT_TRANSLATE_NOOP("events_dock", "Thought"),
+                EventKind.TOOL: QT_TRANSLATE_NOOP("events_dock", "Tool"),
+                EventKind.ERROR: QT_TRANSLATE_NOOP("events_dock", "Error"),
+                EventKind.SPEECH: QT_TRANSLATE_NOOP("events_dock", "Speech"),
+                EventKind.TURN: QT_TRANSLATE_NOOP("events_dock", "Turn"),
+                EventKind.SYSTEM: QT_TRANSLATE_NOOP("events_dock", "System"),
+                EventKind.SETTINGS: QT_TRANSLATE_NOOP("events_dock", "Settings")}
 
 
 class EventLog(QWidget):
@@ -24,7 +41,7 @@ class EventLog(QWidget):
         self.filters: dict[EventKind, QCheckBox] = {}
         row = QHBoxLayout()
         for kind in FILTERS:
-            box = QCheckBox(kind.value.capitalize(), checked=True, objectName=f"filter-{kind.value}")
+            box = QCheckBox(translate("events_dock", FILTER_NAMES[kind]), checked=True, objectName=f"filter-{kind.value}")
             box.toggled.connect(self.rebuild)
             self.filters[kind] = box
             row.addWidget(box)

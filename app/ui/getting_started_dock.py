@@ -77,7 +77,7 @@ def _stage_problem(stage: Any) -> str:
     if stage is None:
         return ""
     if not stage.running:
-        return stage.server_error or "The stage is not running yet."
+        return stage.server_error or translate("getting_started_dock", "The stage is not running yet.")
     return stage.drawing_problem() or stage.problem()
 
 

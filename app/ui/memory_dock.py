@@ -11,6 +11,7 @@ from app.core.events import EventBus, EventKind
 from app.core.recall import ago
 from app.memory.memories import DAY, Memory, MemoryStore
 from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -30,12 +31,13 @@ Session = tuple[int, float, float | None, str]
 
 SHOWN = 200      # the most memories the list holds; searching narrows past it
 FETCH = 5000     # how many rows to read when session or person is filtered here, after the store's search
-SOURCES = (("Everything", None), ("What people said", "person"), ("What she said herself", "bea"))
+SOURCES = ((QT_TRANSLATE_NOOP("memory_dock", "Everything"), None), (QT_TRANSLATE_NOOP("memory_dock", "What people said"), "person"),
+           (QT_TRANSLATE_NOOP("memory_dock", "What she said herself"), "bea"))
 
 
 def a_viewer(_identity: str) -> str:
     """Identities are system ids, never shown: without a caller's naming, everyone is just a viewer."""
-    return "a viewer"
+    return translate("memory_dock", "a viewer")
 
 
 def session_label(started: float, ended: float | None) -> str:
@@ -44,7 +46,7 @@ def session_label(started: float, ended: float | None) -> str:
 
 
 def counted(n: int) -> str:
-    return "1 memory" if n == 1 else f"{n} memories"
+    return translate("memory_dock", "1 memory") if n == 1 else f"{n} memories"
 
 
 def quoted(text: str, limit: int = 240) -> str:
@@ -61,7 +63,7 @@ class MemoryView(QWidget):
         self.search.setClearButtonEnabled(True)
         self.source = QComboBox(objectName="memorySource")
         for label, source in SOURCES:
-            self.source.addItem(label, source)
+            self.source.addItem(translate("memory_dock", label), source)
         self.session = QComboBox(objectName="memorySession")
         self.person = QComboBox(objectName="memoryPerson")
         self.list = QListWidget(objectName="memoryList", wordWrap=True, alternatingRowColors=True)
@@ -101,7 +103,7 @@ class MemoryView(QWidget):
     # ---- reading ----------------------------------------------------------------------------------
     def reload_choices(self) -> None:
         """Sessions and people change while the app runs; refill both combos, keeping what was chosen."""
-        sessions = [("All sessions", None)] + [(session_label(started, ended), sid)
+        sessions = [(translate("memory_dock", "All sessions"), None)] + [(session_label(started, ended), sid)
                                                for sid, started, ended, _by in self.sessions()]
         self._refill(self.session, sessions)
         authors = list(dict.fromkeys(m.author for m in self.store.search_text("", None, FETCH) if m.author))
@@ -157,10 +159,10 @@ class MemoryView(QWidget):
 
     def describe(self, m: Memory, now: float) -> str:
         if m.source == "bea":
-            who = "she said"
+            who = translate("memory_dock", "she said")
         else:
-            who = f"people said · {self.display_name(m.author) if m.author else 'someone'}"
-        return f"{who} · {ago(max(0.0, now - m.ts) / DAY)} · scope “{m.scope}”"
+            who = translate("memory_dock", "people said · {value}").format(value=self.display_name(m.author) if m.author else 'someone')
+        return translate("memory_dock", "{who} · {value} · scope “{scope}”").format(who=who, value=ago(max(0.0, now - m.ts) / DAY), scope=m.scope)
 
     def selected(self) -> Memory | None:
         row = self.list.currentRow()
@@ -183,11 +185,11 @@ class MemoryView(QWidget):
 
     def forget_selected(self) -> bool:
         m = self.selected()
-        kind = "something she said herself" if m is not None and m.source == "bea" else "something people said"
+        kind = translate("memory_dock", "something she said herself") if m is not None and m.source == "bea" else translate("memory_dock", "something people said")
         if m is None or not self._confirmed(
-                "Forget this memory?",
-                f"Forget 1 memory, {kind}:\n\n{quoted(m.text)}\n\nShe will not recall it again. "
-                f"This cannot be undone."):
+                translate("memory_dock", "Forget this memory?"),
+                translate("memory_dock", "Forget 1 memory, {kind}:\n\n{value}\n\nShe will not recall it again. This "
+                                         "cannot be undone.").format(kind=kind, value=quoted(m.text))):
             return False
         self.store.forget(m.id)
         self._after_forgetting()
@@ -198,11 +200,11 @@ class MemoryView(QWidget):
         if m is None:
             return 0
         n, at_least = self.scope_size(m.scope)
-        how_many = ("at least " if at_least else "all " if n > 1 else "the ") + counted(n)
+        how_many = (translate("memory_dock", "at least ") if at_least else "all " if n > 1 else "the ") + counted(n)
         if not self._confirmed(
-                "Forget this whole scope?",
-                f"Forget {how_many} in the scope “{m.scope}”, both what people said and what she said "
-                f"herself? Other scopes stay. This cannot be undone."):
+                translate("memory_dock", "Forget this whole scope?"),
+                translate("memory_dock", "Forget {how_many} in the scope “{scope}”, both what people said and "
+                                         "what she said herself? Other scopes stay. This cannot be undone.").format(how_many=how_many, scope=m.scope)):
             return 0
         gone = self.store.forget_scope(m.scope)
         self._after_forgetting()

@@ -65,11 +65,11 @@ def rows_of(manager: ModelManager) -> list[Row]:
     for e in manager.available():
         fetched = manager.partial_bytes(e.id)
         if mc.download_refusal(e) is not None:
-            state = "unpinned: not downloaded (Download says why; Import works)"
+            state = translate("model_manager_dialog", "unpinned: not downloaded (Download says why; Import works)")
         elif fetched:
-            state = f"paused at {human_size(fetched)}: Download resumes"
+            state = translate("model_manager_dialog", "paused at {value}: Download resumes").format(value=human_size(fetched))
         else:
-            state = "available" if not e.custom else "available, unpinned (you added it)"
+            state = "available" if not e.custom else translate("model_manager_dialog", "available, unpinned (you added it)")
         out.append(Row(e.id, e.title, e.kind, e.languages, f"about {human_size(e.size_bytes)}", e.licence, state,
                        False))
     return out

@@ -185,7 +185,7 @@ class MoodPlot(QWidget):
 
     def _legend(self, p: QPainter, area: QRectF) -> None:
         metrics, line = self.fontMetrics(), self.fontMetrics().height()
-        hours = f"last {self.hours:g} h"
+        hours = translate("mood_dock", "last {hours:g} h").format(hours=self.hours)
         room = area.width() - metrics.horizontalAdvance(hours) - 16
         # the long names say which way is up; a narrow dock keeps the short ones (the tooltip says the rest)
         names = tuple((translate("mood_dock", n), c) for n, c in LEGEND)

@@ -97,7 +97,7 @@ class PromptChangesDialog(QDialog):
                                 + (translate("prompt_diff", "The shipped text changed since you edited it; lines marked - are what "
                                    "ships now, lines marked + are yours.") if changed else
                                    translate("prompt_diff", "Lines marked - are what ships, lines marked + are yours.")))
-            self.view.setPlainText(self.files.diff(name) or "(your file cannot be read as UTF-8 text)")
+            self.view.setPlainText(self.files.diff(name) or translate("prompt_diff", "(your file cannot be read as UTF-8 text)"))
         self.restore_button.setEnabled(edited)
 
     def open_file(self) -> None:

@@ -38,10 +38,10 @@ def summary(rec: TurnRecord) -> str:
     stamp = time.strftime("%H:%M:%S", time.localtime(rec.started_at))
     first = rec.perceptions[0] if rec.perceptions else "(nothing)"
     more = f" +{len(rec.perceptions) - 1}" if len(rec.perceptions) > 1 else ""
-    flag = " · rescued" if rec.rescued else ""
+    flag = translate("turn_log_dock", " · rescued") if rec.rescued else ""
     why = f" · {rec.error}" if rec.failed and rec.error else ""
-    return (f"{stamp}  {rec.outcome:<6} {rec.model_calls} call(s), {rec.tokens()}{cost(rec)}, {rec.ms:.0f} ms"
-            f"{flag}{why} — {first}{more}")
+    return (translate("turn_log_dock", "{stamp}  {outcome:<6} {model_calls} call(s), {value}{value2}, "
+                                       "{ms:.0f} ms{flag}{why} — {first}{more}").format(stamp=stamp, outcome=rec.outcome, model_calls=rec.model_calls, value=rec.tokens(), value2=cost(rec), ms=rec.ms, flag=flag, why=why, first=first, more=more))
 
 
 def details(rec: TurnRecord) -> str:
@@ -50,18 +50,17 @@ def details(rec: TurnRecord) -> str:
         return f"<h4>{title}</h4><p>{body}</p>"
     tools = [f"{t.name}({t.arguments}) → {t.observation}" + (" [failed]" if t.failed else "") for t in rec.tools]
     estimated = "~" if rec.usage_estimated else ""
-    head = (f"{rec.model or 'no model'} · {rec.model_calls} call(s) · {estimated}{rec.prompt_tokens} prompt + "
-            f"{rec.completion_tokens} completion tokens ({rec.reasoning_tokens} reasoning)"
-            f"{' (estimated: the server reported none)' if rec.usage_estimated else ''}{cost(rec)} · "
-            f"{rec.ms:.0f} ms · outcome {rec.outcome}{' · rescued' if rec.rescued else ''}")
+    head = (translate("turn_log_dock", "{value} · {model_calls} call(s) · {estimated}{prompt_tokens} prompt + "
+                                       "{completion_tokens} completion tokens ({reasoning_tokens} "
+                                       "reasoning){value2}{value3} · {ms:.0f} ms · outcome {outcome}{value4}").format(value=rec.model or translate("turn_log_dock", 'no model'), model_calls=rec.model_calls, estimated=estimated, prompt_tokens=rec.prompt_tokens, completion_tokens=rec.completion_tokens, reasoning_tokens=rec.reasoning_tokens, value2=translate("turn_log_dock", ' (estimated: the server reported none)') if rec.usage_estimated else '', value3=cost(rec), ms=rec.ms, outcome=rec.outcome, value4=translate("turn_log_dock", ' · rescued') if rec.rescued else ''))
     failure = ""
     if rec.failed:
-        failure = (f"<p style='color:{PROBLEM}'><b>She couldn't answer:</b> {html.escape(rec.error)}</p>"
-                   + block("Models tried", [f"{name}: {why}" for name, why in rec.failures]))
+        failure = (translate("turn_log_dock", "<p style='color:{problem}'><b>She couldn't answer:</b> {value}</p>").format(problem=PROBLEM, value=html.escape(rec.error))
+                   + block(translate("turn_log_dock", "Models tried"), [f"{name}: {why}" for name, why in rec.failures]))
     return "".join([f"<p><b>{html.escape(head)}</b></p>", failure, block("Perceptions", rec.perceptions),
-                    block("Thoughts", rec.thoughts), block("Tool calls", tools),
-                    block("Briefing (dynamic)", [rec.briefing] if rec.briefing else []),
-                    block("Prompt in force (static)", [rec.prompt] if rec.prompt else [])])
+                    block("Thoughts", rec.thoughts), block(translate("turn_log_dock", "Tool calls"), tools),
+                    block(translate("turn_log_dock", "Briefing (dynamic)"), [rec.briefing] if rec.briefing else []),
+                    block(translate("turn_log_dock", "Prompt in force (static)"), [rec.prompt] if rec.prompt else [])])
 
 
 class TurnLogView(QWidget):

@@ -43,6 +43,26 @@
 <context>
     <name>chat_dock</name>
     <message>
+        <source>General</source>
+        <translation>Generale</translation>
+    </message>
+    <message>
+        <source>Mind</source>
+        <translation>Mente</translation>
+    </message>
+    <message>
+        <source>Privacy</source>
+        <translation>Privacy</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>Interfaccia</translation>
+    </message>
+    <message>
+        <source>Local API</source>
+        <translation>API locale</translation>
+    </message>
+    <message>
         <source>Dismiss</source>
         <translation>Chiudi</translation>
     </message>
@@ -77,12 +97,20 @@
 <context>
     <name>clock_settings</name>
     <message>
-        <source>this computer&apos;s zone</source>
+        <source>this computer's zone</source>
         <translation>il fuso di questo computer</translation>
     </message>
 </context>
 <context>
     <name>context_dock</name>
+    <message>
+        <source>Her model reads {model_context:,} tokens at most, so her window keeps to half of that: {ceiling:,} (the rest holds her briefing and her answer).</source>
+        <translation>Il suo modello legge al massimo {model_context:,} token, quindi la sua finestra si ferma a metà: {ceiling:,} (il resto serve per il briefing e la risposta).</translation>
+    </message>
+    <message>
+        <source>Her window holds up to {ceiling:,} tokens (Settings → Mind → Advanced).</source>
+        <translation>La sua finestra tiene fino a {ceiling:,} token (Impostazioni → Mente → Avanzate).</translation>
+    </message>
     <message>
         <source>No handoff yet: the recap of older talk will show here.</source>
         <translation>Ancora nessun passaggio: qui comparirà il riassunto dei discorsi più vecchi.</translation>
@@ -98,6 +126,18 @@
     <message>
         <source>{used:,} of {ceiling:,} tokens</source>
         <translation>{used:,} di {ceiling:,} token</translation>
+    </message>
+    <message>
+        <source>writing a recap now</source>
+        <translation>sta scrivendo un riassunto</translation>
+    </message>
+    <message>
+        <source>last handoff: {last}</source>
+        <translation>ultimo passaggio: {last}</translation>
+    </message>
+    <message>
+        <source> · {failures} failed</source>
+        <translation> · {failures} falliti</translation>
     </message>
     <message>
         <source>Recap starts at {trigger:,} · keeps {hot:,} word for word · hot now {value:,} · evicted by the ceiling {evicted_tokens:,}
@@ -118,17 +158,17 @@
     <name>donations_settings</name>
     <message>
         <source>In Ko-fi: More → API → Webhooks, paste the address; paste the secret as the verification token.</source>
-        <translation>In Ko-fi: More → API → Webhooks, incolla l&apos;indirizzo; incolla il segreto come verification token.</translation>
+        <translation>In Ko-fi: More → API → Webhooks, incolla l'indirizzo; incolla il segreto come verification token.</translation>
     </message>
     <message>
-        <source>POST {&quot;id&quot;, &quot;name&quot;, &quot;amount&quot;: &quot;5.00&quot;, &quot;currency&quot;: &quot;EUR&quot;, &quot;message&quot;, &quot;secret&quot;} as JSON.</source>
-        <translation>POST {&quot;id&quot;, &quot;name&quot;, &quot;amount&quot;: &quot;5.00&quot;, &quot;currency&quot;: &quot;EUR&quot;, &quot;message&quot;, &quot;secret&quot;} come JSON.</translation>
+        <source>POST {"id", "name", "amount": "5.00", "currency": "EUR", "message", "secret"} as JSON.</source>
+        <translation>POST {"id", "name", "amount": "5.00", "currency": "EUR", "message", "secret"} come JSON.</translation>
     </message>
     <message>
-        <source>Ko-fi needs a public address. It sends each tip from its own servers on the internet, and those cannot reach 127.0.0.1: that address means &quot;this computer&quot; to whoever uses it, so the address above works only for senders on this computer. Streamers usually get a public address with a tunnel running on this computer that forwards to the address above, such as Cloudflare Tunnel (cloudflared) or ngrok, or with a reverse proxy on a server they already have; then they paste the public address, ending in {path}, into Ko-fi. Keep Bea&apos;s API on a fixed port (Settings → Local API) so the tunnel keeps working; everything else the API serves still needs a device token.
-No public address? Streamlabs needs none: Bea connects out to Streamlabs and its tips arrive as they happen. Switch on &quot;Streamlabs tips&quot; and paste the Streamlabs token below.</source>
-        <translation>Ko-fi ha bisogno di un indirizzo pubblico. Manda ogni donazione dai suoi server su internet, e quelli non possono raggiungere 127.0.0.1: quell&apos;indirizzo vuol dire &quot;questo computer&quot; per chiunque lo usi, quindi l&apos;indirizzo qui sopra funziona solo per chi manda da questo computer. Di solito gli streamer ottengono un indirizzo pubblico con un tunnel che gira su questo computer e inoltra all&apos;indirizzo qui sopra, come Cloudflare Tunnel (cloudflared) o ngrok, o con un reverse proxy su un server che hanno già; poi incollano in Ko-fi l&apos;indirizzo pubblico, che finisce con {path}. Tieni l&apos;API di Bea su una porta fissa (Impostazioni → API locale) così il tunnel continua a funzionare; tutto il resto dell&apos;API chiede comunque il token di un dispositivo.
-Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a Streamlabs e le donazioni arrivano subito. Accendi &quot;Donazioni Streamlabs&quot; e incolla qui sotto il token di Streamlabs.</translation>
+        <source>Ko-fi needs a public address. It sends each tip from its own servers on the internet, and those cannot reach 127.0.0.1: that address means "this computer" to whoever uses it, so the address above works only for senders on this computer. Streamers usually get a public address with a tunnel running on this computer that forwards to the address above, such as Cloudflare Tunnel (cloudflared) or ngrok, or with a reverse proxy on a server they already have; then they paste the public address, ending in {path}, into Ko-fi. Keep Bea's API on a fixed port (Settings → Local API) so the tunnel keeps working; everything else the API serves still needs a device token.
+No public address? Streamlabs needs none: Bea connects out to Streamlabs and its tips arrive as they happen. Switch on "Streamlabs tips" and paste the Streamlabs token below.</source>
+        <translation>Ko-fi ha bisogno di un indirizzo pubblico. Manda ogni donazione dai suoi server su internet, e quelli non possono raggiungere 127.0.0.1: quell'indirizzo vuol dire "questo computer" per chiunque lo usi, quindi l'indirizzo qui sopra funziona solo per chi manda da questo computer. Di solito gli streamer ottengono un indirizzo pubblico con un tunnel che gira su questo computer e inoltra all'indirizzo qui sopra, come Cloudflare Tunnel (cloudflared) o ngrok, o con un reverse proxy su un server che hanno già; poi incollano in Ko-fi l'indirizzo pubblico, che finisce con {path}. Tieni l'API di Bea su una porta fissa (Impostazioni → API locale) così il tunnel continua a funzionare; tutto il resto dell'API chiede comunque il token di un dispositivo.
+Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a Streamlabs e le donazioni arrivano subito. Accendi "Donazioni Streamlabs" e incolla qui sotto il token di Streamlabs.</translation>
     </message>
     <message>
         <source>paste your Socket API token (Streamlabs → Settings → API Settings)</source>
@@ -167,6 +207,10 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
         <translation>Segreto {name}</translation>
     </message>
     <message>
+        <source>nowhere (this build keeps no secrets)</source>
+        <translation>da nessuna parte (questa versione non custodisce segreti)</translation>
+    </message>
+    <message>
         <source>Replace secret</source>
         <translation>Sostituisci segreto</translation>
     </message>
@@ -177,6 +221,61 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
     <message>
         <source>No secret: every delivery to this address is refused.</source>
         <translation>Nessun segreto: ogni invio a questo indirizzo viene rifiutato.</translation>
+    </message>
+    <message>
+        <source>A token is kept in {where}.</source>
+        <translation>Un token è custodito in {where}.</translation>
+    </message>
+    <message>
+        <source>No token is kept.</source>
+        <translation>Nessun token custodito.</translation>
+    </message>
+    <message>
+        <source>The link is off (switch on "Streamlabs tips" above).</source>
+        <translation>Il collegamento è spento (accendi "Donazioni Streamlabs" qui sopra).</translation>
+    </message>
+    <message>
+        <source>Connected: tips arrive as they happen.</source>
+        <translation>Collegato: le donazioni arrivano subito.</translation>
+    </message>
+    <message>
+        <source>The link is {state}</source>
+        <translation>Il collegamento è {state}</translation>
+    </message>
+</context>
+<context>
+    <name>events_dock</name>
+    <message>
+        <source>Perception</source>
+        <translation>Percezioni</translation>
+    </message>
+    <message>
+        <source>Thought</source>
+        <translation>Pensieri</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Strumenti</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Errori</translation>
+    </message>
+    <message>
+        <source>Speech</source>
+        <translation>Parlato</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>Turni</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>Sistema</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Impostazioni</translation>
     </message>
 </context>
 <context>
@@ -191,7 +290,7 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
     </message>
     <message>
         <source>There is no session to export yet: nothing has been said on stream.</source>
-        <translation>Non c&apos;è ancora nessuna sessione da esportare: in live non è stato detto niente.</translation>
+        <translation>Non c'è ancora nessuna sessione da esportare: in live non è stato detto niente.</translation>
     </message>
     <message>
         <source>Session {sid} exported: {value} lines in {path}</source>
@@ -228,6 +327,10 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
 <context>
     <name>getting_started_dock</name>
     <message>
+        <source>The stage is not running yet.</source>
+        <translation>Il palco non è ancora partito.</translation>
+    </message>
+    <message>
         <source>Open…</source>
         <translation>Apri…</translation>
     </message>
@@ -251,8 +354,8 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
         <translation>{name} è ancora attiva</translation>
     </message>
     <message>
-        <source>She keeps going in the tray. To quit, choose Quit in the tray icon&apos;s menu.</source>
-        <translation>Continua nell&apos;area di notifica. Per uscire, scegli Esci nel menu della sua icona.</translation>
+        <source>She keeps going in the tray. To quit, choose Quit in the tray icon's menu.</source>
+        <translation>Continua nell'area di notifica. Per uscire, scegli Esci nel menu della sua icona.</translation>
     </message>
     <message>
         <source>Quit {app_name}?</source>
@@ -263,7 +366,7 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
         <translation>Sei in live. Chiudi anche la sessione della live mentre esci?</translation>
     </message>
     <message>
-        <source>If you don&apos;t end it, the session stays open and goes on when you start her again.</source>
+        <source>If you don't end it, the session stays open and goes on when you start her again.</source>
         <translation>Se non la chiudi, la sessione resta aperta e riprende quando la riavvii.</translation>
     </message>
     <message>
@@ -373,6 +476,26 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
 <context>
     <name>memory_dock</name>
     <message>
+        <source>Everything</source>
+        <translation>Tutto</translation>
+    </message>
+    <message>
+        <source>What people said</source>
+        <translation>Cosa ha detto la gente</translation>
+    </message>
+    <message>
+        <source>What she said herself</source>
+        <translation>Cosa ha detto lei</translation>
+    </message>
+    <message>
+        <source>a viewer</source>
+        <translation>uno spettatore</translation>
+    </message>
+    <message>
+        <source>1 memory</source>
+        <translation>1 ricordo</translation>
+    </message>
+    <message>
         <source>Search memories (every word must match)…</source>
         <translation>Cerca nei ricordi (devono esserci tutte le parole)…</translation>
     </message>
@@ -385,8 +508,60 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
         <translation>Dimentica tutto in questo ambito…</translation>
     </message>
     <message>
+        <source>All sessions</source>
+        <translation>Tutte le sessioni</translation>
+    </message>
+    <message>
         <source>the newest {value} shown: search to narrow</source>
         <translation>mostrati i {value} più recenti: cerca per restringere</translation>
+    </message>
+    <message>
+        <source>she said</source>
+        <translation>ha detto lei</translation>
+    </message>
+    <message>
+        <source>people said · {value}</source>
+        <translation>ha detto la gente · {value}</translation>
+    </message>
+    <message>
+        <source>{who} · {value} · scope “{scope}”</source>
+        <translation>{who} · {value} · ambito “{scope}”</translation>
+    </message>
+    <message>
+        <source>something she said herself</source>
+        <translation>qualcosa che ha detto lei</translation>
+    </message>
+    <message>
+        <source>something people said</source>
+        <translation>qualcosa che ha detto la gente</translation>
+    </message>
+    <message>
+        <source>Forget this memory?</source>
+        <translation>Dimenticare questo ricordo?</translation>
+    </message>
+    <message>
+        <source>Forget 1 memory, {kind}:
+
+{value}
+
+She will not recall it again. This cannot be undone.</source>
+        <translation>Dimenticare 1 ricordo, {kind}:
+
+{value}
+
+Non lo ricorderà più. Non si può annullare.</translation>
+    </message>
+    <message>
+        <source>at least </source>
+        <translation>almeno </translation>
+    </message>
+    <message>
+        <source>Forget this whole scope?</source>
+        <translation>Dimenticare tutto questo ambito?</translation>
+    </message>
+    <message>
+        <source>Forget {how_many} in the scope “{scope}”, both what people said and what she said herself? Other scopes stay. This cannot be undone.</source>
+        <translation>Dimenticare {how_many} nell'ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei? Gli altri ambiti restano. Non si può annullare.</translation>
     </message>
     <message>
         <source>Her memory is waking up (the embedding model is loading)…</source>
@@ -435,7 +610,7 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
         <translation>Cerca Ollama su questo computer</translation>
     </message>
     <message>
-        <source>ollama=http://127.0.0.1:11434/v1 (empty: each provider&apos;s usual address)</source>
+        <source>ollama=http://127.0.0.1:11434/v1 (empty: each provider's usual address)</source>
         <translation>ollama=http://127.0.0.1:11434/v1 (vuoto: il solito indirizzo di ogni provider)</translation>
     </message>
     <message>
@@ -469,6 +644,18 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
 </context>
 <context>
     <name>model_manager_dialog</name>
+    <message>
+        <source>unpinned: not downloaded (Download says why; Import works)</source>
+        <translation>non verificato: non scaricato (Scarica dice perché; Importa funziona)</translation>
+    </message>
+    <message>
+        <source>paused at {value}: Download resumes</source>
+        <translation>in pausa a {value}: Scarica riprende</translation>
+    </message>
+    <message>
+        <source>available, unpinned (you added it)</source>
+        <translation>disponibile, non verificato (l'hai aggiunto tu)</translation>
+    </message>
     <message>
         <source>Models</source>
         <translation>Modelli</translation>
@@ -543,7 +730,7 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
     </message>
     <message>
         <source>: unpinned, as you added it, so its files were not checked against a hash Bea knows.</source>
-        <translation>: non verificato, l&apos;hai aggiunto tu, quindi i suoi file non sono stati controllati con un hash che Bea conosce.</translation>
+        <translation>: non verificato, l'hai aggiunto tu, quindi i suoi file non sono stati controllati con un hash che Bea conosce.</translation>
     </message>
     <message>
         <source>{title}: download paused. Download again to resume where it stopped.</source>
@@ -592,9 +779,33 @@ Both ease back toward neutral over time.</source>
 Attivazione: quanta energia ha (da 0 a 1).
 Col tempo tornano entrambe verso il neutro.</translation>
     </message>
+    <message>
+        <source>last {hours:g} h</source>
+        <translation>ultime {hours:g} h</translation>
+    </message>
 </context>
 <context>
     <name>obs_dock</name>
+    <message>
+        <source>Streaming: unknown · Recording: unknown</source>
+        <translation>Diretta: sconosciuta · Registrazione: sconosciuta</translation>
+    </message>
+    <message>
+        <source>Streaming: {value} · Recording: {value2}</source>
+        <translation>Diretta: {value} · Registrazione: {value2}</translation>
+    </message>
+    <message>
+        <source>Current scene: —</source>
+        <translation>Scena attuale: —</translation>
+    </message>
+    <message>
+        <source>Current scene: — (OBS is changing scene collection)</source>
+        <translation>Scena attuale: — (OBS sta cambiando raccolta di scene)</translation>
+    </message>
+    <message>
+        <source>Current scene: {value} (scene collection “{scene_collection}”)</source>
+        <translation>Scena attuale: {value} (raccolta di scene “{scene_collection}”)</translation>
+    </message>
     <message>
         <source>Double-click a scene to switch OBS to it. ★ marks the scenes she may use.</source>
         <translation>Doppio clic su una scena per passarci in OBS. ★ segna le scene che può usare lei.</translation>
@@ -612,8 +823,8 @@ Col tempo tornano entrambe verso il neutro.</translation>
         <translation>&lt;b&gt;Il controllo di OBS è spento&lt;/b&gt; (Impostazioni → Skill).</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:{value}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {value2}&lt;/b&gt; {address}</source>
-        <translation>&lt;span style=&apos;color:{value}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {value2}&lt;/b&gt; {address}</translation>
+        <source>&lt;span style='color:{value}'&gt;●&lt;/span&gt; &lt;b&gt;OBS: {value2}&lt;/b&gt; {address}</source>
+        <translation>&lt;span style='color:{value}'&gt;●&lt;/span&gt; &lt;b&gt;OBS: {value2}&lt;/b&gt; {address}</translation>
     </message>
     <message>
         <source>OBS password</source>
@@ -653,6 +864,10 @@ Vuota: la dimentica.</translation>
         <translation>La password è custodita in {value}.</translation>
     </message>
     <message>
+        <source>nowhere in this build</source>
+        <translation>da nessuna parte in questa versione</translation>
+    </message>
+    <message>
         <source>Type the password first (OBS: Tools → WebSocket Server Settings).</source>
         <translation>Prima scrivi la password (OBS: Strumenti → Impostazioni server WebSocket).</translation>
     </message>
@@ -660,12 +875,12 @@ Vuota: la dimentica.</translation>
 <context>
     <name>passphrase</name>
     <message>
-        <source>Unlock Bea&apos;s memory</source>
+        <source>Unlock Bea's memory</source>
         <translation>Sblocca la memoria di Bea</translation>
     </message>
     <message>
-        <source>There is no system keyring here, so Bea&apos;s memory is locked with a passphrase.</source>
-        <translation>Qui non c&apos;è un portachiavi di sistema, quindi la memoria di Bea è chiusa con una passphrase.</translation>
+        <source>There is no system keyring here, so Bea's memory is locked with a passphrase.</source>
+        <translation>Qui non c'è un portachiavi di sistema, quindi la memoria di Bea è chiusa con una passphrase.</translation>
     </message>
     <message>
         <source>Choose one now; it cannot be recovered if you forget it.</source>
@@ -700,7 +915,7 @@ Vuota: la dimentica.</translation>
     <name>people_dock</name>
     <message>
         <source>People need the encrypted database, and it is not open: there is no roster to show. Unlock or create her store and restart Bea.</source>
-        <translation>Le persone stanno nel database cifrato, che non è aperto: non c&apos;è nessun elenco da mostrare. Sblocca o crea il suo archivio e riavvia Bea.</translation>
+        <translation>Le persone stanno nel database cifrato, che non è aperto: non c'è nessun elenco da mostrare. Sblocca o crea il suo archivio e riavvia Bea.</translation>
     </message>
     <message>
         <source>Nobody yet: people appear here once they write in chat.</source>
@@ -708,11 +923,19 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>Select someone in the roster to see their card.</source>
-        <translation>Scegli qualcuno nell&apos;elenco per vedere la sua scheda.</translation>
+        <translation>Scegli qualcuno nell'elenco per vedere la sua scheda.</translation>
     </message>
     <message>
         <source>No card yet: mark them and she keeps one (attitude, profile and facts live on a card).</source>
         <translation>Ancora nessuna scheda: segnala e lei ne terrà una (atteggiamento, profilo e fatti stanno nella scheda).</translation>
+    </message>
+    <message>
+        <source> (a name she remembered; no account seen yet)</source>
+        <translation> (un nome che ricordava; ancora nessun account visto)</translation>
+    </message>
+    <message>
+        <source>(no name shown)</source>
+        <translation>(nessun nome visibile)</translation>
     </message>
     <message>
         <source>yes</source>
@@ -721,6 +944,10 @@ Vuota: la dimentica.</translation>
     <message>
         <source>no</source>
         <translation>no</translation>
+    </message>
+    <message>
+        <source>{name} on {platform}: she calls them “{value}”</source>
+        <translation>{name} su {platform}: lo chiama “{value}”</translation>
     </message>
     <message>
         <source>Search by name (every word must match)…</source>
@@ -732,7 +959,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>Read the roster again (new people, new counts)</source>
-        <translation>Rileggi l&apos;elenco (persone nuove, conteggi nuovi)</translation>
+        <translation>Rileggi l'elenco (persone nuove, conteggi nuovi)</translation>
     </message>
     <message>
         <source>Marked</source>
@@ -767,7 +994,7 @@ Vuota: la dimentica.</translation>
         <translation>Salva scheda</translation>
     </message>
     <message>
-        <source>Their other account&apos;s name (“Anna on Telegram”)</source>
+        <source>Their other account's name (“Anna on Telegram”)</source>
         <translation>Il nome del suo altro account (“Anna su Telegram”)</translation>
     </message>
     <message>
@@ -793,6 +1020,182 @@ Vuota: la dimentica.</translation>
     <message>
         <source>Forget this person…</source>
         <translation>Dimentica questa persona…</translation>
+    </message>
+    <message>
+        <source>yesterday 00:00</source>
+        <translation>ieri 00:00</translation>
+    </message>
+    <message>
+        <source>by name only</source>
+        <translation>solo per nome</translation>
+    </message>
+    <message>
+        <source>Twitch</source>
+        <translation>Twitch</translation>
+    </message>
+    <message>
+        <source>YouTube</source>
+        <translation>YouTube</translation>
+    </message>
+    <message>
+        <source>Telegram</source>
+        <translation>Telegram</translation>
+    </message>
+    <message>
+        <source>Discord</source>
+        <translation>Discord</translation>
+    </message>
+    <message>
+        <source>TikTok</source>
+        <translation>TikTok</translation>
+    </message>
+    <message>
+        <source>Streamlabs</source>
+        <translation>Streamlabs</translation>
+    </message>
+    <message>
+        <source>Ko-fi</source>
+        <translation>Ko-fi</translation>
+    </message>
+    <message>
+        <source>they donated</source>
+        <translation>ha donato</translation>
+    </message>
+    <message>
+        <source>she decided to remember them (or you marked them)</source>
+        <translation>ha deciso di ricordarsene (o l'hai segnalata tu)</translation>
+    </message>
+    <message>
+        <source>they talked with her one to one</source>
+        <translation>ha parlato con lei a tu per tu</translation>
+    </message>
+    <message>
+        <source>a regular: they came to 3 or more streams</source>
+        <translation>un habitué: è venuto a 3 o più live</translation>
+    </message>
+    <message>
+        <source>they wrote a lot in chat (the profiler)</source>
+        <translation>ha scritto tanto in chat (il profiler)</translation>
+    </message>
+    <message>
+        <source>you said two accounts of theirs are one person</source>
+        <translation>hai detto che due suoi account sono la stessa persona</translation>
+    </message>
+    <message>
+        <source>described, from what they could see</source>
+        <translation>descritto, da quello che si vedeva</translation>
+    </message>
+    <message>
+        <source>seen, the name shown in chat</source>
+        <translation>visto, il nome mostrato in chat</translation>
+    </message>
+    <message>
+        <source>known, chosen when remembering them</source>
+        <translation>conosciuto, scelto quando se n'è ricordata</translation>
+    </message>
+    <message>
+        <source>known, they introduced themselves</source>
+        <translation>conosciuto, si è presentato</translation>
+    </message>
+    <message>
+        <source>known, you gave this name</source>
+        <translation>conosciuto, questo nome l'hai dato tu</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>The name shown in chat. Click to sort A to Z.</source>
+        <translation>Il nome mostrato in chat. Clicca per ordinare dalla A alla Z.</translation>
+    </message>
+    <message>
+        <source>Platform</source>
+        <translation>Piattaforma</translation>
+    </message>
+    <message>
+        <source>Where the account is.</source>
+        <translation>Dove sta l'account.</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>Messaggi</translation>
+    </message>
+    <message>
+        <source>Messages counted. Click to sort, most first.</source>
+        <translation>Messaggi contati. Clicca per ordinare, dal più alto.</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>Sessioni</translation>
+    </message>
+    <message>
+        <source>Streams they came to. Click to sort, most first.</source>
+        <translation>Live a cui è venuto. Clicca per ordinare, dal più alto.</translation>
+    </message>
+    <message>
+        <source>Donations</source>
+        <translation>Donazioni</translation>
+    </message>
+    <message>
+        <source>How many donations (the amounts are on the card). Click to sort.</source>
+        <translation>Quante donazioni (gli importi sono nella scheda). Clicca per ordinare.</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>Visto l'ultima volta</translation>
+    </message>
+    <message>
+        <source>Click to sort, most recent first.</source>
+        <translation>Clicca per ordinare, dal più recente.</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>Scheda</translation>
+    </message>
+    <message>
+        <source>Whether she keeps a card for them.</source>
+        <translation>Se tiene una scheda su questa persona.</translation>
+    </message>
+    <message>
+        <source>account</source>
+        <translation>account</translation>
+    </message>
+    <message>
+        <source>accounts</source>
+        <translation>account</translation>
+    </message>
+    <message>
+        <source>fact</source>
+        <translation>fatto</translation>
+    </message>
+    <message>
+        <source>facts</source>
+        <translation>fatti</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>messaggio</translation>
+    </message>
+    <message>
+        <source>messages</source>
+        <translation>messaggi</translation>
+    </message>
+    <message>
+        <source>person</source>
+        <translation>persona</translation>
+    </message>
+    <message>
+        <source>people</source>
+        <translation>persone</translation>
+    </message>
+    <message>
+        <source>session</source>
+        <translation>sessione</translation>
+    </message>
+    <message>
+        <source>sessions</source>
+        <translation>sessioni</translation>
     </message>
     <message>
         <source>Her name for them</source>
@@ -823,20 +1226,128 @@ Vuota: la dimentica.</translation>
         <translation>{people} visti</translation>
     </message>
     <message>
+        <source>this person</source>
+        <translation>questa persona</translation>
+    </message>
+    <message>
+        <source>No card yet.</source>
+        <translation>Ancora nessuna scheda.</translation>
+    </message>
+    <message>
+        <source>Card: {value}.</source>
+        <translation>Scheda: {value}.</translation>
+    </message>
+    <message>
+        <source> To her they are “{unfamiliar}”: she has no name for them yet.</source>
+        <translation> Per lei è “{unfamiliar}”: non ha ancora un nome per questa persona.</translation>
+    </message>
+    <message>
+        <source> · {value} in {value2} · last seen {value3}</source>
+        <translation> · {value} in {value2} · visto l'ultima volta {value3}</translation>
+    </message>
+    <message>
+        <source>&lt;p style='margin:0'&gt;&lt;b&gt;Names&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{value}&lt;/ul&gt;</source>
+        <translation>&lt;p style='margin:0'&gt;&lt;b&gt;Nomi&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{value}&lt;/ul&gt;</translation>
+    </message>
+    <message>
         <source>&lt;p&gt;&lt;b&gt;Donations:&lt;/b&gt; {value}&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Donazioni:&lt;/b&gt; {value}&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;They really moved her&lt;/b&gt; {value} (her mood)&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;L&apos;ha davvero colpita&lt;/b&gt; {value} (il suo umore)&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;L'ha davvero colpita&lt;/b&gt; {value} (il suo umore)&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p style=&apos;margin-bottom:0&apos;&gt;&lt;b&gt;What each character calls them&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{value}&lt;/ul&gt;</source>
-        <translation>&lt;p style=&apos;margin-bottom:0&apos;&gt;&lt;b&gt;Come la chiama ogni personaggio&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{value}&lt;/ul&gt;</translation>
+        <source>&lt;p&gt;&lt;b&gt;On stream they&lt;/b&gt; {value}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;In live&lt;/b&gt; {value}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style='margin-bottom:0'&gt;&lt;b&gt;What each character calls them&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{value}&lt;/ul&gt;</source>
+        <translation>&lt;p style='margin-bottom:0'&gt;&lt;b&gt;Come la chiama ogni personaggio&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{value}&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>{value} &lt;i&gt;(no name yet)&lt;/i&gt;</source>
+        <translation>{value} &lt;i&gt;(ancora senza nome)&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>{value} on {value2} &lt;i&gt;({value3})&lt;/i&gt;</source>
+        <translation>{value} su {value2} &lt;i&gt;({value3})&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>; also </source>
+        <translation>; anche </translation>
+    </message>
+    <message>
+        <source>Card saved.</source>
+        <translation>Scheda salvata.</translation>
+    </message>
+    <message>
+        <source>Fact added.</source>
+        <translation>Fatto aggiunto.</translation>
+    </message>
+    <message>
+        <source>She already has that fact.</source>
+        <translation>Quel fatto ce l'ha già.</translation>
+    </message>
+    <message>
+        <source>Fact removed.</source>
+        <translation>Fatto tolto.</translation>
+    </message>
+    <message>
+        <source>That fact was already gone.</source>
+        <translation>Quel fatto non c'era già più.</translation>
+    </message>
+    <message>
+        <source>Type the name she should use for them first.</source>
+        <translation>Prima scrivi il nome che dovrebbe usare per questa persona.</translation>
+    </message>
+    <message>
+        <source>She now calls them {name}.</source>
+        <translation>Ora la chiama {name}.</translation>
+    </message>
+    <message>
+        <source>{name} and {value} are one person now.</source>
+        <translation>{name} e {value} ora sono la stessa persona.</translation>
+    </message>
+    <message>
+        <source>Marked: she keeps a card for them.</source>
+        <translation>Segnalata: tiene una scheda su questa persona.</translation>
+    </message>
+    <message>
+        <source>Unmarked (the card stays).</source>
+        <translation>Segno tolto (la scheda resta).</translation>
+    </message>
+    <message>
+        <source>Forget {name} everywhere? This removes, for good:</source>
+        <translation>Dimenticare {name} ovunque? Questo cancella per sempre:</translation>
+    </message>
+    <message>
+        <source>• what she counted: {value}, {value2}</source>
+        <translation>• quello che ha contato: {value}, {value2}</translation>
+    </message>
+    <message>
+        <source>, donations of {value}</source>
+        <translation>, donazioni per {value}</translation>
     </message>
     <message>
         <source>• their card: attitude, profile and {value}</source>
         <translation>• la sua scheda: atteggiamento, profilo e {value}</translation>
+    </message>
+    <message>
+        <source>• the name every character uses for them, and what the characters' buffers say of them</source>
+        <translation>• il nome che ogni personaggio usa per questa persona, e quello che ne dicono i buffer dei personaggi</translation>
+    </message>
+    <message>
+        <source>Their lines in the stream log stay, flagged: she never dreams or profiles from them again.</source>
+        <translation>Le sue righe nel registro della live restano, segnalate: non ci sognerà né ci farà profili mai più.</translation>
+    </message>
+    <message>
+        <source>Next you choose whether the memories about them go too. This cannot be undone.</source>
+        <translation>Poi scegli se cancellare anche i ricordi su questa persona. Non si può annullare.</translation>
+    </message>
+    <message>
+        <source>Forget {name}?</source>
+        <translation>Dimenticare {name}?</translation>
     </message>
     <message>
         <source>Also forget the memories about them?</source>
@@ -852,12 +1363,20 @@ No: only the person goes; the memories stay, by nobody she knows.</source>
 Sì: spariscono anche quei ricordi.
 No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</translation>
     </message>
+    <message>
+        <source> and the memories about them.</source>
+        <translation> e i ricordi su questa persona.</translation>
+    </message>
+    <message>
+        <source>Forgot {name} ({value})</source>
+        <translation>Dimenticato {name} ({value})</translation>
+    </message>
 </context>
 <context>
     <name>person_dock</name>
     <message>
         <source>What Bea knows about you lives in the encrypted database, and it is not open: there is nothing to show or correct. Unlock or create her store and restart Bea.</source>
-        <translation>Quello che Bea sa di te sta nel database cifrato, che non è aperto: non c&apos;è niente da mostrare o correggere. Sblocca o crea il suo archivio e riavvia Bea.</translation>
+        <translation>Quello che Bea sa di te sta nel database cifrato, che non è aperto: non c'è niente da mostrare o correggere. Sblocca o crea il suo archivio e riavvia Bea.</translation>
     </message>
     <message>
         <source>She knows nothing about you yet. Add something below, or press Getting to Know You.</source>
@@ -929,7 +1448,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>for an hour</source>
-        <translation>per un&apos;ora</translation>
+        <translation>per un'ora</translation>
     </message>
     <message>
         <source>for a day</source>
@@ -940,11 +1459,63 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>per una settimana</translation>
     </message>
     <message>
+        <source>Who you are</source>
+        <translation>Chi sei</translation>
+    </message>
+    <message>
+        <source>Your usual day</source>
+        <translation>La tua giornata tipo</translation>
+    </message>
+    <message>
+        <source>Right now</source>
+        <translation>In questo momento</translation>
+    </message>
+    <message>
+        <source>Who matters to you</source>
+        <translation>Chi conta per te</translation>
+    </message>
+    <message>
+        <source>Open commitments</source>
+        <translation>Impegni aperti</translation>
+    </message>
+    <message>
+        <source>What you prefer</source>
+        <translation>Cosa preferisci</translation>
+    </message>
+    <message>
+        <source>they told us</source>
+        <translation>ce l'ha detto</translation>
+    </message>
+    <message>
+        <source>you told her</source>
+        <translation>gliel'hai detto tu</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>dispositivo</translation>
+    </message>
+    <message>
+        <source>devices</source>
+        <translation>dispositivi</translation>
+    </message>
+    <message>
+        <source>entry</source>
+        <translation>voce</translation>
+    </message>
+    <message>
+        <source>entries</source>
+        <translation>voci</translation>
+    </message>
+    <message>
+        <source>raw signals</source>
+        <translation>segnali grezzi</translation>
+    </message>
+    <message>
         <source>Add a device</source>
         <translation>Aggiungi un dispositivo</translation>
     </message>
     <message>
-        <source>e.g. Sara&apos;s phone</source>
+        <source>e.g. Sara's phone</source>
         <translation>es. il telefono di Sara</translation>
     </message>
     <message>
@@ -953,7 +1524,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>An admin device may also read the model of another member of the household (each such read goes into the audit log). A phone that only pushes your own signals does not need it.</source>
-        <translation>Un dispositivo admin può leggere anche il modello di un&apos;altra persona di casa (ogni lettura finisce nel registro). A un telefono che manda solo i tuoi segnali non serve.</translation>
+        <translation>Un dispositivo admin può leggere anche il modello di un'altra persona di casa (ogni lettura finisce nel registro). A un telefono che manda solo i tuoi segnali non serve.</translation>
     </message>
     <message>
         <source>Create token</source>
@@ -973,11 +1544,11 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Copy this token into {value} now. &lt;b&gt;It will not be shown again&lt;/b&gt;: Bea keeps only a fingerprint of it. If you lose it, revoke the device and add it again.</source>
-        <translation>Copia subito questo token in {value}. &lt;b&gt;Non verrà più mostrato&lt;/b&gt;: Bea ne tiene solo un&apos;impronta. Se lo perdi, revoca il dispositivo e aggiungilo di nuovo.</translation>
+        <translation>Copia subito questo token in {value}. &lt;b&gt;Non verrà più mostrato&lt;/b&gt;: Bea ne tiene solo un'impronta. Se lo perdi, revoca il dispositivo e aggiungilo di nuovo.</translation>
     </message>
     <message>
-        <source>The device sends it with every request to Bea&apos;s local API, as “Authorization: Bearer &lt;token&gt;”.</source>
-        <translation>Il dispositivo lo manda a ogni richiesta all&apos;API locale di Bea, come “Authorization: Bearer &lt;token&gt;”.</translation>
+        <source>The device sends it with every request to Bea's local API, as “Authorization: Bearer &lt;token&gt;”.</source>
+        <translation>Il dispositivo lo manda a ogni richiesta all'API locale di Bea, come “Authorization: Bearer &lt;token&gt;”.</translation>
     </message>
     <message>
         <source>Copied</source>
@@ -1048,8 +1619,8 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>valore (facoltativo)</translation>
     </message>
     <message>
-        <source>Optional: words, or JSON such as {&quot;city&quot;: &quot;Turin&quot;}</source>
-        <translation>Facoltativo: parole, o JSON come {&quot;city&quot;: &quot;Torino&quot;}</translation>
+        <source>Optional: words, or JSON such as {"city": "Turin"}</source>
+        <translation>Facoltativo: parole, o JSON come {"city": "Torino"}</translation>
     </message>
     <message>
         <source>Save correction</source>
@@ -1085,7 +1656,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Every sense is off until you switch it on. A sense reads signals your devices push to Bea and turns them into a few entries with plain rules, not an AI. Switching one off deletes what it concluded and the raw signals it kept; raw signals are kept {raw_signal_days} days at most.</source>
-        <translation>Ogni senso è spento finché non lo accendi tu. Un senso legge i segnali che i tuoi dispositivi mandano a Bea e li trasforma in poche voci con regole semplici, non con un&apos;AI. Se ne spegni uno, cancella quello che ha dedotto e i segnali grezzi che teneva; i segnali grezzi restano al massimo {raw_signal_days} giorni.</translation>
+        <translation>Ogni senso è spento finché non lo accendi tu. Un senso legge i segnali che i tuoi dispositivi mandano a Bea e li trasforma in poche voci con regole semplici, non con un'AI. Se ne spegni uno, cancella quello che ha dedotto e i segnali grezzi che teneva; i segnali grezzi restano al massimo {raw_signal_days} giorni.</translation>
     </message>
     <message>
         <source>&lt;b&gt;{value}&lt;/b&gt; — reads {value2}&lt;br&gt;{value3}</source>
@@ -1112,12 +1683,46 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>{value} tenuti dai tuoi dispositivi in questo momento.</translation>
     </message>
     <message>
+        <source>raw signal</source>
+        <translation>segnale grezzo</translation>
+    </message>
+    <message>
+        <source>{value:,} of {value2} match</source>
+        <translation>{value:,} su {value2} corrispondono</translation>
+    </message>
+    <message>
+        <source> · {expired:,} expired (greyed: she no longer reads them)</source>
+        <translation> · {expired:,} scadute (in grigio: non le legge più)</translation>
+    </message>
+    <message>
+        <source>{section}/{key}: {summary}
+source: {source}</source>
+        <translation>{section}/{key}: {summary}
+fonte: {source}</translation>
+    </message>
+    <message>
+        <source>
+your words: “{quote}”</source>
+        <translation>
+le tue parole: “{quote}”</translation>
+    </message>
+    <message>
+        <source>
+expired: she no longer reads this</source>
+        <translation>
+scaduta: non la legge più</translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <translation>non ancora</translation>
+    </message>
+    <message>
         <source>No devices yet. </source>
         <translation>Ancora nessun dispositivo. </translation>
     </message>
     <message>
-        <source>A device (your phone, a watch, a script) needs a token to reach Bea&apos;s local API: it pushes signals for the senses you switched on and can read or correct this model.</source>
-        <translation>Un dispositivo (il telefono, un orologio, uno script) ha bisogno di un token per raggiungere l&apos;API locale di Bea: manda segnali per i sensi che hai acceso e può leggere o correggere questo modello.</translation>
+        <source>A device (your phone, a watch, a script) needs a token to reach Bea's local API: it pushes signals for the senses you switched on and can read or correct this model.</source>
+        <translation>Un dispositivo (il telefono, un orologio, uno script) ha bisogno di un token per raggiungere l'API locale di Bea: manda segnali per i sensi che hai acceso e può leggere o correggere questo modello.</translation>
     </message>
     <message>
         <source>Nothing has happened yet.</source>
@@ -1137,7 +1742,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>End the interview; your lines in the Chat dock go to Bea again</source>
-        <translation>Chiudi l&apos;intervista; le tue righe nel pannello Chat tornano a Bea</translation>
+        <translation>Chiudi l'intervista; le tue righe nel pannello Chat tornano a Bea</translation>
     </message>
     <message>
         <source>A short interview in the Chat dock: it asks about what she does not know yet (six questions at most) and records your answers in your own words</source>
@@ -1156,16 +1761,56 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Salvato {section}/{key} come tua correzione ({reason}); ora agenti e sensi non possono cambiarlo.</translation>
     </message>
     <message>
+        <source>Delete this entry?</source>
+        <translation>Cancellare questa voce?</translation>
+    </message>
+    <message>
+        <source>Delete {section}/{key}, {what}?
+
+She forgets it at once. An agent or a sense may learn it again later; to keep her from it, correct it instead.</source>
+        <translation>Cancellare {section}/{key}, {what}?
+
+La dimentica subito. Un agente o un senso potrebbe impararla di nuovo più avanti; per evitarlo, correggila invece di cancellarla.</translation>
+    </message>
+    <message>
         <source>Deleted {section}/{key}.</source>
         <translation>Cancellato {section}/{key}.</translation>
     </message>
     <message>
         <source>{section}/{key} was already gone.</source>
-        <translation>{section}/{key} non c&apos;era già più.</translation>
+        <translation>{section}/{key} non c'era già più.</translation>
+    </message>
+    <message>
+        <source>Getting to Know You stopped: your lines in the Chat dock go to Bea again.</source>
+        <translation>Conosciamoci è finito: le tue righe nel pannello Chat tornano a Bea.</translation>
+    </message>
+    <message>
+        <source>the {value} it concluded (</source>
+        <translation>le {value} che ha dedotto (</translation>
+    </message>
+    <message>
+        <source>anything it concluded (nothing right now)</source>
+        <translation>quello che ha dedotto (per ora niente)</translation>
+    </message>
+    <message>
+        <source>Switch off the {name} sense?
+
+This deletes, for good, {what} and every raw signal it collected from your devices. Signals it would read are ignored from now on.
+
+You can switch it on again later; it starts from nothing.</source>
+        <translation>Spegnere il senso {name}?
+
+Questo cancella per sempre {what} e ogni segnale grezzo raccolto dai tuoi dispositivi. Da adesso i segnali che leggerebbe vengono ignorati.
+
+Puoi riaccenderlo più avanti; ripartirà da zero.</translation>
     </message>
     <message>
         <source>The {name} sense is on: {purpose}</source>
         <translation>Il senso {name} è acceso: {purpose}</translation>
+    </message>
+    <message>
+        <source>Switch off {name}?</source>
+        <translation>Spegnere {name}?</translation>
     </message>
     <message>
         <source>The {name} sense is off: {value} and its raw signals deleted.</source>
@@ -1184,12 +1829,50 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Aggiunto {name}. Il suo token è stato mostrato una volta; revoca il dispositivo se lo perdi.</translation>
     </message>
     <message>
+        <source>Revoke {name}?</source>
+        <translation>Revocare {name}?</translation>
+    </message>
+    <message>
+        <source>Revoke the token of {name}?
+
+It can no longer reach Bea's API. To connect it again, add it as a new device and copy the new token into it.</source>
+        <translation>Revocare il token di {name}?
+
+Non potrà più raggiungere l'API di Bea. Per ricollegarlo, aggiungilo come nuovo dispositivo e copiaci il nuovo token.</translation>
+    </message>
+    <message>
         <source>Revoked {name}.</source>
         <translation>Revocato {name}.</translation>
     </message>
     <message>
         <source>{name} had no token any more.</source>
         <translation>{name} non aveva più un token.</translation>
+    </message>
+    <message>
+        <source>Forget everything Bea knows about you?
+
+This deletes, for good:
+• all {value} of the model: what you told her, what agents inferred and what senses concluded
+• all {value2} from your devices
+Devices holding a copy are told to drop it.
+
+Stays: your {value3} and their tokens, which senses are on, and the audit log.
+
+This cannot be undone.</source>
+        <translation>Dimenticare tutto quello che Bea sa di te?
+
+Questo cancella per sempre:
+• tutte le {value} del modello: quello che le hai detto, quello che hanno dedotto agenti e sensi
+• tutti i {value2} dai tuoi dispositivi
+Ai dispositivi che ne hanno una copia viene detto di buttarla.
+
+Restano: i tuoi {value3} e i loro token, quali sensi sono accesi, e il registro.
+
+Non si può annullare.</translation>
+    </message>
+    <message>
+        <source>Forget everything?</source>
+        <translation>Dimenticare tutto?</translation>
     </message>
     <message>
         <source>Forgot everything: {value} and every raw signal.</source>
@@ -1203,7 +1886,19 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Nessun piano per oggi. Premi Nuovo piano per scriverne uno: un titolo e le cose che deve fare.</translation>
     </message>
     <message>
-        <source>Today&apos;s headline, e.g. “Finish the castle, be nice to raiders”</source>
+        <source>{value} in progress</source>
+        <translation>{value} in corso</translation>
+    </message>
+    <message>
+        <source>{value} to do</source>
+        <translation>{value} da fare</translation>
+    </message>
+    <message>
+        <source>No objectives yet: add the first below.</source>
+        <translation>Ancora nessun obiettivo: aggiungi il primo qui sotto.</translation>
+    </message>
+    <message>
+        <source>Today's headline, e.g. “Finish the castle, be nice to raiders”</source>
         <translation>Il titolo di oggi, es. “Finire il castello, essere gentili con i raider”</translation>
     </message>
     <message>
@@ -1215,11 +1910,49 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Titolo</translation>
     </message>
     <message>
+        <source>New plan…</source>
+        <translation>Nuovo piano…</translation>
+    </message>
+    <message>
+        <source>Edit objective</source>
+        <translation>Modifica obiettivo</translation>
+    </message>
+    <message>
+        <source>Objective done</source>
+        <translation>Obiettivo fatto</translation>
+    </message>
+    <message>
+        <source>How did it go?</source>
+        <translation>Com'è andata?</translation>
+    </message>
+    <message>
+        <source>Drop objective</source>
+        <translation>Lascia perdere l'obiettivo</translation>
+    </message>
+    <message>
+        <source>Why drop it?</source>
+        <translation>Perché lasciarlo perdere?</translation>
+    </message>
+    <message>
+        <source>Headline for today (may be empty):</source>
+        <translation>Titolo per oggi (può restare vuoto):</translation>
+    </message>
+    <message>
+        <source>This replaces the current plan and its objectives.
+</source>
+        <translation>Questo sostituisce il piano attuale e i suoi obiettivi.
+</translation>
+    </message>
+    <message>
         <source>Clear plan</source>
         <translation>Svuota piano</translation>
     </message>
     <message>
-        <source>Clear today&apos;s plan? She stops seeing it at once.</source>
+        <source>New plan</source>
+        <translation>Nuovo piano</translation>
+    </message>
+    <message>
+        <source>Clear today's plan? She stops seeing it at once.</source>
         <translation>Svuotare il piano di oggi? Smette subito di vederlo.</translation>
     </message>
 </context>
@@ -1238,8 +1971,8 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Modifiche ai prompt</translation>
     </message>
     <message>
-        <source>Bea&apos;s soul and operating manual are files you can edit, in {folder}. Bea never overwrites a file you edited; here is how yours differ from what ships.</source>
-        <translation>L&apos;anima e il manuale operativo di Bea sono file che puoi modificare, in {folder}. Bea non sovrascrive mai un file che hai modificato; ecco in cosa i tuoi sono diversi dagli originali.</translation>
+        <source>Bea's soul and operating manual are files you can edit, in {folder}. Bea never overwrites a file you edited; here is how yours differ from what ships.</source>
+        <translation>L'anima e il manuale operativo di Bea sono file che puoi modificare, in {folder}. Bea non sovrascrive mai un file che hai modificato; ecco in cosa i tuoi sono diversi dagli originali.</translation>
     </message>
     <message>
         <source>Open the file</source>
@@ -1255,19 +1988,23 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Your {name}.md is exactly as shipped.</source>
-        <translation>Il tuo {name}.md è identico all&apos;originale.</translation>
+        <translation>Il tuo {name}.md è identico all'originale.</translation>
     </message>
     <message>
         <source>Your {name}.md is yours: Bea uses it as you wrote it. </source>
-        <translation>Il tuo {name}.md è tuo: Bea lo usa come l&apos;hai scritto. </translation>
+        <translation>Il tuo {name}.md è tuo: Bea lo usa come l'hai scritto. </translation>
     </message>
     <message>
         <source>The shipped text changed since you edited it; lines marked - are what ships now, lines marked + are yours.</source>
-        <translation>Il testo originale è cambiato da quando l&apos;hai modificato; le righe con - sono l&apos;originale di adesso, quelle con + sono le tue.</translation>
+        <translation>Il testo originale è cambiato da quando l'hai modificato; le righe con - sono l'originale di adesso, quelle con + sono le tue.</translation>
     </message>
     <message>
         <source>Lines marked - are what ships, lines marked + are yours.</source>
-        <translation>Le righe con - sono l&apos;originale, quelle con + sono le tue.</translation>
+        <translation>Le righe con - sono l'originale, quelle con + sono le tue.</translation>
+    </message>
+    <message>
+        <source>(your file cannot be read as UTF-8 text)</source>
+        <translation>(il tuo file non si legge come testo UTF-8)</translation>
     </message>
     <message>
         <source>Cannot open the file</source>
@@ -1329,7 +2066,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Indirizzi dei server</translation>
     </message>
     <message>
-        <source>Where a provider&apos;s server is, when not at its usual address: provider=url, for example ollama=http://10.0.0.5:11434/v1.</source>
+        <source>Where a provider's server is, when not at its usual address: provider=url, for example ollama=http://10.0.0.5:11434/v1.</source>
         <translation>Dove si trova il server di un provider, se non è al solito indirizzo: provider=url, per esempio ollama=http://10.0.0.5:11434/v1.</translation>
     </message>
     <message>
@@ -1353,8 +2090,8 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Le sue ore di silenzio</translation>
     </message>
     <message>
-        <source>When she does not chime in unless spoken to, as HH:MM-HH:MM in this computer&apos;s time (23:00-07:00 wraps midnight).</source>
-        <translation>Quando non interviene se non la chiami, come HH:MM-HH:MM nell&apos;ora di questo computer (23:00-07:00 scavalca la mezzanotte).</translation>
+        <source>When she does not chime in unless spoken to, as HH:MM-HH:MM in this computer's time (23:00-07:00 wraps midnight).</source>
+        <translation>Quando non interviene se non la chiami, come HH:MM-HH:MM nell'ora di questo computer (23:00-07:00 scavalca la mezzanotte).</translation>
     </message>
     <message>
         <source>Words she never says on stream</source>
@@ -1362,14 +2099,14 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Words and phrases of yours that she never says out loud, in chat or in captions: a line holding one is not said, and the Activity dock tells you. Slurs and the worst of English and Italian are never said already; profanity is masked.</source>
-        <translation>Parole e frasi tue che non dice mai, né a voce, né in chat, né nei sottotitoli: una frase che ne contiene una non viene detta, e il pannello Attività te lo dice. Insulti e il peggio dell&apos;inglese e dell&apos;italiano non li dice già mai; le parolacce vengono mascherate.</translation>
+        <translation>Parole e frasi tue che non dice mai, né a voce, né in chat, né nei sottotitoli: una frase che ne contiene una non viene detta, e il pannello Attività te lo dice. Insulti e il peggio dell'inglese e dell'italiano non li dice già mai; le parolacce vengono mascherate.</translation>
     </message>
     <message>
         <source>Words she may say after all</source>
         <translation>Parole che può dire comunque</translation>
     </message>
     <message>
-        <source>Words the on-air filter would mask that are fine on your stream (a town, a game, your community&apos;s word).</source>
+        <source>Words the on-air filter would mask that are fine on your stream (a town, a game, your community's word).</source>
         <translation>Parole che il filtro in onda maschererebbe ma che nella tua live vanno bene (una città, un gioco, una parola della tua community).</translation>
     </message>
     <message>
@@ -1402,7 +2139,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>How long a feeling takes to fade halfway back to calm.</source>
-        <translation>Quanto ci mette un&apos;emozione a tornare a metà strada verso la calma.</translation>
+        <translation>Quanto ci mette un'emozione a tornare a metà strada verso la calma.</translation>
     </message>
     <message>
         <source>Model calls per turn</source>
@@ -1425,7 +2162,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Pausa dopo una risposta (secondi)</translation>
     </message>
     <message>
-        <source>After she answers, how long a newcomer&apos;s line in the same conversation counts for less.</source>
+        <source>After she answers, how long a newcomer's line in the same conversation counts for less.</source>
         <translation>Dopo che ha risposto, per quanto il messaggio di un nuovo arrivato nella stessa conversazione conta meno.</translation>
     </message>
     <message>
@@ -1433,7 +2170,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Prezzi (USD per 1M di token)</translation>
     </message>
     <message>
-        <source>What a cloud model costs, as model=input/output (openai:gpt-4o-mini=0.15/0.60); the Turn Log shows each turn&apos;s cost. Models on this computer cost nothing.</source>
+        <source>What a cloud model costs, as model=input/output (openai:gpt-4o-mini=0.15/0.60); the Turn Log shows each turn's cost. Models on this computer cost nothing.</source>
         <translation>Quanto costa un modello cloud, come modello=input/output (openai:gpt-4o-mini=0.15/0.60); il Registro turni mostra il costo di ogni turno. I modelli su questo computer non costano nulla.</translation>
     </message>
     <message>
@@ -1446,18 +2183,18 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Start in the tray</source>
-        <translation>Avvia nell&apos;area di notifica</translation>
+        <translation>Avvia nell'area di notifica</translation>
     </message>
     <message>
         <source>Start with the window hidden in the system tray (when there is one).</source>
-        <translation>Avvia con la finestra nascosta nell&apos;area di notifica (se c&apos;è).</translation>
+        <translation>Avvia con la finestra nascosta nell'area di notifica (se c'è).</translation>
     </message>
     <message>
         <source>Window language</source>
         <translation>Lingua della finestra</translation>
     </message>
     <message>
-        <source>The language of the window&apos;s labels and messages. Takes effect the next time you start Bea.</source>
+        <source>The language of the window's labels and messages. Takes effect the next time you start Bea.</source>
         <translation>La lingua di etichette e messaggi della finestra. Vale dal prossimo avvio di Bea.</translation>
     </message>
     <message>
@@ -1482,7 +2219,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>API port</source>
-        <translation>Porta dell&apos;API</translation>
+        <translation>Porta dell'API</translation>
     </message>
     <message>
         <source>The TCP port it listens on; 0 picks a free one at each start (the log says which).</source>
@@ -1514,11 +2251,11 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>How she tells the hour</source>
-        <translation>Come dice l&apos;ora</translation>
+        <translation>Come dice l'ora</translation>
     </message>
     <message>
         <source>24h (18:30) or 12h (6:30 pm), when she says the time.</source>
-        <translation>24h (18:30) o 12h (6:30 pm), quando dice l&apos;ora.</translation>
+        <translation>24h (18:30) o 12h (6:30 pm), quando dice l'ora.</translation>
     </message>
     <message>
         <source>Seconds in the dock</source>
@@ -1533,7 +2270,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Fuso orario</translation>
     </message>
     <message>
-        <source>Your time zone, such as Europe/Rome; empty means this computer&apos;s own zone.</source>
+        <source>Your time zone, such as Europe/Rome; empty means this computer's own zone.</source>
         <translation>Il tuo fuso orario, per esempio Europe/Rome; vuoto vuol dire quello di questo computer.</translation>
     </message>
     <message>
@@ -1554,7 +2291,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Discord API address</source>
-        <translation>Indirizzo dell&apos;API di Discord</translation>
+        <translation>Indirizzo dell'API di Discord</translation>
     </message>
     <message>
         <source>Change it only for a test.</source>
@@ -1565,8 +2302,8 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Il suo canale vocale</translation>
     </message>
     <message>
-        <source>A voice channel id: the dock&apos;s Join button starts with it, and the only call she may join herself.</source>
-        <translation>L&apos;ID di un canale vocale: il pulsante Entra del pannello parte da lì, ed è l&apos;unica chiamata in cui può entrare da sola.</translation>
+        <source>A voice channel id: the dock's Join button starts with it, and the only call she may join herself.</source>
+        <translation>L'ID di un canale vocale: il pulsante Entra del pannello parte da lì, ed è l'unica chiamata in cui può entrare da sola.</translation>
     </message>
     <message>
         <source>She may join the voice channel herself</source>
@@ -1610,7 +2347,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>When it is quiet, the chance (0 to 1) she speaks up on her own.</source>
-        <translation>Quando c&apos;è silenzio, la probabilità (da 0 a 1) che parli di sua iniziativa.</translation>
+        <translation>Quando c'è silenzio, la probabilità (da 0 a 1) che parli di sua iniziativa.</translation>
     </message>
     <message>
         <source>Least gap between (minutes)</source>
@@ -1626,7 +2363,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Before each turn, put what she remembers about it in her briefing.</source>
-        <translation>Prima di ogni turno, mette nel suo briefing quello che ricorda sull&apos;argomento.</translation>
+        <translation>Prima di ogni turno, mette nel suo briefing quello che ricorda sull'argomento.</translation>
     </message>
     <message>
         <source>Hour she dreams</source>
@@ -1634,7 +2371,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>The hour of the night (0-23) she dreams: she turns the stream into lasting memories.</source>
-        <translation>L&apos;ora della notte (0-23) in cui sogna: trasforma la live in ricordi duraturi.</translation>
+        <translation>L'ora della notte (0-23) in cui sogna: trasforma la live in ricordi duraturi.</translation>
     </message>
     <message>
         <source>Meaning model</source>
@@ -1650,15 +2387,15 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Where OBS runs: 127.0.0.1 for this computer, or the address OBS shows in Tools → WebSocket Server Settings → Show Connect Info.</source>
-        <translation>Dove gira OBS: 127.0.0.1 per questo computer, o l&apos;indirizzo che OBS mostra in Strumenti → Impostazioni server WebSocket → Mostra informazioni di connessione.</translation>
+        <translation>Dove gira OBS: 127.0.0.1 per questo computer, o l'indirizzo che OBS mostra in Strumenti → Impostazioni server WebSocket → Mostra informazioni di connessione.</translation>
     </message>
     <message>
         <source>OBS WebSocket port</source>
         <translation>Porta WebSocket di OBS</translation>
     </message>
     <message>
-        <source>4455 unless you changed it in OBS. The password is not a setting: it is kept with Bea&apos;s secrets (below).</source>
-        <translation>4455, a meno che tu non l&apos;abbia cambiata in OBS. La password non è un&apos;impostazione: è custodita con i segreti di Bea (qui sotto).</translation>
+        <source>4455 unless you changed it in OBS. The password is not a setting: it is kept with Bea's secrets (below).</source>
+        <translation>4455, a meno che tu non l'abbia cambiata in OBS. La password non è un'impostazione: è custodita con i segreti di Bea (qui sotto).</translation>
     </message>
     <message>
         <source>Scenes she may switch to</source>
@@ -1718,7 +2455,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Avatar file</source>
-        <translation>File dell&apos;avatar</translation>
+        <translation>File dell'avatar</translation>
     </message>
     <message>
         <source>Her body: a .vrm file (VRoid Studio, UniVRM...), chosen in the Stage dock. Empty: her default body.</source>
@@ -1786,7 +2523,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>She blinks now and then (when the model has a blink expression).</source>
-        <translation>Ogni tanto sbatte le palpebre (se il modello ha un&apos;espressione per farlo).</translation>
+        <translation>Ogni tanto sbatte le palpebre (se il modello ha un'espressione per farlo).</translation>
     </message>
     <message>
         <source>She breathes and sways</source>
@@ -1794,7 +2531,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>She breathes and sways a little when idle.</source>
-        <translation>Quando è ferma respira e ondeggia un po&apos;.</translation>
+        <translation>Quando è ferma respira e ondeggia un po'.</translation>
     </message>
     <message>
         <source>Most frames per second</source>
@@ -1817,16 +2554,16 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Quanto si vede sul viso</translation>
     </message>
     <message>
-        <source>How strongly her face shows her mood (1: the model&apos;s full expression).</source>
-        <translation>Quanto il suo viso mostra l&apos;umore (1: l&apos;espressione piena del modello).</translation>
+        <source>How strongly her face shows her mood (1: the model's full expression).</source>
+        <translation>Quanto il suo viso mostra l'umore (1: l'espressione piena del modello).</translation>
     </message>
     <message>
         <source>Your expression picks</source>
         <translation>Le tue scelte di espressione</translation>
     </message>
     <message>
-        <source>Mood word → expression name, e.g. excited=Smile. Other moods are matched to the model&apos;s expressions automatically.</source>
-        <translation>Umore → nome dell&apos;espressione, per esempio excited=Smile. Gli altri umori vengono abbinati da soli alle espressioni del modello.</translation>
+        <source>Mood word → expression name, e.g. excited=Smile. Other moods are matched to the model's expressions automatically.</source>
+        <translation>Umore → nome dell'espressione, per esempio excited=Smile. Gli altri umori vengono abbinati da soli alle espressioni del modello.</translation>
     </message>
     <message>
         <source>Mouth follows her words</source>
@@ -1838,7 +2575,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>How long a caption stays on the captions overlay (0: until the next).</source>
-        <translation>Quanto resta un sottotitolo nell&apos;overlay dei sottotitoli (0: fino al successivo).</translation>
+        <translation>Quanto resta un sottotitolo nell'overlay dei sottotitoli (0: fino al successivo).</translation>
     </message>
     <message>
         <source>Animation clips</source>
@@ -1886,7 +2623,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Where voice notes are downloaded from, beside the Bot API address.</source>
-        <translation>Da dove si scaricano i vocali, accanto all&apos;indirizzo della Bot API.</translation>
+        <translation>Da dove si scaricano i vocali, accanto all'indirizzo della Bot API.</translation>
     </message>
     <message>
         <source>Your channel</source>
@@ -1986,7 +2723,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>The language you speak to her in. Detect it: she finds out at each sentence. Any language but English uses a multilingual speech model, and the voice installed for that language (auto, en, it, de, ...).</source>
-        <translation>La lingua in cui le parli. Rilevala: la capisce a ogni frase. Ogni lingua che non sia l&apos;inglese usa un modello vocale multilingue, e la voce installata per quella lingua (auto, en, it, de, ...).</translation>
+        <translation>La lingua in cui le parli. Rilevala: la capisce a ogni frase. Ogni lingua che non sia l'inglese usa un modello vocale multilingue, e la voce installata per quella lingua (auto, en, it, de, ...).</translation>
     </message>
     <message>
         <source>Her voice</source>
@@ -2018,15 +2755,15 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Its link (youtube.com/live/..., watch?v=...) or video id: she reads its chat while you are live. Empty: off.</source>
-        <translation>Il link (youtube.com/live/..., watch?v=...) o l&apos;ID del video: ne legge la chat mentre sei in live. Vuoto: spento.</translation>
+        <translation>Il link (youtube.com/live/..., watch?v=...) o l'ID del video: ne legge la chat mentre sei in live. Vuoto: spento.</translation>
     </message>
     <message>
         <source>API address</source>
-        <translation>Indirizzo dell&apos;API</translation>
+        <translation>Indirizzo dell'API</translation>
     </message>
     <message>
         <source>The YouTube Data API address; change it only to test against another server.</source>
-        <translation>L&apos;indirizzo della YouTube Data API; cambialo solo per fare prove con un altro server.</translation>
+        <translation>L'indirizzo della YouTube Data API; cambialo solo per fare prove con un altro server.</translation>
     </message>
 </context>
 <context>
@@ -2064,7 +2801,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>You talk with her in the Chat dock, here in the app, and see there what went wrong.</source>
-        <translation>Parli con lei nel pannello Chat, qui nell&apos;app, e lì vedi cosa è andato storto.</translation>
+        <translation>Parli con lei nel pannello Chat, qui nell'app, e lì vedi cosa è andato storto.</translation>
     </message>
     <message>
         <source>Clock</source>
@@ -2135,7 +2872,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Piano</translation>
     </message>
     <message>
-        <source>She follows today&apos;s plan from the Plan dock and ticks objectives off as they are done.</source>
+        <source>She follows today's plan from the Plan dock and ticks objectives off as they are done.</source>
         <translation>Segue il piano di oggi dal pannello Piano e spunta gli obiettivi man mano che sono fatti.</translation>
     </message>
     <message>
@@ -2144,7 +2881,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Her body: a VRM avatar that moves, blinks and shows her mood, in the app and in OBS.</source>
-        <translation>Il suo corpo: un avatar VRM che si muove, sbatte le palpebre e mostra il suo umore, nell&apos;app e in OBS.</translation>
+        <translation>Il suo corpo: un avatar VRM che si muove, sbatte le palpebre e mostra il suo umore, nell'app e in OBS.</translation>
     </message>
     <message>
         <source>Telegram</source>
@@ -2197,6 +2934,70 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
 <context>
     <name>stage_dock</name>
     <message>
+        <source>Upper body</source>
+        <translation>Mezzo busto</translation>
+    </message>
+    <message>
+        <source>Full body</source>
+        <translation>Figura intera</translation>
+    </message>
+    <message>
+        <source>Face</source>
+        <translation>Viso</translation>
+    </message>
+    <message>
+        <source>Transparent</source>
+        <translation>Trasparente</translation>
+    </message>
+    <message>
+        <source>Chroma key</source>
+        <translation>Chroma key</translation>
+    </message>
+    <message>
+        <source>Colour</source>
+        <translation>Colore</translation>
+    </message>
+    <message>
+        <source>No avatar chosen.</source>
+        <translation>Nessun avatar scelto.</translation>
+    </message>
+    <message>
+        <source>{title}, the default avatar (VRM 1.0, public domain). Choose your own .vrm with “Choose avatar…”.</source>
+        <translation>{title}, l'avatar predefinito (VRM 1.0, pubblico dominio). Scegli il tuo .vrm con “Scegli avatar…”.</translation>
+    </message>
+    <message>
+        <source>{title} (VRM {value}, {name}, {value2} KB)</source>
+        <translation>{title} (VRM {value}, {name}, {value2} KB)</translation>
+    </message>
+    <message>
+        <source> (from the file; the stage has not reported yet)</source>
+        <translation> (dal file; il palco non ha ancora risposto)</translation>
+    </message>
+    <message>
+        <source>Expressions: {faces}{source}</source>
+        <translation>Espressioni: {faces}{source}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nessuna</translation>
+    </message>
+    <message>
+        <source>Lip sync: {value}</source>
+        <translation>Lip sync: {value}</translation>
+    </message>
+    <message>
+        <source>none (this model has no mouth shapes)</source>
+        <translation>nessuno (questo modello non ha forme della bocca)</translation>
+    </message>
+    <message>
+        <source>Blink: yes</source>
+        <translation>Palpebre: sì</translation>
+    </message>
+    <message>
+        <source>Blink: no</source>
+        <translation>Palpebre: no</translation>
+    </message>
+    <message>
         <source>idle</source>
         <translation>a riposo</translation>
     </message>
@@ -2211,6 +3012,18 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     <message>
         <source>{name} (not a clip)</source>
         <translation>{name} (non è una clip)</translation>
+    </message>
+    <message>
+        <source>No page is showing the stage.</source>
+        <translation>Nessuna pagina sta mostrando il palco.</translation>
+    </message>
+    <message>
+        <source>Showing on: </source>
+        <translation>In onda su: </translation>
+    </message>
+    <message>
+        <source>{client} {page} ({fps:.0f} fps)</source>
+        <translation>{client} {page} ({fps:.0f} fps)</translation>
     </message>
     <message>
         <source>Choose avatar…</source>
@@ -2230,7 +3043,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Loop this clip whenever she is not playing another one.</source>
-        <translation>Ripeti questa clip quando non ne sta facendo un&apos;altra.</translation>
+        <translation>Ripeti questa clip quando non ne sta facendo un'altra.</translation>
     </message>
     <message>
         <source>Play</source>
@@ -2269,6 +3082,10 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Fonte browser di OBS:</translation>
     </message>
     <message>
+        <source>(not available: see above)</source>
+        <translation>(non disponibile: vedi sopra)</translation>
+    </message>
+    <message>
         <source>Choose her avatar</source>
         <translation>Scegli il suo avatar</translation>
     </message>
@@ -2277,8 +3094,28 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Avatar VRM (*.vrm);;Tutti i file (*)</translation>
     </message>
     <message>
+        <source>Add animation clips</source>
+        <translation>Aggiungi clip di animazione</translation>
+    </message>
+    <message>
+        <source>VRM animations (*.vrma);;All files (*)</source>
+        <translation>Animazioni VRM (*.vrma);;Tutti i file (*)</translation>
+    </message>
+    <message>
+        <source>Playing “{key}”.</source>
+        <translation>Sta facendo “{key}”.</translation>
+    </message>
+    <message>
         <source>“{word}” → {value} (for 5 seconds)</source>
         <translation>“{word}” → {value} (per 5 secondi)</translation>
+    </message>
+    <message>
+        <source>a neutral face</source>
+        <translation>una faccia neutra</translation>
+    </message>
+    <message>
+        <source>Copied {url}: in OBS, add a Browser source with it.</source>
+        <translation>Copiato {url}: in OBS aggiungi una fonte Browser con questo indirizzo.</translation>
     </message>
 </context>
 <context>
@@ -2357,6 +3194,10 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <source>The stage is off (Settings → Stage).</source>
         <translation>Il palco è spento (Impostazioni → Palco).</translation>
     </message>
+    <message>
+        <source>The stage is starting…</source>
+        <translation>Il palco si sta avviando…</translation>
+    </message>
 </context>
 <context>
     <name>status_bar</name>
@@ -2397,7 +3238,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Modalità privacy: spenta</translation>
     </message>
     <message>
-        <source>You&apos;re live: what happens from now on belongs to this stream.</source>
+        <source>You're live: what happens from now on belongs to this stream.</source>
         <translation>Sei in live: quello che succede da adesso fa parte di questa live.</translation>
     </message>
     <message>
@@ -2407,6 +3248,46 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
 </context>
 <context>
     <name>turn_log_dock</name>
+    <message>
+        <source> · rescued</source>
+        <translation> · salvato</translation>
+    </message>
+    <message>
+        <source>{stamp}  {outcome:&lt;6} {model_calls} call(s), {value}{value2}, {ms:.0f} ms{flag}{why} — {first}{more}</source>
+        <translation>{stamp}  {outcome:&lt;6} {model_calls} chiamate, {value}{value2}, {ms:.0f} ms{flag}{why} — {first}{more}</translation>
+    </message>
+    <message>
+        <source>{value} · {model_calls} call(s) · {estimated}{prompt_tokens} prompt + {completion_tokens} completion tokens ({reasoning_tokens} reasoning){value2}{value3} · {ms:.0f} ms · outcome {outcome}{value4}</source>
+        <translation>{value} · {model_calls} chiamate · {estimated}{prompt_tokens} di prompt + {completion_tokens} token di risposta ({reasoning_tokens} di ragionamento){value2}{value3} · {ms:.0f} ms · esito {outcome}{value4}</translation>
+    </message>
+    <message>
+        <source>no model</source>
+        <translation>nessun modello</translation>
+    </message>
+    <message>
+        <source> (estimated: the server reported none)</source>
+        <translation> (stimati: il server non li ha riportati)</translation>
+    </message>
+    <message>
+        <source>&lt;p style='color:{problem}'&gt;&lt;b&gt;She couldn't answer:&lt;/b&gt; {value}&lt;/p&gt;</source>
+        <translation>&lt;p style='color:{problem}'&gt;&lt;b&gt;Non è riuscita a rispondere:&lt;/b&gt; {value}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Models tried</source>
+        <translation>Modelli provati</translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation>Chiamate agli strumenti</translation>
+    </message>
+    <message>
+        <source>Briefing (dynamic)</source>
+        <translation>Briefing (dinamico)</translation>
+    </message>
+    <message>
+        <source>Prompt in force (static)</source>
+        <translation>Prompt in vigore (statico)</translation>
+    </message>
     <message>
         <source>Search turns (every word must match)…</source>
         <translation>Cerca nei turni (devono esserci tutte le parole)…</translation>
@@ -2418,6 +3299,46 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
 </context>
 <context>
     <name>twitch_dock</name>
+    <message>
+        <source>&lt;b&gt;{who}&lt;/b&gt; cheered {value}: </source>
+        <translation>&lt;b&gt;{who}&lt;/b&gt; ha fatto cheer di {value}: </translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>Collegata</translation>
+    </message>
+    <message>
+        <source>Connecting</source>
+        <translation>Mi collego</translation>
+    </message>
+    <message>
+        <source>Reconnecting</source>
+        <translation>Mi ricollego</translation>
+    </message>
+    <message>
+        <source>Login refused</source>
+        <translation>Login rifiutato</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Rifiutata</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Spenta</translation>
+    </message>
+    <message>
+        <source>{name} · 1 message</source>
+        <translation>{name} · 1 messaggio</translation>
+    </message>
+    <message>
+        <source>{name} · {messages:,} messages</source>
+        <translation>{name} · {messages:,} messaggi</translation>
+    </message>
+    <message>
+        <source>(no name shown)</source>
+        <translation>(nessun nome visibile)</translation>
+    </message>
     <message>
         <source>Here now</source>
         <translation>Presenti ora</translation>
@@ -2469,9 +3390,77 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <source>The token is kept in {value}.</source>
         <translation>Il token è custodito in {value}.</translation>
     </message>
+    <message>
+        <source>nowhere in this build</source>
+        <translation>da nessuna parte in questa versione</translation>
+    </message>
+    <message>
+        <source>nowhere (this build keeps no secrets)</source>
+        <translation>da nessuna parte (questa versione non custodisce segreti)</translation>
+    </message>
+    <message>
+        <source>A token is kept in {where}: with her login set, she can write in chat.</source>
+        <translation>Un token è custodito in {where}: con il suo login impostato, può scrivere in chat.</translation>
+    </message>
+    <message>
+        <source>No token: she reads chat anonymously and cannot write in it.</source>
+        <translation>Nessun token: legge la chat in forma anonima e non può scriverci.</translation>
+    </message>
 </context>
 <context>
     <name>voice_dock</name>
+    <message>
+        <source>Push to talk</source>
+        <translation>Premi per parlare</translation>
+    </message>
+    <message>
+        <source>Always on</source>
+        <translation>Sempre attivo</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Spento</translation>
+    </message>
+    <message>
+        <source>Loading</source>
+        <translation>Si sta caricando</translation>
+    </message>
+    <message>
+        <source>Ducked</source>
+        <translation>Voce abbassata</translation>
+    </message>
+    <message>
+        <source>Speaking</source>
+        <translation>Sta parlando</translation>
+    </message>
+    <message>
+        <source>Hearing you</source>
+        <translation>Ti sta sentendo</translation>
+    </message>
+    <message>
+        <source>Thinking</source>
+        <translation>Sta pensando</translation>
+    </message>
+    <message>
+        <source>Listening</source>
+        <translation>In ascolto</translation>
+    </message>
+    <message>
+        <source>Not hearing you: no microphone</source>
+        <translation>Non ti sente: nessun microfono</translation>
+    </message>
+    <message>
+        <source>Speaking into silence: no speakers</source>
+        <translation>Parla nel vuoto: nessun altoparlante</translation>
+    </message>
+    <message>
+        <source>No audio devices: </source>
+        <translation>Nessun dispositivo audio: </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Voice is off&lt;/b&gt; (turn it on in Settings → Skills).</source>
+        <translation>&lt;b&gt;La voce è spenta&lt;/b&gt; (accendila in Impostazioni → Skill).</translation>
+    </message>
     <message>
         <source>Hold to talk</source>
         <translation>Tieni premuto per parlare</translation>
@@ -2483,6 +3472,10 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     <message>
         <source>Silence her now.</source>
         <translation>Zittiscila subito.</translation>
+    </message>
+    <message>
+        <source>No audio devices: {why}</source>
+        <translation>Nessun dispositivo audio: {why}</translation>
     </message>
     <message>
         <source>mic %v</source>
@@ -2546,8 +3539,8 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
 <context>
     <name>youtube_settings</name>
     <message>
-        <source>A YouTube Data API v3 key: Google Cloud console → APIs &amp; Services → enable &quot;YouTube Data API v3&quot; → Credentials → Create credentials → API key. Reading a live chat costs quota: YouTube&apos;s default daily quota covers a few hours of chat.</source>
-        <translation>Una chiave YouTube Data API v3: console Google Cloud → API e servizi → abilita &quot;YouTube Data API v3&quot; → Credenziali → Crea credenziali → Chiave API. Leggere una chat live consuma quota: la quota giornaliera standard di YouTube basta per qualche ora di chat.</translation>
+        <source>A YouTube Data API v3 key: Google Cloud console → APIs &amp; Services → enable "YouTube Data API v3" → Credentials → Create credentials → API key. Reading a live chat costs quota: YouTube's default daily quota covers a few hours of chat.</source>
+        <translation>Una chiave YouTube Data API v3: console Google Cloud → API e servizi → abilita "YouTube Data API v3" → Credenziali → Crea credenziali → Chiave API. Leggere una chat live consuma quota: la quota giornaliera standard di YouTube basta per qualche ora di chat.</translation>
     </message>
     <message>
         <source>paste your YouTube Data API key</source>
@@ -2560,6 +3553,26 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     <message>
         <source>API key</source>
         <translation>Chiave API</translation>
+    </message>
+    <message>
+        <source>A key is kept in the keyring.</source>
+        <translation>Una chiave è custodita nel portachiavi.</translation>
+    </message>
+    <message>
+        <source>No key is kept.</source>
+        <translation>Nessuna chiave custodita.</translation>
+    </message>
+    <message>
+        <source>Not reading (name your stream above).</source>
+        <translation>Non sta leggendo (indica la tua live qui sopra).</translation>
+    </message>
+    <message>
+        <source>Not reading.</source>
+        <translation>Non sta leggendo.</translation>
+    </message>
+    <message>
+        <source>The chat is {state}</source>
+        <translation>La chat è {state}</translation>
     </message>
 </context>
 </TS>

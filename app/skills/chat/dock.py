@@ -12,6 +12,7 @@ from app.skills.chat.skill import ChatSkill, Line, Problem
 from app.skills.registry import discover
 from app.widgets.palette import PROBLEM_STYLE
 from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
     QEvent,
     QFrame,
     QHBoxLayout,
@@ -27,15 +28,17 @@ from app.widgets.qt import (
     translate,
 )
 
-CORE_PAGES = {"general": "General", "mind": "Mind", "privacy": "Privacy", "ui": "Interface", "api": "Local API"}
+CORE_PAGES = {"general": QT_TRANSLATE_NOOP("chat_dock", "General"), "mind": QT_TRANSLATE_NOOP("chat_dock", "Mind"),
+              "privacy": QT_TRANSLATE_NOOP("chat_dock", "Privacy"), "ui": QT_TRANSLATE_NOOP("chat_dock", "Interface"),
+              "api": QT_TRANSLATE_NOOP("chat_dock", "Local API")}
 
 
 def page_title(section: str) -> str:
     """The settings page's name for a section ("mind", "skills.voice"...), "" when it has none."""
     if section.startswith("skills."):
         skill = discover().get(section.removeprefix("skills."))
-        return skill.title if skill is not None else ""
-    return CORE_PAGES.get(section, "")
+        return translate("skills", skill.title) if skill is not None else ""
+    return translate("chat_dock", CORE_PAGES[section]) if section in CORE_PAGES else ""
 
 
 class ProblemRow(QWidget):

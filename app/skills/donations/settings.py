@@ -124,7 +124,7 @@ class DonationsSettingsPage(SectionForm):
 
     def refresh(self) -> None:
         secrets = self.skill.ctx.secrets
-        where = getattr(secrets, "where", "nowhere (this build keeps no secrets)")
+        where = getattr(secrets, "where", translate("donations_settings", "nowhere (this build keeps no secrets)"))
         for kind in KINDS:
             self.urls[kind].setText(self.skill.url(kind))
             has = self.skill.has_secret(kind)
@@ -137,9 +137,9 @@ class DonationsSettingsPage(SectionForm):
         has_token = bool(self.skill.secret_named(STREAMLABS_TOKEN))
         self.secret.kept(has_token)
         state, why = self.skill.streamlabs_state
-        kept = f"A token is kept in {where}." if has_token else "No token is kept."
-        link = {"off": "The link is off (switch on \"Streamlabs tips\" above).", "connected": "Connected: tips arrive "
-                "as they happen."}.get(state, f"The link is {state}" + (f": {why}" if why else "."))
+        kept = translate("donations_settings", "A token is kept in {where}.").format(where=where) if has_token else translate("donations_settings", "No token is kept.")
+        link = {"off": translate("donations_settings", "The link is off (switch on \"Streamlabs tips\" above)."), "connected": translate("donations_settings", "Connected: tips arrive "
+                "as they happen.")}.get(state, translate("donations_settings", "The link is {state}").format(state=state) + (f": {why}" if why else "."))
         self.streamlabs_status.setText(f"{kept} {link}")
 
 

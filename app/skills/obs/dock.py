@@ -33,17 +33,16 @@ COLORS = {State.CONNECTED: "#27ae60", State.CONNECTING: "#e6a700", State.RETRYIN
 
 def outputs_text(status: ObsStatus) -> str:
     if not status.connected:
-        return "Streaming: unknown · Recording: unknown"
-    return (f"Streaming: {'LIVE' if status.streaming else 'off'} · "
-            f"Recording: {'on' if status.recording else 'off'}")
+        return translate("obs_dock", "Streaming: unknown · Recording: unknown")
+    return (translate("obs_dock", "Streaming: {value} · Recording: {value2}").format(value='LIVE' if status.streaming else 'off', value2='on' if status.recording else 'off'))
 
 
 def current_text(status: ObsStatus) -> str:
     if not status.connected:
-        return "Current scene: —"
+        return translate("obs_dock", "Current scene: —")
     if not status.scene_collection:
-        return "Current scene: — (OBS is changing scene collection)"
-    return f"Current scene: {status.current_scene or '—'} (scene collection “{status.scene_collection}”)"
+        return translate("obs_dock", "Current scene: — (OBS is changing scene collection)")
+    return translate("obs_dock", "Current scene: {value} (scene collection “{scene_collection}”)").format(value=status.current_scene or '—', scene_collection=status.scene_collection)
 
 
 class ObsDock(QWidget):

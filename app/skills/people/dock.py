@@ -67,18 +67,18 @@ PICK = QT_TRANSLATE_NOOP("people_dock", "Select someone in the roster to see the
 NO_CARD = QT_TRANSLATE_NOOP("people_dock", "No card yet: mark them and she keeps one (attitude, profile and facts live "
                             "on a card).")
 
-PLATFORMS = {"twitch": "Twitch", "youtube": "YouTube", "telegram": "Telegram", "discord": "Discord", "kick": "Kick",
-             "tiktok": "TikTok", "streamlabs": "Streamlabs", "kofi": "Ko-fi",
-             rules.PLACEHOLDER: "by name only"}
+PLATFORMS = {"twitch": QT_TRANSLATE_NOOP("people_dock", "Twitch"), "youtube": QT_TRANSLATE_NOOP("people_dock", "YouTube"), "telegram": QT_TRANSLATE_NOOP("people_dock", "Telegram"), "discord": QT_TRANSLATE_NOOP("people_dock", "Discord"), "kick": "Kick",
+             "tiktok": QT_TRANSLATE_NOOP("people_dock", "TikTok"), "streamlabs": QT_TRANSLATE_NOOP("people_dock", "Streamlabs"), "kofi": QT_TRANSLATE_NOOP("people_dock", "Ko-fi"),
+             rules.PLACEHOLDER: QT_TRANSLATE_NOOP("people_dock", "by name only")}
 # why a card exists, in the streamer's words (app.core.people.REASON_WORDS speaks to her)
-WHY = {"donation": "they donated", "marked_by_bea": "she decided to remember them (or you marked them)",
-       "one_on_one": "they talked with her one to one",
-       "regular": "a regular: they came to 3 or more streams",
-       "profiler": "they wrote a lot in chat (the profiler)",
-       rules.LINKED: "you said two accounts of theirs are one person"}
-ALIAS_WORDS = {"described": "described, from what they could see", "seen": "seen, the name shown in chat",
-               "remembered": "known, chosen when remembering them", "introduced": "known, they introduced "
-               "themselves", "streamer": "known, you gave this name"}
+WHY = {"donation": QT_TRANSLATE_NOOP("people_dock", "they donated"), "marked_by_bea": QT_TRANSLATE_NOOP("people_dock", "she decided to remember them (or you marked them)"),
+       "one_on_one": QT_TRANSLATE_NOOP("people_dock", "they talked with her one to one"),
+       "regular": QT_TRANSLATE_NOOP("people_dock", "a regular: they came to 3 or more streams"),
+       "profiler": QT_TRANSLATE_NOOP("people_dock", "they wrote a lot in chat (the profiler)"),
+       rules.LINKED: QT_TRANSLATE_NOOP("people_dock", "you said two accounts of theirs are one person")}
+ALIAS_WORDS = {"described": QT_TRANSLATE_NOOP("people_dock", "described, from what they could see"), "seen": QT_TRANSLATE_NOOP("people_dock", "seen, the name shown in chat"),
+               "remembered": QT_TRANSLATE_NOOP("people_dock", "known, chosen when remembering them"), "introduced": QT_TRANSLATE_NOOP("people_dock", "known, they introduced "
+               "themselves"), "streamer": QT_TRANSLATE_NOOP("people_dock", "known, you gave this name")}
 
 
 @dataclass(frozen=True)
@@ -90,14 +90,14 @@ class Column:
 
 
 COLUMNS = (
-    Column("Name", "name", tip="The name shown in chat. Click to sort A to Z."),
-    Column("Platform", None, tip="Where the account is."),
-    Column("Messages", "messages", True, "Messages counted. Click to sort, most first."),
-    Column("Sessions", "sessions", True, "Streams they came to. Click to sort, most first."),
-    Column("Donations", "donations", True, "How many donations (the amounts are on the card). "
-           "Click to sort."),
-    Column("Last seen", "last_seen", tip="Click to sort, most recent first."),
-    Column("Card", None, tip="Whether she keeps a card for them."),
+    Column(QT_TRANSLATE_NOOP("people_dock", "Name"), "name", tip=QT_TRANSLATE_NOOP("people_dock", "The name shown in chat. Click to sort A to Z.")),
+    Column(QT_TRANSLATE_NOOP("people_dock", "Platform"), None, tip=QT_TRANSLATE_NOOP("people_dock", "Where the account is.")),
+    Column(QT_TRANSLATE_NOOP("people_dock", "Messages"), "messages", True, QT_TRANSLATE_NOOP("people_dock", "Messages counted. Click to sort, most first.")),
+    Column(QT_TRANSLATE_NOOP("people_dock", "Sessions"), "sessions", True, QT_TRANSLATE_NOOP("people_dock", "Streams they came to. Click to sort, most first.")),
+    Column(QT_TRANSLATE_NOOP("people_dock", "Donations"), "donations", True, QT_TRANSLATE_NOOP("people_dock", "How many donations (the amounts are on the card). "
+           "Click to sort.")),
+    Column(QT_TRANSLATE_NOOP("people_dock", "Last seen"), "last_seen", tip=QT_TRANSLATE_NOOP("people_dock", "Click to sort, most recent first.")),
+    Column(QT_TRANSLATE_NOOP("people_dock", "Card"), None, tip=QT_TRANSLATE_NOOP("people_dock", "Whether she keeps a card for them.")),
 )
 SORT_COLUMN = {c.sort: i for i, c in enumerate(COLUMNS) if c.sort}
 NAME, PLATFORM, MESSAGES, SESSIONS, DONATIONS, LAST_SEEN, CARD = range(len(COLUMNS))
@@ -110,18 +110,18 @@ def direction(sort: str) -> Qt.SortOrder:
 
 def platform_name(identity_or_platform: str) -> str:
     platform = identity_or_platform.partition(":")[0]
-    return PLATFORMS.get(platform, platform.capitalize())
+    return translate("people_dock", PLATFORMS[platform]) if platform in PLATFORMS else platform.capitalize()
 
 
 def where(identity: str) -> str:
     """Where an account is, after its name: its platform (a name she remembered has none yet)."""
     if rules.is_placeholder(identity):
-        return " (a name she remembered; no account seen yet)"
+        return translate("people_dock", " (a name she remembered; no account seen yet)")
     return f" on {platform_name(identity)}"
 
 
 def account_text(display_name: str, identity: str) -> str:
-    return (display_name or "(no name shown)") + where(identity)
+    return (display_name or translate("people_dock", "(no name shown)")) + where(identity)
 
 
 def seen_text(ts: float, now: float) -> str:
@@ -136,8 +136,12 @@ def seen_text(ts: float, now: float) -> str:
     return day.strftime("%a %d %b") if day.year == today.year else day.strftime("%d %b %Y")
 
 
+# the nouns plural() counts, in the window's language
+PLURAL_NOUNS = (QT_TRANSLATE_NOOP("people_dock", "account"), QT_TRANSLATE_NOOP("people_dock", "accounts"), QT_TRANSLATE_NOOP("people_dock", "fact"), QT_TRANSLATE_NOOP("people_dock", "facts"), QT_TRANSLATE_NOOP("people_dock", "message"), QT_TRANSLATE_NOOP("people_dock", "messages"), QT_TRANSLATE_NOOP("people_dock", "person"), QT_TRANSLATE_NOOP("people_dock", "people"), QT_TRANSLATE_NOOP("people_dock", "session"), QT_TRANSLATE_NOOP("people_dock", "sessions"))
+
+
 def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n:,} {one if n == 1 else (many or one + 's')}"
+    return f"{n:,} {translate('people_dock', one if n == 1 else (many or one + 's'))}"
 
 
 def money(amounts: dict[str, Decimal]) -> str:
@@ -147,7 +151,8 @@ def money(amounts: dict[str, Decimal]) -> str:
 
 
 def alias_words(alias: Alias) -> str:
-    return ALIAS_WORDS.get(alias.source if alias.state == "known" else alias.state, alias.state)
+    key = alias.source if alias.state == "known" else alias.state
+    return translate("people_dock", ALIAS_WORDS[key]) if key in ALIAS_WORDS else alias.state
 
 
 def strength(alias: Alias) -> tuple[int, int, float]:
@@ -253,7 +258,7 @@ class RosterModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and column == NAME:
             r = self.rows[row]
             name, platform = self.cells[row][NAME], self.cells[row][PLATFORM]
-            return f"{name} on {platform}: she calls them “{self.name_of(r.identity)}”"
+            return translate("people_dock", "{name} on {platform}: she calls them “{value}”").format(name=name, platform=platform, value=self.name_of(r.identity))
         if role == IDENTITY:
             return self.rows[row].identity
         return None
@@ -264,9 +269,9 @@ class RosterModel(QAbstractTableModel):
             return None
         column = COLUMNS[section]
         if role == Qt.ItemDataRole.DisplayRole:
-            return column.title
+            return translate("people_dock", column.title)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return column.tip
+            return translate("people_dock", column.tip)
         if role == Qt.ItemDataRole.InitialSortOrderRole and column.sort:
             return direction(column.sort)
         if role == Qt.ItemDataRole.TextAlignmentRole and column.numeric:
@@ -393,9 +398,9 @@ class PeopleDock(QWidget):
         header.setHighlightSections(False)
         metrics = self.fontMetrics()
         for i, column in enumerate(COLUMNS):
-            sample = {LAST_SEEN: "yesterday 00:00", PLATFORM: "by name only"}.get(i, column.title)
+            sample = {LAST_SEEN: translate("people_dock", "yesterday 00:00"), PLATFORM: translate("people_dock", "by name only")}.get(i, translate("people_dock", column.title))
             header.setSectionResizeMode(i, QHeaderView.ResizeMode.Interactive)
-            widest = max(metrics.horizontalAdvance(sample), metrics.horizontalAdvance(column.title))
+            widest = max(metrics.horizontalAdvance(sample), metrics.horizontalAdvance(translate("people_dock", column.title)))
             t.setColumnWidth(i, widest + 28)
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
 
@@ -548,7 +553,7 @@ class PeopleDock(QWidget):
         self.accounts = [identity, *(a for a in accounts if a != identity)]   # the selected account first
         entries = {a: self.people.entry(a) for a in self.accounts}
         name = card.label if card is not None else self.skill.label(identity)
-        self.name = name if name != UNFAMILIAR else self.people.display_name(identity) or "this person"
+        self.name = name if name != UNFAMILIAR else self.people.display_name(identity) or translate("people_dock", "this person")
         self.title.setText(self.name)
         self.subtitle.setText(self._subtitle(card, name))
         entry = entries.get(identity)
@@ -569,11 +574,12 @@ class PeopleDock(QWidget):
 
     def _subtitle(self, card: Any, name: str) -> str:
         if card is None:
-            lead = "No card yet."
+            lead = translate("people_dock", "No card yet.")
         else:
-            lead = f"Card: {WHY.get(card.reason, rules.REASON_WORDS.get(card.reason, card.reason))}."
+            lead = translate("people_dock", "Card: {value}.").format(value=translate("people_dock", WHY[card.reason]) if card.reason in WHY
+                                                               else rules.REASON_WORDS.get(card.reason, card.reason))
         if name == UNFAMILIAR:
-            lead += f" To her they are “{UNFAMILIAR}”: she has no name for them yet."
+            lead += translate("people_dock", " To her they are “{unfamiliar}”: she has no name for them yet.").format(unfamiliar=UNFAMILIAR)
         return lead
 
     def _details_html(self, card: Any, entries: dict[str, Any]) -> str:
@@ -581,19 +587,19 @@ class PeopleDock(QWidget):
         now = self.clock()
         names = []
         for account, entry in entries.items():
-            line = f"<b>{e(self.people.display_name(account) or '(no name shown)')}</b>{e(where(account))}"
+            line = f"<b>{e(self.people.display_name(account) or translate('people_dock', '(no name shown)'))}</b>{e(where(account))}"
             if entry is not None and not rules.is_placeholder(account):
-                line += (f" · {plural(entry.messages, 'message')} in {plural(entry.session_count, 'session')}"
-                         f" · last seen {e(seen_text(entry.last_seen, now))}")
+                line += (translate("people_dock", " · {value} in {value2} · last seen {value3}").format(value=plural(entry.messages, 'message'), value2=plural(entry.session_count, 'session'), value3=e(seen_text(entry.last_seen, now))))
             names.append(f"<li>{line}</li>")
-        parts = [f"<p style='margin:0'><b>Names</b></p><ul style='margin-top:2px'>{''.join(names)}</ul>"]
+        parts = [translate("people_dock", "<p style='margin:0'><b>Names</b></p><ul "
+                                          "style='margin-top:2px'>{value}</ul>").format(value=''.join(names))]
         if card is not None:
             given = self.people.donations_of(card.person_id)
             parts.append(translate("people_dock", "<p><b>Donations:</b> {value}</p>").format(value=e(money(given)) if given else 'none'))
         if moved := self.skill.times_moved(list(entries)):
             parts.append(translate("people_dock", "<p><b>They really moved her</b> {value} (her mood)</p>").format(value='once' if moved == 1 else f'{moved} times'))
         if offences := self.skill.offences(list(entries)):
-            parts.append(f"<p><b>On stream they</b> {e(offences)}</p>")
+            parts.append(translate("people_dock", "<p><b>On stream they</b> {value}</p>").format(value=e(offences)))
         seen_by = []
         for character, character_name, _description in self.aliases.cast():
             seen_by.append(f"<li><b>{e(character_name)}</b>: {self._alias_line(character)}</li>")
@@ -605,13 +611,13 @@ class PeopleDock(QWidget):
         e = html.escape
         held = [(a, account) for account in self.accounts if (a := self.aliases.alias(character, account))]
         if not held:
-            return f"{e(UNFAMILIAR)} <i>(no name yet)</i>"
+            return translate("people_dock", "{value} <i>(no name yet)</i>").format(value=e(UNFAMILIAR))
         held.sort(key=lambda h: strength(h[0]), reverse=True)
         best = held[0][0]
         line = f"{e(best.text)} <i>({e(alias_words(best))})</i>"
-        others = [f"{e(a.text)} on {e(platform_name(account))} <i>({e(alias_words(a))})</i>"
+        others = [translate("people_dock", "{value} on {value2} <i>({value3})</i>").format(value=e(a.text), value2=e(platform_name(account)), value3=e(alias_words(a)))
                   for a, account in held[1:] if a.text != best.text]
-        return line + ("; also " + "; ".join(others) if others else "")
+        return line + (translate("people_dock", "; also ") + "; ".join(others) if others else "")
 
     def _enable(self) -> None:
         has_card = self.person_id is not None
@@ -632,7 +638,7 @@ class PeopleDock(QWidget):
                              profile=self.profile.toPlainText())
         self.attitude.setModified(False)
         self.profile.document().setModified(False)
-        self._said("Card saved.")
+        self._said(translate("people_dock", "Card saved."))
         self.refresh()
 
     def add_fact(self) -> bool:
@@ -642,7 +648,7 @@ class PeopleDock(QWidget):
         added = self.people.add_fact(self.person_id, text, "streamer")
         if added:
             self.fact_entry.clear()
-        self._said("Fact added." if added else "She already has that fact.", error=not added)
+        self._said(translate("people_dock", "Fact added.") if added else translate("people_dock", "She already has that fact."), error=not added)
         self.refresh()
         return added
 
@@ -651,7 +657,7 @@ class PeopleDock(QWidget):
         if self.person_id is None or item is None:
             return False
         gone = self.people.remove_fact(self.person_id, item.text())
-        self._said("Fact removed." if gone else "That fact was already gone.")
+        self._said(translate("people_dock", "Fact removed.") if gone else translate("people_dock", "That fact was already gone."))
         self.refresh()
         return gone
 
@@ -662,12 +668,12 @@ class PeopleDock(QWidget):
         if self.current is None:
             return False
         if not name:
-            self._said("Type the name she should use for them first.", error=True)
+            self._said(translate("people_dock", "Type the name she should use for them first."), error=True)
             return False
         for account in self.accounts:
             self.aliases.learn(BEA, account, Alias(name, "known", "streamer"))
         self.name_edit.setModified(False)
-        self._said(f"She now calls them {name}.")
+        self._said(translate("people_dock", "She now calls them {name}.").format(name=name))
         self.refresh()
         return True
 
@@ -691,7 +697,7 @@ class PeopleDock(QWidget):
             for account in self.accounts:
                 self.people.link(account, card)
         self.link_edit.clear()
-        self._said(f"{self.name} and {account_text(self.people.display_name(other), other)} are one person now.")
+        self._said(translate("people_dock", "{name} and {value} are one person now.").format(name=self.name, value=account_text(self.people.display_name(other), other)))
         self.refresh()
         return True
 
@@ -699,7 +705,7 @@ class PeopleDock(QWidget):
         if self.current is None:
             return
         self.people.mark(self.current, marked, self.people.display_name(self.current))
-        self._said("Marked: she keeps a card for them." if marked else "Unmarked (the card stays).")
+        self._said(translate("people_dock", "Marked: she keeps a card for them.") if marked else translate("people_dock", "Unmarked (the card stays)."))
         self.refresh()
 
     def _confirmed(self, title: str, text: str) -> bool:
@@ -711,26 +717,26 @@ class PeopleDock(QWidget):
         entries = [x for a in self.accounts if (x := self.people.entry(a)) is not None]
         messages = sum(x.messages for x in entries)
         sessions = max((x.session_count for x in entries), default=0)
-        lines = [f"Forget {name} everywhere? This removes, for good:",
+        lines = [translate("people_dock", "Forget {name} everywhere? This removes, for good:").format(name=name),
                  f"• {plural(len(accounts), 'account')}: {', '.join(accounts)}",
-                 f"• what she counted: {plural(messages, 'message')}, {plural(sessions, 'session')}"]
+                 translate("people_dock", "• what she counted: {value}, {value2}").format(value=plural(messages, 'message'), value2=plural(sessions, 'session'))]
         if self.person_id is not None:
             given = self.people.donations_of(self.person_id)
             if given:
-                lines[-1] += f", donations of {money(given)}"
+                lines[-1] += translate("people_dock", ", donations of {value}").format(value=money(given))
             facts = self.facts.count()
             lines.append(translate("people_dock", "• their card: attitude, profile and {value}").format(value=plural(facts, 'fact')))
-        lines += ["• the name every character uses for them, and what the characters' buffers say of them",
-                  "Their lines in the stream log stay, flagged: she never dreams or profiles from them "
-                  "again.",
-                  "Next you choose whether the memories about them go too. This cannot be undone."]
+        lines += [translate("people_dock", "• the name every character uses for them, and what the characters' buffers say of them"),
+                  translate("people_dock", "Their lines in the stream log stay, flagged: she never dreams or profiles from them "
+                  "again."),
+                  translate("people_dock", "Next you choose whether the memories about them go too. This cannot be undone.")]
         return "\n".join(lines)
 
     def forget_person(self) -> bool:
         if self.current is None:
             return False
         name = self.name
-        if not self._confirmed(f"Forget {name}?", self.forget_text(name)):
+        if not self._confirmed(translate("people_dock", "Forget {name}?").format(name=name), self.forget_text(name)):
             return False
         yes, no, cancel = (QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No,
                            QMessageBox.StandardButton.Cancel)
@@ -747,8 +753,8 @@ class PeopleDock(QWidget):
         self.aliases.forget_targets(gone)
         self.show_card(None)
         self.table.clearSelection()
-        tail = " and the memories about them." if answer == yes else "."
-        self._said(f"Forgot {name} ({plural(len(gone), 'account')})" + tail)
+        tail = translate("people_dock", " and the memories about them.") if answer == yes else "."
+        self._said(translate("people_dock", "Forgot {name} ({value})").format(name=name, value=plural(len(gone), 'account')) + tail)
         self.refresh()
         return True
 

@@ -84,16 +84,19 @@ ENTRY_SAMPLES = ("relationships", "charity_stream", "", "inferred by planner, a 
 KEEPS = ((QT_TRANSLATE_NOOP("person_dock", "for good"), None), (QT_TRANSLATE_NOOP("person_dock", "for an hour"), pm.HOUR),
          (QT_TRANSLATE_NOOP("person_dock", "for a day"), pm.DAY), (QT_TRANSLATE_NOOP("person_dock", "for a week"), 7 * pm.DAY))
 # the sections as you read them (her notes, shown word for word, speak of you as "them")
-SECTION_WORDS = {"identity": "Who you are", "routine": "Your usual day", "state": "Right now",
-                 "relationships": "Who matters to you", "commitments": "Open commitments",
-                 "preferences": "What you prefer"}
+SECTION_WORDS = {"identity": QT_TRANSLATE_NOOP("person_dock", "Who you are"),
+                 "routine": QT_TRANSLATE_NOOP("person_dock", "Your usual day"),
+                 "state": QT_TRANSLATE_NOOP("person_dock", "Right now"),
+                 "relationships": QT_TRANSLATE_NOOP("person_dock", "Who matters to you"),
+                 "commitments": QT_TRANSLATE_NOOP("person_dock", "Open commitments"),
+                 "preferences": QT_TRANSLATE_NOOP("person_dock", "What you prefer")}
 KEY_ROLE = Qt.ItemDataRole.UserRole
 
 
 # ---- words --------------------------------------------------------------------------------------------
 def source_words(entry: Entry) -> str:
     """Where an entry came from, said to you: "you told her", "inferred by planner, a guess"..."""
-    return pm.qualifier(entry).replace("they told us", "you told her")
+    return pm.qualifier(entry).replace(translate("person_dock", "they told us"), translate("person_dock", "you told her"))
 
 
 def when_text(ts: float | None, now: float) -> str:
@@ -115,8 +118,12 @@ def stamp(ts: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(ts))
 
 
+# the nouns plural() counts, in the window's language
+PLURAL_NOUNS = (QT_TRANSLATE_NOOP("person_dock", "device"), QT_TRANSLATE_NOOP("person_dock", "devices"), QT_TRANSLATE_NOOP("person_dock", "entry"), QT_TRANSLATE_NOOP("person_dock", "entries"), QT_TRANSLATE_NOOP("person_dock", "raw signal"), QT_TRANSLATE_NOOP("person_dock", "raw signals"))
+
+
 def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n:,} {one if n == 1 else (many or one + 's')}"
+    return f"{n:,} {translate('person_dock', one if n == 1 else (many or one + 's'))}"
 
 
 def value_text(value: Any) -> str:
@@ -300,7 +307,7 @@ class YouDock(QWidget):
         self.section_filter = QComboBox(objectName="youSectionFilter")
         self.section_filter.addItem(translate("person_dock", "All sections"), None)
         for s in pm.SECTIONS:
-            self.section_filter.addItem(SECTION_WORDS[s], s)
+            self.section_filter.addItem(translate("person_dock", SECTION_WORDS[s]), s)
         self.refresh_button = QPushButton(translate("person_dock", "Refresh"), objectName="youRefresh",
                                           toolTip=translate("person_dock", "Read the model again (devices and agents write to it)"))
         self.interview_button = QPushButton(translate("person_dock", "Getting to Know You"), objectName="youInterview")
@@ -479,7 +486,7 @@ class YouDock(QWidget):
             for name, on in senses.items():
                 self.switches[name].setChecked(on)
                 self.switches[name].setText(translate("person_dock", "On") if on else translate("person_dock", "Off"))
-            self.signals_label.setText(translate("person_dock", "{value} kept from your devices right now.").format(value=plural(signals, 'raw signal')))
+            self.signals_label.setText(translate("person_dock", "{value} kept from your devices right now.").format(value=plural(signals, translate("person_dock", 'raw signal'))))
         tokens = self.store.tokens()
         if self._changed("devices", (today, tokens), force):
             self._show_devices(tokens, now)
@@ -495,9 +502,9 @@ class YouDock(QWidget):
         elif len(rows) == len(entries):
             text = plural(len(entries), "entry", "entries")
         else:
-            text = f"{len(rows):,} of {plural(len(entries), 'entry', 'entries')} match"
+            text = translate("person_dock", "{value:,} of {value2} match").format(value=len(rows), value2=plural(len(entries), 'entry', 'entries'))
         if expired:
-            text += f" · {expired:,} expired (greyed: she no longer reads them)"
+            text += translate("person_dock", " · {expired:,} expired (greyed: she no longer reads them)").format(expired=expired)
         self.count.setText(text)
 
     def _show_entries(self, rows: list[OwnerRow], now: float) -> None:
@@ -509,11 +516,11 @@ class YouDock(QWidget):
             keep = None
             for i, r in enumerate(rows):
                 e = r.entry
-                tip = f"{e.section}/{e.key}: {e.summary}\nsource: {e.source}"
+                tip = translate("person_dock", "{section}/{key}: {summary}\nsource: {source}").format(section=e.section, key=e.key, summary=e.summary, source=e.source)
                 if e.quote:
-                    tip += f"\nyour words: “{e.quote}”"
+                    tip += translate("person_dock", "\nyour words: “{quote}”").format(quote=e.quote)
                 if r.expired:
-                    tip += "\nexpired: she no longer reads this"
+                    tip += translate("person_dock", "\nexpired: she no longer reads this")
                 expires = "never" if e.expires_at is None else when_text(e.expires_at, now)
                 cells = (e.section, e.key, e.summary, source_words(e), f"{e.confidence:.0%}",
                          when_text(e.observed_at, now), f"expired {expires}" if r.expired else expires)
@@ -543,7 +550,7 @@ class YouDock(QWidget):
         self.devices.setRowCount(len(tokens))
         for i, t in enumerate(tokens):
             cells = (t.name, "admin" if t.admin else "", when_text(t.created_at, now),
-                     when_text(t.last_used, now) if t.last_used else "not yet")
+                     when_text(t.last_used, now) if t.last_used else translate("person_dock", "not yet"))
             for column, text in enumerate(cells):
                 self.devices.setItem(i, column, _item(text, f"owner: {t.owner}" if column == 0 else ""))
             if t.name == chosen:
@@ -648,9 +655,9 @@ class YouDock(QWidget):
         section, key = self.current
         entry = self.store.get(section, key)
         what = f"“{entry.summary}” ({source_words(entry)})" if entry else f"{section}/{key}"
-        if not self._confirmed("Delete this entry?", f"Delete {section}/{key}, {what}?\n\nShe forgets it at "
-                               "once. An agent or a sense may learn it again later; to keep her from it, "
-                               "correct it instead."):
+        if not self._confirmed(translate("person_dock", "Delete this entry?"), translate("person_dock", "Delete {section}/{key}, {what}?\n\nShe forgets it at once. An agent or "
+                                                                              "a sense may learn it again later; to keep her from it, correct it "
+                                                                              "instead.").format(section=section, key=key, what=what)):
             return False
         gone = self.store.delete(section, key)
         self.say(translate("person_dock", "Deleted {section}/{key}.").format(section=section, key=key) if gone else translate("person_dock", "{section}/{key} was already gone.").format(section=section, key=key))
@@ -663,7 +670,7 @@ class YouDock(QWidget):
         interview = self.skill.interview
         if interview is not None and interview.active:
             self.skill.stop_interview()
-            message = "Getting to Know You stopped: your lines in the Chat dock go to Bea again."
+            message = translate("person_dock", "Getting to Know You stopped: your lines in the Chat dock go to Bea again.")
         else:
             message = self.skill.start_interview()
             self._raise_chat()
@@ -681,18 +688,19 @@ class YouDock(QWidget):
     # ---- senses -------------------------------------------------------------------------------------------
     def switch_text(self, name: str) -> str:
         concluded = [e for e in self.store.entries() if pm.concluded_by(e, name)]
-        what = (f"the {plural(len(concluded), 'entry', 'entries')} it concluded ("
+        what = (translate("person_dock", "the {value} it concluded (").format(value=plural(len(concluded), 'entry', 'entries'))
                 + "; ".join(f"“{e.summary}”" for e in concluded[:4]) + ("; …" if len(concluded) > 4 else "")
-                + ")") if concluded else "anything it concluded (nothing right now)"
-        return (f"Switch off the {name} sense?\n\nThis deletes, for good, {what} and every raw signal it "
-                f"collected from your devices. Signals it would read are ignored from now on.\n\n"
-                f"You can switch it on again later; it starts from nothing.")
+                + ")") if concluded else translate("person_dock", "anything it concluded (nothing right now)")
+        return (translate("person_dock", "Switch off the {name} sense?\n\nThis deletes, for good, {what} and "
+                                         "every raw signal it collected from your devices. Signals it would "
+                                         "read are ignored from now on.\n\nYou can switch it on again later; it "
+                                         "starts from nothing.").format(name=name, what=what))
 
     def switch_sense(self, name: str, on: bool) -> bool:
         if on:
             self.store.set_sense(name, True)
             self.say(translate("person_dock", "The {name} sense is on: {purpose}").format(name=name, purpose=pm.SENSES[name].purpose))
-        elif self._confirmed(f"Switch off {name}?", self.switch_text(name)):
+        elif self._confirmed(translate("person_dock", "Switch off {name}?").format(name=name), self.switch_text(name)):
             gone = self.store.set_sense(name, False)
             self.say(translate("person_dock", "The {name} sense is off: {value} and its raw signals deleted.").format(name=name, value=plural(gone, 'entry', 'entries')))
         else:
@@ -728,9 +736,9 @@ class YouDock(QWidget):
         name = self.selected_device()
         if name is None:
             return False
-        if not self._confirmed(f"Revoke {name}?", f"Revoke the token of {name}?\n\nIt can no longer reach "
-                               "Bea's API. To connect it again, add it as a new device and copy the new "
-                               "token into it."):
+        if not self._confirmed(translate("person_dock", "Revoke {name}?").format(name=name), translate("person_dock", "Revoke the token of {name}?\n\nIt can no longer reach Bea's API. To "
+                                                                           "connect it again, add it as a new device and copy the new token into "
+                                                                           "it.").format(name=name)):
             return False
         gone = self.store.revoke_token(name)
         self.say(translate("person_dock", "Revoked {name}.").format(name=name) if gone else translate("person_dock", "{name} had no token any more.").format(name=name))
@@ -741,16 +749,15 @@ class YouDock(QWidget):
     def forget_text(self) -> str:
         entries, signals = len(self.store.entries()), self.store.signal_count()
         devices = len(self.store.tokens())
-        return ("Forget everything Bea knows about you?\n\nThis deletes, for good:\n"
-                f"• all {plural(entries, 'entry', 'entries')} of the model: what you told her, what agents "
-                "inferred and what senses concluded\n"
-                f"• all {plural(signals, 'raw signal')} from your devices\n"
-                "Devices holding a copy are told to drop it.\n\n"
-                f"Stays: your {plural(devices, 'device')} and their tokens, which senses are on, and the "
-                "audit log.\n\nThis cannot be undone.")
+        return (translate("person_dock", "Forget everything Bea knows about you?\n\nThis deletes, for good:\n• all "
+                                         "{value} of the model: what you told her, what agents inferred and "
+                                         "what senses concluded\n• all {value2} from your devices\nDevices "
+                                         "holding a copy are told to drop it.\n\nStays: your {value3} and their "
+                                         "tokens, which senses are on, and the audit log.\n\nThis cannot be "
+                                         "undone.").format(value=plural(entries, 'entry', 'entries'), value2=plural(signals, translate("person_dock", 'raw signal')), value3=plural(devices, 'device')))
 
     def forget_everything(self) -> bool:
-        if not self._confirmed("Forget everything?", self.forget_text()):
+        if not self._confirmed(translate("person_dock", "Forget everything?"), self.forget_text()):
             return False
         self.skill.stop_interview()
         gone = self.store.purge()

@@ -35,9 +35,9 @@ def summary(plan: Plan | None) -> str:
     if plan is None:
         return translate("plan_dock", EMPTY)
     counts = {state: sum(o.state is state for o in plan.objectives) for state in State}
-    parts = [f"{counts[State.DOING]} in progress", f"{counts[State.TODO]} to do", f"{counts[State.DONE]} done",
+    parts = [translate("plan_dock", "{value} in progress").format(value=counts[State.DOING]), translate("plan_dock", "{value} to do").format(value=counts[State.TODO]), f"{counts[State.DONE]} done",
              f"{counts[State.DROPPED]} dropped"]
-    return ", ".join(p for p in parts if not p.startswith("0 ")) or "No objectives yet: add the first below."
+    return ", ".join(p for p in parts if not p.startswith("0 ")) or translate("plan_dock", "No objectives yet: add the first below.")
 
 
 def item_text(o: Objective) -> str:
@@ -75,7 +75,7 @@ class PlanDock(QWidget):
                                    ("down", "Down", lambda: self.move(+1)), ("start", "Start", self.start)))
         layout.addLayout(self._row(("done", "Done…", self.complete), ("drop", "Drop…", self.drop),
                                    ("reopen", "Reopen", self.reopen)))
-        layout.addLayout(self._row(("new", "New plan…", self.new_plan), ("clear", "Clear plan", self.clear_plan)))
+        layout.addLayout(self._row(("new", translate("plan_dock", "New plan…"), self.new_plan), ("clear", translate("plan_dock", "Clear plan"), self.clear_plan)))
         layout.addWidget(self.status)
         self.headline.editingFinished.connect(self.save_headline)
         self.entry.returnPressed.connect(self.add_objective)
@@ -156,7 +156,7 @@ class PlanDock(QWidget):
 
     def edit_objective(self) -> None:
         o = self.selected()
-        if o is not None and (text := self._ask("Edit objective", f"#{o.id}:", o.text)) is not None:
+        if o is not None and (text := self._ask(translate("plan_dock", "Edit objective"), f"#{o.id}:", o.text)) is not None:
             self._did(self.skill.change(plans.edit, o.id, text))
 
     def move(self, offset: int) -> None:
@@ -169,12 +169,14 @@ class PlanDock(QWidget):
 
     def complete(self) -> None:
         o = self.selected()
-        if o is not None and (text := self._ask("Objective done", f"#{o.id} {o.text}\nHow did it go?")) is not None:
+        if o is not None and (text := self._ask(translate("plan_dock", "Objective done"),
+                                                        f"#{o.id} {o.text}\n" + translate("plan_dock", "How did it go?"))) is not None:
             self._did(self.skill.change(plans.complete, o.id, text))
 
     def drop(self) -> None:
         o = self.selected()
-        if o is not None and (text := self._ask("Drop objective", f"#{o.id} {o.text}\nWhy drop it?")) is not None:
+        if o is not None and (text := self._ask(translate("plan_dock", "Drop objective"),
+                                                        f"#{o.id} {o.text}\n" + translate("plan_dock", "Why drop it?"))) is not None:
             self._did(self.skill.change(plans.drop, o.id, text))
 
     def reopen(self) -> None:
@@ -182,10 +184,10 @@ class PlanDock(QWidget):
             self._did(self.skill.change(plans.reopen, o.id))
 
     def new_plan(self) -> None:
-        label = "Headline for today (may be empty):"
+        label = translate("plan_dock", "Headline for today (may be empty):")
         if self.plan is not None:
-            label = "This replaces the current plan and its objectives.\n" + label
-        if (text := self._ask("New plan", label)) is not None:
+            label = translate("plan_dock", "This replaces the current plan and its objectives.\n") + label
+        if (text := self._ask(translate("plan_dock", "New plan"), label)) is not None:
             self._did(self.skill.change(plans.new_plan, text))
 
     def clear_plan(self) -> None:

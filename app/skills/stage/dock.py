@@ -10,6 +10,7 @@ from app.skills.stage.skill import StageSkill
 from app.stage.vrm import LIP_SYNC, emotions
 from app.widgets.palette import PROBLEM_STYLE
 from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
     QApplication,
     QComboBox,
     QFileDialog,
@@ -28,18 +29,20 @@ from app.widgets.qt import (
     translate,
 )
 
-CAMERAS = [("Upper body", "upper"), ("Full body", "full"), ("Face", "face")]
-BACKGROUNDS = [("Transparent", "transparent"), ("Chroma key", "chroma"), ("Colour", "color")]
+CAMERAS = [(QT_TRANSLATE_NOOP("stage_dock", "Upper body"), "upper"), (QT_TRANSLATE_NOOP("stage_dock", "Full body"), "full"),
+           (QT_TRANSLATE_NOOP("stage_dock", "Face"), "face")]
+BACKGROUNDS = [(QT_TRANSLATE_NOOP("stage_dock", "Transparent"), "transparent"), (QT_TRANSLATE_NOOP("stage_dock", "Chroma key"), "chroma"),
+               (QT_TRANSLATE_NOOP("stage_dock", "Colour"), "color")]
 
 
 def model_text(skill: StageSkill) -> str:
     if skill.model is None:
-        return "No avatar chosen."
+        return translate("stage_dock", "No avatar chosen.")
     m = skill.model
     if skill.using_default:
-        return (f"{m.title}, the default avatar (VRM 1.0, public domain). Choose your own .vrm with "
-                f"“Choose avatar…”.")
-    return f"{m.title} (VRM {'1.0' if m.version == '1' else '0.x'}, {m.path.name}, {m.size // 1024} KB)"
+        return (translate("stage_dock", "{title}, the default avatar (VRM 1.0, public domain). Choose your own "
+                                        ".vrm with “Choose avatar…”.").format(title=m.title))
+    return translate("stage_dock", "{title} (VRM {value}, {name}, {value2} KB)").format(title=m.title, value='1.0' if m.version == '1' else '0.x', name=m.path.name, value2=m.size // 1024)
 
 
 def expressions_text(skill: StageSkill) -> str:
@@ -48,10 +51,10 @@ def expressions_text(skill: StageSkill) -> str:
     names = skill.expressions
     faces = emotions(names)
     lips = [v for v in LIP_SYNC if v in names]
-    source = "" if skill.report is not None else " (from the file; the stage has not reported yet)"
-    parts = [f"Expressions: {', '.join(faces) or 'none'}{source}",
-             f"Lip sync: {', '.join(lips) if lips else 'none (this model has no mouth shapes)'}",
-             f"Blink: {'yes' if 'blink' in names else 'no'}"]
+    source = "" if skill.report is not None else translate("stage_dock", " (from the file; the stage has not reported yet)")
+    parts = [translate("stage_dock", "Expressions: {faces}{source}").format(faces=", ".join(faces) or translate("stage_dock", "none"), source=source),
+             translate("stage_dock", "Lip sync: {value}").format(value=', '.join(lips) if lips else translate("stage_dock", 'none (this model has no mouth shapes)')),
+             translate("stage_dock", "Blink: yes") if "blink" in names else translate("stage_dock", "Blink: no")]
     return "\n".join(parts)
 
 
@@ -78,8 +81,8 @@ def clips_problem(skill: StageSkill) -> str:
 def pages_text(skill: StageSkill) -> str:
     pages = skill.pages()
     if not pages:
-        return "No page is showing the stage."
-    return "Showing on: " + ", ".join(f"{p.client} {p.page} ({p.fps:.0f} fps)" if p.page == "stage"
+        return translate("stage_dock", "No page is showing the stage.")
+    return translate("stage_dock", "Showing on: ") + ", ".join(translate("stage_dock", "{client} {page} ({fps:.0f} fps)").format(client=p.client, page=p.page, fps=p.fps) if p.page == "stage"
                                       else f"{p.client} {p.page}" for p in pages)
 
 
@@ -111,7 +114,7 @@ class StageDock(QWidget):
         self.background = QComboBox(objectName="stageBackground")
         for box, options in ((self.camera, CAMERAS), (self.background, BACKGROUNDS)):
             for label, value in options:
-                box.addItem(label, value)
+                box.addItem(translate("stage_dock", label), value)
         self.pages = QLabel(objectName="stagePages", wordWrap=True)
         self.obs_url = QLineEdit(objectName="stageObsUrl", readOnly=True)
         self.copy_stage = QPushButton(translate("stage_dock", "Copy stage URL"), objectName="stage-copy")
@@ -185,7 +188,7 @@ class StageDock(QWidget):
         self.camera.setCurrentIndex(max(0, self.camera.findData(s.settings.camera)))
         self.background.setCurrentIndex(max(0, self.background.findData(s.settings.background)))
         url = s.obs_url()
-        self.obs_url.setText(url or "(not available: see above)")
+        self.obs_url.setText(url or translate("stage_dock", "(not available: see above)"))
         self.copy_stage.setEnabled(bool(url))
         self.copy_captions.setEnabled(bool(url))
         self.pages.setText(pages_text(s))
@@ -232,8 +235,8 @@ class StageDock(QWidget):
 
     def pick_clips(self) -> None:
         start = next(iter(self.skill.settings.clips), "")
-        paths, _ = QFileDialog.getOpenFileNames(self, "Add animation clips", str(Path(start).parent) if start
-                                                else "", "VRM animations (*.vrma);;All files (*)")
+        paths, _ = QFileDialog.getOpenFileNames(self, translate("stage_dock", "Add animation clips"), str(Path(start).parent) if start
+                                                else "", translate("stage_dock", "VRM animations (*.vrma);;All files (*)"))
         if paths:
             self._note(self.skill.add_clips(paths))
 
@@ -245,7 +248,7 @@ class StageDock(QWidget):
     def try_clip(self) -> bool:
         key = self.selected_clip()
         played = self.skill.play_action(key) if key else False
-        self._note(f"Playing “{key}”." if played else "")
+        self._note(translate("stage_dock", "Playing “{key}”.").format(key=key) if played else "")
         return played
 
     def try_mood(self) -> str:
@@ -253,13 +256,13 @@ class StageDock(QWidget):
         if not word:
             return ""
         name = self.skill.show_mood(word, hold=5.0)
-        self.mood_result.setText(translate("stage_dock", "“{word}” → {value} (for 5 seconds)").format(word=word, value=name or 'a neutral face'))
+        self.mood_result.setText(translate("stage_dock", "“{word}” → {value} (for 5 seconds)").format(word=word, value=name or translate("stage_dock", 'a neutral face')))
         return name
 
     def copy(self, url: str) -> None:
         if url:
             QApplication.clipboard().setText(url)
-            self._note(f"Copied {url}: in OBS, add a Browser source with it.")
+            self._note(translate("stage_dock", "Copied {url}: in OBS, add a Browser source with it.").format(url=url))
 
 
 def make_dock(skill: StageSkill) -> QWidget:

@@ -114,7 +114,7 @@ class StageView(QWidget):
         if not url:
             self.url = ""
             self.placeholder.setText(translate("stage_view", "The stage is off (Settings → Stage).") if not self.skill.enabled
-                                     else self.skill.server_error or "The stage is starting…")
+                                     else self.skill.server_error or translate("stage_view", "The stage is starting…"))
             self.stack.setCurrentWidget(self.placeholder)
             return
         if url != self.url:

@@ -14,6 +14,7 @@ from app.skills.twitch.skill import LogLine, TwitchSkill, bits_words
 from app.widgets.chat_log import ChatLog
 from app.widgets.palette import FINE, PROBLEM, QUIET, WAITING
 from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -31,18 +32,20 @@ REFRESH_MS = 250
 PRESENT_MS = 3000
 COLOURS = {State.JOINED: FINE, State.CONNECTING: WAITING, State.RECONNECTING: WAITING,
            State.AUTH_FAILED: PROBLEM, State.REFUSED: PROBLEM, State.OFF: QUIET}
-WORDS = {State.JOINED: "Connected", State.CONNECTING: "Connecting", State.RECONNECTING: "Reconnecting",
-         State.AUTH_FAILED: "Login refused", State.REFUSED: "Refused", State.OFF: "Off"}
+WORDS = {State.JOINED: QT_TRANSLATE_NOOP("twitch_dock", "Connected"), State.CONNECTING: QT_TRANSLATE_NOOP("twitch_dock", "Connecting"),
+         State.RECONNECTING: QT_TRANSLATE_NOOP("twitch_dock", "Reconnecting"),
+         State.AUTH_FAILED: QT_TRANSLATE_NOOP("twitch_dock", "Login refused"), State.REFUSED: QT_TRANSLATE_NOOP("twitch_dock", "Refused"),
+         State.OFF: QT_TRANSLATE_NOOP("twitch_dock", "Off")}
 
 
 def state_html(state: State, detail: str) -> str:
-    return platform_dock.state_html(COLOURS, WORDS, state, detail)
+    return platform_dock.state_html(COLOURS, {k: translate("twitch_dock", w) for k, w in WORDS.items()}, state, detail)
 
 
 def _cheer(entry: LogLine, who: str, text: str) -> str | None:
     if entry.kind != "chat" or not entry.bits:
         return None
-    return f"<b>{who}</b> cheered {bits_words(entry.bits)}: " + (f"<i>{who} {text}</i>" if entry.action else text)
+    return translate("twitch_dock", "<b>{who}</b> cheered {value}: ").format(who=who, value=bits_words(entry.bits)) + (f"<i>{who} {text}</i>" if entry.action else text)
 
 
 def line_html(entry: LogLine) -> str:
@@ -50,7 +53,9 @@ def line_html(entry: LogLine) -> str:
 
 
 def present_text(name: str, messages: int) -> str:
-    return f"{name or '(no name shown)'} · {messages:,} message{'s' if messages != 1 else ''}"
+    return (translate("twitch_dock", "{name} · 1 message") if messages == 1
+            else translate("twitch_dock", "{name} · {messages:,} messages")).format(
+        name=name or translate("twitch_dock", "(no name shown)"), messages=messages)
 
 
 class TwitchDock(QWidget):

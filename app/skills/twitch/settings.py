@@ -21,7 +21,7 @@ class TwitchSettingsPage(SectionForm):
                                                             self.secret.forget_button)
         self.layout_.addRow(translate("twitch_settings", "OAuth token"), self.secret)
         secrets = skill.ctx.secrets
-        self.where = help_label(translate("twitch_settings", "The token is kept in {value}.").format(value=getattr(secrets, 'where', 'nowhere in this build')),
+        self.where = help_label(translate("twitch_settings", "The token is kept in {value}.").format(value=getattr(secrets, 'where', translate("twitch_settings", 'nowhere in this build'))),
                                 "twitchTokenWhere")
         self.layout_.addRow(self.where)
         self.token_status = QLabel(objectName="twitchTokenStatus", wordWrap=True)
@@ -42,10 +42,10 @@ class TwitchSettingsPage(SectionForm):
         if refusal:
             text = refusal
         elif self.skill.has_token():
-            where = getattr(secrets, "where", "nowhere (this build keeps no secrets)")
-            text = f"A token is kept in {where}: with her login set, she can write in chat."
+            where = getattr(secrets, "where", translate("twitch_settings", "nowhere (this build keeps no secrets)"))
+            text = translate("twitch_settings", "A token is kept in {where}: with her login set, she can write in chat.").format(where=where)
         else:
-            text = "No token: she reads chat anonymously and cannot write in it."
+            text = translate("twitch_settings", "No token: she reads chat anonymously and cannot write in it.")
         self.token_status.setText(text)
         self.forget_button.setEnabled(self.skill.has_token())
         return text

@@ -17,6 +17,7 @@ from app.skills.voice.state import DUCKED, HEARING, LISTENING, OFF, SPEAKING, TH
 from app.widgets.keys import key_name, modifier_names
 from app.widgets.palette import FINE, PROBLEM, PROBLEM_STYLE, QUIET, WAITING
 from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
     QComboBox,
     QFormLayout,
     QHBoxLayout,
@@ -31,12 +32,20 @@ from app.widgets.qt import (
     translate,
 )
 
-MODES = [("Push to talk", "push_to_talk"), ("Always on", "always_on"), ("Off", "off")]
+MODES = [(QT_TRANSLATE_NOOP("voice_dock", "Push to talk"), "push_to_talk"),
+         (QT_TRANSLATE_NOOP("voice_dock", "Always on"), "always_on"), (QT_TRANSLATE_NOOP("voice_dock", "Off"), "off")]
 COLORS = {LISTENING: FINE, HEARING: "#1565c0", THINKING: "#8e44ad", SPEAKING: "#e67e22",
           DUCKED: WAITING, OFF: QUIET}
 
 
 NO_MIC, INTO_SILENCE = "not hearing you: no microphone", "speaking into silence: no speakers"
+# the states as the dock says them (the state module's words are for logs and tests)
+STATE_WORDS = {OFF: QT_TRANSLATE_NOOP("voice_dock", "Off"), "loading": QT_TRANSLATE_NOOP("voice_dock", "Loading"),
+               DUCKED: QT_TRANSLATE_NOOP("voice_dock", "Ducked"), SPEAKING: QT_TRANSLATE_NOOP("voice_dock", "Speaking"),
+               HEARING: QT_TRANSLATE_NOOP("voice_dock", "Hearing you"), THINKING: QT_TRANSLATE_NOOP("voice_dock", "Thinking"),
+               LISTENING: QT_TRANSLATE_NOOP("voice_dock", "Listening"),
+               NO_MIC: QT_TRANSLATE_NOOP("voice_dock", "Not hearing you: no microphone"),
+               INTO_SILENCE: QT_TRANSLATE_NOOP("voice_dock", "Speaking into silence: no speakers")}
 PROBLEM_COLOR = PROBLEM
 
 
@@ -53,7 +62,7 @@ def shown_state(state: str, *, hears: bool, aloud: bool) -> str:
 def problem_lines(note: str, problems: list[str], no_devices: str) -> list[str]:
     """What is wrong, each said once: the device message only when no problem already says it."""
     lines = list(dict.fromkeys(line[:1].upper() + line[1:] for line in filter(None, [note, *problems])))
-    why = no_devices.removeprefix("No audio devices: ")
+    why = no_devices.removeprefix(translate("voice_dock", "No audio devices: "))
     if no_devices and not any(why in line for line in lines):
         lines.append(no_devices)
     return lines
@@ -61,9 +70,10 @@ def problem_lines(note: str, problems: list[str], no_devices: str) -> list[str]:
 
 def state_html(state: str, enabled: bool) -> str:
     if not enabled:
-        return "<b>Voice is off</b> (turn it on in Settings → Skills)."
+        return translate("voice_dock", "<b>Voice is off</b> (turn it on in Settings → Skills).")
     color = PROBLEM_COLOR if state in (NO_MIC, INTO_SILENCE) else COLORS.get(state, QUIET)
-    return f"<span style='color:{color}'>●</span> <b>{html.escape(state.capitalize())}</b>"
+    word = translate("voice_dock", STATE_WORDS[state]) if state in STATE_WORDS else state.capitalize()
+    return f"<span style='color:{color}'>●</span> <b>{html.escape(word)}</b>"
 
 
 class VoiceDock(QWidget):
@@ -79,7 +89,7 @@ class VoiceDock(QWidget):
         self.problems.setStyleSheet(PROBLEM_STYLE)
         self.mode = QComboBox(objectName="voiceMode")
         for label, value in MODES:
-            self.mode.addItem(label, value)
+            self.mode.addItem(translate("voice_dock", label), value)
         self.talk = QPushButton(translate("voice_dock", "Hold to talk"), objectName="voiceTalk")
         self.talk_key = QLabel(objectName="voiceTalkKey", wordWrap=True)
         self.stop = QPushButton(translate("voice_dock", "Stop her"), objectName="voiceStop")
@@ -89,7 +99,7 @@ class VoiceDock(QWidget):
         self.output = device_box(outputs, skill.settings.output_device)
         self.input.setObjectName("voiceInput")
         self.output.setObjectName("voiceOutput")
-        self.no_devices = f"No audio devices: {why}" if why else ""   # said in the problems, once
+        self.no_devices = translate("voice_dock", "No audio devices: {why}").format(why=why) if why else ""   # said in the problems, once
         self.meter = QProgressBar(objectName="voiceMeter")
         self.meter.setRange(0, 100)
         self.meter.setFormat(translate("voice_dock", "mic %v"))

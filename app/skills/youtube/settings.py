@@ -39,11 +39,11 @@ class YouTubeSettingsPage(SectionForm):
         has = bool(self.skill.api_key())
         self.secret.kept(has)
         state, why = self.skill.status
-        kept = "A key is kept in the keyring." if has else "No key is kept."
+        kept = translate("youtube_settings", "A key is kept in the keyring.") if has else translate("youtube_settings", "No key is kept.")
         if state == "off":
-            chat = "Not reading (name your stream above)." if not self.skill.settings.video else "Not reading."
+            chat = translate("youtube_settings", "Not reading (name your stream above).") if not self.skill.settings.video else translate("youtube_settings", "Not reading.")
         else:
-            chat = f"The chat is {state}" + (f": {why}" if why else ".")
+            chat = translate("youtube_settings", "The chat is {state}").format(state=state) + (f": {why}" if why else ".")
         self.status.setText(f"{kept} {chat}")
 
 
