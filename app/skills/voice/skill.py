@@ -9,7 +9,8 @@ Theory of operation:
    the rest runs without it.
 2. Her voice attaches to the mind's outlets: whole lines (say) and lines streamed while the model writes them
    (begin). Either way the outlets get back what she actually got to say. stop() detaches it.
-3. Each chunk she starts playing is a caption: a SPEECH event whose text is the line heard so far, marked
+3. Each chunk passes the mind's on-air filter (outlets.screen) as it reaches the synthesiser (issue 25).
+   Each chunk she starts playing is a caption: a SPEECH event whose text is the line heard so far, marked
    chunk=True (the chat dock skips those; the stage and OBS show them). The whole line is the outlets' own
    SPEECH event, once she is done.
 4. Each utterance the ears hear is a VOICE perception from the streamer (the owner), salient, its words in
@@ -19,7 +20,8 @@ Theory of operation:
    Bea's window has focus), the key listened for only while her ears are up in push-to-talk mode.
 6. The level of every block she plays goes to the stage skill's mouth (lip sync), at most 30 times a second,
    and a closed mouth when she falls silent; <do:x> actions play the stage's clip of that name.
-7. The mode, the talk key (and the barge-in knobs) change in place; a changed device, model or language restarts the skill.
+7. The mode, the talk key (and the barge-in knobs) change in place; a changed device, model, language or end-of-turn
+   pause restarts the skill.
 8. The mind's barge-in (chat, a raid, a donation arriving while she speaks: interrupt(), through the outlets)
    ducks her first. If she then answers out loud, the ducked line stops where it got as her answer begins; if
    the turn ends without a new line of hers, she comes back to full volume and finishes it. Either way the
@@ -58,9 +60,10 @@ from app.senses.voice.guard import SelfHearingGuard
 from app.senses.voice.hotkey import preload as preload_hook
 from app.senses.voice.mouth import Caption, Line, Mouth, Spoken
 from app.senses.voice.output import AudioOutput, Progress
+from app.senses.voice.vad import TurnRules
 from app.skills.base import Skill, SkillContext
 from app.skills.registry import register
-from app.skills.voice.parts import Parts, SilentOutput, load_parts
+from app.skills.voice.parts import Parts, SilentOutput, choose_models, load_parts
 from app.skills.voice.state import caption_text, mouth_level, voice_state
 from app.skills.voice.talk_keys import TalkKeys
 from app.skills.voice.tap import Tap, TappedOutput
@@ -70,7 +73,7 @@ log = logging.getLogger(__name__)
 SURFACE = "voice"
 SETTINGS = "skills.voice"   # the settings page that fixes what goes wrong here
 CONVERSATION = "voice:room"
-RESTART_ON = {"input_device", "output_device", "whisper_model", "language", "piper_voice"}
+RESTART_ON = {"input_device", "output_device", "whisper_model", "language", "piper_voice", "end_of_turn_ms"}
 LIP_EVERY = 1.0 / 30.0      # seconds between mouth levels sent to the stage
 KEEP_CAPTIONS = 4           # lines whose captions are remembered
 
@@ -91,10 +94,17 @@ class VoiceSettings(SkillSettings):
     whisper_model: str = Field("", title="Speech recognition", description="How she turns your speech into "
                                "words: the packaged model (English only), one from Settings → Models…, or a "
                                "faster-whisper folder.")
-    language: str = Field("en", title="Language you speak", description="The language you speak to her in (en, "
-                          "it, ...); auto detects it, with a multilingual model.")
+    language: str = Field("en", title="Language you speak",
+                          description="The language you speak to her in. Detect it: she finds out at each "
+                                      "sentence. Any language but English uses a multilingual speech model, and "
+                                      "the voice installed for that language (auto, en, it, de, ...).")
     piper_voice: str = Field("", title="Her voice", description="The voice she speaks with: the packaged one, "
                              "one from Settings → Models…, or a Piper .onnx file.")
+    end_of_turn_ms: int = Field(352, ge=224, le=2000, title="You are done after a pause of (ms)",
+                                json_schema_extra=ADVANCED,
+                                description="How long you are silent before she takes it that you are done and "
+                                            "answers. Shorter: she is quicker; longer: a pause in the middle of a "
+                                            "sentence does not cut it in two.")
     duck_db: float = Field(-14.0, ge=-40.0, le=0.0, title="Quieter when you talk (dB)", json_schema_extra=ADVANCED,
                            description="How much quieter she gets when you start talking over her.")
     stop_after_seconds: float = Field(0.9, ge=0.0, le=10.0, title="She stops after (seconds)",
@@ -105,6 +115,14 @@ class VoiceSettings(SkillSettings):
     @classmethod
     def _strip(cls, value: str) -> str:
         return value.strip()
+
+    @field_validator("language")
+    @classmethod
+    def _a_language(cls, value: str) -> str:
+        code = value.lower() or "auto"
+        if code != "auto" and not (code.isalpha() and 2 <= len(code) <= 3):
+            raise ValueError(f"{value!r} is not a language code (en, it, de, ...) or auto")
+        return code
 
     @field_validator("talk_key")
     @classmethod
@@ -257,7 +275,9 @@ class VoiceSkill(Skill):
         s = self.settings
         self.problems = []
         self.executor = BoundedExecutor("voice", 2, queue_size=64)
-        parts = await loop.run_in_executor(self.executor, self.load, s, self.executor)
+        wanted, choosing = await loop.run_in_executor(self.executor, choose_models, s, self.ctx.models)
+        parts = await loop.run_in_executor(self.executor, self.load, wanted, self.executor)
+        parts.problems[:0] = choosing
         self.parts, self.problems = parts, list(parts.problems)
         for problem in parts.problems:   # the Chat dock shows each once, by what could not load
             self.ctx.bus.publish(EventKind.ERROR, SURFACE, problem, setting=SETTINGS,
@@ -276,13 +296,14 @@ class VoiceSkill(Skill):
             self.output.add_listener(self._played)
             self.mouth = Mouth(parts.voice, TappedOutput(self.output, self.tap), guard=self.guard,
                                barge_in=BargeIn(s.duck_db, s.stop_after_seconds), on_caption=self._caption,
-                               on_action=self._action, on_speaking=self._on_speaking)
+                               on_action=self._action, on_speaking=self._on_speaking, screen=self._screen)
             outlets = getattr(self.ctx.mind, "outlets", None)
             if outlets is not None:
                 outlets.attach_voice(self._say, self._begin, speaking=lambda: self.speaking,
                                      interrupt=self.interrupt)
         if parts.transcriber is not None:
             self.ears = Ears(parts.transcriber, vad=parts.vad, guard=self.guard, mode=s.mode,
+                             rules=TurnRules(end_silence_ms=s.end_of_turn_ms),
                              on_heard=self._heard, on_owner_voice=self._owner_voice, on_level=self._level)
             try:
                 self.mic = await loop.run_in_executor(self.executor, self.open_input,
@@ -352,6 +373,11 @@ class VoiceSkill(Skill):
         assert self.mouth is not None
         self._answering()
         return self._report(await self.mouth.say(text, mood))
+
+    def _screen(self, chunk: str) -> str:
+        """Each chunk as it may go on air (issue 25): the mind's on-air filter, chunk by chunk."""
+        outlets = getattr(self.ctx.mind, "outlets", None)
+        return outlets.screen(chunk, spoken=True).text if outlets is not None else chunk
 
     def _begin(self) -> StreamedLine:
         assert self.mouth is not None
