@@ -97,7 +97,7 @@
 <context>
     <name>clock_settings</name>
     <message>
-        <source>this computer's zone</source>
+        <source>this computer&apos;s zone</source>
         <translation>il fuso di questo computer</translation>
     </message>
 </context>
@@ -155,20 +155,47 @@
     </message>
 </context>
 <context>
+    <name>discord_dock</name>
+    <message>
+        <source>Not in a voice call.</source>
+        <translation>Non è in una chiamata vocale.</translation>
+    </message>
+    <message>
+        <source> Her voice is off (Voice skill): the call hears nothing.</source>
+        <translation> La sua voce è spenta (skill Voce): la chiamata non sente niente.</translation>
+    </message>
+    <message>
+        <source>In the voice call {place}: {sent:.0f} s of her voice sent.</source>
+        <translation>Nella chiamata vocale {place}: {sent:.0f} s della sua voce inviati.</translation>
+    </message>
+    <message>
+        <source>voice channel id</source>
+        <translation>ID del canale vocale</translation>
+    </message>
+    <message>
+        <source>Join</source>
+        <translation>Entra</translation>
+    </message>
+    <message>
+        <source>Leave</source>
+        <translation>Esci</translation>
+    </message>
+</context>
+<context>
     <name>donations_settings</name>
     <message>
         <source>In Ko-fi: More → API → Webhooks, paste the address; paste the secret as the verification token.</source>
-        <translation>In Ko-fi: More → API → Webhooks, incolla l'indirizzo; incolla il segreto come verification token.</translation>
+        <translation>In Ko-fi: More → API → Webhooks, incolla l&apos;indirizzo; incolla il segreto come verification token.</translation>
     </message>
     <message>
-        <source>POST {"id", "name", "amount": "5.00", "currency": "EUR", "message", "secret"} as JSON.</source>
-        <translation>POST {"id", "name", "amount": "5.00", "currency": "EUR", "message", "secret"} come JSON.</translation>
+        <source>POST {&quot;id&quot;, &quot;name&quot;, &quot;amount&quot;: &quot;5.00&quot;, &quot;currency&quot;: &quot;EUR&quot;, &quot;message&quot;, &quot;secret&quot;} as JSON.</source>
+        <translation>POST {&quot;id&quot;, &quot;name&quot;, &quot;amount&quot;: &quot;5.00&quot;, &quot;currency&quot;: &quot;EUR&quot;, &quot;message&quot;, &quot;secret&quot;} come JSON.</translation>
     </message>
     <message>
-        <source>Ko-fi needs a public address. It sends each tip from its own servers on the internet, and those cannot reach 127.0.0.1: that address means "this computer" to whoever uses it, so the address above works only for senders on this computer. Streamers usually get a public address with a tunnel running on this computer that forwards to the address above, such as Cloudflare Tunnel (cloudflared) or ngrok, or with a reverse proxy on a server they already have; then they paste the public address, ending in {path}, into Ko-fi. Keep Bea's API on a fixed port (Settings → Local API) so the tunnel keeps working; everything else the API serves still needs a device token.
-No public address? Streamlabs needs none: Bea connects out to Streamlabs and its tips arrive as they happen. Switch on "Streamlabs tips" and paste the Streamlabs token below.</source>
-        <translation>Ko-fi ha bisogno di un indirizzo pubblico. Manda ogni donazione dai suoi server su internet, e quelli non possono raggiungere 127.0.0.1: quell'indirizzo vuol dire "questo computer" per chiunque lo usi, quindi l'indirizzo qui sopra funziona solo per chi manda da questo computer. Di solito gli streamer ottengono un indirizzo pubblico con un tunnel che gira su questo computer e inoltra all'indirizzo qui sopra, come Cloudflare Tunnel (cloudflared) o ngrok, o con un reverse proxy su un server che hanno già; poi incollano in Ko-fi l'indirizzo pubblico, che finisce con {path}. Tieni l'API di Bea su una porta fissa (Impostazioni → API locale) così il tunnel continua a funzionare; tutto il resto dell'API chiede comunque il token di un dispositivo.
-Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a Streamlabs e le donazioni arrivano subito. Accendi "Donazioni Streamlabs" e incolla qui sotto il token di Streamlabs.</translation>
+        <source>Ko-fi needs a public address. It sends each tip from its own servers on the internet, and those cannot reach 127.0.0.1: that address means &quot;this computer&quot; to whoever uses it, so the address above works only for senders on this computer. Streamers usually get a public address with a tunnel running on this computer that forwards to the address above, such as Cloudflare Tunnel (cloudflared) or ngrok, or with a reverse proxy on a server they already have; then they paste the public address, ending in {path}, into Ko-fi. Keep Bea&apos;s API on a fixed port (Settings → Local API) so the tunnel keeps working; everything else the API serves still needs a device token.
+No public address? Streamlabs needs none: Bea connects out to Streamlabs and its tips arrive as they happen. Switch on &quot;Streamlabs tips&quot; and paste the Streamlabs token below.</source>
+        <translation>Ko-fi ha bisogno di un indirizzo pubblico. Manda ogni donazione dai suoi server su internet, e quelli non possono raggiungere 127.0.0.1: quell&apos;indirizzo vuol dire &quot;questo computer&quot; per chiunque lo usi, quindi l&apos;indirizzo qui sopra funziona solo per chi manda da questo computer. Di solito gli streamer ottengono un indirizzo pubblico con un tunnel che gira su questo computer e inoltra all&apos;indirizzo qui sopra, come Cloudflare Tunnel (cloudflared) o ngrok, o con un reverse proxy su un server che hanno già; poi incollano in Ko-fi l&apos;indirizzo pubblico, che finisce con {path}. Tieni l&apos;API di Bea su una porta fissa (Impostazioni → API locale) così il tunnel continua a funzionare; tutto il resto dell&apos;API chiede comunque il token di un dispositivo.
+Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a Streamlabs e le donazioni arrivano subito. Accendi &quot;Donazioni Streamlabs&quot; e incolla qui sotto il token di Streamlabs.</translation>
     </message>
     <message>
         <source>paste your Socket API token (Streamlabs → Settings → API Settings)</source>
@@ -231,8 +258,8 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
         <translation>Nessun token custodito.</translation>
     </message>
     <message>
-        <source>The link is off (switch on "Streamlabs tips" above).</source>
-        <translation>Il collegamento è spento (accendi "Donazioni Streamlabs" qui sopra).</translation>
+        <source>The link is off (switch on &quot;Streamlabs tips&quot; above).</source>
+        <translation>Il collegamento è spento (accendi &quot;Donazioni Streamlabs&quot; qui sopra).</translation>
     </message>
     <message>
         <source>Connected: tips arrive as they happen.</source>
@@ -290,7 +317,7 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
     </message>
     <message>
         <source>There is no session to export yet: nothing has been said on stream.</source>
-        <translation>Non c'è ancora nessuna sessione da esportare: in live non è stato detto niente.</translation>
+        <translation>Non c&apos;è ancora nessuna sessione da esportare: in live non è stato detto niente.</translation>
     </message>
     <message>
         <source>Session {sid} exported: {value} lines in {path}</source>
@@ -354,8 +381,8 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
         <translation>{name} è ancora attiva</translation>
     </message>
     <message>
-        <source>She keeps going in the tray. To quit, choose Quit in the tray icon's menu.</source>
-        <translation>Continua nell'area di notifica. Per uscire, scegli Esci nel menu della sua icona.</translation>
+        <source>She keeps going in the tray. To quit, choose Quit in the tray icon&apos;s menu.</source>
+        <translation>Continua nell&apos;area di notifica. Per uscire, scegli Esci nel menu della sua icona.</translation>
     </message>
     <message>
         <source>Quit {app_name}?</source>
@@ -366,7 +393,7 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
         <translation>Sei in live. Chiudi anche la sessione della live mentre esci?</translation>
     </message>
     <message>
-        <source>If you don't end it, the session stays open and goes on when you start her again.</source>
+        <source>If you don&apos;t end it, the session stays open and goes on when you start her again.</source>
         <translation>Se non la chiudi, la sessione resta aperta e riprende quando la riavvii.</translation>
     </message>
     <message>
@@ -561,7 +588,7 @@ Non lo ricorderà più. Non si può annullare.</translation>
     </message>
     <message>
         <source>Forget {how_many} in the scope “{scope}”, both what people said and what she said herself? Other scopes stay. This cannot be undone.</source>
-        <translation>Dimenticare {how_many} nell'ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei? Gli altri ambiti restano. Non si può annullare.</translation>
+        <translation>Dimenticare {how_many} nell&apos;ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei? Gli altri ambiti restano. Non si può annullare.</translation>
     </message>
     <message>
         <source>Her memory is waking up (the embedding model is loading)…</source>
@@ -610,7 +637,7 @@ Non lo ricorderà più. Non si può annullare.</translation>
         <translation>Cerca Ollama su questo computer</translation>
     </message>
     <message>
-        <source>ollama=http://127.0.0.1:11434/v1 (empty: each provider's usual address)</source>
+        <source>ollama=http://127.0.0.1:11434/v1 (empty: each provider&apos;s usual address)</source>
         <translation>ollama=http://127.0.0.1:11434/v1 (vuoto: il solito indirizzo di ogni provider)</translation>
     </message>
     <message>
@@ -654,7 +681,7 @@ Non lo ricorderà più. Non si può annullare.</translation>
     </message>
     <message>
         <source>available, unpinned (you added it)</source>
-        <translation>disponibile, non verificato (l'hai aggiunto tu)</translation>
+        <translation>disponibile, non verificato (l&apos;hai aggiunto tu)</translation>
     </message>
     <message>
         <source>Models</source>
@@ -730,7 +757,7 @@ Non lo ricorderà più. Non si può annullare.</translation>
     </message>
     <message>
         <source>: unpinned, as you added it, so its files were not checked against a hash Bea knows.</source>
-        <translation>: non verificato, l'hai aggiunto tu, quindi i suoi file non sono stati controllati con un hash che Bea conosce.</translation>
+        <translation>: non verificato, l&apos;hai aggiunto tu, quindi i suoi file non sono stati controllati con un hash che Bea conosce.</translation>
     </message>
     <message>
         <source>{title}: download paused. Download again to resume where it stopped.</source>
@@ -823,8 +850,8 @@ Col tempo tornano entrambe verso il neutro.</translation>
         <translation>&lt;b&gt;Il controllo di OBS è spento&lt;/b&gt; (Impostazioni → Skill).</translation>
     </message>
     <message>
-        <source>&lt;span style='color:{value}'&gt;●&lt;/span&gt; &lt;b&gt;OBS: {value2}&lt;/b&gt; {address}</source>
-        <translation>&lt;span style='color:{value}'&gt;●&lt;/span&gt; &lt;b&gt;OBS: {value2}&lt;/b&gt; {address}</translation>
+        <source>&lt;span style=&apos;color:{value}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {value2}&lt;/b&gt; {address}</source>
+        <translation>&lt;span style=&apos;color:{value}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {value2}&lt;/b&gt; {address}</translation>
     </message>
     <message>
         <source>OBS password</source>
@@ -875,12 +902,12 @@ Vuota: la dimentica.</translation>
 <context>
     <name>passphrase</name>
     <message>
-        <source>Unlock Bea's memory</source>
+        <source>Unlock Bea&apos;s memory</source>
         <translation>Sblocca la memoria di Bea</translation>
     </message>
     <message>
-        <source>There is no system keyring here, so Bea's memory is locked with a passphrase.</source>
-        <translation>Qui non c'è un portachiavi di sistema, quindi la memoria di Bea è chiusa con una passphrase.</translation>
+        <source>There is no system keyring here, so Bea&apos;s memory is locked with a passphrase.</source>
+        <translation>Qui non c&apos;è un portachiavi di sistema, quindi la memoria di Bea è chiusa con una passphrase.</translation>
     </message>
     <message>
         <source>Choose one now; it cannot be recovered if you forget it.</source>
@@ -915,7 +942,7 @@ Vuota: la dimentica.</translation>
     <name>people_dock</name>
     <message>
         <source>People need the encrypted database, and it is not open: there is no roster to show. Unlock or create her store and restart Bea.</source>
-        <translation>Le persone stanno nel database cifrato, che non è aperto: non c'è nessun elenco da mostrare. Sblocca o crea il suo archivio e riavvia Bea.</translation>
+        <translation>Le persone stanno nel database cifrato, che non è aperto: non c&apos;è nessun elenco da mostrare. Sblocca o crea il suo archivio e riavvia Bea.</translation>
     </message>
     <message>
         <source>Nobody yet: people appear here once they write in chat.</source>
@@ -923,7 +950,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>Select someone in the roster to see their card.</source>
-        <translation>Scegli qualcuno nell'elenco per vedere la sua scheda.</translation>
+        <translation>Scegli qualcuno nell&apos;elenco per vedere la sua scheda.</translation>
     </message>
     <message>
         <source>No card yet: mark them and she keeps one (attitude, profile and facts live on a card).</source>
@@ -959,7 +986,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>Read the roster again (new people, new counts)</source>
-        <translation>Rileggi l'elenco (persone nuove, conteggi nuovi)</translation>
+        <translation>Rileggi l&apos;elenco (persone nuove, conteggi nuovi)</translation>
     </message>
     <message>
         <source>Marked</source>
@@ -994,7 +1021,7 @@ Vuota: la dimentica.</translation>
         <translation>Salva scheda</translation>
     </message>
     <message>
-        <source>Their other account's name (“Anna on Telegram”)</source>
+        <source>Their other account&apos;s name (“Anna on Telegram”)</source>
         <translation>Il nome del suo altro account (“Anna su Telegram”)</translation>
     </message>
     <message>
@@ -1063,7 +1090,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>she decided to remember them (or you marked them)</source>
-        <translation>ha deciso di ricordarsene (o l'hai segnalata tu)</translation>
+        <translation>ha deciso di ricordarsene (o l&apos;hai segnalata tu)</translation>
     </message>
     <message>
         <source>they talked with her one to one</source>
@@ -1091,7 +1118,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>known, chosen when remembering them</source>
-        <translation>conosciuto, scelto quando se n'è ricordata</translation>
+        <translation>conosciuto, scelto quando se n&apos;è ricordata</translation>
     </message>
     <message>
         <source>known, they introduced themselves</source>
@@ -1099,7 +1126,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>known, you gave this name</source>
-        <translation>conosciuto, questo nome l'hai dato tu</translation>
+        <translation>conosciuto, questo nome l&apos;hai dato tu</translation>
     </message>
     <message>
         <source>Name</source>
@@ -1115,7 +1142,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>Where the account is.</source>
-        <translation>Dove sta l'account.</translation>
+        <translation>Dove sta l&apos;account.</translation>
     </message>
     <message>
         <source>Messages</source>
@@ -1143,7 +1170,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>Last seen</source>
-        <translation>Visto l'ultima volta</translation>
+        <translation>Visto l&apos;ultima volta</translation>
     </message>
     <message>
         <source>Click to sort, most recent first.</source>
@@ -1243,11 +1270,11 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source> · {value} in {value2} · last seen {value3}</source>
-        <translation> · {value} in {value2} · visto l'ultima volta {value3}</translation>
+        <translation> · {value} in {value2} · visto l&apos;ultima volta {value3}</translation>
     </message>
     <message>
-        <source>&lt;p style='margin:0'&gt;&lt;b&gt;Names&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{value}&lt;/ul&gt;</source>
-        <translation>&lt;p style='margin:0'&gt;&lt;b&gt;Nomi&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{value}&lt;/ul&gt;</translation>
+        <source>&lt;p style=&apos;margin:0&apos;&gt;&lt;b&gt;Names&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{value}&lt;/ul&gt;</source>
+        <translation>&lt;p style=&apos;margin:0&apos;&gt;&lt;b&gt;Nomi&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{value}&lt;/ul&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Donations:&lt;/b&gt; {value}&lt;/p&gt;</source>
@@ -1255,15 +1282,15 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;They really moved her&lt;/b&gt; {value} (her mood)&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;L'ha davvero colpita&lt;/b&gt; {value} (il suo umore)&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;L&apos;ha davvero colpita&lt;/b&gt; {value} (il suo umore)&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;On stream they&lt;/b&gt; {value}&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;In live&lt;/b&gt; {value}&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p style='margin-bottom:0'&gt;&lt;b&gt;What each character calls them&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{value}&lt;/ul&gt;</source>
-        <translation>&lt;p style='margin-bottom:0'&gt;&lt;b&gt;Come la chiama ogni personaggio&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{value}&lt;/ul&gt;</translation>
+        <source>&lt;p style=&apos;margin-bottom:0&apos;&gt;&lt;b&gt;What each character calls them&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{value}&lt;/ul&gt;</source>
+        <translation>&lt;p style=&apos;margin-bottom:0&apos;&gt;&lt;b&gt;Come la chiama ogni personaggio&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{value}&lt;/ul&gt;</translation>
     </message>
     <message>
         <source>{value} &lt;i&gt;(no name yet)&lt;/i&gt;</source>
@@ -1287,7 +1314,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>She already has that fact.</source>
-        <translation>Quel fatto ce l'ha già.</translation>
+        <translation>Quel fatto ce l&apos;ha già.</translation>
     </message>
     <message>
         <source>Fact removed.</source>
@@ -1295,7 +1322,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>That fact was already gone.</source>
-        <translation>Quel fatto non c'era già più.</translation>
+        <translation>Quel fatto non c&apos;era già più.</translation>
     </message>
     <message>
         <source>Type the name she should use for them first.</source>
@@ -1334,7 +1361,7 @@ Vuota: la dimentica.</translation>
         <translation>• la sua scheda: atteggiamento, profilo e {value}</translation>
     </message>
     <message>
-        <source>• the name every character uses for them, and what the characters' buffers say of them</source>
+        <source>• the name every character uses for them, and what the characters&apos; buffers say of them</source>
         <translation>• il nome che ogni personaggio usa per questa persona, e quello che ne dicono i buffer dei personaggi</translation>
     </message>
     <message>
@@ -1376,7 +1403,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     <name>person_dock</name>
     <message>
         <source>What Bea knows about you lives in the encrypted database, and it is not open: there is nothing to show or correct. Unlock or create her store and restart Bea.</source>
-        <translation>Quello che Bea sa di te sta nel database cifrato, che non è aperto: non c'è niente da mostrare o correggere. Sblocca o crea il suo archivio e riavvia Bea.</translation>
+        <translation>Quello che Bea sa di te sta nel database cifrato, che non è aperto: non c&apos;è niente da mostrare o correggere. Sblocca o crea il suo archivio e riavvia Bea.</translation>
     </message>
     <message>
         <source>She knows nothing about you yet. Add something below, or press Getting to Know You.</source>
@@ -1448,7 +1475,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>for an hour</source>
-        <translation>per un'ora</translation>
+        <translation>per un&apos;ora</translation>
     </message>
     <message>
         <source>for a day</source>
@@ -1484,11 +1511,11 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>they told us</source>
-        <translation>ce l'ha detto</translation>
+        <translation>ce l&apos;ha detto</translation>
     </message>
     <message>
         <source>you told her</source>
-        <translation>gliel'hai detto tu</translation>
+        <translation>gliel&apos;hai detto tu</translation>
     </message>
     <message>
         <source>device</source>
@@ -1515,7 +1542,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Aggiungi un dispositivo</translation>
     </message>
     <message>
-        <source>e.g. Sara's phone</source>
+        <source>e.g. Sara&apos;s phone</source>
         <translation>es. il telefono di Sara</translation>
     </message>
     <message>
@@ -1524,7 +1551,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>An admin device may also read the model of another member of the household (each such read goes into the audit log). A phone that only pushes your own signals does not need it.</source>
-        <translation>Un dispositivo admin può leggere anche il modello di un'altra persona di casa (ogni lettura finisce nel registro). A un telefono che manda solo i tuoi segnali non serve.</translation>
+        <translation>Un dispositivo admin può leggere anche il modello di un&apos;altra persona di casa (ogni lettura finisce nel registro). A un telefono che manda solo i tuoi segnali non serve.</translation>
     </message>
     <message>
         <source>Create token</source>
@@ -1544,11 +1571,11 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Copy this token into {value} now. &lt;b&gt;It will not be shown again&lt;/b&gt;: Bea keeps only a fingerprint of it. If you lose it, revoke the device and add it again.</source>
-        <translation>Copia subito questo token in {value}. &lt;b&gt;Non verrà più mostrato&lt;/b&gt;: Bea ne tiene solo un'impronta. Se lo perdi, revoca il dispositivo e aggiungilo di nuovo.</translation>
+        <translation>Copia subito questo token in {value}. &lt;b&gt;Non verrà più mostrato&lt;/b&gt;: Bea ne tiene solo un&apos;impronta. Se lo perdi, revoca il dispositivo e aggiungilo di nuovo.</translation>
     </message>
     <message>
-        <source>The device sends it with every request to Bea's local API, as “Authorization: Bearer &lt;token&gt;”.</source>
-        <translation>Il dispositivo lo manda a ogni richiesta all'API locale di Bea, come “Authorization: Bearer &lt;token&gt;”.</translation>
+        <source>The device sends it with every request to Bea&apos;s local API, as “Authorization: Bearer &lt;token&gt;”.</source>
+        <translation>Il dispositivo lo manda a ogni richiesta all&apos;API locale di Bea, come “Authorization: Bearer &lt;token&gt;”.</translation>
     </message>
     <message>
         <source>Copied</source>
@@ -1619,8 +1646,8 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>valore (facoltativo)</translation>
     </message>
     <message>
-        <source>Optional: words, or JSON such as {"city": "Turin"}</source>
-        <translation>Facoltativo: parole, o JSON come {"city": "Torino"}</translation>
+        <source>Optional: words, or JSON such as {&quot;city&quot;: &quot;Turin&quot;}</source>
+        <translation>Facoltativo: parole, o JSON come {&quot;city&quot;: &quot;Torino&quot;}</translation>
     </message>
     <message>
         <source>Save correction</source>
@@ -1656,7 +1683,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Every sense is off until you switch it on. A sense reads signals your devices push to Bea and turns them into a few entries with plain rules, not an AI. Switching one off deletes what it concluded and the raw signals it kept; raw signals are kept {raw_signal_days} days at most.</source>
-        <translation>Ogni senso è spento finché non lo accendi tu. Un senso legge i segnali che i tuoi dispositivi mandano a Bea e li trasforma in poche voci con regole semplici, non con un'AI. Se ne spegni uno, cancella quello che ha dedotto e i segnali grezzi che teneva; i segnali grezzi restano al massimo {raw_signal_days} giorni.</translation>
+        <translation>Ogni senso è spento finché non lo accendi tu. Un senso legge i segnali che i tuoi dispositivi mandano a Bea e li trasforma in poche voci con regole semplici, non con un&apos;AI. Se ne spegni uno, cancella quello che ha dedotto e i segnali grezzi che teneva; i segnali grezzi restano al massimo {raw_signal_days} giorni.</translation>
     </message>
     <message>
         <source>&lt;b&gt;{value}&lt;/b&gt; — reads {value2}&lt;br&gt;{value3}</source>
@@ -1721,8 +1748,8 @@ scaduta: non la legge più</translation>
         <translation>Ancora nessun dispositivo. </translation>
     </message>
     <message>
-        <source>A device (your phone, a watch, a script) needs a token to reach Bea's local API: it pushes signals for the senses you switched on and can read or correct this model.</source>
-        <translation>Un dispositivo (il telefono, un orologio, uno script) ha bisogno di un token per raggiungere l'API locale di Bea: manda segnali per i sensi che hai acceso e può leggere o correggere questo modello.</translation>
+        <source>A device (your phone, a watch, a script) needs a token to reach Bea&apos;s local API: it pushes signals for the senses you switched on and can read or correct this model.</source>
+        <translation>Un dispositivo (il telefono, un orologio, uno script) ha bisogno di un token per raggiungere l&apos;API locale di Bea: manda segnali per i sensi che hai acceso e può leggere o correggere questo modello.</translation>
     </message>
     <message>
         <source>Nothing has happened yet.</source>
@@ -1742,7 +1769,7 @@ scaduta: non la legge più</translation>
     </message>
     <message>
         <source>End the interview; your lines in the Chat dock go to Bea again</source>
-        <translation>Chiudi l'intervista; le tue righe nel pannello Chat tornano a Bea</translation>
+        <translation>Chiudi l&apos;intervista; le tue righe nel pannello Chat tornano a Bea</translation>
     </message>
     <message>
         <source>A short interview in the Chat dock: it asks about what she does not know yet (six questions at most) and records your answers in your own words</source>
@@ -1778,7 +1805,7 @@ La dimentica subito. Un agente o un senso potrebbe impararla di nuovo più avant
     </message>
     <message>
         <source>{section}/{key} was already gone.</source>
-        <translation>{section}/{key} non c'era già più.</translation>
+        <translation>{section}/{key} non c&apos;era già più.</translation>
     </message>
     <message>
         <source>Getting to Know You stopped: your lines in the Chat dock go to Bea again.</source>
@@ -1835,10 +1862,10 @@ Puoi riaccenderlo più avanti; ripartirà da zero.</translation>
     <message>
         <source>Revoke the token of {name}?
 
-It can no longer reach Bea's API. To connect it again, add it as a new device and copy the new token into it.</source>
+It can no longer reach Bea&apos;s API. To connect it again, add it as a new device and copy the new token into it.</source>
         <translation>Revocare il token di {name}?
 
-Non potrà più raggiungere l'API di Bea. Per ricollegarlo, aggiungilo come nuovo dispositivo e copiaci il nuovo token.</translation>
+Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come nuovo dispositivo e copiaci il nuovo token.</translation>
     </message>
     <message>
         <source>Revoked {name}.</source>
@@ -1898,7 +1925,7 @@ Non si può annullare.</translation>
         <translation>Ancora nessun obiettivo: aggiungi il primo qui sotto.</translation>
     </message>
     <message>
-        <source>Today's headline, e.g. “Finish the castle, be nice to raiders”</source>
+        <source>Today&apos;s headline, e.g. “Finish the castle, be nice to raiders”</source>
         <translation>Il titolo di oggi, es. “Finire il castello, essere gentili con i raider”</translation>
     </message>
     <message>
@@ -1923,11 +1950,11 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>How did it go?</source>
-        <translation>Com'è andata?</translation>
+        <translation>Com&apos;è andata?</translation>
     </message>
     <message>
         <source>Drop objective</source>
-        <translation>Lascia perdere l'obiettivo</translation>
+        <translation>Lascia perdere l&apos;obiettivo</translation>
     </message>
     <message>
         <source>Why drop it?</source>
@@ -1952,7 +1979,7 @@ Non si può annullare.</translation>
         <translation>Nuovo piano</translation>
     </message>
     <message>
-        <source>Clear today's plan? She stops seeing it at once.</source>
+        <source>Clear today&apos;s plan? She stops seeing it at once.</source>
         <translation>Svuotare il piano di oggi? Smette subito di vederlo.</translation>
     </message>
 </context>
@@ -1971,8 +1998,8 @@ Non si può annullare.</translation>
         <translation>Modifiche ai prompt</translation>
     </message>
     <message>
-        <source>Bea's soul and operating manual are files you can edit, in {folder}. Bea never overwrites a file you edited; here is how yours differ from what ships.</source>
-        <translation>L'anima e il manuale operativo di Bea sono file che puoi modificare, in {folder}. Bea non sovrascrive mai un file che hai modificato; ecco in cosa i tuoi sono diversi dagli originali.</translation>
+        <source>Bea&apos;s soul and operating manual are files you can edit, in {folder}. Bea never overwrites a file you edited; here is how yours differ from what ships.</source>
+        <translation>L&apos;anima e il manuale operativo di Bea sono file che puoi modificare, in {folder}. Bea non sovrascrive mai un file che hai modificato; ecco in cosa i tuoi sono diversi dagli originali.</translation>
     </message>
     <message>
         <source>Open the file</source>
@@ -1988,19 +2015,19 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>Your {name}.md is exactly as shipped.</source>
-        <translation>Il tuo {name}.md è identico all'originale.</translation>
+        <translation>Il tuo {name}.md è identico all&apos;originale.</translation>
     </message>
     <message>
         <source>Your {name}.md is yours: Bea uses it as you wrote it. </source>
-        <translation>Il tuo {name}.md è tuo: Bea lo usa come l'hai scritto. </translation>
+        <translation>Il tuo {name}.md è tuo: Bea lo usa come l&apos;hai scritto. </translation>
     </message>
     <message>
         <source>The shipped text changed since you edited it; lines marked - are what ships now, lines marked + are yours.</source>
-        <translation>Il testo originale è cambiato da quando l'hai modificato; le righe con - sono l'originale di adesso, quelle con + sono le tue.</translation>
+        <translation>Il testo originale è cambiato da quando l&apos;hai modificato; le righe con - sono l&apos;originale di adesso, quelle con + sono le tue.</translation>
     </message>
     <message>
         <source>Lines marked - are what ships, lines marked + are yours.</source>
-        <translation>Le righe con - sono l'originale, quelle con + sono le tue.</translation>
+        <translation>Le righe con - sono l&apos;originale, quelle con + sono le tue.</translation>
     </message>
     <message>
         <source>(your file cannot be read as UTF-8 text)</source>
@@ -2066,7 +2093,7 @@ Non si può annullare.</translation>
         <translation>Indirizzi dei server</translation>
     </message>
     <message>
-        <source>Where a provider's server is, when not at its usual address: provider=url, for example ollama=http://10.0.0.5:11434/v1.</source>
+        <source>Where a provider&apos;s server is, when not at its usual address: provider=url, for example ollama=http://10.0.0.5:11434/v1.</source>
         <translation>Dove si trova il server di un provider, se non è al solito indirizzo: provider=url, per esempio ollama=http://10.0.0.5:11434/v1.</translation>
     </message>
     <message>
@@ -2090,8 +2117,8 @@ Non si può annullare.</translation>
         <translation>Le sue ore di silenzio</translation>
     </message>
     <message>
-        <source>When she does not chime in unless spoken to, as HH:MM-HH:MM in this computer's time (23:00-07:00 wraps midnight).</source>
-        <translation>Quando non interviene se non la chiami, come HH:MM-HH:MM nell'ora di questo computer (23:00-07:00 scavalca la mezzanotte).</translation>
+        <source>When she does not chime in unless spoken to, as HH:MM-HH:MM in this computer&apos;s time (23:00-07:00 wraps midnight).</source>
+        <translation>Quando non interviene se non la chiami, come HH:MM-HH:MM nell&apos;ora di questo computer (23:00-07:00 scavalca la mezzanotte).</translation>
     </message>
     <message>
         <source>Words she never says on stream</source>
@@ -2099,14 +2126,14 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>Words and phrases of yours that she never says out loud, in chat or in captions: a line holding one is not said, and the Activity dock tells you. Slurs and the worst of English and Italian are never said already; profanity is masked.</source>
-        <translation>Parole e frasi tue che non dice mai, né a voce, né in chat, né nei sottotitoli: una frase che ne contiene una non viene detta, e il pannello Attività te lo dice. Insulti e il peggio dell'inglese e dell'italiano non li dice già mai; le parolacce vengono mascherate.</translation>
+        <translation>Parole e frasi tue che non dice mai, né a voce, né in chat, né nei sottotitoli: una frase che ne contiene una non viene detta, e il pannello Attività te lo dice. Insulti e il peggio dell&apos;inglese e dell&apos;italiano non li dice già mai; le parolacce vengono mascherate.</translation>
     </message>
     <message>
         <source>Words she may say after all</source>
         <translation>Parole che può dire comunque</translation>
     </message>
     <message>
-        <source>Words the on-air filter would mask that are fine on your stream (a town, a game, your community's word).</source>
+        <source>Words the on-air filter would mask that are fine on your stream (a town, a game, your community&apos;s word).</source>
         <translation>Parole che il filtro in onda maschererebbe ma che nella tua live vanno bene (una città, un gioco, una parola della tua community).</translation>
     </message>
     <message>
@@ -2139,7 +2166,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>How long a feeling takes to fade halfway back to calm.</source>
-        <translation>Quanto ci mette un'emozione a tornare a metà strada verso la calma.</translation>
+        <translation>Quanto ci mette un&apos;emozione a tornare a metà strada verso la calma.</translation>
     </message>
     <message>
         <source>Model calls per turn</source>
@@ -2162,7 +2189,7 @@ Non si può annullare.</translation>
         <translation>Pausa dopo una risposta (secondi)</translation>
     </message>
     <message>
-        <source>After she answers, how long a newcomer's line in the same conversation counts for less.</source>
+        <source>After she answers, how long a newcomer&apos;s line in the same conversation counts for less.</source>
         <translation>Dopo che ha risposto, per quanto il messaggio di un nuovo arrivato nella stessa conversazione conta meno.</translation>
     </message>
     <message>
@@ -2170,7 +2197,7 @@ Non si può annullare.</translation>
         <translation>Prezzi (USD per 1M di token)</translation>
     </message>
     <message>
-        <source>What a cloud model costs, as model=input/output (openai:gpt-4o-mini=0.15/0.60); the Turn Log shows each turn's cost. Models on this computer cost nothing.</source>
+        <source>What a cloud model costs, as model=input/output (openai:gpt-4o-mini=0.15/0.60); the Turn Log shows each turn&apos;s cost. Models on this computer cost nothing.</source>
         <translation>Quanto costa un modello cloud, come modello=input/output (openai:gpt-4o-mini=0.15/0.60); il Registro turni mostra il costo di ogni turno. I modelli su questo computer non costano nulla.</translation>
     </message>
     <message>
@@ -2183,18 +2210,18 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>Start in the tray</source>
-        <translation>Avvia nell'area di notifica</translation>
+        <translation>Avvia nell&apos;area di notifica</translation>
     </message>
     <message>
         <source>Start with the window hidden in the system tray (when there is one).</source>
-        <translation>Avvia con la finestra nascosta nell'area di notifica (se c'è).</translation>
+        <translation>Avvia con la finestra nascosta nell&apos;area di notifica (se c&apos;è).</translation>
     </message>
     <message>
         <source>Window language</source>
         <translation>Lingua della finestra</translation>
     </message>
     <message>
-        <source>The language of the window's labels and messages. Takes effect the next time you start Bea.</source>
+        <source>The language of the window&apos;s labels and messages. Takes effect the next time you start Bea.</source>
         <translation>La lingua di etichette e messaggi della finestra. Vale dal prossimo avvio di Bea.</translation>
     </message>
     <message>
@@ -2219,7 +2246,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>API port</source>
-        <translation>Porta dell'API</translation>
+        <translation>Porta dell&apos;API</translation>
     </message>
     <message>
         <source>The TCP port it listens on; 0 picks a free one at each start (the log says which).</source>
@@ -2251,11 +2278,11 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>How she tells the hour</source>
-        <translation>Come dice l'ora</translation>
+        <translation>Come dice l&apos;ora</translation>
     </message>
     <message>
         <source>24h (18:30) or 12h (6:30 pm), when she says the time.</source>
-        <translation>24h (18:30) o 12h (6:30 pm), quando dice l'ora.</translation>
+        <translation>24h (18:30) o 12h (6:30 pm), quando dice l&apos;ora.</translation>
     </message>
     <message>
         <source>Seconds in the dock</source>
@@ -2270,7 +2297,7 @@ Non si può annullare.</translation>
         <translation>Fuso orario</translation>
     </message>
     <message>
-        <source>Your time zone, such as Europe/Rome; empty means this computer's own zone.</source>
+        <source>Your time zone, such as Europe/Rome; empty means this computer&apos;s own zone.</source>
         <translation>Il tuo fuso orario, per esempio Europe/Rome; vuoto vuol dire quello di questo computer.</translation>
     </message>
     <message>
@@ -2291,7 +2318,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>Discord API address</source>
-        <translation>Indirizzo dell'API di Discord</translation>
+        <translation>Indirizzo dell&apos;API di Discord</translation>
     </message>
     <message>
         <source>Change it only for a test.</source>
@@ -2302,8 +2329,8 @@ Non si può annullare.</translation>
         <translation>Il suo canale vocale</translation>
     </message>
     <message>
-        <source>A voice channel id: the dock's Join button starts with it, and the only call she may join herself.</source>
-        <translation>L'ID di un canale vocale: il pulsante Entra del pannello parte da lì, ed è l'unica chiamata in cui può entrare da sola.</translation>
+        <source>A voice channel id: the dock&apos;s Join button starts with it, and the only call she may join herself.</source>
+        <translation>L&apos;ID di un canale vocale: il pulsante Entra del pannello parte da lì, ed è l&apos;unica chiamata in cui può entrare da sola.</translation>
     </message>
     <message>
         <source>She may join the voice channel herself</source>
@@ -2347,7 +2374,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>When it is quiet, the chance (0 to 1) she speaks up on her own.</source>
-        <translation>Quando c'è silenzio, la probabilità (da 0 a 1) che parli di sua iniziativa.</translation>
+        <translation>Quando c&apos;è silenzio, la probabilità (da 0 a 1) che parli di sua iniziativa.</translation>
     </message>
     <message>
         <source>Least gap between (minutes)</source>
@@ -2363,7 +2390,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>Before each turn, put what she remembers about it in her briefing.</source>
-        <translation>Prima di ogni turno, mette nel suo briefing quello che ricorda sull'argomento.</translation>
+        <translation>Prima di ogni turno, mette nel suo briefing quello che ricorda sull&apos;argomento.</translation>
     </message>
     <message>
         <source>Hour she dreams</source>
@@ -2371,7 +2398,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>The hour of the night (0-23) she dreams: she turns the stream into lasting memories.</source>
-        <translation>L'ora della notte (0-23) in cui sogna: trasforma la live in ricordi duraturi.</translation>
+        <translation>L&apos;ora della notte (0-23) in cui sogna: trasforma la live in ricordi duraturi.</translation>
     </message>
     <message>
         <source>Meaning model</source>
@@ -2387,15 +2414,15 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>Where OBS runs: 127.0.0.1 for this computer, or the address OBS shows in Tools → WebSocket Server Settings → Show Connect Info.</source>
-        <translation>Dove gira OBS: 127.0.0.1 per questo computer, o l'indirizzo che OBS mostra in Strumenti → Impostazioni server WebSocket → Mostra informazioni di connessione.</translation>
+        <translation>Dove gira OBS: 127.0.0.1 per questo computer, o l&apos;indirizzo che OBS mostra in Strumenti → Impostazioni server WebSocket → Mostra informazioni di connessione.</translation>
     </message>
     <message>
         <source>OBS WebSocket port</source>
         <translation>Porta WebSocket di OBS</translation>
     </message>
     <message>
-        <source>4455 unless you changed it in OBS. The password is not a setting: it is kept with Bea's secrets (below).</source>
-        <translation>4455, a meno che tu non l'abbia cambiata in OBS. La password non è un'impostazione: è custodita con i segreti di Bea (qui sotto).</translation>
+        <source>4455 unless you changed it in OBS. The password is not a setting: it is kept with Bea&apos;s secrets (below).</source>
+        <translation>4455, a meno che tu non l&apos;abbia cambiata in OBS. La password non è un&apos;impostazione: è custodita con i segreti di Bea (qui sotto).</translation>
     </message>
     <message>
         <source>Scenes she may switch to</source>
@@ -2455,7 +2482,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>Avatar file</source>
-        <translation>File dell'avatar</translation>
+        <translation>File dell&apos;avatar</translation>
     </message>
     <message>
         <source>Her body: a .vrm file (VRoid Studio, UniVRM...), chosen in the Stage dock. Empty: her default body.</source>
@@ -2523,7 +2550,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>She blinks now and then (when the model has a blink expression).</source>
-        <translation>Ogni tanto sbatte le palpebre (se il modello ha un'espressione per farlo).</translation>
+        <translation>Ogni tanto sbatte le palpebre (se il modello ha un&apos;espressione per farlo).</translation>
     </message>
     <message>
         <source>She breathes and sways</source>
@@ -2531,7 +2558,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>She breathes and sways a little when idle.</source>
-        <translation>Quando è ferma respira e ondeggia un po'.</translation>
+        <translation>Quando è ferma respira e ondeggia un po&apos;.</translation>
     </message>
     <message>
         <source>Most frames per second</source>
@@ -2554,16 +2581,16 @@ Non si può annullare.</translation>
         <translation>Quanto si vede sul viso</translation>
     </message>
     <message>
-        <source>How strongly her face shows her mood (1: the model's full expression).</source>
-        <translation>Quanto il suo viso mostra l'umore (1: l'espressione piena del modello).</translation>
+        <source>How strongly her face shows her mood (1: the model&apos;s full expression).</source>
+        <translation>Quanto il suo viso mostra l&apos;umore (1: l&apos;espressione piena del modello).</translation>
     </message>
     <message>
         <source>Your expression picks</source>
         <translation>Le tue scelte di espressione</translation>
     </message>
     <message>
-        <source>Mood word → expression name, e.g. excited=Smile. Other moods are matched to the model's expressions automatically.</source>
-        <translation>Umore → nome dell'espressione, per esempio excited=Smile. Gli altri umori vengono abbinati da soli alle espressioni del modello.</translation>
+        <source>Mood word → expression name, e.g. excited=Smile. Other moods are matched to the model&apos;s expressions automatically.</source>
+        <translation>Umore → nome dell&apos;espressione, per esempio excited=Smile. Gli altri umori vengono abbinati da soli alle espressioni del modello.</translation>
     </message>
     <message>
         <source>Mouth follows her words</source>
@@ -2575,7 +2602,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>How long a caption stays on the captions overlay (0: until the next).</source>
-        <translation>Quanto resta un sottotitolo nell'overlay dei sottotitoli (0: fino al successivo).</translation>
+        <translation>Quanto resta un sottotitolo nell&apos;overlay dei sottotitoli (0: fino al successivo).</translation>
     </message>
     <message>
         <source>Animation clips</source>
@@ -2623,7 +2650,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>Where voice notes are downloaded from, beside the Bot API address.</source>
-        <translation>Da dove si scaricano i vocali, accanto all'indirizzo della Bot API.</translation>
+        <translation>Da dove si scaricano i vocali, accanto all&apos;indirizzo della Bot API.</translation>
     </message>
     <message>
         <source>Your channel</source>
@@ -2723,7 +2750,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>The language you speak to her in. Detect it: she finds out at each sentence. Any language but English uses a multilingual speech model, and the voice installed for that language (auto, en, it, de, ...).</source>
-        <translation>La lingua in cui le parli. Rilevala: la capisce a ogni frase. Ogni lingua che non sia l'inglese usa un modello vocale multilingue, e la voce installata per quella lingua (auto, en, it, de, ...).</translation>
+        <translation>La lingua in cui le parli. Rilevala: la capisce a ogni frase. Ogni lingua che non sia l&apos;inglese usa un modello vocale multilingue, e la voce installata per quella lingua (auto, en, it, de, ...).</translation>
     </message>
     <message>
         <source>Her voice</source>
@@ -2732,6 +2759,14 @@ Non si può annullare.</translation>
     <message>
         <source>The voice she speaks with: the packaged one, one from Settings → Models…, or a Piper .onnx file.</source>
         <translation>La voce con cui parla: quella inclusa, una da Impostazioni → Modelli…, o un file .onnx di Piper.</translation>
+    </message>
+    <message>
+        <source>You are done after a pause of (ms)</source>
+        <translation>Hai finito dopo una pausa di (ms)</translation>
+    </message>
+    <message>
+        <source>How long you are silent before she takes it that you are done and answers. Shorter: she is quicker; longer: a pause in the middle of a sentence does not cut it in two.</source>
+        <translation>Quanto resti in silenzio prima che capisca che hai finito e risponda. Più corta: è più veloce; più lunga: una pausa a metà frase non la spezza in due.</translation>
     </message>
     <message>
         <source>Quieter when you talk (dB)</source>
@@ -2755,15 +2790,15 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>Its link (youtube.com/live/..., watch?v=...) or video id: she reads its chat while you are live. Empty: off.</source>
-        <translation>Il link (youtube.com/live/..., watch?v=...) o l'ID del video: ne legge la chat mentre sei in live. Vuoto: spento.</translation>
+        <translation>Il link (youtube.com/live/..., watch?v=...) o l&apos;ID del video: ne legge la chat mentre sei in live. Vuoto: spento.</translation>
     </message>
     <message>
         <source>API address</source>
-        <translation>Indirizzo dell'API</translation>
+        <translation>Indirizzo dell&apos;API</translation>
     </message>
     <message>
         <source>The YouTube Data API address; change it only to test against another server.</source>
-        <translation>L'indirizzo della YouTube Data API; cambialo solo per fare prove con un altro server.</translation>
+        <translation>L&apos;indirizzo della YouTube Data API; cambialo solo per fare prove con un altro server.</translation>
     </message>
 </context>
 <context>
@@ -2801,7 +2836,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>You talk with her in the Chat dock, here in the app, and see there what went wrong.</source>
-        <translation>Parli con lei nel pannello Chat, qui nell'app, e lì vedi cosa è andato storto.</translation>
+        <translation>Parli con lei nel pannello Chat, qui nell&apos;app, e lì vedi cosa è andato storto.</translation>
     </message>
     <message>
         <source>Clock</source>
@@ -2872,7 +2907,7 @@ Non si può annullare.</translation>
         <translation>Piano</translation>
     </message>
     <message>
-        <source>She follows today's plan from the Plan dock and ticks objectives off as they are done.</source>
+        <source>She follows today&apos;s plan from the Plan dock and ticks objectives off as they are done.</source>
         <translation>Segue il piano di oggi dal pannello Piano e spunta gli obiettivi man mano che sono fatti.</translation>
     </message>
     <message>
@@ -2881,7 +2916,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>Her body: a VRM avatar that moves, blinks and shows her mood, in the app and in OBS.</source>
-        <translation>Il suo corpo: un avatar VRM che si muove, sbatte le palpebre e mostra il suo umore, nell'app e in OBS.</translation>
+        <translation>Il suo corpo: un avatar VRM che si muove, sbatte le palpebre e mostra il suo umore, nell&apos;app e in OBS.</translation>
     </message>
     <message>
         <source>Telegram</source>
@@ -2963,7 +2998,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>{title}, the default avatar (VRM 1.0, public domain). Choose your own .vrm with “Choose avatar…”.</source>
-        <translation>{title}, l'avatar predefinito (VRM 1.0, pubblico dominio). Scegli il tuo .vrm con “Scegli avatar…”.</translation>
+        <translation>{title}, l&apos;avatar predefinito (VRM 1.0, pubblico dominio). Scegli il tuo .vrm con “Scegli avatar…”.</translation>
     </message>
     <message>
         <source>{title} (VRM {value}, {name}, {value2} KB)</source>
@@ -3043,7 +3078,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>Loop this clip whenever she is not playing another one.</source>
-        <translation>Ripeti questa clip quando non ne sta facendo un'altra.</translation>
+        <translation>Ripeti questa clip quando non ne sta facendo un&apos;altra.</translation>
     </message>
     <message>
         <source>Play</source>
@@ -3238,12 +3273,86 @@ Non si può annullare.</translation>
         <translation>Modalità privacy: spenta</translation>
     </message>
     <message>
-        <source>You're live: what happens from now on belongs to this stream.</source>
+        <source>You&apos;re live: what happens from now on belongs to this stream.</source>
         <translation>Sei in live: quello che succede da adesso fa parte di questa live.</translation>
     </message>
     <message>
         <source>The stream session has ended.</source>
         <translation>La sessione di live è finita.</translation>
+    </message>
+</context>
+<context>
+    <name>token_dock</name>
+    <message>
+        <source>She answers here in writing, never out loud. Where and with whom: Settings → Discord.</source>
+        <translation>Qui risponde per iscritto, mai a voce. Dove e con chi: Impostazioni → Discord.</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>Collegata</translation>
+    </message>
+    <message>
+        <source>{reading} as {me}</source>
+        <translation>{reading} come {me}</translation>
+    </message>
+    <message>
+        <source>ignored:</source>
+        <translation>ignorato:</translation>
+    </message>
+    <message>
+        <source>No conversations yet.</source>
+        <translation>Ancora nessuna conversazione.</translation>
+    </message>
+    <message>
+        <source>{place}: {lines} message(s), the last {minutes} min ago</source>
+        <translation>{place}: {lines} messaggi, l&apos;ultimo {minutes} min fa</translation>
+    </message>
+    <message>
+        <source>She answers here in writing, never out loud. Who she may talk to: Settings → Telegram.</source>
+        <translation>Qui risponde per iscritto, mai a voce. Con chi può parlare: Impostazioni → Telegram.</translation>
+    </message>
+    <message>
+        <source>Reading</source>
+        <translation>Sta leggendo</translation>
+    </message>
+</context>
+<context>
+    <name>token_page</name>
+    <message>
+        <source>Make her a bot: in the Discord Developer Portal (discord.com/developers/applications) create an application, open Bot, press Reset Token and paste the token here; on the same page switch on &apos;Message Content Intent&apos;. Invite the bot to your server (OAuth2 → URL Generator: scope bot, permissions Send Messages, Add Reactions, Read Message History). She answers in an allowed channel only when mentioned or replied to. Ids: Discord Settings → Advanced → Developer Mode, then right-click → Copy ID; the dock shows them when someone writes before they are allowed.</source>
+        <translation>Falle un bot: nel Discord Developer Portal (discord.com/developers/applications) crea un&apos;applicazione, apri Bot, premi Reset Token e incolla qui il token; nella stessa pagina accendi &apos;Message Content Intent&apos;. Invita il bot nel tuo server (OAuth2 → URL Generator: scope bot, permessi Send Messages, Add Reactions, Read Message History). In un canale permesso risponde solo quando viene menzionata o quando le rispondono. ID: Impostazioni di Discord → Avanzate → Modalità sviluppatore, poi clic destro → Copia ID; il pannello li mostra quando qualcuno scrive prima di essere permesso.</translation>
+    </message>
+    <message>
+        <source>paste the bot token from the Developer Portal</source>
+        <translation>incolla il token del bot dal Developer Portal</translation>
+    </message>
+    <message>
+        <source>No bot token is kept: {title} stays off until you save one here.</source>
+        <translation>Nessun token del bot custodito: {title} resta spento finché non ne salvi uno qui.</translation>
+    </message>
+    <message>
+        <source> as {me}</source>
+        <translation> come {me}</translation>
+    </message>
+    <message>
+        <source>A bot token is kept in the keyring. {title} is {state}{where}</source>
+        <translation>Un token del bot è custodito nel portachiavi. {title}: {state}{where}</translation>
+    </message>
+    <message>
+        <source>Save token</source>
+        <translation>Salva token</translation>
+    </message>
+    <message>
+        <source>Bot token</source>
+        <translation>Token del bot</translation>
+    </message>
+    <message>
+        <source>Make her a bot: in Telegram, write /newbot to @BotFather, pick a name, and paste the token it gives you here. To let her read a group, add the bot to it; she answers there only when mentioned or replied to (for a reply, BotFather&apos;s /setprivacy need not change). Your user id: the dock shows it when you write to her before you are allowed.</source>
+        <translation>Falle un bot: in Telegram scrivi /newbot a @BotFather, scegli un nome e incolla qui il token che ti dà. Per farle leggere un gruppo, aggiungici il bot; lì risponde solo quando viene menzionata o quando le rispondono (per le risposte non serve cambiare /setprivacy di BotFather). Il tuo ID utente: il pannello lo mostra quando le scrivi prima di essere permesso.</translation>
+    </message>
+    <message>
+        <source>paste the bot token from @BotFather</source>
+        <translation>incolla il token del bot da @BotFather</translation>
     </message>
 </context>
 <context>
@@ -3269,8 +3378,8 @@ Non si può annullare.</translation>
         <translation> (stimati: il server non li ha riportati)</translation>
     </message>
     <message>
-        <source>&lt;p style='color:{problem}'&gt;&lt;b&gt;She couldn't answer:&lt;/b&gt; {value}&lt;/p&gt;</source>
-        <translation>&lt;p style='color:{problem}'&gt;&lt;b&gt;Non è riuscita a rispondere:&lt;/b&gt; {value}&lt;/p&gt;</translation>
+        <source>&lt;p style=&apos;color:{problem}&apos;&gt;&lt;b&gt;She couldn&apos;t answer:&lt;/b&gt; {value}&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:{problem}&apos;&gt;&lt;b&gt;Non è riuscita a rispondere:&lt;/b&gt; {value}&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Models tried</source>
@@ -3539,8 +3648,8 @@ Non si può annullare.</translation>
 <context>
     <name>youtube_settings</name>
     <message>
-        <source>A YouTube Data API v3 key: Google Cloud console → APIs &amp; Services → enable "YouTube Data API v3" → Credentials → Create credentials → API key. Reading a live chat costs quota: YouTube's default daily quota covers a few hours of chat.</source>
-        <translation>Una chiave YouTube Data API v3: console Google Cloud → API e servizi → abilita "YouTube Data API v3" → Credenziali → Crea credenziali → Chiave API. Leggere una chat live consuma quota: la quota giornaliera standard di YouTube basta per qualche ora di chat.</translation>
+        <source>A YouTube Data API v3 key: Google Cloud console → APIs &amp; Services → enable &quot;YouTube Data API v3&quot; → Credentials → Create credentials → API key. Reading a live chat costs quota: YouTube&apos;s default daily quota covers a few hours of chat.</source>
+        <translation>Una chiave YouTube Data API v3: console Google Cloud → API e servizi → abilita &quot;YouTube Data API v3&quot; → Credenziali → Crea credenziali → Chiave API. Leggere una chat live consuma quota: la quota giornaliera standard di YouTube basta per qualche ora di chat.</translation>
     </message>
     <message>
         <source>paste your YouTube Data API key</source>

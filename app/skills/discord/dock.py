@@ -8,23 +8,34 @@ from app.skills.discord.client import State
 from app.skills.discord.skill import DiscordSkill
 from app.skills.platform import token_dock
 from app.widgets.palette import FINE, PROBLEM, QUIET, WAITING
-from app.widgets.qt import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+    translate,
+)
 
 COLOURS = {State.READING: FINE, State.CONNECTING: WAITING, State.RETRYING: WAITING, State.AUTH_FAILED: PROBLEM,
            State.INTENTS: PROBLEM, State.REFUSED: PROBLEM, State.NO_TOKEN: PROBLEM, State.OFF: QUIET}
-NOTE = "She answers here in writing, never out loud. Where and with whom: Settings → Discord."
+NOTE = QT_TRANSLATE_NOOP("token_dock", "She answers here in writing, never out loud. Where and with whom: Settings → Discord.")
 
 
 def state_html(state: str, why: str, me: str) -> str:
-    return token_dock.state_html(COLOURS, "Connected", state, why, me)
+    return token_dock.state_html(COLOURS, QT_TRANSLATE_NOOP("token_dock", "Connected"), state, why, me)
 
 
 def call_text(skill: DiscordSkill) -> str:
     if not skill.in_call:
-        return "Not in a voice call."
+        return translate("discord_dock", "Not in a voice call.")
     sent = skill.call_voice.frames_sent * 0.02 if skill.call_voice is not None else 0.0
-    heard = "" if skill.ctx.voice_tap() is not None else " Her voice is off (Voice skill): the call hears nothing."
-    return f"In the voice call {skill.call_place}: {sent:.0f} s of her voice sent.{heard}"
+    heard = "" if skill.ctx.voice_tap() is not None else \
+        translate("discord_dock", " Her voice is off (Voice skill): the call hears nothing.")
+    return translate("discord_dock", "In the voice call {place}: {sent:.0f} s of her voice sent.").format(
+        place=skill.call_place, sent=sent) + heard
 
 
 class DiscordDock(token_dock.TokenDock):
@@ -35,9 +46,9 @@ class DiscordDock(token_dock.TokenDock):
     def add_own(self, layout: QVBoxLayout) -> None:
         skill = self.skill
         self.channel = QLineEdit(skill.settings.voice_channel, objectName="discordVoiceChannel",
-                                 placeholderText="voice channel id")
-        self.join = QPushButton("Join", objectName="discordJoin")
-        self.leave = QPushButton("Leave", objectName="discordLeave")
+                                 placeholderText=translate("discord_dock", "voice channel id"))
+        self.join = QPushButton(translate("discord_dock", "Join"), objectName="discordJoin")
+        self.leave = QPushButton(translate("discord_dock", "Leave"), objectName="discordLeave")
         self.join.clicked.connect(lambda: self._call(skill.join_voice(self.channel.text())))
         self.leave.clicked.connect(lambda: self._call(skill.leave_voice()))
         self.call = QLabel(objectName="discordCall", wordWrap=True)

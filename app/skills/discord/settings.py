@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from app.skills.discord.skill import DiscordSettings, DiscordSkill
 from app.skills.platform.token_page import TokenPage
+from app.widgets.qt import QT_TRANSLATE_NOOP
 
-HOWTO = ("Make her a bot: in the Discord Developer Portal (discord.com/developers/applications) create an "
+HOWTO = QT_TRANSLATE_NOOP("token_page", "Make her a bot: in the Discord Developer Portal (discord.com/developers/applications) create an "
          "application, open Bot, press Reset Token and paste the token here; on the same page switch on "
          "'Message Content Intent'. Invite the bot to your server (OAuth2 → URL Generator: scope bot, permissions "
          "Send Messages, Add Reactions, Read Message History). She answers in an allowed channel only when "
@@ -16,4 +17,5 @@ HOWTO = ("Make her a bot: in the Discord Developer Portal (discord.com/developer
 
 
 def make_page(skill: DiscordSkill, prefix: str, values: DiscordSettings) -> TokenPage:
-    return TokenPage(skill, prefix, values, "paste the bot token from the Developer Portal", HOWTO)
+    return TokenPage(skill, prefix, values, QT_TRANSLATE_NOOP("token_page", "paste the bot token from the Developer Portal"),
+                     HOWTO)

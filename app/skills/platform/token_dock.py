@@ -12,19 +12,23 @@ from app.skills.platform.chat_ring import LINES, ChatLine
 from app.skills.platform.token_platform import IGNORED, READING
 from app.widgets.chat_log import ChatLog
 from app.widgets.palette import QUIET
-from app.widgets.qt import QLabel, QTimer, QVBoxLayout, QWidget
+from app.widgets.qt import QLabel, QTimer, QVBoxLayout, QWidget, translate
 
 REFRESH_MS = 500
 SHOWN_CONVERSATIONS = 6
 
 
 def state_html(colours: dict[str, str], reading: str, state: str, why: str, me: str) -> str:
-    """`reading` is the word for READING ("Reading", "Connected"), with her bot's name when known."""
-    return platform_dock.state_html(colours, {READING: f"{reading} as {me}" if me else reading}, state, why)
+    """`reading` is the word for READING ("Reading", "Connected", marked in the "token_dock" context), with her
+    bot's name when known."""
+    word = translate("token_dock", reading)
+    return platform_dock.state_html(colours, {READING: translate("token_dock", "{reading} as {me}").format(
+        reading=word, me=me) if me else word}, state, why)
 
 
 def _ignored(line: ChatLine, _who: str, text: str) -> str | None:
-    return f'<span style="color:{QUIET}"><i>ignored:</i> {text}</span>' if line.kind == IGNORED else None
+    ignored = translate("token_dock", "ignored:")
+    return f'<span style="color:{QUIET}"><i>{ignored}</i> {text}</span>' if line.kind == IGNORED else None
 
 
 def line_html(line: ChatLine) -> str:
@@ -34,9 +38,9 @@ def line_html(line: ChatLine) -> str:
 def conversations_text(skill: Any, now: float) -> str:
     talks = list(skill.conversations.values())[::-1][:SHOWN_CONVERSATIONS]
     if not talks:
-        return "No conversations yet."
-    return "\n".join(f"{t.place}: {t.lines} message(s), the last {max(0, int(now - t.last_ts)) // 60} min ago"
-                     for t in talks)
+        return translate("token_dock", "No conversations yet.")
+    return "\n".join(translate("token_dock", "{place}: {lines} message(s), the last {minutes} min ago").format(
+        place=t.place, lines=t.lines, minutes=max(0, int(now - t.last_ts)) // 60) for t in talks)
 
 
 class TokenDock(QWidget):
@@ -54,7 +58,7 @@ class TokenDock(QWidget):
         layout.addWidget(self.talks)
         self.add_own(layout)
         layout.addWidget(self.chat, 1)
-        layout.addWidget(QLabel(note, objectName=f"{key}Note", wordWrap=True))
+        layout.addWidget(QLabel(translate("token_dock", note), objectName=f"{key}Note", wordWrap=True))
         self._revision = -1
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.refresh)

@@ -7,28 +7,30 @@ from __future__ import annotations
 from typing import Any
 
 from app.widgets.forms import SecretField, SectionForm
-from app.widgets.qt import QLabel
+from app.widgets.qt import QLabel, translate
 
 
 def token_status(title: str, has_token: bool, state: str, why: str, me: str = "") -> str:
     """The line under a bot token on a platform's settings page: whether one is kept and what the platform is
     doing; with no token kept, that is the whole story (the state's own why would only say it again)."""
     if not has_token:
-        return f"No bot token is kept: {title} stays off until you save one here."
-    where = f" as {me}" if me and state == "reading" else ""
-    return f"A bot token is kept in the keyring. {title} is {state}{where}" + (f": {why}" if why else ".")
+        return translate("token_page", "No bot token is kept: {title} stays off until you save one here.").format(
+            title=translate("skills", title))
+    where = translate("token_page", " as {me}").format(me=me) if me and state == "reading" else ""
+    return translate("token_page", "A bot token is kept in the keyring. {title} is {state}{where}").format(
+        title=translate("skills", title), state=state, where=where) + (f": {why}" if why else ".")
 
 
 class TokenPage(SectionForm):
     def __init__(self, skill: Any, prefix: str, values: Any, placeholder: str, howto: str) -> None:
         self.skill = skill
         super().__init__(prefix, skill.settings_model, values)
-        self.secret = SecretField(f"{skill.key}.token", placeholder, "Save token", self.keep_token,
+        self.secret = SecretField(f"{skill.key}.token", translate("token_page", placeholder), translate("token_page", "Save token"), self.keep_token,
                                   self.forget_token)
-        self.layout_.addRow("Bot token", self.secret)
+        self.layout_.addRow(translate("token_page", "Bot token"), self.secret)
         self.status = QLabel(objectName=f"{skill.key}.status", wordWrap=True)
         self.layout_.addRow(self.status)
-        self.layout_.addRow(QLabel(howto, wordWrap=True))
+        self.layout_.addRow(QLabel(translate("token_page", howto), wordWrap=True))
         unsubscribe = skill.on_change(self.refresh)
         self.destroyed.connect(lambda *_: unsubscribe())
         self.refresh()
