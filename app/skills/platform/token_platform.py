@@ -25,6 +25,7 @@ from app.skills.listeners import Listeners
 from app.skills.platform.background import Background
 from app.skills.platform.chat_ring import ChatRing
 from app.skills.platform.secret_slot import SecretSlot
+from app.skills.platform.settings_watch import SettingsWatch
 from app.skills.platform.tallies import Tallies
 
 OFF, READING = "off", "reading"          # the states every client names alike
@@ -47,7 +48,7 @@ class TokenPlatform(Skill):
         self.token = SecretSlot(self.token_secret, ctx.secrets)
         self.client_options: dict[str, Any] = {}     # a test's faster rhythm
         self._listeners = Listeners(self.title)
-        self._unsubscribe: Callable[[], None] | None = None
+        self.watch = SettingsWatch(ctx, self._setting_changed)
         self._sender_registered = False
         self._problem = False
         self._kept: bool | None = None               # whether a token is kept (read once: the store is a DB)
@@ -58,14 +59,11 @@ class TokenPlatform(Skill):
 
     # ---- life cycle (rule 2) --------------------------------------------------------------------------
     async def start(self) -> None:
-        if self.ctx.app_settings is not None and self._unsubscribe is None:
-            self._unsubscribe = self.ctx.app_settings.on_change(self._setting_changed)
+        self.watch.start()
         await self._connect()
 
     async def stop(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
+        self.watch.stop()
         await self._disconnect()
         await self.tallies.flush()
         await self.work.settle()

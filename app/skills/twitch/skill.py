@@ -46,7 +46,6 @@ import logging
 import re
 import ssl
 from collections import OrderedDict
-from collections.abc import Callable
 from typing import Any
 
 from pydantic import Field, field_validator
@@ -65,6 +64,7 @@ from app.skills.platform.chat_ring import RECENT_IDS, ChatLine, ChatRing
 from app.skills.platform.donations import record_donation
 from app.skills.platform.moderation import Moderation
 from app.skills.platform.secret_slot import SecretSlot
+from app.skills.platform.settings_watch import SettingsWatch
 from app.skills.platform.tallies import Tallies
 from app.skills.registry import register
 from app.skills.twitch.client import DEFAULT_HOST, DEFAULT_PORT, State, TwitchChat, normalize_channel
@@ -179,7 +179,7 @@ class TwitchSkill(Skill):
         self.token = SecretSlot(TOKEN_SECRET, ctx.secrets, strip_prefix="oauth:")
         self._logins: OrderedDict[str, str] = OrderedDict()       # login -> identity
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._unsubscribe: Callable[[], None] | None = None
+        self.watch = SettingsWatch(ctx, self._setting_changed)
         self._restart_pending = False
         self._sender_registered = False
         self._send_problem = False           # a refusal of hers is the Chat dock's problem line
@@ -229,14 +229,11 @@ class TwitchSkill(Skill):
     # ---- life ---------------------------------------------------------------------------------------------
     async def start(self) -> None:
         self._loop = self.work.loop = asyncio.get_running_loop()
-        if self.ctx.app_settings is not None and self._unsubscribe is None:
-            self._unsubscribe = self.ctx.app_settings.on_change(self._setting_changed)
+        self.watch.start()
         await self._connect()
 
     async def stop(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
+        self.watch.stop()
         await self._disconnect()
         await self.flush()
         await self.work.settle()   # a donation or a flag being written: let it land (bounded)
