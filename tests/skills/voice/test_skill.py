@@ -168,8 +168,10 @@ def test_talking_over_her_ducks_then_stops_her_and_only_what_she_said_enters_the
 def test_the_streamers_words_become_a_voice_perception_from_the_owner(voice, transcriber):
     perceived = []
     events = EventBus(lambda: 0.0)
+    # two sentences, one turn: the end-of-turn pause (Settings → Voice, advanced) longer than Piper's between them
     skill = build_skill(events, Outlets(events), voice, transcriber, perceive=perceived.append,
-                        output=FakeAudioDevice(voice.sample_rate), microphone=NoMicrophone, mode="always_on")
+                        output=FakeAudioDevice(voice.sample_rate), microphone=NoMicrophone, mode="always_on",
+                        end_of_turn_ms=640)
     levels = []
     skill.on_level(levels.append)
 
@@ -181,6 +183,7 @@ def test_the_streamers_words_become_a_voice_perception_from_the_owner(voice, tra
                                 np.zeros(24000, np.float32)]).astype(np.float32)
         await skill.start()
         await skill.up()
+        assert skill.ears.rules.end_silence_ms == 640
         t = 1000.0
         for i in range(0, audio.size, 512):                        # as the microphone would deliver it
             t += 512 / 16000
