@@ -10,7 +10,7 @@ Theory of operation:
    chosen .vrm on an empty backdrop is never ticked. A switched-off skill's step says how to switch
    it on and counts as not done, except for the optional steps, which a streamer may skip.
 3. Each step names the settings page (or dock) that does it, and says in one sentence what is missing or what
-   is there now. remaining() counts the required steps not done: the window shows the checklist while any
+   is there now (its template and values too, for the window's language). remaining() counts the required steps not done: the window shows the checklist while any
    remain.
 """
 
@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+
+from app.core.words import QT_TRANSLATE_NOOP
 
 DEMO_MODEL = "local:smollm2"
 
@@ -50,72 +52,93 @@ class Step:
     detail: str
     page: str            # the settings section that does it ("mind", "skills.voice", ...)
     optional: bool = False
+    template: str = ""   # the detail before its values went in ({model}...), marked for the window's language
+    args: tuple[tuple[str, str], ...] = ()    # those values; a "skill" value is a skill's title
 
 
-def _off(title: str) -> str:
-    return f"{title} is switched off: turn it on in Settings → Skills."
+
+
+def _said(template: str, **args: str) -> dict[str, object]:
+    """A detail as the fields of a Step: the English sentence, and its template and values for translation."""
+    return {"detail": template.format(**args), "template": template, "args": tuple(args.items())}
+
+
+def _off(title: str) -> dict[str, object]:
+    return _said(QT_TRANSLATE_NOOP("getting_started", "{skill} is switched off: turn it on in Settings → Skills."), skill=title)
 
 
 def steps(f: Facts) -> list[Step]:
     real = [m for m in f.models if m.strip() and m.strip() != DEMO_MODEL]
-    mind = Step("mind", "Give her a real mind", bool(real),
-                f"She thinks with {real[0]}." if real else
-                "She thinks with the tiny built-in demo model (expect odd answers): add an Ollama or a cloud "
-                "model in Settings → Mind.", "mind")
+    mind = Step("mind", QT_TRANSLATE_NOOP("getting_started", "Give her a real mind"), bool(real), page="mind",
+                **_said(QT_TRANSLATE_NOOP("getting_started", "She thinks with {model}."), model=real[0]) if real else
+                _said(QT_TRANSLATE_NOOP("getting_started", "She thinks with the tiny built-in demo model (expect odd answers): add "
+                                           "an Ollama or a cloud model in Settings → Mind.")))
 
+    voice_title = QT_TRANSLATE_NOOP("getting_started", "Her voice and her ears")
     if not f.voice_enabled:
-        voice = Step("voice", "Her voice and her ears", False, _off("Voice"), "skills")
+        voice = Step("voice", voice_title, False, page="skills", **_off("Voice"))
     elif f.voice_problems:
-        voice = Step("voice", "Her voice and her ears", False, f.voice_problems[0], "skills.voice")
+        voice = Step("voice", voice_title, False, f.voice_problems[0], "skills.voice")
     elif not f.voice_running:
-        voice = Step("voice", "Her voice and her ears", False, "Her voice is still loading.", "skills.voice")
+        voice = Step("voice", voice_title, False, page="skills.voice",
+                     **_said(QT_TRANSLATE_NOOP("getting_started", "Her voice is still loading.")))
     else:
-        voice = Step("voice", "Her voice and her ears", True, "She speaks aloud and hears your microphone.",
-                     "skills.voice")
+        voice = Step("voice", voice_title, True, page="skills.voice",
+                     **_said(QT_TRANSLATE_NOOP("getting_started", "She speaks aloud and hears your microphone.")))
 
-    body = Step("body", "Give her a body", False, "", "skills.stage")
+    body = Step("body", QT_TRANSLATE_NOOP("getting_started", "Give her a body"), False, "", "skills.stage")
     chosen = f.vrm_path.strip()
     if not f.stage_enabled:
-        body = replace(body, detail=_off("Stage"), page="skills")
+        body = replace(body, page="skills", **_off("Stage"))
     elif f.stage_problem:
         body = replace(body, detail=f.stage_problem)
     elif not f.avatar.strip():
-        body = replace(body, detail="Choose a .vrm avatar in the Stage dock (VRoid Studio makes one for free).")
+        body = replace(body, **_said(QT_TRANSLATE_NOOP("getting_started", "Choose a .vrm avatar in the Stage dock (VRoid Studio "
+                                                          "makes one for free).")))
     elif not f.avatar_shown:
-        body = replace(body, detail="Her avatar is still loading on the stage.")
+        body = replace(body, **_said(QT_TRANSLATE_NOOP("getting_started", "Her avatar is still loading on the stage.")))
     elif chosen:
-        body = replace(body, done=True, detail=f"She wears {_file_name(chosen)}.")
+        body = replace(body, done=True, **_said(QT_TRANSLATE_NOOP("getting_started", "She wears {file}."), file=_file_name(chosen)))
     else:
-        body = replace(body, done=True, detail="She wears the default avatar; choose your own .vrm in the "
-                                               "Stage dock (VRoid Studio makes one for free).")
+        body = replace(body, done=True, **_said(QT_TRANSLATE_NOOP("getting_started", "She wears the default avatar; choose your own "
+                                                                     ".vrm in the Stage dock (VRoid Studio makes one "
+                                                                     "for free).")))
 
-    where = [f"#{f.twitch_channel.strip().lstrip('#')} on Twitch"] if f.twitch_enabled and f.twitch_channel.strip() \
-        else []
-    if f.youtube_video.strip():
-        where.append("your YouTube live chat")
-    if where:
-        chat = Step("twitch", "Your chat", True, f"She reads {' and '.join(where)}.", "skills.twitch",
-                    optional=True)
+    chat_title = QT_TRANSLATE_NOOP("getting_started", "Your chat")
+    channel = f"#{f.twitch_channel.strip().lstrip('#')}" if f.twitch_enabled and f.twitch_channel.strip() else ""
+    youtube = bool(f.youtube_video.strip())
+    if channel or youtube:
+        said = (_said(QT_TRANSLATE_NOOP("getting_started", "She reads {channel} on Twitch and your YouTube live chat."),
+                      channel=channel) if channel and youtube else
+                _said(QT_TRANSLATE_NOOP("getting_started", "She reads {channel} on Twitch."), channel=channel) if channel else
+                _said(QT_TRANSLATE_NOOP("getting_started", "She reads your YouTube live chat.")))
+        chat = Step("twitch", chat_title, True, page="skills.twitch", optional=True, **said)
     elif not f.twitch_enabled:
-        chat = Step("twitch", "Your chat", False, _off("Twitch"), "skills", optional=True)
+        chat = Step("twitch", chat_title, False, page="skills", optional=True, **_off("Twitch"))
     else:
-        chat = Step("twitch", "Your chat", False, "Name your Twitch channel in Settings → Twitch (reading needs "
-                    "no account), or your YouTube live stream in Settings → YouTube.", "skills.twitch",
-                    optional=True)
+        chat = Step("twitch", chat_title, False, page="skills.twitch", optional=True,
+                    **_said(QT_TRANSLATE_NOOP("getting_started", "Name your Twitch channel in Settings → Twitch (reading needs no "
+                                                 "account), or your YouTube live stream in Settings → YouTube.")))
 
     if not f.obs_enabled:
-        obs = Step("obs", "OBS", False, _off("OBS"), "skills", optional=True)
+        obs = Step("obs", "OBS", False, page="skills", optional=True, **_off("OBS"))
     elif f.obs_connected:
-        obs = Step("obs", "OBS", True, "Connected to OBS.", "skills.obs", optional=True)
+        obs = Step("obs", "OBS", True, page="skills.obs", optional=True,
+                   **_said(QT_TRANSLATE_NOOP("getting_started", "Connected to OBS.")))
+    elif f.obs_message:
+        obs = Step("obs", "OBS", False, f.obs_message, "skills.obs", optional=True)
     else:
-        obs = Step("obs", "OBS", False, f.obs_message or "Turn on OBS's WebSocket server (Tools → WebSocket "
-                   "Server Settings) and put its password in Settings → OBS.", "skills.obs", optional=True)
+        obs = Step("obs", "OBS", False, page="skills.obs", optional=True,
+                   **_said(QT_TRANSLATE_NOOP("getting_started", "Turn on OBS's WebSocket server (Tools → WebSocket Server Settings) "
+                                                "and put its password in Settings → OBS.")))
 
     told = f.person_entries > 0
-    you = Step("you", "Tell her about you", told,
-               f"She knows {f.person_entries} thing{'s' if f.person_entries != 1 else ''} about you." if told
-               else "Start \"Getting to Know You\" in the You dock, or add what you like her to know there.",
-               "skills.person", optional=True)
+    you = Step("you", QT_TRANSLATE_NOOP("getting_started", "Tell her about you"), told, page="skills.person", optional=True,
+               **(_said(QT_TRANSLATE_NOOP("getting_started", "She knows 1 thing about you.")) if f.person_entries == 1 else
+                  _said(QT_TRANSLATE_NOOP("getting_started", "She knows {count} things about you."), count=str(f.person_entries))
+                  if told else
+                  _said(QT_TRANSLATE_NOOP("getting_started", "Start \"Getting to Know You\" in the You dock, or add what you like "
+                                             "her to know there."))))
     return [mind, voice, body, chat, obs, you]
 
 

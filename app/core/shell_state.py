@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.core.words import QT_TRANSLATE_NOOP
+
 LIVE, PAUSED, MUTED = "live", "paused", "muted"
 BUILTIN = "local:smollm2"
 
@@ -46,8 +48,8 @@ def flags(state: ShellState) -> list[str]:
 def model_text(state: ShellState) -> str:
     """Rule 4."""
     if not state.model:
-        return "no model (Settings → Mind)"
-    return "the built-in demo model" if state.model == BUILTIN else state.model
+        return QT_TRANSLATE_NOOP("status_bar", "no model (Settings → Mind)")
+    return QT_TRANSLATE_NOOP("status_bar", "the built-in demo model") if state.model == BUILTIN else state.model
 
 
 def tooltip(state: ShellState, name: str) -> str:

@@ -81,6 +81,15 @@ def _stage_problem(stage: Any) -> str:
     return stage.drawing_problem() or stage.problem()
 
 
+
+def detail_text(step: Step) -> str:
+    """A step's detail in the window's language (a detail with no template, such as a skill's own problem, as
+    it came)."""
+    if not step.template:
+        return step.detail
+    args = {k: translate("skills", v) if k == "skill" else v for k, v in step.args}
+    return translate("getting_started", step.template).format(**args)
+
 class GettingStartedDock(QWidget):
     def __init__(self, bea: Bea, open_page: Callable[[str], Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -137,8 +146,9 @@ class GettingStartedDock(QWidget):
         for step in self.checklist:
             mark, text, _button = self._row(step)
             mark.setText(f"<span style='color:{FINE}'>✔</span>" if step.done else "○")
-            extra = " <i>(optional)</i>" if step.optional and not step.done else ""
-            text.setText(f"<b>{html.escape(step.title)}</b>{extra}<br>{html.escape(step.detail)}")
+            extra = translate("getting_started_dock", " <i>(optional)</i>") if step.optional and not step.done else ""
+            text.setText(f"<b>{html.escape(translate('getting_started', step.title))}</b>{extra}<br>"
+                         f"{html.escape(detail_text(step))}")
         left = remaining(self.checklist)
         self.summary.setText(translate("getting_started_dock", "Everything she needs is set up.") if left == 0 else
                              translate("getting_started_dock", "1 step before she is really there:") if left == 1 else

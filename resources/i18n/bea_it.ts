@@ -352,6 +352,101 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
     </message>
 </context>
 <context>
+    <name>getting_started</name>
+    <message>
+        <source>{skill} is switched off: turn it on in Settings → Skills.</source>
+        <translation>{skill} è spenta: accendila in Impostazioni → Skill.</translation>
+    </message>
+    <message>
+        <source>Give her a real mind</source>
+        <translation>Dalle una mente vera</translation>
+    </message>
+    <message>
+        <source>She thinks with {model}.</source>
+        <translation>Pensa con {model}.</translation>
+    </message>
+    <message>
+        <source>She thinks with the tiny built-in demo model (expect odd answers): add an Ollama or a cloud model in Settings → Mind.</source>
+        <translation>Pensa con il piccolo modello demo integrato (aspettati risposte strane): aggiungi un modello Ollama o cloud in Impostazioni → Mente.</translation>
+    </message>
+    <message>
+        <source>Her voice and her ears</source>
+        <translation>La sua voce e le sue orecchie</translation>
+    </message>
+    <message>
+        <source>Her voice is still loading.</source>
+        <translation>La sua voce si sta ancora caricando.</translation>
+    </message>
+    <message>
+        <source>She speaks aloud and hears your microphone.</source>
+        <translation>Parla a voce alta e sente il tuo microfono.</translation>
+    </message>
+    <message>
+        <source>Give her a body</source>
+        <translation>Dalle un corpo</translation>
+    </message>
+    <message>
+        <source>Choose a .vrm avatar in the Stage dock (VRoid Studio makes one for free).</source>
+        <translation>Scegli un avatar .vrm nel pannello Palco (VRoid Studio te ne fa uno gratis).</translation>
+    </message>
+    <message>
+        <source>Her avatar is still loading on the stage.</source>
+        <translation>Il suo avatar si sta ancora caricando sul palco.</translation>
+    </message>
+    <message>
+        <source>She wears {file}.</source>
+        <translation>Indossa {file}.</translation>
+    </message>
+    <message>
+        <source>She wears the default avatar; choose your own .vrm in the Stage dock (VRoid Studio makes one for free).</source>
+        <translation>Indossa l&apos;avatar predefinito; scegli il tuo .vrm nel pannello Palco (VRoid Studio te ne fa uno gratis).</translation>
+    </message>
+    <message>
+        <source>Your chat</source>
+        <translation>La tua chat</translation>
+    </message>
+    <message>
+        <source>She reads {channel} on Twitch and your YouTube live chat.</source>
+        <translation>Legge {channel} su Twitch e la chat della tua live su YouTube.</translation>
+    </message>
+    <message>
+        <source>She reads {channel} on Twitch.</source>
+        <translation>Legge {channel} su Twitch.</translation>
+    </message>
+    <message>
+        <source>She reads your YouTube live chat.</source>
+        <translation>Legge la chat della tua live su YouTube.</translation>
+    </message>
+    <message>
+        <source>Name your Twitch channel in Settings → Twitch (reading needs no account), or your YouTube live stream in Settings → YouTube.</source>
+        <translation>Indica il tuo canale Twitch in Impostazioni → Twitch (per leggere non serve un account), o la tua live YouTube in Impostazioni → YouTube.</translation>
+    </message>
+    <message>
+        <source>Connected to OBS.</source>
+        <translation>Collegata a OBS.</translation>
+    </message>
+    <message>
+        <source>Turn on OBS&apos;s WebSocket server (Tools → WebSocket Server Settings) and put its password in Settings → OBS.</source>
+        <translation>Accendi il server WebSocket di OBS (Strumenti → Impostazioni server WebSocket) e metti la sua password in Impostazioni → OBS.</translation>
+    </message>
+    <message>
+        <source>Tell her about you</source>
+        <translation>Parlale di te</translation>
+    </message>
+    <message>
+        <source>She knows 1 thing about you.</source>
+        <translation>Sa 1 cosa di te.</translation>
+    </message>
+    <message>
+        <source>She knows {count} things about you.</source>
+        <translation>Sa {count} cose di te.</translation>
+    </message>
+    <message>
+        <source>Start &quot;Getting to Know You&quot; in the You dock, or add what you like her to know there.</source>
+        <translation>Avvia &quot;Conosciamoci&quot; nel pannello Tu, o aggiungi lì quello che vuoi che sappia.</translation>
+    </message>
+</context>
+<context>
     <name>getting_started_dock</name>
     <message>
         <source>The stage is not running yet.</source>
@@ -360,6 +455,10 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
     <message>
         <source>Open…</source>
         <translation>Apri…</translation>
+    </message>
+    <message>
+        <source> &lt;i&gt;(optional)&lt;/i&gt;</source>
+        <translation> &lt;i&gt;(facoltativo)&lt;/i&gt;</translation>
     </message>
     <message>
         <source>Everything she needs is set up.</source>
@@ -3279,6 +3378,14 @@ Non si può annullare.</translation>
     <message>
         <source>The stream session has ended.</source>
         <translation>La sessione di live è finita.</translation>
+    </message>
+    <message>
+        <source>no model (Settings → Mind)</source>
+        <translation>nessun modello (Impostazioni → Mente)</translation>
+    </message>
+    <message>
+        <source>the built-in demo model</source>
+        <translation>il modello demo integrato</translation>
     </message>
 </context>
 <context>

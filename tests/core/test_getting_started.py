@@ -66,3 +66,18 @@ def test_only_required_steps_hold_her_back():
 def test_a_switched_off_skill_leads_to_the_skills_page_where_its_switch_is(facts, key):
     step = by_key(facts)[key]
     assert step.page == "skills" and "Settings → Skills" in step.detail
+
+
+def test_every_detail_with_a_template_is_its_template_filled():
+    """The window translates a step from its template and values: filled in, they are the English detail."""
+    from app.core.getting_started import Facts, steps
+    cases = [Facts(), Facts(models=["ollama:qwen2.5:7b"], voice_enabled=True, voice_running=True,
+                            twitch_enabled=True, twitch_channel="me", youtube_video="abc", person_entries=3),
+             Facts(person_entries=1, twitch_enabled=True), Facts(youtube_video="abc", stage_enabled=True)]
+    templated = 0
+    for facts in cases:
+        for step in steps(facts):
+            if step.template:
+                templated += 1
+                assert step.template.format(**dict(step.args)) == step.detail
+    assert templated >= 12
