@@ -89,3 +89,18 @@ def test_italian_window_shows_italian_words(italian):
     from app.widgets.qt import translate
     assert translate("forms", CLOSED) == "▸ Avanzate"
     assert translate("settings", "Window language") != "Window language"
+
+
+def test_the_bundle_keeps_the_window_translations():
+    """build.spec's filter of data files keeps Bea's own .qm (resources/i18n) and Qt's for the same languages."""
+    import ast
+    from pathlib import Path
+
+    from app.core.ui_language import WINDOW_LANGUAGES
+    tree = ast.parse((REPO / "build.spec").read_text(encoding="utf-8"))
+    shipped = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "shipped")
+    space = {"Path": Path, "WINDOW_LANGUAGES": WINDOW_LANGUAGES, "VOICE_LANGUAGES": WINDOW_LANGUAGES}
+    exec(compile(ast.Module([shipped], []), "build.spec", "exec"), space)
+    keep = space["shipped"]
+    assert keep("resources/i18n/bea_it.qm") and keep("PySide6/Qt/translations/qtbase_it.qm")
+    assert not keep("PySide6/Qt/translations/qtbase_de.qm")
