@@ -1053,7 +1053,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>No card yet: mark them and she keeps one (attitude, profile and facts live on a card).</source>
-        <translation>Ancora nessuna scheda: segnala e lei ne terrà una (atteggiamento, profilo e fatti stanno nella scheda).</translation>
+        <translation>Ancora nessuna scheda: mettile il segno e lei ne terrà una (atteggiamento, profilo e fatti stanno nella scheda).</translation>
     </message>
     <message>
         <source> (a name she remembered; no account seen yet)</source>
@@ -1089,11 +1089,11 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>Marked</source>
-        <translation>Segnalata</translation>
+        <translation>Segnata</translation>
     </message>
     <message>
         <source>Marked: she keeps a card for them. Unmarking keeps the card they have.</source>
-        <translation>Segnalata: tiene una scheda su questa persona. Se togli il segno, la scheda resta.</translation>
+        <translation>Segnata: tiene una scheda su questa persona. Se togli il segno, la scheda resta.</translation>
     </message>
     <message>
         <source>The name she should use for them</source>
@@ -1189,7 +1189,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>she decided to remember them (or you marked them)</source>
-        <translation>ha deciso di ricordarsene (o l&apos;hai segnalata tu)</translation>
+        <translation>ha deciso di ricordarsene (o l&apos;hai segnata tu)</translation>
     </message>
     <message>
         <source>they talked with her one to one</source>
@@ -1329,7 +1329,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>Also them</source>
-        <translation>Sono anche</translation>
+        <translation>È anche</translation>
     </message>
     <message>
         <source>Attitude</source>
@@ -1437,7 +1437,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>Marked: she keeps a card for them.</source>
-        <translation>Segnalata: tiene una scheda su questa persona.</translation>
+        <translation>Segnata: tiene una scheda su questa persona.</translation>
     </message>
     <message>
         <source>Unmarked (the card stays).</source>
@@ -1465,7 +1465,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>Their lines in the stream log stay, flagged: she never dreams or profiles from them again.</source>
-        <translation>Le sue righe nel registro della live restano, segnalate: non ci sognerà né ci farà profili mai più.</translation>
+        <translation>Le sue righe nel registro della live restano, contrassegnate: non ci sognerà né ci farà profili mai più.</translation>
     </message>
     <message>
         <source>Next you choose whether the memories about them go too. This cannot be undone.</source>
