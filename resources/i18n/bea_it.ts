@@ -3737,6 +3737,10 @@ Non si può annullare.</translation>
 <context>
     <name>voice_settings</name>
     <message>
+        <source>(system default)</source>
+        <translation>(predefinito di sistema)</translation>
+    </message>
+    <message>
         <source>No audio devices: {why}</source>
         <translation>Nessun dispositivo audio: {why}</translation>
     </message>

@@ -152,8 +152,8 @@ class VoiceDock(QWidget):
         self.problems.setText("\n".join(problem_lines(self.note, skill.problems, self.no_devices)))
         self.problems.setVisible(bool(self.problems.text()))
         self.mode.setCurrentIndex(max(0, self.mode.findData(s.mode)))
-        self.input.setCurrentText(s.input_device or DEFAULT)
-        self.output.setCurrentText(s.output_device or DEFAULT)
+        self.input.setCurrentText(s.input_device or translate("voice_settings", DEFAULT))
+        self.output.setCurrentText(s.output_device or translate("voice_settings", DEFAULT))
         ptt = s.mode == "push_to_talk" and hears   # no talk button to press when nothing can hear it
         self.talk.setEnabled(ptt)
         key = self.skill.keys.key
