@@ -90,6 +90,38 @@ def test_bundle_self_test_passes_then_refuses_a_wrong_passphrase(bundle: Path, t
     assert db.read_bytes() == before, "a wrong passphrase changed the database file"
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux bundle's Qt plugins and ELF libraries")
+def test_the_bundle_leaves_out_what_the_app_never_uses(bundle: Path) -> None:
+    """build.spec's cuts (issue 21.5), which the self-test above proves harmless: the window's platforms stay, the
+    plugins for embedded screens, printing, PDF and the GTK theme go with the libraries only they needed; espeak-ng
+    keeps the dictionaries of her voices' languages, Chromium and Qt the translations of the window's; onnx (a
+    build-time tool) is out; CTranslate2's CUDA kernels are zeros."""
+    internal = bundle.parent / "_internal"
+    qt = internal / "PySide6" / "Qt"
+    plugins = {p.relative_to(qt / "plugins").as_posix() for p in (qt / "plugins").rglob("*.so")}
+    assert {"platforms/libqxcb.so", "platforms/libqwayland.so", "platforms/libqoffscreen.so",
+            "imageformats/libqjpeg.so", "imageformats/libqsvg.so", "tls/libqopensslbackend.so",
+            "platforminputcontexts/libibusplatforminputcontextplugin.so"} <= plugins, plugins
+    gone = ("printsupport/", "egldeviceintegrations/", "generic/", "platformthemes/libqgtk3.so",
+            "imageformats/libqpdf.so", "platforms/libqvnc.so", "platforminputcontexts/libqtvirtualkeyboardplugin.so")
+    assert not [p for p in plugins if p.startswith(gone)], plugins
+    for library in ("libgtk-3.so.0", "libcups.so.2", "libgnutls.so.30", "libQt6Pdf.so.6",
+                    "libQt6VirtualKeyboard.so.6"):
+        assert not list(internal.rglob(library)), library
+    assert sorted(p.name for p in (internal / "piper" / "espeak-ng-data").glob("*_dict")) == ["en_dict", "it_dict"]
+    locales = {p.name for p in (qt / "translations" / "qtwebengine_locales").iterdir()}
+    assert {"en-US.pak", "it.pak"} <= locales and all(n.startswith(("en", "it")) for n in locales), locales
+    assert (qt / "translations" / "qtbase_it.qm").is_file()
+    assert not (internal / "onnx").exists()
+    for library in (internal / "ctranslate2.libs").glob("libctranslate2*.so*"):
+        sections = subprocess.run(["readelf", "-S", "-W", str(library)], capture_output=True, text=True).stdout
+        line = next(line for line in sections.splitlines() if " .nv_fatbin " in line).replace("[ ", "[").split()
+        offset, size = int(line[4], 16), int(line[5], 16)
+        with library.open("rb") as f:
+            f.seek(offset)
+            assert f.read(size).count(0) == size, f"{library.name}: CUDA kernels still in the bundle"
+
+
 @pytest.mark.skipif(sys.platform != "linux" or platform.machine() != "x86_64",
                     reason="qemu-user emulates an older x86-64 CPU for a Linux x86-64 bundle only")
 def test_the_bundle_passes_its_self_test_on_an_emulated_nehalem(bundle: Path, tmp_path: Path) -> None:
