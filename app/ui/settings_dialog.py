@@ -13,6 +13,7 @@ from app.ui.skills_page import SkillsPage
 from app.widgets.forms import SectionForm
 from app.widgets.palette import PROBLEM_STYLE
 from app.widgets.qt import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
@@ -26,6 +27,7 @@ from app.widgets.qt import (
 
 # General also holds privacy mode and the interface: a page of one switch reads like a config file
 GENERAL = ("general", "privacy", "ui")
+NARROWEST_BOX = 16      # characters a picker asks room for; a longer entry is cut in the box, whole in its list
 
 
 class SettingsDialog(QDialog):
@@ -87,6 +89,11 @@ class SettingsDialog(QDialog):
         return prefix.startswith("skills.") and key in self.bea.skills and self.show_section("skills")
 
     def _add(self, title: str, form: Any) -> None:
+        # a page scrolls up and down, never sideways: a picker holding a long entry (the packaged speech model,
+        # a sound device's full name) must not ask for more width than the page has, or the page is cut off
+        for box in form.findChildren(QComboBox):
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(NARROWEST_BOX)
         self.pages.addItem(title)
         self.stack.addWidget(form)
         self.forms.append(form)
