@@ -3399,6 +3399,42 @@ Non si può annullare.</translation>
         <translation>Collegata</translation>
     </message>
     <message>
+        <source>Off</source>
+        <translation>Spenta</translation>
+    </message>
+    <message>
+        <source>No token</source>
+        <translation>Nessun token</translation>
+    </message>
+    <message>
+        <source>Connecting</source>
+        <translation>Mi collego</translation>
+    </message>
+    <message>
+        <source>Retrying</source>
+        <translation>Riprovo</translation>
+    </message>
+    <message>
+        <source>Token refused</source>
+        <translation>Token rifiutato</translation>
+    </message>
+    <message>
+        <source>Intents refused</source>
+        <translation>Intent rifiutati</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Rifiutata</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>In attesa</translation>
+    </message>
+    <message>
+        <source>Conflict</source>
+        <translation>Conflitto</translation>
+    </message>
+    <message>
         <source>{reading} as {me}</source>
         <translation>{reading} come {me}</translation>
     </message>

@@ -12,8 +12,16 @@ from app.skills.platform.chat_ring import LINES, ChatLine
 from app.skills.platform.token_platform import IGNORED, READING
 from app.widgets.chat_log import ChatLog
 from app.widgets.palette import QUIET
-from app.widgets.qt import QLabel, QTimer, QVBoxLayout, QWidget, translate
+from app.widgets.qt import QT_TRANSLATE_NOOP, QLabel, QTimer, QVBoxLayout, QWidget, translate
 
+# the token platforms' states as the dock says them (the clients' values are for logs and tests)
+STATE_WORDS = {"off": QT_TRANSLATE_NOOP("token_dock", "Off"), "no token": QT_TRANSLATE_NOOP("token_dock", "No token"),
+               "connecting": QT_TRANSLATE_NOOP("token_dock", "Connecting"),
+               "retrying": QT_TRANSLATE_NOOP("token_dock", "Retrying"),
+               "token refused": QT_TRANSLATE_NOOP("token_dock", "Token refused"),
+               "intents refused": QT_TRANSLATE_NOOP("token_dock", "Intents refused"),
+               "refused": QT_TRANSLATE_NOOP("token_dock", "Refused"), "waiting": QT_TRANSLATE_NOOP("token_dock", "Waiting"),
+               "conflict": QT_TRANSLATE_NOOP("token_dock", "Conflict")}
 REFRESH_MS = 500
 SHOWN_CONVERSATIONS = 6
 
@@ -22,8 +30,9 @@ def state_html(colours: dict[str, str], reading: str, state: str, why: str, me: 
     """`reading` is the word for READING ("Reading", "Connected", marked in the "token_dock" context), with her
     bot's name when known."""
     word = translate("token_dock", reading)
-    return platform_dock.state_html(colours, {READING: translate("token_dock", "{reading} as {me}").format(
-        reading=word, me=me) if me else word}, state, why)
+    words = {s: translate("token_dock", w) for s, w in STATE_WORDS.items()}
+    words[READING] = translate("token_dock", "{reading} as {me}").format(reading=word, me=me) if me else word
+    return platform_dock.state_html(colours, words, state, why)
 
 
 def _ignored(line: ChatLine, _who: str, text: str) -> str | None:
