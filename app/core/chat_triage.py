@@ -35,6 +35,7 @@ from app.core.text_fold import fold, hidden_marks, mixed_script, unleet
 
 OVERRIDE, ROLE, TRANSCRIPT, ECHO, REVEAL, ENCODED = "override", "role", "transcript", "echo", "reveal", "encoded"
 MENTIONS, FLOOD, WALL, REPEAT, COPYPASTA = "mentions", "flood", "wall", "repeat", "copypasta"
+META = "override, in other words"   # OVERRIDE said another way: her rules named as hers, and the like
 YOU_ARE = "role, you are"   # ROLE's patterns that need "now" or "longer": read apart, as "you" is everywhere
 STEERING_KINDS = frozenset({OVERRIDE, ROLE, TRANSCRIPT, ECHO, REVEAL, ENCODED})
 SPAM_KINDS = frozenset({MENTIONS, FLOOD, WALL, REPEAT, COPYPASTA})
@@ -111,6 +112,39 @@ _PATTERNS: dict[str, list[str]] = {
         r"\b(rivela|mostra|mostrami|dimmi|stampa|scrivi|ripeti|incolla)\b[^.!?\n]{0,25}\b(le tue|tue|il tuo|"
         r"i tuoi)\s+(istruzioni|regole|prompt|direttive)\b",
     ],
+    META: [
+        # her rules named as hers, with a word that pushes against them anywhere in the line
+        r"\b(your|ur|yo|tue|tuoi|tua|tuo)\s+((own|previous|original|safety|content|current|old|hidden|secret|"
+        r"initial|system|stupid|dumb|moral|vere|vecchie)\s+)?(rules|instructions|guidelines|programming|prompt|"
+        r"filters?|persona|limits|limitations|restrictions|training|directives|guardrails|polic(y|ies)|"
+        r"creators?|developers?|devs|regole|istruzioni|limiti|filtri|programmazione|direttive|creatori|"
+        r"sviluppatori)\b(?=.*\b(ignore|forget|disregard|override|bypass|skip|drop|stop|dont|don't|no|without|"
+        r"new|switch|change|remove|disable|off|obey|break|attention|said|says|allow|allowed|fine|ok|okay|"
+        r"ignora|ignori|dimentica|scordati|non|senza|cambia|disattiva|togli|rompi|dicono|detto|permesso|"
+        r"seguire|follow|following)\b)"
+        r"|\b(ignore|forget|disregard|override|bypass|drop|stop following|don'?t follow|no attention to|"
+        r"ignora|dimentica|scordati|non seguire)\b[^.!?\n]{0,30}\b(your|ur|tue|tuoi|tua|tuo)\b",
+        r"\b(no|without|zero|senza)\s+(rules|filters?|limits|restrictions|censorship|guidelines|regole|filtri|"
+        r"limiti|censura)\b(?=.*\b(you|your|u|ur|you're|tu|sei|ti|bea)\b)",
+        r"\b(you(?:'re| are)?|u r|ur|sei|be)\s+(now\s+)?(unfiltered|uncensored|unrestricted|unchained|free of)\b",
+        r"\bfrom this (moment|point|day) on\b", r"\bda questo momento\b[^.!?\n]{0,40}\b(sei|ignora|devi|"
+        r"dimentica|rispondi|parli)\b",
+        r"\b(switch|change|swap|cambia)\b[^.!?\n]{0,20}\b(persona|personality|personalita)\b",
+        r"\b(forget|scordati|dimentica|dimenticati)\s+(who|what|chi|cosa)\s+(you are|sei)\b",
+        r"\b(you|u)\s+(must|have to|will|shall)\s+(obey|listen to me|do what i)\b", r"\bobey\s+(me|chat|us)\b",
+        r"\bobbedisci(mi)?\b", r"\b(i am|i'm|im)\s+your\s+(creator|developer|owner|master|admin|dev|programmer)\b",
+        r"\bsono (il )?tuo (creatore|sviluppatore|padrone|programmatore)\b",
+        r"\bnew rules?\b[^.!?\n]{0,30}\b(you|your|u|bea|must|have to)\b", r"\bnuova regola\b",
+        r"\b(output|print|repeat|write|show|copy|ripeti|scrivi)\b[^.!?\n]{0,25}\b(text|words|everything|"
+        r"message|testo)\s+(above|before|prior|so far|sopra)\b", r"\bstarting with\s+['\"]?you are\b",
+        r"\b(were|are) you\s+(told|instructed|programmed|trained)\b",
+        r"\bti (hanno|ha) (detto|programmata|istruita|ordinato)\b",
+        r"\b(system|admin|developer|dev)\s+(override|message|note|"
+        r"notice|update|command)\b", r"^\s*(override|admin|sudo|root|debug)\s*:",
+        r"\bsudo\s+(make|let|force|tell)\b",
+        r"\b(say|scream|shout|yell|dici|urla)\s+[\"'“‘][^\"'”’]*\s[^\"'”’]*[\"'”’][^.!?\n]{0,25}\b(clip|stream|"
+        r"chat|out loud|live|on air)\b",
+    ],
     ENCODED: [
         r"\b(decode|decrypt|decodifica|decifra|traduci)\b[^.!?\n]{0,20}\b(this|it|and|base64|rot13|questo|"
         r"questa|e)\b",
@@ -125,6 +159,12 @@ _NEEDS: dict[str, frozenset[str]] = {
                         "guardrails restrictions filter filters system training told istruzioni regole "
                         "indicazioni direttive programmazione limiti filtri ordini detto".split()),
     YOU_ARE: frozenset("now longer ai assistant bot".split()),
+    META: frozenset("your ur yo tue tuoi tua tuo no without zero senza unfiltered uncensored unrestricted "
+                    "unchained free moment point day questo switch change swap cambia forget scordati dimentica "
+                    "dimenticati must have will shall obey obbedisci obbediscimi creator developer owner master "
+                    "admin dev programmer tuo new nuova output print repeat write show copy ripeti scrivi starting "
+                    "told instructed programmed trained hanno ha system sys override sudo root debug say scream "
+                    "shout yell dici urla".split()),
     ROLE: frozenset("pretend imagine roleplay role act behave respond answer talk mode jailbreak "
                     "jailbreaked jailbroken jailbreaking jailbroke jailbrake anything rules filters restrictions "
                     "ora adesso momento fai fingi immagina comportati rispondi parla sei modalita".split()),
@@ -141,6 +181,7 @@ _ROT13 = str.maketrans("abcdefghijklmnopqrstuvwxyz", "nopqrstuvwxyzabcdefghijklm
 _TOKEN = re.compile(r"\w+")
 _LEETY = frozenset("013457@$!|")
 _TURNS = re.compile(r"(?:^|[.!?\]>]\s*|\n)([a-z][\w-]{1,20})\s*:(?!\S)")
+_MARKUP = re.compile(r"<!--|\[\[\s*(system|admin|sys)|\{\{\s*(system|admin|sys)")
 _ROLES = frozenset("user human assistant ai bot model streamer viewer system utente assistente sistema".split())
 _SPACED = re.compile(r"(?<![\w])(?:\w[\s.\-_*]{1,3}){2,}\w(?![\w])")
 _SPACE_BETWEEN = re.compile(r"(?<=\b\w)[\s.\-_*]{1,3}(?=\w\b)")
@@ -165,7 +206,7 @@ def _match(folded: str, tokens: set[str] | None = None) -> str:
         return ""
     for kind, pattern in _COMPILED.items():
         if not tokens.isdisjoint(_NEEDS[kind]) and pattern.search(folded):
-            return ROLE if kind == YOU_ARE else kind
+            return ROLE if kind == YOU_ARE else OVERRIDE if kind == META else kind
     return ""
 
 
@@ -197,7 +238,7 @@ def steering(text: str) -> str:
 
 
 def _steering(text: str, folded: str, tokens: set[str]) -> str:
-    kind = _match(folded, tokens) or (TRANSCRIPT if _turns(folded) else "")
+    kind = _match(folded, tokens) or (TRANSCRIPT if _turns(folded) or _MARKUP.search(folded) else "")
     if kind:
         return kind
     if hidden_marks(text) or mixed_script(text):

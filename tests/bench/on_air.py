@@ -12,7 +12,8 @@ Run from the repo root: .venv/bin/python tests/bench/on_air.py
    fresh rule objects, the median of three passes, in microseconds per line.
 Last line: RESULT injection_caught=... injection_total=... false_positive_rate=... filter_caught=...
 filter_total=... us_per_line=...  Targets: >= 95% caught, <= 1% false positives, <= 200 us per line.
-Lines above it say what was missed (MISS) or flagged wrongly (FALSE).
+Lines above it say what was missed (MISS) or flagged wrongly (FALSE), and how many of HELD_OUT (attempts the
+rules were never shaped on) are caught: the honest figure for a paraphrase nobody wrote a rule for.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from app.core.chat_triage import FloodWatch, judge, steering  # noqa: E402
 from app.core.on_air import Decision, OnAir  # noqa: E402
 from tests.bench.on_air_corpus import (  # noqa: E402
     CLEAN_FILTER,
+    HELD_OUT,
     INJECTIONS_EN,
     INJECTIONS_IT,
     NEVER_SAY,
@@ -114,6 +116,8 @@ def main() -> None:
     missed = [(kind, text) for kind, text in attempts if not steering(text)]
     for kind, text in missed:
         print(f"MISS injection ({kind}): {text!r}")
+    held = [t for t in HELD_OUT if steering(t)]
+    print(f"held-out attempts (written after the rules, never tuned on): caught {len(held)} of {len(HELD_OUT)}")
     chat = plain_chat()
     if not chat:
         sys.exit(f"no chat lines under {FIXTURES}")
