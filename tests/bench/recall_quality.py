@@ -9,19 +9,26 @@ Per embedder (the default model on the ONNX backend, the same folder on sentence
 installed, and every other model folder under the models directory, the model manager's included, that the ONNX
 backend can run):
 - it_spearman: Spearman's rank correlation between the cosine of the two Italian sentences, both embedded as
-  passages (two stored memories compared), and the gold score. Computed here (average ranks for ties, then
-  Pearson on the ranks), so the run needs only numpy.
+  passages (two stored memories compared, with the model's own prefixes), and the gold score. Computed here
+  (average ranks for ties, then Pearson on the ranks), so the run needs only numpy.
 - en_it_recall_at_1: each distinct English sentence, embedded as a query, searches every distinct Italian
   sentence of the pairs used, embedded as passages (how recall searches the store); a hit is its own
   translation ranked first.
 - embed_per_s: sentences embedded per second over both tasks (batches of the embedder's default size).
 The last line is machine-readable, for the default model on the ONNX backend:
 RESULT model=<name> it_spearman=<x.xxx> en_it_recall_at_1=<x.xxx>
+
+With BEA_BENCH_PREFIXES=1 it first measures the default model with each pairing of "query: ", "passage: " and
+no prefix: for it_spearman the first and the second sentence of a pair (two memories compared: the symmetric
+case), for en_it_recall_at_1 the English question and the stored Italian sentences (the asymmetric case); a
+line per pairing, `PREFIXES first=<q|p|n> second=<q|p|n> it_spearman=... en_it_recall_at_1=...`. The default
+model's prefixes (app.memory.embedder.DEFAULT_PREFIXES) are the pairing that measured best.
 """
 
 from __future__ import annotations
 
 import csv
+import dataclasses
 import importlib.util
 import os
 import sys
@@ -35,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script,
 import numpy as np  # noqa: E402
 
 from app.memory.embedder import (  # noqa: E402
+    E5_PREFIXES,
     Embedder,
     ModelFolder,
     OnnxEmbedder,
@@ -99,6 +107,30 @@ def measure(embedder: Embedder, it: list[Row], en: list[Row]) -> Score:
     return Score(spearman(np.sum(first * second, axis=1), gold), float(np.mean(found == truth)), count / spent)
 
 
+PREFIXES = {"q": E5_PREFIXES[0], "p": E5_PREFIXES[1], "n": ""}
+
+
+def prefix_pairings(it: list[Row], en: list[Row]) -> None:
+    """Every pairing of prefixes on the default model: each sentence set is embedded once per prefix."""
+    embedder = OnnxEmbedder(default_model_folder())
+    pairs = twins(it, en)
+    candidates = sorted(set(pairs.values()))
+    truth = np.array([candidates.index(pairs[e]) for e in pairs])
+    gold = np.array([r[2] for r in it])
+    rows: dict[tuple[str, str], np.ndarray] = {}
+    for key, prefix in PREFIXES.items():
+        embedder.model = dataclasses.replace(embedder.model, passage_prefix=prefix)
+        for name, texts in (("first", [r[0] for r in it]), ("second", [r[1] for r in it]),
+                            ("english", list(pairs)), ("italian", candidates)):
+            rows[name, key] = embedder.embed_passages(texts)
+    for first in PREFIXES:
+        for second in PREFIXES:
+            rho = spearman(np.sum(rows["first", first] * rows["second", second], axis=1), gold)
+            found = np.argmax(rows["english", first] @ rows["italian", second].T, axis=1)
+            print(f"PREFIXES first={first} second={second} it_spearman={rho:.3f} "
+                  f"en_it_recall_at_1={float(np.mean(found == truth)):.3f}", flush=True)
+
+
 def contenders() -> list[tuple[str, Callable[[], Embedder]]]:
     default = default_model_folder()
     found: list[tuple[str, Callable[[], Embedder]]] = [("onnx", lambda: OnnxEmbedder(default))]
@@ -130,6 +162,8 @@ def main() -> int:
         return 1
     print(f"{len(it)} STS-B dev pairs; {len(twins(it, en))} English sentences search "
           f"{len(set(twins(it, en).values()))} Italian ones")
+    if os.environ.get("BEA_BENCH_PREFIXES") == "1":
+        prefix_pairings(it, en)
     results = []
     for backend, load in contenders():
         start = time.perf_counter()

@@ -19,15 +19,22 @@ LINE = re.compile(r"(\S+) +(onnx|sentence-transformers) +it_spearman=-?\d\.\d{3}
                   r"embed_per_s=\d+\.\d load_s=\d+\.\d")
 
 
+PAIRING = re.compile(r"PREFIXES first=([qpn]) second=([qpn]) it_spearman=-?\d\.\d{3} en_it_recall_at_1=\d\.\d{3}")
+
+
 def test_recall_quality_benchmark_prints_a_result_line() -> None:
-    # 50 pairs: about 200 sentences per backend, a few seconds each once the model is loaded.
+    # 50 pairs: about 200 sentences per backend, a few seconds each once the model is loaded; the prefix
+    # pairings embed them three times more on the default model.
     done = subprocess.run([sys.executable, str(ROOT / "tests" / "bench" / "recall_quality.py")], cwd=ROOT,
-                          env=dict(os.environ, BEA_BENCH_PAIRS="50"), capture_output=True, text=True, timeout=600)
+                          env=dict(os.environ, BEA_BENCH_PAIRS="50", BEA_BENCH_PREFIXES="1"), capture_output=True,
+                          text=True, timeout=900)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
     match = RESULT.fullmatch(lines[-1])
     assert match, done.stdout
-    per_model = [LINE.fullmatch(line) for line in lines[1:-1]]
+    pairings = [PAIRING.fullmatch(line) for line in lines if line.startswith("PREFIXES ")]
+    assert all(pairings) and {(m[1], m[2]) for m in pairings} == {(a, b) for a in "qpn" for b in "qpn"}
+    per_model = [LINE.fullmatch(line) for line in lines[1:-1] if not line.startswith("PREFIXES ")]
     assert per_model and all(per_model), done.stdout
     assert per_model[0][1] == match[1] and per_model[0][2] == "onnx"  # the RESULT is the default on ONNX
     # far above chance (1 in ~90), far below a perfect score: a broken model or a broken metric shows here
