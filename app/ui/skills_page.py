@@ -36,7 +36,7 @@ class SkillsPage(QWidget):
         grid.setColumnStretch(1, 1)
         grid.setVerticalSpacing(10)
         grid.addWidget(QLabel(translate("skills_page", INTRO), wordWrap=True), 0, 0, 1, 3)
-        for row, (key, skill) in enumerate(sorted(skills.items(), key=lambda kv: kv[1].title), start=1):
+        for row, (key, skill) in enumerate(sorted(skills.items(), key=lambda kv: translate("skills", kv[1].title).casefold()), start=1):
             switch = QCheckBox(translate("skills", skill.title), objectName=f"skills.{key}.enabled",
                                toolTip=translate("skills", skill.description))
             switch.setChecked(bool(getattr(values, key).enabled))

@@ -1,6 +1,6 @@
-"""The window in Italian, offscreen: the main window and the General settings page are drawn with the Italian
-translation installed and saved as PNGs (build/screenshots/it_*.png) to look at; the menus and the page's
-labels read Italian."""
+"""The window in Italian, offscreen: the main window and the General settings page (and the Skills and Voice
+pages) are drawn with the Italian translation installed and saved as PNGs (build/screenshots/it_*.png) to look
+at; the menus and the page's labels read Italian."""
 
 import pytest
 
@@ -39,3 +39,6 @@ def test_main_window_and_general_settings_in_italian(italian_shell, qtbot):
     assert dialog.windowTitle() == "Impostazioni di Bea"
     assert dialog.findChild(object, "ui.language.label").text() == "Lingua della finestra"
     assert [dialog.pages.item(i).text() for i in range(3)] == ["Generale", "Mente", "Skill"]
+    for section, name in (("skills", "skills"), ("skills.voice", "voice")):   # two busier pages, to look at
+        assert dialog.show_section(section)
+        assert dialog.grab().save(str(SHOTS / f"it_settings_{name}.png"))
