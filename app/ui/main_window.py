@@ -36,6 +36,7 @@ from app.widgets.qt import (
     QMessageBox,
     QSplitter,
     Qt,
+    QTabBar,
     QTimer,
     QUrl,
     QWidget,
@@ -120,6 +121,7 @@ class MainWindow(QMainWindow):
         dock.setObjectName(f"dock-{key}")
         for changed in (dock.resized, dock.topLevelChanged, dock.dockLocationChanged, dock.visibilityChanged):
             changed.connect(self._layout_changed)
+        dock.dockLocationChanged.connect(self._whole_tab_names)   # a group of tabs the streamer makes
         self.docks[key] = dock
         self.areas[key] = area
 
@@ -170,7 +172,17 @@ class MainWindow(QMainWindow):
         for child in self.children():
             if isinstance(child, QWidget) and child.inherits("QTabBar"):
                 child.hide()
-        return self.restoreState(state, window_layout.LAYOUT_VERSION)
+        restored = self.restoreState(state, window_layout.LAYOUT_VERSION)
+        self._whole_tab_names()
+        return restored
+
+    def _whole_tab_names(self, *_: object) -> None:
+        """Qt cuts every name in a row of dock tabs ('Orolo...') once the row is a little too wide for its dock
+        (the Italian names beside Voice at 1280x720); the row scrolls instead, each name whole."""
+        for bar in self.findChildren(QTabBar):
+            if bar.parent() is self:
+                bar.setElideMode(Qt.TextElideMode.ElideNone)
+                bar.setUsesScrollButtons(True)
 
     def reset_layout(self) -> None:
         """View → Reset layout: the default docks again, where they first were."""
