@@ -12,6 +12,7 @@ Theory of operation:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.core.words import QT_TRANSLATE_NOOP
@@ -41,8 +42,10 @@ def badges(state: ShellState) -> tuple[str, ...]:
 
 def flags(state: ShellState) -> list[str]:
     """The states that are on, in rule 3's order, as words."""
-    return [word for on, word in ((state.live, "live"), (state.paused, "mind paused"),
-                                  (state.muted, "voice muted"), (state.privacy, "privacy mode")) if on]
+    return [word for on, word in ((state.live, QT_TRANSLATE_NOOP("shell_state", "live")),
+                                  (state.paused, QT_TRANSLATE_NOOP("shell_state", "mind paused")),
+                                  (state.muted, QT_TRANSLATE_NOOP("shell_state", "voice muted")),
+                                  (state.privacy, QT_TRANSLATE_NOOP("shell_state", "privacy mode"))) if on]
 
 
 def model_text(state: ShellState) -> str:
@@ -52,7 +55,12 @@ def model_text(state: ShellState) -> str:
     return QT_TRANSLATE_NOOP("status_bar", "the built-in demo model") if state.model == BUILTIN else state.model
 
 
-def tooltip(state: ShellState, name: str) -> str:
-    """Rule 3."""
-    head = " · ".join([name, *flags(state)])
-    return f"{head}\nModel: {model_text(state)}"
+def _as_is(_context: str, text: str) -> str:
+    return text
+
+
+def tooltip(state: ShellState, name: str, say: Callable[[str, str], str] = _as_is) -> str:
+    """Rule 3. `say(context, text)` puts the words in the window's language (the window passes its translate)."""
+    head = " · ".join([name, *(say("shell_state", word) for word in flags(state))])
+    model = say("status_bar", model_text(state))
+    return f"{head}\n" + say("shell_state", QT_TRANSLATE_NOOP("shell_state", "Model: {model}")).format(model=model)

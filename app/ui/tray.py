@@ -22,6 +22,7 @@ from app.widgets.qt import (
     QSystemTrayIcon,
     QTimer,
     Signal,
+    translate,
 )
 
 log = logging.getLogger(__name__)
@@ -120,7 +121,7 @@ class Tray(QObject):
         return badged_icon(self.base_icon, self.state)
 
     def tooltip(self) -> str:
-        return tooltip(self.state, APP_NAME)
+        return tooltip(self.state, APP_NAME, translate)
 
     def show_state(self, state: ShellState) -> None:
         """Live, paused, muted, privacy and the model, on the icon and in its tooltip (kept for a late tray)."""

@@ -2928,6 +2928,29 @@ Non si può annullare.</translation>
     </message>
 </context>
 <context>
+    <name>shell_state</name>
+    <message>
+        <source>live</source>
+        <translation>in live</translation>
+    </message>
+    <message>
+        <source>mind paused</source>
+        <translation>mente in pausa</translation>
+    </message>
+    <message>
+        <source>voice muted</source>
+        <translation>voce silenziata</translation>
+    </message>
+    <message>
+        <source>privacy mode</source>
+        <translation>modalità privacy</translation>
+    </message>
+    <message>
+        <source>Model: {model}</source>
+        <translation>Modello: {model}</translation>
+    </message>
+</context>
+<context>
     <name>skills</name>
     <message>
         <source>Chat</source>
@@ -3775,6 +3798,18 @@ Non si può annullare.</translation>
     <message>
         <source>(system default)</source>
         <translation>(predefinito di sistema)</translation>
+    </message>
+    <message>
+        <source>(packaged: whisper tiny.en for English, whisper base for other languages; MIT)</source>
+        <translation>(incluso: whisper tiny.en per l&apos;inglese, whisper base per le altre lingue; MIT)</translation>
+    </message>
+    <message>
+        <source>(packaged: en_US joe; MIT, dataset CC0)</source>
+        <translation>(inclusa: en_US joe; MIT, dataset CC0)</translation>
+    </message>
+    <message>
+        <source>Detect it</source>
+        <translation>Rilevala</translation>
     </message>
     <message>
         <source>No audio devices: {why}</source>
