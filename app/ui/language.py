@@ -23,6 +23,8 @@ def install_window_language(setting: str) -> str:
         app.removeTranslator(old)
     _installed.clear()
     code = window_language(setting, QLocale.system().name())
+    # dates, day and month names and numbers in the window follow its language (the system's locale for English)
+    QLocale.setDefault(QLocale.system() if code == ENGLISH else QLocale(code))
     if code == ENGLISH:
         return code
     sources = ((f"bea_{code}", str(resources_dir() / "i18n")),

@@ -24,6 +24,7 @@ from app.widgets.qt import (
     QTimer,
     QVBoxLayout,
     QWidget,
+    local_date,
     translate,
 )
 
@@ -41,8 +42,8 @@ def a_viewer(_identity: str) -> str:
 
 
 def session_label(started: float, ended: float | None) -> str:
-    stamp = time.strftime("%a %d %b %Y, %H:%M", time.localtime(started))
-    return stamp + (" (live)" if ended is None else "")
+    stamp = local_date(started, "ddd dd MMM yyyy, HH:mm")
+    return stamp + (translate("memory_dock", " (live)") if ended is None else "")
 
 
 def counted(n: int) -> str:

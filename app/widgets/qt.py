@@ -9,6 +9,7 @@ from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
+    QDateTime,
     QEvent,
     QLibraryInfo,
     QLocale,
@@ -99,10 +100,15 @@ __all__ = [
     "QSpinBox", "QSplitter", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTableWidget", "QTableWidgetItem", "QTabBar", "QTabWidget", "QTextBrowser", "QTimer", "QUrl", "QVBoxLayout", "QWidget",
     "Qt", "Signal", "QWebEnginePage", "QWebEngineProfile", "QWebEngineUrlRequestInfo",
     "QWebEngineUrlRequestInterceptor", "QWebEngineView",
-    "QT_TRANSLATE_NOOP", "QLibraryInfo", "QLocale", "QTranslator", "translate",
+    "QT_TRANSLATE_NOOP", "QDateTime", "QLibraryInfo", "QLocale", "QTranslator", "translate", "local_date",
 ]
 
 # Every user-visible string goes through translate("<context>", "text") (or QT_TRANSLATE_NOOP for a constant
 # translated where it is shown): pyside6-lupdate finds these calls by name (installer/i18n.py), and the window's
 # language is the translator app/ui/language.py installs at start.
 translate = QCoreApplication.translate
+
+
+def local_date(ts: float, fmt: str) -> str:
+    """A moment as a date in the window's language (QLocale's format: "ddd dd MMM", "dd MMM yyyy")."""
+    return QLocale().toString(QDateTime.fromSecsSinceEpoch(int(ts)), fmt)

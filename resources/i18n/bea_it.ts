@@ -618,6 +618,10 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
         <translation>uno spettatore</translation>
     </message>
     <message>
+        <source> (live)</source>
+        <translation> (in live)</translation>
+    </message>
+    <message>
         <source>1 memory</source>
         <translation>1 ricordo</translation>
     </message>
@@ -1284,6 +1288,14 @@ Vuota: la dimentica.</translation>
         <translation>Se tiene una scheda su questa persona.</translation>
     </message>
     <message>
+        <source>today {clock}</source>
+        <translation>oggi {clock}</translation>
+    </message>
+    <message>
+        <source>yesterday {clock}</source>
+        <translation>ieri {clock}</translation>
+    </message>
+    <message>
         <source>account</source>
         <translation>account</translation>
     </message>
@@ -1617,6 +1629,22 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>gliel&apos;hai detto tu</translation>
     </message>
     <message>
+        <source>never</source>
+        <translation>mai</translation>
+    </message>
+    <message>
+        <source>today {clock}</source>
+        <translation>oggi {clock}</translation>
+    </message>
+    <message>
+        <source>yesterday {clock}</source>
+        <translation>ieri {clock}</translation>
+    </message>
+    <message>
+        <source>tomorrow {clock}</source>
+        <translation>domani {clock}</translation>
+    </message>
+    <message>
         <source>device</source>
         <translation>dispositivo</translation>
     </message>
@@ -1837,6 +1865,10 @@ le tue parole: “{quote}”</translation>
 expired: she no longer reads this</source>
         <translation>
 scaduta: non la legge più</translation>
+    </message>
+    <message>
+        <source>expired {expires}</source>
+        <translation>scaduta {expires}</translation>
     </message>
     <message>
         <source>not yet</source>

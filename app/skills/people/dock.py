@@ -50,6 +50,7 @@ from app.widgets.qt import (
     QTimer,
     QVBoxLayout,
     QWidget,
+    local_date,
     translate,
 )
 from app.widgets.unavailable import unavailable
@@ -130,10 +131,10 @@ def seen_text(ts: float, now: float) -> str:
     day, today = date.fromtimestamp(ts), date.fromtimestamp(now)
     clock = time.strftime("%H:%M", time.localtime(ts))
     if day == today:
-        return f"today {clock}"
+        return translate("people_dock", "today {clock}").format(clock=clock)
     if (today - day).days == 1:
-        return f"yesterday {clock}"
-    return day.strftime("%a %d %b") if day.year == today.year else day.strftime("%d %b %Y")
+        return translate("people_dock", "yesterday {clock}").format(clock=clock)
+    return local_date(ts, "ddd dd MMM") if day.year == today.year else local_date(ts, "dd MMM yyyy")
 
 
 # the nouns plural() counts, in the window's language

@@ -57,6 +57,7 @@ from app.widgets.qt import (
     QTimer,
     QVBoxLayout,
     QWidget,
+    local_date,
     translate,
 )
 from app.widgets.unavailable import unavailable
@@ -102,16 +103,16 @@ def source_words(entry: Entry) -> str:
 def when_text(ts: float | None, now: float) -> str:
     """A moment the way the streamer reads it: "today 08:55", "yesterday 21:10", "Tue 14 Sep", "14 Sep 2025"."""
     if ts is None:
-        return "never"
+        return translate("person_dock", "never")
     day, today = date.fromtimestamp(ts), date.fromtimestamp(now)
     clock = time.strftime("%H:%M", time.localtime(ts))
     if day == today:
-        return f"today {clock}"
+        return translate("person_dock", "today {clock}").format(clock=clock)
     if (today - day).days == 1:
-        return f"yesterday {clock}"
+        return translate("person_dock", "yesterday {clock}").format(clock=clock)
     if (day - today).days == 1:
-        return f"tomorrow {clock}"
-    return day.strftime("%a %d %b") if day.year == today.year else day.strftime("%d %b %Y")
+        return translate("person_dock", "tomorrow {clock}").format(clock=clock)
+    return local_date(ts, "ddd dd MMM") if day.year == today.year else local_date(ts, "dd MMM yyyy")
 
 
 def stamp(ts: float) -> str:
@@ -521,9 +522,10 @@ class YouDock(QWidget):
                     tip += translate("person_dock", "\nyour words: “{quote}”").format(quote=e.quote)
                 if r.expired:
                     tip += translate("person_dock", "\nexpired: she no longer reads this")
-                expires = "never" if e.expires_at is None else when_text(e.expires_at, now)
+                expires = translate("person_dock", "never") if e.expires_at is None else when_text(e.expires_at, now)
                 cells = (e.section, e.key, e.summary, source_words(e), f"{e.confidence:.0%}",
-                         when_text(e.observed_at, now), f"expired {expires}" if r.expired else expires)
+                         when_text(e.observed_at, now), translate("person_dock", "expired {expires}").format(expires=expires) if r.expired
+                         else expires)
                 for column, text in enumerate(cells):
                     item = _item(text, tip)
                     if column == CONFIDENCE_COL:
