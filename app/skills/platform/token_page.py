@@ -10,15 +10,17 @@ from app.widgets.forms import SecretField, SectionForm
 from app.widgets.qt import QLabel, translate
 
 
-def token_status(title: str, has_token: bool, state: str, why: str, me: str = "") -> str:
-    """The line under a bot token on a platform's settings page: whether one is kept and what the platform is
-    doing; with no token kept, that is the whole story (the state's own why would only say it again)."""
+def token_status(title: str, has_token: bool, state: str, why: str, me: str = "", kept_in: str = "") -> str:
+    """The line under a bot token on a platform's settings page: whether one is kept, where (kept_in: the
+    secret store's words, the keyring or Bea's encrypted memory file) and what the platform is doing; with no
+    token kept, that is the whole story (the state's own why would only say it again)."""
     if not has_token:
         return translate("token_page", "No bot token is kept: {title} stays off until you save one here.").format(
             title=translate("skills", title))
     where = translate("token_page", " as {me}").format(me=me) if me and state == "reading" else ""
-    return translate("token_page", "A bot token is kept in the keyring. {title} is {state}{where}").format(
-        title=translate("skills", title), state=state, where=where) + (f": {why}" if why else ".")
+    return translate("token_page", "A bot token is kept in {place}. {title} is {state}{where}").format(
+        place=kept_in or translate("token_page", "the keyring"), title=translate("skills", title), state=state,
+        where=where) + (f": {why}" if why else ".")
 
 
 class TokenPage(SectionForm):
@@ -49,4 +51,5 @@ class TokenPage(SectionForm):
         has = self.skill.has_token
         self.secret.kept(has)
         state, why = self.skill.status
-        self.status.setText(token_status(self.skill.title, has, state, why, self.skill.me or ""))
+        kept_in = getattr(self.skill.ctx.secrets, "where", "")
+        self.status.setText(token_status(self.skill.title, has, state, why, self.skill.me or "", kept_in))

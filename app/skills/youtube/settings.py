@@ -39,7 +39,9 @@ class YouTubeSettingsPage(SectionForm):
         has = bool(self.skill.api_key())
         self.secret.kept(has)
         state, why = self.skill.status
-        kept = translate("youtube_settings", "A key is kept in the keyring.") if has else translate("youtube_settings", "No key is kept.")
+        place = getattr(self.skill.ctx.secrets, "where", "") or translate("youtube_settings", "the keyring")
+        kept = translate("youtube_settings", "A key is kept in {place}.").format(place=place) if has \
+            else translate("youtube_settings", "No key is kept.")
         if state == "off":
             chat = translate("youtube_settings", "Not reading (name your stream above).") if not self.skill.settings.video else translate("youtube_settings", "Not reading.")
         else:

@@ -174,6 +174,9 @@ def test_the_settings_page_keeps_the_token_out_of_sight(bea, qtbot):
     page.secret.save_button.click()
     assert skill.token.get() == TOKEN and edit.text() == "" and page.secret.forget_button.isEnabled()
     assert TOKEN not in str(bea.settings.current.model_dump(mode="json"))
+    # where it is kept, truly: this machine has no keyring, so Bea's encrypted memory file holds it
+    assert bea.secrets.place == "store"
+    assert page.status.text().startswith(f"A bot token is kept in {bea.secrets.where}. Telegram is ")
     page.secret.forget_button.click()
     assert skill.token.get() == ""
 

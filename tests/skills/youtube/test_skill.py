@@ -171,6 +171,9 @@ def test_the_settings_page_keeps_the_key_out_of_sight(bea, qtbot):
     page.save.click()
     assert skill.api_key() == "AIza-123" and page.key.text() == "" and page.forget.isEnabled()
     assert "AIza-123" not in str(bea.settings.current.model_dump(mode="json"))
+    # where it is kept, truly: this machine has no keyring, so Bea's encrypted memory file holds it
+    assert bea.secrets.place == "store"
+    assert page.status.text().startswith(f"A key is kept in {bea.secrets.where}. ")
     page.resize(700, 420)
     shots = REPO / "build" / "screenshots"
     shots.mkdir(parents=True, exist_ok=True)
