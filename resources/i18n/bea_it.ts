@@ -3533,8 +3533,12 @@ Non si può annullare.</translation>
         <translation> come {me}</translation>
     </message>
     <message>
-        <source>A bot token is kept in the keyring. {title} is {state}{where}</source>
-        <translation>Un token del bot è custodito nel portachiavi. {title}: {state}{where}</translation>
+        <source>A bot token is kept in {place}. {title} is {state}{where}</source>
+        <translation>Un token del bot è custodito in {place}. {title}: {state}{where}</translation>
+    </message>
+    <message>
+        <source>the keyring</source>
+        <translation>il portachiavi</translation>
     </message>
     <message>
         <source>Save token</source>
@@ -3878,8 +3882,12 @@ Non si può annullare.</translation>
         <translation>Chiave API</translation>
     </message>
     <message>
-        <source>A key is kept in the keyring.</source>
-        <translation>Una chiave è custodita nel portachiavi.</translation>
+        <source>the keyring</source>
+        <translation>il portachiavi</translation>
+    </message>
+    <message>
+        <source>A key is kept in {place}.</source>
+        <translation>Una chiave è custodita in {place}.</translation>
     </message>
     <message>
         <source>No key is kept.</source>
