@@ -1273,7 +1273,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>Last seen</source>
-        <translation>Visto l&apos;ultima volta</translation>
+        <translation>Ultima volta</translation>
     </message>
     <message>
         <source>Click to sort, most recent first.</source>
@@ -3746,7 +3746,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>Hearing you</source>
-        <translation>Ti sta sentendo</translation>
+        <translation>Ti sente</translation>
     </message>
     <message>
         <source>Thinking</source>
