@@ -9,7 +9,8 @@
    NO_TOKEN when no token is kept. me is her bot's @username once the platform said it.
 4. A state in `stopping` (a refused token, privacy mode...) is an ERROR event for the Chat dock's problem line
    (setting skills.<key>, problem `problem`); reading again is a SYSTEM event that resolves it. Every state is a
-   system line in the dock's log, and listeners (the dock, the page) are told.
+   system line in the dock's log (a run of retries for the same failure, one), and listeners (the dock, the
+   page) are told.
 
 The client is any object with start(), async stop(), state, why and me (a dict with "username").
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from app.core.backoff import retry_run
 from app.core.events import EventKind
 from app.skills.base import Skill, SkillContext
 from app.skills.listeners import Listeners
@@ -52,6 +54,7 @@ class TokenPlatform(Skill):
         self._sender_registered = False
         self._problem = False
         self._kept: bool | None = None               # whether a token is kept (read once: the store is a DB)
+        self._retry_run = ""                         # the failure the client keeps retrying, told once
 
     @property
     def no_token(self) -> str:
@@ -147,7 +150,9 @@ class TokenPlatform(Skill):
         return self._listeners.add(fn)
 
     def _state(self, state: str, why: str) -> None:
-        self.log.add(self.ctx.now().timestamp(), self.title, f"{state}" + (f": {why}" if why else ""), "system")
+        self._retry_run, tell = retry_run(self._retry_run, state, why)
+        if tell:   # offline for an hour, the dock's log keeps the people's lines, not 200 retries
+            self.log.add(self.ctx.now().timestamp(), self.title, f"{state}" + (f": {why}" if why else ""), "system")
         if state in self.stopping:
             self._problem = True
             self.ctx.bus.publish(EventKind.ERROR, self.key, f"{self.title}: {why}", state=state,

@@ -112,6 +112,32 @@ def test_a_voice_note_is_heard_through_her_ears(bea):
     assert "fellow americans" in heard.meta[Meta.TEXT].lower()
 
 
+def test_a_run_of_retries_is_one_line_in_the_docks_log(bea):
+    """Telegram out of reach (on a real X server with no network, each retry added two lines to the dock's log
+    until the people's lines were lost among them): the first try and the failure are told once."""
+    import socket
+
+    with socket.socket() as closed:               # a loopback port nobody answers on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+
+    async def go():
+        skill = bea.skills["telegram"]
+        skill.client_options = {"poll_timeout": 2, "backoff_base": 0.05, "backoff_cap": 0.1}
+        bea.settings.set("skills.telegram.api_base", f"http://127.0.0.1:{port}/bot")
+        seen: list[str] = []
+        skill.on_change(lambda: seen.append(skill.status[0]))
+        assert skill.save_token(TOKEN) == ""
+        await until(lambda: seen.count(State.RETRYING) >= 4, what="four retries")
+        await skill.stop()
+        return skill
+
+    skill = asyncio.run(go())
+    told = [line.text for line in skill.log if line.kind == "system"]
+    assert [t.partition(":")[0] for t in told] == ["connecting", "retrying", "off"], told
+    assert "Telegram could not be reached" in told[1]
+
+
 def test_a_refused_token_is_a_problem_line_that_never_shows_the_token(bea):
     wrong = f"{BOT['id']}:AAE-not-the-token-telegram-knows"
 
