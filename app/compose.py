@@ -228,6 +228,7 @@ async def stop(bea: Bea) -> None:
 
 def close(bea: Bea) -> None:
     bea.blocking.shutdown(wait=False, cancel_futures=True)
+    bea.mind.local_executor.shutdown(wait=False, cancel_futures=True)   # built, never started: its worker too
     try:
         bea.db.write(lambda c: c.execute("UPDATE runs SET ended_at = ?, clean = 1 WHERE id = ?",
                                          (time.time(), bea.run_id)))

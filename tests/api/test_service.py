@@ -160,14 +160,17 @@ def test_headless_serves_the_api_on_the_port_given(data_dir):
 def test_an_app_that_served_requests_is_let_go_when_it_closes(data_dir, env, monkeypatch):
     """Closing and starting again in one process (as the stream in a box does, and as a settings change may)
     must leave nothing of the first app alive: aiohttp's module-wide middleware cache held a stopped server's
-    handlers, and through them the whole app (290 MB in the box)."""
+    handlers, and through them the whole app (290 MB in the box); an app built and closed without starting kept
+    its local model's worker thread."""
     import gc
+    import threading
     import weakref
 
     from app import headless
     from app.api.service import override_port
     monkeypatch.setenv("BEA_PASSPHRASE", env["BEA_PASSPHRASE"])
-    compose.close(compose.build(data_dir, env=env, log_to_stderr=False))
+    before = set(threading.enumerate())
+    compose.close(compose.build(data_dir, env=env, log_to_stderr=False))   # built and closed, never started
     served: list[weakref.ref] = []
     statuses: list[int] = []
 
@@ -185,3 +188,9 @@ def test_an_app_that_served_requests_is_let_go_when_it_closes(data_dir, env, mon
     gc.collect()
     assert statuses == [401, 200]
     assert served and served[0]() is None, [type(r).__name__ for r in gc.get_referrers(served[0]())]
+    for _ in range(50):   # the pools' workers see their stop and end
+        left = [t.name for t in set(threading.enumerate()) - before if t.is_alive()]
+        if not left:
+            break
+        time.sleep(0.1)
+    assert not left, left
