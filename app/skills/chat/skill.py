@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from app.core.chat_transcript import past_lines
 from app.core.events import Event, EventKind
 from app.core.perception import OWNER, Meta, Perception, PerceptionKind
 from app.skills.base import Skill, SkillContext
@@ -72,6 +73,10 @@ class ChatSkill(Skill):
         ctx.bus.subscribe(self._resolved, kinds=[EventKind.SYSTEM], replay=False)
 
     async def start(self) -> None:
+        context = getattr(self.ctx.mind, "context", None)
+        if context is not None and not self.lines:   # after a restart, the talk her window still holds
+            for who, text in past_lines(context.since(0), self._name()):
+                self._add(who, text)
         outlets = self.ctx.senders
         if outlets is not None:
             outlets.register_sender(PLATFORM, self._receive)

@@ -1,0 +1,27 @@
+"""The Chat dock's transcript after a restart: what the streamer typed to her in the app and what she said,
+read back from her context window (which is kept across restarts), in the dock's own words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from app.core.context_window import Entry, EntryKind
+from app.core.perception import OWNER, OWNER_IDENTITY
+
+APP_CHAT = "app:chat"      # the conversation of the streamer's lines typed in the Chat dock
+
+
+def past_lines(entries: Iterable[Entry], her_name: str, you: str = "You") -> list[tuple[str, str]]:
+    """(who, text) for the Chat dock, oldest first: the streamer's lines typed in the app (their name's prefix
+    taken off), every line she said out loud, and what she wrote back in the app's chat; nothing else she
+    heard (other platforms' lines are in their own docks)."""
+    prefix = f"[{OWNER.display_name}] "
+    out: list[tuple[str, str]] = []
+    for e in entries:
+        if e.kind is EntryKind.HEARD and e.conversation == APP_CHAT and e.author == OWNER_IDENTITY:
+            out.append((you, e.text.removeprefix(prefix)))
+        elif e.kind is EntryKind.SPOKE and e.text:
+            out.append((f"{her_name} (out loud)", e.text))
+        elif e.kind is EntryKind.WROTE and e.conversation == APP_CHAT:
+            out.append((her_name, e.text))
+    return out
