@@ -109,7 +109,7 @@ class StageDock(QWidget):
         self.clip_problem = QLabel(objectName="stageClipProblem", wordWrap=True)
         self.clip_problem.setStyleSheet(PROBLEM_STYLE)
         self.mood = QLineEdit(objectName="stageMood", placeholderText=translate("stage_dock", "Try a mood: excited, sad, curious…"))
-        self.mood_result = QLabel(objectName="stageMoodResult")
+        self.mood_result = QLabel(objectName="stageMoodResult", wordWrap=True)
         self.camera = QComboBox(objectName="stageCamera")
         self.background = QComboBox(objectName="stageBackground")
         for box, options in ((self.camera, CAMERAS), (self.background, BACKGROUNDS)):
@@ -130,7 +130,8 @@ class StageDock(QWidget):
         layout.addWidget(self.problem)
         layout.addWidget(self.feedback)
         layout.addWidget(self.details)
-        layout.addWidget(QLabel(translate("stage_dock", "Animation clips (.vrma): <do:name> in her words plays one.")))
+        layout.addWidget(QLabel(translate("stage_dock", "Animation clips (.vrma): <do:name> in her words plays one."),
+                                wordWrap=True))   # one long line in Italian: wrapped, it never widens the dock
         layout.addWidget(self.clips)
         row = QHBoxLayout()
         for button in (self.add_clip, self.remove_clip, self.idle_clip, self.play_clip):
