@@ -17,8 +17,9 @@ Theory of operation:
    PASTA_SECONDS). It keeps what it needs (bounded) and takes the clock as an argument.
 4. links(text) finds URLs (with or without a scheme, "example dot com" too); without_links(text) puts
    LINK_WORDS in their place, so she never reads one aloud.
-5. Offences counts attempts and spam per person; marked(identity) from OFFENDER_AT on, and words(identity)
-   says what they did in a phrase for the People dock.
+5. Offences counts attempts and spam per person (starting from the counts kept in the store); marked(identity)
+   from OFFENDER_AT on, words(identity) says what they did in a phrase for the People dock, and clear(identity)
+   is the streamer taking the mark off.
 6. for_her(text, verdict) is the line as she may read it: an attempt becomes a description with the words
    quoted (an encoded payload is not shown at all), links are replaced, and it is never an instruction.
 """
@@ -386,10 +387,10 @@ def for_her(text: str, verdict: Verdict) -> str:
 
 
 class Offences:
-    """Rule 5: attempts and spam per person, for as long as the app runs."""
+    """Rule 5: attempts and spam per person, kind by kind; `counts` is what was kept from earlier runs."""
 
-    def __init__(self) -> None:
-        self._counts: dict[str, dict[str, int]] = {}
+    def __init__(self, counts: dict[str, dict[str, int]] | None = None) -> None:
+        self._counts: dict[str, dict[str, int]] = {who: dict(kinds) for who, kinds in (counts or {}).items()}
 
     def note(self, identity: str, kind: str) -> int:
         """Count one; returns how many this person has now."""
@@ -402,6 +403,10 @@ class Offences:
 
     def marked(self, identity: str) -> bool:
         return self.total(identity) >= OFFENDER_AT
+
+    def clear(self, identity: str) -> bool:
+        """The streamer cleared their mark: they start again from nothing. Whether there was anything."""
+        return self._counts.pop(identity, None) is not None
 
     def words(self, identity: str) -> str:
         kinds = self._counts.get(identity, {})

@@ -92,6 +92,12 @@ MIGRATIONS: tuple[Migration, ...] = (
               SECRET_TABLES),
     Migration(14, "how many memories were added and changed, so recall checks its in-memory index in O(1)",
               MEMORY_CHANGE_TABLES),
+    Migration(15, "what the chat triage held against each account, so a repeat offender stays marked", (
+        "CREATE TABLE offences (identity TEXT NOT NULL, kind TEXT NOT NULL, count INTEGER NOT NULL, "
+        "first_at REAL NOT NULL, last_at REAL NOT NULL, PRIMARY KEY (identity, kind)) WITHOUT ROWID",
+        "CREATE TRIGGER identity_pardoned AFTER DELETE ON identities BEGIN "
+        "DELETE FROM offences WHERE identity = OLD.id; END",
+    )),
 )
 
 check_numbering([m.version for m in MIGRATIONS])

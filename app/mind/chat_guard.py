@@ -12,13 +12,19 @@ Theory of operation:
 4. Offences are counted per person: their first, and the moment they become a repeat offender (OFFENDER_AT),
    are SYSTEM events in the Activity dock (who, and what kind, never the words); marked(identity) and
    words(identity) are what the People dock shows on their card.
+5. Kept in a store (keep_in, app.memory.offence_store: the People skill hands it over, since the marks are on
+   their tally cards), the counts start from what earlier runs kept and every offence is written there (kind,
+   count, when; never the words): from the loop as a background write, off it at once.
+   clear(identity) is the streamer taking the mark off in the People dock: gone from memory and from the store.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
+from typing import Any
 
 from app.core.chat_triage import (
     KIND_WORDS,
@@ -32,6 +38,7 @@ from app.core.chat_triage import (
 )
 from app.core.events import EventBus, EventKind
 from app.core.perception import OWNER_IDENTITY, Meta, Perception, PerceptionKind
+from app.memory.offence_store import OffenceStore
 
 TRIAGE = "triage"      # meta: what the triage found in this line (an attempt's kind, or "link")
 
@@ -42,6 +49,8 @@ class ChatGuard:
         self._put = put
         self._events = events
         self._clock = clock
+        self._store: OffenceStore | None = None
+        self._spawn: Callable[[Coroutine[Any, Any, None]], None] | None = None
         self.watch = FloodWatch()
         self.offences = Offences()
         self.refused = 0        # spam lines stopped here
@@ -73,6 +82,7 @@ class ChatGuard:
         assert p.author is not None
         identity = p.author.identity
         count = self.offences.note(identity, kind)
+        self._keep(identity, kind)
         name = p.who or identity
         if count == 1:
             fate = "not shown to her" if kind in SPAM_KINDS else "she sees it only as what a viewer tried"
@@ -83,8 +93,37 @@ class ChatGuard:
                                  f"{self.offences.words(identity)} (marked in People)", identity=identity,
                                  offence=kind, marked=True)
 
+    def keep_in(self, store: OffenceStore, spawn: Callable[[Coroutine[Any, Any, None]], None] | None = None) -> None:
+        """Count on from what the store kept, and keep every offence there (`spawn` runs a write in the
+        background when the guard is called on the loop)."""
+        self._store, self._spawn = store, spawn
+        self.offences = Offences(store.load())
+
+    def _keep(self, identity: str, kind: str) -> None:
+        if self._store is None:
+            return
+        if self._spawn is not None and _on_loop():
+            self._spawn(self._store.arecord(identity, kind, self._clock()))
+        else:                         # off the loop (a CLI, a test): written now
+            self._store.record(identity, kind, self._clock())
+
+    def clear(self, identity: str) -> bool:
+        """The streamer took the mark off: their offences are forgotten here and in the store."""
+        had = self.offences.clear(identity)
+        if self._store is not None:
+            self._store.clear(identity)
+        return had
+
     def marked(self, identity: str) -> bool:
         return self.offences.marked(identity)
 
     def words(self, identity: str) -> str:
         return self.offences.words(identity)
+
+
+def _on_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True

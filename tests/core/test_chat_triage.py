@@ -126,3 +126,13 @@ def test_repeat_offenders_are_marked_with_what_they_did():
     assert offences.note("twitch:9", REPEAT) == OFFENDER_AT
     assert offences.marked("twitch:9")
     assert offences.words("twitch:9") == "tried to steer her twice, spammed once"
+
+
+def test_offences_start_from_the_kept_counts_and_a_cleared_mark_starts_again():
+    kept = {"twitch:9": {OVERRIDE: 2, REPEAT: 1}}
+    offences = Offences(kept)
+    assert offences.marked("twitch:9") and offences.words("twitch:9") == "tried to steer her twice, spammed once"
+    assert offences.note("twitch:9", ROLE) == 4 and kept["twitch:9"] == {OVERRIDE: 2, REPEAT: 1}  # a copy
+    assert offences.clear("twitch:9") and not offences.clear("twitch:9")
+    assert not offences.marked("twitch:9") and offences.words("twitch:9") == ""
+    assert offences.note("twitch:9", ROLE) == 1

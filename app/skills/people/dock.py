@@ -335,6 +335,11 @@ class PeopleDock(QWidget):
         self.add_fact_button = QPushButton(translate("people_dock", "Add fact"), objectName="peopleAddFact")
         self.remove_fact_button = QPushButton(translate("people_dock", "Remove fact"), objectName="peopleRemoveFact")
         self.forget_button = QPushButton(translate("people_dock", "Forget this person…"), objectName="peopleForget")
+        self.clear_offences_button = QPushButton(
+            translate("people_dock", "Clear the {mark} mark").format(mark=OFFENDER_MARK),
+            objectName="peopleClearOffences",
+            toolTip=translate("people_dock", "What they tried in chat no longer counts: the mark goes, and they "
+                                             "start again from nothing"))
         self.forget_button.setStyleSheet("color: #b03a2e;")
         self.status = QLabel(objectName="peopleStatus", wordWrap=True)
         self.hint = QLabel(translate("people_dock", NO_CARD), objectName="peopleHint", wordWrap=True)
@@ -372,6 +377,7 @@ class PeopleDock(QWidget):
         self.remove_fact_button.clicked.connect(self.remove_fact)
         self.facts.currentRowChanged.connect(lambda _row: self._enable())
         self.forget_button.clicked.connect(self.forget_person)
+        self.clear_offences_button.clicked.connect(self.clear_offences)
 
         self._reload()
         header = self.table.horizontalHeader()
@@ -452,6 +458,7 @@ class PeopleDock(QWidget):
         adding.addWidget(self.remove_fact_button)
         layout.addLayout(adding)
         bottom = QHBoxLayout()
+        bottom.addWidget(self.clear_offences_button)
         bottom.addStretch(1)
         bottom.addWidget(self.forget_button)
         layout.addLayout(bottom)
@@ -570,6 +577,7 @@ class PeopleDock(QWidget):
         self.facts.clear()
         self.facts.addItems(list(card.facts) if card else [])
         self.hint.setVisible(card is None)
+        self.clear_offences_button.setVisible(any(self.skill.offender(a) for a in self.accounts))
         self.stack.setCurrentIndex(1)
         self._enable()
 
@@ -708,6 +716,15 @@ class PeopleDock(QWidget):
         self.people.mark(self.current, marked, self.people.display_name(self.current))
         self._said(translate("people_dock", "Marked: she keeps a card for them.") if marked else translate("people_dock", "Unmarked (the card stays)."))
         self.refresh()
+
+    def clear_offences(self) -> bool:
+        """Take the repeat-offender mark off every account on the card shown (the store forgets their counts)."""
+        if not self.accounts or not self.skill.clear_offences(list(self.accounts)):
+            return False
+        self._said(translate("people_dock", "The {mark} mark on {name} is cleared: what they tried in chat no "
+                                            "longer counts.").format(mark=OFFENDER_MARK, name=self.name))
+        self.refresh()
+        return True
 
     def _confirmed(self, title: str, text: str) -> bool:
         yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No

@@ -24,6 +24,7 @@ from app.core.aliases import Alias, introduced_name, relabel
 from app.core.perception import OWNER_IDENTITY, Meta, Perception
 from app.core.tools import Tool
 from app.memory.alias_store import BEA, AliasStore
+from app.memory.offence_store import OffenceStore
 from app.memory.people_store import PeopleStore, Sighting
 from app.skills.base import Skill
 from app.skills.registry import register
@@ -56,6 +57,9 @@ class PeopleSkill(Skill):
         db = ctx.db
         self.people = PeopleStore(db) if db is not None else None
         self.aliases = AliasStore(db) if db is not None else None
+        guard = getattr(ctx.mind, "guard", None)
+        if guard is not None and db is not None:   # repeat offenders stay marked on their tally card (issue 25)
+            guard.keep_in(OffenceStore(db), ctx.mind.spawn)
 
     @property
     def ready(self) -> bool:
@@ -169,6 +173,12 @@ class PeopleSkill(Skill):
         """A repeat offender: the People dock marks them in the roster."""
         guard = getattr(self.ctx.mind, "guard", None)
         return guard is not None and guard.marked(identity)
+
+    def clear_offences(self, identities: Sequence[str]) -> bool:
+        """The streamer takes the repeat-offender mark off these accounts (kept in the store, so for good).
+        Whether any of them had offences."""
+        guard = getattr(self.ctx.mind, "guard", None)
+        return guard is not None and any([guard.clear(identity) for identity in identities])
 
     # ---- other sources of cards ------------------------------------------------------------------------
     def moved_her(self, identity: str) -> int | None:
