@@ -52,6 +52,21 @@ const state = {
 };
 
 const notice = document.getElementById("notice");
+// The notices in the window's language: the app's view puts its words in the URL's #fragment (a JSON object,
+// English -> shown; app/skills/stage/view.py); OBS's page has none and shows no notices anyway.
+const words = (() => {
+  try {
+    return JSON.parse(decodeURIComponent(location.hash.slice(1)) || "{}");
+  } catch {
+    return {};
+  }
+})();
+function t(text, values = {}) {
+  const shown = typeof words[text] === "string" ? words[text] : text;
+  return shown.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+}
+const NO_AVATAR = "No avatar yet: choose a .vrm file in the Stage dock.";
+let webglNotice = "";
 function say(text, kind = "info") {
   if (!showNotices || !text) {
     notice.hidden = true;
@@ -77,7 +92,9 @@ try {
   const why = error.message || error;
   state.error = { code: "webgl", message: "Her avatar cannot be drawn here: this view has no WebGL (3D " +
     `graphics), so the stage stays empty (${why}).` };
-  say(state.error.message, "error");
+  webglNotice = t("Her avatar cannot be drawn here: this view has no WebGL (3D graphics), so the stage stays " +
+    "empty ({why}).", { why });
+  say(webglNotice, "error");
 }
 const scene = new THREE.Scene();
 const camera = new THREE.PerspectiveCamera(FOV, 1, 0.05, 50);
@@ -154,7 +171,7 @@ async function loadAvatar({ url, name, serial }) {
     return;
   }
   state.loading = serial;
-  say(`Loading “${name}”…`);
+  say(t("Loading “{name}”…", { name }));
   const loader = new GLTFLoader();
   loader.register((parser) => new VRMLoaderPlugin(parser));
   let gltf;
@@ -200,7 +217,7 @@ async function loadAvatar({ url, name, serial }) {
 function fail(error) {
   state.error = error;
   state.loading = null;
-  say(error.message, "error");
+  say(error.code === "webgl" && webglNotice ? webglNotice : error.message, "error");
   bridge.send({ type: "error", ...error });
 }
 
@@ -429,7 +446,7 @@ function received(message) {
     case "unload":
       state.loading = null;
       clearAvatar();
-      if (renderer) say("No avatar yet: choose a .vrm file in the Stage dock.");
+      if (renderer) say(t(NO_AVATAR));
       break;
     case "expression":
       state.target = { ...message };
@@ -460,10 +477,10 @@ const bridge = await connect({
   onMessage: received,
   onStatus: (up) => {
     state.connected = up;
-    if (!up) say("Waiting for Bea…");
-    else if (!state.vrm && !state.error) say("No avatar yet: choose a .vrm file in the Stage dock.");
+    if (!up) say(t("Waiting for Bea…"));
+    else if (!state.vrm && !state.error) say(t(NO_AVATAR));
     if (up && state.error && state.error.code === "webgl") {
-      say(state.error.message, "error");
+      say(webglNotice || state.error.message, "error");
       bridge.send({ type: "error", ...state.error });
     }
   },

@@ -8,6 +8,13 @@ if (main) {
     const notice = document.getElementById("notice");
     notice.hidden = false;
     notice.className = "error";
-    notice.textContent = "The stage could not start: its three.js files are missing (run npm ci in the stage folder).";
+    const text = "The stage could not start: its three.js files are missing (run npm ci in the stage folder).";
+    let words = {};
+    try {   // the app's view gives its words in the URL's #fragment (see main.js)
+      words = JSON.parse(decodeURIComponent(location.hash.slice(1)) || "{}");
+    } catch {
+      words = {};
+    }
+    notice.textContent = typeof words[text] === "string" ? words[text] : text;
   });
 }

@@ -30,9 +30,15 @@ from app.api.server import LOOPBACK, ApiServer
 from app.api.tls import LanCertificate, TlsUnavailable, lan_certificate
 from app.api.tokens import TokenCheck
 from app.core.events import EventBus, EventKind
+from app.core.words import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
+# many wrong device tokens from one address (English on the bus; the Chat dock translates it)
+FLOOD = QT_TRANSLATE_NOOP("problems", "the local API was sent many wrong device tokens from {client}; that address is "
+                                      "refused for a while. If no device of yours is misconfigured, someone is "
+                                      "guessing: turn off 'Reachable from your network' (Settings → Local API) or "
+                                      "revoke tokens you do not know.")
 ALL_INTERFACES = "0.0.0.0"
 
 _port_override: int | None = None
@@ -178,11 +184,10 @@ class ApiService:
                               resolved="api-lan")
 
     def _flood(self, client: str) -> None:
-        text = (f"the local API was sent many wrong device tokens from {client}; that address is refused for "
-                f"a while. If no device of yours is misconfigured, someone is guessing: turn off 'Reachable "
-                f"from your network' (Settings → Local API) or revoke tokens you do not know.")
+        text = FLOOD.format(client=client)
         log.warning("the local API was sent many wrong device tokens from %s; it waits a minute", client)
-        self._bus.publish(EventKind.ERROR, "api", text, setting="api", problem="api-tokens")
+        self._bus.publish(EventKind.ERROR, "api", text, setting="api", problem="api-tokens", words=FLOOD,
+                          args={"client": client})
 
     def _failed(self, host: str, port: int, exc: Exception) -> None:
         if isinstance(exc, OSError) and exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)):

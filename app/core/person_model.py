@@ -49,6 +49,8 @@ from dataclasses import KW_ONLY, dataclass, field
 from datetime import UTC, datetime, time, timedelta, tzinfo
 from typing import Any
 
+from app.core.words import QT_TRANSLATE_NOOP
+
 SECTIONS = ("identity", "routine", "state", "relationships", "commitments", "preferences")
 HEADINGS = {
     "identity": "Who they are:",
@@ -65,7 +67,7 @@ MAX_ENTRIES = 2000
 DEFAULT_CONFIDENCE = 0.6
 GUESS_BELOW = 0.7
 RANKS = {"manual": 3, "agent": 2, "sense": 1, "unknown": 0}
-NOTHING_KNOWN = "Nothing is known about them yet."
+NOTHING_KNOWN = QT_TRANSLATE_NOOP("person_dock", "Nothing is known about them yet.")   # the You dock says it too
 
 HOUR = 3600.0
 DAY = 86400.0

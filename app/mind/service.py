@@ -23,6 +23,7 @@ from app.core.on_air import OnAir
 from app.core.perception import OWNER_IDENTITY, Perception
 from app.core.prices import call_cost, parse_table
 from app.core.turn_record import TurnRecord
+from app.core.words import QT_TRANSLATE_NOOP
 from app.executors import BoundedExecutor
 from app.memory.database import Database
 from app.memory.memories import MemoryStore
@@ -47,6 +48,9 @@ from app.senses.llm.registry import ClientFactory
 from app.senses.llm.tokens import ESTIMATE, counter_for
 
 log = logging.getLogger(__name__)
+# with no model set (English on the bus; the Chat dock and Settings → Mind say it in the window's language)
+SLEEPS = QT_TRANSLATE_NOOP("mind_notice", "Her mind sleeps until a model is set in Settings → Mind; what you type "
+                                          "waits for her.")
 
 RESTART = {"mind.models", "mind.background_models", "mind.base_urls", "mind.burst_steps", "skills.idle.enabled",
            "mind.idle_after"}
@@ -426,7 +430,7 @@ class MindService:
         """What the streamer should know about the models in use (the demo model is not a real co-host)."""
         models = self.settings.current.mind.models
         if not models:
-            return "Her mind sleeps until a model is set in Settings → Mind; what you type waits for her."
+            return SLEEPS
         return DEMO_NOTICE if models[0] == "local:smollm2" else ""
 
     def background_pool(self) -> Any:

@@ -63,7 +63,8 @@ class ContextView(QWidget):
         self.bar.setRange(0, budget.ceiling)
         self.bar.setValue(min(used, budget.ceiling))
         self.bar.setFormat(translate("context_dock", "{used:,} of {ceiling:,} tokens").format(used=used, ceiling=budget.ceiling))
-        last = (time.strftime("%H:%M", time.localtime(handoff.last_at)) if handoff.last_at else "never")
+        last = (time.strftime("%H:%M", time.localtime(handoff.last_at)) if handoff.last_at
+                else translate("context_dock", "never"))
         state = translate("context_dock", "writing a recap now") if handoff.running else translate("context_dock", "last handoff: {last}").format(last=last)
         if handoff.failures:
             state += translate("context_dock", " · {failures} failed").format(failures=handoff.failures)

@@ -47,7 +47,7 @@ def session_label(started: float, ended: float | None) -> str:
 
 
 def counted(n: int) -> str:
-    return translate("memory_dock", "1 memory") if n == 1 else f"{n} memories"
+    return translate("memory_dock", "1 memory") if n == 1 else translate("memory_dock", "{n} memories").format(n=n)
 
 
 def quoted(text: str, limit: int = 240) -> str:
@@ -108,7 +108,7 @@ class MemoryView(QWidget):
                                                for sid, started, ended, _by in self.sessions()]
         self._refill(self.session, sessions)
         authors = list(dict.fromkeys(m.author for m in self.store.search_text("", None, FETCH) if m.author))
-        self._refill(self.person, [("Everyone", None)] + self._people(authors))
+        self._refill(self.person, [(translate("memory_dock", "Everyone"), None)] + self._people(authors))
 
     def _people(self, authors: list[str]) -> list[tuple[str, str]]:
         """Each author under their display name; names that collide (all "a viewer" by default) are numbered

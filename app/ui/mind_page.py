@@ -30,7 +30,7 @@ class MindPage(SectionForm):
     def __init__(self, bea: Bea, prefix: str, values: MindSettings, parent: QWidget | None = None) -> None:
         self.bea = bea
         super().__init__(prefix, MindSettings, values, parent)
-        self.notice = QLabel(bea.mind.notice(), objectName="mindNotice", wordWrap=True)
+        self.notice = QLabel(translate("mind_notice", bea.mind.notice()), objectName="mindNotice", wordWrap=True)
         self.notice.setStyleSheet("background: #fff4d6; padding: 6px; border-radius: 4px;")
         self.notice.setVisible(bool(self.notice.text()))
         self.layout_.insertRow(0, self.notice)

@@ -46,9 +46,9 @@ def summary(rec: TurnRecord) -> str:
 
 def details(rec: TurnRecord) -> str:
     def block(title: str, lines: list[str]) -> str:
-        body = "<br>".join(html.escape(x).replace("\n", "<br>") for x in lines) or "<i>none</i>"
+        body = "<br>".join(html.escape(x).replace("\n", "<br>") for x in lines) or translate("turn_log_dock", "<i>none</i>")
         return f"<h4>{title}</h4><p>{body}</p>"
-    tools = [f"{t.name}({t.arguments}) → {t.observation}" + (" [failed]" if t.failed else "") for t in rec.tools]
+    tools = [f"{t.name}({t.arguments}) → {t.observation}" + (translate("turn_log_dock", " [failed]") if t.failed else "") for t in rec.tools]
     estimated = "~" if rec.usage_estimated else ""
     head = (translate("turn_log_dock", "{value} · {model_calls} call(s) · {estimated}{prompt_tokens} prompt + "
                                        "{completion_tokens} completion tokens ({reasoning_tokens} "
@@ -57,8 +57,8 @@ def details(rec: TurnRecord) -> str:
     if rec.failed:
         failure = (translate("turn_log_dock", "<p style='color:{problem}'><b>She couldn't answer:</b> {value}</p>").format(problem=PROBLEM, value=html.escape(rec.error))
                    + block(translate("turn_log_dock", "Models tried"), [f"{name}: {why}" for name, why in rec.failures]))
-    return "".join([f"<p><b>{html.escape(head)}</b></p>", failure, block("Perceptions", rec.perceptions),
-                    block("Thoughts", rec.thoughts), block(translate("turn_log_dock", "Tool calls"), tools),
+    return "".join([f"<p><b>{html.escape(head)}</b></p>", failure, block(translate("turn_log_dock", "Perceptions"), rec.perceptions),
+                    block(translate("turn_log_dock", "Thoughts"), rec.thoughts), block(translate("turn_log_dock", "Tool calls"), tools),
                     block(translate("turn_log_dock", "Briefing (dynamic)"), [rec.briefing] if rec.briefing else []),
                     block(translate("turn_log_dock", "Prompt in force (static)"), [rec.prompt] if rec.prompt else [])])
 

@@ -63,6 +63,10 @@
         <translation>API locale</translation>
     </message>
     <message>
+        <source> ({count} turns in a row)</source>
+        <translation> ({count} turni di fila)</translation>
+    </message>
+    <message>
         <source>Dismiss</source>
         <translation>Chiudi</translation>
     </message>
@@ -86,12 +90,24 @@
         <source>Send</source>
         <translation>Invia</translation>
     </message>
+    <message>
+        <source>You</source>
+        <translation>Tu</translation>
+    </message>
+    <message>
+        <source>{name} (out loud)</source>
+        <translation>{name} (a voce)</translation>
+    </message>
 </context>
 <context>
     <name>clock_dock</name>
     <message>
         <source>The Clock skill is off (Settings → Skills).</source>
         <translation>La skill Orologio è spenta (Impostazioni → Skill).</translation>
+    </message>
+    <message>
+        <source>local time</source>
+        <translation>ora locale</translation>
     </message>
 </context>
 <context>
@@ -126,6 +142,10 @@
     <message>
         <source>{used:,} of {ceiling:,} tokens</source>
         <translation>{used:,} di {ceiling:,} token</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>mai</translation>
     </message>
     <message>
         <source>writing a recap now</source>
@@ -626,6 +646,10 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
         <translation>1 ricordo</translation>
     </message>
     <message>
+        <source>{n} memories</source>
+        <translation>{n} ricordi</translation>
+    </message>
+    <message>
         <source>Search memories (every word must match)…</source>
         <translation>Cerca nei ricordi (devono esserci tutte le parole)…</translation>
     </message>
@@ -640,6 +664,10 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
     <message>
         <source>All sessions</source>
         <translation>Tutte le sessioni</translation>
+    </message>
+    <message>
+        <source>Everyone</source>
+        <translation>Tutti</translation>
     </message>
     <message>
         <source>the newest {value} shown: search to narrow</source>
@@ -711,6 +739,17 @@ Non lo ricorderà più. Non si può annullare.</translation>
     <message>
         <source>{value} (not installed)</source>
         <translation>{value} (non installato)</translation>
+    </message>
+</context>
+<context>
+    <name>mind_notice</name>
+    <message>
+        <source>Her mind sleeps until a model is set in Settings → Mind; what you type waits for her.</source>
+        <translation>La sua mente dorme finché non imposti un modello in Impostazioni → Mente; quello che scrivi la aspetta.</translation>
+    </message>
+    <message>
+        <source>She is thinking with the tiny built-in demo model (SmolLM2, 135M parameters): expect odd answers. Connect a better one in Settings → Mind: Ollama or LM Studio on this computer, or a cloud provider with an API key.</source>
+        <translation>Sta pensando con il piccolo modello demo integrato (SmolLM2, 135M parametri): aspettati risposte strane. Collegane uno migliore in Impostazioni → Mente: Ollama o LM Studio su questo computer, o un fornitore cloud con una chiave API.</translation>
     </message>
 </context>
 <context>
@@ -1043,6 +1082,18 @@ Vuota: la dimentica.</translation>
 </context>
 <context>
     <name>people_dock</name>
+    <message>
+        <source>Clear the {mark} mark</source>
+        <translation>Togli il segno {mark}</translation>
+    </message>
+    <message>
+        <source>What they tried in chat no longer counts: the mark goes, and they start again from nothing</source>
+        <translation>Quello che ha tentato in chat non conta più: il segno sparisce e riparte da zero</translation>
+    </message>
+    <message>
+        <source>The {mark} mark on {name} is cleared: what they tried in chat no longer counts.</source>
+        <translation>Il segno {mark} su {name} è stato tolto: quello che ha tentato in chat non conta più.</translation>
+    </message>
     <message>
         <source>People need the encrypted database, and it is not open: there is no roster to show. Unlock or create her store and restart Bea.</source>
         <translation>Le persone stanno nel database cifrato, che non è aperto: non c&apos;è nessun elenco da mostrare. Sblocca o crea il suo archivio e riavvia Bea.</translation>
@@ -1841,6 +1892,22 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>segnale grezzo</translation>
     </message>
     <message>
+        <source> or </source>
+        <translation> o </translation>
+    </message>
+    <message>
+        <source>Nothing under {sections} matches &quot;{query}&quot;.</source>
+        <translation>Niente in {sections} corrisponde a &quot;{query}&quot;.</translation>
+    </message>
+    <message>
+        <source>Nothing is known about them under {sections} yet.</source>
+        <translation>Di te non si sa ancora niente in {sections}.</translation>
+    </message>
+    <message>
+        <source>Nothing known about them matches &quot;{query}&quot;.</source>
+        <translation>Niente di quello che si sa di te corrisponde a &quot;{query}&quot;.</translation>
+    </message>
+    <message>
         <source>{value:,} of {value2} match</source>
         <translation>{value:,} su {value2} corrispondono</translation>
     </message>
@@ -2036,6 +2103,10 @@ Non si può annullare.</translation>
         <source>Forgot everything: {value} and every raw signal.</source>
         <translation>Dimenticato tutto: {value} e ogni segnale grezzo.</translation>
     </message>
+    <message>
+        <source>Nothing is known about them yet.</source>
+        <translation>Di te non si sa ancora niente.</translation>
+    </message>
 </context>
 <context>
     <name>plan_dock</name>
@@ -2066,6 +2137,34 @@ Non si può annullare.</translation>
     <message>
         <source>Headline</source>
         <translation>Titolo</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Modifica…</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Su</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Giù</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Inizia</translation>
+    </message>
+    <message>
+        <source>Done…</source>
+        <translation>Fatto…</translation>
+    </message>
+    <message>
+        <source>Drop…</source>
+        <translation>Scarta…</translation>
+    </message>
+    <message>
+        <source>Reopen</source>
+        <translation>Riapri</translation>
     </message>
     <message>
         <source>New plan…</source>
@@ -2112,6 +2211,33 @@ Non si può annullare.</translation>
     <message>
         <source>Clear today&apos;s plan? She stops seeing it at once.</source>
         <translation>Svuotare il piano di oggi? Smette subito di vederlo.</translation>
+    </message>
+</context>
+<context>
+    <name>problems</name>
+    <message>
+        <source>the local API was sent many wrong device tokens from {client}; that address is refused for a while. If no device of yours is misconfigured, someone is guessing: turn off &apos;Reachable from your network&apos; (Settings → Local API) or revoke tokens you do not know.</source>
+        <translation>l&apos;API locale ha ricevuto molti token di dispositivo sbagliati da {client}; quell&apos;indirizzo è rifiutato per un po&apos;. Se nessun tuo dispositivo è configurato male, qualcuno sta tirando a indovinare: disattiva &apos;Raggiungibile dalla tua rete&apos; (Impostazioni → API locale) o revoca i token che non conosci.</translation>
+    </message>
+    <message>
+        <source>She couldn&apos;t answer: {reason}</source>
+        <translation>Non è riuscita a rispondere: {reason}</translation>
+    </message>
+    <message>
+        <source>No audio device: she can&apos;t hear you or speak aloud. The Voice dock says why and how to fix it.</source>
+        <translation>Nessun dispositivo audio: non può sentirti né parlare a voce. Il pannello Voce ti dice perché e come rimediare.</translation>
+    </message>
+    <message>
+        <source>No audio device: she can&apos;t hear you. The Voice dock says why and how to fix it.</source>
+        <translation>Nessun dispositivo audio: non può sentirti. Il pannello Voce ti dice perché e come rimediare.</translation>
+    </message>
+    <message>
+        <source>No audio device: she can&apos;t speak aloud. The Voice dock says why and how to fix it.</source>
+        <translation>Nessun dispositivo audio: non può parlare a voce. Il pannello Voce ti dice perché e come rimediare.</translation>
+    </message>
+    <message>
+        <source>Voice could not start: {why}</source>
+        <translation>La voce non è partita: {why}</translation>
     </message>
 </context>
 <context>
@@ -3308,6 +3434,29 @@ Non si può annullare.</translation>
     </message>
 </context>
 <context>
+    <name>stage_page</name>
+    <message>
+        <source>Waiting for Bea…</source>
+        <translation>In attesa di Bea…</translation>
+    </message>
+    <message>
+        <source>No avatar yet: choose a .vrm file in the Stage dock.</source>
+        <translation>Ancora nessun avatar: scegli un file .vrm nel pannello Palco.</translation>
+    </message>
+    <message>
+        <source>Loading “{name}”…</source>
+        <translation>Caricamento di “{name}”…</translation>
+    </message>
+    <message>
+        <source>Her avatar cannot be drawn here: this view has no WebGL (3D graphics), so the stage stays empty ({why}).</source>
+        <translation>Il suo avatar non si può disegnare qui: questa vista non ha WebGL (grafica 3D), quindi il palco resta vuoto ({why}).</translation>
+    </message>
+    <message>
+        <source>The stage could not start: its three.js files are missing (run npm ci in the stage folder).</source>
+        <translation>Il palco non è partito: mancano i suoi file three.js (esegui npm ci nella cartella stage).</translation>
+    </message>
+</context>
+<context>
     <name>stage_settings</name>
     <message>
         <source>Empty: her default body (the Stage dock picks a file)</source>
@@ -3386,6 +3535,10 @@ Non si può annullare.</translation>
     <message>
         <source>The stage is starting…</source>
         <translation>Il palco si sta avviando…</translation>
+    </message>
+    <message>
+        <source>Her avatar cannot be drawn in this window: it has no WebGL (3D graphics), so the stage stays empty. Update your graphics driver or turn on 3D acceleration, then restart Bea. OBS&apos;s browser source may still show her.</source>
+        <translation>Il suo avatar non si può disegnare in questa finestra: non ha WebGL (grafica 3D), quindi il palco resta vuoto. Aggiorna il driver grafico o attiva l&apos;accelerazione 3D, poi riavvia Bea. La sorgente browser di OBS potrebbe comunque mostrarla.</translation>
     </message>
 </context>
 <context>
@@ -3558,6 +3711,13 @@ Non si può annullare.</translation>
     </message>
 </context>
 <context>
+    <name>token_platform</name>
+    <message>
+        <source>no bot token is kept (Settings → {title})</source>
+        <translation>nessun token del bot custodito (Impostazioni → {title})</translation>
+    </message>
+</context>
+<context>
     <name>turn_log_dock</name>
     <message>
         <source> · rescued</source>
@@ -3566,6 +3726,14 @@ Non si può annullare.</translation>
     <message>
         <source>{stamp}  {outcome:&lt;6} {model_calls} call(s), {value}{value2}, {ms:.0f} ms{flag}{why} — {first}{more}</source>
         <translation>{stamp}  {outcome:&lt;6} {model_calls} chiamate, {value}{value2}, {ms:.0f} ms{flag}{why} — {first}{more}</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;none&lt;/i&gt;</source>
+        <translation>&lt;i&gt;nessuno&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source> [failed]</source>
+        <translation> [fallita]</translation>
     </message>
     <message>
         <source>{value} · {model_calls} call(s) · {estimated}{prompt_tokens} prompt + {completion_tokens} completion tokens ({reasoning_tokens} reasoning){value2}{value3} · {ms:.0f} ms · outcome {outcome}{value4}</source>
@@ -3588,8 +3756,16 @@ Non si può annullare.</translation>
         <translation>Modelli provati</translation>
     </message>
     <message>
+        <source>Perceptions</source>
+        <translation>Percezioni</translation>
+    </message>
+    <message>
         <source>Tool calls</source>
         <translation>Chiamate agli strumenti</translation>
+    </message>
+    <message>
+        <source>Thoughts</source>
+        <translation>Pensieri</translation>
     </message>
     <message>
         <source>Briefing (dynamic)</source>

@@ -131,7 +131,8 @@ def test_search_and_section_narrow_both_views(skill, dock):
     dock.section_filter.setCurrentIndex(dock.section_filter.findData("identity"))
     assert column(dock.table, SUMMARY_COL) == ["Lives in Turin"]
     dock.search.setText("nobody")
-    assert dock.prose.toPlainText() == 'Nothing is known about them in identity matching "nobody".'
+    # the dock says it with the section as the filter names it (her own sentence, for agents, names its key)
+    assert dock.prose.toPlainText() == 'Nothing under “Who you are” matches "nobody".'
 
 
 def test_an_empty_model_says_so(dock):

@@ -43,14 +43,16 @@ from app.core.local_calls import (
 )
 from app.core.model_spec import ModelSpec
 from app.core.tools import Tool
+from app.core.words import QT_TRANSLATE_NOOP
 from app.senses.llm.base import CallOptions, MalformedStream, OnDelta, RequestRejected, ServerError, emit
 
 log = logging.getLogger(__name__)
 
 BUILTIN = "smollm2"
-DEMO_NOTICE = ("She is thinking with the tiny built-in demo model (SmolLM2, 135M parameters): expect odd "
-               "answers. Connect a better one in Settings → Mind: Ollama or LM Studio on this computer, or a "
-               "cloud provider with an API key.")
+# English on the bus; the Chat dock and Settings → Mind say it in the window's language
+DEMO_NOTICE = QT_TRANSLATE_NOOP("mind_notice", "She is thinking with the tiny built-in demo model (SmolLM2, 135M "
+                                "parameters): expect odd answers. Connect a better one in Settings → Mind: Ollama "
+                                "or LM Studio on this computer, or a cloud provider with an API key.")
 CONTEXT = 8192
 # The built-in model's attention cache at 8-bit instead of 16 (flash attention lets llama.cpp keep V quantised
 # too): 94 MB less at CONTEXT, answers as good (measured: 294 -> 210 MB RSS once loaded). Other GGUFs keep

@@ -8,6 +8,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
+from app.core.chat_transcript import OUT_LOUD, YOU
 from app.skills.chat.skill import ChatSkill, Line, Problem
 from app.skills.registry import discover
 from app.widgets.palette import PROBLEM_STYLE
@@ -41,6 +42,25 @@ def page_title(section: str) -> str:
     return translate("chat_dock", CORE_PAGES[section]) if section in CORE_PAGES else ""
 
 
+def problem_line(problem: Problem) -> str:
+    """A problem's line in the window's language: its sentence translated when the event marked one (else its
+    own words), a capital first, and how many turns in a row failed the same way."""
+    text = translate("problems", problem.words).format(**dict(problem.args)) if problem.words else problem.text
+    again = translate("chat_dock", " ({count} turns in a row)").format(count=problem.count) if problem.count > 1 \
+        else ""
+    return f"{text[:1].upper()}{text[1:]}{again}"
+
+
+def who_text(who: str) -> str:
+    """Who said a line, in the window's language: the streamer, or her out loud (the skill's lines are English)."""
+    if who == YOU:
+        return translate("chat_dock", YOU)
+    loud = OUT_LOUD.format(name="")
+    if who.endswith(loud):
+        return translate("chat_dock", OUT_LOUD).format(name=who.removesuffix(loud))
+    return who
+
+
 class ProblemRow(QWidget):
     """One problem: its line, then (under it, so neither is cut in a narrow dock) the fix and a dismiss."""
 
@@ -68,7 +88,7 @@ class ProblemRow(QWidget):
 
     def show_problem(self, problem: Problem) -> None:
         self.problem = problem
-        self.text.setText(problem.line())
+        self.text.setText(problem_line(problem))
         self.text.setToolTip(problem.detail)
         title = page_title(problem.setting)
         self.fix_button.setText(translate("chat_dock", "Open Settings → {title}").format(title=title) if title else translate("chat_dock", "Open Settings"))
@@ -155,12 +175,12 @@ class ChatDock(QWidget):
 
     def refresh_status(self) -> None:
         notice = self.skill.notice()
-        self.status.setText(notice)
+        self.status.setText(translate("mind_notice", notice) if notice else "")
         self.status.setVisible(bool(notice))
 
     def show_line(self, line: Line) -> None:
         who, text = line
-        self.transcript.appendHtml(f"<b>{html.escape(who)}:</b> {html.escape(text)}")
+        self.transcript.appendHtml(f"<b>{html.escape(who_text(who))}:</b> {html.escape(text)}")
 
     def send(self) -> None:
         self.skill.send(self.entry.text())

@@ -9,6 +9,9 @@ Theory of operation (what is wrong):
    a run of the same reason is one line that counts the turns; the line goes once she says something.
 3. A SYSTEM event with data `resolved` (a topic, or a list of them) takes those lines away, and those of their
    sub-topics ("voice" takes "voice:audio"); the streamer can dismiss any line.
+4. The event's text stays English (logs, the bus); data `words` (the line's sentence, its `brief` when it has
+   one, marked with QT_TRANSLATE_NOOP in the "problems" context, with {names}) and `args` (the names' values)
+   let the dock say it in the window's language.
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.core.chat_transcript import past_lines
+from app.core.chat_transcript import OUT_LOUD, YOU, past_lines
 from app.core.events import Event, EventKind
 from app.core.perception import OWNER, Meta, Perception, PerceptionKind
+from app.core.words import QT_TRANSLATE_NOOP
 from app.skills.base import Skill, SkillContext
 from app.skills.registry import register
 
@@ -29,6 +33,7 @@ CHANNEL = "chat"
 MAX_LINES = 500
 
 Line = tuple[str, str]  # (who, text)
+COULDNT_ANSWER = QT_TRANSLATE_NOOP("problems", "She couldn't answer: {reason}")
 _DIGITS = re.compile(r"\d+")
 
 
@@ -47,10 +52,8 @@ class Problem:
     reason: str = ""          # her failed turns: the model's reason, compared to count a run of the same one
     count: int = 1
     detail: str = ""          # the whole story, when the line is its short form (data `brief`)
-
-    def line(self) -> str:
-        again = f" ({self.count} turns in a row)" if self.count > 1 else ""
-        return f"{self.text[:1].upper()}{self.text[1:]}{again}"
+    words: str = ""           # the text's sentence to translate ("problems" context), with {names} from args
+    args: tuple[tuple[str, str], ...] = ()
 
 
 @register
@@ -110,17 +113,21 @@ class ChatSkill(Skill):
             return
         topic = str(event.data.get("problem") or event.source)
         brief = str(event.data.get("brief") or "")
-        problem = Problem(topic, brief or event.text, str(setting), detail=event.text if brief else "")
+        words = str(event.data.get("words") or "")
+        args = tuple((str(k), str(v)) for k, v in dict(event.data.get("args") or {}).items())
+        problem = Problem(topic, brief or event.text, str(setting), detail=event.text if brief else "", words=words,
+                          args=args if words else ())
         if self.problems.get(topic) != problem:
             self._set_problem(topic, problem)
 
     def _turn_failed(self, event: Event, setting: str) -> None:
         reason = str(event.data.get("reason") or event.text)
-        text = f"She couldn't answer: {reason}"
+        text = COULDNT_ANSWER.format(reason=reason)
         last = self.problems.get("mind")
         count = last.count + 1 if last is not None and same_reason(last.reason, reason) and \
             last.setting == setting else 1
-        self._set_problem("mind", Problem("mind", text, setting, reason, count))
+        self._set_problem("mind", Problem("mind", text, setting, reason, count, words=COULDNT_ANSWER,
+                                          args=(("reason", reason),)))
 
     def _resolved(self, event: Event) -> None:
         """Rule 3."""
@@ -140,7 +147,7 @@ class ChatSkill(Skill):
         text = text.strip()
         if not text:
             return
-        self._add("You", text)
+        self._add(YOU, text)
         if self.diverted_to is not None:
             self.diverted_to(text)
             return
@@ -163,7 +170,7 @@ class ChatSkill(Skill):
         if event.data.get("chunk"):  # a caption while she speaks: the whole line follows
             return
         self._answered()
-        self._add(f"{self._name()} (out loud)", event.text)
+        self._add(OUT_LOUD.format(name=self._name()), event.text)
 
     def _name(self) -> str:
         mind = self.ctx.mind

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from app.skills.clock.skill import ClockSkill, format_date, format_time, zone_label
-from app.widgets.qt import QLabel, Qt, QTimer, QVBoxLayout, QWidget, translate
+from datetime import datetime
+
+from app.skills.clock.skill import ClockSkill, format_time
+from app.widgets.qt import QDateTime, QLabel, QLocale, Qt, QTimer, QVBoxLayout, QWidget, translate
+
+
+def day_text(moment: datetime) -> str:
+    """The day in the window's language ("sabato 5 dicembre 2026"), of the moment in the zone she uses (her
+    own line for the mind stays English: format_date)."""
+    return QLocale().toString(QDateTime(moment.year, moment.month, moment.day, 12, 0, 0), "dddd d MMMM yyyy")
 
 
 class ClockDock(QWidget):
@@ -34,8 +42,8 @@ class ClockDock(QWidget):
             return
         moment = self.skill.now()
         self.time.setText(format_time(moment, s.hour_format, s.show_seconds))
-        self.date.setText(format_date(moment))
-        self.zone.setText(zone_label(moment, s.timezone))
+        self.date.setText(day_text(moment))
+        self.zone.setText(s.timezone or moment.tzname() or translate("clock_dock", "local time"))
 
 
 def make_dock(skill: ClockSkill) -> QWidget:

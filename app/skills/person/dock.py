@@ -159,6 +159,25 @@ def keeps_for(entry: Entry) -> int:
     return next((i for i, (_w, s) in enumerate(KEEPS) if s is not None and span <= s), len(KEEPS) - 1)
 
 
+def known_prose(entries: list[Entry], now: float, sections: Any, query: str | None) -> str:
+    """What the model says of them in prose; with nothing to say, that in the window's language (the English
+    sentence is the one an agent reads)."""
+    if pm.select(entries, now, sections, query):
+        return pm.render(entries, now, sections, query)
+    narrowed = [] if sections is None else list(pm.check_sections(sections))
+    under = translate("person_dock", " or ").join(f"“{translate('person_dock', SECTION_WORDS[s])}”"
+                                                  for s in narrowed) if len(narrowed) < len(pm.SECTIONS) else ""
+    searched = query.strip() if query and pm.query_words(query) else ""
+    if under and searched:
+        return translate("person_dock", 'Nothing under {sections} matches "{query}".').format(sections=under,
+                                                                                               query=searched)
+    if under:
+        return translate("person_dock", "Nothing is known about them under {sections} yet.").format(sections=under)
+    if searched:
+        return translate("person_dock", 'Nothing known about them matches "{query}".').format(query=searched)
+    return translate("person_dock", pm.NOTHING_KNOWN)
+
+
 def prose_html(text: str) -> str:
     """person_model's prose with its section headings in bold; the words are exactly hers."""
     headings = set(pm.HEADINGS.values())
@@ -479,7 +498,7 @@ class YouDock(QWidget):
         today = date.fromtimestamp(now)          # "today 08:55" reads differently tomorrow
         if self._changed("entries", (today, [(r.entry, r.expired) for r in rows]), force):
             self._show_entries(rows, now)
-            self.prose.setHtml(prose_html(pm.render(entries, now, sections, query)))
+            self.prose.setHtml(prose_html(known_prose(entries, now, sections, query)))
         self._count(entries, rows, now)
         senses = self.store.senses()
         signals = self.store.signal_count()

@@ -71,10 +71,13 @@ class PlanDock(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.items, 1)
         layout.addLayout(adding)
-        layout.addLayout(self._row(("edit", "Edit…", self.edit_objective), ("up", "Up", lambda: self.move(-1)),
-                                   ("down", "Down", lambda: self.move(+1)), ("start", "Start", self.start)))
-        layout.addLayout(self._row(("done", "Done…", self.complete), ("drop", "Drop…", self.drop),
-                                   ("reopen", "Reopen", self.reopen)))
+        layout.addLayout(self._row(("edit", translate("plan_dock", "Edit…"), self.edit_objective),
+                                   ("up", translate("plan_dock", "Up"), lambda: self.move(-1)),
+                                   ("down", translate("plan_dock", "Down"), lambda: self.move(+1)),
+                                   ("start", translate("plan_dock", "Start"), self.start)))
+        layout.addLayout(self._row(("done", translate("plan_dock", "Done…"), self.complete),
+                                   ("drop", translate("plan_dock", "Drop…"), self.drop),
+                                   ("reopen", translate("plan_dock", "Reopen"), self.reopen)))
         layout.addLayout(self._row(("new", translate("plan_dock", "New plan…"), self.new_plan), ("clear", translate("plan_dock", "Clear plan"), self.clear_plan)))
         layout.addWidget(self.status)
         self.headline.editingFinished.connect(self.save_headline)

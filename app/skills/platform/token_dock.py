@@ -4,12 +4,13 @@ Read on a timer. A platform's own widgets (Discord's voice call) go between the 
 
 from __future__ import annotations
 
+import html
 import time
 from typing import Any
 
 from app.skills.platform import dock as platform_dock
 from app.skills.platform.chat_ring import LINES, ChatLine
-from app.skills.platform.token_platform import IGNORED, READING
+from app.skills.platform.token_platform import IGNORED, NO_TOKEN, READING
 from app.widgets.chat_log import ChatLog
 from app.widgets.palette import QUIET
 from app.widgets.qt import QT_TRANSLATE_NOOP, QLabel, QTimer, QVBoxLayout, QWidget, translate
@@ -26,22 +27,46 @@ REFRESH_MS = 500
 SHOWN_CONVERSATIONS = 6
 
 
+def why_text(why: str) -> str:
+    """Why a platform is in its state, in the window's language when it is one of the platform layer's own
+    sentences (the clients' reasons are the servers' words and stay as they are)."""
+    head, _, tail = NO_TOKEN.partition("{title}")
+    if why.startswith(head) and why.endswith(tail) and len(why) > len(head) + len(tail):
+        title = why[len(head):len(why) - len(tail)]
+        return translate("token_platform", NO_TOKEN).format(title=translate("skills", title))
+    return why
+
+
+def state_word(state: str, reading: str = QT_TRANSLATE_NOOP("token_dock", "Reading")) -> str:
+    """A state as the dock says it ("Off", "Retrying"), or the state itself when it has no word."""
+    word = STATE_WORDS.get(state) or (reading if state == READING else "")
+    return translate("token_dock", word) if word else state
+
+
 def state_html(colours: dict[str, str], reading: str, state: str, why: str, me: str) -> str:
     """`reading` is the word for READING ("Reading", "Connected", marked in the "token_dock" context), with her
     bot's name when known."""
     word = translate("token_dock", reading)
     words = {s: translate("token_dock", w) for s, w in STATE_WORDS.items()}
     words[READING] = translate("token_dock", "{reading} as {me}").format(reading=word, me=me) if me else word
-    return platform_dock.state_html(colours, words, state, why)
+    return platform_dock.state_html(colours, words, state, why_text(why))
 
 
-def _ignored(line: ChatLine, _who: str, text: str) -> str | None:
-    ignored = translate("token_dock", "ignored:")
-    return f'<span style="color:{QUIET}"><i>{ignored}</i> {text}</span>' if line.kind == IGNORED else None
+def _special(line: ChatLine, _who: str, text: str) -> str | None:
+    """Who she ignored (the reason only), and the platform's own lines ("off: why") in the window's language."""
+    if line.kind == IGNORED:
+        ignored = translate("token_dock", "ignored:")
+        return f'<span style="color:{QUIET}"><i>{ignored}</i> {text}</span>'
+    state, said, why = line.text.partition(": ")
+    if line.kind != "system" or state not in STATE_WORDS:
+        return None
+    shown = state_word(state) + (f": {why_text(why)}" if said else "")
+    return f'<span style="color:{QUIET}">{html.escape(shown)}</span>'
+
 
 
 def line_html(line: ChatLine) -> str:
-    return platform_dock.line_html(line, _ignored)
+    return platform_dock.line_html(line, _special)
 
 
 def conversations_text(skill: Any, now: float) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.skills.platform.token_dock import state_word, why_text
 from app.widgets.forms import SecretField, SectionForm
 from app.widgets.qt import QLabel, translate
 
@@ -19,8 +20,8 @@ def token_status(title: str, has_token: bool, state: str, why: str, me: str = ""
             title=translate("skills", title))
     where = translate("token_page", " as {me}").format(me=me) if me and state == "reading" else ""
     return translate("token_page", "A bot token is kept in {place}. {title} is {state}{where}").format(
-        place=kept_in or translate("token_page", "the keyring"), title=translate("skills", title), state=state,
-        where=where) + (f": {why}" if why else ".")
+        place=kept_in or translate("token_page", "the keyring"), title=translate("skills", title), state=state_word(state).lower(),
+        where=where) + (f": {why_text(why)}" if why else ".")
 
 
 class TokenPage(SectionForm):

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from app.core.backoff import retry_run
 from app.core.events import EventKind
+from app.core.words import QT_TRANSLATE_NOOP
 from app.skills.base import Skill, SkillContext
 from app.skills.listeners import Listeners
 from app.skills.platform.background import Background
@@ -31,6 +32,8 @@ from app.skills.platform.settings_watch import SettingsWatch
 from app.skills.platform.tallies import Tallies
 
 OFF, READING = "off", "reading"          # the states every client names alike
+# why she is off with no token: English in the log and on the bus, translated where the docks and pages show it
+NO_TOKEN = QT_TRANSLATE_NOOP("token_platform", "no bot token is kept (Settings → {title})")
 IGNORED = "ignored"                      # the dock's kind of line for a message she did not read (its reason only)
 
 
@@ -58,7 +61,7 @@ class TokenPlatform(Skill):
 
     @property
     def no_token(self) -> str:
-        return f"no bot token is kept (Settings → {self.title})"
+        return NO_TOKEN.format(title=self.title)
 
     # ---- life cycle (rule 2) --------------------------------------------------------------------------
     async def start(self) -> None:

@@ -48,6 +48,7 @@ from pydantic import Field, field_validator
 from app.config.section import ADVANCED, SkillSettings
 from app.core import affect
 from app.core.events import Event, EventKind
+from app.core.words import QT_TRANSLATE_NOOP
 from app.skills.base import Skill, SkillContext
 from app.skills.listeners import Listeners
 from app.skills.registry import register
@@ -71,9 +72,11 @@ CLIP_FADE_MS = 300        # a clip fades in and out over this
 PORT_RETRY_EVERY = 2.0    # seconds between tries for a held port
 PORT_RETRY_FOR = 120.0    # seconds of trying before saying it gave up
 AVATAR_PROBLEM = "stage:avatar"   # the Chat dock's problem line for a saved avatar that is refused
-NO_WEBGL = ("Her avatar cannot be drawn in this window: it has no WebGL (3D graphics), so the stage stays empty. "
-            "Update your graphics driver or turn on 3D acceleration, then restart Bea. OBS's browser source "
-            "may still show her.")
+# English in the log; the stage view says it in the window's language
+NO_WEBGL = QT_TRANSLATE_NOOP("stage_view", "Her avatar cannot be drawn in this window: it has no WebGL (3D "
+                                           "graphics), so the stage stays empty. Update your graphics driver or "
+                                           "turn on 3D acceleration, then restart Bea. OBS's browser source may "
+                                           "still show her.")
 
 
 class StageSettings(SkillSettings):

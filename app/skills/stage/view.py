@@ -12,12 +12,15 @@ texture on the internet gets it refused here, counted and logged (the host, neve
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
+from urllib.parse import quote
 
 from app.core import stage_guard
 from app.skills.stage.skill import StageSkill
 from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
     QColor,
     QLabel,
     QStackedWidget,
@@ -37,6 +40,21 @@ from app.widgets.qt import (
 log = logging.getLogger(__name__)
 
 BACKDROP = "#12111c"
+# the stage page's own notices (stage/main.js, stage/notice.js), given to it in the window's language
+PAGE_WORDS = (QT_TRANSLATE_NOOP("stage_page", "Waiting for Bea…"),
+              QT_TRANSLATE_NOOP("stage_page", "No avatar yet: choose a .vrm file in the Stage dock."),
+              QT_TRANSLATE_NOOP("stage_page", "Loading “{name}”…"),
+              QT_TRANSLATE_NOOP("stage_page", "Her avatar cannot be drawn here: this view has no WebGL (3D "
+                                              "graphics), so the stage stays empty ({why})."),
+              QT_TRANSLATE_NOOP("stage_page", "The stage could not start: its three.js files are missing (run "
+                                              "npm ci in the stage folder)."))
+
+
+def page_words() -> str:
+    """The URL fragment that gives the page its notices in the window's language (a JSON object, English ->
+    shown; only those that differ)."""
+    shown = {w: translate("stage_page", w) for w in PAGE_WORDS}
+    return "#" + quote(json.dumps({k: v for k, v in shown.items() if v != k}, ensure_ascii=False))
 
 
 class LoopbackOnly(QWebEngineUrlRequestInterceptor):
@@ -119,10 +137,10 @@ class StageView(QWidget):
             return
         if url != self.url:
             self.url = url
-            self.web.load(QUrl(url))
+            self.web.load(QUrl(url + page_words()))
         # the page stays loaded and connected behind the words: it reports again if things change
         problem = self.skill.drawing_problem()
-        self.placeholder.setText(problem)
+        self.placeholder.setText(translate("stage_view", problem) if problem else "")
         self.stack.setCurrentWidget(self.placeholder if problem else self.web)
 
     def run_js(self, script: str, callback: Any = None) -> None:

@@ -45,6 +45,7 @@ from app.config.section import ADVANCED, SkillSettings
 from app.core.events import Event, EventKind
 from app.core.perception import OWNER, Meta, Perception, PerceptionKind
 from app.core.talk_key import TalkKeyError, parse_talk_key
+from app.core.words import QT_TRANSLATE_NOOP
 from app.executors import BoundedExecutor
 from app.senses.voice.bargein import BargeIn, Decision, OwnerVoice
 from app.senses.voice.devices import (
@@ -136,9 +137,14 @@ class VoiceSettings(SkillSettings):
 
 def device_brief(*, hears: bool, aloud: bool) -> str:
     """The Chat dock's short line for a missing audio device (the Voice dock has the whole story)."""
-    lost = "she can't hear you or speak aloud" if not (hears or aloud) else \
-        "she can't hear you" if not hears else "she can't speak aloud"
-    return f"No audio device: {lost}. The Voice dock says why and how to fix it."
+    if not (hears or aloud):
+        return QT_TRANSLATE_NOOP("problems", "No audio device: she can't hear you or speak aloud. The Voice dock "
+                                             "says why and how to fix it.")
+    if not hears:
+        return QT_TRANSLATE_NOOP("problems", "No audio device: she can't hear you. The Voice dock says why and how "
+                                             "to fix it.")
+    return QT_TRANSLATE_NOOP("problems", "No audio device: she can't speak aloud. The Voice dock says why and how "
+                                         "to fix it.")
 
 
 def open_speakers(sample_rate: int, device: str | None) -> AudioOutput:
@@ -265,7 +271,9 @@ class VoiceSkill(Skill):
             log.exception("the voice could not start")
             self.problems.append(f"Voice could not start: {exc}")
             self.ctx.bus.publish(EventKind.ERROR, SURFACE, f"Voice could not start: {exc}", setting=SETTINGS,
-                                 problem=f"{SURFACE}:start")
+                                 problem=f"{SURFACE}:start",
+                                 words=QT_TRANSLATE_NOOP("problems", "Voice could not start: {why}"),
+                                 args={"why": str(exc)})
         finally:
             self.loading = False
             self._changed()
@@ -318,9 +326,10 @@ class VoiceSkill(Skill):
             if self.mouth is not None and isinstance(self.output, SilentOutput):
                 message += ". She speaks into silence: captions and lip sync still work."
             self.problems.append(message)
+            brief = device_brief(hears=self.mic is not None or self.ears is None,
+                                 aloud=not isinstance(self.output, SilentOutput))
             self.ctx.bus.publish(EventKind.ERROR, SURFACE, message, setting=SETTINGS, problem=f"{SURFACE}:audio",
-                                 brief=device_brief(hears=self.mic is not None or self.ears is None,
-                                                    aloud=not isinstance(self.output, SilentOutput)))
+                                 brief=brief, words=brief)
 
     async def stop(self) -> None:
         me = asyncio.current_task()
