@@ -2135,6 +2135,10 @@ Non si può annullare.</translation>
         <translation>Un nuovo obiettivo…</translation>
     </message>
     <message>
+        <source>Add</source>
+        <translation>Aggiungi</translation>
+    </message>
+    <message>
         <source>Headline</source>
         <translation>Titolo</translation>
     </message>

@@ -29,6 +29,7 @@ SHOWING_METHODS = {
     "getExistingDirectory", "setCancelButtonText", "setOkButtonText", "setDefaultSuffix",
     # the project's own helpers that show what they are given
     "help_label", "say", "notify", "problem", "show_problem", "set_problem", "set_note", "note",
+    "block",   # the Turn Log's heading of a block of details
 }
 # classes whose constructor's string arguments are shown
 SHOWING_CLASSES = {
@@ -37,7 +38,10 @@ SHOWING_CLASSES = {
     "SecretField", "QProgressDialog",
 }
 # the project's helpers that also take names that are not shown: only these arguments are shown
-SHOWN_POSITIONS = {"help_label": (0,), "SecretField": (1, 2)}
+SHOWN_POSITIONS = {"help_label": (0,), "SecretField": (1, 2), "block": (0,)}
+# the project's helpers that take (name, label, ...) tuples and show one element of each: the argument (None:
+# every one) and the element shown (the Plan dock's rows of buttons, the Memory dock's combo choices)
+SHOWN_IN_TUPLES = {"_row": (None, 1), "_refill": (1, 0)}
 SHOWING_KEYWORDS = {"text", "toolTip", "placeholderText", "windowTitle", "title", "statusTip", "whatsThis",
                     "informativeText", "labelText", "caption", "placeholder", "save_text"}
 # calls whose strings are not shown text: logging, style, object names, formats, Qt property names
@@ -52,7 +56,7 @@ def has_words(text: str) -> bool:
     if not re.search(r"[^\W\d_]", bare):
         return False
     identifier = re.fullmatch(r"[a-z][\w.:\-/]*", bare) and re.search(r"[_.:/A-Z0-9]", bare)
-    return not (identifier or re.fullmatch(r"#?[0-9a-fA-F]{3,8}", bare))
+    return not (identifier or re.fullmatch(r"#[0-9a-fA-F]{3,8}", bare))   # a colour ("Add" is words, not hex)
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,17 @@ def _name(func: ast.AST) -> str:
     return func.id if isinstance(func, ast.Name) else ""
 
 
+def _tuples(node: ast.AST) -> list[ast.Tuple]:
+    """The tuples an argument holds: itself, a list's, or those of a concatenation of lists."""
+    if isinstance(node, ast.Tuple):
+        return [node]
+    if isinstance(node, ast.List):
+        return [e for e in node.elts if isinstance(e, ast.Tuple)]
+    if isinstance(node, ast.BinOp):
+        return _tuples(node.left) + _tuples(node.right)
+    return []
+
+
 def unmarked(path: Path) -> list[Unmarked]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     constants = _constants(tree)
@@ -132,6 +147,10 @@ def unmarked(path: Path) -> list[Unmarked]:
         args = list(node.args) if name in SHOWING_METHODS | SHOWING_CLASSES else []
         if name in SHOWN_POSITIONS:
             args = [a for i, a in enumerate(node.args) if i in SHOWN_POSITIONS[name]]
+        if name in SHOWN_IN_TUPLES:
+            position, element = SHOWN_IN_TUPLES[name]
+            args += [t.elts[element] for i, a in enumerate(node.args) if position in (None, i)
+                     for t in _tuples(a) if len(t.elts) > element]
         args += [k.value for k in node.keywords if k.arg in SHOWING_KEYWORDS]
         for arg in args:
             if (text := _raw_text(arg, constants)) is not None:

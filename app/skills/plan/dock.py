@@ -61,7 +61,7 @@ class PlanDock(QWidget):
         self.status = QLabel(objectName="planStatus", wordWrap=True)
         self.buttons: dict[str, QPushButton] = {}
         self.refusal = ""
-        adding = self._row(("add", "Add", self.add_objective))
+        adding = self._row(("add", translate("plan_dock", "Add"), self.add_objective))
         adding.insertWidget(0, self.entry, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)

@@ -1,0 +1,98 @@
+"""The lines a streamer look found still English in the Italian window, now Italian where they are shown, while
+what goes to the bus, the logs and her mind stays English: the Chat dock's problem lines, notice and speakers,
+the token platforms' no-token and "off" lines, the Plan dock's buttons, the Clock's date, the stage's notices."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from urllib.parse import unquote
+
+import pytest
+
+from app.core.events import EventBus, EventKind
+from app.skills.base import SkillContext
+from app.skills.chat.dock import ChatDock
+from app.skills.plan.dock import make_dock as plan_dock
+from app.skills.plan.skill import PlanSkill
+from app.skills.platform.chat_ring import ChatLine
+from app.skills.platform.token_dock import line_html, why_text
+from app.skills.platform.token_page import token_status
+from app.skills.platform.token_platform import NO_TOKEN
+from app.ui.language import install_window_language
+from tests.memory.test_plan_store import open_plan_db
+
+
+@pytest.fixture
+def italian(qapp):
+    assert install_window_language("it") == "it"
+    yield
+    install_window_language("en")
+
+
+def test_the_chat_dock_says_problems_notice_and_speakers_in_italian(italian, bea, qtbot):
+    chat = bea.skills["chat"]
+    dock = ChatDock(chat, open_page=lambda _s: None)
+    qtbot.addWidget(dock)
+    bea.bus.publish(EventKind.ERROR, "mind", "She couldn't answer: timeout", failed_turn=True, reason="timeout",
+                    setting="mind")
+    bea.bus.publish(EventKind.ERROR, "mind", "She couldn't answer: timeout", failed_turn=True, reason="timeout",
+                    setting="mind")
+    chat._add("You", "ciao")
+    chat._add("Bea (out loud)", "ciao a te")
+    qtbot.waitUntil(lambda: "mind" in dock.rows)
+    assert dock.rows["mind"].text.text() == "Non è riuscita a rispondere: timeout (2 turni di fila)"
+    assert chat.problems["mind"].text == "She couldn't answer: timeout"        # the skill's words stay English
+    lines = dock.transcript.toPlainText()
+    assert "Tu: ciao" in lines and "Bea (a voce): ciao a te" in lines
+    assert chat.lines[-2:] == [("You", "ciao"), ("Bea (out loud)", "ciao a te")]
+    assert dock.status.text().startswith("Sta pensando con il piccolo modello demo integrato")   # default model
+    assert chat.notice().startswith("She is thinking with the tiny built-in demo model")
+
+
+def test_an_error_with_marked_words_is_said_in_italian_and_stays_english_on_the_bus(italian, bea, qtbot):
+    dock = ChatDock(bea.skills["chat"], open_page=lambda _s: None)
+    qtbot.addWidget(dock)
+    brief = "No audio device: she can't hear you. The Voice dock says why and how to fix it."
+    bea.bus.publish(EventKind.ERROR, "voice", "no audio device: no microphone", setting="skills.voice",
+                    problem="voice:audio", brief=brief, words=brief)
+    bea.bus.publish(EventKind.ERROR, "voice", "Voice could not start: boom", setting="skills.voice",
+                    problem="voice:start", words="Voice could not start: {why}", args={"why": "boom"})
+    qtbot.waitUntil(lambda: {"voice:audio", "voice:start"} <= set(dock.rows))
+    assert dock.rows["voice:audio"].text.text().startswith("Nessun dispositivo audio: non può sentirti.")
+    assert dock.rows["voice:start"].text.text() == "La voce non è partita: boom"
+    assert [e.text for e in bea.bus.recent([EventKind.ERROR])][-1] == "Voice could not start: boom"
+
+
+def test_the_token_platforms_no_token_and_off_lines_are_italian(italian):
+    why = NO_TOKEN.format(title="Telegram")
+    assert why == "no bot token is kept (Settings → Telegram)"                  # the log's and the bus's words
+    assert why_text(why) == "nessun token del bot custodito (Impostazioni → Telegram)"
+    off = line_html(ChatLine(1, 0.0, "Telegram", f"off: {why}", "system"))
+    assert "Spenta: nessun token del bot custodito" in off and "off:" not in off
+    assert why_text("Unauthorized") == "Unauthorized"                           # the server's own words
+    assert "Telegram: spenta: nessun token del bot custodito" in token_status("Telegram", True, "off", why)
+
+
+def test_the_plan_docks_buttons_are_italian(italian, qtbot, tmp_path):
+    from app.memory.plan_store import PlanStore
+    db = open_plan_db(tmp_path / "bea.db")
+    skill = PlanSkill(SkillContext(settings=lambda: None, bus=EventBus(lambda: 0.0),
+                                   now=lambda: datetime(2026, 1, 1, tzinfo=UTC), plan_store=PlanStore(db)))
+    dock = plan_dock(skill)
+    qtbot.addWidget(dock)
+    assert [dock.buttons[n].text() for n in ("add", "edit", "up", "down", "start", "done", "drop", "reopen")] == [
+        "Aggiungi", "Modifica…", "Su", "Giù", "Inizia", "Fatto…", "Scarta…", "Riapri"]
+    dock.deleteLater()
+    db.close()
+
+
+def test_the_clock_and_the_stage_page_speak_italian(italian):
+    from app.skills.clock.dock import day_text
+    from app.skills.stage.view import page_words
+    assert day_text(datetime(2026, 12, 5, 23, 30)) == "sabato 5 dicembre 2026"
+    assert "In attesa di Bea" in unquote(page_words())
+
+
+def test_in_english_the_stage_page_is_given_no_words(qapp):
+    from app.skills.stage.view import page_words
+    assert page_words() == "#%7B%7D"
