@@ -1,25 +1,31 @@
 """Settings → Voice: the schema's form, with the devices picked from those the sound system lists and the
-speech model and voice picked from the packaged ones and those the model manager installed (or a typed path)."""
+speech model and voice picked from the packaged ones and those the model manager installed (or a typed path),
+each with its licence, and the language picked by name."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from app.core.model_catalog import Kind
+from app.core.speech_language import LANGUAGES
 from app.skills.voice.skill import VoiceSettings, VoiceSkill
 from app.widgets.forms import SectionForm
-from app.widgets.qt import QComboBox, QLabel, QWidget
+from app.widgets.qt import QT_TRANSLATE_NOOP, QComboBox, QLabel, QWidget, translate
 
-DEFAULT = "(system default)"
-PACKAGED = {"whisper_model": "(packaged: whisper tiny.en, English)", "piper_voice": "(packaged: en_US joe)"}
+DEFAULT = QT_TRANSLATE_NOOP("voice_settings", "(system default)")
+PACKAGED = {"whisper_model": QT_TRANSLATE_NOOP("voice_settings", "(packaged: whisper tiny.en for English, whisper "
+                                                                  "base for other languages; MIT)"),
+            "piper_voice": QT_TRANSLATE_NOOP("voice_settings", "(packaged: en_US joe; MIT, dataset CC0)")}
+DETECT = QT_TRANSLATE_NOOP("voice_settings", "Detect it")     # the other languages go by their own names
 KINDS = {"whisper_model": Kind.STT, "piper_voice": Kind.VOICE}
 
 
 def installed_models(manager: Any, kind: Kind) -> list[tuple[str, str]]:
-    """(title, folder) of the models of this kind the model manager installed."""
+    """(title with its licence, folder) of the models of this kind the model manager installed."""
     if manager is None:
         return []
-    return [(m.title, str(m.path)) for m in manager.installed() if m.kind == kind]
+    return [(f"{m.title} ({m.licence})" if m.licence not in ("", "unknown") else m.title, str(m.path))
+            for m in manager.installed() if m.kind == kind]
 
 
 def model_box(packaged: str, models: list[tuple[str, str]], current: str) -> QComboBox:
@@ -43,21 +49,35 @@ def model_picked(box: QComboBox) -> str:
     return box.itemData(index) if index >= 0 else text
 
 
+def language_box(current: str) -> QComboBox:
+    """The languages she knows by name (data: the code), and any other code typed in."""
+    box = QComboBox()
+    box.setEditable(True)
+    for code, name in LANGUAGES.items():
+        box.addItem(translate("voice_settings", DETECT) if code == "auto" else f"{name} ({code})", code)
+    found = box.findData(current)
+    if found < 0:
+        box.addItem(current, current)
+        found = box.count() - 1
+    box.setCurrentIndex(found)
+    return box
+
+
 def device_box(names: list[str], current: str) -> QComboBox:
     """An editable picker: the system default, the devices listed, and the stored name even if absent now."""
     box = QComboBox()
     box.setEditable(True)
-    box.addItem(DEFAULT)
+    box.addItem(translate("voice_settings", DEFAULT))
     box.addItems(names)
     if current and current not in names:
         box.addItem(current)
-    box.setCurrentText(current or DEFAULT)
+    box.setCurrentText(current or translate("voice_settings", DEFAULT))
     return box
 
 
 def picked(box: QComboBox) -> str:
     text = box.currentText().strip()
-    return "" if text == DEFAULT else text
+    return "" if text in (DEFAULT, translate("voice_settings", DEFAULT)) else text
 
 
 class VoiceSettingsPage(SectionForm):
@@ -67,11 +87,15 @@ class VoiceSettingsPage(SectionForm):
         self._models = skill.ctx.models
         super().__init__(prefix, VoiceSettings, values, parent)
         if why:
-            self.layout_.addRow(QLabel(f"No audio devices: {why}", objectName="voiceNoDevices", wordWrap=True))
+            self.layout_.addRow(QLabel(translate("voice_settings", "No audio devices: {why}").format(why=why), objectName="voiceNoDevices", wordWrap=True))
 
     def editor_for(self, name: str, field: Any, value: Any) -> tuple[QWidget, Any]:
         if name in KINDS:
-            box = model_box(PACKAGED[name], installed_models(self._models, KINDS[name]), value)
+            box = model_box(translate("voice_settings", PACKAGED[name]), installed_models(self._models, KINDS[name]),
+                            value)
+            return box, lambda: model_picked(box)
+        if name == "language":
+            box = language_box(value)
             return box, lambda: model_picked(box)
         if name not in ("input_device", "output_device"):
             return super().editor_for(name, field, value)

@@ -127,16 +127,25 @@ def test_the_settings_page_offers_the_packaged_and_the_installed_voices(bea, qtb
     src.mkdir()
     shutil.copy(onnx, src / "mine.onnx")
     shutil.copy(config, src / "mine.onnx.json")
-    installed = asyncio.run(bea.models.import_path(src, "voice", title="My own voice"))
+    installed = asyncio.run(bea.models.import_path(src, "voice", title="My own voice", languages=("it",),
+                                                   licence="MIT"))
     skill = bea.skills["voice"]
     page = make_page(skill, "skills.voice", skill.settings)
     qtbot.addWidget(page)
     voices = page.findChild(QComboBox, "skills.voice.piper_voice")
-    assert [voices.itemText(i) for i in range(voices.count())] == ["(packaged: en_US joe)", "My own voice"]
+    assert [voices.itemText(i) for i in range(voices.count())] == [
+        "(packaged: en_US joe; MIT, dataset CC0)", "My own voice (MIT)"]              # each with its licence
     assert page.changes() == {}                                          # the packaged one is the default
-    voices.setCurrentText("My own voice")
+    voices.setCurrentText("My own voice (MIT)")
     assert page.changes() == {"skills.voice.piper_voice": str(installed)}
     voices.setCurrentText("/somewhere/else.onnx")                         # or any path typed in
     assert page.changes() == {"skills.voice.piper_voice": "/somewhere/else.onnx"}
+    voices.setCurrentText("(packaged: en_US joe; MIT, dataset CC0)")
+    language = page.findChild(QComboBox, "skills.voice.language")
+    assert language.currentText() == "English (en)" and language.itemText(0) == "Detect it"
+    language.setCurrentText("Italiano (it)")
+    assert page.changes() == {"skills.voice.language": "it"}
+    language.setCurrentIndex(0)
+    assert page.changes() == {"skills.voice.language": "auto"}
     ears = page.findChild(QComboBox, "skills.voice.whisper_model")
-    assert ears.currentText() == "(packaged: whisper tiny.en, English)"
+    assert ears.currentText() == "(packaged: whisper tiny.en for English, whisper base for other languages; MIT)"
