@@ -1339,6 +1339,10 @@ Vuota: la dimentica.</translation>
         <translation>Se tiene una scheda su questa persona.</translation>
     </message>
     <message>
+        <source>never</source>
+        <translation>mai</translation>
+    </message>
+    <message>
         <source>today {clock}</source>
         <translation>oggi {clock}</translation>
     </message>

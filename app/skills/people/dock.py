@@ -127,7 +127,7 @@ def account_text(display_name: str, identity: str) -> str:
 
 def seen_text(ts: float, now: float) -> str:
     if ts <= 0:
-        return "never"
+        return translate("people_dock", "never")
     day, today = date.fromtimestamp(ts), date.fromtimestamp(now)
     clock = time.strftime("%H:%M", time.localtime(ts))
     if day == today:
