@@ -39,6 +39,9 @@ FLOOD = QT_TRANSLATE_NOOP("problems", "the local API was sent many wrong device 
                                       "refused for a while. If no device of yours is misconfigured, someone is "
                                       "guessing: turn off 'Reachable from your network' (Settings → Local API) or "
                                       "revoke tokens you do not know.")
+# no TLS for the network (the reason is the certificate maker's own words)
+LAN_REFUSED = QT_TRANSLATE_NOOP("problems", "the local API stays on this computer: it is served on your network "
+                                            "only over TLS, and {reason}")
 ALL_INTERFACES = "0.0.0.0"
 
 _port_override: int | None = None
@@ -171,10 +174,11 @@ class ApiService:
             reason = str(exc)
         except Exception as exc:
             reason = f"its certificate could not be set up ({type(exc).__name__})"
-        text = (f"the local API stays on this computer: it is served on your network only over TLS, and {reason}")
+        text = LAN_REFUSED.format(reason=reason)
         log.error("%s", text)
         self._lan_problem = True
-        self._bus.publish(EventKind.ERROR, "api", text, setting="api", problem="api-lan")
+        self._bus.publish(EventKind.ERROR, "api", text, setting="api", problem="api-lan", words=LAN_REFUSED,
+                          args={"reason": reason})
         return None
 
     def _lan_resolved(self) -> None:

@@ -2228,6 +2228,10 @@ Non si può annullare.</translation>
         <translation>l&apos;API locale ha ricevuto molti token di dispositivo sbagliati da {client}; quell&apos;indirizzo è rifiutato per un po&apos;. Se nessun tuo dispositivo è configurato male, qualcuno sta tirando a indovinare: disattiva &apos;Raggiungibile dalla tua rete&apos; (Impostazioni → API locale) o revoca i token che non conosci.</translation>
     </message>
     <message>
+        <source>the local API stays on this computer: it is served on your network only over TLS, and {reason}</source>
+        <translation>l&apos;API locale resta su questo computer: in rete la si serve solo su TLS, e {reason}</translation>
+    </message>
+    <message>
         <source>She couldn&apos;t answer: {reason}</source>
         <translation>Non è riuscita a rispondere: {reason}</translation>
     </message>
@@ -2246,6 +2250,10 @@ Non si può annullare.</translation>
     <message>
         <source>Voice could not start: {why}</source>
         <translation>La voce non è partita: {why}</translation>
+    </message>
+    <message>
+        <source>Her avatar is not shown: {why}</source>
+        <translation>Il suo avatar non si vede: {why}</translation>
     </message>
 </context>
 <context>

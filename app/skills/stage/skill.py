@@ -334,7 +334,9 @@ class StageSkill(Skill):
                 self.server.send(msgs.unload())
             self._told_avatar = True
             self.ctx.bus.publish(EventKind.ERROR, self.key, f"Her avatar is not shown: {exc}",
-                                 setting=f"skills.{self.key}", problem=AVATAR_PROBLEM)
+                                 setting=f"skills.{self.key}", problem=AVATAR_PROBLEM,
+                                 words=QT_TRANSLATE_NOOP("problems", "Her avatar is not shown: {why}"),
+                                 args={"why": str(exc)})
             self._changed()
             return
         self.serial += 1
