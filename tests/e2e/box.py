@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import gc
 import json
 import os
 import re
@@ -120,7 +119,12 @@ class Record:
 
 
 def rss_mb() -> float:
-    gc.collect()
+    """Resident memory at one of the app's own trim points (app/heap.py trims every minute): both readings of the run
+    are taken right after the trim the app does, so they compare the pages the app keeps, not where the minute's
+    timer happened to fall (free space inside malloc's heaps is resident until a trim, then touched again)."""
+    from app import heap
+
+    heap.trim()
     for row in Path("/proc/self/status").read_text().splitlines():
         if row.startswith("VmRSS:"):
             return int(row.split()[1]) / 1024

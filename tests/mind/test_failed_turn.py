@@ -12,6 +12,7 @@ from app.core.turn_record import FAILED
 from app.memory.window_store import WindowStore
 from app.senses.llm.base import LLMError
 from app.senses.llm.pool import ModelPool, ModelPoolError
+from app.skills.chat.dock import problem_line
 from tests.fakes import FakeLLMClient, says
 from tests.mind.harness import Mind, chat
 
@@ -74,7 +75,7 @@ def test_a_turn_no_model_can_answer_keeps_its_lines_and_the_next_turn_sees_them(
     assert [row[2] for row in stored["entries"]] == [
         "[marco] Hi Bea, what's your name?", "[marco] are you there?", "I'm Bea!"]
     # the Chat skill heard the failure, and cleared it once she spoke
-    assert shown is not None and shown.line() == f"She couldn't answer: {failed.error}"
+    assert shown is not None and problem_line(shown) == f"She couldn't answer: {failed.error}"
     assert "mind" not in bea.skills["chat"].problems
 
 
