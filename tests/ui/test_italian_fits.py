@@ -3,22 +3,9 @@ does not fit would scroll sideways, cut off at the dock's edge) and no Settings 
 On a real X server the Stage dock's line about animation clips, one long Italian line, pushed the dock past
 the right column's edge and cut its buttons and its problem line off."""
 
-import pytest
 
-from app.ui import launch
-from app.ui.language import install_window_language
 from app.ui.settings_dialog import SettingsDialog
 from app.widgets.qt import QScrollArea
-
-
-@pytest.fixture
-def italian_shell(qapp, bea):
-    assert install_window_language("it") == "it"
-    s = launch.Shell(bea, launch.app_icon())
-    yield s
-    s.window.hide_on_close = False
-    s.window.deleteLater()
-    install_window_language("en")
 
 
 def test_no_dock_of_the_right_column_needs_more_than_it_has_at_1280x720_in_italian(italian_shell):

@@ -2,23 +2,10 @@
 pages) are drawn with the Italian translation installed and saved as PNGs (build/screenshots/it_*.png) to look
 at; the menus and the page's labels read Italian."""
 
-import pytest
 
-from app.ui import launch
-from app.ui.language import install_window_language
 from tests.conftest import REPO
 
 SHOTS = REPO / "build" / "screenshots"
-
-
-@pytest.fixture
-def italian_shell(qapp, bea):
-    assert install_window_language("it") == "it"
-    s = launch.Shell(bea, launch.app_icon())
-    yield s
-    s.window.hide_on_close = False
-    s.window.deleteLater()
-    install_window_language("en")
 
 
 def test_main_window_and_general_settings_in_italian(italian_shell, qtbot):
