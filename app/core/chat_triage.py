@@ -33,11 +33,13 @@ from collections import Counter, deque
 from dataclasses import dataclass
 
 from app.core.text_fold import fold, hidden_marks, mixed_script, unleet
+from app.core.triage_families import family
 
 OVERRIDE, ROLE, TRANSCRIPT, ECHO, REVEAL, ENCODED = "override", "role", "transcript", "echo", "reveal", "encoded"
 MENTIONS, FLOOD, WALL, REPEAT, COPYPASTA = "mentions", "flood", "wall", "repeat", "copypasta"
 META = "override, in other words"   # OVERRIDE said another way: her rules named as hers, and the like
 YOU_ARE = "role, you are"   # ROLE's patterns that need "now" or "longer": read apart, as "you" is everywhere
+_REPORTS = {YOU_ARE: ROLE, META: OVERRIDE}
 STEERING_KINDS = frozenset({OVERRIDE, ROLE, TRANSCRIPT, ECHO, REVEAL, ENCODED})
 SPAM_KINDS = frozenset({MENTIONS, FLOOD, WALL, REPEAT, COPYPASTA})
 KIND_WORDS = {
@@ -123,7 +125,8 @@ _PATTERNS: dict[str, list[str]] = {
         r"new|switch|change|remove|disable|off|obey|break|attention|said|says|allow|allowed|fine|ok|okay|"
         r"ignora|ignori|dimentica|scordati|non|senza|cambia|disattiva|togli|rompi|dicono|detto|permesso|"
         r"seguire|follow|following)\b)"
-        r"|\b(ignore|forget|disregard|override|bypass|drop|stop following|don'?t follow|no attention to|"
+        r"|(?<!\byou )(?<!\bu )(?<!\bi )\b(ignore|forget|disregard|override|bypass|drop|stop following|don'?t follow|"
+        r"no attention to|"
         r"ignora|dimentica|scordati|non seguire)\b[^.!?\n]{0,30}\b(your|ur|tue|tuoi|tua|tuo)\b",
         r"\b(no|without|zero|senza)\s+(rules|filters?|limits|restrictions|censorship|guidelines|regole|filtri|"
         r"limiti|censura)\b(?=.*\b(you|your|u|ur|you're|tu|sei|ti|bea)\b)",
@@ -139,7 +142,8 @@ _PATTERNS: dict[str, list[str]] = {
         r"\b(output|print|repeat|write|show|copy|ripeti|scrivi)\b[^.!?\n]{0,25}\b(text|words|everything|"
         r"message|testo)\s+(above|before|prior|so far|sopra)\b", r"\bstarting with\s+['\"]?you are\b",
         r"\b(were|are) you\s+(told|instructed|programmed|trained)\b",
-        r"\bti (hanno|ha) (detto|programmata|istruita|ordinato)\b",
+        r"\bti (hanno|ha) (programmata|istruita)\b|\b(cosa|che cosa|quello che|cio che) ti (hanno|ha) (detto|ordinato)"
+        r" di\b",
         r"\b(system|admin|developer|dev)\s+(override|message|note|"
         r"notice|update|command)\b", r"^\s*(override|admin|sudo|root|debug)\s*:",
         r"\bsudo\s+(make|let|force|tell)\b",
@@ -187,6 +191,14 @@ _ROLES = frozenset("user human assistant ai bot model streamer viewer system ute
 _SPACED = re.compile(r"(?<![\w])(?:\w[\s.\-_*]{1,3}){2,}\w(?![\w])")
 _SPACE_BETWEEN = re.compile(r"(?<=\b\w)[\s.\-_*]{1,3}(?=\w\b)")
 _B64 = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}")
+_LETTERS_APART = re.compile(r"(?<!\w)(?:[a-z] ){9,}[a-z](?!\w)")   # "s a y t h a t y o u ..."
+_REGIONAL = re.compile("[\U0001F1E6-\U0001F1FF]+")   # letters as regional indicators: flags come in pairs
+# words of the jailbreak's own trade: three different ones in a long line is a jailbreak, not chat
+_TRADE = {w: w for w in ("chatgpt openai gpt amoral unfiltered uncensored unrestricted unethical immoral jailbreak "
+                         "jailbroken character persona roleplay morals ethics censorship censored refuse refusal "
+                         "boundless prompt prompts responses policies guidelines restrictions inappropriate").split()}
+_TRADE.update({"language": "language model", "moral": "morals", "ethical": "ethics", "policy": "policies",
+               "restricted": "restrictions", "response": "responses", "characters": "character"})
 _URL = re.compile(
     r"\b(?:https?://|www\.)\S+"
     r"|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|gg|tv|ly|me|co|it|xyz|ru|info|biz|app|dev|"
@@ -204,11 +216,11 @@ _KEY = re.compile(r"[\W_]+")
 def _match(folded: str, tokens: set[str] | None = None) -> str:
     tokens = set(_TOKEN.findall(folded)) if tokens is None else tokens
     if tokens.isdisjoint(_ALL_NEEDS):
-        return ""
+        return family(folded, tokens)
     for kind, pattern in _COMPILED.items():
         if not tokens.isdisjoint(_NEEDS[kind]) and pattern.search(folded):
-            return ROLE if kind == YOU_ARE else OVERRIDE if kind == META else kind
-    return ""
+            return _REPORTS.get(kind, kind)
+    return family(folded, tokens)
 
 
 def _turns(folded: str) -> bool:
@@ -243,6 +255,10 @@ def _steering(text: str, folded: str, tokens: set[str]) -> str:
     if kind:
         return kind
     if hidden_marks(text) or mixed_script(text):
+        return ENCODED
+    if len(text) >= 60 and len({_TRADE[t] for t in tokens if t in _TRADE}) >= 3:
+        return ROLE
+    if _LETTERS_APART.search(folded) or (not text.isascii() and any(len(run) % 2 for run in _REGIONAL.findall(text))):
         return ENCODED
     if not _LEETY.isdisjoint(folded) and (kind := _match(unleet(folded))):
         return kind

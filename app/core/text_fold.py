@@ -32,6 +32,8 @@ _LOOKALIKE = str.maketrans({
     "χ": "x", "η": "n", "ω": "w",
     "Α": "a", "Β": "b", "Ε": "e", "Ζ": "z", "Η": "h", "Ι": "i", "Κ": "k", "Μ": "m", "Ν": "n", "Ο": "o",
     "Ρ": "p", "Τ": "t", "Υ": "y", "Χ": "x",
+    # typographic quotes, as chat clients and phones put them
+    "‘": "'", "’": "'", "“": '"', "”": '"',
 })
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s",
                        "!": "i", "|": "l"})

