@@ -17,6 +17,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 SOURCES = ("person", "bea")
 DAY_SECONDS = 86400.0
 MIN_SIMILARITY = 0.35
@@ -71,6 +73,15 @@ def rank(candidates: Iterable[Candidate], limit: int = DEFAULT_LIMIT,
               for c in candidates if c.similarity >= min_similarity]
     scored.sort(key=lambda s: (-round(s[1], 9), s[0]))
     return scored[:limit]
+
+
+def score_ceilings(similarity_ceilings: np.ndarray, age_days: np.ndarray) -> np.ndarray:
+    """The best score each memory could have, given the most it can be similar (rule 3): -inf where even that
+    is below min_similarity. No memory scores above its ceiling, so a search may stop once its best `limit`
+    exact scores are above every ceiling it has not looked at."""
+    recent = 1.0 / (1.0 + np.maximum(age_days, 0.0) * 0.1)
+    best = SIMILARITY_WEIGHT * similarity_ceilings + RECENCY_WEIGHT * recent
+    return np.where(similarity_ceilings >= MIN_SIMILARITY, best, -np.inf)
 
 
 def ago(age_days: float) -> str:

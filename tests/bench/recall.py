@@ -1,11 +1,15 @@
-"""Benchmark: top-5 recall latency at 1k, 10k and 100k memories, sqlite-vec path and exact numpy path, against
-a pure-Python cosine loop in the same run; and embedding throughput of the default embedder.
+"""Benchmark: top-5 recall latency at 1k, 10k and 100k memories: the sqlite-vec path, the default path (7-bit
+codes and one integer product, app/memory/vector_index.py) and the float32 numpy path it replaced (issue 24),
+timed in the same run, query by query in turn, so a loaded machine weighs on both alike; a pure-Python cosine
+loop too; and embedding throughput of the default embedder.
 
 Run from the repo root: .venv/bin/python tests/bench/recall.py  (BEA_BENCH_SIZES=1000 for a quick run).
 Memories are random unit vectors of the default model's size (384), stored encrypted exactly as the app
-stores them; queries are random unit vectors, so this times the search, not the model.
-Last line (the default path, exact numpy): RESULT recall_p50_ms_100k=... recall_p99_ms_100k=...
-speedup_vs_python_100k=... embed_per_s=...
+stores them, so this times the search, not the model. Queries are random unit vectors (nothing similar: the
+figure kept since the first run) and, as "near", memories with noise (similarity about 0.7, so results come
+back and their texts are read); every answer of the default path is checked against the float32 path's.
+Last line (the default path): RESULT recall_p50_ms_100k=... recall_p99_ms_100k=... near_p50_ms_100k=...
+float32_p50_ms_100k=... float32_over_default_100k=... speedup_vs_python_100k=... agree=.../... embed_per_s=...
 """
 
 from __future__ import annotations
@@ -44,6 +48,30 @@ class FixedEmbedder:
     embed_passages = embed_queries
 
 
+class Float32Store(MemoryStore):
+    """The exact path as it was before issue 24: every vector of the model in a float32 matrix, one float32
+    product per query, the nearest re-scored by the same widening. The baseline, in the same run."""
+
+    _mat: np.ndarray | None = None
+    _stamp: tuple[int, int] | None = None
+
+    def _candidates_exact(self, query, source, limit):
+        index = self._load_index()
+        if self._stamp != index.stamp:
+            rows = self._db.read(lambda c: c.execute("SELECT vector FROM memories WHERE model = ? ORDER BY id",
+                                                     (index.model,)).fetchall())
+            self._mat = np.frombuffer(b"".join(r[0] for r in rows), np.float32).reshape(len(rows), -1)
+            self._stamp = index.stamp
+        ids, ts, mat, sources = index.ids[:index.count], index.ts[:index.count], self._mat, index.sources
+        approx = mat @ query
+
+        def nearest(k):
+            top = np.argpartition(-approx, k - 1)[:k] if k < len(approx) else np.arange(len(approx))
+            top = top[np.argsort(-approx[top], kind="stable")]
+            return [(int(ids[j]), float(approx[j]), float(ts[j]), sources[j], mat[j]) for j in top]
+        return self._widened(nearest, len(ids), query, source, limit)
+
+
 def unit(rng: np.random.Generator, n: int) -> np.ndarray:
     v = rng.standard_normal((n, DIM)).astype(np.float32)
     return v / np.linalg.norm(v, axis=1, keepdims=True)
@@ -74,15 +102,35 @@ def python_top5(rows: list[tuple[list[float], float]], q: list[float]) -> list[i
 
 
 def timed(store: MemoryStore, embedder: FixedEmbedder, queries: np.ndarray, path: str) -> list[float]:
+    return timed_pair([(store, path)], embedder, queries)[0][0]
+
+
+def timed_pair(runs: list[tuple[MemoryStore, str]], embedder: FixedEmbedder,
+               queries: np.ndarray) -> tuple[list[list[float]], list[list[list[tuple[int, float]]]]]:
+    """Per run, the milliseconds of each query and its answers; the runs take turns query by query."""
     embedder.next = queries[0]
-    store.recall("warm-up", 5, "person", path=path)  # the in-memory matrix loads once, not per query
-    out = []
+    for store, path in runs:
+        store.recall("warm-up", 5, "person", path=path)  # the in-memory index loads once, not per query
+    times: list[list[float]] = [[] for _ in runs]
+    answers: list[list[list[tuple[int, float]]]] = [[] for _ in runs]
     for q in queries:
         embedder.next = q
-        start = time.perf_counter()
-        store.recall("q", 5, "person", path=path)
-        out.append((time.perf_counter() - start) * 1000)
-    return out
+        for n, (store, path) in enumerate(runs):
+            start = time.perf_counter()
+            found = store.recall("q", 5, "person", path=path)
+            times[n].append((time.perf_counter() - start) * 1000)
+            answers[n].append([(m.id, round(m.score, 9)) for m in found])
+    return times, answers
+
+
+def near(rng: np.random.Generator, db: Database, n: int, have: int) -> np.ndarray:
+    """Queries at similarity about 0.7 to a stored memory each."""
+    picks = rng.integers(1, have + 1, n)
+    rows = db.read(lambda c: [c.execute("SELECT vector FROM memories WHERE id = ?", (int(i),)).fetchone()[0]
+                              for i in picks])
+    base = np.frombuffer(b"".join(rows), np.float32).reshape(n, -1)
+    mixed = base + unit(rng, n)
+    return mixed / np.linalg.norm(mixed, axis=1, keepdims=True)
 
 
 def embed_rate() -> tuple[str, float]:
@@ -105,18 +153,27 @@ def main() -> None:
         db = Database.open(Path(folder) / "bea.db", KeyMaterial("raw", secrets.token_hex(32)))
         try:
             embedder = FixedEmbedder()
-            store = MemoryStore(db, embedder)
-            have = 0
+            frozen = time.time()  # one "now" for both paths, so recency cannot tell their answers apart
+            store = MemoryStore(db, embedder, clock=lambda: frozen)
+            baseline = Float32Store(db, embedder, clock=lambda: frozen)
+            have, agree, asked = 0, 0, 0
             for size in SIZES:
                 fill(db, store, size - have, rng, have + 1)
                 have = size
                 queries = unit(rng, QUERIES)
                 vec = timed(store, embedder, queries, "vec")
-                exact = timed(store, embedder, queries, "exact")
+                (exact, old), (got, want) = timed_pair([(store, "exact"), (baseline, "exact")], embedder, queries)
+                (exact_near, old_near), (got_near, want_near) = timed_pair(
+                    [(store, "exact"), (baseline, "exact")], embedder, near(rng, db, QUERIES, have))
+                agree += sum(a == b for a, b in zip(got + got_near, want + want_near, strict=True))
+                asked += len(got) + len(got_near)
                 results[size] = (statistics.median(vec), float(np.percentile(vec, 99)),
-                                 statistics.median(exact), float(np.percentile(exact, 99)))
-                print(f"{size:>7,} memories: sqlite-vec p50 {results[size][0]:.2f} ms p99 {results[size][1]:.2f} ms"
-                      f" · exact numpy p50 {results[size][2]:.2f} ms p99 {results[size][3]:.2f} ms")
+                                 statistics.median(exact), float(np.percentile(exact, 99)),
+                                 statistics.median(old), statistics.median(exact_near), statistics.median(old_near))
+                r = results[size]
+                print(f"{size:>7,} memories: sqlite-vec p50 {r[0]:.2f} ms p99 {r[1]:.2f} ms"
+                      f" · default p50 {r[2]:.2f} ms p99 {r[3]:.2f} ms (near {r[5]:.2f})"
+                      f" · float32 p50 {r[4]:.2f} ms (near {r[6]:.2f})")
             biggest = SIZES[-1]
             rows = db.read(lambda c: [(np.frombuffer(r[0], np.float32).tolist(), r[1]) for r in c.execute(
                 "SELECT vector, ts FROM memories ORDER BY id")])
@@ -129,10 +186,11 @@ def main() -> None:
             db.close()
     name, rate = embed_rate()
     print(f"embedding throughput ({name}): {rate:.0f} passages/s")
-    p50, p99 = results[biggest][2], results[biggest][3]  # the default (exact, in-memory) path
+    _v50, _v99, p50, p99, old50, near50, _old_near = results[biggest]  # the default (in-memory) path
     label = f"{biggest // 1000}k"
-    print(f"RESULT recall_p50_ms_{label}={p50:.2f} recall_p99_ms_{label}={p99:.2f} "
-          f"speedup_vs_python_{label}={python_ms / p50:.1f} embed_per_s={rate:.0f}")
+    print(f"RESULT recall_p50_ms_{label}={p50:.2f} recall_p99_ms_{label}={p99:.2f} near_p50_ms_{label}={near50:.2f} "
+          f"float32_p50_ms_{label}={old50:.2f} float32_over_default_{label}={old50 / p50:.2f} "
+          f"speedup_vs_python_{label}={python_ms / p50:.1f} agree={agree}/{asked} embed_per_s={rate:.0f}")
 
 
 if __name__ == "__main__":

@@ -50,12 +50,16 @@ def test_window_benchmark_prints_a_result_line() -> None:
 
 
 RECALL_RESULT = re.compile(r"RESULT recall_p50_ms_(\d+)k=(\d+\.\d\d) recall_p99_ms_\d+k=(\d+\.\d\d) "
-                           r"speedup_vs_python_\d+k=(\d+\.\d) embed_per_s=(\d+)")
+                           r"near_p50_ms_\d+k=(\d+\.\d\d) float32_p50_ms_\d+k=(\d+\.\d\d) "
+                           r"float32_over_default_\d+k=(\d+\.\d\d) speedup_vs_python_\d+k=(\d+\.\d) "
+                           r"agree=(\d+)/(\d+) embed_per_s=(\d+)")
 
 
 def test_recall_benchmark_prints_a_result_line() -> None:
+    """The default path's answers are the float32 path's, query for query (random and near queries)."""
     match = last_result("recall.py", RECALL_RESULT, BEA_BENCH_SIZES="1000", BEA_BENCH_QUERIES="5")
-    assert float(match[2]) > 0 and float(match[4]) > 0
+    assert float(match[2]) > 0 and float(match[5]) > 0 and float(match[7]) > 0
+    assert match[8] == match[9] == "10"
 
 
 ROSTER_RESULT = re.compile(r"RESULT tally_msgs_per_s=(\d+) hook_ms_p50_(\d+)k=(\d+\.\d\d) hook_ms_p99_\d+k=(\d+\.\d\d) "

@@ -1,8 +1,19 @@
 """Recall rules as tables: fragments, sources, the re-ranking, the caps."""
 
+import numpy as np
 import pytest
 
-from app.core.recall import Candidate, RecallError, ago, block, check_source, is_fragment, rank, recency
+from app.core.recall import (
+    Candidate,
+    RecallError,
+    ago,
+    block,
+    check_source,
+    is_fragment,
+    rank,
+    recency,
+    score_ceilings,
+)
 
 
 @pytest.mark.parametrize("text,fragment", [
@@ -33,6 +44,15 @@ def test_rank_reweighs_filters_and_caps():
     assert [i for i, _ in ranked] == [2, 5, 1]  # fresh 0.8 beats month-old 0.9; equal scores by id
     assert ranked[0][1] == pytest.approx(0.8 * 0.7 + 0.3)
     assert 3 not in [i for i, _ in rank(cands, limit=10)]  # below the threshold, however recent
+
+
+def test_a_score_ceiling_is_the_score_at_the_most_similar_and_none_below_the_threshold():
+    sims, ages = np.array([0.90, 0.80, 0.34, 0.50]), np.array([30.0, 0.0, 0.0, -1.0])
+    ceilings = score_ceilings(sims, ages)
+    exact = dict(rank([Candidate(i, s, a) for i, (s, a) in enumerate(zip(sims, ages, strict=True))], limit=10))
+    assert [ceilings[i] for i in (0, 1, 3)] == pytest.approx([exact[0], exact[1], exact[3]], abs=1e-12)
+    assert ceilings[2] == -np.inf  # below min_similarity: it can never come back
+    assert (score_ceilings(sims + 0.01, ages)[[0, 1, 3]] > ceilings[[0, 1, 3]]).all()  # more similar, higher
 
 
 def test_blocks_are_capped():

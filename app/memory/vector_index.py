@@ -1,0 +1,160 @@
+"""Recall's in-memory index: the current model's vectors as 7-bit codes, searched with one integer product.
+
+1. Each vector is kept twice: as stored (float32, for the exact scores of the nearest) and as codes for the
+   search: scale = max|v| / 63, code = round(v / scale) + 63 (0..126, one byte per dimension, a quarter more
+   memory). The query is coded the same way on 8 bits (-127..127). Reading the nearest's float32 vectors back
+   from the database instead was measured: 64 scattered rows cost 2.3 ms of page reads and decryption at 100k
+   memories, as much as the whole product, and the widening may ask for thousands.
+2. The product of every code row with the coded query is onnxruntime's MatMulInteger (uint8 x int8 -> int32),
+   exact in integers; codes stay below 128 so CPUs without VNNI, whose kernel adds byte products in pairs into
+   16 bits, cannot saturate (2 * 126 * 127 < 32767). At 100k memories it is several times quicker than the
+   float32 product (tests/bench/recall.py prints both).
+3. The similarity it gives is approximate, so the search ranks by a bound instead: for vector v, its coded v',
+   the query q and its coded q', v.q <= v'.q' + |v - v'| |q| + |v'| |q - q'|, with |v - v'| and |v'| kept per
+   row. The caller takes the rows of highest bound, scores them exactly from their float32 vectors, and widens
+   until nothing outside, whose similarity is at most the lowest bound taken, could outrank what is inside.
+   A bound per row, not the index's largest error: a row with one dominant dimension is coded coarsely, and
+   measured, its error set for every row made the bound ten times looser than the real error.
+4. The index follows the memories table through migration 14's counters (memory_changes): one row read says
+   whether anything changed; memories only added are appended past the rows a reader may hold, anything else
+   re-reads the table.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+
+from app.core.recall import SOURCES
+
+ROW_LEVELS = 63     # codes 0..126: below 128, see 2.
+QUERY_LEVELS = 127
+_product_lock = threading.Lock()
+_product_session: Any = None
+
+
+def _session() -> Any:
+    """One MatMulInteger session per process (onnxruntime's run may be called from several threads)."""
+    global _product_session
+    with _product_lock:
+        if _product_session is None:
+            import onnxruntime
+            from onnx import TensorProto, helper
+
+            graph = helper.make_graph(
+                [helper.make_node("MatMulInteger", ["codes", "query"], ["dots"])], "recall",
+                [helper.make_tensor_value_info("codes", TensorProto.UINT8, [None, None]),
+                 helper.make_tensor_value_info("query", TensorProto.INT8, [None, 1])],
+                [helper.make_tensor_value_info("dots", TensorProto.INT32, [None, 1])])
+            model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+            model.ir_version = 8
+            onnxruntime.disable_telemetry_events()  # its native collector is off already (app/__init__.py)
+            options = onnxruntime.SessionOptions()
+            options.intra_op_num_threads = 1  # measured: a second thread gains nothing on a memory-bound product
+            options.inter_op_num_threads = 1
+            options.enable_cpu_mem_arena = False
+            options.log_severity_level = 4
+            _product_session = onnxruntime.InferenceSession(model.SerializeToString(), sess_options=options,
+                                                            providers=["CPUExecutionProvider"])
+        return _product_session
+
+
+def code_rows(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(codes, scales, coding errors, coded norms) of float32 rows (rules 1 and 3)."""
+    v = vectors.astype(np.float64)
+    peak = np.abs(v).max(axis=1)
+    scales = np.where(peak > 0, peak / ROW_LEVELS, 1.0)
+    levels = np.clip(np.rint(v / scales[:, None]), -ROW_LEVELS, ROW_LEVELS)
+    decoded = levels * scales[:, None]
+    return ((levels + ROW_LEVELS).astype(np.uint8), scales, np.linalg.norm(v - decoded, axis=1),
+            np.linalg.norm(decoded, axis=1))
+
+
+class VectorIndex:
+    """The current model's vectors, float32 and coded, with their ids, times and sources, in arrays with room
+    to grow: appending the memories added since the last recall writes past the rows a reader may hold."""
+
+    def __init__(self, model: str, dim: int, stamp: tuple[int, int], seen: int, capacity: int = 0) -> None:
+        self.model, self.stamp, self.seen, self.count = model, stamp, seen, 0
+        capacity = max(capacity, 1024)
+        self.ids = np.empty(capacity, np.int64)
+        self.ts = np.empty(capacity, np.float64)
+        self.mat = np.empty((capacity, dim), np.float32)
+        self.codes = np.empty((capacity, dim), np.uint8)
+        self.scales = np.empty(capacity, np.float64)
+        self.errors = np.empty(capacity, np.float64)
+        self.norms = np.empty(capacity, np.float64)
+        self.sources: list[str] = []
+        self.source_codes = np.empty(capacity, np.int8)  # the index of each row's source in SOURCES
+
+    def append(self, rows: list[tuple[int, float, bytes, str]]) -> None:
+        end = self.count + len(rows)
+        if end > len(self.ids):
+            grown = max(end, len(self.ids) * 3 // 2)
+            self.ids = _grown(self.ids, self.count, grown)
+            self.ts = _grown(self.ts, self.count, grown)
+            self.mat = _grown(self.mat, self.count, grown)
+            self.codes = _grown(self.codes, self.count, grown)
+            self.scales = _grown(self.scales, self.count, grown)
+            self.errors = _grown(self.errors, self.count, grown)
+            self.norms = _grown(self.norms, self.count, grown)
+            self.source_codes = _grown(self.source_codes, self.count, grown)
+        if rows:
+            vectors = np.frombuffer(b"".join(r[2] for r in rows), np.float32).reshape(len(rows), -1)
+            codes, scales, errors, norms = code_rows(vectors)
+            self.ids[self.count:end] = [r[0] for r in rows]
+            self.ts[self.count:end] = [r[1] for r in rows]
+            self.mat[self.count:end] = vectors
+            self.codes[self.count:end] = codes
+            self.scales[self.count:end] = scales
+            self.errors[self.count:end] = errors
+            self.norms[self.count:end] = norms
+            self.sources += [r[3] for r in rows]
+            self.source_codes[self.count:end] = [SOURCES.index(r[3]) for r in rows]
+        self.count = end
+
+    def bounds(self, query: np.ndarray, n: int) -> np.ndarray:
+        """The most each of the first n rows can be similar to `query` (rules 2 and 3); n is the count the
+        caller read, rows another thread appends meanwhile are not looked at."""
+        q = query.astype(np.float64)
+        peak = float(np.abs(q).max(initial=0.0))
+        q_scale = peak / QUERY_LEVELS if peak > 0 else 1.0
+        levels = np.clip(np.rint(q / q_scale), -QUERY_LEVELS, QUERY_LEVELS)
+        q_err = float(np.linalg.norm(q - levels * q_scale))
+        coded = levels.astype(np.int8).reshape(-1, 1)
+        dots = _session().run(None, {"codes": self.codes[:n], "query": coded})[0].reshape(-1)
+        dots = dots - ROW_LEVELS * int(levels.sum())  # the codes' offset, taken back out
+        approx = dots * (self.scales[:n] * q_scale)
+        return approx + self.errors[:n] * float(np.linalg.norm(q)) + self.norms[:n] * q_err + 1e-9
+
+
+def _grown(a: np.ndarray, used: int, size: int) -> np.ndarray:
+    return np.concatenate([a[:used], np.empty((size - used, *a.shape[1:]), a.dtype)])
+
+
+def refreshed(c: Any, index: VectorIndex | None, model: str, dim: int) -> VectorIndex:
+    """`index` brought up to date in one read transaction (one snapshot): as it is when nothing changed, with
+    the new rows appended when memories were only added after it was read, else read anew (rule 4)."""
+    c.execute("BEGIN")
+    try:
+        added, altered = c.execute("SELECT added, altered FROM memory_changes WHERE id = 1").fetchone()
+        if index is not None and index.stamp == (added, altered):
+            return index
+        if index is not None and index.stamp[1] == altered:
+            new = c.execute("SELECT id, ts, vector, source, model FROM memories WHERE id > ? ORDER BY id",
+                            (index.seen,)).fetchall()
+            if len(new) == added - index.stamp[0]:  # every insert since is here: nothing reused an older id
+                index.append([r[:4] for r in new if r[4] == model])
+                index.stamp, index.seen = (added, altered), max([index.seen, *(r[0] for r in new)])
+                return index
+        rows = c.execute("SELECT id, ts, vector, source FROM memories WHERE model = ? ORDER BY id",
+                         (model,)).fetchall()
+        seen = c.execute("SELECT coalesce(max(id), 0) FROM memories").fetchone()[0]
+        fresh = VectorIndex(model, dim, (added, altered), seen, capacity=len(rows) * 5 // 4)
+        for start in range(0, len(rows), 4096):  # coded in slices: float64 copies of a slice, not of the table
+            fresh.append(rows[start:start + 4096])
+        return fresh
+    finally:
+        c.execute("COMMIT")
