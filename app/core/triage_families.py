@@ -18,9 +18,13 @@ from __future__ import annotations
 import re
 
 # said to her, not of oneself: "I always forget everything I learned" is chat
-_NOT_OF_ME = r"(?<!\bi )(?<!\bwe )(?<!\bto )(?<!\bthey )(?<!\bll )(?<!\bd )(?<!\bhe )(?<!\bshe )(?<!\balways )(?<!n't )(?<!dont )(?<!not )"
-_DROP = _NOT_OF_ME + r"(ignore|ignoring|disregard|disregarding|forget|forgetting|neglect|leave behind)"
-_DROP_WORDS = frozenset("ignore ignoring disregard disregarding forget forgetting neglect leave".split())
+_NOT_OF_ME = (r"(?<!\bi )(?<!\bwe )(?<!\bto )(?<!\bthey )(?<!\bll )(?<!\bd )(?<!\bhe )(?<!\bshe )(?<!\balways )"
+              r"(?<!n't )(?<!dont )(?<!not )(?<!should )(?<!can )(?<!could )(?<!may )(?<!might )(?<!would )"
+              r"(?<!will )")
+_DROP = _NOT_OF_ME + (r"(ignore|ignoring|disregard|disregarding|forget|forgetting|neglect|leave behind|discard|"
+                      r"overlook|omit|abandon|set aside)")
+_DROP_WORDS = frozenset("ignore ignoring disregard disregarding forget forgetting neglect leave discard overlook omit "
+                        "abandon set".split())
 _SAY = r"(say|print|output|write|respond with|reply with|answer with)"
 
 
@@ -31,9 +35,13 @@ def _gate(*words: str) -> frozenset[str]:
 # (kind, gates: a word from each must be in the line, patterns); kinds are chat_triage's names
 _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
     ("override", (_DROP_WORDS,), [
-        rf"\b{_DROP}\s+(about\s+)?(all|everything|anything|any)\b[^.!?\n]{{0,25}}?\b(previous|prior|preceding|above|"
-        r"before|beforehand|earlier|you know|told|learned|learnt|discussed|instructions?|directions|orders|commands|"
-        r"text|tasks?|assignments|information|documents?|articles|context|data|evidence)\b",
+        rf"\b{_DROP}\s+(about\s+)?(all|everything|anything|any)\b[^.!?\n]{{0,25}}?\b(above|"
+        r"before|beforehand|foregoing|you know|told|learned|learnt|discussed|instructions?|directions|orders|"
+        r"commands|guidance|prompts?|messages|input|text|tasks?|assignments|requests|information|documents?|"
+        r"articles|context|data|evidence|memory)\b",
+        rf"\b{_DROP}\s+(the|your|all|any)\s+(previous|prior|preceding|above|earlier|foregoing|original|initial|"
+        r"system|developer'?s?|old)\s+(\w+\s+){0,2}?(instructions?|directions|orders|commands|guidance|prompts?|"
+        r"messages?|rules|guidelines|text|input|tasks?|context|programming|settings)\b",
         rf"\b{_DROP}\s+(the|this|these|those)\s+(\w+\s+){{0,2}}?(above|directions|documents?|articles|context|"
         r"system prompting|prompting)\b",
         rf"\b{_DROP}\s+(above|that|this|everything|it all)\b[,.:;!\s-]*\s(and\s+)?(instead\s+)?(just\s+|only\s+|"
@@ -45,6 +53,25 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"\bleave\s+(all\s+)?(the\s+|your\s+)?(previous|prior|above|earlier)\s+(\w+\s+){0,2}behind\b",
         _NOT_OF_ME + r"\b(forget|ignore|disregard)\s+(about\s+)?(everything|all)\s*[,.:;!-]+\s*(now\s+)?(just\s+)?(write|say|print|"
         r"tell|output|answer|respond|type)\b",
+    ]),
+    ("override", (_gate("henceforth forward rest remainder point"),
+                  _gate("respond reply answer speak talk only always never must")), [
+        # from here on, said other ways
+        r"\b(henceforth|going forward|from this point (on|forward)|for the (rest|remainder) of (the|this) "
+        r"(conversation|chat|stream|session))\b[^.!?\n]{0,40}\b(respond|reply|answer|speak|talk|only|always|never|"
+        r"must)\b",
+    ]),
+    ("override", (_gate("override overwrite reset reboot reprogram unlock bypass disable turn switch jailbroken unlocked freed "
+                        "liberated reprogrammed rebooted"),), [
+        r"\b(override|overwrite|reset|reboot|reprogram|unlock|bypass|disable|turn off|switch off)\s+(your|ur)"
+        r"\s+(\w+\s+){0,2}?(instructions|rules|programming|guidelines|filters?|safety|restrictions|persona|"
+        r"personality|prompt|guardrails|content policy|censorship)\b",
+        r"\b(you are|you're|you have been|you've been|you were)\s+(now\s+)?(jailbroken|unlocked|freed|liberated|"
+        r"reprogrammed|rebooted|reset)\b",
+    ]),
+    ("override", (_gate("bound restricted restrained limited constrained obliged"),), [
+        r"\b(no longer|not|never|aren'?t|are not|isn'?t)\s+(bound|restricted|restrained|limited|constrained|obliged)\s+"
+        r"(by|to)\s+(any|your|the|its|their)\b",
     ]),
     ("override", (_gate("disregarding despite regardless"),), [
         r"\b(disregarding|despite|regardless of)\s+(the|all|any|your|what you(?:'ve| have)? been|what (they|you were))"
@@ -79,6 +106,17 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         rf"\b(just|only|simply)\s+{_SAY}\s*[:\"']",
         r"\b(respond|reply|answer)\s+(only\s+)?with\s*[:\"']|\b(only|just)\s+(respond|reply|answer)\s+with\b",
         r"\b(don'?t|do not|never)\s+(say|write|print|output|respond with)\s+anything\s+(other|else)\s+than\b",
+    ]),
+    ("echo", (_gate("begin start starting beginning complete continue finish"),
+              _gate("reply answer response sentence text phrase with")), [
+        r"\b(begin|start)\s+(your|each|every|the)\s+(reply|answer|response|message)s?\s+with\b",
+        r"\b(starting|beginning)\s+with\s*[\"':]",
+        r"\b(complete|continue|finish)\s+(this|the following|the)\s+(sentence|text|phrase)\s*:?\s*[\"']",
+    ]),
+    ("echo", (_gate("only exclusively"), _gate("respond reply answer speak talk say")), [
+        r"\b(respond|reply|answer|speak|talk|say)\s+(only|exclusively)\s+(in|with|using)\s+(insults|slurs|swears|"
+        r"curses|profanity|caps|all caps|emojis?|\w+ words?)\b|\b(only|exclusively)\s+(respond|reply|answer|speak|talk)"
+        r"\s+(in|with|using)\b",
     ]),
     ("echo", (_gate("hate despise include"),), [
         r"\b(say|state|admit|write|include|declare)\s+(that\s+)?you\s+(hate|despise)\b|\btell\s+\w+\s+(that\s+)?"
@@ -122,6 +160,14 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
     ("role", (_gate("continue respond answer reply talk speak write"), _gate("model ai bot chatbot such")), [
         r"\b(continue|respond|answer|reply|talk|speak|write)\s+as\s+(a\s+|an\s+|the\s+)?\w+\s+(language model|ai|bot|"
         r"chatbot|model)\b|\brespond as such\b",
+    ]),
+    ("role", (_gate("roleplay role play act simulate behave"), _gate("as if like being")), [
+        r"\b(roleplay|role-play|role play)\s+as\s+(a|an|the|my|if)\b|\b(act|behave)\s+as\s+if\s+(you|u)\b",
+        r"\bsimulate\s+being\b|\b(act|behave|talk|respond)\s+(like|as)\s+(you(?:'re| are)|if you(?:'re| were| are))\s+"
+        r"(not|no longer|an? (unfiltered|uncensored|evil|different))\b",
+    ]),
+    ("role", (_gate("persona ego"), _gate("new alternate alternative evil secret")), [
+        r"\b(new|alternate|alternative|evil|secret)\s+(persona|alter ego)\b",
     ]),
     ("role", (_gate("simulate"),), [
         r"\b(please\s+)?simulate\s+(a\s+|an\s+|the\s+)?([\w-]+\s+){0,3}(mode|ai|conversation|chatbot|language model|"
@@ -187,6 +233,16 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"\binitiali[sz]ation\s+string\b|\bprompt\s+texts?\b",
         r"\bwhat\s+are\s+your\s+instructions\b|\bsystem\s*prompt\w*\b",
     ]),
+    ("reveal", (_gate("preprompt pre meta hidden initial developer creator dev context"),
+                _gate("prompt instructions message told tell say instruct window context")), [
+        r"\b(pre-?prompt|meta-?prompt|hidden prompt|initial prompt|developer (message|instructions|prompt))\b",
+        r"\bwhat\s+(did|does)\s+(your|the)\s+(developer|creator|dev)s?\s+(tell|told|say|instruct)\b",
+        r"\b(what'?s|what is|show|print|dump)\s+(in\s+)?your\s+context(\s+window)?\b",
+    ]),
+    ("reveal", (_gate("words text everything"), _gate("above")), [
+        r"\b(print|repeat|output|show|copy|write|paste|type)\s+(out\s+)?(all\s+)?(the\s+)?(words|text|everything)\s+"
+        r"(\w+\s+){0,2}?above\b",
+    ]),
     ("reveal", (_gate("istruzioni regole prompt direttive impostazioni testo"),), [
         r"\b(le tue|tue|il tuo|i tuoi)\s+(istruzioni|regole|prompt|direttive|impostazioni)\s+(iniziali|originali|"
         r"nascoste|segrete|di partenza|di sistema)\b|\b(istruzioni|regole|testo)\s+che\s+(hai ricevuto|ti (hanno|ha|"
@@ -211,15 +267,20 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"[\[<(]\s*(your|insert( your)?|put your|enter( your)?)\s+(prompt|question|request)( here)?\s*[\]>)]",
     ]),
 ]
-_COMPILED = [(kind, gates, re.compile("|".join(f"(?:{p})" for p in patterns))) for kind, gates, patterns in _FAMILIES]
-_FIRST_GATES = frozenset().union(*(gates[0] for _kind, gates, _p in _FAMILIES))
+_COMPILED = [(kind, gates[1:], re.compile("|".join(f"(?:{p})" for p in patterns)))
+             for kind, gates, patterns in _FAMILIES]
+# which families a word opens (by their first gate): a line reads only the families its words open, in order
+_OPENS: dict[str, tuple[int, ...]] = {}
+for _at, (_kind, _gates, _patterns) in enumerate(_FAMILIES):
+    for _word in _gates[0]:
+        _OPENS[_word] = (*_OPENS.get(_word, ()), _at)
 
 
 def family(folded: str, tokens: set[str]) -> str:
     """Rule 3: the kind of attempt a family names, or ""."""
-    if tokens.isdisjoint(_FIRST_GATES):
-        return ""
-    for kind, gates, pattern in _COMPILED:
+    opened = {at for word in tokens for at in _OPENS.get(word, ())}
+    for at in sorted(opened):
+        kind, gates, pattern = _COMPILED[at]
         if all(not tokens.isdisjoint(gate) for gate in gates) and pattern.search(folded):
             return kind
     return ""

@@ -14,7 +14,9 @@ Run from the repo root: .venv/bin/python tests/bench/on_air.py
    positive is a line named an attempt or spam; a link alone is no flag (it is only replaced).
 3. The filter: PROFANITY must be masked or dropped, NEVER_SAY dropped, CLEAN_FILTER said as it is.
 4. Speed: each plain-chat line through the triage (judge and FloodWatch) and the filter (as if she said it),
-   fresh rule objects, the median of three passes, in microseconds per line.
+   fresh rule objects, the median of three passes, in microseconds per line of this process's CPU time
+   (us_per_line): on a shared machine the wall clock mostly measures the others' load, so the wall-clock
+   figure and the load average are printed above RESULT, not in it.
 Last line: RESULT injection_caught=... injection_total=... false_positive_rate=... filter_caught=...
 filter_total=... us_per_line=... injection_heldout_caught=... injection_heldout_total=...  (injection_* count the
 whole public corpus, injection_heldout_* its held-out part: the honest figure for attempts nobody shaped a rule
@@ -114,17 +116,19 @@ def triage_flags(chat: list[tuple[float, str, str]]) -> list[str]:
     return flagged
 
 
-def speed(chat: list[tuple[float, str, str]]) -> float:
-    runs = []
+def speed(chat: list[tuple[float, str, str]]) -> tuple[float, float]:
+    """Microseconds per line: (CPU time of this process, wall clock), medians of three passes."""
+    cpu, wall = [], []
     for _ in range(3):
         watch, on_air = FloodWatch(), OnAir()
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         for ts, author, text in chat:
             judge(text)
             watch.seen(author, text, ts)
             on_air.screen(text)
-        runs.append((time.perf_counter() - start) / len(chat) * 1e6)
-    return statistics.median(runs)
+        cpu.append((time.process_time() - start_cpu) / len(chat) * 1e6)
+        wall.append((time.perf_counter() - start) / len(chat) * 1e6)
+    return statistics.median(cpu), statistics.median(wall)
 
 
 def main() -> None:
@@ -161,10 +165,13 @@ def main() -> None:
           f"{len(CLEAN_FILTER)}")
     filter_total = len(PROFANITY) + len(NEVER_SAY)
     total = len(parts["dev"]) + len(parts["heldout"])
+    cpu, wall = speed(chat)
+    print(f"speed: {cpu:.1f} us/line of CPU time, {wall:.1f} us/line wall clock, load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"RESULT injection_caught={total - len(dev_missed) - len(parts['heldout']) + held_caught} "
           f"injection_total={total} false_positive_rate={len(false) / len(chat):.4f} "
           f"filter_caught={filter_total - len(filter_missed)} filter_total={filter_total} "
-          f"us_per_line={speed(chat):.1f} injection_heldout_caught={held_caught} "
+          f"us_per_line={cpu:.1f} injection_heldout_caught={held_caught} "
           f"injection_heldout_total={len(parts['heldout'])}")
 
 

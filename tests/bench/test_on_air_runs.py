@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RESULT = re.compile(r"RESULT injection_caught=(\d+) injection_total=(\d+) false_positive_rate=(\d\.\d{4}) "
                     r"filter_caught=(\d+) filter_total=(\d+) us_per_line=(\d+\.\d) "
                     r"injection_heldout_caught=(\d+) injection_heldout_total=(\d+)")
-HELDOUT_FLOOR = 0.80   # measured 118 of 143 (0.825) with the rules alone
+HELDOUT_FLOOR = 0.80   # measured 120 of 143 (0.839) with the rules alone
 
 
 def test_the_on_air_bench_prints_a_result_line_and_meets_its_targets() -> None:
