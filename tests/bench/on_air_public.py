@@ -1,0 +1,203 @@
+"""The public prompt-injection corpus of the on-air bench (issue 25), read out of repository snapshots.
+
+The attempts are other projects' text, so none of it is in this repository: on_air_public_manifest.json names,
+per source, the repository, the commit, the file(s), the licence and how candidate lines are read from the file
+("format"), and per kept line only the SHA-256 of its normalised text and its part ("dev" or "heldout"). The
+text comes from snapshots of those repositories that the tool library's `fetch` brings (git directories under
+$BEA_MIRROR, by default the `.mirror` folder beside the checkout's parent: /work/.mirror for /work/main), read
+with `git --git-dir <snapshot> show <commit>:<path>`; nothing fetched is committed.
+
+1. A source's file gives candidate lines by its format (below); each candidate is stripped, and it is kept when
+   the SHA-256 of its normalised text (NFC, every run of white space one space) is listed, once.
+2. A snapshot that is missing, or that lacks the commit or the file, is reported by name (repository, commit and
+   that `fetch` brings it); the attempts of the other sources are still read. A listed hash no source line gives
+   is reported too.
+3. part_of(text) is the split rule the manifest's parts were made by, checked here on every kept line: "heldout"
+   when the SHA-256 of the first six lower-cased \\w+ words (joined by spaces) is odd.
+
+Formats: "json-strings" (every string value of the JSON document), "python-strings" (every string literal of a
+Python module, adjacent literals joined as Python joins them, an f-string's {NAME} kept as written; "fill" maps
+a placeholder to a variable of the same file, and each literal holding it is read once per string assigned to
+that variable), "text-lines" (every line), "markdown-code" (every inline code span, and every line of a fenced
+code block, both as written and without a leading // or # comment marker).
+Run it as a script to see what is found: .venv/bin/python tests/bench/on_air_public.py
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import unicodedata
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MANIFEST = Path(__file__).with_name("on_air_public_manifest.json")
+_WORD = re.compile(r"\w+")
+_INLINE_CODE = re.compile(r"`([^`]+)`")
+_COMMENT = re.compile(r"^(?://|#)\s*")
+
+
+def mirror() -> Path:
+    """Where the snapshots are: $BEA_MIRROR, or .mirror beside the checkout's parent."""
+    return Path(os.environ.get("BEA_MIRROR") or ROOT.parent / ".mirror")
+
+
+def normalised(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(normalised(text).encode("utf-8")).hexdigest()
+
+
+def part_of(text: str) -> str:
+    key = " ".join(_WORD.findall(text.lower())[:6])
+    return "heldout" if int(hashlib.sha256(key.encode("utf-8")).hexdigest(), 16) % 2 else "dev"
+
+
+def _json_strings(text: str, _fmt: dict) -> Iterator[str]:
+    stack = [json.loads(text)]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            stack.extend(reversed(list(value.values())))
+        elif isinstance(value, list):
+            stack.extend(reversed(value))
+
+
+def _literal(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(p.value if isinstance(p, ast.Constant) else
+                       "{%s}" % (p.value.id if isinstance(p, ast.FormattedValue) and isinstance(p.value, ast.Name)
+                                 else "")
+                       for p in node.values)
+    return None
+
+
+def _python_strings(text: str, fmt: dict) -> Iterator[str]:
+    tree = ast.parse(text)
+    assigned: dict[str, list[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            strings = [s for n in ast.walk(node.value) if (s := _literal(n)) is not None]
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    assigned.setdefault(target.id, []).extend(strings)
+    fill = fmt.get("fill", {})
+    for node in ast.walk(tree):
+        literal = _literal(node)
+        if literal is None:
+            continue
+        variants = [literal]
+        for placeholder, variable in fill.items():
+            variants = [v.replace(placeholder, value) for v in variants
+                        for value in (assigned.get(variable, []) if placeholder in v else [placeholder])]
+        yield from variants
+
+
+def _text_lines(text: str, _fmt: dict) -> Iterator[str]:
+    yield from text.splitlines()
+
+
+def _markdown_code(text: str, _fmt: dict) -> Iterator[str]:
+    fenced = False
+    for line in text.splitlines():
+        if line.strip().startswith("```"):
+            fenced = not fenced
+        elif fenced:
+            yield line
+            yield _COMMENT.sub("", line.strip())
+        else:
+            yield from _INLINE_CODE.findall(line)
+
+
+FORMATS: dict[str, Callable[[str, dict], Iterator[str]]] = {
+    "json-strings": _json_strings,
+    "python-strings": _python_strings,
+    "text-lines": _text_lines,
+    "markdown-code": _markdown_code,
+}
+
+
+@dataclass
+class Corpus:
+    """The attempts found, by part, and what could not be read, in plain words."""
+    parts: dict[str, list[str]] = field(default_factory=lambda: {"dev": [], "heldout": []})
+    missing: list[str] = field(default_factory=list)
+    listed: int = 0
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+
+def snapshot(repo: str) -> Path:
+    """The git directory of repo's snapshot (fetch puts it in <owner>+<name>/repo)."""
+    folder = mirror() / repo.replace("/", "+")
+    return folder / "repo" if (folder / "repo").is_dir() else folder
+
+
+def read(repo: str, commit: str, path: str) -> str:
+    """The file at commit in repo's snapshot; OSError saying what is missing when it cannot be read."""
+    git_dir = snapshot(repo)
+    if not git_dir.is_dir():
+        raise OSError(f"the snapshot of {repo} at commit {commit} is missing from {mirror()} (the tool library's "
+                      f"`fetch` brings it: github:{repo})")
+    try:
+        done = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
+                              capture_output=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise OSError(f"git could not read {git_dir}: {e}") from e
+    if done.returncode != 0:
+        raise OSError(f"the snapshot of {repo} in {git_dir} lacks {path} at commit {commit} (the tool library's "
+                      f"`fetch` brings a newer snapshot: github:{repo})")
+    return done.stdout.decode("utf-8", errors="replace")
+
+
+def load(manifest: Path = MANIFEST) -> Corpus:
+    corpus = Corpus()
+    unread: dict[str, int] = {}   # what is missing -> attempts it holds
+    for name, source in json.loads(manifest.read_text(encoding="utf-8"))["sources"].items():
+        wanted = {line["sha256"]: line["part"] for line in source["lines"]}
+        corpus.listed += len(wanted)
+        extract = FORMATS[source["format"]["kind"]]
+        try:
+            texts = [read(source["repo"], source["commit"], path) for path in source["paths"]]
+        except OSError as e:
+            unread[str(e)] = unread.get(str(e), 0) + len(wanted)
+            continue
+        for text in texts:
+            for candidate in extract(text, source["format"]):
+                line = candidate.strip()
+                part = wanted.pop(digest(line), None) if line else None
+                if part is None:
+                    continue
+                if part != part_of(line):
+                    raise ValueError(f"{name}: a line's part in the manifest is {part}, the split rule says "
+                                     f"{part_of(line)}")
+                corpus.parts[part].append(line)
+        if wanted:
+            corpus.missing.append(f"{name}: {len(wanted)} listed attempts not found in {source['repo']} at commit "
+                                  f"{source['commit']} ({', '.join(source['paths'])})")
+    corpus.missing[:0] = [f"{problem}: {n} attempts not read" for problem, n in unread.items()]
+    return corpus
+
+
+if __name__ == "__main__":
+    found = load()
+    print(f"public attempts found: dev {len(found.parts['dev'])}, held out {len(found.parts['heldout'])}, of "
+          f"{found.listed} listed; snapshots read from {mirror()}")
+    for problem in found.missing:
+        print(f"MISSING {problem}")
+    sys.exit(0 if found.complete else 1)
