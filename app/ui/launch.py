@@ -123,7 +123,9 @@ class Shell:
         self.window.refresh_mode()
         self.window.docks["turns"].widget().refresh()
         if not (self.tray.available and self.bea.settings.current.ui.start_minimized):
-            self.window.show()
+            self.window.show()   # the stage's web view follows once the window is painted
+        elif self.window.stage_view is not None:
+            self.window.stage_view.make_web()   # in the tray: the view loads the page as it always did
         try:
             await self.quit_requested.wait()
         finally:

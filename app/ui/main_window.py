@@ -76,7 +76,7 @@ class MainWindow(QMainWindow):
         self.stage_view = None
         if "stage" in bea.skills:  # her avatar above, the state of the app in a strip below
             from app.skills.stage.view import make_stage  # QtWebEngine only when the stage skill exists
-            self.stage_view = make_stage(bea)
+            self.stage_view = make_stage(bea, later=True)   # its web view once the window is painted
             centre = QSplitter(Qt.Orientation.Vertical, objectName="centre")
             centre.addWidget(self.stage_view)
             centre.addWidget(self.stage)

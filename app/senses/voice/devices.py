@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -85,8 +86,23 @@ def backend() -> Backend:
     return Backend(True, version=str(sd.get_portaudio_version()[1]))
 
 
+_listed: list[AudioDevice] | None = None
+_listing = threading.Lock()
+
+
 def list_devices() -> list[AudioDevice]:
-    """Every device PortAudio knows (empty where it is unavailable), for a device picker."""
+    """Every device PortAudio knows (empty where it is unavailable), for a device picker. PortAudio fixes its
+    list when it starts (sounddevice starts it on import), so the list is read once per process and kept; that
+    first read loads PortAudio, which probes the sound system (a few tenths of a second): the Voice
+    dock has it done off the window's thread."""
+    global _listed
+    with _listing:
+        if _listed is None:
+            _listed = _query_devices()
+        return list(_listed)
+
+
+def _query_devices() -> list[AudioDevice]:
     try:
         sd = _sounddevice()
         devices = sd.query_devices()

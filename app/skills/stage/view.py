@@ -4,6 +4,10 @@ It shows exactly what OBS shows, because it is the same page fed by the same soc
 differs (the app draws one behind a transparent background, so she is not floating on white). While the
 stage is off or still starting, or its page has no WebGL to draw her with, a line says so instead.
 
+In the main window the web view is made only once the window is up (make_stage(later=True)): making it starts
+QtWebEngine's profile and processes, about a second on a slow machine, so the window shows first with the line
+"The stage is starting…" and the view takes its place when the line has first been painted.
+
 Nothing the page does reaches past this computer: a request interceptor on the view's profile (LoopbackOnly)
 refuses every request whose host is not 127.0.0.1, localhost or [::1] by name (app.core.stage_guard), on top
 of the stage server's Content-Security-Policy and the file check of app.stage.vrm. A .vrm that asks for a
@@ -22,9 +26,12 @@ from app.skills.stage.skill import StageSkill
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
     QColor,
+    QEvent,
     QLabel,
+    QObject,
     QStackedWidget,
     Qt,
+    QTimer,
     QUrl,
     QVBoxLayout,
     QWebEnginePage,
@@ -101,23 +108,18 @@ class StagePage(QWebEnginePage):
 class StageView(QWidget):
     changed = Signal()
 
-    def __init__(self, skill: StageSkill, parent: QWidget | None = None) -> None:
+    def __init__(self, skill: StageSkill, parent: QWidget | None = None, *, later: bool = False) -> None:
         super().__init__(parent)
         self.skill = skill
         self.setObjectName("stageView")
-        self.web = QWebEngineView(objectName="stageWeb")
-        page = StagePage(self.web)
-        self.guard = guard(page.profile())
-        self.web.setPage(page)
-        self.web.page().setBackgroundColor(QColor(BACKDROP))
-        self.web.setContextMenuPolicy(Qt.ContextMenuPolicy.NoContextMenu)
+        self.web: QWebEngineView | None = None      # made at once, or (later) after the window is painted
+        self.guard: LoopbackOnly | None = None
         self.placeholder = QLabel(objectName="stagePlaceholder", wordWrap=True)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setStyleSheet(f"background: {BACKDROP}; color: #f1ecff; font-size: 13pt; "
                                        "padding: 24px;")
         self.stack = QStackedWidget()
         self.stack.addWidget(self.placeholder)
-        self.stack.addWidget(self.web)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
@@ -125,6 +127,33 @@ class StageView(QWidget):
         self.changed.connect(self.sync)
         self._unsubscribe = skill.on_change(self.changed.emit)
         self.destroyed.connect(lambda *_: self._unsubscribe())
+        self._soon = QTimer(self, singleShot=True, interval=0)   # once the event loop has painted the window
+        self._soon.timeout.connect(self.make_web)
+        if later:
+            self.placeholder.installEventFilter(self)
+        else:
+            self.make_web()
+        self.sync()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """The line's first paint means the window is on screen: the web view is made right after."""
+        if watched is self.placeholder and event.type() == QEvent.Type.Paint and self.web is None:
+            self._soon.start()
+        return False
+
+    def make_web(self) -> None:
+        """The web view on the stage's page, made once (the slow part: QtWebEngine starts here)."""
+        if self.web is not None:
+            return
+        self.placeholder.removeEventFilter(self)
+        self.web = QWebEngineView(objectName="stageWeb")
+        page = StagePage(self.web)
+        self.guard = guard(page.profile())
+        self.web.setPage(page)
+        self.web.page().setBackgroundColor(QColor(BACKDROP))
+        self.web.setContextMenuPolicy(Qt.ContextMenuPolicy.NoContextMenu)
+        self.stack.addWidget(self.web)
+        log.debug("the stage's web view is made")
         self.sync()
 
     def sync(self) -> None:
@@ -133,6 +162,10 @@ class StageView(QWidget):
             self.url = ""
             self.placeholder.setText(translate("stage_view", "The stage is off (Settings → Stage).") if not self.skill.enabled
                                      else self.skill.server_error or translate("stage_view", "The stage is starting…"))
+            self.stack.setCurrentWidget(self.placeholder)
+            return
+        if self.web is None:   # the window is not up yet: the view comes right after it
+            self.placeholder.setText(translate("stage_view", "The stage is starting…"))
             self.stack.setCurrentWidget(self.placeholder)
             return
         if url != self.url:
@@ -145,12 +178,13 @@ class StageView(QWidget):
 
     def run_js(self, script: str, callback: Any = None) -> None:
         """Run script in the page (tests and the benchmark read window.stageState() this way)."""
+        self.make_web()
         if callback is None:
             self.web.page().runJavaScript(script, 0)
         else:
             self.web.page().runJavaScript(script, 0, callback)
 
 
-def make_stage(bea: Any) -> QWidget:
-    """The stage for the centre of the main window."""
-    return StageView(bea.skills["stage"])
+def make_stage(bea: Any, later: bool = False) -> StageView:
+    """The stage for the centre of the main window (later: its web view once the window is painted)."""
+    return StageView(bea.skills["stage"], later=later)

@@ -9,9 +9,11 @@ while Bea has focus everywhere else. "Stop her" silences her at once.
 from __future__ import annotations
 
 import html
+import threading
+from collections.abc import Callable
 
 from app.skills.voice.parts import SilentOutput
-from app.skills.voice.settings import DEFAULT, device_box, picked
+from app.skills.voice.settings import DEFAULT, device_box, fill_devices, picked
 from app.skills.voice.skill import VoiceSkill
 from app.skills.voice.state import DUCKED, HEARING, LISTENING, OFF, SPEAKING, THINKING, meter_percent
 from app.widgets.keys import key_name, modifier_names
@@ -23,6 +25,7 @@ from app.widgets.qt import (
     QHBoxLayout,
     QKeyEvent,
     QLabel,
+    QObject,
     QProgressBar,
     QPushButton,
     Qt,
@@ -76,6 +79,25 @@ def state_html(state: str, enabled: bool) -> str:
     return f"<span style='color:{color}'>●</span> <b>{html.escape(word)}</b>"
 
 
+class Listing(QObject):
+    """Brings the device lists from the listing thread to the docks: it lives as long as the app, so nothing the
+    thread touches can go away under it (a dock that went is disconnected by Qt)."""
+    listed = Signal(object)
+
+
+LISTING: list[Listing] = []   # the one Listing, made on the window's thread with the first dock
+
+
+def list_devices_later(skill: VoiceSkill, done: Callable[[tuple[list[str], list[str], str]], None]) -> None:
+    """skill.devices() on a thread of its own (the first listing loads PortAudio, which probes the sound system
+    for a few tenths of a second, and the window shows first); done(devices) runs on the window's thread."""
+    if not LISTING:
+        LISTING.append(Listing())
+    LISTING[0].listed.connect(done)   # a dock asks once; any listing fills every dock (the same list)
+    threading.Thread(target=lambda: LISTING[0].listed.emit(skill.devices()), name="audio-devices",
+                     daemon=True).start()
+
+
 class VoiceDock(QWidget):
     changed = Signal()
     level = Signal(float)
@@ -94,12 +116,13 @@ class VoiceDock(QWidget):
         self.talk_key = QLabel(objectName="voiceTalkKey", wordWrap=True)
         self.stop = QPushButton(translate("voice_dock", "Stop her"), objectName="voiceStop")
         self.stop.setToolTip(translate("voice_dock", "Silence her now."))
-        inputs, outputs, why = skill.devices()
-        self.input = device_box(inputs, skill.settings.input_device)
-        self.output = device_box(outputs, skill.settings.output_device)
+        # the devices fill in once listed, off the window's thread (PortAudio loads then): the window shows first
+        self.input = device_box([], skill.settings.input_device)
+        self.output = device_box([], skill.settings.output_device)
         self.input.setObjectName("voiceInput")
         self.output.setObjectName("voiceOutput")
-        self.no_devices = translate("voice_dock", "No audio devices: {why}").format(why=why) if why else ""   # said in the problems, once
+        self.listed = False
+        self.no_devices = ""   # said in the problems, once
         self.meter = QProgressBar(objectName="voiceMeter")
         self.meter.setRange(0, 100)
         self.meter.setFormat(translate("voice_dock", "mic %v"))
@@ -137,6 +160,15 @@ class VoiceDock(QWidget):
         unsubscribe = [skill.on_change(self.changed.emit), skill.on_level(self.level.emit)]
         self.destroyed.connect(lambda *_: [u() for u in unsubscribe])
         self.note = ""
+        self.refresh()
+        list_devices_later(skill, self.show_devices)
+
+    def show_devices(self, devices: tuple[list[str], list[str], str]) -> None:
+        inputs, outputs, why = devices
+        fill_devices(self.input, inputs, self.skill.settings.input_device)
+        fill_devices(self.output, outputs, self.skill.settings.output_device)
+        self.no_devices = translate("voice_dock", "No audio devices: {why}").format(why=why) if why else ""
+        self.listed = True
         self.refresh()
 
     def _choose(self, name: str, value: str) -> None:

@@ -67,12 +67,18 @@ def device_box(names: list[str], current: str) -> QComboBox:
     """An editable picker: the system default, the devices listed, and the stored name even if absent now."""
     box = QComboBox()
     box.setEditable(True)
+    fill_devices(box, names, current)
+    return box
+
+
+def fill_devices(box: QComboBox, names: list[str], current: str) -> None:
+    """A device picker's items, anew (the Voice dock's fill in once the devices are listed)."""
+    box.clear()
     box.addItem(translate("voice_settings", DEFAULT))
     box.addItems(names)
     if current and current not in names:
         box.addItem(current)
     box.setCurrentText(current or translate("voice_settings", DEFAULT))
-    return box
 
 
 def picked(box: QComboBox) -> str:

@@ -76,6 +76,10 @@ def test_the_dock_shows_her_state_the_devices_the_meter_and_what_she_heard(bea, 
     assert isinstance(dock, VoiceDock)
     assert skill.settings.mode == "push_to_talk" and dock.mode.currentData() == "push_to_talk"
     assert "Off" in dock.state.text()                               # not started here
+    qtbot.waitUntil(lambda: dock.listed, timeout=20000)             # the devices are listed off its thread
+    inputs, outputs, _why = skill.devices()                         # the settings page's list: the same
+    assert [dock.input.itemText(i) for i in range(1, dock.input.count())] == inputs
+    assert [dock.output.itemText(i) for i in range(1, dock.output.count())] == outputs
     if not backend().available:   # said once, with what else is wrong
         assert dock.problems.text().startswith("No audio devices: PortAudio is not installed")
     assert dock.input.currentText() == "(system default)" and dock.output.currentText() == "(system default)"
