@@ -26,6 +26,24 @@ def _words(text: str) -> set[str]:
     return set(re.findall(r"[a-z']+", text.lower()))
 
 
+def _voice_note(pcm: object, rate: int) -> bytes:
+    """Mono float32 speech as a Telegram voice note: Ogg Opus, made with PyAV (libopus)."""
+    import io
+
+    import av
+    import numpy as np
+
+    out = io.BytesIO()
+    with av.open(out, "w", format="ogg") as box:
+        stream = box.add_stream("libopus", rate=48000, layout="mono")
+        frame = av.AudioFrame.from_ndarray(np.ascontiguousarray(pcm, dtype=np.float32).reshape(1, -1),
+                                           format="flt", layout="mono")
+        frame.sample_rate = rate
+        for packet in [*stream.encode(frame), *stream.encode(None)]:
+            box.mux(packet)
+    return out.getvalue()
+
+
 def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
     def cipher() -> str:
         bad = bea.db.read(lambda c: c.execute("PRAGMA cipher_integrity_check").fetchall())
@@ -95,7 +113,8 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
         return f"memory embeds with {embedder.name}" + (f" ({note})" if note else "")
 
     def voice() -> str:
-        """Her voice and her ears load, and she understands what she says: a line -> Piper -> whisper."""
+        """Her voice and her ears load, and she understands what she says: a line -> Piper -> whisper; a voice
+        note of it (Ogg Opus) decodes as the Telegram skill decodes one."""
         import numpy as np
 
         from app.executors import BoundedExecutor
@@ -114,7 +133,13 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
             said, got = _words(SELF_TEST_LINE), _words(heard)
             if len(said & got) < 0.6 * len(said):   # tiny.en may mishear a word; not most of them
                 raise AssertionError(f"she said {SELF_TEST_LINE!r} and heard {heard!r}")
-            return f"voice round trip heard {heard.strip()!r}"
+            # a voice note as Telegram sends one goes through the Telegram skill's decoder (PyAV's Ogg and Opus)
+            from app.skills.telegram.skill import decode_voice
+            note = decode_voice(_voice_note(pcm, synthesis.sample_rate))
+            expected = len(pcm) * 16000 / synthesis.sample_rate
+            if abs(len(note) - expected) > 0.05 * expected:
+                raise AssertionError(f"a voice note of {expected:.0f} samples decoded to {len(note)}")
+            return f"voice round trip heard {heard.strip()!r}, voice note decoded"
         finally:
             parts.close()
             pool.shutdown(wait=False, cancel_futures=True)

