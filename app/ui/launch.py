@@ -119,12 +119,13 @@ class Shell:
         loop = asyncio.get_running_loop()
         loop.set_default_executor(self.bea.blocking)
         self._loop = loop
+        shown = not (self.tray.available and self.bea.settings.current.ui.start_minimized)
+        if shown:   # first: the docks say what is still starting, the stage's web view follows once it is painted
+            self.window.show()
         await compose.start(self.bea)
         self.window.refresh_mode()
         self.window.docks["turns"].widget().refresh()
-        if not (self.tray.available and self.bea.settings.current.ui.start_minimized):
-            self.window.show()   # the stage's web view follows once the window is painted
-        elif self.window.stage_view is not None:
+        if not shown and self.window.stage_view is not None:
             self.window.stage_view.make_web()   # in the tray: the view loads the page as it always did
         try:
             await self.quit_requested.wait()
