@@ -20,6 +20,7 @@ from app.config.schema import build_root_model
 from app.config.service import SettingsService
 from app.core.events import EventBus, EventKind
 from app.core.prompt_language import prompt_language, system_locale
+from app.core.words import QT_TRANSLATE_NOOP, said
 from app.executors import BoundedExecutor
 from app.logs import set_level, setup_logging
 from app.memory.database import Database
@@ -179,9 +180,11 @@ def _on_setting(bus: EventBus, path: str, value: object) -> None:
     if path == "general.log_level":
         set_level(str(value))
     if path == "privacy.enabled":
-        bus.publish(EventKind.SYSTEM, "privacy", "privacy mode on: only this machine is reachable"
-                    if value else "privacy mode off", privacy=bool(value))
-    bus.publish(EventKind.SETTINGS, "settings", f"{path} changed", path=path)
+        text, data = said(QT_TRANSLATE_NOOP("activity", "privacy mode on: only this machine is reachable") if value
+                          else QT_TRANSLATE_NOOP("activity", "privacy mode off"))
+        bus.publish(EventKind.SYSTEM, "privacy", text, privacy=bool(value), **data)
+    text, data = said(QT_TRANSLATE_NOOP("activity", "{path} changed"), path=path)
+    bus.publish(EventKind.SETTINGS, "settings", text, path=path, **data)
 
 
 async def start(bea: Bea) -> None:
@@ -193,14 +196,17 @@ async def start(bea: Bea) -> None:
             bea.started.append(key)
         except Exception as exc:
             log.exception("the %s skill failed to start", key)
-            bea.bus.publish(EventKind.ERROR, key, f"{skill.title} could not start: {exc}")
+            text, data = said(QT_TRANSLATE_NOOP("problems", "{title} could not start (detail: {detail})."),
+                              title=skill.title, detail=exc)
+            bea.bus.publish(EventKind.ERROR, key, f"{skill.title} could not start: {exc}", **data)
     bea.mind.start(paused=bea.switches.paused)
     bea.mind.spawn(bea.mind.load_memory())
     bea.mind.spawn(bea.mind.dream_nightly(lambda: bea.settings.current.skills.memory.dream_hour))
     bea.mind.spawn(heap.keep_trimmed())
     bea.api = ApiService.for_app(bea)
     await bea.api.start()  # a taken port is an ERROR event, never a failed start
-    bea.bus.publish(EventKind.SYSTEM, "app", "Bea is up", skills=list(bea.started))
+    text, data = said(QT_TRANSLATE_NOOP("activity", "Bea is up"))
+    bea.bus.publish(EventKind.SYSTEM, "app", text, skills=list(bea.started), **data)
 
 
 async def stop(bea: Bea) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.core.events import EventBus, EventKind
+from app.core.words import QT_TRANSLATE_NOOP
 
 
 class RuntimeSwitches:
@@ -21,12 +22,14 @@ class RuntimeSwitches:
         if getattr(self, name) == value:
             return
         setattr(self, name, value)
-        self._bus.publish(EventKind.SYSTEM, "runtime", said, switch=name, value=value)
+        self._bus.publish(EventKind.SYSTEM, "runtime", said, switch=name, value=value, words=said)
         for fn in list(self._listeners):
             fn(name, value)
 
     def set_paused(self, value: bool) -> None:
-        self._flip("paused", value, "mind paused" if value else "mind resumed")
+        self._flip("paused", value, QT_TRANSLATE_NOOP("activity", "mind paused") if value
+                   else QT_TRANSLATE_NOOP("activity", "mind resumed"))
 
     def set_muted(self, value: bool) -> None:
-        self._flip("muted", value, "voice muted" if value else "voice unmuted")
+        self._flip("muted", value, QT_TRANSLATE_NOOP("activity", "voice muted") if value
+                   else QT_TRANSLATE_NOOP("activity", "voice unmuted"))

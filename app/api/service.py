@@ -161,8 +161,13 @@ class ApiService:
             if cert is not None:
                 where = f"the local network and this computer, over TLS; certificate SHA-256 {cert.fingerprint}"
             log.info("the local API listens on %s:%s (%s)", host, server.port, where)
+            said = (QT_TRANSLATE_NOOP("activity", "local API on port {port} (the local network and this computer, "
+                                                  "over TLS; certificate SHA-256 {fingerprint})") if cert is not None
+                    else QT_TRANSLATE_NOOP("activity", "local API on port {port} (this computer only)"))
             self._bus.publish(EventKind.SYSTEM, "api", f"local API on port {server.port} ({where})",
-                              port=server.port, lan=lan, **({"fingerprint": cert.fingerprint} if cert else {}))
+                              port=server.port, lan=lan, **({"fingerprint": cert.fingerprint} if cert else {}),
+                              words=said, args={"port": str(server.port),
+                                                "fingerprint": cert.fingerprint if cert is not None else ""})
 
     async def _certificate(self) -> LanCertificate | None:
         """LAN mode's certificate, or None (said as a problem) when TLS cannot be set up."""
@@ -196,13 +201,19 @@ class ApiService:
     def _failed(self, host: str, port: int, exc: Exception) -> None:
         if isinstance(exc, OSError) and exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)):
             text = f"the local API could not start: port {port} is taken (change it in Settings, api.port)"
+            said = QT_TRANSLATE_NOOP("problems", "The local API could not start: port {port} is taken (change it in "
+                                                 "Settings → Local API).")
         elif isinstance(exc, OSError):
             text = f"the local API could not listen on {host}:{port}: {exc.strerror or exc}"
+            said = QT_TRANSLATE_NOOP("problems", "The local API could not listen on {where} (detail: {detail}).")
         else:
             log.exception("the local API failed to start")
             text = f"the local API could not start: {exc}"
+            said = QT_TRANSLATE_NOOP("problems", "The local API could not start (detail: {detail}).")
         log.error("%s", text)
-        self._bus.publish(EventKind.ERROR, "api", text, port=port)
+        detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        self._bus.publish(EventKind.ERROR, "api", text, port=port, words=said,
+                          args={"port": str(port), "where": f"{host}:{port}", "detail": detail})
 
     def _changed(self, path: str, _value: object) -> None:
         lan = self._settings.current.api.bind_lan

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 
 from app.core.ui_language import ENGLISH, window_language
 
-BASE_PROMPTS = ("soul", "operating", "monologue")
+BASE_PROMPTS = ("soul", "operating", "monologue")   # the streamer's to edit (app.memory.prompt_store)
+FIXED_PROMPTS = ("dream", "recap", "profile", "interview")   # her background work's, read as shipped
 PROMPT_LANGUAGES = (ENGLISH, "it")
 # Windows names its locales in English ("Italian_Italy"); the variables below carry POSIX names ("it_IT.UTF-8")
 _LANGUAGE_NAMES = {"english": ENGLISH, "italian": "it"}

@@ -15,7 +15,8 @@ from contextlib import suppress
 from pathlib import Path
 
 from app.core.prompt_files import Action, decide, difference, is_edited, unify_newlines
-from app.core.prompt_language import ENGLISH, all_prompt_files, prompt_file
+from app.core.prompt_language import ENGLISH, FIXED_PROMPTS, all_prompt_files, prompt_file
+from app.paths import resources_dir
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +26,19 @@ _NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 class PromptStoreError(OSError):
     """A prompt file could not be read or written; the message is meant for the user."""
+
+
+def shipped_prompt(name: str, language: str = ENGLISH, resources: Path | None = None) -> str:
+    """A prompt her background work uses as shipped (the dream, the recap, a profile, the interview), in
+    `language` (the same rule as the streamer's prompts: <name>_<code>.md, else <name>.md)."""
+    if name not in FIXED_PROMPTS:
+        raise ValueError(f"not a shipped prompt: {name!r}")
+    path = (resources if resources is not None else resources_dir()) / "prompts" / f"{prompt_file(name, language)}.md"
+    try:
+        return unify_newlines(_decode(path.read_bytes())).strip()
+    except (OSError, UnicodeError) as e:
+        raise PromptStoreError(f"the shipped prompt {path} cannot be read ({e}); the installation is "
+                               "damaged: reinstall Bea") from e
 
 
 def _decode(data: bytes) -> str:
@@ -43,6 +57,10 @@ class PromptFiles:
         self.changed_under_edit: set[str] = set()
         self._warned: set[str] = set()  # read() warns once per file, not on every turn
         self.language = language  # the streamer's language now (app.core.prompt_language)
+
+    def fixed(self, name: str) -> str:
+        """A prompt of her background work (FIXED_PROMPTS) in the streamer's language now, as shipped."""
+        return shipped_prompt(name, self.language(), self.shipped_folder.parent)
 
     def in_language(self, name: str) -> str:
         """The file to read for prompt `name` ("soul") in the streamer's language now ("soul_it" in Italian)."""

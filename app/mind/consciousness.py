@@ -33,6 +33,7 @@ from app.core import frame
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, ToolArgumentsError, ToolCall, Usage
 from app.core.context_window import SingleContext, estimate_tokens
 from app.core.events import EventBus, EventKind
+from app.core.model_failure import failure_words
 from app.core.perception import Perception, PerceptionKind
 from app.core.prices import add_cost
 from app.core.steering import (
@@ -257,9 +258,11 @@ class Consciousness:
         else:  # not the models: a bug somewhere in the turn
             log.error("a turn failed: %s", where(exc))
         reached = state.spoke or state.wrote
+        words, args = failure_words(getattr(exc, "kinds", {}), failures, record.error)
         self.events.publish(EventKind.ERROR, "mind", f"She couldn't answer: {record.error}" if not reached
                             else f"her turn broke off: {record.error}", failed_turn=True, reason=record.error,
-                            answered=reached, models=[name for name, _why in failures], setting="mind")
+                            answered=reached, models=[name for name, _why in failures], setting="mind",
+                            **({"words": words, "args": args} if not reached else {}))
 
     async def _dynamic(self, batch: Sequence[Perception]) -> str:
         loop = asyncio.get_running_loop()

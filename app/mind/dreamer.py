@@ -13,19 +13,15 @@ from typing import Any
 from app.core.chat import Message
 from app.core.dreaming import read_dream
 from app.core.events import EventBus, EventKind
+from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.database import Connection, Database
+from app.memory.prompt_store import shipped_prompt
 from app.memory.stream import STREAM_LIMIT, Stream
 from app.senses.llm.base import CallOptions
 
 log = logging.getLogger(__name__)
 
-DREAM_PROMPT = (
-    "You are the memory of Bea, a co-host on a live stream, going over one stream while she sleeps. Read the "
-    "transcript and write what is worth remembering next time, one memory per line, each tagged:\n"
-    "PERSON: something a person told about themselves, their life or the stream (use their name)\n"
-    "BEA: something Bea herself said, claimed or invented (it is hers, not a fact)\n"
-    "LORE: something about who Bea is that she revealed or decided\n"
-    "At most 30 lines. Only what will matter another day. No other text.")
+DREAM_PROMPT = shipped_prompt("dream")   # in English; the mind hands the one in the streamer's language
 
 
 def _meta_get(c: Connection, key: str, default: str = "") -> str:
@@ -40,7 +36,9 @@ def _meta_set(c: Connection, key: str, value: str) -> None:
 
 class Dreamer:
     def __init__(self, db: Database, stream: Stream, memories: Callable[[], Any], pool: Callable[[], Any],
-                 events: EventBus, clock: Callable[[], float] = time.time) -> None:
+                 events: EventBus, clock: Callable[[], float] = time.time,
+                 prompt: Callable[[], str] = lambda: DREAM_PROMPT) -> None:
+        self._prompt = prompt
         self._db = db
         self._stream = stream
         self._memories = memories
@@ -99,7 +97,7 @@ class Dreamer:
             await self._db.awrite(lambda c: _meta_set(c, "stream_overflow",
                                                       str(int(_meta_get(c, "stream_overflow", "0")) + 1)))
         transcript = "\n".join(("Bea: " if ln.kind != "heard" else "") + ln.text for ln in lines if not ln.flagged)
-        answer = await self._pool().complete([Message.system(DREAM_PROMPT), Message.user(transcript)],
+        answer = await self._pool().complete([Message.system(self._prompt()), Message.user(transcript)],
                                              options=CallOptions(max_tokens=800, temperature=0.3))
         items = read_dream(answer.text, sid)
         kept = 0
@@ -111,8 +109,9 @@ class Dreamer:
                 await loop.run_in_executor(None, self.person_fact, item.text)
         stamp = str(self._clock())
         await self._db.awrite(lambda c: (_meta_set(c, f"dreamt:{sid}", stamp), _meta_set(c, "last_dream", stamp)))
-        self._events.publish(EventKind.SYSTEM, "memory", f"she dreamt session {sid}: {kept} new memories "
-                             f"from {len(lines)} lines", session=sid, kept=kept)
+        text, data = said(QT_TRANSLATE_NOOP("activity", "she dreamt session {session}: {kept} new memories from "
+                                                        "{lines} lines"), session=sid, kept=kept, lines=len(lines))
+        self._events.publish(EventKind.SYSTEM, "memory", text, session=sid, kept=kept, **data)
         return kept
 
     def mark_dreamt_now(self) -> None:

@@ -18,15 +18,14 @@ from dataclasses import dataclass
 from app.core.chat import Message
 from app.core.context_window import Cut, EntryKind, SingleContext, transcript
 from app.core.events import EventBus, EventKind
+from app.core.words import QT_TRANSLATE_NOOP, said
+from app.memory.prompt_store import shipped_prompt
 from app.senses.llm.base import CallOptions
 
 log = logging.getLogger(__name__)
 
 RETRY_AFTER = 300.0
-RECAP_PROMPT = ("You write the recap that opens the next stretch of a live stream's memory. Below is what "
-                "happened earlier. In short prose (at most 150 words, no lists), keep the facts people shared, "
-                "what was decided or promised, and the threads still open. Do not describe the co-host herself: "
-                "who she is stays known. Write only the recap.")
+RECAP_PROMPT = shipped_prompt("recap")   # in English; the mind hands the one in the streamer's language
 
 
 @dataclass
@@ -42,7 +41,8 @@ class HandoffStatus:
 class HandoffWorker:
     def __init__(self, context: SingleContext, pool: Callable[[], object], events: EventBus,
                  on_slid: Callable[[], Awaitable[None]], clock: Callable[[], float] = time.monotonic,
-                 wall: Callable[[], float] = time.time) -> None:
+                 wall: Callable[[], float] = time.time, prompt: Callable[[], str] = lambda: RECAP_PROMPT) -> None:
+        self._prompt = prompt
         self.context = context
         self._pool = pool
         self._events = events
@@ -65,7 +65,7 @@ class HandoffWorker:
     async def _run(self, cut: Cut) -> None:
         try:
             answer = await self._pool().complete(
-                [Message.system(RECAP_PROMPT), Message.user(transcript(cut.cold))],
+                [Message.system(self._prompt()), Message.user(transcript(cut.cold))],
                 options=CallOptions(max_tokens=400, temperature=0.3))
             recap = answer.text.strip()
             if not recap:
@@ -78,20 +78,26 @@ class HandoffWorker:
             self.status.retry_at = self._clock() + RETRY_AFTER
             self.status.running = False
             log.warning("the handoff failed (%s); the window stays as it is and it retries in 5 minutes", exc)
+            text, data = said(QT_TRANSLATE_NOOP("problems", "The recap could not be written; the window stays whole "
+                                                            "and it retries in 5 minutes (detail: {detail})."),
+                              detail=exc)
             self._events.publish(EventKind.ERROR, "context", f"the recap could not be written ({exc}); "
-                                 "the window stays whole and it retries in 5 minutes")
+                                 "the window stays whole and it retries in 5 minutes", **data)
             return
         slid = self.context.slide(recap, cut)
         self.status.running = False
         if not slid:
             self.status.dropped += 1
-            self._events.publish(EventKind.SYSTEM, "context", "a recap arrived for a window that was cleared "
-                                 "meanwhile; it was dropped")
+            text, data = said(QT_TRANSLATE_NOOP("activity", "a recap arrived for a window that was cleared "
+                                                            "meanwhile; it was dropped"))
+            self._events.publish(EventKind.SYSTEM, "context", text, **data)
             return
         self.status.last_at = self._wall()
         self.status.last_recap = recap
-        self._events.publish(EventKind.SYSTEM, "context", f"handoff: {len(cut.cold)} older lines became a recap; "
-                             f"the window is now {self.context.used():,} tokens", recap=recap)
+        text, data = said(QT_TRANSLATE_NOOP("activity", "handoff: {lines} older lines became a recap; the window is "
+                                                        "now {tokens} tokens"), lines=len(cut.cold),
+                          tokens=f"{self.context.used():,}")
+        self._events.publish(EventKind.SYSTEM, "context", text, recap=recap, **data)
         await self._on_slid()
 
     async def stop(self) -> None:

@@ -13,18 +13,19 @@ from typing import Any
 from app.core.chat import Message
 from app.core.dreaming import profile_due
 from app.memory.database import Database
+from app.memory.prompt_store import shipped_prompt
 from app.senses.llm.base import CallOptions
 
 log = logging.getLogger(__name__)
 
-PROFILE_PROMPT = ("Below are lines one person wrote in a live stream's chat. In two or three plain sentences, "
-                  "describe what they are like and what they care about, only from what they wrote. No guesses "
-                  "about age, gender or where they live unless they said it.")
+PROFILE_PROMPT = shipped_prompt("profile")   # in English; the mind hands the one in the streamer's language
 OnProfile = Callable[[str, str], Awaitable[None]]
 
 
 class Profiler:
-    def __init__(self, db: Database, pool: Callable[[], Any], on_profile: OnProfile) -> None:
+    def __init__(self, db: Database, pool: Callable[[], Any], on_profile: OnProfile,
+                 prompt: Callable[[], str] = lambda: PROFILE_PROMPT) -> None:
+        self._prompt = prompt
         self._db = db
         self._pool = pool
         self.on_profile = on_profile
@@ -45,7 +46,7 @@ class Profiler:
                 "SELECT text FROM messages WHERE author = ? AND kind = 'heard' AND flagged = 0 "
                 "ORDER BY id DESC LIMIT 60", (identity,))])
             answer = await self._pool().complete(
-                [Message.system(PROFILE_PROMPT), Message.user("\n".join(reversed(lines)))],
+                [Message.system(self._prompt()), Message.user("\n".join(reversed(lines)))],
                 options=CallOptions(max_tokens=200, temperature=0.3))
             if answer.text.strip():
                 await self.on_profile(identity, answer.text.strip())

@@ -23,7 +23,7 @@ from app.core.on_air import OnAir
 from app.core.perception import OWNER_IDENTITY, Perception
 from app.core.prices import call_cost, parse_table
 from app.core.turn_record import TurnRecord
-from app.core.words import QT_TRANSLATE_NOOP
+from app.core.words import QT_TRANSLATE_NOOP, said
 from app.executors import BoundedExecutor
 from app.memory.database import Database
 from app.memory.memories import MemoryStore
@@ -101,9 +101,10 @@ class MindService:
         self.model_manager: Any = None            # installed embedding models (Settings → Memory picks one)
         self._embedder_setting: str | None = None
         self._memory_loading = asyncio.Lock()
-        self.dreamer = (Dreamer(db, stream, lambda: self.memories, self.background_pool, events)
-                        if db is not None and stream is not None else None)
-        self.profiler = Profiler(db, self.background_pool, self._profiled) if db is not None else None
+        self.dreamer = (Dreamer(db, stream, lambda: self.memories, self.background_pool, events,
+                                prompt=lambda: prompts.fixed("dream")) if db is not None and stream is not None else None)
+        self.profiler = (Profiler(db, self.background_pool, self._profiled, prompt=lambda: prompts.fixed("profile"))
+                         if db is not None else None)
         self.follow_ups = FollowUps(db, self.gate) if db is not None else None
         if self.follow_ups is not None:
             self.follow_ups.restore()  # whom she had just answered before a restart still gets the follow-up
@@ -113,7 +114,8 @@ class MindService:
         self._streamed_seq = self.context.next_seq - 1  # what a restored window held was streamed before
         self._pending_said: dict[int, asyncio.Future[str]] = {}  # spoken lines not ended (Consciousness)
         self._streaming = asyncio.Lock()
-        self.handoff = HandoffWorker(self.context, self.background_pool, events, on_slid=self.flush)
+        self.handoff = HandoffWorker(self.context, self.background_pool, events, on_slid=self.flush,
+                                     prompt=lambda: prompts.fixed("recap"))
         self.consciousness: Consciousness | None = None
         self._pool: Any = None
         self._background: Any = None
@@ -246,7 +248,8 @@ class MindService:
         self._started, self._paused = True, paused
         mind = self.settings.current.mind
         if not mind.models:
-            self.events.publish(EventKind.SYSTEM, "mind", "her mind sleeps: no model is set (Settings → Mind)")
+            text, data = said(QT_TRANSLATE_NOOP("activity", "her mind sleeps: no model is set (Settings → Mind)"))
+            self.events.publish(EventKind.SYSTEM, "mind", text, **data)
             return
         self._pool = self.client_factory().pool("mind", mind.models)
         self.consciousness = Consciousness(
@@ -263,9 +266,11 @@ class MindService:
         self.consciousness.start()
         self._offer = asyncio.ensure_future(self.offer_ollama())
         self._counting = asyncio.ensure_future(self._count_with(mind.models[0]))
-        self.events.publish(EventKind.SYSTEM, "mind", f"her mind is awake on {', '.join(mind.models)}")
+        text, data = said(QT_TRANSLATE_NOOP("activity", "her mind is awake on {models}"), models=", ".join(mind.models))
+        self.events.publish(EventKind.SYSTEM, "mind", text, **data)
         if self.notice():
-            self.events.publish(EventKind.SYSTEM, "mind", self.notice())
+            self.events.publish(EventKind.SYSTEM, "mind", self.notice(), words=self.notice(),
+                                words_context="mind_notice")
 
     async def _count_with(self, spec: str) -> None:
         """Until the model's own tokenizer is loaded (off the loop), the declared estimate counts."""
@@ -328,8 +333,8 @@ class MindService:
         people = self.skills.get("people")
         if people is not None and people.enabled:
             await asyncio.get_running_loop().run_in_executor(self.executor, people.profiled, identity, profile)
-        self.events.publish(EventKind.SYSTEM, "memory", "a profile was written for someone in chat",
-                            identity=identity, profile=profile)
+        text, data = said(QT_TRANSLATE_NOOP("activity", "a profile was written for someone in chat"))
+        self.events.publish(EventKind.SYSTEM, "memory", text, identity=identity, profile=profile, **data)
 
     async def load_memory(self) -> None:
         """Load the embedder the settings name, off the loop, then catch up on memories without a vector of
@@ -352,7 +357,9 @@ class MindService:
             store = await loop.run_in_executor(self.executor, MemoryStore, self.db, embedder)
         except Exception as exc:
             log.error("her memory could not load: %s", exc)
-            self.events.publish(EventKind.ERROR, "memory", f"her memory could not load: {exc}")
+            text, data = said(QT_TRANSLATE_NOOP("problems", "Her memory could not load (detail: {detail})."),
+                              detail=exc)
+            self.events.publish(EventKind.ERROR, "memory", f"her memory could not load: {exc}", **data)
             return
         self.memories, self._embedder_setting = store, setting
         if note:
@@ -370,10 +377,14 @@ class MindService:
             count = await loop.run_in_executor(self.executor, store.embed_pending, 64, progress)
         except Exception as exc:  # the store stays usable; what is left is embedded at the next load
             log.error("re-embedding stopped: %s", exc)
-            self.events.publish(EventKind.ERROR, "memory", f"re-embedding stopped: {exc}", done=0, total=0)
+            _text, data = said(QT_TRANSLATE_NOOP("problems", "Re-embedding her memories stopped; what is left is "
+                                                             "done at the next start (detail: {detail})."), detail=exc)
+            self.events.publish(EventKind.ERROR, "memory", f"re-embedding stopped: {exc}", done=0, total=0, **data)
             return
-        self.events.publish(EventKind.SYSTEM, "memory", f"memory ready ({embedder.name}"
-                            + (f", {count} re-embedded)" if count else ")"))
+        text, data = said(QT_TRANSLATE_NOOP("activity", "memory ready ({embedder}, {count} re-embedded)") if count
+                          else QT_TRANSLATE_NOOP("activity", "memory ready ({embedder})"), embedder=embedder.name,
+                          count=count)
+        self.events.publish(EventKind.SYSTEM, "memory", text, **data)
 
     async def dream_nightly(self, hour: Callable[[], int]) -> None:
         """Sleep until the dream hour (or dream at once when a night was missed), dream, repeat."""
@@ -387,7 +398,8 @@ class MindService:
                 await self.dreamer.dream()
             except Exception as exc:
                 log.warning("the dream failed: %s", exc)
-                self.events.publish(EventKind.ERROR, "memory", f"the dream failed: {exc}")
+                _text, data = said(QT_TRANSLATE_NOOP("problems", "Her dream failed (detail: {detail})."), detail=exc)
+                self.events.publish(EventKind.ERROR, "memory", f"the dream failed: {exc}", **data)
             self.dreamer.mark_dreamt_now()
 
     async def _line_ended(self) -> None:
@@ -424,7 +436,8 @@ class MindService:
         """Clear the window and its recap (a recap still being written for it will be dropped)."""
         self.context.clear()
         await self.flush()
-        self.events.publish(EventKind.SYSTEM, "context", "the window was cleared: she starts fresh")
+        text, data = said(QT_TRANSLATE_NOOP("activity", "the window was cleared: she starts fresh"))
+        self.events.publish(EventKind.SYSTEM, "context", text, **data)
 
     def notice(self) -> str:
         """What the streamer should know about the models in use (the demo model is not a real co-host)."""

@@ -7,6 +7,7 @@ import logging
 from app.compose import Bea
 from app.config.service import SettingsError
 from app.core.events import EventKind
+from app.core.words import QT_TRANSLATE_NOOP, said
 from app.widgets.qt import QAction, QKeySequence, QObject, translate
 
 log = logging.getLogger(__name__)
@@ -39,13 +40,15 @@ class AppActions(QObject):
         stream = self.bea.mind.stream
         if stream is not None:
             sid = stream.go_live("streamer")
-            self.bea.bus.publish(EventKind.SYSTEM, "stream", f"live: session {sid} is open", session=sid)
+            text, data = said(QT_TRANSLATE_NOOP("activity", "live: session {session} is open"), session=sid)
+            self.bea.bus.publish(EventKind.SYSTEM, "stream", text, session=sid, **data)
             self.sync_live()
 
     def _end_stream(self) -> None:
         stream = self.bea.mind.stream
         if stream is not None and (sid := stream.end()) is not None:
-            self.bea.bus.publish(EventKind.SYSTEM, "stream", f"session {sid} ended", session=sid)
+            text, data = said(QT_TRANSLATE_NOOP("activity", "session {session} ended"), session=sid)
+            self.bea.bus.publish(EventKind.SYSTEM, "stream", text, session=sid, **data)
         self.sync_live()
 
     def sync_live(self) -> None:

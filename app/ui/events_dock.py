@@ -1,4 +1,6 @@
-"""The Activity dock: what the app and her mind are doing (thoughts, tools, errors, speech), with filters.
+"""The Activity dock: what the app and her mind are doing (thoughts, tools, errors, speech), with filters. A line
+is in the window's language where the event marked its words (app.core.words): Bea's own sentences; what people
+and she said, and a server's or an exception's words, stay as they came.
 
 Captions (SPEECH events marked chunk=True: the line heard so far, once per chunk she starts playing) are left
 out: the whole line follows as one SPEECH event when she is done, so each thing she says is one line here."""
@@ -8,6 +10,7 @@ from __future__ import annotations
 import time
 
 from app.core.events import Event, EventBus, EventKind
+from app.widgets.event_words import event_line
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
     QCheckBox,
@@ -62,7 +65,9 @@ class EventLog(QWidget):
             return
         stamp = time.strftime("%H:%M:%S", time.localtime(event.ts))
         mark = "!" if event.kind is EventKind.ERROR else " "
-        self.view.appendPlainText(f"{stamp} {mark}{event.kind.value:<10} {event.source}: {event.text}")
+        kind = translate("events_dock", FILTER_NAMES[event.kind]).lower() if event.kind in FILTER_NAMES \
+            else event.kind.value
+        self.view.appendPlainText(f"{stamp} {mark}{kind:<10} {event.source}: {event_line(event)}")
 
     def rebuild(self) -> None:
         self.view.clear()

@@ -12,6 +12,8 @@ from typing import Any
 
 from app.compose import Bea
 from app.core.getting_started import Facts, Step, remaining, steps
+from app.core.words import PROBLEMS
+from app.widgets.event_words import in_window
 from app.widgets.palette import FINE
 from app.widgets.qt import (
     QFrame,
@@ -57,7 +59,7 @@ def read_facts(bea: Bea) -> Facts:
         models=tuple(current.mind.models),
         voice_enabled=voice is not None,
         voice_running=bool(voice is not None and voice.running and not voice.loading),
-        voice_problems=tuple(getattr(voice, "problems", ()) or ()),
+        voice_problems=tuple(_in_window(voice)),
         stage_enabled=running("stage") is not None,
         vrm_path=getattr(section("stage"), "vrm_path", "") or "",
         avatar=str(model.path) if model is not None else "",
@@ -70,6 +72,13 @@ def read_facts(bea: Bea) -> Facts:
         obs_connected=bool(getattr(obs_status, "connected", False)),
         obs_message=str(getattr(obs_status, "message", "") or ""),
         person_entries=entries)
+
+
+def _in_window(voice: Any) -> list[str]:
+    """The voice's problem lines in the window's language, where the skill kept their words (app.core.words)."""
+    said = getattr(voice, "problem_words", {}) or {}
+    return [in_window(PROBLEMS, said.get(line, {}).get("words", ""), said.get(line, {}).get("args", {}), line)
+            for line in getattr(voice, "problems", ()) or ()]
 
 
 def _stage_problem(stage: Any) -> str:

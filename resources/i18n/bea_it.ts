@@ -41,6 +41,181 @@
     </message>
 </context>
 <context>
+    <name>activity</name>
+    <message>
+        <source>privacy mode on: only this machine is reachable</source>
+        <translation>modalità privacy attiva: raggiunge solo questo computer</translation>
+    </message>
+    <message>
+        <source>privacy mode off</source>
+        <translation>modalità privacy spenta</translation>
+    </message>
+    <message>
+        <source>{path} changed</source>
+        <translation>{path} cambiata</translation>
+    </message>
+    <message>
+        <source>Bea is up</source>
+        <translation>Bea è pronta</translation>
+    </message>
+    <message>
+        <source>she dreamt session {session}: {kept} new memories from {lines} lines</source>
+        <translation>ha sognato la sessione {session}: {kept} ricordi nuovi da {lines} righe</translation>
+    </message>
+    <message>
+        <source>a recap arrived for a window that was cleared meanwhile; it was dropped</source>
+        <translation>è arrivato un riassunto per una finestra svuotata nel frattempo: è stato scartato</translation>
+    </message>
+    <message>
+        <source>handoff: {lines} older lines became a recap; the window is now {tokens} tokens</source>
+        <translation>passaggio: {lines} righe più vecchie sono diventate un riassunto; ora la finestra è di {tokens} token</translation>
+    </message>
+    <message>
+        <source>her mind sleeps: no model is set (Settings → Mind)</source>
+        <translation>la sua mente dorme: nessun modello impostato (Impostazioni → Mente)</translation>
+    </message>
+    <message>
+        <source>her mind is awake on {models}</source>
+        <translation>la sua mente è sveglia con {models}</translation>
+    </message>
+    <message>
+        <source>a profile was written for someone in chat</source>
+        <translation>è stato scritto un profilo per una persona in chat</translation>
+    </message>
+    <message>
+        <source>memory ready ({embedder}, {count} re-embedded)</source>
+        <translation>memoria pronta ({embedder}, {count} ricalcolati)</translation>
+    </message>
+    <message>
+        <source>memory ready ({embedder})</source>
+        <translation>memoria pronta ({embedder})</translation>
+    </message>
+    <message>
+        <source>the window was cleared: she starts fresh</source>
+        <translation>la finestra è stata svuotata: riparte da capo</translation>
+    </message>
+    <message>
+        <source>mind paused</source>
+        <translation>mente in pausa</translation>
+    </message>
+    <message>
+        <source>mind resumed</source>
+        <translation>mente ripartita</translation>
+    </message>
+    <message>
+        <source>voice muted</source>
+        <translation>voce silenziata</translation>
+    </message>
+    <message>
+        <source>voice unmuted</source>
+        <translation>voce riattivata</translation>
+    </message>
+    <message>
+        <source>{title}: connected as {me}</source>
+        <translation>{title}: connessa come {me}</translation>
+    </message>
+    <message>
+        <source>a moderator banned {name} on Discord: {taken} waiting line(s) taken back</source>
+        <translation>un moderatore ha bannato {name} su Discord: righe in attesa ritirate: {taken}</translation>
+    </message>
+    <message>
+        <source>a moderator deleted a Discord message before she read it</source>
+        <translation>un moderatore ha cancellato un messaggio su Discord prima che lei lo leggesse</translation>
+    </message>
+    <message>
+        <source>a moderator deleted a Discord message</source>
+        <translation>un moderatore ha cancellato un messaggio su Discord</translation>
+    </message>
+    <message>
+        <source>Discord: she joined the voice call {place}</source>
+        <translation>Discord: è entrata nella chiamata vocale {place}</translation>
+    </message>
+    <message>
+        <source>Discord: she joined the voice call {place} (her voice is off: the call hears nothing until the Voice skill is on)</source>
+        <translation>Discord: è entrata nella chiamata vocale {place} (la sua voce è spenta: la chiamata non sente niente finché non accendi la skill Voce)</translation>
+    </message>
+    <message>
+        <source>Discord: she left the voice call</source>
+        <translation>Discord: è uscita dalla chiamata vocale</translation>
+    </message>
+    <message>
+        <source>OBS scene: {scene}</source>
+        <translation>Scena di OBS: {scene}</translation>
+    </message>
+    <message>
+        <source>The stream is live in OBS: a session opens.</source>
+        <translation>La live è partita in OBS: si apre una sessione.</translation>
+    </message>
+    <message>
+        <source>The stream ended in OBS: the session closes.</source>
+        <translation>La live è finita in OBS: la sessione si chiude.</translation>
+    </message>
+    <message>
+        <source>{title}: reading as {me}</source>
+        <translation>{title}: legge come {me}</translation>
+    </message>
+    <message>
+        <source>Twitch says: {twitch}</source>
+        <translation>Twitch dice: {twitch}</translation>
+    </message>
+    <message>
+        <source>a moderator cleared the chat of #{channel}: {taken} waiting line(s) taken back</source>
+        <translation>un moderatore ha svuotato la chat di #{channel}: righe in attesa ritirate: {taken}</translation>
+    </message>
+    <message>
+        <source>a moderator timed out {name}: {taken} waiting line(s) taken back, their lines flagged</source>
+        <translation>un moderatore ha sospeso {name}: righe in attesa ritirate: {taken}, le sue righe segnalate</translation>
+    </message>
+    <message>
+        <source>a moderator banned {name}: {taken} waiting line(s) taken back, their lines flagged</source>
+        <translation>un moderatore ha bannato {name}: righe in attesa ritirate: {taken}, le sue righe segnalate</translation>
+    </message>
+    <message>
+        <source>a moderator deleted a message in #{channel} before she read it</source>
+        <translation>un moderatore ha cancellato un messaggio in #{channel} prima che lei lo leggesse</translation>
+    </message>
+    <message>
+        <source>a moderator deleted a message in #{channel}</source>
+        <translation>un moderatore ha cancellato un messaggio in #{channel}</translation>
+    </message>
+    <message>
+        <source>YouTube chat: reading</source>
+        <translation>chat di YouTube: la sta leggendo</translation>
+    </message>
+    <message>
+        <source>a moderator deleted a YouTube message before she read it</source>
+        <translation>un moderatore ha cancellato un messaggio su YouTube prima che lei lo leggesse</translation>
+    </message>
+    <message>
+        <source>a moderator deleted a YouTube message</source>
+        <translation>un moderatore ha cancellato un messaggio su YouTube</translation>
+    </message>
+    <message>
+        <source>a moderator timed out {name} on YouTube: {taken} waiting line(s) taken back</source>
+        <translation>un moderatore ha sospeso {name} su YouTube: righe in attesa ritirate: {taken}</translation>
+    </message>
+    <message>
+        <source>a moderator banned {name} on YouTube: {taken} waiting line(s) taken back</source>
+        <translation>un moderatore ha bannato {name} su YouTube: righe in attesa ritirate: {taken}</translation>
+    </message>
+    <message>
+        <source>live: session {session} is open</source>
+        <translation>in live: la sessione {session} è aperta</translation>
+    </message>
+    <message>
+        <source>session {session} ended</source>
+        <translation>sessione {session} finita</translation>
+    </message>
+    <message>
+        <source>local API on port {port} (the local network and this computer, over TLS; certificate SHA-256 {fingerprint})</source>
+        <translation>API locale sulla porta {port} (la rete locale e questo computer, su TLS; certificato SHA-256 {fingerprint})</translation>
+    </message>
+    <message>
+        <source>local API on port {port} (this computer only)</source>
+        <translation>API locale sulla porta {port} (solo questo computer)</translation>
+    </message>
+</context>
+<context>
     <name>chat_dock</name>
     <message>
         <source>General</source>
@@ -1004,6 +1179,26 @@ Col tempo tornano entrambe verso il neutro.</translation>
 Empty forgets it.</source>
         <translation>Password WebSocket di OBS (Strumenti → Impostazioni server WebSocket → Mostra informazioni di connessione).
 Vuota: la dimentica.</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>spento</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>connessione…</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>connesso</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>non connesso</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>rifiutato</translation>
     </message>
 </context>
 <context>
@@ -2232,8 +2427,60 @@ Non si può annullare.</translation>
         <translation>l&apos;API locale resta su questo computer: in rete la si serve solo su TLS, e {reason}</translation>
     </message>
     <message>
+        <source>The local API could not start: port {port} is taken (change it in Settings → Local API).</source>
+        <translation>L&apos;API locale non è partita: la porta {port} è occupata (cambiala in Impostazioni → API locale).</translation>
+    </message>
+    <message>
+        <source>The local API could not listen on {where} (detail: {detail}).</source>
+        <translation>L&apos;API locale non è riuscita a mettersi in ascolto su {where} (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>The local API could not start (detail: {detail}).</source>
+        <translation>L&apos;API locale non è partita (dettaglio: {detail}).</translation>
+    </message>
+    <message>
         <source>She couldn&apos;t answer: {reason}</source>
         <translation>Non è riuscita a rispondere: {reason}</translation>
+    </message>
+    <message>
+        <source>She couldn&apos;t answer: nothing answers at the address of her model {model}. Is its server (Ollama, LM Studio…) running? (detail: {reason})</source>
+        <translation>Non è riuscita a rispondere: all&apos;indirizzo del suo modello {model} non risponde nessuno. Il suo server (Ollama, LM Studio…) è aperto? (dettaglio: {reason})</translation>
+    </message>
+    <message>
+        <source>She couldn&apos;t answer: privacy mode keeps her from her model {model}, which is not on this computer (detail: {reason})</source>
+        <translation>Non è riuscita a rispondere: la modalità privacy le impedisce di usare il suo modello {model}, che non è su questo computer (dettaglio: {reason})</translation>
+    </message>
+    <message>
+        <source>She couldn&apos;t answer: the server of her model {model} refused its API key; check it in Settings → Mind (detail: {reason})</source>
+        <translation>Non è riuscita a rispondere: il server del suo modello {model} ha rifiutato la chiave API; controllala in Impostazioni → Mente (dettaglio: {reason})</translation>
+    </message>
+    <message>
+        <source>She couldn&apos;t answer: her model {model} was asked too often and asks her to wait (detail: {reason})</source>
+        <translation>Non è riuscita a rispondere: il suo modello {model} ha ricevuto troppe richieste e le chiede di aspettare (dettaglio: {reason})</translation>
+    </message>
+    <message>
+        <source>She couldn&apos;t answer: her model {model} took too long (detail: {reason})</source>
+        <translation>Non è riuscita a rispondere: il suo modello {model} ci ha messo troppo (dettaglio: {reason})</translation>
+    </message>
+    <message>
+        <source>She couldn&apos;t answer: the server of her model {model} failed (detail: {reason})</source>
+        <translation>Non è riuscita a rispondere: il server del suo modello {model} ha avuto un errore (dettaglio: {reason})</translation>
+    </message>
+    <message>
+        <source>She couldn&apos;t answer: the server of her model {model} refused the request; check the model&apos;s name in Settings → Mind (detail: {reason})</source>
+        <translation>Non è riuscita a rispondere: il server del suo modello {model} ha rifiutato la richiesta; controlla il nome del modello in Impostazioni → Mente (dettaglio: {reason})</translation>
+    </message>
+    <message>
+        <source>Her ears could not load, so she can&apos;t hear you (detail: {detail}).</source>
+        <translation>Le sue orecchie non si sono caricate, quindi non può sentirti (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Her voice could not load, so she can&apos;t speak aloud (detail: {detail}).</source>
+        <translation>La sua voce non si è caricata, quindi non può parlare a voce (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Her voice is not the one for your language (detail: {detail}).</source>
+        <translation>La sua voce non è quella della tua lingua (dettaglio: {detail}).</translation>
     </message>
     <message>
         <source>No audio device: she can&apos;t hear you or speak aloud. The Voice dock says why and how to fix it.</source>
@@ -2252,8 +2499,248 @@ Non si può annullare.</translation>
         <translation>La voce non è partita: {why}</translation>
     </message>
     <message>
+        <source>No audio device (detail: {detail}).</source>
+        <translation>Nessun dispositivo audio (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>She speaks into silence: captions and lip sync still work.</source>
+        <translation>Parla nel silenzio: i sottotitoli e il labiale funzionano lo stesso.</translation>
+    </message>
+    <message>
+        <source>Voice stopped</source>
+        <translation>Voce fermata</translation>
+    </message>
+    <message>
         <source>Her avatar is not shown: {why}</source>
         <translation>Il suo avatar non si vede: {why}</translation>
+    </message>
+    <message>
+        <source>{title} could not start (detail: {detail}).</source>
+        <translation>{title} non è partita (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: it was the same as one she sent less than 30 seconds ago.</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: era uguale a uno che aveva mandato meno di 30 secondi prima.</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: she was sending messages too fast.</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: stava mandando messaggi troppo in fretta.</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: {chan} is in slow mode and she wrote again too soon. To let her skip slow mode, make her a moderator there (/mod {her}).</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: {chan} è in modalità lenta e lei ha riscritto troppo presto. Per farle saltare la modalità lenta, rendila moderatrice lì (/mod {her}).</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: {chan} is in unique-chat mode and her message was not unique.</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: {chan} è in modalità chat unica e il suo messaggio non era unico.</translation>
+    </message>
+    <message>
+        <source>Twitch&apos;s AutoMod is holding her message for a moderator to review: it is not in chat yet.</source>
+        <translation>L&apos;AutoMod di Twitch tiene il suo messaggio in attesa che un moderatore lo controlli: non è ancora in chat.</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: it has words the channel&apos;s moderation settings block.</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: contiene parole bloccate dalle impostazioni di moderazione del canale.</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: it had characters Twitch does not allow.</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: conteneva caratteri che Twitch non permette.</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: she is timed out in {chan}. Twitch says: {twitch}</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: è sospesa in {chan}. Twitch dice: {twitch}</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: her account{login} is banned from {chan}. To let her write, unban her there (/unban {her}).</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: il suo account{login} è bannato da {chan}. Per farla scrivere, togli il ban lì (/unban {her}).</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: her account{login} is blocked in {chan}. Twitch says: {twitch}</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: il suo account{login} è bloccato in {chan}. Twitch dice: {twitch}</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: her Twitch account{login} is suspended, so she cannot write in any chat.</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: il suo account Twitch{login} è sospeso, quindi non può scrivere in nessuna chat.</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: the channel {chan} is suspended.</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: il canale {chan} è sospeso.</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: {chan} is in emote-only mode. Turn it off, or make her a moderator there (/mod {her}).</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: {chan} è in modalità solo emote. Disattivala, oppure rendila moderatrice lì (/mod {her}).</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: {chan} is in subscribers-only mode. Turn it off, or make her a moderator there (/mod {her}) or a VIP (/vip {her}).</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: {chan} è in modalità solo abbonati. Disattivala, oppure rendila moderatrice lì (/mod {her}) o VIP (/vip {her}).</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: {chan} is in followers-only mode and her account does not follow it long enough. Follow {chan} with her account, turn the mode off, or make her a moderator there (/mod {her}).</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: {chan} è in modalità solo follower e il suo account non lo segue da abbastanza tempo. Segui {chan} con il suo account, disattiva la modalità, oppure rendila moderatrice lì (/mod {her}).</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: {chan} is in followers-only mode and her account has not followed it long enough. Turn the mode off, or make her a moderator there (/mod {her}).</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: {chan} è in modalità solo follower e il suo account non lo segue da abbastanza tempo. Disattiva la modalità, oppure rendila moderatrice lì (/mod {her}).</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: {chan} is in followers-only mode and her account does not follow it. Follow {chan} with her account, turn the mode off, or make her a moderator there (/mod {her}).</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: {chan} è in modalità solo follower e il suo account non lo segue. Segui {chan} con il suo account, disattiva la modalità, oppure rendila moderatrice lì (/mod {her}).</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: {chan} only lets accounts with a verified email write. Verify the email of her Twitch account{login}.</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: in {chan} possono scrivere solo gli account con un&apos;email verificata. Verifica l&apos;email del suo account Twitch{login}.</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message: {chan} only lets accounts with a verified phone number write. Verify a phone number on her Twitch account{login}.</source>
+        <translation>Twitch non ha pubblicato il suo messaggio: in {chan} possono scrivere solo gli account con un numero di telefono verificato. Verifica un numero di telefono sul suo account Twitch{login}.</translation>
+    </message>
+    <message>
+        <source>Twitch did not post her message. Twitch says: {twitch}</source>
+        <translation>Twitch non ha pubblicato il suo messaggio. Twitch dice: {twitch}</translation>
+    </message>
+    <message>
+        <source>The recap could not be written; the window stays whole and it retries in 5 minutes (detail: {detail}).</source>
+        <translation>Non è stato possibile scrivere il riassunto: la finestra resta intera e si riprova tra 5 minuti (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Her memory could not load (detail: {detail}).</source>
+        <translation>La sua memoria non si è caricata (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Re-embedding her memories stopped; what is left is done at the next start (detail: {detail}).</source>
+        <translation>Il ricalcolo dei suoi ricordi si è fermato; il resto si fa al prossimo avvio (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Her dream failed (detail: {detail}).</source>
+        <translation>Il suo sogno non è riuscito (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>The caption source “{source}” could not be updated (detail: {detail}).</source>
+        <translation>Non è stato possibile aggiornare la fonte dei sottotitoli “{source}” (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>The stream session could not be opened (detail: {detail}).</source>
+        <translation>Non è stato possibile aprire la sessione della live (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>The stream session could not be closed (detail: {detail}).</source>
+        <translation>Non è stato possibile chiudere la sessione della live (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>OBS is not answering at {where}. Is OBS running, with its WebSocket server on (Tools → WebSocket Server Settings)?</source>
+        <translation>OBS non risponde su {where}. OBS è aperto, con il server WebSocket attivo (Strumenti → Impostazioni server WebSocket)?</translation>
+    </message>
+    <message>
+        <source>Something at {where} answered, but it is not OBS&apos;s WebSocket server.</source>
+        <translation>Su {where} ha risposto qualcosa, ma non è il server WebSocket di OBS.</translation>
+    </message>
+    <message>
+        <source>OBS at {where} did not answer in time.</source>
+        <translation>OBS su {where} non ha risposto in tempo.</translation>
+    </message>
+    <message>
+        <source>The OBS host name {host} is not known: check the address in Settings → OBS.</source>
+        <translation>Il nome host di OBS {host} è sconosciuto: controlla l&apos;indirizzo in Impostazioni → OBS.</translation>
+    </message>
+    <message>
+        <source>Bea could not reach OBS at {where} (detail: {detail}).</source>
+        <translation>Bea non è riuscita a raggiungere OBS su {where} (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Bea could not connect to OBS at {where} (detail: {detail}).</source>
+        <translation>Bea non è riuscita a collegarsi a OBS su {where} (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>OBS at {where} did not answer as obs-websocket 5 does: is OBS 28 or newer? (detail: {detail})</source>
+        <translation>OBS su {where} non ha risposto come fa obs-websocket 5: hai OBS 28 o più recente? (dettaglio: {detail})</translation>
+    </message>
+    <message>
+        <source>OBS at {where} closed the connection (detail: {detail}).</source>
+        <translation>OBS su {where} ha chiuso la connessione (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Privacy mode is on, so Bea reaches only this computer: OBS at {where} is out of her reach (detail: {detail}).</source>
+        <translation>La modalità privacy è attiva, quindi Bea raggiunge solo questo computer: OBS su {where} è fuori dalla sua portata (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>OBS asks for a WebSocket password and none is set. Copy it from OBS (Tools → WebSocket Server Settings → Show Connect Info) into Settings → OBS.</source>
+        <translation>OBS chiede una password WebSocket e non ne è impostata nessuna. Copiala da OBS (Strumenti → Impostazioni server WebSocket → Mostra informazioni di connessione) in Impostazioni → OBS.</translation>
+    </message>
+    <message>
+        <source>OBS refused the password. Copy it from OBS (Tools → WebSocket Server Settings → Show Connect Info) into Settings → OBS; Bea does not try again until then.</source>
+        <translation>OBS ha rifiutato la password. Copiala da OBS (Strumenti → Impostazioni server WebSocket → Mostra informazioni di connessione) in Impostazioni → OBS; fino ad allora Bea non riprova.</translation>
+    </message>
+    <message>
+        <source>OBS speaks a different version of the obs-websocket protocol. Update OBS (28 or newer) or Bea.</source>
+        <translation>OBS parla un&apos;altra versione del protocollo obs-websocket. Aggiorna OBS (28 o più recente) oppure Bea.</translation>
+    </message>
+    <message>
+        <source>Lost the connection to OBS at {where}.</source>
+        <translation>Connessione con OBS su {where} persa.</translation>
+    </message>
+    <message>
+        <source>Trying again in {delay} s.</source>
+        <translation>Nuovo tentativo tra {delay} s.</translation>
+    </message>
+    <message>
+        <source>If you don&apos;t use OBS, switch it off in Settings → Skills.</source>
+        <translation>Se non usi OBS, spegnilo in Impostazioni → Skill.</translation>
+    </message>
+    <message>
+        <source>Connecting to OBS at {where}…</source>
+        <translation>Connessione a OBS su {where}…</translation>
+    </message>
+    <message>
+        <source>Connected to OBS{version} at {where}.</source>
+        <translation>Connessa a OBS{version} su {where}.</translation>
+    </message>
+    <message>
+        <source>OBS control is off.</source>
+        <translation>Il controllo di OBS è spento.</translation>
+    </message>
+    <message>
+        <source>OBS is closing.</source>
+        <translation>OBS si sta chiudendo.</translation>
+    </message>
+    <message>
+        <source>{title} stopped, and trying again cannot help until the settings change (detail: {detail}).</source>
+        <translation>{title} si è fermato, e riprovare non serve finché le impostazioni non cambiano (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>{title} refused her bot token: check it in Settings → {title} (detail: {detail}).</source>
+        <translation>{title} ha rifiutato il token del suo bot: controllalo in Impostazioni → {title} (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>{title} refused what her bot asks to read (its intents): turn them on for her bot in the developer portal (detail: {detail}).</source>
+        <translation>{title} ha rifiutato quello che il suo bot chiede di leggere (gli intent): attivali per il suo bot nel portale per sviluppatori (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Another program is reading with the same {title} bot token, and only one can (detail: {detail}).</source>
+        <translation>Un altro programma sta leggendo con lo stesso token del bot {title}, e può farlo uno solo (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Twitch refused her login: check her token in Settings → Twitch (detail: {detail}).</source>
+        <translation>Twitch ha rifiutato il suo accesso: controlla il suo token in Impostazioni → Twitch (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Twitch chat could not connect, and trying again cannot help until the settings change (detail: {detail}).</source>
+        <translation>La chat di Twitch non si è collegata, e riprovare non serve finché le impostazioni non cambiano (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Her Twitch settings changed: a refusal of her messages is said again if it still holds.</source>
+        <translation>Le sue impostazioni di Twitch sono cambiate: se i suoi messaggi vengono ancora rifiutati, te lo dirà di nuovo.</translation>
+    </message>
+    <message>
+        <source>Twitch posts her messages again.</source>
+        <translation>Twitch pubblica di nuovo i suoi messaggi.</translation>
+    </message>
+    <message>
+        <source>YouTube chat stopped (detail: {detail}).</source>
+        <translation>La chat di YouTube si è fermata (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>A Super Chat was not read (detail: {detail}).</source>
+        <translation>Un Super Chat non è stato letto (dettaglio: {detail}).</translation>
     </message>
 </context>
 <context>

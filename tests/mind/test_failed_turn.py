@@ -75,7 +75,9 @@ def test_a_turn_no_model_can_answer_keeps_its_lines_and_the_next_turn_sees_them(
     assert [row[2] for row in stored["entries"]] == [
         "[marco] Hi Bea, what's your name?", "[marco] are you there?", "I'm Bea!"]
     # the Chat skill heard the failure, and cleared it once she spoke
-    assert shown is not None and problem_line(shown) == f"She couldn't answer: {failed.error}"
+    assert shown is not None and problem_line(shown) == ("She couldn't answer: nothing answers at the address of "
+                                                         "her model ollama:qwen-test. Is its server (Ollama, LM "
+                                                         f"Studio…) running? (detail: {failed.error})")
     assert "mind" not in bea.skills["chat"].problems
 
 

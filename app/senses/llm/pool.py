@@ -44,11 +44,12 @@ log = logging.getLogger(__name__)
 
 
 class ModelPoolError(Exception):
-    def __init__(self, role: str, failures: Sequence[tuple[str, str]]) -> None:
+    def __init__(self, role: str, failures: Sequence[tuple[str, str]], kinds: dict[str, str] | None = None) -> None:
         listed = "; ".join(f"{name}: {why}" for name, why in failures)
         super().__init__(f"every model in the {role} pool failed: {listed}")
         self.role = role
         self.failures = list(failures)
+        self.kinds = dict(kinds or {})   # model -> the name of its error's class (Unreachable, AuthError...)
 
 
 class ModelPool:
@@ -78,6 +79,7 @@ class ModelPool:
         start = self._next % len(self._clients)
         self._next += 1
         failures: list[tuple[str, str]] = []
+        kinds: dict[str, str] = {}
         order = [self._clients[(start + step) % len(self._clients)] for step in range(len(self._clients))]
         usable = [c for c in order if not (tools and c.name in self._skipped)]
         for client in order:
@@ -108,6 +110,7 @@ class ModelPool:
                 answer = await client.complete(messages, tools, on_delta=listen, options=options)
             except LLMError as e:
                 failures.append((client.name, e.reason))
+                kinds[client.name] = type(e).__name__
                 self._report(client.name, e)
                 if streamed and on_delta is not None:
                     on_delta(Delta(DeltaKind.RESET, f"{client.name} failed mid-answer: {e.reason}"))
@@ -115,7 +118,7 @@ class ModelPool:
             self._cooldowns.succeeded(client.name)
             return answer
         order_of = {c.name: i for i, c in enumerate(order)}
-        raise ModelPoolError(self.role, sorted(failures, key=lambda f: order_of[f[0]]))
+        raise ModelPoolError(self.role, sorted(failures, key=lambda f: order_of[f[0]]), kinds)
 
     def _report(self, name: str, error: LLMError) -> None:
         if isinstance(error, ToolsUnsupported):

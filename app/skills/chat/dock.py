@@ -9,8 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 from app.core.chat_transcript import OUT_LOUD, YOU
+from app.core.words import PROBLEMS
 from app.skills.chat.skill import ChatSkill, Line, Problem
 from app.skills.registry import discover
+from app.widgets.event_words import in_window
 from app.widgets.palette import PROBLEM_STYLE
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
@@ -45,7 +47,7 @@ def page_title(section: str) -> str:
 def problem_line(problem: Problem) -> str:
     """A problem's line in the window's language: its sentence translated when the event marked one (else its
     own words), a capital first, and how many turns in a row failed the same way."""
-    text = translate("problems", problem.words).format(**dict(problem.args)) if problem.words else problem.text
+    text = in_window(PROBLEMS, problem.words, dict(problem.args), problem.text)
     again = translate("chat_dock", " ({count} turns in a row)").format(count=problem.count) if problem.count > 1 \
         else ""
     return f"{text[:1].upper()}{text[1:]}{again}"

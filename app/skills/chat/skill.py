@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from app.core.chat_transcript import OUT_LOUD, YOU, past_lines
 from app.core.events import Event, EventKind
+from app.core.model_failure import COULDNT_ANSWER
 from app.core.perception import OWNER, Meta, Perception, PerceptionKind
-from app.core.words import QT_TRANSLATE_NOOP
 from app.skills.base import Skill, SkillContext
 from app.skills.registry import register
 
@@ -33,7 +33,6 @@ CHANNEL = "chat"
 MAX_LINES = 500
 
 Line = tuple[str, str]  # (who, text)
-COULDNT_ANSWER = QT_TRANSLATE_NOOP("problems", "She couldn't answer: {reason}")
 _DIGITS = re.compile(r"\d+")
 
 
@@ -52,7 +51,7 @@ class Problem:
     reason: str = ""          # her failed turns: the model's reason, compared to count a run of the same one
     count: int = 1
     detail: str = ""          # the whole story, when the line is its short form (data `brief`)
-    words: str = ""           # the text's sentence to translate ("problems" context), with {names} from args
+    words: str | tuple[str, ...] = ""   # the text's sentences to translate ("problems" context), {names} from args
     args: tuple[tuple[str, str], ...] = ()
 
 
@@ -113,7 +112,8 @@ class ChatSkill(Skill):
             return
         topic = str(event.data.get("problem") or event.source)
         brief = str(event.data.get("brief") or "")
-        words = str(event.data.get("words") or "")
+        said = event.data.get("words") or ""
+        words = said if isinstance(said, str) else tuple(str(w) for w in said)
         args = tuple((str(k), str(v)) for k, v in dict(event.data.get("args") or {}).items())
         problem = Problem(topic, brief or event.text, str(setting), detail=event.text if brief else "", words=words,
                           args=args if words else ())
@@ -123,11 +123,12 @@ class ChatSkill(Skill):
     def _turn_failed(self, event: Event, setting: str) -> None:
         reason = str(event.data.get("reason") or event.text)
         text = COULDNT_ANSWER.format(reason=reason)
+        words = str(event.data.get("words") or COULDNT_ANSWER)
+        args = tuple((str(k), str(v)) for k, v in dict(event.data.get("args") or {"reason": reason}).items())
         last = self.problems.get("mind")
         count = last.count + 1 if last is not None and same_reason(last.reason, reason) and \
             last.setting == setting else 1
-        self._set_problem("mind", Problem("mind", text, setting, reason, count, words=COULDNT_ANSWER,
-                                          args=(("reason", reason),)))
+        self._set_problem("mind", Problem("mind", text, setting, reason, count, words=words, args=args))
 
     def _resolved(self, event: Event) -> None:
         """Rule 3."""

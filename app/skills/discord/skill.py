@@ -65,6 +65,7 @@ from app.core.discord import (
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.core.tools import Tool
+from app.core.words import QT_TRANSLATE_NOOP, said
 from app.skills.base import SkillContext
 from app.skills.discord.client import API_BASE, GATEWAY, DiscordLink, State
 from app.skills.platform.moderation import Moderation
@@ -152,7 +153,7 @@ class DiscordSkill(TokenPlatform):
     problem = PROBLEM
     restart_on = ("api_base", "gateway")
     stopping = STOPPING
-    reading_words = "connected as"
+    reading_words = QT_TRANSLATE_NOOP("activity", "{title}: connected as {me}")
 
     def __init__(self, ctx: SkillContext) -> None:
         super().__init__(ctx)
@@ -237,8 +238,9 @@ class DiscordSkill(TokenPlatform):
             identity = f"{PLATFORM}:{r.user_id}"
             self.log.strike(lambda line: line.identity == identity)
             taken = self.moderation.remove_person(identity, "a moderator banned this person on Discord")
-            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator banned {r.user_name} on Discord: "
-                                 f"{taken} waiting line(s) taken back")
+            text, data = said(QT_TRANSLATE_NOOP("activity", "a moderator banned {name} on Discord: {taken} waiting "
+                                                            "line(s) taken back"), name=r.user_name, taken=taken)
+            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, **data)
             return
         mine = [mid for mid in r.message_ids if self.log.find(mid) is not None]
         if not mine:
@@ -247,8 +249,9 @@ class DiscordSkill(TokenPlatform):
         taken = sum(self.moderation.remove_message(mid) for mid in mine)
         for mid in mine:
             self.messages.pop(int(mid), None)
-        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, "a moderator deleted a Discord message"
-                             + (" before she read it" if taken else ""))
+        text, data = said(QT_TRANSLATE_NOOP("activity", "a moderator deleted a Discord message before she read it")
+                          if taken else QT_TRANSLATE_NOOP("activity", "a moderator deleted a Discord message"))
+        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, **data)
 
     def after_turn(self, record: Any) -> None:
         self.moderation.after_turn(record)
@@ -279,9 +282,11 @@ class DiscordSkill(TokenPlatform):
         self.call, self.call_voice = voice, CallVoice(voice)
         tap = self.ctx.voice_tap()
         self._untap = tap.attach(self.call_voice) if tap is not None else None
-        heard = "" if tap is not None else " (her voice is off: the call hears nothing until the Voice skill is on)"
-        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"Discord: she joined the voice call {self.call_place}"
-                             + heard)
+        text, data = said(QT_TRANSLATE_NOOP("activity", "Discord: she joined the voice call {place}") if tap is not None
+                          else QT_TRANSLATE_NOOP("activity", "Discord: she joined the voice call {place} (her voice "
+                                                             "is off: the call hears nothing until the Voice skill "
+                                                             "is on)"), place=self.call_place)
+        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, **data)
         self._listeners.notify()
         return ""
 
@@ -296,7 +301,8 @@ class DiscordSkill(TokenPlatform):
             await call.disconnect(force=True)
         except Exception as exc:
             log.warning("Discord: leaving the voice call failed (%s)", type(exc).__name__)
-        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, "Discord: she left the voice call")
+        text, data = said(QT_TRANSLATE_NOOP("activity", "Discord: she left the voice call"))
+        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, **data)
         self._listeners.notify()
         return ""
 

@@ -50,8 +50,10 @@ from obsws_python.callback import Callback
 from obsws_python.error import OBSSDKRequestError
 
 from app.core import obs_protocol as proto
+from app.core.words import QT_TRANSLATE_NOOP
 from app.executors import BoundedExecutor
 from app.senses.netgate import NetworkGate, connect_to
+from app.skills.obs import words as w
 
 log = logging.getLogger(__name__)
 # The adapter reports every failure itself, in words for the streamer. obsws-python would also log the
@@ -84,8 +86,11 @@ class State(enum.StrEnum):
     REFUSED = "refused"         # retrying cannot help (wrong password...): waits for new settings
 
 
-STATE_LABELS = {State.OFF: "off", State.CONNECTING: "connecting…", State.CONNECTED: "connected",
-                State.RETRYING: "not connected", State.REFUSED: "refused"}
+STATE_LABELS = {State.OFF: QT_TRANSLATE_NOOP("obs_dock", "off"),
+                State.CONNECTING: QT_TRANSLATE_NOOP("obs_dock", "connecting…"),
+                State.CONNECTED: QT_TRANSLATE_NOOP("obs_dock", "connected"),
+                State.RETRYING: QT_TRANSLATE_NOOP("obs_dock", "not connected"),
+                State.REFUSED: QT_TRANSLATE_NOOP("obs_dock", "refused")}
 
 
 @dataclass(frozen=True)
@@ -95,6 +100,8 @@ class ObsStatus:
     address: str = ""
     retry_in: float | None = None
     close_code: int | None = None
+    words: tuple[str, ...] = ()                 # the message's sentences marked for the window (obs.words)
+    args: tuple[tuple[str, str], ...] = ()      # their {names}' values
     obs_version: str = ""
     scene_collection: str = ""          # "" while OBS changes collection
     scenes: tuple[str, ...] = ()        # as OBS's Scenes panel lists them, top first
@@ -129,17 +136,19 @@ class NotConnected(ObsError):
 class _Refused(Exception):
     """Connecting again with the same settings cannot help."""
 
-    def __init__(self, message: str, code: int | None = None) -> None:
+    def __init__(self, message: str, code: int | None = None, words: w.Said | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.words = words   # the sentence for the window and its values (obs.words)
 
 
 class _Failed(Exception):
     """Worth another try later."""
 
-    def __init__(self, message: str, code: int | None = None) -> None:
+    def __init__(self, message: str, code: int | None = None, words: w.Said | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.words = words
 
 
 class _AdoptedReqClient(obsws.ReqClient):
@@ -279,7 +288,7 @@ class ObsConnection:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
-        self._set(state=State.OFF, message="OBS control is off.", retry_in=None)
+        self._set(state=State.OFF, message="OBS control is off.", retry_in=None, words=(w.OFF,), args=())
 
     def note_scene(self, scene: str) -> None:
         """A SetCurrentProgramScene just succeeded: the scene is known before OBS's event says so."""
@@ -300,7 +309,8 @@ class ObsConnection:
             target = self._target()
             self.attempts += 1
             self._set(state=State.CONNECTING, address=target.address, retry_in=None, close_code=None,
-                      message=f"Connecting to OBS at {target.address}…")
+                      message=f"Connecting to OBS at {target.address}…", words=(w.CONNECTING,),
+                      args=(("where", target.address),))
             try:
                 session = await self._open_session(target)
                 try:
@@ -312,7 +322,9 @@ class ObsConnection:
                 raise
             except _Refused as exc:
                 log.warning("OBS refused the connection (%s): %s", exc.code, exc)
-                self._set(state=State.REFUSED, message=str(exc), close_code=exc.code)
+                said, values = w.failure_words(exc, target.address, target.host)
+                self._set(state=State.REFUSED, message=str(exc), close_code=exc.code, words=(said,),
+                          args=tuple(values.items()))
                 await self._wake.wait()
                 attempt = 0
                 continue
@@ -320,9 +332,11 @@ class ObsConnection:
                 delay = backoff(attempt, self.steps)
                 attempt += 1
                 why = describe_failure(exc, target)
+                said, values = w.failure_words(exc, target.address, target.host)
                 log.info("OBS: %s (retry in %g s)", why, delay)
                 self._set(state=State.RETRYING, retry_in=delay, message=f"{why} Trying again in {delay:g} s.",
-                          close_code=getattr(exc, "code", None))
+                          close_code=getattr(exc, "code", None), words=(said, w.AGAIN),
+                          args=(*values.items(), ("delay", f"{delay:g}")))
                 await self._sleep_or_wake(delay)
                 continue
             attempt = 0
@@ -330,7 +344,7 @@ class ObsConnection:
             self._changing_collection = False
             version = f" {snapshot['obs_version']}" if snapshot["obs_version"] else ""
             self._set(state=State.CONNECTED, message=f"Connected to OBS{version} at {target.address}.",
-                      **snapshot)
+                      words=(w.CONNECTED,), args=(("version", version), ("where", target.address)), **snapshot)
             woken = await self._until_lost_or_woken(session)
             self._session = None
             await self._blocking(self._close_blocking, session)
@@ -339,7 +353,8 @@ class ObsConnection:
             delay = backoff(0, self.steps)
             attempt = 1
             self._set(state=State.RETRYING, retry_in=delay,
-                      message=f"Lost the connection to OBS at {target.address}. Trying again in {delay:g} s.")
+                      message=f"Lost the connection to OBS at {target.address}. Trying again in {delay:g} s.",
+                      words=(w.LOST, w.AGAIN), args=(("where", target.address), ("delay", f"{delay:g}")))
             await self._sleep_or_wake(delay)
 
     async def _blocking(self, fn: Callable[..., T], *args: Any) -> T:
@@ -385,7 +400,8 @@ class ObsConnection:
         try:   # the host is resolved once: both sockets go to an address the gate vetted
             addresses = self._gate.vet_sync(target.host, target.port, "OBS")
         except ConnectionRefusedError as exc:   # privacy mode and a remote OBS: only new settings help
-            raise _Refused(f"Privacy mode is on: {exc}") from None
+            raise _Refused(f"Privacy mode is on: {exc}",
+                           words=(w.PRIVACY, {"where": target.address, "detail": str(exc)})) from None
         events = _AdoptedEventClient(_adopt(self._handshake(target, addresses, int(SUBSCRIPTIONS)), target,
                                             int(SUBSCRIPTIONS), self.timeout))
         events.callback.register([self._callback(name) for name in EVENTS])
@@ -420,14 +436,16 @@ class ObsConnection:
                        subprotocols=[proto.SUBPROTOCOL_JSON])
             hello = self._receive(ws, target)
             if not isinstance(hello, proto.Hello):
-                raise _Failed(f"OBS at {target.address} did not greet as obs-websocket 5 does.")
+                raise _Failed(f"OBS at {target.address} did not greet as obs-websocket 5 does.",
+                              words=(w.NOT_OBS5, {"where": target.address, "detail": "Hello"}))
             try:
                 identify = proto.identify_for(hello, target.password or None, event_subscriptions=subscriptions)
             except proto.AuthenticationRequired as exc:
-                raise _Refused(str(exc)) from None
+                raise _Refused(str(exc), words=(w.NO_PASSWORD, {})) from None
             ws.send(proto.encode(identify))
             if not isinstance(self._receive(ws, target), proto.Identified):
-                raise _Failed(f"OBS at {target.address} did not answer Identify as obs-websocket 5 does.")
+                raise _Failed(f"OBS at {target.address} did not answer Identify as obs-websocket 5 does.",
+                              words=(w.NOT_OBS5, {"where": target.address, "detail": "Identify"}))
             return ws
         except BaseException:
             self._close_socket(ws)
@@ -441,13 +459,14 @@ class ObsConnection:
             if opcode == websocket.ABNF.OPCODE_CLOSE:
                 code, reason = _close_frame(frame.data)
                 text = proto.describe_close(code, reason)
-                raise _Failed(text, code) if proto.should_reconnect(code) else _Refused(text, code)
+                said = w.closed_words(code, reason, target.address)
+                raise _Failed(text, code, said) if proto.should_reconnect(code) else _Refused(text, code, said)
             if opcode in (websocket.ABNF.OPCODE_TEXT, websocket.ABNF.OPCODE_BINARY):
                 try:
                     return proto.decode(frame.data)
                 except proto.ProtocolError as exc:
                     raise _Failed(f"OBS at {target.address} sent what this app does not understand: {exc}.",
-                                  None) from None
+                                  None, (w.NOT_OBS5, {"where": target.address, "detail": str(exc)})) from None
 
     def _callback(self, event_type: str) -> Callable[[Any], None]:
         loop = self._loop
@@ -523,7 +542,7 @@ class ObsConnection:
         elif event_type in _SCENE_LIST_EVENTS and self._session is not None:
             asyncio.ensure_future(self._refresh_scenes())
         elif event_type == "ExitStarted":
-            self._set(message="OBS is closing.")
+            self._set(message="OBS is closing.", words=(w.CLOSING,), args=())
         for fn in list(self._event_listeners):
             try:
                 fn(event_type, data)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import asyncio
 
+from app.core.words import PROBLEMS
 from app.skills.obs.client import STATE_LABELS, ObsStatus, State
 from app.skills.obs.skill import ObsSkill
+from app.widgets.event_words import in_window
 from app.widgets.palette import PROBLEM, QUIET
 from app.widgets.qt import (
     QFont,
@@ -85,8 +87,8 @@ class ObsDock(QWidget):
         if not self.skill.enabled:
             self.state.setText(translate("obs_dock", "<b>OBS control is off</b> (Settings → Skills)."))
         else:
-            self.state.setText(translate("obs_dock", "<span style='color:{value}'>●</span> <b>OBS: {value2}</b> {address}").format(value=COLORS[s.state], value2=STATE_LABELS[s.state], address=s.address))
-        self.message.setText(self.note or s.message)
+            self.state.setText(translate("obs_dock", "<span style='color:{value}'>●</span> <b>OBS: {value2}</b> {address}").format(value=COLORS[s.state], value2=translate("obs_dock", STATE_LABELS[s.state]), address=s.address))
+        self.message.setText(self.note or in_window(PROBLEMS, s.words, dict(s.args), s.message))
         self.outputs.setText(outputs_text(s))
         self.current.setText(current_text(s))
         mine = set(self.skill.settings.allowed_scenes)

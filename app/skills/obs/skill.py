@@ -30,7 +30,9 @@ from app.config.section import ADVANCED, SkillSettings
 from app.core.events import Event, EventKind
 from app.core.perception import Meta, Perception, PerceptionKind
 from app.core.tools import Tool
+from app.core.words import QT_TRANSLATE_NOOP, said
 from app.skills.base import Skill, SkillContext
+from app.skills.obs import words
 from app.skills.obs.client import NotConnected, ObsConnection, ObsError, ObsStatus, State, Target
 from app.skills.registry import register
 
@@ -191,14 +193,18 @@ class ObsSkill(Skill):
         if status.state in (State.RETRYING, State.REFUSED):
             text = status.message.partition(" Trying again")[0]
             text = text if "OBS" in text else f"OBS: {text}"
+            said = tuple(s for s in status.words if s != words.AGAIN)
             if status.state is State.RETRYING:
                 text += " If you don't use OBS, switch it off in Settings → Skills."
+                said += (words.IF_UNUSED,)
             if not self._told or (status.state is State.REFUSED and text != self._told):
                 self._told = text
-                self.ctx.bus.publish(EventKind.ERROR, SURFACE, text, setting="skills.obs", problem=SURFACE)
+                self.ctx.bus.publish(EventKind.ERROR, SURFACE, text, setting="skills.obs", problem=SURFACE,
+                                     **({"words": list(said), "args": dict(status.args)} if status.words else {}))
         elif status.state in (State.CONNECTED, State.OFF) and self._told:
             self._told = ""
-            self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, status.message, resolved=SURFACE)
+            self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, status.message, resolved=SURFACE,
+                                 **({"words": list(status.words), "args": dict(status.args)} if status.words else {}))
 
     def _setting(self, event: Event) -> None:
         path = str(event.data.get("path", ""))
@@ -354,10 +360,12 @@ class ObsSkill(Skill):
         except NotConnected:
             pass
         except ObsError as exc:
-            message = f"the caption source “{source}” could not be updated: {exc}"
+            message, data = said(QT_TRANSLATE_NOOP("problems", "The caption source “{source}” could not be "
+                                                               "updated (detail: {detail})."),
+                                 source=source, detail=exc)
             if message != self.last_caption_error:  # once, not on every line
                 self.last_caption_error = message
-                self.ctx.bus.publish(EventKind.ERROR, SURFACE, message)
+                self.ctx.bus.publish(EventKind.ERROR, SURFACE, message, **data)
 
     # ---- what OBS tells us ------------------------------------------------------------------------------
     def _obs_event(self, event_type: str, data: dict[str, Any]) -> None:
@@ -369,7 +377,8 @@ class ObsSkill(Skill):
         if expected is not None and expected[0] == scene and \
                 time.monotonic() - expected[1] < EXPECT_SCENE_FOR:
             return  # her own switch_scene: the tool's answer already told her
-        self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, f"OBS scene: {scene}", scene=scene)
+        text, data = said(QT_TRANSLATE_NOOP("activity", "OBS scene: {scene}"), scene=scene)
+        self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, text, scene=scene, **data)
         self.ctx.perceive(Perception(
             PerceptionKind.SYSTEM, SURFACE, f"[OBS] The scene on stream is now “{scene}”.", salience=0.3,
             meta={Meta.NOISE: bool(self.settings.scene_changes_are_noise), Meta.CONVERSATION_KEY: SURFACE},
@@ -383,10 +392,9 @@ class ObsSkill(Skill):
         if before == active:
             return
         stream = getattr(self.ctx.mind, "stream", None)
-        if active:
-            self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, "the stream is live in OBS: a session opens")
-        else:
-            self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, "the stream ended in OBS: the session closes")
+        text, data = said(QT_TRANSLATE_NOOP("activity", "The stream is live in OBS: a session opens.") if active
+                          else QT_TRANSLATE_NOOP("activity", "The stream ended in OBS: the session closes."))
+        self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, text, **data)
         self.spawn(self._session(stream, active))
 
     async def _session(self, stream: Any, live: bool) -> None:
@@ -399,8 +407,11 @@ class ObsSkill(Skill):
                     await loop.run_in_executor(None, stream.end)
             except Exception as exc:
                 log.exception("the OBS skill could not %s the session", "open" if live else "end")
-                self.ctx.bus.publish(EventKind.ERROR, SURFACE, f"the stream session could not be "
-                                                              f"{'opened' if live else 'closed'}: {exc}")
+                text, data = said(QT_TRANSLATE_NOOP("problems", "The stream session could not be opened "
+                                                                "(detail: {detail}).") if live else
+                                  QT_TRANSLATE_NOOP("problems", "The stream session could not be closed "
+                                                                "(detail: {detail})."), detail=exc)
+                self.ctx.bus.publish(EventKind.ERROR, SURFACE, text, **data)
         if live:  # after the session is open, so the line lands in it
             self.ctx.perceive(Perception(
                 PerceptionKind.SYSTEM, SURFACE, "[OBS] The stream is live.", salience=0.6,

@@ -31,6 +31,7 @@ from app.core import person_model as pm
 from app.core.chat import Message
 from app.core.events import EventKind
 from app.core.tools import Tool
+from app.memory.prompt_store import shipped_prompt
 from app.skills.person.tools import PersonTools
 
 log = logging.getLogger(__name__)
@@ -41,19 +42,7 @@ MAX_STEPS = 6        # model calls per answer: tool calls, then the next questio
 STOP_WORDS = {"stop", "basta", "quit", "enough"}
 THANKS = "That's all my questions. Thank you! Bea will remember what you told me."
 
-PROMPT = """You are "Getting to Know You", a short friendly interview that helps Bea, an AI co-host, learn \
-about the streamer who owns her. You talk with the streamer directly.
-Rules:
-- What is already known is shown below; person_model reads it again.
-- Ask ONE short question at a time with ask_streamer, only about what is missing: {missing}.
-- After each answer, record what they said with person_observe, quoting their own words from that answer in \
-`quote`. Then ask your next question.
-- You ask at most {limit} questions in all. Never invent facts; if an answer is vague, record it as a guess \
-without a quote.
-- The question you ask is shown to the streamer: only the question itself, nothing else.
-
-What is known now:
-{known}"""
+PROMPT = shipped_prompt("interview")   # in English; the Person skill hands the one in the streamer's language
 
 ASK = Tool("ask_streamer", "Ask the streamer your next question (or thank them at the end), in the Chat dock.",
            {"type": "object", "properties": {"question": {"type": "string", "description": "one short sentence"}},
@@ -76,7 +65,9 @@ LAST = ("That was the answer to your last question: record it with person_observ
 
 class Interview:
     def __init__(self, store: Any, pool: Callable[[], Any], chat: Any, events: Any = None,
-                 clock: Callable[[], float] = time.time, scripted: bool = False) -> None:
+                 clock: Callable[[], float] = time.time, scripted: bool = False,
+                 prompt: Callable[[], str] = lambda: PROMPT) -> None:
+        self._prompt = prompt
         self.tools = PersonTools(store, AGENT, clock)
         self.pool, self.chat, self.events, self.clock = pool, chat, events, clock
         self.scripted = scripted
@@ -91,7 +82,7 @@ class Interview:
         entries = self.tools.store.entries()
         missing = pm.missing_sections(entries, self.clock()) or pm.ASKABLE
         known = pm.render(entries, self.clock())
-        self.messages = [Message.system(PROMPT.format(missing=", ".join(missing), limit=pm.QUESTION_LIMIT,
+        self.messages = [Message.system(self._prompt().format(missing=", ".join(missing), limit=pm.QUESTION_LIMIT,
                                                       known=known)),
                          Message.user("(The streamer opened Getting to Know You. Ask your first question.)")]
         self.active = True

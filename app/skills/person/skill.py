@@ -63,8 +63,10 @@ class PersonSkill(Skill):
             return "Getting to Know You needs the Chat dock and the person model."
         if self.interview is not None and self.interview.active:
             return "Getting to Know You is already talking with you in the Chat dock."
+        prompts = getattr(mind, "prompts", None)
         self.interview = Interview(self.store, mind.background_pool, chat, events=self.ctx.bus,
-                                   scripted=_demo_model(mind))
+                                   scripted=_demo_model(mind),
+                                   **({"prompt": lambda: prompts.fixed("interview")} if prompts is not None else {}))
         self.interview.start()
         return "Getting to Know You is asking you its first question in the Chat dock."
 

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from app.core.backoff import retry_run
 from app.core.events import EventKind
-from app.core.words import QT_TRANSLATE_NOOP
+from app.core.words import QT_TRANSLATE_NOOP, said
 from app.skills.base import Skill, SkillContext
 from app.skills.listeners import Listeners
 from app.skills.platform.background import Background
@@ -34,6 +34,18 @@ from app.skills.platform.tallies import Tallies
 OFF, READING = "off", "reading"          # the states every client names alike
 # why she is off with no token: English in the log and on the bus, translated where the docks and pages show it
 NO_TOKEN = QT_TRANSLATE_NOOP("token_platform", "no bot token is kept (Settings → {title})")
+# rule 4's problem line, by the client's state: the platform's own words are the detail
+STOPPED = QT_TRANSLATE_NOOP("problems", "{title} stopped, and trying again cannot help until the settings change "
+                                        "(detail: {detail}).")
+STOPPED_WORDS = {
+    "token refused": QT_TRANSLATE_NOOP("problems", "{title} refused her bot token: check it in Settings → {title} "
+                                                   "(detail: {detail})."),
+    "intents refused": QT_TRANSLATE_NOOP("problems", "{title} refused what her bot asks to read (its intents): turn "
+                                                     "them on for her bot in the developer portal (detail: "
+                                                     "{detail})."),
+    "conflict": QT_TRANSLATE_NOOP("problems", "Another program is reading with the same {title} bot token, and only "
+                                              "one can (detail: {detail})."),
+}
 IGNORED = "ignored"                      # the dock's kind of line for a message she did not read (its reason only)
 
 
@@ -42,7 +54,7 @@ class TokenPlatform(Skill):
     problem: ClassVar[str]                            # the Chat dock's problem topic
     restart_on: ClassVar[tuple[str, ...]] = ()        # settings (besides enabled) whose change restarts the client
     stopping: ClassVar[tuple[str, ...]] = ()          # the client's states that are problems for the streamer
-    reading_words: ClassVar[str] = "reading as"       # "Telegram: reading as @bea"
+    reading_words: ClassVar[str] = QT_TRANSLATE_NOOP("activity", "{title}: reading as {me}")   # "Telegram: reading as @bea"
 
     def __init__(self, ctx: SkillContext) -> None:
         super().__init__(ctx)
@@ -159,13 +171,15 @@ class TokenPlatform(Skill):
         if state in self.stopping:
             self._problem = True
             self.ctx.bus.publish(EventKind.ERROR, self.key, f"{self.title}: {why}", state=state,
-                                 setting=f"skills.{self.key}", problem=self.problem)
+                                 setting=f"skills.{self.key}", problem=self.problem,
+                                 words=STOPPED_WORDS.get(state, STOPPED), args={"title": self.title, "detail": why})
         elif state == READING:
             data: dict[str, Any] = {"state": state}
             if self._problem:
                 self._problem = False
                 data["resolved"] = self.problem
-            self.ctx.bus.publish(EventKind.SYSTEM, self.key, f"{self.title}: {self.reading_words} {self.me}", **data)
+            text, said_data = said(self.reading_words, title=self.title, me=self.me)
+            self.ctx.bus.publish(EventKind.SYSTEM, self.key, text, **data, **said_data)
         self._listeners.notify()
 
     def _session(self) -> int | None:

@@ -57,6 +57,7 @@ from app.core.donations import DonationError, bits_donation
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.core.twitch_refusals import refusal
+from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.people_store import RosterRow
 from app.skills.base import Skill, SkillContext
 from app.skills.platform.background import Background
@@ -90,6 +91,10 @@ PRESENT_SCAN = 500          # roster rows read to find who is here
 
 OFF_NO_CHANNEL = "Twitch chat is off: set the channel in Settings → Twitch."
 OFF_DISABLED = "The Twitch skill is switched off (Settings → Skills)."
+LOGIN_REFUSED = QT_TRANSLATE_NOOP("problems", "Twitch refused her login: check her token in Settings → Twitch "
+                                              "(detail: {detail}).")
+NOT_CONNECTED = QT_TRANSLATE_NOOP("problems", "Twitch chat could not connect, and trying again cannot help until "
+                                              "the settings change (detail: {detail}).")
 
 _LOGIN = re.compile(r"[a-z0-9_]{1,25}")
 
@@ -278,8 +283,8 @@ class TwitchSkill(Skill):
     async def _restart(self) -> None:
         self._restart_pending = False
         await self._disconnect()
-        self._resolve_send_problem("Her Twitch settings changed: a refusal of her messages is said again if "
-                                   "it still holds.")
+        self._resolve_send_problem(QT_TRANSLATE_NOOP("problems", "Her Twitch settings changed: a refusal of her "
+                                                                 "messages is said again if it still holds."))
         await self._connect()
 
     def _on_state(self, state: State, detail: str) -> None:
@@ -289,8 +294,10 @@ class TwitchSkill(Skill):
         if not changed:
             return
         if state in (State.AUTH_FAILED, State.REFUSED):   # shown in the Chat dock too, with Settings → Twitch
+            words = LOGIN_REFUSED if state is State.AUTH_FAILED else NOT_CONNECTED
             self.ctx.bus.publish(EventKind.ERROR, PLATFORM, detail, state=state.value, setting="skills.twitch",
-                                 problem=PLATFORM)
+                                 problem=PLATFORM, words=words,
+                                 args={"detail": detail.removeprefix("Twitch refused the login: ")})
         elif state in (State.JOINED, State.RECONNECTING):
             self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"Twitch chat: {detail}", state=state.value,
                                  **({"resolved": PLATFORM} if state is State.JOINED else {}))
@@ -315,24 +322,27 @@ class TwitchSkill(Skill):
         refused = refusal(n.kind, n.text, n.channel or self.settings.channel, login)
         if refused is None:
             self._add_log("Twitch", n.text, "system", channel=n.channel or "")
-            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"Twitch says: {n.text}", notice=n.kind)
+            text, data = said(QT_TRANSLATE_NOOP("activity", "Twitch says: {twitch}"), twitch=n.text)
+            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, notice=n.kind, **data)
             return
         self._add_log("Twitch", refused.words, "refused", channel=n.channel or "")
         if refused.needs_action:
             self._send_problem = True
             self.ctx.bus.publish(EventKind.ERROR, PLATFORM, refused.words, notice=n.kind,
-                                 setting="skills.twitch", problem=SEND_PROBLEM)
+                                 setting="skills.twitch", problem=SEND_PROBLEM, words=refused.template,
+                                 args=refused.args)
         else:
-            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, refused.words, notice=n.kind)
+            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, refused.words, notice=n.kind, words=refused.template,
+                                 args=refused.args)
 
     def _accepted(self, _msg_id: str) -> None:
         """Twitch posted a line of hers: a refusal shown as a problem is over."""
-        self._resolve_send_problem("Twitch posts her messages again.")
+        self._resolve_send_problem(QT_TRANSLATE_NOOP("problems", "Twitch posts her messages again."))
 
     def _resolve_send_problem(self, words: str) -> None:
         if self._send_problem:
             self._send_problem = False
-            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, words, resolved=SEND_PROBLEM)
+            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, words, resolved=SEND_PROBLEM, words=words)
 
     def _author(self, line: irc.ChatLine) -> Author:
         """Rule 2: the user id, else the identity last seen with this login, else one from the login."""
@@ -421,8 +431,9 @@ class TwitchSkill(Skill):
         if c.clears_all:
             taken = self.moderation.clear_conversation(f"{PLATFORM}:#{c.channel}")
             self.log.strike(lambda e: e.kind == "chat" and e.channel == c.channel)
-            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator cleared the chat of #{c.channel}: "
-                                 f"{taken} waiting line(s) taken back", removed=taken)
+            text, data = said(QT_TRANSLATE_NOOP("activity", "a moderator cleared the chat of #{channel}: {taken} "
+                                                            "waiting line(s) taken back"), channel=c.channel, taken=taken)
+            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, removed=taken, **data)
             return
         identity = (f"{PLATFORM}:{c.target_user_id}" if c.target_user_id
                     else self._logins.get((c.target_login or "").lower()))
@@ -433,16 +444,22 @@ class TwitchSkill(Skill):
                                               self._now())
         struck = self.log.strike(lambda e: e.identity == identity and e.kind == "chat")
         name = struck[-1].who if struck else (c.target_login or "someone")
-        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator {what} {name}: {taken} waiting "
-                             "line(s) taken back, their lines flagged", removed=taken)
+        text, data = said(QT_TRANSLATE_NOOP("activity", "a moderator timed out {name}: {taken} waiting line(s) taken "
+                                                        "back, their lines flagged") if c.is_timeout else
+                          QT_TRANSLATE_NOOP("activity", "a moderator banned {name}: {taken} waiting line(s) taken "
+                                                        "back, their lines flagged"), name=name, taken=taken)
+        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, removed=taken, **data)
 
     def _clear_msg(self, m: irc.ClearMsg) -> None:
         target = m.target_msg_id
         entry = self.log.find(target)
         taken = self.moderation.remove_message(target, self._deleted_author(m, entry))
         self.log.strike(lambda e: e is entry)
-        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator deleted a message in #{m.channel}"
-                             + (" before she read it" if taken else ""), removed=taken)
+        text, data = said(QT_TRANSLATE_NOOP("activity", "a moderator deleted a message in #{channel} before she read "
+                                                        "it") if taken else
+                          QT_TRANSLATE_NOOP("activity", "a moderator deleted a message in #{channel}"),
+                          channel=m.channel)
+        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, removed=taken, **data)
 
     def _deleted_author(self, m: irc.ClearMsg, entry: LogLine | None) -> str:
         """The identity of a deleted message's author, from its line in the log, else from the CLEARMSG's

@@ -135,6 +135,16 @@ class VoiceSettings(SkillSettings):
         return key.label if key is not None else ""
 
 
+# what could not load (app.skills.voice.parts says it "<what>: <why>"), in Bea's words; the why is the detail
+PART_WORDS = {
+    "her ears could not load": QT_TRANSLATE_NOOP("problems", "Her ears could not load, so she can't hear you "
+                                                             "(detail: {detail})."),
+    "her voice could not load": QT_TRANSLATE_NOOP("problems", "Her voice could not load, so she can't speak aloud "
+                                                              "(detail: {detail})."),
+    "her voice": QT_TRANSLATE_NOOP("problems", "Her voice is not the one for your language (detail: {detail})."),
+}
+
+
 def device_brief(*, hears: bool, aloud: bool) -> str:
     """The Chat dock's short line for a missing audio device (the Voice dock has the whole story)."""
     if not (hears or aloud):
@@ -208,6 +218,7 @@ class VoiceSkill(Skill):
         self.loading = False
         self._up: asyncio.Future[None] | None = None
         self.problems: list[str] = []
+        self.problem_words: dict[str, dict[str, Any]] = {}   # a problem's words and args (app.core.words), by line
         self.last_transcript = ""
         self.level_db = -120.0
         self.speaking = False
@@ -270,10 +281,10 @@ class VoiceSkill(Skill):
         except Exception as exc:
             log.exception("the voice could not start")
             self.problems.append(f"Voice could not start: {exc}")
+            said = {"words": QT_TRANSLATE_NOOP("problems", "Voice could not start: {why}"), "args": {"why": str(exc)}}
+            self.problem_words[self.problems[-1]] = said
             self.ctx.bus.publish(EventKind.ERROR, SURFACE, f"Voice could not start: {exc}", setting=SETTINGS,
-                                 problem=f"{SURFACE}:start",
-                                 words=QT_TRANSLATE_NOOP("problems", "Voice could not start: {why}"),
-                                 args={"why": str(exc)})
+                                 problem=f"{SURFACE}:start", **said)
         finally:
             self.loading = False
             self._changed()
@@ -282,14 +293,19 @@ class VoiceSkill(Skill):
         loop = asyncio.get_running_loop()
         s = self.settings
         self.problems = []
+        self.problem_words = {}
         self.executor = BoundedExecutor("voice", 2, queue_size=64)
         wanted, choosing = await loop.run_in_executor(self.executor, choose_models, s, self.ctx.models)
         parts = await loop.run_in_executor(self.executor, self.load, wanted, self.executor)
         parts.problems[:0] = choosing
         self.parts, self.problems = parts, list(parts.problems)
         for problem in parts.problems:   # the Chat dock shows each once, by what could not load
+            head, _, detail = problem.partition(": ")
+            said = {"words": PART_WORDS[head], "args": {"detail": detail}} if head in PART_WORDS else {}
+            if said:
+                self.problem_words[problem] = said
             self.ctx.bus.publish(EventKind.ERROR, SURFACE, problem, setting=SETTINGS,
-                                 problem=f"{SURFACE}:{problem.partition(':')[0]}")
+                                 problem=f"{SURFACE}:{problem.partition(':')[0]}", **said)
         self.guard = SelfHearingGuard()
         missing: list[str] = []
         if parts.voice is not None:
@@ -323,9 +339,13 @@ class VoiceSkill(Skill):
             self._listen_for_key()
         if missing:
             message = "no audio device: " + "; ".join(missing)
+            words = [QT_TRANSLATE_NOOP("problems", "No audio device (detail: {detail}).")]
             if self.mouth is not None and isinstance(self.output, SilentOutput):
                 message += ". She speaks into silence: captions and lip sync still work."
+                words.append(QT_TRANSLATE_NOOP("problems", "She speaks into silence: captions and lip sync still "
+                                                           "work."))
             self.problems.append(message)
+            self.problem_words[message] = {"words": words, "args": {"detail": "; ".join(missing)}}
             brief = device_brief(hears=self.mic is not None or self.ears is None,
                                  aloud=not isinstance(self.output, SilentOutput))
             self.ctx.bus.publish(EventKind.ERROR, SURFACE, message, setting=SETTINGS, problem=f"{SURFACE}:audio",
@@ -368,8 +388,10 @@ class VoiceSkill(Skill):
         self.running = self.loading = self.speaking = self.ducked = self.owner_talking = self.thinking = False
         self.barged = False
         if self.problems:   # stopped (or restarting): what was wrong is not said any more
-            self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, "Voice stopped", resolved=SURFACE)
+            self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, "Voice stopped", resolved=SURFACE,
+                                 words=QT_TRANSLATE_NOOP("problems", "Voice stopped"))
         self.problems = []
+        self.problem_words = {}
         self._changed()
 
     async def restart(self) -> None:

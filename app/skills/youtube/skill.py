@@ -34,6 +34,7 @@ from app.core.attention import first_mention
 from app.core.donations import DonationError
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
+from app.core.words import QT_TRANSLATE_NOOP, said
 from app.core.youtube import PLATFORM, Page, YouTubeError, YtItem, donation, video_id
 from app.skills.base import Skill, SkillContext
 from app.skills.listeners import Listeners
@@ -167,9 +168,11 @@ class YouTubeSkill(Skill):
     def _state(self, state: str, why: str) -> None:
         self._add_log("YouTube", f"{state}" + (f": {why}" if why else ""), "system")
         if state in (State.ENDED, State.STOPPED, State.REFUSED, State.NO_KEY):
-            self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"YouTube chat: {why}", state=state)
+            _text, data = said(QT_TRANSLATE_NOOP("problems", "YouTube chat stopped (detail: {detail})."), detail=why)
+            self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"YouTube chat: {why}", state=state, **data)
         elif state == State.READING:
-            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, "YouTube chat: reading", state=state)
+            text, data = said(QT_TRANSLATE_NOOP("activity", "YouTube chat: reading"))
+            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, state=state, **data)
         self._notify()
 
     # ---- a page of chat (rules 2 to 4) --------------------------------------------------------------
@@ -228,7 +231,9 @@ class YouTubeSkill(Skill):
         try:
             d = donation(item)
         except DonationError as exc:
-            self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"a Super Chat was not read: {exc.reason}")
+            _text, data = said(QT_TRANSLATE_NOOP("problems", "A Super Chat was not read (detail: {detail})."),
+                              detail=exc.reason)
+            self.ctx.bus.publish(EventKind.ERROR, PLATFORM, f"a Super Chat was not read: {exc.reason}", **data)
             return
         what = "Super Chat" if item.kind == "superchat" else "Super Sticker"
         record_donation(self.ctx.people(), self.work, f"{PLATFORM}:{item.channel_id}", d.donor_name, d.key,
@@ -245,8 +250,9 @@ class YouTubeSkill(Skill):
     def _deleted(self, item: YtItem) -> None:
         self.log.strike(lambda line: line.msg_id == item.target)
         taken = self.moderation.remove_message(item.target)
-        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, "a moderator deleted a YouTube message"
-                             + (" before she read it" if taken else ""))
+        text, data = said(QT_TRANSLATE_NOOP("activity", "a moderator deleted a YouTube message before she read it")
+                          if taken else QT_TRANSLATE_NOOP("activity", "a moderator deleted a YouTube message"))
+        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, **data)
 
     def _banned(self, item: YtItem) -> None:
         identity = f"{PLATFORM}:{item.channel_id}"
@@ -254,8 +260,11 @@ class YouTubeSkill(Skill):
         what = "timed out" if item.ban_seconds else "banned"
         taken = self.moderation.remove_person(identity, f"a moderator {what} this person", item.ban_seconds,
                                               self.ctx.now().timestamp())
-        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"a moderator {what} {item.name or 'someone'} on "
-                             f"YouTube: {taken} waiting line(s) taken back")
+        text, data = said(QT_TRANSLATE_NOOP("activity", "a moderator timed out {name} on YouTube: {taken} waiting "
+                                                        "line(s) taken back") if item.ban_seconds else
+                          QT_TRANSLATE_NOOP("activity", "a moderator banned {name} on YouTube: {taken} waiting "
+                                                        "line(s) taken back"), name=item.name or "someone", taken=taken)
+        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, **data)
 
     def after_turn(self, record: Any) -> None:
         self.moderation.after_turn(record)

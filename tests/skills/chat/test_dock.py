@@ -68,7 +68,9 @@ def test_failed_turns_show_one_line_with_a_button_to_the_mind_settings(shell, qt
 
     failed, (visible, text, button), page = asyncio.run(go())
     assert [r.outcome for r in failed] == ["failed", "failed"]
-    assert visible and text.startswith("She couldn't answer: ollama:qwen-test: ")
+    assert visible and text.startswith("She couldn't answer: nothing answers at the address of her model "
+                                       "ollama:qwen-test. Is its server (Ollama, LM Studio…) running? (detail: "
+                                       "ollama:qwen-test: ")   # Bea's sentence, the server's words the detail
     assert text.endswith(" (2 turns in a row)") and text.count("She couldn't answer") == 1
     assert button == "Open Settings → Mind"
     assert page == "Mind"

@@ -87,7 +87,7 @@ def test_a_refused_twitch_login_has_a_button_to_the_twitch_page_and_can_be_dismi
 
     asyncio.run(asyncio.wait_for(main(), 30))
     row = dock.rows["twitch"]
-    assert "refused the login" in row.text.text() and row.fix_button.text() == "Open Settings → Twitch"
+    assert "refused her login" in row.text.text() and row.fix_button.text() == "Open Settings → Twitch"
     row.dismiss_button.click()
     assert dock.rows == {} and dock.notes.isHidden()
 

@@ -1,0 +1,157 @@
+"""Problem lines built from a server's or an exception's words, in an Italian window (issue 24.4): each is a
+sentence of Bea's own, translated, with the technical words only as the trailing detail; the event's text on the
+bus (and so the logs and the API) stays English. Real peers: nobody listening on a loopback port and the fake
+OBS for OBS, the machine's own (absent) sound system for audio, the fake Twitch server for Twitch. The Activity
+dock says the same lines in Italian."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from app.core.events import EventKind
+from app.senses.voice import backend
+from app.skills.chat.dock import ChatDock
+from app.skills.obs.client import State as ObsState
+from app.skills.obs.dock import make_dock as obs_dock
+from app.skills.twitch.client import State as TwitchState
+from app.skills.twitch.skill import SEND_PROBLEM, TOKEN_SECRET
+from app.skills.voice.dock import make_dock as voice_dock
+from app.ui.events_dock import EventLog
+from app.ui.language import install_window_language
+from tests.obs_server import OBS_29, FakeOBS
+from tests.skills.obs.test_client import until
+from tests.skills.obs.test_skill import running
+from tests.skills.twitch.fake_server import FakeTwitchServer
+from tests.skills.twitch.test_skill import started, started_until
+
+
+@pytest.fixture
+def italian(qapp):
+    assert install_window_language("it") == "it"
+    yield
+    install_window_language("en")
+
+
+@pytest.fixture
+def docks(italian, bea, qtbot):
+    chat = ChatDock(bea.skills["chat"], open_page=lambda _s: None)
+    log = EventLog(bea.bus)
+    qtbot.addWidget(chat)
+    qtbot.addWidget(log)
+    return chat, log
+
+
+def english_errors(bea, source: str) -> list[str]:
+    return [e.text for e in bea.bus.recent([EventKind.ERROR]) if e.source == source]
+
+
+def test_obs_not_answering_is_said_in_italian_with_its_address(bea, docks, qtbot):
+    chat, log = docks
+    dock = obs_dock(bea.skills["obs"])
+    qtbot.addWidget(dock)
+
+    async def main():
+        obs = FakeOBS()
+        obs.start_in_thread()
+        obs.stop_in_thread()                  # the port is chosen; nobody listens on it now
+        try:
+            async with running(bea, obs, password=None) as skill:
+                await until(lambda: skill.connection.attempts >= 2 and skill.status.state is ObsState.RETRYING,
+                            what="a refused attempt")
+                dock.refresh()
+                return obs.port, chat.rows["obs"].text.text(), dock.message.text()
+        finally:
+            obs.close_thread()
+
+    port, line, message = asyncio.run(asyncio.wait_for(main(), 30))
+    where = f"127.0.0.1:{port}"
+    assert line == (f"OBS non risponde su {where}. OBS è aperto, con il server WebSocket attivo (Strumenti → "
+                    "Impostazioni server WebSocket)? Se non usi OBS, spegnilo in Impostazioni → Skill.")
+    assert message.startswith(f"OBS non risponde su {where}.") and "Nuovo tentativo tra" in message
+    assert english_errors(bea, "obs")[0].startswith(f"OBS is not answering at {where}.")   # the bus: English
+    assert f"OBS non risponde su {where}." in log.view.toPlainText() and "!errori" in log.view.toPlainText()
+    assert "is not answering" not in log.view.toPlainText()
+
+
+def test_a_password_obs_refuses_is_said_in_italian(bea, docks):
+    chat, _log = docks
+
+    async def main():
+        with FakeOBS(password="pw", **OBS_29) as obs:
+            async with running(bea, obs, password="nope") as skill:
+                await until(lambda: skill.status.state is ObsState.REFUSED, what="refused")
+                return chat.rows["obs"].text.text()
+
+    line = asyncio.run(asyncio.wait_for(main(), 30))
+    assert line.startswith("OBS ha rifiutato la password. Copiala da OBS (Strumenti → Impostazioni server WebSocket")
+    assert english_errors(bea, "obs")[0].startswith("OBS refused the password.")
+
+
+@pytest.mark.skipif(backend().available, reason="this machine has a sound system: nothing is missing")
+def test_no_audio_device_is_said_in_italian_with_portaudios_words_as_the_detail(bea, docks, qtbot):
+    chat, log = docks
+    skill = bea.skills["voice"]
+    dock = voice_dock(skill)
+    qtbot.addWidget(dock)
+
+    async def main():
+        await skill.start()
+        await skill.up()
+        dock.refresh()
+        shown = chat.rows["voice:audio"].text.text(), dock.problems.text()
+        await skill.stop()
+        return shown
+
+    line, problems = asyncio.run(asyncio.wait_for(main(), 60))
+    assert line.startswith("Nessun dispositivo audio: non può")
+    assert problems.startswith("Nessun dispositivo audio (dettaglio: ") and "PortAudio is not installed" in problems
+    assert "no audio device" not in problems
+    assert english_errors(bea, "voice")[0].startswith("no audio device: ")
+    assert "voice: Nessun dispositivo audio: non può" in log.view.toPlainText()     # the line's short form
+    assert "voice: Voce fermata" in log.view.toPlainText()
+
+
+def test_twitch_refusing_her_login_and_her_message_is_said_in_italian(bea, docks):
+    chat, log = docks
+    bea.secrets.set(TOKEN_SECRET, "a-token-twitch-does-not-know")
+    bea.settings.set("skills.twitch.nick", "bea_bot")
+
+    async def refused_login():
+        async with FakeTwitchServer(token="another") as server:
+            skill = await started_until(bea, server, TwitchState.AUTH_FAILED)
+            line = chat.rows["twitch"].text.text()
+            await skill.stop()
+            return line
+
+    login = asyncio.run(asyncio.wait_for(refused_login(), 30))
+    assert login.startswith("Twitch ha rifiutato il suo accesso: controlla il suo token in Impostazioni → Twitch "
+                            "(dettaglio: ")
+    bea.secrets.set(TOKEN_SECRET, "tok")
+
+    async def refused_message():
+        async with FakeTwitchServer(token="tok", user_id="4242") as server:
+            skill = await started(bea, server, nick="bea_bot")
+            server.refusing = ("msg_banned", "You are permanently banned from talking in bea.")
+            bea.mind.outlets.deliver("twitch", "#bea", "ciao a tutti!")
+            await until(lambda: SEND_PROBLEM in chat.rows, what="the ban's problem line")
+            line = chat.rows[SEND_PROBLEM].text.text()
+            await skill.stop()
+            return line
+
+    line = asyncio.run(asyncio.wait_for(refused_message(), 30))
+    assert line == ("Twitch non ha pubblicato il suo messaggio: il suo account (bea_bot) è bannato da #bea. Per farla "
+                    "scrivere, togli il ban lì (/unban bea_bot).")
+    assert bea.skills["chat"].problems[SEND_PROBLEM].text.startswith("Twitch did not post her message: her account")
+    assert "Twitch non ha pubblicato il suo messaggio" in log.view.toPlainText()
+
+
+def test_the_activity_dock_says_bea_s_own_lines_in_italian_and_keeps_what_people_said(bea, docks):
+    _chat, log = docks
+    bea.switches.set_paused(True)
+    bea.bus.publish(EventKind.PERCEPTION, "twitch", "marco: hello Bea!")
+    lines = log.view.toPlainText()
+    assert "mente in pausa" in lines and "mind paused" not in lines
+    assert "marco: hello Bea!" in lines                                   # people's words stay as they came
+    assert [e.text for e in bea.bus.recent([EventKind.SYSTEM]) if e.source == "runtime"][-1] == "mind paused"
