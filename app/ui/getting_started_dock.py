@@ -12,8 +12,7 @@ from typing import Any
 
 from app.compose import Bea
 from app.core.getting_started import Facts, Step, remaining, steps
-from app.core.words import PROBLEMS
-from app.widgets.event_words import in_window
+from app.widgets.event_words import skill_line
 from app.widgets.palette import FINE
 from app.widgets.qt import (
     QFrame,
@@ -59,7 +58,7 @@ def read_facts(bea: Bea) -> Facts:
         models=tuple(current.mind.models),
         voice_enabled=voice is not None,
         voice_running=bool(voice is not None and voice.running and not voice.loading),
-        voice_problems=tuple(_in_window(voice)),
+        voice_problems=tuple(skill_line(voice, line) for line in getattr(voice, "problems", ()) or ()),
         stage_enabled=running("stage") is not None,
         vrm_path=getattr(section("stage"), "vrm_path", "") or "",
         avatar=str(model.path) if model is not None else "",
@@ -74,20 +73,14 @@ def read_facts(bea: Bea) -> Facts:
         person_entries=entries)
 
 
-def _in_window(voice: Any) -> list[str]:
-    """The voice's problem lines in the window's language, where the skill kept their words (app.core.words)."""
-    said = getattr(voice, "problem_words", {}) or {}
-    return [in_window(PROBLEMS, said.get(line, {}).get("words", ""), said.get(line, {}).get("args", {}), line)
-            for line in getattr(voice, "problems", ()) or ()]
-
-
 def _stage_problem(stage: Any) -> str:
     """Why the stage cannot show her avatar now ("" when nothing stands in the way)."""
     if stage is None:
         return ""
     if not stage.running:
-        return stage.server_error or translate("getting_started_dock", "The stage is not running yet.")
-    return stage.drawing_problem() or stage.problem()
+        return skill_line(stage, stage.server_error) or translate("getting_started_dock",
+                                                                  "The stage is not running yet.")
+    return stage.drawing_problem() or skill_line(stage, stage.problem())
 
 
 

@@ -31,3 +31,10 @@ def event_line(event: Event) -> str:
     context = event.data.get("words_context") or (PROBLEMS if event.kind is EventKind.ERROR or "resolved" in
                                                   event.data else ACTIVITY)
     return in_window(context, event.data.get("words") or "", dict(event.data.get("args") or {}), event.text)
+
+
+def skill_line(skill: Any, line: str) -> str:
+    """A skill's problem line (its English words) in the window's language, where the skill kept the line's marked
+    words and args in its `problem_words` (the voice's, the stage's)."""
+    said = (getattr(skill, "problem_words", None) or {}).get(line, {})
+    return in_window(PROBLEMS, said.get("words", ""), said.get("args", {}), line)

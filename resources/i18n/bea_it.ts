@@ -2511,6 +2511,18 @@ Non si può annullare.</translation>
         <translation>Voce fermata</translation>
     </message>
     <message>
+        <source>The stage cannot listen on port {port}: pick another port in Settings → Stage (detail: {detail}).</source>
+        <translation>Il palco non riesce a mettersi in ascolto sulla porta {port}: scegline un&apos;altra in Impostazioni → Palco (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Port {port} is still held by another program, so the stage is off: OBS and this window cannot show her. Quit that program, then switch the stage off and on; or pick another port in Settings → Stage (and in OBS&apos;s browser source). (detail: {detail})</source>
+        <translation>La porta {port} è ancora occupata da un altro programma, quindi il palco è spento: né OBS né questa finestra possono mostrarla. Chiudi quel programma, poi spegni e riaccendi il palco; oppure scegli un&apos;altra porta in Impostazioni → Palco (e nella sorgente browser di OBS). (dettaglio: {detail})</translation>
+    </message>
+    <message>
+        <source>Port {port}, where OBS reads the stage, is held by another program. Bea tries again every {every} s: quit that program, or pick another port in Settings → Stage. (detail: {detail})</source>
+        <translation>La porta {port}, da cui OBS legge il palco, è occupata da un altro programma. Bea riprova ogni {every} s: chiudi quel programma, oppure scegli un&apos;altra porta in Impostazioni → Palco. (dettaglio: {detail})</translation>
+    </message>
+    <message>
         <source>Her avatar is not shown: {why}</source>
         <translation>Il suo avatar non si vede: {why}</translation>
     </message>

@@ -7,6 +7,7 @@ dock says the same lines in Italian."""
 from __future__ import annotations
 
 import asyncio
+import socket
 
 import pytest
 
@@ -155,3 +156,31 @@ def test_the_activity_dock_says_bea_s_own_lines_in_italian_and_keeps_what_people
     assert "mente in pausa" in lines and "mind paused" not in lines
     assert "marco: hello Bea!" in lines                                   # people's words stay as they came
     assert [e.text for e in bea.bus.recent([EventKind.SYSTEM]) if e.source == "runtime"][-1] == "mind paused"
+
+
+def test_a_held_stage_port_is_said_in_italian_with_its_holder_as_the_detail(bea, italian, qtbot, monkeypatch):
+    from app.skills.stage import skill as stage_skill
+    from app.skills.stage.dock import make_dock as stage_dock
+    monkeypatch.setattr(stage_skill, "PORT_RETRY_EVERY", 0.2)
+    skill = bea.skills["stage"]
+    dock = stage_dock(skill)
+    qtbot.addWidget(dock)
+
+    async def main():
+        held = socket.socket()
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        bea.settings.set("skills.stage.port", port)
+        await skill.start()
+        try:
+            dock.refresh()
+            return port, skill.problem(), dock.problem.text()
+        finally:
+            held.close()
+            await skill.stop()
+
+    port, english, line = asyncio.run(asyncio.wait_for(main(), 30))
+    assert english.startswith(f"Port {port}, where OBS reads the stage, is held by python")
+    assert line.startswith(f"La porta {port}, da cui OBS legge il palco, è occupata da un altro programma. Bea "
+                           "riprova ogni 0.2 s") and "(dettaglio: python" in line

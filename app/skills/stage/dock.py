@@ -8,6 +8,7 @@ from pathlib import Path
 
 from app.skills.stage.skill import StageSkill
 from app.stage.vrm import LIP_SYNC, emotions
+from app.widgets.event_words import skill_line
 from app.widgets.palette import PROBLEM_STYLE
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
@@ -179,7 +180,7 @@ class StageDock(QWidget):
     def refresh(self) -> None:
         s = self.skill
         self.model.setText(model_text(s))
-        self.problem.setText(s.problem())
+        self.problem.setText(skill_line(s, s.problem()))
         self.problem.setVisible(bool(self.problem.text()))
         self.feedback.setText(self.note)
         self.feedback.setVisible(bool(self.note))

@@ -161,6 +161,7 @@ class StageSkill(Skill):
         self._told_avatar = False               # the Chat dock has the refused saved avatar as a problem line
         self.page_error = ""                    # what a page said went wrong
         self.server_error = ""                  # why OBS cannot reach the stage
+        self.problem_words: dict[str, dict[str, Any]] = {}   # a problem's marked words and args, by its English line
         self.report: dict[str, Any] | None = None   # the page's `loaded` for the current model
         self.serial = 0
         self.shown: tuple[str, str, float] = ("", "", 0.0)   # (mood, expression, weight)
@@ -247,17 +248,35 @@ class StageSkill(Skill):
                 self._port_task = None
 
     async def _port_problem(self, port: int, exc: OSError | None, gave_up: bool) -> str:
+        """Why OBS cannot reach the stage, in English; its marked sentence and values are kept in problem_words
+        for the window (app.core.words)."""
         if exc is not None and exc.errno != errno.EADDRINUSE:
-            return f"The stage cannot listen on port {port} ({exc.strerror or exc}): pick another port in " \
-                   f"Settings → Stage."
+            return self._said(QT_TRANSLATE_NOOP("problems", "The stage cannot listen on port {port}: pick another "
+                                                            "port in Settings → Stage (detail: {detail})."),
+                              f"The stage cannot listen on port {port} ({exc.strerror or exc}): pick another port in "
+                              f"Settings → Stage.", port=port, detail=exc.strerror or exc)
         who = await asyncio.get_running_loop().run_in_executor(None, port_holder.holder, port)
         by = f"by {who}" if who else "by another program"
         if gave_up:
-            return (f"Port {port} is still held {by}, so the stage is off: OBS and this window cannot show her. "
-                    f"Quit that program, then switch the stage off and on; or pick another port in Settings → "
-                    f"Stage (and in OBS's browser source).")
-        return (f"Port {port}, where OBS reads the stage, is held {by}. Bea tries again every "
-                f"{PORT_RETRY_EVERY:g} s: quit that program, or pick another port in Settings → Stage.")
+            return self._said(QT_TRANSLATE_NOOP("problems", "Port {port} is still held by another program, so the "
+                                                            "stage is off: OBS and this window cannot show her. Quit "
+                                                            "that program, then switch the stage off and on; or pick "
+                                                            "another port in Settings → Stage (and in OBS's browser "
+                                                            "source). (detail: {detail})"),
+                              f"Port {port} is still held {by}, so the stage is off: OBS and this window cannot show "
+                              f"her. Quit that program, then switch the stage off and on; or pick another port in "
+                              f"Settings → Stage (and in OBS's browser source).", port=port, detail=who or "?")
+        return self._said(QT_TRANSLATE_NOOP("problems", "Port {port}, where OBS reads the stage, is held by another "
+                                                        "program. Bea tries again every {every} s: quit that program, "
+                                                        "or pick another port in Settings → Stage. (detail: "
+                                                        "{detail})"),
+                          f"Port {port}, where OBS reads the stage, is held {by}. Bea tries again every "
+                          f"{PORT_RETRY_EVERY:g} s: quit that program, or pick another port in Settings → Stage.",
+                          port=port, every=f"{PORT_RETRY_EVERY:g}", detail=who or "?")
+
+    def _said(self, words: str, text: str, **args: object) -> str:
+        self.problem_words[text] = {"words": words, "args": {k: str(v) for k, v in args.items()}}
+        return text
 
     async def stop(self) -> None:
         me = asyncio.current_task()

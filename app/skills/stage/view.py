@@ -23,6 +23,7 @@ from urllib.parse import quote
 
 from app.core import stage_guard
 from app.skills.stage.skill import StageSkill
+from app.widgets.event_words import skill_line
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
     QColor,
@@ -161,7 +162,7 @@ class StageView(QWidget):
         if not url:
             self.url = ""
             self.placeholder.setText(translate("stage_view", "The stage is off (Settings → Stage).") if not self.skill.enabled
-                                     else self.skill.server_error or translate("stage_view", "The stage is starting…"))
+                                     else skill_line(self.skill, self.skill.server_error) or translate("stage_view", "The stage is starting…"))
             self.stack.setCurrentWidget(self.placeholder)
             return
         if self.web is None:   # the window is not up yet: the view comes right after it

@@ -12,12 +12,11 @@ import html
 import threading
 from collections.abc import Callable
 
-from app.core.words import PROBLEMS
 from app.skills.voice.parts import SilentOutput
 from app.skills.voice.settings import DEFAULT, device_box, fill_devices, picked
 from app.skills.voice.skill import VoiceSkill
 from app.skills.voice.state import DUCKED, HEARING, LISTENING, OFF, SPEAKING, THINKING, meter_percent
-from app.widgets.event_words import in_window
+from app.widgets.event_words import skill_line
 from app.widgets.keys import key_name, modifier_names
 from app.widgets.palette import FINE, PROBLEM, PROBLEM_STYLE, QUIET, WAITING
 from app.widgets.qt import (
@@ -183,8 +182,7 @@ class VoiceDock(QWidget):
         hears = skill.mic is not None and skill.ears is not None
         aloud = skill.output is not None and not isinstance(skill.output, SilentOutput)
         self.state.setText(state_html(shown_state(skill.state, hears=hears, aloud=aloud), skill.enabled))
-        problems = [in_window(PROBLEMS, said.get("words", ""), said.get("args", {}), line)
-                    for line in skill.problems for said in [skill.problem_words.get(line, {})]]
+        problems = [skill_line(skill, line) for line in skill.problems]
         self.problems.setText("\n".join(problem_lines(self.note, problems, self.no_devices)))
         self.problems.setVisible(bool(self.problems.text()))
         self.mode.setCurrentIndex(max(0, self.mode.findData(s.mode)))
