@@ -80,7 +80,8 @@ def _stage_problem(stage: Any) -> str:
     if not stage.running:
         return skill_line(stage, stage.server_error) or translate("getting_started_dock",
                                                                   "The stage is not running yet.")
-    return stage.drawing_problem() or skill_line(stage, stage.problem())
+    drawing = stage.drawing_problem()   # marked in the stage view's context, as the view says it
+    return translate("stage_view", drawing) if drawing else skill_line(stage, stage.problem())
 
 
 
