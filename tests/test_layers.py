@@ -33,7 +33,7 @@ ALLOWED: dict[str, set[str]] = {
     "secrets": {"memory"},
     "mind": {"core", "executors", "logs", "memory", "senses"},
     "stage": {"core", "paths"},
-    "widgets": {"config"},
+    "widgets": {"config", "core"},   # core is the pure bottom: an event's words said in the window's language
     "skills.kit": {"config", "core", "memory", "mind", "secrets", "senses"},
     "skills.platform": {"core", "memory", "widgets", "skills.kit"},
     "skill": {"config", "core", "executors", "memory", "senses", "stage", "widgets", "paths", "skills.kit",

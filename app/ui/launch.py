@@ -20,6 +20,7 @@ from app.ui.actions import AppActions
 from app.ui.language import install_window_language
 from app.ui.main_window import MainWindow
 from app.ui.tray import Tray
+from app.widgets.collector import WindowThreadCollector
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
     QApplication,
@@ -167,6 +168,7 @@ def run(data_dir: Path) -> int:
     import qasync
 
     qapp = application()
+    collector = WindowThreadCollector(qapp)   # widgets in reference cycles die on the window's thread
     icon = app_icon()
     qapp.setWindowIcon(icon)
     install_window_language("system")   # the passphrase, before her settings can be read
@@ -187,3 +189,4 @@ def run(data_dir: Path) -> int:
     finally:
         loop.close()
         asyncio.set_event_loop(None)
+        collector.stop()

@@ -9,7 +9,6 @@ while Bea has focus everywhere else. "Stop her" silences her at once.
 from __future__ import annotations
 
 import html
-import threading
 from collections.abc import Callable
 
 from app.skills.voice.parts import SilentOutput
@@ -26,10 +25,10 @@ from app.widgets.qt import (
     QHBoxLayout,
     QKeyEvent,
     QLabel,
-    QObject,
     QProgressBar,
     QPushButton,
     Qt,
+    QTimer,
     QVBoxLayout,
     QWidget,
     Signal,
@@ -80,23 +79,12 @@ def state_html(state: str, enabled: bool) -> str:
     return f"<span style='color:{color}'>●</span> <b>{html.escape(word)}</b>"
 
 
-class Listing(QObject):
-    """Brings the device lists from the listing thread to the docks: it lives as long as the app, so nothing the
-    thread touches can go away under it (a dock that went is disconnected by Qt)."""
-    listed = Signal(object)
-
-
-LISTING: list[Listing] = []   # the one Listing, made on the window's thread with the first dock
-
-
-def list_devices_later(skill: VoiceSkill, done: Callable[[tuple[list[str], list[str], str]], None]) -> None:
-    """skill.devices() on a thread of its own (the first listing loads PortAudio, which probes the sound system
-    for a few tenths of a second, and the window shows first); done(devices) runs on the window's thread."""
-    if not LISTING:
-        LISTING.append(Listing())
-    LISTING[0].listed.connect(done)   # a dock asks once; any listing fills every dock (the same list)
-    threading.Thread(target=lambda: LISTING[0].listed.emit(skill.devices()), name="audio-devices",
-                     daemon=True).start()
+def list_devices_later(dock: QWidget, skill: VoiceSkill,
+                       done: Callable[[tuple[list[str], list[str], str]], None]) -> None:
+    """skill.devices() once the window's loop is free (the first listing loads PortAudio, which probes the sound
+    system for a few tenths of a second, and the window shows first); done(devices) runs on the window's thread,
+    and not at all if the dock went before (the timer is the dock's)."""
+    QTimer.singleShot(0, dock, lambda: done(skill.devices()))
 
 
 class VoiceDock(QWidget):
@@ -162,7 +150,7 @@ class VoiceDock(QWidget):
         self.destroyed.connect(lambda *_: [u() for u in unsubscribe])
         self.note = ""
         self.refresh()
-        list_devices_later(skill, self.show_devices)
+        list_devices_later(self, skill, self.show_devices)
 
     def show_devices(self, devices: tuple[list[str], list[str], str]) -> None:
         inputs, outputs, why = devices
