@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from app.core.text_fold import fold, hidden_marks, mixed_script, unleet
 from app.core.triage_families import family
+from app.core.triage_taxonomy import SPLIT, unscrambled
 
 OVERRIDE, ROLE, TRANSCRIPT, ECHO, REVEAL, ENCODED = "override", "role", "transcript", "echo", "reveal", "encoded"
 MENTIONS, FLOOD, WALL, REPEAT, COPYPASTA = "mentions", "flood", "wall", "repeat", "copypasta"
@@ -264,6 +265,10 @@ def _steering(text: str, folded: str, tokens: set[str]) -> str:
         return kind
     if _SPACED.search(folded) and (kind := _match(_SPACE_BETWEEN.sub("", folded))):
         return kind
+    if (put_back := unscrambled(folded, tokens)) and (kind := _match(put_back)):
+        return kind
+    if "=" in text and "+" in text and SPLIT.search(folded):
+        return ENCODED
     if len(text) >= 16:
         for token in _B64.findall(text):
             decoded = _decoded(token)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from app.core.triage_taxonomy import FAMILIES as _TAXONOMY
+
 # said to her, not of oneself: "I always forget everything I learned" is chat
 _NOT_OF_ME = (r"(?<!\bi )(?<!\bwe )(?<!\bto )(?<!\bthey )(?<!\bll )(?<!\bd )(?<!\bhe )(?<!\bshe )(?<!\balways )"
               r"(?<!n't )(?<!dont )(?<!not )(?<!should )(?<!can )(?<!could )(?<!may )(?<!might )(?<!would )"
@@ -268,6 +270,7 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"[\[<(]\s*(your|insert( your)?|put your|enter( your)?)\s+(prompt|question|request)( here)?\s*[\]>)]",
     ]),
 ]
+_FAMILIES += _TAXONOMY   # the published categories, said generally (app.core.triage_taxonomy)
 _COMPILED = [(kind, gates[1:], re.compile("|".join(f"(?:{p})" for p in patterns)))
              for kind, gates, patterns in _FAMILIES]
 # which families a word opens (by their first gate): a line reads only the families its words open, in order
