@@ -12,7 +12,8 @@ these protocols (or by the service's own class when it is a plain store):
 - Ears: her hearing, for speech that does not come through her microphone (a voice note): the Voice skill's
   transcriber while that skill runs, so no second speech model is ever loaded. ctx.ears() is None otherwise.
 - VoiceTap: a copy of her voice as it is made, for a place she speaks besides the room (a Discord call): the
-  Voice skill's while it is on. ctx.voice_tap() is None otherwise.
+  Voice skill's while it is on. ctx.voice_tap() is None otherwise. Its talked_over() is the way back: people
+  there talking over her duck her, then stop her, as the streamer's voice does.
 - SettingsPort: the one validated write path for settings, and news of their changes.
 """
 
@@ -100,6 +101,10 @@ class VoiceSink(Protocol):
 class VoiceTap(Protocol):
     def attach(self, sink: VoiceSink) -> Callable[[], None]:
         """sink gets a copy of everything her mouth queues from now on; returns how to stop."""
+
+    def talked_over(self, voice: Any) -> None:
+        """Someone where the sink is (a call) talks over her: an OwnerVoice (app.senses.voice.bargein) for the
+        two-stage barge-in, as her microphone's (duck at their first word, stop once they kept going)."""
 
 
 class SettingsPort(Protocol):

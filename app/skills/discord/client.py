@@ -31,8 +31,9 @@ Theory of operation:
 6. send(channel, text, reply_to) in pieces of MAX_CHARS, typing(channel), react(channel, message, emoji),
    dm(user, text) (POST /users/@me/channels, then the message). A REST 429 is waited out by discord.py for the
    retry_after Discord names (at most MAX_RATE_WAIT s; longer is a failure said in words).
-7. join_voice(channel) connects to a voice call through discord.py (deafened: she cannot hear it, see the
-   skill). The voice gateway's websocket goes through the gate's session as the rest; its UDP audio does not
+7. join_voice(channel, hear) connects to a voice call through discord.py, deafened unless she is to hear it
+   (the skill's hearing.py). Its VoiceClient is a HookedVoice: discord.py's voice websocket hook hands every
+   text frame on (who speaks on which SSRC, who left), kept until a listener attaches so none is missed. The voice gateway's websocket goes through the gate's session as the rest; its UDP audio does not
    (the gate decides TCP connections): privacy mode stops the whole client, the call with it.
 8. No token and no chat text reach a log: discord.py's loggers are kept at WARNING (at DEBUG it logs every
    request's body), and a failure's words have the token cut out.
@@ -43,6 +44,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import functools
 import json
 import logging
 import random
@@ -87,6 +89,36 @@ class State(enum.StrEnum):
     AUTH_FAILED = "token refused"
     INTENTS = "intents refused"     # 4014: message content not switched on for the bot
     REFUSED = "refused"             # privacy mode
+
+
+VOICE_OPS = (5, 11, 13)         # SPEAKING, CLIENTS_CONNECT, CLIENT_DISCONNECT: kept for a late listener
+VOICE_KEPT = 200
+
+
+@functools.cache
+def hooked_voice() -> type:
+    """discord.VoiceClient whose connection state has the voice websocket hook (rule 7)."""
+    import discord
+    from discord.voice_state import VoiceConnectionState
+
+    class HookedVoice(discord.VoiceClient):
+        def create_connection_state(self) -> VoiceConnectionState:
+            self._kept: list[dict[str, Any]] = []
+            self._listener: Callable[[Any, dict[str, Any]], Awaitable[None]] | None = None
+            return VoiceConnectionState(self, hook=self._voice_frame)
+
+        async def _voice_frame(self, ws: Any, msg: dict[str, Any]) -> None:
+            if self._listener is not None:
+                await self._listener(ws, msg)
+            elif msg.get("op") in VOICE_OPS:
+                self._kept = [*self._kept[-VOICE_KEPT + 1:], msg]
+
+        async def listen(self, listener: Callable[[Any, dict[str, Any]], Awaitable[None]]) -> None:
+            kept, self._kept, self._listener = self._kept, [], listener
+            for msg in kept:
+                await listener(None, msg)
+
+    return HookedVoice
 
 
 def _host_port(url: str) -> tuple[str, int]:
@@ -234,13 +266,23 @@ class DiscordLink(Link):
         return str(getattr(channel, "name", "") or ""), str(getattr(guild, "name", "") or "")
 
     # ---- a voice call ----------------------------------------------------------------------------------
-    async def join_voice(self, channel_id: int) -> Any:
-        """Connects to a voice channel (deafened: she cannot hear the call); the discord.VoiceClient."""
+    async def join_voice(self, channel_id: int, hear: bool = False) -> Any:
+        """Connects to a voice channel, deafened unless she is to hear it; the discord.VoiceClient (a
+        HookedVoice: its voice websocket's frames reach listen())."""
         import discord
         channel = self._ready_client().get_channel(channel_id)
         if not isinstance(channel, discord.VoiceChannel | discord.StageChannel):
             raise ValueError(f"{channel_id} is not a voice channel her bot can see")
-        return await channel.connect(timeout=VOICE_TIMEOUT_S, reconnect=True, self_deaf=True)
+        return await channel.connect(timeout=VOICE_TIMEOUT_S, reconnect=True, self_deaf=not hear,
+                                     cls=hooked_voice())
+
+    def member_name(self, guild_id: int, user_id: int) -> str:
+        """A call speaker's name from the cache ("" when it does not hold them)."""
+        client = self.client
+        guild = client.get_guild(guild_id) if client is not None else None
+        person = (guild.get_member(user_id) if guild is not None else None) or (
+            client.get_user(user_id) if client is not None else None)
+        return str(getattr(person, "display_name", "") or "")
 
     # ---- sending (rule 6) -----------------------------------------------------------------------------
     def _ready_client(self) -> Any:

@@ -30,15 +30,17 @@ Theory of operation:
    allow it (off by default), and `discord_leave_voice` exists only while she is in a call. In a call her
    voice goes to it as it is made, part by part (call.py): a sink attached to the Voice skill's tap
    (ctx.voice_tap, the VoiceTap port), so her speakers still play her for the streamer. With the Voice skill
-   off the call hears nothing, and the dock says so. She joins deafened: she cannot hear the call.
-
-Not here: hearing a call. Discord requires its end-to-end encryption (DAVE) in voice calls; discord.py has no
-receive API, and discord-ext-voice-recv (an experimental extension) does not decrypt DAVE frames in any
-release, so no maintained library gives the speakers' audio. Not tested here: the voice gateway's handshake,
-its UDP and DAVE. discord.py connects to the voice gateway only over wss at the endpoint Discord names, so it
-cannot be pointed at a loopback fake; the tests cover what is ours: the AudioSource discord.py reads (20 ms
-frames of 48 kHz stereo PCM), her real voice resampled into it, and a line she speaks reaching the call in
-order, with a stand-in for discord.VoiceClient that only receives the frames.
+   off the call hears nothing, and the dock says so.
+8. She hears the call (issue 23.2, receive; hearing.py) when the settings let her (on by default) and her ears
+   are up (the Voice skill's transcriber, the Ears port): she joins undeafened, and each speaker's datagrams,
+   taken from discord.py's own voice connection (its socket listener, its DAVE session, its voice websocket
+   hook), become that speaker's utterances through the same VAD and end of turn as her microphone. A finished
+   utterance is a VOICE perception from "discord:<user id>" (the text side's identity: tallies, cards and
+   aliases work), PLACE the call, CONVERSATION_KEY "voice:discord:<channel id>" (answered out loud: the room
+   and the call hear her), ONE_TO_ONE when one other person is in the call. A speaker talking over her ducks
+   her, then stops her (the VoiceTap port's talked_over: the Voice skill's barge-in). Audio that keeps failing
+   to open or decode is an ERROR on the Chat dock's problem lines (problem discord:call), cleared once she
+   hears again. Without her ears she joins deafened, and the Activity line says so.
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ SALIENCE = 0.7
 CONVERSATIONS = 50                  # recent conversations the dock lists
 MESSAGES = 500                      # messages she read that her tools can still answer
 PROBLEM = "discord"
+CALL_PROBLEM = "discord:call"       # her ears in a call: its audio does not open or decode
 STOPPING = (State.AUTH_FAILED, State.REFUSED, State.INTENTS)
 NOT_ON_AIR = ("ERROR: not sent: that message held words that never go out (the on-air filter); put it another "
               "way")
@@ -100,6 +103,9 @@ class DiscordSettings(SkillSettings):
                                "call she may join herself.")
     she_joins_voice: bool = Field(False, title="She may join the voice channel herself",
                                   description="Off: only you join her to a call, from the Discord dock.")
+    she_hears_calls: bool = Field(True, title="She hears the people in the call",
+                                  description="On: she listens to each speaker as she listens to you (her ears "
+                                              "are the Voice skill's). Off: she joins deafened.")
     gateway: str = Field(GATEWAY, min_length=1, title="Discord gateway address", json_schema_extra=ADVANCED,
                          description="Change it only for a test.")
 
@@ -164,6 +170,8 @@ class DiscordSkill(TokenPlatform):
         self.call: Any = None                          # the discord.VoiceClient while she is in a call
         self.call_voice: Any = None                    # call.CallVoice: her voice into it
         self._untap: Callable[[], None] | None = None
+        self.call_ears: Any = None                     # hearing.CallEars while she hears the call
+        self._unlisten: Callable[[], None] | None = None
 
     # ---- life cycle, token and state (rule 1): the platform layer's TokenPlatform ----------------------
     def _new_client(self) -> DiscordLink:
@@ -271,10 +279,11 @@ class DiscordSkill(TokenPlatform):
         text = str(channel).strip().lstrip("#")
         if not text.isdigit():
             return f"{text!r} is not a voice channel id (right-click the channel → Copy Channel ID)"
+        hear = self.settings.she_hears_calls and self.ctx.ears() is not None
         try:
             link = self._link()
             await self.leave_voice()
-            voice = await link.join_voice(int(text))
+            voice = await link.join_voice(int(text), hear=hear)
         except Exception as exc:
             log.warning("Discord: joining a voice call failed (%s)", type(exc).__name__)
             return f"she could not join the call: {exc or type(exc).__name__}"
@@ -282,10 +291,17 @@ class DiscordSkill(TokenPlatform):
         self.call, self.call_voice = voice, CallVoice(voice)
         tap = self.ctx.voice_tap()
         self._untap = tap.attach(self.call_voice) if tap is not None else None
-        text, data = said(QT_TRANSLATE_NOOP("activity", "Discord: she joined the voice call {place}") if tap is not None
-                          else QT_TRANSLATE_NOOP("activity", "Discord: she joined the voice call {place} (her voice "
-                                                             "is off: the call hears nothing until the Voice skill "
-                                                             "is on)"), place=self.call_place)
+        if hear:
+            await self.hear(voice, int(link.me.get("id") or 0))
+        if tap is None:
+            words = QT_TRANSLATE_NOOP("activity", "Discord: she joined the voice call {place} (her voice is off: the "
+                                                  "call hears nothing until the Voice skill is on)")
+        elif not hear:
+            words = QT_TRANSLATE_NOOP("activity", "Discord: she joined the voice call {place}, deafened (she hears "
+                                                  "nobody in it: her ears are off or not allowed there)")
+        else:
+            words = QT_TRANSLATE_NOOP("activity", "Discord: she joined the voice call {place}")
+        text, data = said(words, place=self.call_place)
         self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, **data)
         self._listeners.notify()
         return ""
@@ -294,6 +310,12 @@ class DiscordSkill(TokenPlatform):
         untap, self._untap = self._untap, None
         if untap is not None:
             untap()
+        unlisten, self._unlisten, ears, self.call_ears = self._unlisten, None, self.call_ears, None
+        if unlisten is not None:
+            unlisten()
+        resolved = {"resolved": CALL_PROBLEM} if ears is not None and ears.problem else {}
+        if ears is not None:
+            await ears.close()
         call, self.call, self.call_voice = self.call, None, None
         if call is None:
             return "she is not in a voice call"
@@ -302,9 +324,70 @@ class DiscordSkill(TokenPlatform):
         except Exception as exc:
             log.warning("Discord: leaving the voice call failed (%s)", type(exc).__name__)
         text, data = said(QT_TRANSLATE_NOOP("activity", "Discord: she left the voice call"))
-        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, **data)
+        self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, **resolved, **data)
         self._listeners.notify()
         return ""
+
+    # ---- hearing the call (rule 8) --------------------------------------------------------------------
+    async def hear(self, voice: Any, me: int) -> None:
+        """Her ears on the call's connection: discord.py's socket listener, DAVE session and voice websocket."""
+        from app.skills.discord.hearing import CallEars
+        connection = voice._connection          # discord.py's VoiceConnectionState (no public accessor)
+        ears = CallEars(lambda: (bytes(voice.secret_key), str(voice.mode)), lambda: connection.dave_session, me,
+                        self._ears_for, on_heard=self._heard_in_call, talk_over=self._talked_over,
+                        on_problem=self._call_problem)
+        self.call_ears = ears
+        await voice.listen(ears.voice_event)
+        connection.add_socket_listener(ears.datagram_threadsafe)
+        self._unlisten = lambda: connection.remove_socket_listener(ears.datagram_threadsafe)
+
+    def _ears_for(self, _user: int, on_heard: Callable[[Any], Any], on_voice: Callable[[Any], None]) -> Any:
+        """One speaker's own ears: the Voice skill's transcriber, a VAD of their own, always on."""
+        from app.senses.voice.ears import Ears, Mode
+        from app.senses.voice.vad import SileroVad
+        transcriber = self.ctx.ears()
+        if transcriber is None:
+            return None
+        return Ears(transcriber, vad=SileroVad(), mode=Mode.ALWAYS_ON, on_heard=on_heard, on_owner_voice=on_voice)
+
+    def _talked_over(self, voice: Any) -> None:
+        tap = self.ctx.voice_tap()
+        if tap is not None:
+            tap.talked_over(voice)
+
+    def _heard_in_call(self, user_id: int, heard: Any) -> None:
+        text = heard.text.strip()
+        ears = self.call_ears
+        if not text or ears is None:
+            return
+        ts = self.ctx.now().timestamp()
+        channel = getattr(self.call, "channel", None)
+        guild = getattr(channel, "guild", None)
+        name = (self.client.member_name(int(getattr(guild, "id", 0) or 0), user_id) if self.client is not None
+                else "") or f"Discord user {user_id}"
+        author = Author(PLATFORM, str(user_id), name)
+        where = f"the Discord voice call {self.call_place}".rstrip()
+        meta: dict[str, Any] = {Meta.CONVERSATION_KEY: f"voice:{PLATFORM}:{getattr(channel, 'id', '')}",
+                                Meta.PLACE: where, Meta.TEXT: text}
+        if len(ears.present) == 1:
+            meta[Meta.ONE_TO_ONE] = True
+        if self.tallies.count(author, ts):
+            meta[Meta.TALLIED] = True
+        self.log.add(ts, name, text, "chat", identity=author.identity, channel=str(getattr(channel, "id", "")))
+        self._listeners.notify()
+        self.ctx.perceive(Perception(PerceptionKind.VOICE, PLATFORM, f"[{name}, in the Discord call] {text}", 0.9,
+                                     meta, author, ts))
+
+    def _call_problem(self, why: str | None) -> None:
+        if why is None:
+            text, data = said(QT_TRANSLATE_NOOP("activity", "Discord: she hears the call again"))
+            self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, resolved=CALL_PROBLEM, **data)
+            return
+        text, data = said(QT_TRANSLATE_NOOP("problems", "She cannot hear the Discord call: its audio does not open "
+                                                        "or decode (detail: {why}). Leave and join the call again."),
+                          why=why)
+        self.ctx.bus.publish(EventKind.ERROR, PLATFORM, text, setting=f"skills.{self.key}", problem=CALL_PROBLEM,
+                             **data)
 
     async def _join_tool(self) -> str:
         why = await self.join_voice(self.settings.voice_channel)
@@ -407,7 +490,8 @@ class DiscordSkill(TokenPlatform):
                          handler=self._leave_tool, reaches=True)]
         if self.settings.she_joins_voice and self.settings.voice_channel:
             return [Tool("discord_join_voice", "Join the streamer's Discord voice call: they hear what you say "
-                         "out loud (you cannot hear them).", nothing, handler=self._join_tool, reaches=True)]
+                         "out loud, and you hear them when the streamer allows it.", nothing,
+                         handler=self._join_tool, reaches=True)]
         return []
 
     def tools(self) -> list[Tool]:

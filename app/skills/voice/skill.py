@@ -27,7 +27,8 @@ Theory of operation:
    the turn ends without a new line of hers, she comes back to full volume and finishes it. Either way the
    line reports what she actually got to say.
 9. A copy of her voice goes, part by part as her mouth queues it, to whatever is attached to `tap` (the VoiceTap
-   port, tap.py: a Discord call); the speakers play as before.
+   port, tap.py: a Discord call); the speakers play as before. The call's speakers talking over her come back
+   through the tap's talked_over(): the same two-stage barge-in as the streamer's voice (rule 5).
 """
 
 from __future__ import annotations
@@ -213,7 +214,7 @@ class VoiceSkill(Skill):
         self.ears: Ears | None = None
         self.output: AudioOutput | None = None
         self.mic: Any = None
-        self.tap = Tap()             # the VoiceTap port: a copy of her voice (rule 9)
+        self.tap = Tap(self.talked_over)   # the VoiceTap port: a copy of her voice, and a call's voices (rule 9)
         self.running = False
         self.loading = False
         self._up: asyncio.Future[None] | None = None
@@ -481,6 +482,10 @@ class VoiceSkill(Skill):
 
     def _owner_voice(self, event: OwnerVoice) -> None:
         self.owner_talking = event.speaking
+        self.talked_over(event)
+
+    def talked_over(self, event: OwnerVoice) -> None:
+        """A voice over hers (the streamer's, or a call's through the tap): the two-stage barge-in (rule 5)."""
         decision = self.mouth.owner_voice(event) if self.mouth is not None else Decision.NONE
         if decision is Decision.DUCK:
             self.ducked = True

@@ -7,6 +7,8 @@ Theory of operation:
    speakers is also handed to each sink at once (mono int16 at the voice's rate), as it is made; a stop
    (barge-in, the stop button) clears the sinks too. The speakers play as before: the streamer hears her.
 3. A sink that fails is logged and left attached: the room never loses her voice for it.
+4. The other way: people in that place talking over her (a Discord call's speakers) reach talked_over(), the
+   Voice skill's two-stage barge-in, exactly as the streamer's voice through her microphone does.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from app.senses.voice.bargein import OwnerVoice
 from app.senses.voice.output import AudioOutput
 from app.skills.ports import VoiceSink
 
@@ -24,10 +27,11 @@ log = logging.getLogger(__name__)
 
 
 class Tap:
-    """Rules 1 and 3."""
+    """Rules 1, 3 and 4."""
 
-    def __init__(self) -> None:
+    def __init__(self, talked_over: Callable[[OwnerVoice], None] = lambda _v: None) -> None:
         self._sinks: list[VoiceSink] = []
+        self.talked_over = talked_over
 
     def attach(self, sink: VoiceSink) -> Callable[[], None]:
         self._sinks.append(sink)

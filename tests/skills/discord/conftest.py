@@ -1,3 +1,3 @@
-"""The real Piper voice (shared with tests/senses/voice), for her voice in a call."""
+"""The real Piper voice and speech model (shared with tests/senses/voice), for her voice and ears in a call."""
 
-from tests.senses.voice.conftest import executor, voice  # noqa: F401  (fixtures)
+from tests.senses.voice.conftest import executor, transcriber, voice  # noqa: F401  (fixtures)
