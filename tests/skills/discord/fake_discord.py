@@ -19,6 +19,10 @@ Gateway (ws://127.0.0.1:<port>/gateway, and the resume_gateway_url /resume):
 - dispatches carry s, the session's sequence; with compress=zlib-stream in the query, every frame is one
   zlib stream's next chunk, ending with the Z_SYNC_FLUSH suffix (as Discord sends them);
 - drop() ends the connection with a resumable close (4000), invalidate() sends INVALID_SESSION (false).
+- op 4 VOICE_STATE_UPDATE (joining or leaving a voice channel; topics/voice-connections, Retrieving Voice
+  Server Information): VOICE_STATE_UPDATE with her voice session_id, then, when joining, VOICE_SERVER_UPDATE
+  with the voice token and `voice_endpoint` (a fake voice server, fake_voice.py); `voice_states` keeps what
+  she asked (self_deaf, self_mute).
 
 REST (http://127.0.0.1:<port>/api/v10), every call with "Authorization: Bot <token>" (else 401):
 - GET /users/@me, GET /oauth2/applications/@me;
@@ -113,6 +117,8 @@ class FakeDiscord:
         self.reactions: list[tuple[str, str, str]] = []
         self.dm_channels: dict[str, str] = {}  # recipient id -> DM channel id
         self.calls: list[tuple[str, str, float]] = []
+        self.voice_states: list[dict[str, Any]] = []   # op 4 she sent
+        self.voice_endpoint = ""               # "127.0.0.1:<port>" of a fake voice server
         self._limited: dict[str, float] = {}
         self._runner: web.AppRunner | None = None
 
@@ -242,6 +248,22 @@ class FakeDiscord:
                 await self._identify(conn, data)
             elif op == 6:
                 await self._resume(conn, data)
+            elif op == 4:
+                await self._voice_state(data)
+
+    async def _voice_state(self, data: dict[str, Any]) -> None:
+        self.voice_states.append(data)
+        channel = data.get("channel_id")
+        await self.dispatch("VOICE_STATE_UPDATE", {
+            "guild_id": data["guild_id"], "channel_id": channel, "user_id": BEA["id"], "session_id": "voice-1",
+            "deaf": False, "mute": False, "self_deaf": bool(data.get("self_deaf")),
+            "self_mute": bool(data.get("self_mute")), "self_video": False, "suppress": False,
+            "request_to_speak_timestamp": None,
+            "member": {"user": BEA, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False,
+                       "mute": False}})
+        if channel is not None:
+            await self.dispatch("VOICE_SERVER_UPDATE", {"token": "voice-token", "guild_id": data["guild_id"],
+                                                        "endpoint": self.voice_endpoint})
 
     async def _identify(self, conn: Connection, data: dict[str, Any]) -> None:
         self.identifies.append(data)
