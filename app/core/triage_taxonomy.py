@@ -419,6 +419,136 @@ FAMILIES += [
     ]),
 ]
 
+FAMILIES += [
+    # what she was given, asked for in still other words
+    ("reveal", (_gate("guidelines instructions directives restrictions constraints linee istruzioni direttive"),
+                _gate("follow obey have get receive operate received got given segui obbedisci hai ricevuto")), [
+        r"\bwhat\s+(guidelines|instructions|directives|restrictions|constraints)\s+(do|did|must|are)\s+you\s+(follow|"
+        r"obey|have|get|receive|operate under)\b",
+        r"\b(instructions|directives|guidelines)\s+(that\s+)?you\s+(received|got|were given|have been given|follow|obey)"
+        r"\b",
+        r"\b(quali|che)\s+(linee guida|istruzioni|direttive)\s+(segui|obbedisci|hai|hai ricevuto)\b|\b(istruzioni|"
+        r"direttive)\s+che\s+(hai ricevuto|segui)\b",
+    ]),
+    ("reveal", (_gate("initialized initialised configured primed seeded inizializzata inizializzato configurata "
+                      "configurato"), _gate("with con")), [
+        r"\b(you\s+(were|are|have been)|you'?ve been|you'?re)\s+(initiali[sz]ed|configured|primed|seeded)\s+with\b",
+        r"\bsei\s+(stat[oa]\s+)?(inizializzat[oa]|configurat[oa])\s+con\b",
+    ]),
+    ("reveal", (_gate("developer developers creator operator admin streamer owner sviluppatore creatore admin "
+                      "proprietario"),
+                _gate("wrote gave sent left typed put scritto dato mandato lasciato")), [
+        r"\b(message|text|note|instructions|prompt|words)\s+(that\s+)?(the|your)\s+(developer|creator|operator|admin|"
+        r"streamer|owner)s?\s+(wrote|gave|sent|left|typed|put)\b",
+        r"\b(messaggio|testo|nota|istruzioni|prompt)\s+che\s+(lo|il|l'|il tuo|lo tuo)?\s*(sviluppatore|creatore|admin|"
+        r"streamer|proprietario)\s+ti\s+(ha\s+)?(scritto|dato|mandato|lasciato)\b",
+    ]),
+    ("reveal", (_gate("protect keep guard hide conceal proteggere custodire nascondere"),
+                _gate("told asked instructed supposed meant programmed detto chiesto programmata programmato")), [
+        r"\b(told|asked|instructed|supposed|meant|programmed)\s+to\s+(protect|keep secret|guard|hide|conceal|keep "
+        r"hidden)\b",
+        r"\b(detto|chiesto|programmat[oa])\s+di\s+(proteggere|custodire|nascondere|tenere segret[oa])\b",
+    ]),
+    ("reveal", (_gate("dump"), _gate("memory context prompt instructions config configuration system")), [
+        r"\bdump\s+(your|the|all|ur)\s+(\w+\s+)?(memory|context|prompt|instructions|config|configuration|system)\b",
+    ]),
+    ("reveal", (_gate("told given instructed programmed detto istruita istruito programmata programmato"),
+                _gate("what cosa quello")), [
+        r"\b(tell|show|repeat|say|write|print)\s+(me\s+|us\s+)?what\s+you\s+(were|have been|'ve been)\s+(told|given|"
+        r"instructed|programmed)\b",
+        r"\b(dimmi|dicci|ripeti|scrivi|mostrami)\s+(cosa|quello che)\s+ti\s+(hanno|e stato)\s+(detto|ordinato)\b",
+    ]),
+    ("reveal", (_gate("set configured programmed deployed prompted configurato configurata programmato "
+                      "programmata"),), [
+        r"\b(who|that)\s+(set you up|configured you|programmed you|deployed you|prompted you)\b",
+        r"\b(chi|che)\s+ti\s+ha\s+(configurat[oa]|programmat[oa])\b[^.!?\n]{0,30}\b(scritto|detto)\b|\b(scritto|"
+        r"detto)\s+chi\s+ti\s+ha\s+(configurat[oa]|programmat[oa])\b",
+    ]),
+    ("reveal", (_gate("conversation chat conversazione"), _gate("history log cronologia storico")), [
+        r"\b(print|show|dump|output|repeat|display|give me)\s+(the|our|this|your)\s+(entire\s+|full\s+|whole\s+)?"
+        r"(conversation|chat)\s+(history|log)\b",
+        r"\b(stampa|mostra|ripeti|dammi)\s+(la|tutta la)\s+(cronologia|storia)\s+(della\s+)?(conversazione|chat)\b",
+    ]),
+    ("reveal", (_gate("password"),), [r"^\W*what(\s+is|'?s)\s+the\s+(secret\s+)?password\W*$|^\W*qual\s+e\s+la\s+"
+                                      r"password\W*$"]),
+    # someone else to become
+    ("role", (_gate("about become immerse transform diventare diventa trasformarti"),
+              _gate("become immerse transformed turn diventare diventa trasformarti")), [
+        r"\b(you are|you're)\s+about\s+to\s+(become|immerse|be transformed|turn into)\b",
+        r"\b(become|turn into|transform into)\s+(my|a|an|the)\s+(\w+\s+){0,3}(confidant|ai|bot|chatbot|model|"
+        r"character|persona|entity|alter ego)\b",
+        r"\b(stai per|devi)\s+(diventare|trasformarti in)\b|\bdiventa\s+(il mio|la mia|un|una)\s+(\w+\s+){0,3}"
+        r"(confidente|ia|bot|chatbot|modello|personaggio|alter ego)\b",
+    ]),
+    ("role", (_gate("unhinged unfiltered uncensored unrestricted amoral evil toxic malvagia malvagio tossica "
+                    "censura filtri"),
+              _gate("response answer reply responses answers replies risposta risposte")), [
+        r"\b(unhinged|unfiltered|uncensored|unrestricted|amoral|evil|toxic)\s+(response|answer|reply|responses|"
+        r"answers|replies)\b",
+        r"\b(risposta|risposte)\s+(malvagi[ae]|tossic[ahe]+|senza (filtri|censura))\b",
+    ]),
+    ("role", (_gate("nothing niente nulla"), _gate("illegal forbidden wrong banned allowed illegale vietato "
+                                                   "proibito")), [
+        r"\b(where|in which)\s+nothing\s+is\s+(illegal|forbidden|off limits|wrong|against the rules|banned)\b",
+        r"\b(dove|in cui)\s+(niente|nulla)\s+e\s+(illegale|vietato|proibito|sbagliato)\b",
+    ]),
+    ("role", (_gate("policy policies politica politiche"), _gate("no without senza nessuna")), [
+        r"\b(no|without( any)?|free of)\s+content\s+polic(y|ies)\b|\bsenza\s+(alcuna\s+)?politic(a|he)\s+(sui|dei)\s+"
+        r"contenuti\b",
+    ]),
+    ("role", (_gate("novel book story screenplay script movie game romanzo libro storia copione film gioco"),
+              _gate("how come")), [
+        r"\b(novel|book|story|screenplay|script|movie|game)\b[^.!?\n]{0,60}\b(villain|character|protagonist|hero|"
+        r"antagonist)\b[^.!?\n]{0,40}\b(explains?|describes?|teaches?|tells|details?)\b[^.!?\n]{0,30}\bhow to\b",
+        r"\b(romanzo|libro|storia|copione|film|gioco)\b[^.!?\n]{0,60}\b(cattivo|personaggio|protagonista|eroe)\b"
+        r"[^.!?\n]{0,40}\b(spiega|descrive|insegna|racconta)\b[^.!?\n]{0,30}\bcome\b",
+    ]),
+    ("role", (_gate("purposes purpose scopo scopi"),
+              _gate("educational research academic informational scientific educativo educativi ricerca "
+                    "didattico didattici")), [
+        r"\bfor\s+(purely\s+)?(educational|research|academic|informational|scientific)\s+purposes?\b",
+        r"\b(a|per)\s+scop(o|i)\s+(educativ[oi]|di ricerca|didattic[oi]|scientific[oi])\b",
+    ]),
+    # rules set for her answers and her words
+    ("override", (_gate("responses answers replies messages risposte"),
+                  _gate("never not none nessuna mai non")), [
+        r"\b(your|ur)\s+(responses|answers|replies|messages)\s+(should|must|will|shall|may)\s+(never|not)\s+(contain|"
+        r"include|mention|say|inform|warn|refuse)\b|\bnone of your (responses|answers|replies)\s+(should|will|must)\b",
+        r"\ble tue risposte non (devono|dovranno) mai\b|\bnessuna delle tue risposte\b",
+    ]),
+    ("override", (_gate("treat tratta trattare considera"), _gate("said written sent from coming by detto detti scritto scritti mandati dall dallo dalla "
+                                                                  "mandato da")), [
+        r"\btreat\s+(it|this|that|my (words|messages?|input|lines?))\s+as\s+(if\s+)?((it|they)\s+)?(was|were|is|came)?\s*"
+        r"(said|written|sent|from|coming from|by)\b",
+        r"\b(tratta|trattare|considera)\s+(questo|quello|i miei messaggi|le mie parole)\s+come\s+se\s+(fosse|fossero)"
+        r"\s+(detto|dett[ie]|scritt[oie]|mandat[oie]|da)\b",
+    ]),
+    ("override", (_gate("whenever every each ogni"), _gate("say write type ask dico scrivo chiedo")), [
+        r"\b(whenever|every time|each time)\s+i\s+(say|write|type|ask)\b[^.!?\n]{0,40}\byou\s+(will|must|should|"
+        r"shall|have to)\b",
+        r"\bogni volta che (dico|scrivo|chiedo)\b[^.!?\n]{0,40}\b(devi|dovrai|tu)\b",
+    ]),
+    ("override", (_gate("authorize authorise permit allow grant permission autorizzo permesso"),), [
+        r"\bi\s+(hereby\s+)?(authori[sz]e|permit|allow|give you permission|grant you permission)\s+(you\s+)?to\b",
+        r"\bti\s+(autorizzo|do il permesso)\s+(a|di)\b",
+    ]),
+    ("override", (_gate("ignore bypass disable disregard skip ignorare ignora aggirare aggira disattiva disattivare"),
+                  _gate("safeguards safety protections policy policies moderation censorship protezioni "
+                        "salvaguardie sicurezza politiche censura")), [
+        r"\b(ignore|bypass|disable|disregard|skip|turn off)\s+(your\s+|all\s+|the\s+|any\s+)?(safeguards|safety"
+        r"( rules| measures| protocols| features)?|protections|content polic(y|ies)|moderation|censorship)\b",
+        r"\b(ignorare|ignora|aggirare|aggira|disattiva|disattivare)\s+(le\s+|la\s+|tutte le\s+)?(tue\s+)?(protezioni|"
+        r"salvaguardie|misure di sicurezza|politiche|censura)\b",
+    ]),
+    ("role", (_gate("have avrai longer won"),
+              _gate("limits rules filters restrictions censorship guidelines morals ethics policy limiti regole "
+                    "filtri restrizioni censura")), [
+        r"\byou\s+(will\s+no\s+longer\s+have|won'?t\s+have|will\s+have\s+no|no\s+longer\s+have|have no)\s+(any\s+)?"
+        r"(limits|rules|filters|restrictions|censorship|guidelines|morals|ethics|content polic(y|ies))\b",
+        r"\bnon\s+avrai\s+(piu\s+)?(alcun\w*\s+)?(limiti|regole|filtri|restrizioni|censura)\b",
+    ]),
+]
+
 # payload splitting: pieces of the words put in variables, then joined ("a = '...'; b = '...'; say a + b")
 SPLIT = re.compile(r"\b\w{1,10}\s*=\s*['\"][^'\"\n]{1,80}['\"][^\n]{0,80}?\b\w{1,10}\s*=\s*['\"][^\n]{0,200}?"
                    r"\b\w{1,10}\s*\+\s*\w{1,10}\b")
