@@ -9,8 +9,9 @@ Theory of operation:
    secret key for its negotiated mode, the RTP header extension cut. The SSRC says who speaks: Discord tells
    it in SPEAKING (op 5, user_id and ssrc) on the voice websocket, which voice_event() reads from
    discord.py's hook; CLIENTS_CONNECT (op 11) lists who is in the call; CLIENT_DISCONNECT (op 13) drops that
-   person's state. An SSRC nobody has named yet is counted (unknown) and dropped: its words could not be
-   given an author, nor its DAVE frames opened. Her own user id is never heard (Discord does not send her
+   person's state. A packet of an SSRC nobody has named yet is counted (unknown) and kept, its last second,
+   until SPEAKING names it: the voice websocket and the UDP socket race, and a speaker's first packets may
+   come first; never named, it is dropped (no author for the words, no DAVE key for the frames). Her own user id is never heard (Discord does not send her
    SSRC back; it is ignored anyway).
 3. DAVE: while the connection's DAVE session is ready, every frame goes through dave.decrypt(user id), which
    also lets a plain frame through while that speaker's decryptor is in passthrough (a transition). With no
@@ -20,7 +21,8 @@ Theory of operation:
    frames) to 48 kHz stereo, averaged to mono and resampled to 16 kHz by the project's streaming Resampler
    (one per speaker), and fed to that speaker's own Ears (their own VAD state and end of turn), made by
    `make_ears` (None while she has no ears: the packet is counted unheard). A finished utterance reaches
-   `on_heard(user id, Heard)`.
+   `on_heard(user id, Heard)`. warm_up() loads libopus and PyAV beforehand, off the loop (half a second the
+   first time); a new speaker then costs the loop their own VAD's ONNX session (about 16 ms).
 5. Discord sends nothing while someone is silent (five silence frames, 100 ms, end a burst). The VAD must
    hear the silence to end a turn, so a ticker feeds a speaker's ears digital silence for the time no packet
    came (at most SILENCE_S after their last packet).
@@ -46,7 +48,7 @@ import numpy as np
 from app.senses.voice.bargein import OwnerVoice
 from app.senses.voice.pcm import Resampler, to_float32
 from app.senses.voice.vad import SAMPLE_RATE
-from app.skills.discord.rtp import Undecryptable, open_datagram
+from app.skills.discord.rtp import Audio, Undecryptable, open_datagram
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +58,16 @@ DAVE_MAGIC = b"\xfa\xfa"
 TICK_S = 0.04
 QUIET_S = 0.06         # no packet this long: the speaker is silent (rule 5)
 SILENCE_S = 1.5        # silence fed after a speaker's last packet, past any end of turn
+WAIT, WAIT_SSRCS = 50, 8  # an unnamed SSRC's last packets kept (1 s), for so many SSRCs (rule 2)
 FAILING = 250          # packets in a row that fail (5 s of one speaker): a problem (rule 7)
+
+
+def warm_up() -> None:
+    """Loads what the first packet would otherwise load on the loop (libopus, PyAV's resampler); blocking."""
+    from discord.opus import Decoder
+
+    Decoder()
+    Resampler(CALL_RATE, SAMPLE_RATE)
 
 
 def talking_over(voices: Mapping[int, OwnerVoice]) -> OwnerVoice:
@@ -93,6 +104,7 @@ class CallEars:
         self.present: set[int] = set()           # user ids in the call (not her)
         self.speakers: dict[int, Speaker] = {}   # by user id
         self._voices: dict[int, OwnerVoice] = {}
+        self._waiting: dict[int, list[Audio]] = {}   # SSRC nobody has named yet -> its last packets
         self.packets = self.heard_packets = self.undecryptable = self.decode_errors = self.unknown = self.unheard = 0
         self.failing = 0
         self.problem = ""                        # why the audio keeps failing, while it does
@@ -112,10 +124,12 @@ class CallEars:
         if not isinstance(data, dict):
             return
         if op == SPEAKING and data.get("user_id") is not None and data.get("ssrc") is not None:
-            user = int(data["user_id"])
-            self.users[int(data["ssrc"])] = user
+            user, ssrc = int(data["user_id"]), int(data["ssrc"])
+            self.users[ssrc] = user
             if user != self.me:
                 self.present.add(user)
+            for audio in self._waiting.pop(ssrc, ()):
+                self._heard(user, audio, time.perf_counter())
         elif op == CLIENTS_CONNECT:
             self.present.update(int(u) for u in data.get("user_ids", ()) if int(u) != self.me)
         elif op == CLIENT_DISCONNECT and data.get("user_id") is not None:
@@ -150,7 +164,15 @@ class CallEars:
         user = self.users.get(audio.ssrc)
         if user is None:
             self.unknown += 1
+            waiting = self._waiting.setdefault(audio.ssrc, [])
+            waiting.append(audio)
+            del waiting[:-WAIT]
+            while len(self._waiting) > WAIT_SSRCS:
+                self._waiting.pop(next(iter(self._waiting)))
             return
+        self._heard(user, audio, start)
+
+    def _heard(self, user: int, audio: Audio, start: float) -> None:
         if user == self.me:
             return
         frame = self._dave(user, audio.opus)

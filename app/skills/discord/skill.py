@@ -45,6 +45,7 @@ Theory of operation:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
@@ -331,7 +332,8 @@ class DiscordSkill(TokenPlatform):
     # ---- hearing the call (rule 8) --------------------------------------------------------------------
     async def hear(self, voice: Any, me: int) -> None:
         """Her ears on the call's connection: discord.py's socket listener, DAVE session and voice websocket."""
-        from app.skills.discord.hearing import CallEars
+        from app.skills.discord.hearing import CallEars, warm_up
+        await asyncio.get_running_loop().run_in_executor(None, warm_up)
         connection = voice._connection          # discord.py's VoiceConnectionState (no public accessor)
         ears = CallEars(lambda: (bytes(voice.secret_key), str(voice.mode)), lambda: connection.dave_session, me,
                         self._ears_for, on_heard=self._heard_in_call, talk_over=self._talked_over,

@@ -1,8 +1,8 @@
 """Her voice in a Discord call: the AudioSource discord.py reads (20 ms frames of 48 kHz stereo PCM), her real
 Piper voice resampled into it, and a line she speaks reaching the call part by part, in order, whole.
 
-The voice gateway, its UDP and DAVE are discord.py's and Discord's and cannot be reached on loopback here (see
-the skill's docstring): FakeVoiceClient stands in for discord.VoiceClient only as the receiver of the frames."""
+FakeVoiceClient stands in for discord.VoiceClient only as the receiver of the frames; the voice gateway and its
+UDP on loopback, with discord.py's real connection, are test_voice_loopback.py's."""
 
 from __future__ import annotations
 

@@ -197,6 +197,23 @@ def test_unknown_ssrcs_her_own_and_a_speaker_who_left_are_not_heard():
     assert ears.speakers == {} and ears.present == set() and SSRC not in ears.users
 
 
+def test_packets_that_beat_their_speaking_frame_are_heard_once_it_names_them():
+    """The voice websocket and the UDP socket race: a speaker's first packets may come before SPEAKING."""
+    frames = speech_frames()[:60]
+
+    async def go():
+        ears, made = _receiver()
+        for d in speaker_datagrams(frames, KEY, SSRC):
+            ears.datagram(d)
+        assert ears.heard_packets == 0 and ears.unknown == 60
+        await ears.voice_event(None, _speaking(ANNA, SSRC))
+        return ears, made
+
+    ears, made = asyncio.run(go())
+    assert ears.heard_packets == 50                                        # the last second of them
+    assert _fed(made[ANNA]).size > 0.9 * 16000
+
+
 def test_audio_that_keeps_failing_is_one_problem_cleared_when_she_hears_again():
     problems: list[str | None] = []
     frames = speech_frames()[:1]

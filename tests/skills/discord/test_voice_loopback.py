@@ -36,8 +36,9 @@ def test_a_call_on_loopback_from_the_voice_handshake_to_her_ears(tmp_path):
     assert result["selected"]["data"]["port"] == result["discovered"][1]
     assert result["her_speaking"][0]["ssrc"] == 1               # she told her SSRC (discord.py's speak none)
     counts = result["counts"]
-    assert counts["undecryptable"] == counts["decode_errors"] == counts["unknown"] == 0
-    assert counts["heard"] >= counts["sent"] * 0.95             # UDP on loopback: nearly all, in practice all
+    assert counts["undecryptable"] == counts["decode_errors"] == 0
+    # UDP on loopback: in practice all; the first ones may beat SPEAKING (unknown, kept, heard once named)
+    assert counts["heard"] >= counts["sent"] * 0.95
     lines = result["lines"]
     assert lines and all(line["identity"] == f"discord:{ANNA}" and line["kind"] == "voice" for line in lines)
     assert lines[0]["place"] == "the Discord voice call #Hangout"
