@@ -7,6 +7,12 @@ voice endpoint; the certificate is the test's own, self-signed for 127.0.0.1) an
   nonce; op 1 SELECT_PROTOCOL is answered op 4 SESSION_DESCRIPTION (the mode, the 32-byte secret key,
   dave_protocol_version 0: no DAVE on loopback, the MLS handshake is the voice server's and not reproduced);
   op 5 SPEAKING from her is kept.
+- DAVE (dave=True; the DAVE protocol's voice gateway opcodes, daveprotocol.com): SESSION_DESCRIPTION says
+  dave_protocol_version 1; her key package (binary op 26) is answered with the external sender (op 25) and
+  proposals (op 27) adding the speaker's key package (the speaker's davey session lives here, as their client
+  would elsewhere); her commit and welcome (op 28) are split, the commit announced back to her (op 29,
+  transition 1) and the welcome given to the speaker's session; her transition ready (op 23) is answered
+  op 22 EXECUTE_TRANSITION. Then both sessions are one MLS group and the speaker's frames are DAVE-encrypted.
 - UDP: an IP discovery request (type 1, length 70, her SSRC) is answered with type 2, her address as seen
   (ASCII, zero-padded) and her port; after that, speak() sends a speaker's datagrams to that address, after
   op 11 CLIENTS_CONNECT and op 5 SPEAKING (user_id, ssrc) on the websocket.
@@ -76,8 +82,14 @@ class _Udp(asyncio.DatagramProtocol):
 
 
 class FakeVoice:
-    def __init__(self, key: bytes, cert: Path, cert_key: Path) -> None:
+    def __init__(self, key: bytes, cert: Path, cert_key: Path, dave: tuple[int, int] | None = None) -> None:
+        """dave: (the speaker's user id, the channel id) for a call with DAVE."""
         self.key = key
+        self.dave = dave
+        self.speaker: Any = None               # the speaker's davey session (dave)
+        self.dave_ready = asyncio.Event()
+        self.transitions: list[int] = []       # transition ready (op 23) she sent
+        self._seq = 0
         self._ssl = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         self._ssl.load_cert_chain(cert, cert_key)
         self.port = 0
@@ -127,6 +139,9 @@ class FakeVoice:
         ws = self._ws = web.WebSocketResponse()
         await ws.prepare(request)
         async for msg in ws:
+            if msg.type == WSMsgType.BINARY:
+                await self._binary(msg.data)
+                continue
             if msg.type != WSMsgType.TEXT:
                 continue
             payload = json.loads(msg.data)
@@ -142,11 +157,38 @@ class FakeVoice:
             elif op == 1:
                 self.selected.append(data)
                 await self._send(4, {"mode": data["data"]["mode"], "secret_key": list(self.key),
-                                     "dave_protocol_version": 0})
+                                     "dave_protocol_version": 1 if self.dave else 0})
                 self.described.set()
             elif op == 5:
                 self.speaking.append(data)
+            elif op == 23:
+                self.transitions.append(data["transition_id"])
+                await self._send(22, {"transition_id": data["transition_id"]})
+                self.dave_ready.set()
         return ws
+
+    async def _send_binary(self, op: int, payload: bytes) -> None:
+        assert self._ws is not None
+        self._seq += 1
+        await self._ws.send_bytes(struct.pack(">HB", self._seq, op) + payload)
+
+    async def _binary(self, data: bytes) -> None:
+        import davey
+
+        from tests.skills.discord.voice_packets import VoiceServer, split_commit_welcome
+
+        op, payload = data[0], data[1:]
+        if op == 26 and self.dave is not None:             # her key package: the group begins
+            user, channel = self.dave
+            server = VoiceServer(channel)
+            self.speaker = davey.DaveSession(1, user, channel)
+            self.speaker.set_external_sender(server.external_sender)
+            await self._send_binary(25, server.external_sender)
+            await self._send_binary(27, bytes([0]) + server.add(self.speaker.get_serialized_key_package()))
+        elif op == 28:                                     # her commit and the welcome for the speaker
+            commit, welcome = split_commit_welcome(payload)
+            self.speaker.process_welcome(welcome)
+            await self._send_binary(29, struct.pack(">H", 1) + commit)
 
     async def speak(self, user_id: int, ssrc: int, datagrams: list[bytes]) -> None:
         """Someone joins the call and talks: CLIENTS_CONNECT, SPEAKING, then their datagrams to her address."""

@@ -3,7 +3,10 @@ the fake voice server (wss with the test's self-signed certificate, trusted thro
 reads once, when it is imported: hence the process of its own), the real discord.py connection made by the
 skill's join_voice, and a speaker's datagrams over UDP into her ears. Prints one JSON line of what happened.
 
-    python -m tests.skills.discord.voice_loopback
+    python -m tests.skills.discord.voice_loopback [--dave]
+
+With --dave the call uses DAVE: the fake voice server runs the MLS handshake with discord.py (fake_voice.py) and
+the speaker's frames are end-to-end encrypted by their own davey session.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ KEY = bytes(range(100, 132))
 ANNA, SSRC, GUILD, VOICE_CHANNEL = 412345678901234567, 4242, 900, 600
 
 
-async def scenario(cert: Path, cert_key: Path) -> dict:
+async def scenario(cert: Path, cert_key: Path, dave: bool) -> dict:
     from app.core.events import EventBus
     from app.core.perception import Meta
     from app.executors import BoundedExecutor
@@ -42,7 +45,8 @@ async def scenario(cert: Path, cert_key: Path) -> dict:
                                "position": 1, "permission_overwrites": [], "bitrate": 64000, "user_limit": 0})
     heard = []
     events = EventBus(lambda: 0.0)
-    async with FakeDiscord([server]) as fake, FakeVoice(KEY, cert, cert_key) as voice:
+    async with FakeDiscord([server]) as fake, FakeVoice(
+            KEY, cert, cert_key, (ANNA, VOICE_CHANNEL) if dave else None) as voice:
         fake.voice_endpoint = voice.endpoint
         values = DiscordSettings(api_base=fake.api_base, gateway=fake.gateway_url)
         skill = DiscordSkill(SkillContext(settings=lambda: values, bus=events, now=lambda: datetime.now(UTC),
@@ -55,7 +59,12 @@ async def scenario(cert: Path, cert_key: Path) -> dict:
         why = await skill.join_voice(str(VOICE_CHANNEL))
         assert why == "", why
         assert skill.in_call and voice.described.is_set()
-        datagrams = speaker_datagrams(speech_frames(), KEY, SSRC)
+        session = skill.call._connection.dave_session
+        if dave:
+            await until(lambda: voice.dave_ready.is_set() and session.ready and voice.speaker.ready, 20,
+                        "the DAVE handshake")
+            await until(lambda: not skill.call._connection.dave_pending_transitions, 10, "the transition")
+        datagrams = speaker_datagrams(speech_frames(), KEY, SSRC, dave=voice.speaker)
         started = time.monotonic()
         await voice.speak(ANNA, SSRC, datagrams)
         await until(lambda: skill.call_ears is not None and skill.call_ears.heard_packets >= len(datagrams) * 0.95,
@@ -68,6 +77,12 @@ async def scenario(cert: Path, cert_key: Path) -> dict:
         await until(lambda: not ears.speakers, 10, "the speaker's state dropped")
         counts = {"sent": len(datagrams), "heard": ears.heard_packets, "undecryptable": ears.undecryptable,
                   "decode_errors": ears.decode_errors, "unknown": ears.unknown}
+        if dave:
+            stats = session.get_decryption_stats(ANNA)
+            counts["dave"] = {"successes": stats.successes, "failures": stats.failures,
+                              "passthroughs": stats.passthroughs, "transitions": voice.transitions,
+                              "group": sorted(session.get_user_ids()),
+                              "encrypted": voice.speaker.get_encryption_stats().successes}
         await skill.leave_voice()
         await link.stop()
     transcriber.close()
@@ -85,7 +100,7 @@ async def scenario(cert: Path, cert_key: Path) -> dict:
 
 def main() -> None:
     folder = Path(os.environ["SSL_CERT_FILE"]).parent
-    result = asyncio.run(scenario(folder / "voice-cert.pem", folder / "voice-key.pem"))
+    result = asyncio.run(scenario(folder / "voice-cert.pem", folder / "voice-key.pem", "--dave" in sys.argv))
     print(json.dumps(result))
     sys.stdout.flush()
 

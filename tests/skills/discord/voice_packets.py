@@ -78,6 +78,28 @@ class VoiceServer:
         return _v(version_wire + content + _v(signature))
 
 
+def _varint(data: bytes, at: int) -> tuple[int, int]:
+    """An MLS varint at `at`: (its value, where what follows starts)."""
+    size = 1 << (data[at] >> 6)
+    value = int.from_bytes(data[at:at + size], "big") & ((1 << (8 * size - 2)) - 1)
+    return value, at + size
+
+
+def split_commit_welcome(data: bytes) -> tuple[bytes, bytes]:
+    """DAVE op 28 carries the commit (an MLSMessage) then the Welcome, back to back. The welcome is the tail
+    that reads as one: the cipher suite (2), then exactly its two vectors (encrypted group secrets, encrypted
+    group info) to the end."""
+    at = data.find(b"\x00\x02", 4)
+    while at > 0:
+        n, nxt = _varint(data, at + 2)
+        if nxt + n < len(data):
+            m, end = _varint(data, nxt + n)
+            if end + m == len(data):
+                return data[:at], data[at:]
+        at = data.find(b"\x00\x02", at + 1)
+    raise ValueError("no welcome at the end of the commit")
+
+
 def dave_pair(speaker_id: int, her_id: int, channel_id: int):
     """(the speaker's session, hers): one MLS group, both ready, as after Discord's DAVE handshake."""
     import davey
