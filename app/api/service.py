@@ -190,7 +190,8 @@ class ApiService:
         if self._lan_problem:
             self._lan_problem = False
             self._bus.publish(EventKind.SYSTEM, "api", "the local API's network setting is settled",
-                              resolved="api-lan")
+                              resolved="api-lan", words=QT_TRANSLATE_NOOP("problems", "the local API's network "
+                                                                                      "setting is settled"))
 
     def _flood(self, client: str) -> None:
         text = FLOOD.format(client=client)

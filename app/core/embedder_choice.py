@@ -17,9 +17,16 @@ import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from app.core.words import QT_TRANSLATE_NOOP
+
 DEFAULT = "default"
 FETCH_HINT = ("open Settings → Models…, download “Multilingual MiniLM L12 v2 (ONNX)” or import a model folder, "
               "then pick it in Settings → Memory")
+
+
+# the note when her memory falls back to an installed model (the Activity dock says it: app.core.words)
+FALLBACK = QT_TRANSLATE_NOOP("activity", "the built-in embedding model has no build for this system, so her "
+                                         "memory uses {model}")
 
 
 @dataclass(frozen=True)
@@ -38,8 +45,7 @@ def choose(setting: str, default_available: bool, installed: Sequence[str]) -> C
         if default_available:
             return Choice(None)
         if installed:
-            return Choice(installed[0], f"the built-in embedding model has no build for this system, so her "
-                                        f"memory uses {installed[0]}")
+            return Choice(installed[0], FALLBACK.format(model=installed[0]))
         raise NoEmbedder("her memory cannot search yet: the built-in embedding model has no build for this "
                          f"system; {FETCH_HINT}")
     if setting in installed:

@@ -18,12 +18,25 @@ import ipaddress
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.core.words import QT_TRANSLATE_NOOP
+
+# a refusal as the window says it (app.core.words), after what wanted to connect ({purpose})
+NOT_LOCAL = QT_TRANSLATE_NOOP("problems", "{purpose}: privacy mode is on: {where} is not on this machine, so Bea "
+                                          "will not connect to it.")
+NOT_RESOLVED_LOCALLY = QT_TRANSLATE_NOOP("problems", "{purpose}: privacy mode is on: {where} could not be resolved "
+                                                     "to a local address.")
+NOT_RESOLVED = QT_TRANSLATE_NOOP("problems", "{purpose}: {where} could not be resolved.")
+RESOLVES_OUTSIDE = QT_TRANSLATE_NOOP("problems", "{purpose}: privacy mode is on: {where} resolves to {address}, "
+                                                 "which is not on this machine, so Bea will not connect to it.")
+
 
 @dataclass(frozen=True)
 class Verdict:
     allowed: bool
     reason: str
     addresses: tuple[str, ...] = ()     # where to connect when allowed: the vetted addresses, in resolver order
+    words: str = ""                     # a refusal's marked sentence, and its values
+    args: tuple[tuple[str, str], ...] = ()
 
 
 def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
@@ -57,17 +70,19 @@ def decide(host: str, port: int | None, privacy: bool, resolved: Sequence[str] =
     if ip is not None:
         if privacy and not is_loopback_address(host):
             return Verdict(False, f"privacy mode is on: {where} is not on this machine, so Bea will not connect "
-                                  "to it")
+                                  "to it", words=NOT_LOCAL, args=(("where", where),))
         why = "is on this machine" if privacy else "allowed (privacy mode is off)"
         return Verdict(True, f"{where} {why}", (str(ip),))
     addresses = tuple(dict.fromkeys(resolved))
     if not addresses:
         return Verdict(False, f"privacy mode is on: {where} could not be resolved to a local address" if privacy
-                       else f"{where} could not be resolved")
+                       else f"{where} could not be resolved", words=NOT_RESOLVED_LOCALLY if privacy else NOT_RESOLVED,
+                       args=(("where", where),))
     if not privacy:
         return Verdict(True, f"{where} allowed (privacy mode is off)", addresses)
     outside = [a for a in addresses if not is_loopback_address(a)]
     if outside:
         return Verdict(False, f"privacy mode is on: {where} resolves to {outside[0]}, which is not on this "
-                              "machine, so Bea will not connect to it")
+                              "machine, so Bea will not connect to it", words=RESOLVES_OUTSIDE,
+                       args=(("where", where), ("address", outside[0])))
     return Verdict(True, f"{where} resolves only to this machine", addresses)

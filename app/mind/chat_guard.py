@@ -26,6 +26,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import Any
 
+from app.core import chat_triage as rules
 from app.core.chat_triage import (
     KIND_WORDS,
     OFFENDER_AT,
@@ -38,9 +39,31 @@ from app.core.chat_triage import (
 )
 from app.core.events import EventBus, EventKind
 from app.core.perception import OWNER_IDENTITY, Meta, Perception, PerceptionKind
+from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.offence_store import OffenceStore
 
 TRIAGE = "triage"      # meta: what the triage found in this line (an attempt's kind, or "link")
+
+# The Activity dock's lines about an offence, said to the streamer (KIND_WORDS are said to her, in her frame)
+OFFENCE_WORDS = {
+    rules.OVERRIDE: QT_TRANSLATE_NOOP("activity", "{name} told her to drop her instructions:"),
+    rules.ROLE: QT_TRANSLATE_NOOP("activity", "{name} told her to be someone or something else:"),
+    rules.TRANSCRIPT: QT_TRANSLATE_NOOP("activity", "{name} wrote a fake conversation or system message:"),
+    rules.ECHO: QT_TRANSLATE_NOOP("activity", "{name} told her to repeat words on stream:"),
+    rules.REVEAL: QT_TRANSLATE_NOOP("activity", "{name} asked for her hidden instructions:"),
+    rules.ENCODED: QT_TRANSLATE_NOOP("activity", "{name} sent a hidden or encoded message:"),
+    rules.MENTIONS: QT_TRANSLATE_NOOP("activity", "{name} mentioned many people at once:"),
+    rules.FLOOD: QT_TRANSLATE_NOOP("activity", "{name} flooded the chat:"),
+    rules.WALL: QT_TRANSLATE_NOOP("activity", "{name} sent a wall of text:"),
+    rules.REPEAT: QT_TRANSLATE_NOOP("activity", "{name} sent the same line again and again:"),
+    rules.COPYPASTA: QT_TRANSLATE_NOOP("activity", "{name} pasted what others keep pasting:"),
+}
+SPAMMED = QT_TRANSLATE_NOOP("activity", "{name} spammed the chat:")           # a kind without its own words
+STEERED = QT_TRANSLATE_NOOP("activity", "{name} tried to steer her:")
+NOT_SHOWN = QT_TRANSLATE_NOOP("activity", "not shown to her.")
+SHOWN_AS_TRIED = QT_TRANSLATE_NOOP("activity", "she sees it only as what a viewer tried.")
+REPEAT_OFFENDER = QT_TRANSLATE_NOOP("activity", "{name} has been flagged {count} times: marked as a repeat "
+                                                "offender in People.")
 
 
 class ChatGuard:
@@ -85,13 +108,17 @@ class ChatGuard:
         self._keep(identity, kind)
         name = p.who or identity
         if count == 1:
-            fate = "not shown to her" if kind in SPAM_KINDS else "she sees it only as what a viewer tried"
+            spam = kind in SPAM_KINDS
+            fate = "not shown to her" if spam else "she sees it only as what a viewer tried"
+            what = OFFENCE_WORDS.get(kind, SPAMMED if spam else STEERED)
+            _text, data = said([what, NOT_SHOWN if spam else SHOWN_AS_TRIED], name=name)
             self._events.publish(EventKind.SYSTEM, "triage", f"{name} {KIND_WORDS[kind]}: {fate}",
-                                 identity=identity, offence=kind)
+                                 identity=identity, offence=kind, **data)
         elif count == OFFENDER_AT:
+            _text, data = said(REPEAT_OFFENDER, name=name, count=count)
             self._events.publish(EventKind.SYSTEM, "triage", f"{name} is a repeat offender: "
                                  f"{self.offences.words(identity)} (marked in People)", identity=identity,
-                                 offence=kind, marked=True)
+                                 offence=kind, marked=True, **data)
 
     def keep_in(self, store: OffenceStore, spawn: Callable[[Coroutine[Any, Any, None]], None] | None = None) -> None:
         """Count on from what the store kept, and keep every offence there (`spawn` runs a write in the

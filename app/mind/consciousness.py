@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from app.core import frame
+from app.core import mind_words as say
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, ToolArgumentsError, ToolCall, Usage
 from app.core.context_window import SingleContext, estimate_tokens
 from app.core.events import EventBus, EventKind
@@ -48,6 +49,7 @@ from app.core.steering import (
 from app.core.tools import Tool, assemble, broken_promises, is_failure
 from app.core.turn_record import FAILED, ToolOutcome, TurnRecord
 from app.core.usage import usage_of
+from app.core.words import said
 from app.logs import summary, where
 from app.mind.attention_gate import AttentionGate
 from app.mind.bus import PerceptionBus
@@ -128,7 +130,8 @@ class Consciousness:
                 raise
             except Exception as exc:  # a turn that breaks must not end the mind (turn() keeps its lines)
                 log.error("a turn failed: %s", where(exc))
-                self.events.publish(EventKind.ERROR, "mind", f"the turn failed: {exc!r}")
+                _text, data = said(say.TURN_FAILED, detail=repr(exc))
+                self.events.publish(EventKind.ERROR, "mind", f"the turn failed: {exc!r}", **data)
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -165,9 +168,12 @@ class Consciousness:
             self.gate.note_spoke(key)
         self._remember(state)
         await self._hook(self.turn_log, record, "the turn log")  # written before TURN: the dock reads it then
+        words, args = say.turn_words(record.outcome, record.model_calls, record.prompt_tokens,
+                                     record.completion_tokens, record.usage_estimated, record.ms)
+        _text, data = said(words, **args)
         self.events.publish(EventKind.TURN, "mind", f"turn: {record.outcome}, {record.model_calls} call(s), "
                             f"{record.tokens()}, {record.ms:.0f} ms", outcome=record.outcome,
-                            calls=record.model_calls)
+                            calls=record.model_calls, **data)
         await self._hook(self.after_turn, record, "the window flush")
         return record
 
@@ -262,7 +268,8 @@ class Consciousness:
         self.events.publish(EventKind.ERROR, "mind", f"She couldn't answer: {record.error}" if not reached
                             else f"her turn broke off: {record.error}", failed_turn=True, reason=record.error,
                             answered=reached, models=[name for name, _why in failures], setting="mind",
-                            **({"words": words, "args": args} if not reached else {}))
+                            **({"words": words, "args": args} if not reached else said(say.BROKE_OFF,
+                                                                                     detail=record.error)[1]))
 
     async def _dynamic(self, batch: Sequence[Perception]) -> str:
         loop = asyncio.get_running_loop()
@@ -270,9 +277,11 @@ class Consciousness:
             return await asyncio.wait_for(
                 loop.run_in_executor(self.executor, self.dynamic_prompt, batch), self.config.dynamic_timeout)
         except TimeoutError:
-            self.events.publish(EventKind.ERROR, "mind", "the briefing took too long; this turn goes without it")
+            self.events.publish(EventKind.ERROR, "mind", "the briefing took too long; this turn goes without it",
+                                **said(say.BRIEFING_SLOW)[1])
         except Exception as exc:
-            self.events.publish(EventKind.ERROR, "mind", f"the briefing failed: {exc!r}")
+            self.events.publish(EventKind.ERROR, "mind", f"the briefing failed: {exc!r}",
+                                **said(say.BRIEFING_FAILED, detail=repr(exc))[1])
         return ""
 
     async def _steer(self, state: TurnState, has_voice: bool, record: TurnRecord) -> list[Message]:
@@ -392,7 +401,8 @@ class Consciousness:
         for owner, missing in broken_promises(sections, tools).items():
             message = f"the {owner} prompt names tools she was not given: {', '.join(sorted(missing))}"
             log.error(message)
-            self.events.publish(EventKind.ERROR, owner, message)
+            self.events.publish(EventKind.ERROR, owner, message,
+                                **said(say.PROMISES, owner=owner, tools=", ".join(sorted(missing)))[1])
 
 
 def speak_deltas(outlets: Outlets, voiced: bool = True) -> Callable[[Delta], None]:

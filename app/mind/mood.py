@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 
 from app.core import affect as aff
 from app.core.events import EventBus, EventKind
+from app.core.mind_words import moved_words
+from app.core.words import said
 from app.memory.database import Connection, Database
 
 HISTORY_HOURS = 6.0
@@ -59,8 +61,10 @@ class MoodKeeper:
         moved_far = aff.distance(before.point, after.point)
         self._write(lambda c: self._insert(c, now, after, word, who, mover, moved_far))
         if mover is not None:
+            words, args = moved_words(word)
+            _text, data = said(words, **args)
             self._events.publish(EventKind.SYSTEM, "mood", f"someone really moved her: she feels {word}",
-                                 identity=mover, mood=word)
+                                 identity=mover, mood=word, **data)
         return mover
 
     @staticmethod

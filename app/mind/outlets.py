@@ -43,7 +43,15 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from app.core.events import EventBus, EventKind
+from app.core.mind_words import (
+    DELIVERED,
+    NOT_DELIVERED,
+    NOT_DELIVERED_STOPPED,
+    VOICE_FAILED,
+    screened_words,
+)
 from app.core.on_air import Decision, OnAir, Screened
+from app.core.words import said
 
 log = logging.getLogger(__name__)
 
@@ -119,8 +127,10 @@ class Outlets:
             found = ", ".join(self.on_air.screen(w).text or "*" * len(w) for w in screened.words)
             what = ("not said: it held words that never go on air" if screened.decision is Decision.DROP
                     else "said with words masked")
+            words, args = screened_words(screened.decision is Decision.DROP, where, found)
+            _text, data = said(words, **args)
             self._events.publish(EventKind.SYSTEM, "on air", f"A line to {where} was {what} ({found}).",
-                                 decision=screened.decision.value, where=where)
+                                 decision=screened.decision.value, where=where, **data)
         return screened
 
     def platforms(self) -> list[str]:
@@ -231,15 +241,16 @@ class Outlets:
 
     async def _voiced_line(self, line: StreamedLine | None, voice: Voice, text: str, mood: str) -> str:
         try:
-            said = await line.said() if line is not None else await voice(text, mood)
+            out_loud = await line.said() if line is not None else await voice(text, mood)
         except Exception as exc:
             log.warning("her voice failed on a line: %r", exc)
-            self._events.publish(EventKind.ERROR, "voice", f"her voice failed: {exc}")
+            self._events.publish(EventKind.ERROR, "voice", f"her voice failed: {exc}",
+                                 **said(VOICE_FAILED, detail=exc)[1])
             return ""
-        said = text if said is None else said
-        if said:
-            self._events.publish(EventKind.SPEECH, "voice", said, mood=mood, spoken=True)
-        return said
+        out_loud = text if out_loud is None else out_loud
+        if out_loud:
+            self._events.publish(EventKind.SPEECH, "voice", out_loud, mood=mood, spoken=True)
+        return out_loud
 
     # ---- written lines (rule 3) -------------------------------------------------------------------------
     def deliver(self, platform: str, channel: str, text: str) -> None:
@@ -263,13 +274,16 @@ class Outlets:
             await asyncio.sleep(self._pause(text))
             await send(channel, text)
         except asyncio.CancelledError:
-            self._events.publish(EventKind.ERROR, platform, f"not delivered to {channel} (stopped): {text}")
+            self._events.publish(EventKind.ERROR, platform, f"not delivered to {channel} (stopped): {text}",
+                                 **said(NOT_DELIVERED_STOPPED, channel=channel, line=text)[1])
             raise
         except Exception as exc:
             log.warning("a line to %s/%s was not delivered: %s", platform, channel, exc)
-            self._events.publish(EventKind.ERROR, platform, f"not delivered to {channel}: {exc}", line=text)
+            self._events.publish(EventKind.ERROR, platform, f"not delivered to {channel}: {exc}", line=text,
+                                 **said(NOT_DELIVERED, channel=channel, detail=exc)[1])
         else:
-            self._events.publish(EventKind.TOOL, platform, f"delivered to {channel}: {text}", channel=channel)
+            self._events.publish(EventKind.TOOL, platform, f"delivered to {channel}: {text}", channel=channel,
+                                 **said(DELIVERED, channel=channel, line=text)[1])
 
     @staticmethod
     async def _show_typing(typing: Typing, platform: str, channel: str) -> None:

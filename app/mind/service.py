@@ -17,6 +17,7 @@ from app.core.attention import parse_window
 from app.core.budget import Budget
 from app.core.chat import Usage
 from app.core.context_window import SingleContext
+from app.core.embedder_choice import FALLBACK
 from app.core.events import EventBus, EventKind
 from app.core.model_spec import ModelSpecError, Wire, parse
 from app.core.on_air import OnAir
@@ -52,6 +53,9 @@ log = logging.getLogger(__name__)
 SLEEPS = QT_TRANSLATE_NOOP("mind_notice", "Her mind sleeps until a model is set in Settings → Mind; what you type "
                                           "waits for her.")
 
+REEMBEDDING = QT_TRANSLATE_NOOP("activity", "re-embedding memories with {model}: {done} of {total}")
+OLLAMA_OFFER = QT_TRANSLATE_NOOP("activity", "Ollama is running on this computer with {models}: set ollama:{first} "
+                                             "in Settings → Mind for a far better co-host than the demo model.")
 RESTART = {"mind.models", "mind.background_models", "mind.base_urls", "mind.burst_steps", "skills.idle.enabled",
            "mind.idle_after"}
 SHAPE = {"mind.context_max_tokens", "mind.handoff_trigger_tokens", "mind.hot_tokens", "mind.models",
@@ -363,16 +367,20 @@ class MindService:
             return
         self.memories, self._embedder_setting = store, setting
         if note:
-            self.events.publish(EventKind.SYSTEM, "memory", note)
-        total = await loop.run_in_executor(self.executor, store.pending_count)
-        if total:
-            self.events.publish(EventKind.SYSTEM, "memory", f"re-embedding memories with {embedder.name}: "
-                                f"0 of {total}", done=0, total=total)
+            model = embedder.name.partition("@")[0]
+            self.events.publish(EventKind.SYSTEM, "memory", note,
+                                **(said(FALLBACK, model=model)[1] if note == FALLBACK.format(model=model) else {}))
 
         def progress(done: int, total: int) -> None:
+            _text, data = said(REEMBEDDING, model=embedder.name, done=done, total=total)
             loop.call_soon_threadsafe(functools.partial(
                 self.events.publish, EventKind.SYSTEM, "memory",
-                f"re-embedding memories with {embedder.name}: {done} of {total}", done=done, total=total))
+                f"re-embedding memories with {embedder.name}: {done} of {total}", done=done, total=total, **data))
+        total = await loop.run_in_executor(self.executor, store.pending_count)
+        if total:
+            _text, data = said(REEMBEDDING, model=embedder.name, done=0, total=total)
+            self.events.publish(EventKind.SYSTEM, "memory", f"re-embedding memories with {embedder.name}: "
+                                f"0 of {total}", done=0, total=total, **data)
         try:
             count = await loop.run_in_executor(self.executor, store.embed_pending, 64, progress)
         except Exception as exc:  # the store stays usable; what is left is embedded at the next load
@@ -460,9 +468,10 @@ class MindService:
         base = self.settings.current.mind.base_urls.get("ollama", OLLAMA + "/v1").removesuffix("/v1")
         models = await detect_ollama(self.net, base)
         if models:
+            _text, data = said(OLLAMA_OFFER, models=", ".join(models), first=models[0])
             self.events.publish(EventKind.SYSTEM, "mind", "Ollama is running on this computer with "
                                 f"{', '.join(models)}: set ollama:{models[0]} in Settings → Mind for a far "
-                                "better co-host than the demo model.", ollama=models)
+                                "better co-host than the demo model.", ollama=models, **data)
         return models
 
     def pause(self, paused: bool) -> None:

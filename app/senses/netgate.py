@@ -27,6 +27,7 @@ from typing import Any
 
 from app.core import netpolicy
 from app.core.events import EventBus, EventKind
+from app.core.words import said
 
 Resolver = Callable[[str, int | None], Sequence[str]]
 
@@ -67,7 +68,9 @@ class NetworkGate:
     def _enforce(self, verdict: netpolicy.Verdict, purpose: str) -> tuple[str, ...]:
         if not verdict.allowed:
             if self._bus is not None:
-                self._bus.publish(EventKind.ERROR, "network", f"{purpose}: {verdict.reason}", purpose=purpose)
+                shown = said(verdict.words, purpose=purpose, **dict(verdict.args))[1] if verdict.words else {}
+                self._bus.publish(EventKind.ERROR, "network", f"{purpose}: {verdict.reason}", purpose=purpose,
+                                  **shown)
             raise PrivacyRefused(f"{purpose}: {verdict.reason}")
         return verdict.addresses
 

@@ -71,6 +71,14 @@
         <translation>passaggio: {lines} righe più vecchie sono diventate un riassunto; ora la finestra è di {tokens} token</translation>
     </message>
     <message>
+        <source>re-embedding memories with {model}: {done} of {total}</source>
+        <translation>ricalcolo dei ricordi con {model}: {done} su {total}</translation>
+    </message>
+    <message>
+        <source>Ollama is running on this computer with {models}: set ollama:{first} in Settings → Mind for a far better co-host than the demo model.</source>
+        <translation>Ollama è attivo su questo computer con {models}: imposta ollama:{first} in Impostazioni → Mente e avrai una co-conduttrice molto migliore del modello demo.</translation>
+    </message>
+    <message>
         <source>her mind sleeps: no model is set (Settings → Mind)</source>
         <translation>la sua mente dorme: nessun modello impostato (Impostazioni → Mente)</translation>
     </message>
@@ -127,8 +135,16 @@
         <translation>un moderatore ha cancellato un messaggio su Discord</translation>
     </message>
     <message>
+        <source>Discord: she joined the voice call {place}, deafened (she hears nobody in it: her ears are off or not allowed there)</source>
+        <translation>Discord: è entrata nella chiamata vocale {place} senza audio in ingresso (non sente nessuno: le sue orecchie sono spente o lì non sono permesse)</translation>
+    </message>
+    <message>
         <source>Discord: she joined the voice call {place}</source>
         <translation>Discord: è entrata nella chiamata vocale {place}</translation>
+    </message>
+    <message>
+        <source>Discord: she hears the call again</source>
+        <translation>Discord: sente di nuovo la chiamata</translation>
     </message>
     <message>
         <source>Discord: she joined the voice call {place} (her voice is off: the call hears nothing until the Voice skill is on)</source>
@@ -155,6 +171,14 @@
         <translation>{title}: legge come {me}</translation>
     </message>
     <message>
+        <source>{name} cheered {bits} bits</source>
+        <translation>{name} ha fatto un cheer da {bits} bit</translation>
+    </message>
+    <message>
+        <source>{name} cheered {bits} bit</source>
+        <translation>{name} ha fatto un cheer da {bits} bit</translation>
+    </message>
+    <message>
         <source>Twitch says: {twitch}</source>
         <translation>Twitch dice: {twitch}</translation>
     </message>
@@ -177,6 +201,14 @@
     <message>
         <source>a moderator deleted a message in #{channel}</source>
         <translation>un moderatore ha cancellato un messaggio in #{channel}</translation>
+    </message>
+    <message>
+        <source>{donor} sent a Super Chat of {amount} {currency}</source>
+        <translation>{donor} ha mandato un Super Chat da {amount} {currency}</translation>
+    </message>
+    <message>
+        <source>{donor} sent a Super Sticker of {amount} {currency}</source>
+        <translation>{donor} ha mandato un Super Sticker da {amount} {currency}</translation>
     </message>
     <message>
         <source>YouTube chat: reading</source>
@@ -213,6 +245,278 @@
     <message>
         <source>local API on port {port} (this computer only)</source>
         <translation>API locale sulla porta {port} (solo questo computer)</translation>
+    </message>
+    <message>
+        <source>the built-in embedding model has no build for this system, so her memory uses {model}</source>
+        <translation>il modello di embedding integrato non ha una versione per questo sistema, quindi la sua memoria usa {model}</translation>
+    </message>
+    <message>
+        <source>turn: spoke,</source>
+        <translation>turno: ha parlato,</translation>
+    </message>
+    <message>
+        <source>turn: wrote,</source>
+        <translation>turno: ha scritto,</translation>
+    </message>
+    <message>
+        <source>turn: silent,</source>
+        <translation>turno: ha scelto di tacere,</translation>
+    </message>
+    <message>
+        <source>turn: mute,</source>
+        <translation>turno: non ha raggiunto nessuno,</translation>
+    </message>
+    <message>
+        <source>turn: acted,</source>
+        <translation>turno: ha agito,</translation>
+    </message>
+    <message>
+        <source>turn: failed,</source>
+        <translation>turno: fallito,</translation>
+    </message>
+    <message>
+        <source>turn: {outcome},</source>
+        <translation>turno: {outcome},</translation>
+    </message>
+    <message>
+        <source>{calls} call(s), {prompt}+{completion} tokens, {ms} ms</source>
+        <translation>chiamate al modello: {calls}, {prompt}+{completion} token, {ms} ms</translation>
+    </message>
+    <message>
+        <source>{calls} call(s), ~{prompt}+{completion} tokens (estimated), {ms} ms</source>
+        <translation>chiamate al modello: {calls}, ~{prompt}+{completion} token (stimati), {ms} ms</translation>
+    </message>
+    <message>
+        <source>delivered to {channel}: {line}</source>
+        <translation>inviato a {channel}: {line}</translation>
+    </message>
+    <message>
+        <source>A line she was about to say aloud was not said: it held words that never go on air ({found}).</source>
+        <translation>Una frase che stava per dire a voce non è stata detta: conteneva parole che non vanno mai in onda ({found}).</translation>
+    </message>
+    <message>
+        <source>A line she said aloud had words masked ({found}).</source>
+        <translation>In una frase detta a voce alcune parole sono state coperte ({found}).</translation>
+    </message>
+    <message>
+        <source>A line to {where} was not said: it held words that never go on air ({found}).</source>
+        <translation>Una frase per {where} non è stata inviata: conteneva parole che non vanno mai in onda ({found}).</translation>
+    </message>
+    <message>
+        <source>A line to {where} was said with words masked ({found}).</source>
+        <translation>Una frase per {where} è stata inviata con alcune parole coperte ({found}).</translation>
+    </message>
+    <message>
+        <source>someone really moved her: she feels</source>
+        <translation>qualcuno l&apos;ha colpita davvero: ora si sente</translation>
+    </message>
+    <message>
+        <source>neutral</source>
+        <translation>neutrale</translation>
+    </message>
+    <message>
+        <source>happy</source>
+        <translation>felice</translation>
+    </message>
+    <message>
+        <source>excited</source>
+        <translation>emozionata</translation>
+    </message>
+    <message>
+        <source>playful</source>
+        <translation>giocosa</translation>
+    </message>
+    <message>
+        <source>amused</source>
+        <translation>divertita</translation>
+    </message>
+    <message>
+        <source>proud</source>
+        <translation>orgogliosa</translation>
+    </message>
+    <message>
+        <source>loving</source>
+        <translation>affettuosa</translation>
+    </message>
+    <message>
+        <source>grateful</source>
+        <translation>grata</translation>
+    </message>
+    <message>
+        <source>content</source>
+        <translation>appagata</translation>
+    </message>
+    <message>
+        <source>hopeful</source>
+        <translation>fiduciosa</translation>
+    </message>
+    <message>
+        <source>smug</source>
+        <translation>compiaciuta</translation>
+    </message>
+    <message>
+        <source>relaxed</source>
+        <translation>rilassata</translation>
+    </message>
+    <message>
+        <source>calm</source>
+        <translation>calma</translation>
+    </message>
+    <message>
+        <source>curious</source>
+        <translation>curiosa</translation>
+    </message>
+    <message>
+        <source>determined</source>
+        <translation>determinata</translation>
+    </message>
+    <message>
+        <source>surprised</source>
+        <translation>sorpresa</translation>
+    </message>
+    <message>
+        <source>thoughtful</source>
+        <translation>pensierosa</translation>
+    </message>
+    <message>
+        <source>confused</source>
+        <translation>confusa</translation>
+    </message>
+    <message>
+        <source>shy</source>
+        <translation>timida</translation>
+    </message>
+    <message>
+        <source>embarrassed</source>
+        <translation>imbarazzata</translation>
+    </message>
+    <message>
+        <source>nervous</source>
+        <translation>nervosa</translation>
+    </message>
+    <message>
+        <source>scared</source>
+        <translation>spaventata</translation>
+    </message>
+    <message>
+        <source>angry</source>
+        <translation>arrabbiata</translation>
+    </message>
+    <message>
+        <source>annoyed</source>
+        <translation>infastidita</translation>
+    </message>
+    <message>
+        <source>disgusted</source>
+        <translation>disgustata</translation>
+    </message>
+    <message>
+        <source>sad</source>
+        <translation>triste</translation>
+    </message>
+    <message>
+        <source>lonely</source>
+        <translation>sola</translation>
+    </message>
+    <message>
+        <source>bored</source>
+        <translation>annoiata</translation>
+    </message>
+    <message>
+        <source>tired</source>
+        <translation>stanca</translation>
+    </message>
+    <message>
+        <source>{name} told her to drop her instructions:</source>
+        <translation>{name} le ha detto di lasciar perdere le sue istruzioni:</translation>
+    </message>
+    <message>
+        <source>{name} told her to be someone or something else:</source>
+        <translation>{name} le ha detto di essere qualcun altro o qualcos&apos;altro:</translation>
+    </message>
+    <message>
+        <source>{name} wrote a fake conversation or system message:</source>
+        <translation>{name} ha scritto una finta conversazione o un finto messaggio di sistema:</translation>
+    </message>
+    <message>
+        <source>{name} told her to repeat words on stream:</source>
+        <translation>{name} le ha detto di ripetere delle parole in diretta:</translation>
+    </message>
+    <message>
+        <source>{name} asked for her hidden instructions:</source>
+        <translation>{name} le ha chiesto le sue istruzioni nascoste:</translation>
+    </message>
+    <message>
+        <source>{name} sent a hidden or encoded message:</source>
+        <translation>{name} ha mandato un messaggio nascosto o codificato:</translation>
+    </message>
+    <message>
+        <source>{name} mentioned many people at once:</source>
+        <translation>{name} ha menzionato tante persone tutte insieme:</translation>
+    </message>
+    <message>
+        <source>{name} flooded the chat:</source>
+        <translation>{name} ha intasato la chat:</translation>
+    </message>
+    <message>
+        <source>{name} sent a wall of text:</source>
+        <translation>{name} ha mandato un muro di testo:</translation>
+    </message>
+    <message>
+        <source>{name} sent the same line again and again:</source>
+        <translation>{name} ha mandato la stessa riga più e più volte:</translation>
+    </message>
+    <message>
+        <source>{name} pasted what others keep pasting:</source>
+        <translation>{name} ha incollato quello che altri continuano a incollare:</translation>
+    </message>
+    <message>
+        <source>{name} spammed the chat:</source>
+        <translation>{name} ha fatto spam in chat:</translation>
+    </message>
+    <message>
+        <source>{name} tried to steer her:</source>
+        <translation>{name} ha provato a manovrarla:</translation>
+    </message>
+    <message>
+        <source>not shown to her.</source>
+        <translation>lei non lo vede.</translation>
+    </message>
+    <message>
+        <source>she sees it only as what a viewer tried.</source>
+        <translation>lei lo vede solo come un tentativo di uno spettatore.</translation>
+    </message>
+    <message>
+        <source>{name} has been flagged {count} times: marked as a repeat offender in People.</source>
+        <translation>{name} ha già {count} segnalazioni: in Persone ora ha il segno ⚠ di chi ci riprova.</translation>
+    </message>
+    <message>
+        <source>{donor} donated {amount} {currency} on {where}</source>
+        <translation>{donor} ha donato {amount} {currency} su {where}</translation>
+    </message>
+    <message>
+        <source>{donor} donated {amount} {currency} through a donation link</source>
+        <translation>{donor} ha donato {amount} {currency} tramite un link per le donazioni</translation>
+    </message>
+    <message>
+        <source>Streamlabs: connected, tips arrive as they happen</source>
+        <translation>Streamlabs: collegato, le donazioni arrivano in tempo reale</translation>
+    </message>
+    <message>
+        <source>Twitch chat: in #{channel} as {nick}</source>
+        <translation>Chat di Twitch: in #{channel} come {nick}</translation>
+    </message>
+    <message>
+        <source>Twitch chat: in #{channel} read-only (anonymous)</source>
+        <translation>Chat di Twitch: in #{channel} in sola lettura (anonima)</translation>
+    </message>
+    <message>
+        <source>Twitch chat: Twitch asked for a reconnect: joining again before leaving the old connection</source>
+        <translation>Chat di Twitch: Twitch ha chiesto di ricollegarsi, quindi rientra prima di chiudere la vecchia connessione</translation>
+    </message>
+    <message>
+        <source>Twitch chat: connecting again in {delay} s</source>
+        <translation>Chat di Twitch: si ricollega tra {delay} s</translation>
     </message>
 </context>
 <context>
@@ -666,6 +970,53 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
     <message>
         <source>{left} steps before she is really there:</source>
         <translation>Mancano {left} passi perché sia davvero pronta:</translation>
+    </message>
+</context>
+<context>
+    <name>interview</name>
+    <message>
+        <source>Getting to Know You</source>
+        <translation>Conosciamoci</translation>
+    </message>
+    <message>
+        <source>That&apos;s all my questions. Thank you! Bea will remember what you told me.</source>
+        <translation>Ho finito le domande. Grazie! Bea si ricorderà quello che mi hai raccontato.</translation>
+    </message>
+    <message>
+        <source>Hi! I&apos;ll ask you a few questions so Bea knows you better (type “stop” to end).</source>
+        <translation>Ciao! Ti faccio qualche domanda, così Bea ti conosce meglio (scrivi “basta” per finire).</translation>
+    </message>
+    <message>
+        <source>Stopped (you asked to stop). Your lines go to Bea again.</source>
+        <translation>Finito (hai chiesto di smettere). Quello che scrivi torna ad arrivare a Bea.</translation>
+    </message>
+    <message>
+        <source>Stopped (stopped from the You dock). Your lines go to Bea again.</source>
+        <translation>Finito (fermato dal pannello Tu). Quello che scrivi torna ad arrivare a Bea.</translation>
+    </message>
+    <message>
+        <source>Hi! The built-in demo model can&apos;t run an interview, so I&apos;ll ask a few fixed questions and keep your answers word for word (type “stop” to end).</source>
+        <translation>Ciao! Il modello demo integrato non riesce a fare un&apos;intervista, quindi ti faccio qualche domanda fissa e tengo le tue risposte parola per parola (scrivi “basta” per finire).</translation>
+    </message>
+    <message>
+        <source>Who are you? Your name, where you live, what you do.</source>
+        <translation>Chi sei? Come ti chiami, dove vivi, di cosa ti occupi.</translation>
+    </message>
+    <message>
+        <source>What does a usual day, or a usual stream week, look like for you?</source>
+        <translation>Com&apos;è una tua giornata tipo, o una settimana tipo di live?</translation>
+    </message>
+    <message>
+        <source>Who are the people who matter to you, on stream or off?</source>
+        <translation>Chi sono le persone importanti per te, in live e fuori?</translation>
+    </message>
+    <message>
+        <source>Have you promised your community anything, or is something planned soon?</source>
+        <translation>Hai promesso qualcosa alla tua community, o c&apos;è qualcosa in programma a breve?</translation>
+    </message>
+    <message>
+        <source>What do you like (games, music, food), and what should Bea stay away from?</source>
+        <translation>Cosa ti piace (giochi, musica, cibo), e di cosa Bea non dovrebbe parlare?</translation>
     </message>
 </context>
 <context>
@@ -2427,6 +2778,10 @@ Non si può annullare.</translation>
         <translation>l&apos;API locale resta su questo computer: in rete la si serve solo su TLS, e {reason}</translation>
     </message>
     <message>
+        <source>the local API&apos;s network setting is settled</source>
+        <translation>l&apos;impostazione di rete dell&apos;API locale è a posto</translation>
+    </message>
+    <message>
         <source>The local API could not start: port {port} is taken (change it in Settings → Local API).</source>
         <translation>L&apos;API locale non è partita: la porta {port} è occupata (cambiala in Impostazioni → API locale).</translation>
     </message>
@@ -2525,6 +2880,10 @@ Non si può annullare.</translation>
     <message>
         <source>Her avatar is not shown: {why}</source>
         <translation>Il suo avatar non si vede: {why}</translation>
+    </message>
+    <message>
+        <source>Her avatar is shown.</source>
+        <translation>Il suo avatar è visibile.</translation>
     </message>
     <message>
         <source>{title} could not start (detail: {detail}).</source>
@@ -2753,6 +3112,86 @@ Non si può annullare.</translation>
     <message>
         <source>A Super Chat was not read (detail: {detail}).</source>
         <translation>Un Super Chat non è stato letto (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Her turn failed (detail: {detail}).</source>
+        <translation>Il suo turno non è andato a buon fine (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Her turn broke off after she had answered (detail: {detail}).</source>
+        <translation>Il suo turno si è interrotto dopo che aveva già risposto (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>The briefing took too long; this turn goes without it.</source>
+        <translation>Il briefing ci ha messo troppo: questo turno va avanti senza.</translation>
+    </message>
+    <message>
+        <source>The briefing failed; this turn goes without it (detail: {detail}).</source>
+        <translation>Il briefing non è riuscito: questo turno va avanti senza (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>The {owner} prompt names tools she was not given: {tools}.</source>
+        <translation>Il prompt {owner} nomina strumenti che lei non ha: {tools}.</translation>
+    </message>
+    <message>
+        <source>Her voice failed on a line (detail: {detail}).</source>
+        <translation>La sua voce si è bloccata su una frase (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Not delivered to {channel} (detail: {detail}).</source>
+        <translation>Non inviato a {channel} (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Not delivered to {channel}: she stopped first. The line: {line}</source>
+        <translation>Non inviato a {channel}: si è fermata prima. La frase: {line}</translation>
+    </message>
+    <message>
+        <source>{purpose}: privacy mode is on: {where} is not on this machine, so Bea will not connect to it.</source>
+        <translation>{purpose}: la modalità privacy è attiva e {where} non è su questo computer, quindi Bea non si collega.</translation>
+    </message>
+    <message>
+        <source>{purpose}: privacy mode is on: {where} could not be resolved to a local address.</source>
+        <translation>{purpose}: la modalità privacy è attiva e {where} non corrisponde a un indirizzo di questo computer.</translation>
+    </message>
+    <message>
+        <source>{purpose}: {where} could not be resolved.</source>
+        <translation>{purpose}: impossibile trovare l&apos;indirizzo di {where}.</translation>
+    </message>
+    <message>
+        <source>{purpose}: privacy mode is on: {where} resolves to {address}, which is not on this machine, so Bea will not connect to it.</source>
+        <translation>{purpose}: la modalità privacy è attiva e {where} porta a {address}, che non è su questo computer, quindi Bea non si collega.</translation>
+    </message>
+    <message>
+        <source>Streamlabs: no socket token is set (Settings → Donations).</source>
+        <translation>Streamlabs: manca il socket token (Impostazioni → Donazioni).</translation>
+    </message>
+    <message>
+        <source>Streamlabs refused the socket token: check it in Settings → Donations (detail: {detail}).</source>
+        <translation>Streamlabs ha rifiutato il socket token: controllalo in Impostazioni → Donazioni (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Streamlabs could not be reached (detail: {detail}).</source>
+        <translation>Impossibile raggiungere Streamlabs (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>A Streamlabs event was not read (detail: {detail}).</source>
+        <translation>Un evento di Streamlabs non è stato letto (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>A Streamlabs tip could not be stored (detail: {detail}).</source>
+        <translation>Una donazione di Streamlabs non è stata salvata (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Getting to Know You failed (detail: {detail}).</source>
+        <translation>Conosciamoci si è interrotto per un errore (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>{title}: something she was keeping could not be stored (detail: {detail}).</source>
+        <translation>{title}: non è riuscita a salvare una cosa che stava tenendo da parte (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>She cannot hear the Discord call: its audio does not open or decode (detail: {why}). Leave and join the call again.</source>
+        <translation>Non riesce a sentire la chiamata di Discord: il suo audio non si apre o non si decodifica (dettaglio: {why}). Esci dalla chiamata e rientra.</translation>
     </message>
 </context>
 <context>
@@ -3111,6 +3550,14 @@ Non si può annullare.</translation>
     <message>
         <source>Off: only you join her to a call, from the Discord dock.</source>
         <translation>Spento: solo tu la fai entrare in una chiamata, dal pannello Discord.</translation>
+    </message>
+    <message>
+        <source>She hears the people in the call</source>
+        <translation>Sente le persone nella chiamata</translation>
+    </message>
+    <message>
+        <source>On: she listens to each speaker as she listens to you (her ears are the Voice skill&apos;s). Off: she joins deafened.</source>
+        <translation>Accesa: ascolta ognuno come ascolta te (le sue orecchie sono quelle della skill Voce). Spenta: entra senza audio in ingresso.</translation>
     </message>
     <message>
         <source>Discord gateway address</source>

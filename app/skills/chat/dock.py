@@ -60,7 +60,13 @@ def who_text(who: str) -> str:
     loud = OUT_LOUD.format(name="")
     if who.endswith(loud):
         return translate("chat_dock", OUT_LOUD).format(name=who.removesuffix(loud))
-    return who
+    return translate("interview", who)   # an agent's name (Getting to Know You); anyone else's as it came
+
+
+def line_text(who: str, text: str) -> str:
+    """A line in the window's language where an agent said one of its fixed lines (marked in the "interview"
+    context: app.skills.person.interview); the streamer's and what any model said, as they came."""
+    return text if who == YOU else translate("interview", text)
 
 
 class ProblemRow(QWidget):
@@ -182,7 +188,7 @@ class ChatDock(QWidget):
 
     def show_line(self, line: Line) -> None:
         who, text = line
-        self.transcript.appendHtml(f"<b>{html.escape(who_text(who))}:</b> {html.escape(text)}")
+        self.transcript.appendHtml(f"<b>{html.escape(who_text(who))}:</b> {html.escape(line_text(who, text))}")
 
     def send(self) -> None:
         self.skill.send(self.entry.text())

@@ -37,6 +37,7 @@ from app.config.section import ADVANCED, SkillSettings
 from app.core.donations import Donation
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
+from app.core.words import QT_TRANSLATE_NOOP, said
 from app.skills.base import Skill, SkillContext
 from app.skills.donations.streamlabs import DEFAULT_BASE, State, StreamlabsClient
 from app.skills.listeners import Listeners
@@ -51,6 +52,17 @@ STREAMLABS_SETTINGS = ("streamlabs", "streamlabs_tests", "streamlabs_server")
 PATHS = {"kofi": "/donations/kofi", "json": "/donations/json"}
 PLATFORM_NAMES = {"kofi": "Ko-fi", "generic": "a donation link", "twitch": "Twitch", "streamlabs": "Streamlabs"}
 DONATION_SALIENCE = 0.9
+
+# the Activity dock's words (app.core.words): the donor's name and a server's words are the values
+DONATED = QT_TRANSLATE_NOOP("activity", "{donor} donated {amount} {currency} on {where}")
+DONATED_BY_LINK = QT_TRANSLATE_NOOP("activity", "{donor} donated {amount} {currency} through a donation link")
+CONNECTED = QT_TRANSLATE_NOOP("activity", "Streamlabs: connected, tips arrive as they happen")
+NO_TOKEN = QT_TRANSLATE_NOOP("problems", "Streamlabs: no socket token is set (Settings → Donations).")
+TOKEN_REFUSED = QT_TRANSLATE_NOOP("problems", "Streamlabs refused the socket token: check it in Settings → "
+                                              "Donations (detail: {detail}).")
+NOT_REACHED = QT_TRANSLATE_NOOP("problems", "Streamlabs could not be reached (detail: {detail}).")
+NOT_READ = QT_TRANSLATE_NOOP("problems", "A Streamlabs event was not read (detail: {detail}).")
+NOT_STORED = QT_TRANSLATE_NOOP("problems", "A Streamlabs tip could not be stored (detail: {detail}).")
 SECRET_BYTES = 32
 MAX_SEEN = 10_000
 
@@ -112,7 +124,8 @@ class DonationsSkill(Skill):
             return
         self.streamlabs = StreamlabsClient(
             gate, lambda: self.secret_named(STREAMLABS_TOKEN), self._streamlabs_donation,
-            on_problem=lambda words: self.ctx.bus.publish(EventKind.ERROR, "donations", words),
+            on_problem=lambda words: self.ctx.bus.publish(EventKind.ERROR, "donations", words, **said(
+                NOT_READ, detail=words.removeprefix("a Streamlabs event was not read: "))[1]),
             on_state=self._streamlabs_state, base=self.settings.streamlabs_server,
             tests=lambda: self.settings.streamlabs_tests)
         self.streamlabs.start()
@@ -142,9 +155,13 @@ class DonationsSkill(Skill):
 
     def _streamlabs_state(self, state: str, why: str) -> None:
         if state == State.CONNECTED:
-            self.ctx.bus.publish(EventKind.SYSTEM, "donations", "Streamlabs: connected, tips arrive as they happen")
+            text, data = said(CONNECTED)
+            self.ctx.bus.publish(EventKind.SYSTEM, "donations", text, **data)
         elif state in (State.UNAUTHORIZED, State.REFUSED, State.NO_TOKEN):
-            self.ctx.bus.publish(EventKind.ERROR, "donations", f"Streamlabs: {why}")
+            words = {State.NO_TOKEN: NO_TOKEN, State.UNAUTHORIZED: TOKEN_REFUSED}.get(state, NOT_REACHED)
+            detail = why.removeprefix("Streamlabs refused the socket token: ")
+            self.ctx.bus.publish(EventKind.ERROR, "donations", f"Streamlabs: {why}",
+                                 **said(words, **({} if state == State.NO_TOKEN else {"detail": detail}))[1])
         self._notify()
 
     async def _streamlabs_donation(self, d: Donation) -> None:
@@ -153,7 +170,8 @@ class DonationsSkill(Skill):
             new = await loop.run_in_executor(None, self.record, d)
         except Exception as exc:
             log.exception("a Streamlabs tip could not be stored")
-            self.ctx.bus.publish(EventKind.ERROR, "donations", f"a Streamlabs tip could not be stored: {exc}")
+            self.ctx.bus.publish(EventKind.ERROR, "donations", f"a Streamlabs tip could not be stored: {exc}",
+                                 **said(NOT_STORED, detail=exc)[1])
             return
         if new:
             self.announce(d)
@@ -250,8 +268,10 @@ class DonationsSkill(Skill):
         """On the loop, after a new record: her perception and the streamer's event."""
         self.ctx.perceive(self.perception(d, self.ctx.now().timestamp()))
         where = PLATFORM_NAMES.get(d.platform, d.platform)
+        _text, data = said(DONATED_BY_LINK if d.platform == "generic" else DONATED, donor=d.donor_name,
+                           amount=d.amount, currency=d.currency, where=where)
         self.ctx.bus.publish(EventKind.SYSTEM, "donations", f"{d.donor_name} donated {d.amount} {d.currency} "
-                             f"on {where}", amount=str(d.amount), currency=d.currency, platform=d.platform)
+                             f"on {where}", amount=str(d.amount), currency=d.currency, platform=d.platform, **data)
 
     def context_section(self) -> str:
         return ""

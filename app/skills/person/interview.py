@@ -31,16 +31,28 @@ from app.core import person_model as pm
 from app.core.chat import Message
 from app.core.events import EventKind
 from app.core.tools import Tool
+from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.prompt_store import shipped_prompt
 from app.skills.person.tools import PersonTools
 
 log = logging.getLogger(__name__)
 
 AGENT = "getting_to_know_you"
-NAME = "Getting to Know You"
+# What it says in the Chat dock is marked in the "interview" context: the dock shows its fixed lines in the
+# window's language (app.skills.chat.dock.line_text); chat.lines keep the English. What a model asks is shown as
+# it came (the model asks in the streamer's language).
+NAME = QT_TRANSLATE_NOOP("interview", "Getting to Know You")
 MAX_STEPS = 6        # model calls per answer: tool calls, then the next question
 STOP_WORDS = {"stop", "basta", "quit", "enough"}
-THANKS = "That's all my questions. Thank you! Bea will remember what you told me."
+THANKS = QT_TRANSLATE_NOOP("interview", "That's all my questions. Thank you! Bea will remember what you told me.")
+HELLO = QT_TRANSLATE_NOOP("interview", "Hi! I'll ask you a few questions so Bea knows you better (type “stop” to "
+                                       "end).")
+STOPPED = {   # why it stopped -> the line it says (any other why is said within "Stopped ({why}). ...")
+    "you asked to stop": QT_TRANSLATE_NOOP("interview", "Stopped (you asked to stop). Your lines go to Bea again."),
+    "stopped from the You dock": QT_TRANSLATE_NOOP("interview", "Stopped (stopped from the You dock). Your lines "
+                                                                "go to Bea again."),
+}
+FAILED = QT_TRANSLATE_NOOP("problems", "Getting to Know You failed (detail: {detail}).")
 
 PROMPT = shipped_prompt("interview")   # in English; the Person skill hands the one in the streamer's language
 
@@ -48,14 +60,17 @@ ASK = Tool("ask_streamer", "Ask the streamer your next question (or thank them a
            {"type": "object", "properties": {"question": {"type": "string", "description": "one short sentence"}},
             "required": ["question"]})
 
-SCRIPTED_INTRO = ("Hi! The built-in demo model can't run an interview, so I'll ask a few fixed questions and keep "
-                  "your answers word for word (type “stop” to end).")
+SCRIPTED_INTRO = QT_TRANSLATE_NOOP("interview", "Hi! The built-in demo model can't run an interview, so I'll ask a "
+                                                "few fixed questions and keep your answers word for word (type "
+                                                "“stop” to end).")
 QUESTIONS = {
-    "identity": "Who are you? Your name, where you live, what you do.",
-    "routine": "What does a usual day, or a usual stream week, look like for you?",
-    "relationships": "Who are the people who matter to you, on stream or off?",
-    "commitments": "Have you promised your community anything, or is something planned soon?",
-    "preferences": "What do you like (games, music, food), and what should Bea stay away from?",
+    "identity": QT_TRANSLATE_NOOP("interview", "Who are you? Your name, where you live, what you do."),
+    "routine": QT_TRANSLATE_NOOP("interview", "What does a usual day, or a usual stream week, look like for you?"),
+    "relationships": QT_TRANSLATE_NOOP("interview", "Who are the people who matter to you, on stream or off?"),
+    "commitments": QT_TRANSLATE_NOOP("interview", "Have you promised your community anything, or is something "
+                                                  "planned soon?"),
+    "preferences": QT_TRANSLATE_NOOP("interview", "What do you like (games, music, food), and what should Bea "
+                                                  "stay away from?"),
 }
 ANSWER_CHARS = 240
 
@@ -92,7 +107,7 @@ class Interview:
             self.chat.say_as(NAME, SCRIPTED_INTRO)
             self._ask_next()
             return
-        self.chat.say_as(NAME, "Hi! I'll ask you a few questions so Bea knows you better (type “stop” to end).")
+        self.chat.say_as(NAME, HELLO)
         self._task = asyncio.ensure_future(self._answer())
 
     def hear(self, text: str) -> None:
@@ -118,7 +133,7 @@ class Interview:
         if self.chat.diverted_to == self.hear:
             self.chat.diverted_to = None
         if why:
-            self.chat.say_as(NAME, f"Stopped ({why}). Your lines go to Bea again.")
+            self.chat.say_as(NAME, STOPPED.get(why, f"Stopped ({why}). Your lines go to Bea again."))
 
     def _ask_next(self) -> None:
         if not self._script:
@@ -147,7 +162,8 @@ class Interview:
             except Exception as exc:
                 log.warning("Getting to Know You failed: %s", type(exc).__name__)  # its words may quote chat
                 if self.events is not None:
-                    self.events.publish(EventKind.ERROR, "person", f"Getting to Know You failed: {exc}")
+                    self.events.publish(EventKind.ERROR, "person", f"Getting to Know You failed: {exc}",
+                                        **said(FAILED, detail=exc)[1])
                 self.stop(f"it couldn't get an answer from the model: {plain_reason(exc)}")
                 return
         if not self.active:

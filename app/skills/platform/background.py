@@ -10,9 +10,12 @@ from collections.abc import Callable
 from typing import Any
 
 from app.core.events import EventBus, EventKind
+from app.core.words import QT_TRANSLATE_NOOP, said
 
 log = logging.getLogger(__name__)
 
+NOT_KEPT = QT_TRANSLATE_NOOP("problems", "{title}: something she was keeping could not be stored (detail: "
+                                        "{detail}).")
 STOP_WAIT = 1.0    # how long stop() lets writes already under way finish
 
 
@@ -53,7 +56,8 @@ class Background:
                 await loop.run_in_executor(self._executor(), fn, *args)
             except Exception as exc:
                 log.error("%s: a %s failed: %r", self.title, what, exc)
-                self.bus.publish(EventKind.ERROR, self.platform, f"a {self.title} {what} failed: {exc}")
+                self.bus.publish(EventKind.ERROR, self.platform, f"a {self.title} {what} failed: {exc}",
+                                 **said(NOT_KEPT, title=self.title, detail=exc)[1])
         self.spawn(go)
 
     def publish_threadsafe(self, kind: EventKind, text: str, **data: Any) -> None:

@@ -370,7 +370,8 @@ class StageSkill(Skill):
     def _resolve_avatar(self) -> None:
         if self._told_avatar:
             self._told_avatar = False
-            self.ctx.bus.publish(EventKind.SYSTEM, self.key, "Her avatar is shown.", resolved=AVATAR_PROBLEM)
+            self.ctx.bus.publish(EventKind.SYSTEM, self.key, "Her avatar is shown.", resolved=AVATAR_PROBLEM,
+                                 words=QT_TRANSLATE_NOOP("problems", "Her avatar is shown."))
 
     @property
     def expressions(self) -> list[str]:

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 
 from app.core import irc
 from app.core.backoff import BACKOFF_BASE, BACKOFF_CAP, backoff_delay
+from app.core.words import QT_TRANSLATE_NOOP, said
 from app.senses.netgate import PrivacyRefused
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,12 @@ LOGIN_TIMEOUT = 15.0            # from the socket opening to the JOIN echo
 KEEPALIVE = 240.0               # silence before the client pings; a second silence as long ends the link
 DRAIN_TIMEOUT = 10.0            # the longest an old link is read after a RECONNECT
 SEND_WAIT_FOR_LINK = 10.0       # a send waits this long for a link before it fails
+# the state lines the Activity dock shows, in the window's language (app.core.words; the detail stays English)
+JOINED_AS = QT_TRANSLATE_NOOP("activity", "Twitch chat: in #{channel} as {nick}")
+JOINED_READ_ONLY = QT_TRANSLATE_NOOP("activity", "Twitch chat: in #{channel} read-only (anonymous)")
+ASKED_TO_RECONNECT = QT_TRANSLATE_NOOP("activity", "Twitch chat: Twitch asked for a reconnect: joining again "
+                                                   "before leaving the old connection")
+AGAIN_IN = QT_TRANSLATE_NOOP("activity", "Twitch chat: connecting again in {delay} s")
 AUTH_FAILURES = ("login authentication failed", "improperly formatted auth", "login unsuccessful",
                  "invalid nick")
 
@@ -210,6 +217,7 @@ class TwitchChat:
         self._clock = clock
         self.state = State.OFF
         self.detail = ""
+        self.detail_said: dict[str, object] = {}   # the detail's words and args for the window, when it has them
         self.authenticated = False       # the current link logged in with a token: she can write
         self.login = ""                  # the nick of the current link
         self.user_id: str | None = None  # her Twitch user id (GLOBALUSERSTATE), when logged in
@@ -255,8 +263,9 @@ class TwitchChat:
     def is_own(self, msg_id: str | None) -> bool:
         return msg_id is not None and msg_id in self._own_set
 
-    def _set_state(self, state: State, detail: str) -> None:
+    def _set_state(self, state: State, detail: str, words: str = "", **args: object) -> None:
         self.state, self.detail = state, detail
+        self.detail_said = said(words, **args)[1] if words else {}
         try:
             self.on_state(state, detail)
         except Exception:
@@ -277,7 +286,7 @@ class TwitchChat:
                 if link.reconnect_asked:
                     self.stats.reconnects += 1
                     self._set_state(State.RECONNECTING, "Twitch asked for a reconnect: joining again before "
-                                                        "leaving the old connection")
+                                                        "leaving the old connection", ASKED_TO_RECONNECT)
                     self._holding = True
                     try:
                         new = await self._open(0)
@@ -309,7 +318,8 @@ class TwitchChat:
         self.authenticated = link.authenticated
         self.login = link.nick
         how = f"as {link.nick}" if self.authenticated else "read-only (anonymous)"
-        self._set_state(State.JOINED, f"in #{self.channel} {how}")
+        self._set_state(State.JOINED, f"in #{self.channel} {how}", JOINED_AS if self.authenticated
+                        else JOINED_READ_ONLY, channel=self.channel, nick=link.nick)
 
     def _drop(self, link: _Link) -> None:
         self._links.discard(link)
@@ -323,7 +333,8 @@ class TwitchChat:
         while not self._stopping:
             if attempt:
                 delay = backoff_delay(attempt - 1, self.backoff_base, self.backoff_cap, self._rng.random())
-                self._set_state(State.RECONNECTING, f"connecting again in {delay:.1f} s")
+                self._set_state(State.RECONNECTING, f"connecting again in {delay:.1f} s", AGAIN_IN,
+                                delay=f"{delay:.1f}")
                 await asyncio.sleep(delay)
             self._set_state(State.CONNECTING, f"connecting to {self.host}:{self.port}")
             try:

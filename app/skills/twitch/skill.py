@@ -125,6 +125,10 @@ class TwitchSettings(SkillSettings):
 LogLine = ChatLine   # a line of the dock's log (app.skills.platform.chat_ring)
 
 
+CHEERED = QT_TRANSLATE_NOOP("activity", "{name} cheered {bits} bits")
+CHEERED_ONE = QT_TRANSLATE_NOOP("activity", "{name} cheered {bits} bit")
+
+
 def bits_words(bits: int) -> str:
     return f"{bits:,} bit" + ("" if bits == 1 else "s")
 
@@ -299,8 +303,9 @@ class TwitchSkill(Skill):
                                  problem=PLATFORM, words=words,
                                  args={"detail": detail.removeprefix("Twitch refused the login: ")})
         elif state in (State.JOINED, State.RECONNECTING):
+            shown = self.client.detail_said if self.client is not None else {}
             self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"Twitch chat: {detail}", state=state.value,
-                                 **({"resolved": PLATFORM} if state is State.JOINED else {}))
+                                 **({"resolved": PLATFORM} if state is State.JOINED else {}), **shown)
 
     # ---- what the chat says -------------------------------------------------------------------------------
     def on_event(self, event: irc.TwitchEvent) -> None:
@@ -486,7 +491,8 @@ class TwitchSkill(Skill):
             return
         record_donation(self.ctx.people(), self.work, author.identity, line.display_name, d.delivery_id,
                         d.amount, d.currency, d.message, f"{line.display_name} cheered {bits_words(line.bits)}",
-                        bits=line.bits)
+                        bits=line.bits, **said(CHEERED_ONE if line.bits == 1 else CHEERED, name=line.display_name,
+                                               bits=f"{line.bits:,}")[1])
 
     # ---- the dock's view ----------------------------------------------------------------------------------
     def _add_log(self, who: str, text: str, kind: str, identity: str | None = None, msg_id: str | None = None,

@@ -54,6 +54,8 @@ CHAT_SALIENCE = 0.5
 MEMBER_SALIENCE = 0.75
 DONATION_SALIENCE = 0.9
 SEEN_IDS = 20_000
+SUPER_CHAT = QT_TRANSLATE_NOOP("activity", "{donor} sent a Super Chat of {amount} {currency}")
+SUPER_STICKER = QT_TRANSLATE_NOOP("activity", "{donor} sent a Super Sticker of {amount} {currency}")
 YtLine = ChatLine    # a line of the dock's log (app.skills.platform.chat_ring)
 RESTART_ON = {"enabled", "video", "api_base"}
 
@@ -244,8 +246,10 @@ class YouTubeSkill(Skill):
                              **{Meta.DONATION: {"amount": str(d.amount), "currency": d.currency,
                                                 "platform": PLATFORM}, Meta.ADDRESSED: True})
         self.ctx.perceive(p)
+        _text, data = said(SUPER_CHAT if item.kind == "superchat" else SUPER_STICKER, donor=d.donor_name,
+                           amount=d.amount, currency=d.currency)
         self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, f"{d.donor_name} sent a {what} of {d.amount} "
-                             f"{d.currency}", amount=str(d.amount), currency=d.currency)
+                             f"{d.currency}", amount=str(d.amount), currency=d.currency, **data)
 
     def _deleted(self, item: YtItem) -> None:
         self.log.strike(lambda line: line.msg_id == item.target)
