@@ -109,14 +109,20 @@ def hooked_voice() -> type:
 
         async def _voice_frame(self, ws: Any, msg: dict[str, Any]) -> None:
             if self._listener is not None:
-                await self._listener(ws, msg)
+                await self._hand_on(ws, msg)
             elif msg.get("op") in VOICE_OPS:
                 self._kept = [*self._kept[-VOICE_KEPT + 1:], msg]
+
+        async def _hand_on(self, ws: Any, msg: dict[str, Any]) -> None:
+            try:                     # a failure here would end discord.py's reading of the voice websocket
+                await self._listener(ws, msg)
+            except Exception:
+                log.exception("a voice websocket frame could not be read")
 
         async def listen(self, listener: Callable[[Any, dict[str, Any]], Awaitable[None]]) -> None:
             kept, self._kept, self._listener = self._kept, [], listener
             for msg in kept:
-                await listener(None, msg)
+                await self._hand_on(None, msg)
 
     return HookedVoice
 
