@@ -214,6 +214,22 @@ def test_packets_that_beat_their_speaking_frame_are_heard_once_it_names_them():
     assert _fed(made[ANNA]).size > 0.9 * 16000
 
 
+def test_a_frame_libopus_refuses_is_counted_and_the_next_is_heard():
+    frames = speech_frames()[:2]
+
+    async def go():
+        ears, made = _receiver()
+        await ears.voice_event(None, _speaking(ANNA, SSRC))
+        ears.datagram(seal(b"\xff\xff\xff", KEY, SSRC, 0, 0, 0))                # corrupted Opus
+        for d in speaker_datagrams(frames, KEY, SSRC, counter=1):
+            ears.datagram(d)
+        await ears.close()
+        return ears
+
+    ears = asyncio.run(go())
+    assert ears.decode_errors == 1 and ears.heard_packets == 2 and ears.failing == 0
+
+
 def test_audio_that_keeps_failing_is_one_problem_cleared_when_she_hears_again():
     problems: list[str | None] = []
     frames = speech_frames()[:1]
