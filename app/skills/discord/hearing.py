@@ -11,8 +11,8 @@ Theory of operation:
    discord.py's hook; CLIENTS_CONNECT (op 11) lists who is in the call; CLIENT_DISCONNECT (op 13) drops that
    person's state. A packet of an SSRC nobody has named yet is counted (unknown) and kept, its last second,
    until SPEAKING names it: the voice websocket and the UDP socket race, and a speaker's first packets may
-   come first; never named, it is dropped (no author for the words, no DAVE key for the frames). Her own user id is never heard (Discord does not send her
-   SSRC back; it is ignored anyway).
+   come first; never named, it is dropped (no author for the words, no DAVE key for the frames). Her own user
+   id is never heard (Discord does not send her SSRC back; it is ignored anyway).
 3. DAVE: while the connection's DAVE session is ready, every frame goes through dave.decrypt(user id), which
    also lets a plain frame through while that speaker's decryptor is in passthrough (a transition). With no
    ready session a plain frame is heard as it is, a DAVE frame (its trailer ends in the magic 0xFAFA) counts
@@ -30,8 +30,8 @@ Theory of operation:
    voice (someone talking, for as long as the longest of them) handed to `talk_over`: the Voice skill's
    two-stage barge-in, exactly as her microphone's (duck at the first word, stop once they kept going).
 7. Failures are counted, never raised: undecryptable packets, frames libopus refused, unknown SSRCs. FAILING
-   packets in a row that fail to open or decode are a problem, its detail handed to `on_problem`; the next packet
-   heard clears it (on_problem(None)).
+   packets in a row that fail to open or decode are a problem, its detail handed to `on_problem`; the next
+   packet heard clears it (on_problem(None)).
 """
 
 from __future__ import annotations
