@@ -33,8 +33,9 @@ Theory of operation:
    retry_after Discord names (at most MAX_RATE_WAIT s; longer is a failure said in words).
 7. join_voice(channel, hear) connects to a voice call through discord.py, deafened unless she is to hear it
    (the skill's hearing.py). Its VoiceClient is a HookedVoice: discord.py's voice websocket hook hands every
-   text frame on (who speaks on which SSRC, who left), kept until a listener attaches so none is missed. The voice gateway's websocket goes through the gate's session as the rest; its UDP audio does not
-   (the gate decides TCP connections): privacy mode stops the whole client, the call with it.
+   text frame on (who speaks on which SSRC, who left), kept until a listener attaches so none is missed. The
+   voice gateway's websocket goes through the gate's session as the rest; its UDP audio does not (the gate
+   decides TCP connections): privacy mode stops the whole client, the call with it.
 8. No token and no chat text reach a log: discord.py's loggers are kept at WARNING (at DEBUG it logs every
    request's body), and a failure's words have the token cut out.
 """
