@@ -33,6 +33,24 @@ FILTER_NAMES = {EventKind.PERCEPTION: QT_TRANSLATE_NOOP("events_dock", "Percepti
                 EventKind.TURN: QT_TRANSLATE_NOOP("events_dock", "Turn"),
                 EventKind.SYSTEM: QT_TRANSLATE_NOOP("events_dock", "System"),
                 EventKind.SETTINGS: QT_TRANSLATE_NOOP("events_dock", "Settings")}
+# where a line came from, as the window names it (the sources are English names in the logs and the API); a
+# platform's or a tool's own name is shown as it is
+SOURCE_NAMES = {"mind": QT_TRANSLATE_NOOP("events_dock", "mind"),
+                "memory": QT_TRANSLATE_NOOP("events_dock", "memory"),
+                "context": QT_TRANSLATE_NOOP("events_dock", "context"),
+                "mood": QT_TRANSLATE_NOOP("events_dock", "mood"),
+                "triage": QT_TRANSLATE_NOOP("events_dock", "triage"),
+                "on air": QT_TRANSLATE_NOOP("events_dock", "on air"),
+                "voice": QT_TRANSLATE_NOOP("events_dock", "voice"),
+                "stage": QT_TRANSLATE_NOOP("events_dock", "stage"),
+                "donations": QT_TRANSLATE_NOOP("events_dock", "donations"),
+                "network": QT_TRANSLATE_NOOP("events_dock", "network"),
+                "privacy": QT_TRANSLATE_NOOP("events_dock", "privacy"),
+                "settings": QT_TRANSLATE_NOOP("events_dock", "settings"),
+                "stream": QT_TRANSLATE_NOOP("events_dock", "stream"),
+                "runtime": QT_TRANSLATE_NOOP("events_dock", "runtime"),
+                "person": QT_TRANSLATE_NOOP("events_dock", "person"),
+                "app": QT_TRANSLATE_NOOP("events_dock", "app")}
 
 
 class EventLog(QWidget):
@@ -67,7 +85,9 @@ class EventLog(QWidget):
         mark = "!" if event.kind is EventKind.ERROR else " "
         kind = translate("events_dock", FILTER_NAMES[event.kind]).lower() if event.kind in FILTER_NAMES \
             else event.kind.value
-        self.view.appendPlainText(f"{stamp} {mark}{kind:<10} {event.source}: {event_line(event)}")
+        source = translate("events_dock", SOURCE_NAMES[event.source]) if event.source in SOURCE_NAMES \
+            else event.source
+        self.view.appendPlainText(f"{stamp} {mark}{kind:<10} {source}: {event_line(event)}")
 
     def rebuild(self) -> None:
         self.view.clear()

@@ -74,7 +74,8 @@ def caption(points: Sequence[Sample]) -> str:
     if not points:
         return translate("mood_dock", EMPTY)
     _t, v, a = points[-1]
-    word = translate("mood_dock", "settled") if distance((v, a), REST) < SETTLED else mood_word(Affect(v, a))
+    word = translate("mood_dock", "settled") if distance((v, a), REST) < SETTLED \
+        else translate("activity", mood_word(Affect(v, a)))   # the mood words: app.core.mind_words.MOOD_NAMES
     return translate("mood_dock", "Now {word}  ·  valence {v:+.2f}  ·  arousal {a:.2f}").format(word=word, v=v, a=a)
 
 

@@ -803,6 +803,70 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
         <source>Settings</source>
         <translation>Impostazioni</translation>
     </message>
+    <message>
+        <source>mind</source>
+        <translation>mente</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>memoria</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>contesto</translation>
+    </message>
+    <message>
+        <source>mood</source>
+        <translation>umore</translation>
+    </message>
+    <message>
+        <source>triage</source>
+        <translation>filtro chat</translation>
+    </message>
+    <message>
+        <source>on air</source>
+        <translation>in onda</translation>
+    </message>
+    <message>
+        <source>voice</source>
+        <translation>voce</translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translation>palco</translation>
+    </message>
+    <message>
+        <source>donations</source>
+        <translation>donazioni</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>rete</translation>
+    </message>
+    <message>
+        <source>privacy</source>
+        <translation>privacy</translation>
+    </message>
+    <message>
+        <source>settings</source>
+        <translation>impostazioni</translation>
+    </message>
+    <message>
+        <source>stream</source>
+        <translation>diretta</translation>
+    </message>
+    <message>
+        <source>runtime</source>
+        <translation>sistema</translation>
+    </message>
+    <message>
+        <source>person</source>
+        <translation>tu</translation>
+    </message>
+    <message>
+        <source>app</source>
+        <translation>app</translation>
+    </message>
 </context>
 <context>
     <name>export_session</name>
@@ -2864,6 +2928,10 @@ Non si può annullare.</translation>
     <message>
         <source>Voice stopped</source>
         <translation>Voce fermata</translation>
+    </message>
+    <message>
+        <source>Her voice broke off mid-line (detail: {detail}).</source>
+        <translation>La sua voce si è interrotta a metà frase (dettaglio: {detail}).</translation>
     </message>
     <message>
         <source>The stage cannot listen on port {port}: pick another port in Settings → Stage (detail: {detail}).</source>

@@ -7,6 +7,7 @@ amounts, a server's words) are taken out. A new English line anywhere on these p
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import json
 import re
@@ -18,7 +19,9 @@ from app.core.words import english
 from app.senses.netgate import PrivacyRefused
 from app.ui.events_dock import EventLog
 from app.ui.language import install_window_language
+from app.ui.mood_dock import caption
 from app.widgets.event_words import event_line
+from tests.conftest import REPO
 from tests.mind.harness import chat
 from tests.senses.llm_server import LLMServer, Stream, openai_stream
 from tests.skills.donations.fake_streamlabs import FakeStreamlabs, donation
@@ -141,26 +144,27 @@ def test_bea_s_own_activity_lines_reach_an_italian_window_in_italian(bea, italia
     assert english_lines(seen) == []
     lines = log.view.toPlainText()
     for italian_line in (
-            "mind: turno: ha scelto di tacere, chiamate al modello: 1,",
-            "mind: Il briefing non è riuscito: questo turno va avanti senza (dettaglio: ZeroDivisionError(",
-            "triage: rick le ha detto di lasciar perdere le sue istruzioni: lei lo vede solo come un tentativo di "
+            "mente: turno: ha scelto di tacere, chiamate al modello: 1,",
+            "mente: Il briefing non è riuscito: questo turno va avanti senza (dettaglio: ZeroDivisionError(",
+            "filtro chat: rick le ha detto di lasciar perdere le sue istruzioni: lei lo vede solo come un tentativo di "
             "uno spettatore.",
-            "triage: rick ha già 3 segnalazioni: in Persone ora ha il segno ⚠ di chi ci riprova.",
-            "on air: In una frase detta a voce alcune parole sono state coperte (",
+            "filtro chat: rick ha già 3 segnalazioni: in Persone ora ha il segno ⚠ di chi ci riprova.",
+            "in onda: In una frase detta a voce alcune parole sono state coperte (",
             "twitch: Non inviato a #bea (dettaglio: connection reset by peer).",
             "telegram: inviato a -5: eccomi!",
-            "mood: qualcuno l'ha colpita davvero: ora si sente arrabbiata",
-            "network: YouTube: la modalità privacy è attiva e 93.184.216.34:443 non è su questo computer",
-            "donations: Streamlabs: collegato, le donazioni arrivano in tempo reale",
-            "donations: Giulia ha donato 13.37 EUR su Streamlabs",
-            "donations: Streamlabs ha rifiutato il socket token: controllalo in Impostazioni → Donazioni (dettaglio: ",
+            "umore: qualcuno l'ha colpita davvero: ora si sente arrabbiata",
+            "rete: YouTube: la modalità privacy è attiva e 93.184.216.34:443 non è su questo computer",
+            "donazioni: Streamlabs: collegato, le donazioni arrivano in tempo reale",
+            "donazioni: Giulia ha donato 13.37 EUR su Streamlabs",
+            "donazioni: Streamlabs ha rifiutato il socket token: controllalo in Impostazioni → Donazioni (dettaglio: ",
             "twitch: Chat di Twitch: in #bea in sola lettura (anonima)",
             "twitch: TETYYS ha fatto un cheer da 1 bit"):
         assert italian_line in lines, f"{italian_line}\n{lines}"
-    assert "mind paused" not in lines and "turn:" not in lines
+    assert "mind paused" not in lines and "turn:" not in lines and "sistema: mente in pausa" in lines
     texts = [e.text for e in seen]                                     # the bus, the logs and the API: English
     assert any(t.startswith("turn: silent, 1 call(s), ") for t in texts)
     assert "TETYYS cheered 1 bit" in texts
+    assert caption([(0.0, -0.8, 0.9)]).startswith("Ora arrabbiata")            # the Mood dock says it the same
 
 
 def test_the_guard_catches_an_english_line(bea, italian):
@@ -194,3 +198,26 @@ def test_the_interview_asks_its_fixed_questions_in_the_window_s_language(bea, it
     assert "Tu: Sono Sara, vivo a Bari" in lines
     assert "Conosciamoci: Finito (hai chiesto di smettere). Quello che scrivi torna ad arrivare a Bea." in lines
     assert chat_skill.lines[1] == ("Getting to Know You", "Who are you? Your name, where you live, what you do.")
+
+
+def unmarked_publishes() -> list[str]:
+    """Every bus.publish(kind, source, text, ...) in app/ of an event that is Bea speaking and carries no words:
+    kinds that are what people or she said are left out, and so is a tool call's line; a call passing **data may
+    carry them (the test above drives those paths)."""
+    found = []
+    for path in sorted((REPO / "app").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "publish" and len(node.args) >= 3):
+                continue
+            kinds = {n.attr for n in ast.walk(node.args[0]) if isinstance(n, ast.Attribute)}
+            if kinds <= {kind.name for kind in PEOPLES_WORDS} or ast.unparse(node.args[2]).startswith(
+                    "f'{call.name}("):
+                continue
+            if not any(k.arg in ("words", None) for k in node.keywords):
+                found.append(f"{path.relative_to(REPO)}:{node.lineno}: {ast.unparse(node.args[2])[:80]}")
+    return found
+
+
+def test_every_line_bea_says_on_the_bus_marks_its_words():
+    assert unmarked_publishes() == []

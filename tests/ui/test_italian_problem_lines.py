@@ -110,8 +110,8 @@ def test_no_audio_device_is_said_in_italian_with_portaudios_words_as_the_detail(
     assert problems.startswith("Nessun dispositivo audio (dettaglio: ") and "PortAudio is not installed" in problems
     assert "no audio device" not in problems
     assert english_errors(bea, "voice")[0].startswith("no audio device: ")
-    assert "voice: Nessun dispositivo audio: non può" in log.view.toPlainText()     # the line's short form
-    assert "voice: Voce fermata" in log.view.toPlainText()
+    assert "voce: Nessun dispositivo audio: non può" in log.view.toPlainText()      # the line's short form
+    assert "voce: Voce fermata" in log.view.toPlainText()
 
 
 def test_twitch_refusing_her_login_and_her_message_is_said_in_italian(bea, docks):

@@ -46,7 +46,7 @@ from app.config.section import ADVANCED, SkillSettings
 from app.core.events import Event, EventKind
 from app.core.perception import OWNER, Meta, Perception, PerceptionKind
 from app.core.talk_key import TalkKeyError, parse_talk_key
-from app.core.words import QT_TRANSLATE_NOOP
+from app.core.words import QT_TRANSLATE_NOOP, said
 from app.executors import BoundedExecutor
 from app.senses.voice.bargein import BargeIn, Decision, OwnerVoice
 from app.senses.voice.devices import (
@@ -443,7 +443,9 @@ class VoiceSkill(Skill):
 
     def _report(self, spoken: Spoken) -> str:
         if spoken.error:
-            self.ctx.bus.publish(EventKind.ERROR, SURFACE, f"her voice broke off: {spoken.error}")
+            _text, data = said(QT_TRANSLATE_NOOP("problems", "Her voice broke off mid-line (detail: {detail})."),
+                               detail=spoken.error)
+            self.ctx.bus.publish(EventKind.ERROR, SURFACE, f"her voice broke off: {spoken.error}", **data)
         return spoken.said
 
     def _caption(self, caption: Caption) -> None:
