@@ -3,6 +3,8 @@
 Theory of operation:
 1. A CHAT perception with an author who is not the streamer is judged by app.core.chat_triage (the rules) and
    the FloodWatch kept here; anything else goes on unchanged, and so does a line with nothing to say about it.
+   A VOICE line from someone else (a speaker in a Discord call) is judged for attempts and links as a chat line
+   is, never for spam: the shapes of spam are typed ones, and saying "yes" three times is no flood.
 2. Spam (a flood, a repeat, copypasta, mass mentions, a wall of text) never reaches her: the platform skill has
    counted the line for People and shown it in its dock already; here it stops. A line that came with money
    (bits, a Super Chat) is never spam.
@@ -79,12 +81,14 @@ class ChatGuard:
         self.refused = 0        # spam lines stopped here
 
     def perceive(self, p: Perception) -> None:
-        if p.kind is not PerceptionKind.CHAT or p.author is None or p.author.identity == OWNER_IDENTITY:
+        said_aloud = p.kind is PerceptionKind.VOICE
+        if (p.kind is not PerceptionKind.CHAT and not said_aloud) or p.author is None \
+                or p.author.identity == OWNER_IDENTITY:
             self._put(p)
             return
         text = p.text
         found = judge(text)
-        spam = found.spam or self.watch.seen(p.author.identity, text, p.ts or self._clock())
+        spam = "" if said_aloud else found.spam or self.watch.seen(p.author.identity, text, p.ts or self._clock())
         if p.flag(Meta.DONATION):      # money came with it: never refused as spam (an attempt is still quoted)
             spam = ""
         verdict = Verdict(found.steering, spam, found.links)
