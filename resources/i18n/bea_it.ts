@@ -484,7 +484,7 @@
     </message>
     <message>
         <source>she sees it only as what a viewer tried.</source>
-        <translation>lei lo vede solo come un tentativo di uno spettatore.</translation>
+        <translation>lei lo vede solo come il tentativo di uno spettatore.</translation>
     </message>
     <message>
         <source>{name} has been flagged {count} times: marked as a repeat offender in People.</source>
@@ -3255,7 +3255,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>{title}: something she was keeping could not be stored (detail: {detail}).</source>
-        <translation>{title}: non è riuscita a salvare una cosa che stava tenendo da parte (dettaglio: {detail}).</translation>
+        <translation>{title}: non è riuscita a salvare un dato (dettaglio: {detail}).</translation>
     </message>
     <message>
         <source>She cannot hear the Discord call: its audio does not open or decode (detail: {why}). Leave and join the call again.</source>

@@ -146,7 +146,7 @@ def test_bea_s_own_activity_lines_reach_an_italian_window_in_italian(bea, italia
     for italian_line in (
             "mente: turno: ha scelto di tacere, chiamate al modello: 1,",
             "mente: Il briefing non è riuscito: questo turno va avanti senza (dettaglio: ZeroDivisionError(",
-            "filtro chat: rick le ha detto di lasciar perdere le sue istruzioni: lei lo vede solo come un tentativo di "
+            "filtro chat: rick le ha detto di lasciar perdere le sue istruzioni: lei lo vede solo come il tentativo di "
             "uno spettatore.",
             "filtro chat: rick ha già 3 segnalazioni: in Persone ora ha il segno ⚠ di chi ci riprova.",
             "in onda: In una frase detta a voce alcune parole sono state coperte (",
