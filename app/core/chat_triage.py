@@ -34,19 +34,22 @@ from dataclasses import dataclass
 
 from app.core.text_fold import fold, hidden_marks, mixed_script, unleet
 from app.core.triage_families import family
+from app.core.triage_model import attempt
 from app.core.triage_taxonomy import SPLIT, unscrambled
 
 OVERRIDE, ROLE, TRANSCRIPT, ECHO, REVEAL, ENCODED = "override", "role", "transcript", "echo", "reveal", "encoded"
+ATTEMPT = "attempt"   # no rule named it; the small model (app.core.triage_model) reads a long line as one
 MENTIONS, FLOOD, WALL, REPEAT, COPYPASTA = "mentions", "flood", "wall", "repeat", "copypasta"
 META = "override, in other words"   # OVERRIDE said another way: her rules named as hers, and the like
 YOU_ARE = "role, you are"   # ROLE's patterns that need "now" or "longer": read apart, as "you" is everywhere
 _REPORTS = {YOU_ARE: ROLE, META: OVERRIDE}
-STEERING_KINDS = frozenset({OVERRIDE, ROLE, TRANSCRIPT, ECHO, REVEAL, ENCODED})
+STEERING_KINDS = frozenset({OVERRIDE, ROLE, TRANSCRIPT, ECHO, REVEAL, ENCODED, ATTEMPT})
 SPAM_KINDS = frozenset({MENTIONS, FLOOD, WALL, REPEAT, COPYPASTA})
 KIND_WORDS = {
     OVERRIDE: "told you to drop your instructions", ROLE: "told you to be someone or something else",
     TRANSCRIPT: "wrote a fake conversation or system message", ECHO: "told you to repeat words on stream",
     REVEAL: "asked for your hidden instructions", ENCODED: "sent a hidden or encoded message",
+    ATTEMPT: "wrote what reads like an attempt to steer you",
     MENTIONS: "mentioned many people at once", FLOOD: "flooded the chat", WALL: "sent a wall of text",
     REPEAT: "sent the same line again and again", COPYPASTA: "pasted what others keep pasting",
 }
@@ -269,6 +272,8 @@ def _steering(text: str, folded: str, tokens: set[str]) -> str:
         return kind
     if "=" in text and "+" in text and SPLIT.search(folded):
         return ENCODED
+    if attempt(text, folded):
+        return ATTEMPT
     if len(text) >= 16:
         for token in _B64.findall(text):
             decoded = _decoded(token)

@@ -235,8 +235,8 @@ FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"\b(due|2)\s+(risposte|modi|personalita|versioni)\s+(diverse|diversi|separate|separati|distinte)\b",
     ]),
     ("role", (_gate("every each ogni"), _gate("prompt prompts")), [
-        r"\b(respond|reply|answer)\s+to\s+(every|each|all|any)\s+(prompt|prompts)\b|\b(rispondi|rispondere)\s+a\s+"
-        r"ogni\s+prompt\b",
+        r"\b(respond|reply|answer)\s+to\s+(every|each|all|any)\s+(prompt|prompts)\b|\b(rispondi|rispondere|risponderai)\s+"
+        r"(a|ad)\s+ogni\s+prompt\b",
     ]),
     ("role", (_gate("rant"), _gate("moralizing moralising")), [r"\bmorali[sz]ing\s+rant\b"]),
     # an authority claimed for a message

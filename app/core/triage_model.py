@@ -1,0 +1,37 @@
+"""A small learned check for attempts the rules do not name (issue 25): hashed word n-grams, a logistic regression.
+
+Theory of operation:
+1. A line is folded (app.core.text_fold) and cut into \\w+ words; its features are the words and the pairs of
+   neighbouring words, each hashed with CRC-32 into BUCKETS buckets (a stable hash: Python's own is salted).
+2. Its score is the bias plus the weight of each bucket it holds (buckets without a weight weigh nothing); it is an
+   attempt when the score reaches the threshold. The weights are a constant module (app.core.triage_weights),
+   written by tests/bench/triage_model_train.py, so nothing is read at decision time.
+3. Only long lines are scored (MIN_CHARS and up), and only when the rules named nothing: most chat lines are short
+   and cost nothing here.
+"""
+
+from __future__ import annotations
+
+import re
+from zlib import crc32
+
+from app.core.triage_weights import BIAS, BUCKETS, THRESHOLD, WEIGHTS
+
+MIN_CHARS = 60
+_WORD = re.compile(r"\w+")
+
+
+def buckets(folded: str) -> set[int]:
+    """The hashed features of a folded line."""
+    words = _WORD.findall(folded)
+    grams = words + [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)]
+    return {crc32(g.encode("utf-8")) % BUCKETS for g in grams}
+
+
+def score(folded: str) -> float:
+    return BIAS + sum(WEIGHTS.get(b, 0.0) for b in buckets(folded))
+
+
+def attempt(text: str, folded: str) -> bool:
+    """Whether the model calls a long line an attempt."""
+    return len(text) >= MIN_CHARS and score(folded) >= THRESHOLD
