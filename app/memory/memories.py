@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import threading
 import time
 from collections.abc import Callable
@@ -154,34 +155,50 @@ class MemoryStore:
             self._index = index = self._db.read(lambda c: refreshed(c, index, name, int(self.embedder.dim)))
             return index
 
-    def _widened(self, nearest: Callable[[int], list[tuple[int, float, float, str, np.ndarray]]], total: int,
-                 query: np.ndarray, source: str | None, limit: int) -> list[rules.Candidate]:
-        """Take the k nearest by an approximate similarity, score them exactly, and widen k until nothing
-        outside could outrank what is inside. The exact path scores the same way, so they agree to the last
-        bit."""
-        q64, now = query.astype(np.float64), self._clock()
+    def _widened(self, nearest: Callable[[int], tuple[list[rules.Candidate], float | None]], total: int,
+                 limit: int) -> list[rules.Candidate]:
+        """The one widening of both search paths: `nearest(k)` gives the k best rows by an upper estimate, scored
+        exactly, and the most any row outside them could score (None: nothing outside could qualify); k widens
+        until the best `limit` exact scores are above that ceiling, the answer of a full exact ranking. Both
+        paths score the same way, so they agree to the last bit."""
         k = min(total, max(limit * 8, 64))
         while True:
-            rows = nearest(k)
+            cands, ceiling = nearest(k)
+            if ceiling is None or k >= total:
+                return cands
+            best = rules.rank(cands, limit)
+            if len(best) == limit and best[-1][1] > ceiling:
+                return cands
+            k = min(total, k * 4)
+
+    def _by_similarity(self, rows_of: Callable[[int], list[tuple[int, float, float, str, np.ndarray]]],
+                       query: np.ndarray, source: str | None) -> Callable[[int], tuple[list[rules.Candidate],
+                                                                                         float | None]]:
+        """`nearest` for _widened over rows (id, approximate similarity, ts, source, vector) ranked by an
+        approximate similarity (sqlite-vec's KNN): nothing outside the k nearest is more similar than the last
+        of them, give or take the approximation's slack."""
+        q64, now = query.astype(np.float64), self._clock()
+
+        def nearest(k: int) -> tuple[list[rules.Candidate], float | None]:
+            rows = rows_of(k)
             cands = [rules.Candidate(i, float(vec.astype(np.float64) @ q64), (now - ts) / DAY)
                      for i, _approx, ts, src, vec in rows if source is None or src == source]
-            if k >= total or not rows:
-                return cands
+            if not rows:
+                return cands, None
             floor = rows[-1][1] + 1e-5  # nothing outside the k nearest is more similar (approximation slack)
-            best = rules.rank(cands, limit)
-            if len(best) == limit and best[-1][1] >= rules.SIMILARITY_WEIGHT * floor + rules.RECENCY_WEIGHT:
-                return cands
             if floor < rules.MIN_SIMILARITY:
-                return cands  # everything outside is below the threshold: it can never come back
-            k = min(total, k * 4)
+                return cands, None  # everything outside is below the threshold: it can never come back
+            # a row outside may score as much as the newest memory this similar; an equal score stops too
+            return cands, math.nextafter(rules.SIMILARITY_WEIGHT * floor + rules.RECENCY_WEIGHT, -math.inf)
+        return nearest
 
     def _candidates_exact(self, query: np.ndarray, source: str | None, limit: int,
                           index: VectorIndex) -> list[rules.Candidate]:
         """The rows of highest score ceiling (rules.score_ceilings over the index's similarity bounds and each
-        row's age), scored exactly, widened until the best `limit` exact scores are above every ceiling left
-        outside: the answer of a full exact ranking. With a ceiling on the whole score rather than on the
-        similarity alone, an old memory is passed over by its age: with E5's crowded similarities (measured,
-        0.82 +- 0.04 on the STS sentences) a similarity floor alone widened to every row."""
+        row's age), scored exactly, widened (_widened) until the best `limit` exact scores are above every
+        ceiling left outside. With a ceiling on the whole score rather than on the similarity alone, an old
+        memory is passed over by its age: with E5's crowded similarities (measured, 0.82 +- 0.04 on the STS
+        sentences) a similarity floor alone widened to every row."""
         n = index.count
         if not n:
             return []
@@ -190,25 +207,23 @@ class MemoryStore:
         if source is not None:
             ceilings[index.source_codes[:n] != rules.SOURCES.index(source)] = -np.inf
         ids, ts, mat = index.ids, index.ts, index.mat
-        k = min(n, max(limit * 8, 64))
-        while True:
+
+        def nearest(k: int) -> tuple[list[rules.Candidate], float | None]:
             top = np.argpartition(-ceilings, k - 1)[:k] if k < n else np.arange(n)
             top = top[np.argsort(-ceilings[top], kind="stable")]
             top = top[ceilings[top] > -np.inf]
             cands = [rules.Candidate(int(ids[j]), float(mat[j].astype(np.float64) @ q64), (now - float(ts[j])) / DAY)
                      for j in top]
-            if k >= n or len(top) < k:
-                return cands  # every row that could qualify is in
-            best = rules.rank(cands, limit)
-            if len(best) == limit and best[-1][1] > float(ceilings[top[-1]]) + 1e-9:
-                return cands
-            k = min(n, k * 4)
+            if len(top) < k:
+                return cands, None  # every row that could qualify is in
+            return cands, float(ceilings[top[-1]]) + 1e-9
+        return self._widened(nearest, n, limit)
 
     def _candidates_vec(self, query: np.ndarray, source: str | None, limit: int) -> list[rules.Candidate]:
         table = vec_table(self.embedder.name)
         total = self._db.read(lambda c: c.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
 
-        def nearest(k: int) -> list[tuple[int, float, float, str, np.ndarray]]:
+        def rows_of(k: int) -> list[tuple[int, float, float, str, np.ndarray]]:
             def run(c: Connection) -> list[tuple[int, float, float, str, np.ndarray]]:
                 # the KNN alone first: joined, the planner may not use the index for the MATCH
                 hits = c.execute(f"SELECT rowid, distance FROM {table} WHERE embedding MATCH ? AND k = ? "
@@ -221,7 +236,7 @@ class MemoryStore:
                 return [(i, 1.0 - d, found[i][0], found[i][1], np.frombuffer(found[i][2], np.float32))
                         for i, d in hits if i in found]
             return self._db.read(run)
-        return self._widened(nearest, total, query, source, limit)
+        return self._widened(self._by_similarity(rows_of, query, source), total, limit)
 
     def recall(self, query: str, limit: int = rules.DEFAULT_LIMIT, source: str | None = "person",
                path: str = "auto") -> list[Memory]:

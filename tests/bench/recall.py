@@ -66,11 +66,11 @@ class Float32Store(MemoryStore):
         ids, ts, mat, sources = index.ids[:index.count], index.ts[:index.count], self._mat, index.sources
         approx = mat @ query
 
-        def nearest(k):
+        def rows_of(k):
             top = np.argpartition(-approx, k - 1)[:k] if k < len(approx) else np.arange(len(approx))
             top = top[np.argsort(-approx[top], kind="stable")]
             return [(int(ids[j]), float(approx[j]), float(ts[j]), sources[j], mat[j]) for j in top]
-        return self._widened(nearest, len(ids), query, source, limit)
+        return self._widened(self._by_similarity(rows_of, query, source), len(ids), limit)
 
 
 def unit(rng: np.random.Generator, n: int) -> np.ndarray:
