@@ -2890,6 +2890,10 @@ Non si può annullare.</translation>
         <translation>Non è riuscita a rispondere: il server del suo modello {model} ha rifiutato la richiesta; controlla il nome del modello in Impostazioni → Mente (dettaglio: {reason})</translation>
     </message>
     <message>
+        <source>no audio devices were found</source>
+        <translation>non ne è stato trovato nessuno</translation>
+    </message>
+    <message>
         <source>Her ears could not load, so she can&apos;t hear you (detail: {detail}).</source>
         <translation>Le sue orecchie non si sono caricate, quindi non può sentirti (dettaglio: {detail}).</translation>
     </message>
@@ -2920,6 +2924,10 @@ Non si può annullare.</translation>
     <message>
         <source>No audio device (detail: {detail}).</source>
         <translation>Nessun dispositivo audio (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>No audio device:</source>
+        <translation>Nessun dispositivo audio:</translation>
     </message>
     <message>
         <source>She speaks into silence: captions and lip sync still work.</source>
@@ -3260,6 +3268,22 @@ Non si può annullare.</translation>
     <message>
         <source>She cannot hear the Discord call: its audio does not open or decode (detail: {why}). Leave and join the call again.</source>
         <translation>Non riesce a sentire la chiamata di Discord: il suo audio non si apre o non si decodifica (dettaglio: {why}). Esci dalla chiamata e rientra.</translation>
+    </message>
+    <message>
+        <source>PortAudio is not installed, so Bea can neither hear nor speak aloud: install it (Debian/Ubuntu: apt-get install libportaudio2; Fedora: dnf install portaudio) and restart (detail: {detail}).</source>
+        <translation>PortAudio non è installato, quindi Bea non può né sentire né parlare a voce: installalo (Debian/Ubuntu: apt-get install libportaudio2; Fedora: dnf install portaudio) e riavvia (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>The sounddevice package is not installed (detail: {detail}).</source>
+        <translation>Il pacchetto sounddevice non è installato (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>The speakers could not be opened (detail: {detail}).</source>
+        <translation>Non si riescono ad aprire gli altoparlanti (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>The microphone could not be opened (detail: {detail}).</source>
+        <translation>Non si riesce ad aprire il microfono (dettaglio: {detail}).</translation>
     </message>
 </context>
 <context>

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from app.core.words import QT_TRANSLATE_NOOP
 from app.senses.voice.output import QueuedOutput
 from app.senses.voice.pcm import Resampler, to_float32
 
@@ -34,8 +35,22 @@ PORTAUDIO_HINT = ("PortAudio is not installed, so Bea can neither hear nor speak
                   "(Debian/Ubuntu: apt-get install libportaudio2; Fedora: dnf install portaudio) and restart")
 
 
+# why, as the window says it (app.core.words): PortAudio's and a device's own words are the detail
+NO_PORTAUDIO = QT_TRANSLATE_NOOP("problems", "PortAudio is not installed, so Bea can neither hear nor speak aloud: "
+                                             "install it (Debian/Ubuntu: apt-get install libportaudio2; Fedora: dnf "
+                                             "install portaudio) and restart (detail: {detail}).")
+NO_SOUNDDEVICE = QT_TRANSLATE_NOOP("problems", "The sounddevice package is not installed (detail: {detail}).")
+NO_SPEAKERS = QT_TRANSLATE_NOOP("problems", "The speakers could not be opened (detail: {detail}).")
+NO_MICROPHONE = QT_TRANSLATE_NOOP("problems", "The microphone could not be opened (detail: {detail}).")
+
+
 class AudioUnavailable(RuntimeError):
-    """No sound device can be used; the message says why."""
+    """No sound device can be used; the message says why, and `words` with their `values` say it for the
+    window."""
+
+    def __init__(self, message: str, words: str = "", **values: str) -> None:
+        super().__init__(message)
+        self.words, self.values = words, values
 
 
 @dataclass(frozen=True)
@@ -43,6 +58,8 @@ class Backend:
     available: bool
     reason: str = ""
     version: str = ""
+    words: str = ""                          # the reason as the window says it (app.core.words), and its values
+    args: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -58,7 +75,7 @@ class AudioDevice:
 
 
 _sd: Any = None
-_sd_error: str | None = None
+_sd_error: AudioUnavailable | None = None
 
 
 def _sounddevice() -> Any:
@@ -67,13 +84,15 @@ def _sounddevice() -> Any:
         try:
             import sounddevice
         except OSError as e:  # sounddevice raises OSError when libportaudio cannot be loaded
-            _sd_error = f"{PORTAUDIO_HINT} ({e})"
+            _sd_error = AudioUnavailable(f"{PORTAUDIO_HINT} ({e})", NO_PORTAUDIO, detail=str(e))
         except ImportError as e:
-            _sd_error = f"the sounddevice package is not installed ({e})"
+            _sd_error = AudioUnavailable(f"the sounddevice package is not installed ({e})", NO_SOUNDDEVICE,
+                                         detail=str(e))
         else:
             _sd = sounddevice
     if _sd is None:
-        raise AudioUnavailable(_sd_error)
+        assert _sd_error is not None
+        raise AudioUnavailable(str(_sd_error), _sd_error.words, **_sd_error.values)
     return _sd
 
 
@@ -82,7 +101,7 @@ def backend() -> Backend:
     try:
         sd = _sounddevice()
     except AudioUnavailable as e:
-        return Backend(False, str(e))
+        return Backend(False, str(e), words=e.words, args=tuple(e.values.items()))
     return Backend(True, version=str(sd.get_portaudio_version()[1]))
 
 
@@ -139,7 +158,8 @@ class SpeakerOutput(QueuedOutput):
             info = sd.query_devices(self.device, "output")
             rate = int(info["default_samplerate"])
             if rate == self.sample_rate:
-                raise AudioUnavailable(f"cannot open the speakers: {first}") from first
+                raise AudioUnavailable(f"cannot open the speakers: {first}", NO_SPEAKERS, detail=str(first)) \
+                    from first
             log.info("the output device refuses %d Hz (%s); opening it at %d Hz",
                      self.sample_rate, first, rate)
             self.sample_rate = rate
@@ -147,7 +167,7 @@ class SpeakerOutput(QueuedOutput):
             try:
                 self._stream = self._open(sd, rate)
             except Exception as e:
-                raise AudioUnavailable(f"cannot open the speakers: {e}") from e
+                raise AudioUnavailable(f"cannot open the speakers: {e}", NO_SPEAKERS, detail=str(e)) from e
         self._stream.start()
 
     def _open(self, sd: Any, rate: int) -> Any:
@@ -192,12 +212,13 @@ class Microphone:
             info = sd.query_devices(self.device, "input")
             rate = int(info["default_samplerate"])
             if rate == self.RATE:
-                raise AudioUnavailable(f"cannot open the microphone: {first}") from first
+                raise AudioUnavailable(f"cannot open the microphone: {first}", NO_MICROPHONE,
+                                       detail=str(first)) from first
             self._resampler = Resampler(rate, self.RATE)
             try:
                 self._stream = self._open(sd, rate, round(self.block_frames * rate / self.RATE))
             except Exception as e:
-                raise AudioUnavailable(f"cannot open the microphone: {e}") from e
+                raise AudioUnavailable(f"cannot open the microphone: {e}", NO_MICROPHONE, detail=str(e)) from e
         self._stream.start()
 
     def _open(self, sd: Any, rate: int, block: int) -> Any:

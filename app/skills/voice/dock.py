@@ -11,11 +11,12 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
+from app.core.words import PROBLEMS
 from app.skills.voice.parts import SilentOutput
 from app.skills.voice.settings import DEFAULT, device_box, fill_devices, picked
 from app.skills.voice.skill import VoiceSkill
 from app.skills.voice.state import DUCKED, HEARING, LISTENING, OFF, SPEAKING, THINKING, meter_percent
-from app.widgets.event_words import skill_line
+from app.widgets.event_words import in_window, skill_line
 from app.widgets.keys import key_name, modifier_names
 from app.widgets.palette import FINE, PROBLEM, PROBLEM_STYLE, QUIET, WAITING
 from app.widgets.qt import (
@@ -154,6 +155,8 @@ class VoiceDock(QWidget):
 
     def show_devices(self, devices: tuple[list[str], list[str], str]) -> None:
         inputs, outputs, why = devices
+        said = self.skill.why_said(why)
+        why = in_window(PROBLEMS, said.get("words", ""), said.get("args", {}), why)
         fill_devices(self.input, inputs, self.skill.settings.input_device)
         fill_devices(self.output, outputs, self.skill.settings.output_device)
         self.no_devices = translate("voice_dock", "No audio devices: {why}").format(why=why) if why else ""

@@ -8,7 +8,9 @@ from typing import Any
 
 from app.core.model_catalog import Kind
 from app.core.speech_language import LANGUAGES
+from app.core.words import PROBLEMS
 from app.skills.voice.skill import VoiceSettings, VoiceSkill
+from app.widgets.event_words import in_window
 from app.widgets.forms import SectionForm
 from app.widgets.qt import QT_TRANSLATE_NOOP, QComboBox, QLabel, QWidget, translate
 
@@ -90,6 +92,8 @@ class VoiceSettingsPage(SectionForm):
     def __init__(self, skill: VoiceSkill, prefix: str, values: VoiceSettings,
                  parent: QWidget | None = None) -> None:
         self._inputs, self._outputs, why = skill.devices()
+        said = skill.why_said(why)
+        why = in_window(PROBLEMS, said.get("words", ""), said.get("args", {}), why)
         self._models = skill.ctx.models
         super().__init__(prefix, VoiceSettings, values, parent)
         if why:

@@ -78,6 +78,7 @@ CONVERSATION = "voice:room"
 RESTART_ON = {"input_device", "output_device", "whisper_model", "language", "piper_voice", "end_of_turn_ms"}
 LIP_EVERY = 1.0 / 30.0      # seconds between mouth levels sent to the stage
 KEEP_CAPTIONS = 4           # lines whose captions are remembered
+NONE_FOUND = QT_TRANSLATE_NOOP("problems", "no audio devices were found")
 
 
 class VoiceSettings(SkillSettings):
@@ -309,6 +310,7 @@ class VoiceSkill(Skill):
                                  problem=f"{SURFACE}:{problem.partition(':')[0]}", **said)
         self.guard = SelfHearingGuard()
         missing: list[str] = []
+        carried: dict[str, tuple[str, dict[str, str]]] = {}   # a missing device's words for the window, by message
         if parts.voice is not None:
             rate = parts.voice.sample_rate
             try:
@@ -316,6 +318,7 @@ class VoiceSkill(Skill):
                                                          s.output_device or None)
             except AudioUnavailable as exc:
                 missing.append(str(exc))
+                carried[str(exc)] = (exc.words, exc.values)
                 self.output = SilentOutput(rate)
                 self.output.start()
             self.output.add_listener(self._played)
@@ -336,17 +339,22 @@ class VoiceSkill(Skill):
             except AudioUnavailable as exc:
                 if str(exc) not in missing:
                     missing.append(str(exc))
+                    carried[str(exc)] = (exc.words, exc.values)
             await loop.run_in_executor(self.executor, preload_hook)   # the hook's import, off the loop
             self._listen_for_key()
         if missing:
             message = "no audio device: " + "; ".join(missing)
             words = [QT_TRANSLATE_NOOP("problems", "No audio device (detail: {detail}).")]
+            args = {"detail": "; ".join(missing)}
+            said_why, why_args = carried.get(missing[0], ("", {})) if len(missing) == 1 else ("", {})
+            if said_why:   # the one reason, said in the window's language
+                words, args = [QT_TRANSLATE_NOOP("problems", "No audio device:"), said_why], dict(why_args)
             if self.mouth is not None and isinstance(self.output, SilentOutput):
                 message += ". She speaks into silence: captions and lip sync still work."
                 words.append(QT_TRANSLATE_NOOP("problems", "She speaks into silence: captions and lip sync still "
                                                            "work."))
             self.problems.append(message)
-            self.problem_words[message] = {"words": words, "args": {"detail": "; ".join(missing)}}
+            self.problem_words[message] = {"words": words, "args": args}
             brief = device_brief(hears=self.mic is not None or self.ears is None,
                                  aloud=not isinstance(self.output, SilentOutput))
             self.ctx.bus.publish(EventKind.ERROR, SURFACE, message, setting=SETTINGS, problem=f"{SURFACE}:audio",
@@ -575,8 +583,16 @@ class VoiceSkill(Skill):
     def devices() -> tuple[list[str], list[str], str]:
         """(input names, output names, why there are none)."""
         found = list_devices()
-        why = "" if found else (backend().reason or "no audio devices were found")
+        why = "" if found else (backend().reason or NONE_FOUND)
         return ([d.name for d in found if d.inputs > 0], [d.name for d in found if d.outputs > 0], why)
+
+    @staticmethod
+    def why_said(why: str) -> dict[str, Any]:
+        """The words and args of the why devices() gave (app.core.words), for the window; {} when it has none."""
+        if why == NONE_FOUND:
+            return {"words": NONE_FOUND, "args": {}}
+        found = backend()
+        return {"words": found.words, "args": dict(found.args)} if found.words and found.reason == why else {}
 
     def context_section(self) -> str:
         if not self.enabled:
