@@ -15,6 +15,7 @@ from app.core.turn_record import TurnRecord
 from app.memory.turn_log import TurnLog
 from app.widgets.palette import PROBLEM
 from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -28,6 +29,23 @@ from app.widgets.qt import (
 
 log = logging.getLogger(__name__)
 
+# a turn's outcome (app.core.turn_record; the record keeps the English word), as the window says it
+OUTCOMES = {"spoke": QT_TRANSLATE_NOOP("turn_log_dock", "spoke"), "wrote": QT_TRANSLATE_NOOP("turn_log_dock", "wrote"),
+            "silent": QT_TRANSLATE_NOOP("turn_log_dock", "silent"), "mute": QT_TRANSLATE_NOOP("turn_log_dock", "mute"),
+            "acted": QT_TRANSLATE_NOOP("turn_log_dock", "acted"),
+            "failed": QT_TRANSLATE_NOOP("turn_log_dock", "failed")}
+
+
+def outcome(rec: TurnRecord) -> str:
+    return translate("turn_log_dock", OUTCOMES[rec.outcome]) if rec.outcome in OUTCOMES else rec.outcome
+
+
+def tokens(rec: TurnRecord) -> str:
+    """"123+45 tokens", or "~123+45 tokens (estimated)" (TurnRecord.tokens), in the window's language."""
+    said = (translate("turn_log_dock", "~{prompt}+{completion} tokens (estimated)") if rec.usage_estimated
+            else translate("turn_log_dock", "{prompt}+{completion} tokens"))
+    return said.format(prompt=rec.prompt_tokens, completion=rec.completion_tokens)
+
 
 def cost(rec: TurnRecord) -> str:
     """" · $0.0012" for a turn on a priced cloud model; nothing for a local model or an unpriced one."""
@@ -36,12 +54,12 @@ def cost(rec: TurnRecord) -> str:
 
 def summary(rec: TurnRecord) -> str:
     stamp = time.strftime("%H:%M:%S", time.localtime(rec.started_at))
-    first = rec.perceptions[0] if rec.perceptions else "(nothing)"
+    first = rec.perceptions[0] if rec.perceptions else translate("turn_log_dock", "(nothing)")
     more = f" +{len(rec.perceptions) - 1}" if len(rec.perceptions) > 1 else ""
     flag = translate("turn_log_dock", " · rescued") if rec.rescued else ""
     why = f" · {rec.error}" if rec.failed and rec.error else ""
     return (translate("turn_log_dock", "{stamp}  {outcome:<6} {model_calls} call(s), {value}{value2}, "
-                                       "{ms:.0f} ms{flag}{why} — {first}{more}").format(stamp=stamp, outcome=rec.outcome, model_calls=rec.model_calls, value=rec.tokens(), value2=cost(rec), ms=rec.ms, flag=flag, why=why, first=first, more=more))
+                                       "{ms:.0f} ms{flag}{why} — {first}{more}").format(stamp=stamp, outcome=outcome(rec), model_calls=rec.model_calls, value=tokens(rec), value2=cost(rec), ms=rec.ms, flag=flag, why=why, first=first, more=more))
 
 
 def details(rec: TurnRecord) -> str:
@@ -52,7 +70,7 @@ def details(rec: TurnRecord) -> str:
     estimated = "~" if rec.usage_estimated else ""
     head = (translate("turn_log_dock", "{value} · {model_calls} call(s) · {estimated}{prompt_tokens} prompt + "
                                        "{completion_tokens} completion tokens ({reasoning_tokens} "
-                                       "reasoning){value2}{value3} · {ms:.0f} ms · outcome {outcome}{value4}").format(value=rec.model or translate("turn_log_dock", 'no model'), model_calls=rec.model_calls, estimated=estimated, prompt_tokens=rec.prompt_tokens, completion_tokens=rec.completion_tokens, reasoning_tokens=rec.reasoning_tokens, value2=translate("turn_log_dock", ' (estimated: the server reported none)') if rec.usage_estimated else '', value3=cost(rec), ms=rec.ms, outcome=rec.outcome, value4=translate("turn_log_dock", ' · rescued') if rec.rescued else ''))
+                                       "reasoning){value2}{value3} · {ms:.0f} ms · outcome {outcome}{value4}").format(value=rec.model or translate("turn_log_dock", 'no model'), model_calls=rec.model_calls, estimated=estimated, prompt_tokens=rec.prompt_tokens, completion_tokens=rec.completion_tokens, reasoning_tokens=rec.reasoning_tokens, value2=translate("turn_log_dock", ' (estimated: the server reported none)') if rec.usage_estimated else '', value3=cost(rec), ms=rec.ms, outcome=outcome(rec), value4=translate("turn_log_dock", ' · rescued') if rec.rescued else ''))
     failure = ""
     if rec.failed:
         failure = (translate("turn_log_dock", "<p style='color:{problem}'><b>She couldn't answer:</b> {value}</p>").format(problem=PROBLEM, value=html.escape(rec.error))

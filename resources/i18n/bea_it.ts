@@ -4774,12 +4774,48 @@ Non si può annullare.</translation>
 <context>
     <name>turn_log_dock</name>
     <message>
+        <source>spoke</source>
+        <translation>parlato</translation>
+    </message>
+    <message>
+        <source>wrote</source>
+        <translation>scritto</translation>
+    </message>
+    <message>
+        <source>silent</source>
+        <translation>zitta</translation>
+    </message>
+    <message>
+        <source>mute</source>
+        <translation>a vuoto</translation>
+    </message>
+    <message>
+        <source>acted</source>
+        <translation>agito</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fallito</translation>
+    </message>
+    <message>
+        <source>~{prompt}+{completion} tokens (estimated)</source>
+        <translation>~{prompt}+{completion} token (stimati)</translation>
+    </message>
+    <message>
+        <source>{prompt}+{completion} tokens</source>
+        <translation>{prompt}+{completion} token</translation>
+    </message>
+    <message>
+        <source>(nothing)</source>
+        <translation>(niente)</translation>
+    </message>
+    <message>
         <source> · rescued</source>
         <translation> · salvato</translation>
     </message>
     <message>
         <source>{stamp}  {outcome:&lt;6} {model_calls} call(s), {value}{value2}, {ms:.0f} ms{flag}{why} — {first}{more}</source>
-        <translation>{stamp}  {outcome:&lt;6} {model_calls} chiamate, {value}{value2}, {ms:.0f} ms{flag}{why} — {first}{more}</translation>
+        <translation>{stamp}  {outcome:&lt;6} chiamate: {model_calls}, {value}{value2}, {ms:.0f} ms{flag}{why} — {first}{more}</translation>
     </message>
     <message>
         <source>&lt;i&gt;none&lt;/i&gt;</source>
@@ -4791,7 +4827,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>{value} · {model_calls} call(s) · {estimated}{prompt_tokens} prompt + {completion_tokens} completion tokens ({reasoning_tokens} reasoning){value2}{value3} · {ms:.0f} ms · outcome {outcome}{value4}</source>
-        <translation>{value} · {model_calls} chiamate · {estimated}{prompt_tokens} di prompt + {completion_tokens} token di risposta ({reasoning_tokens} di ragionamento){value2}{value3} · {ms:.0f} ms · esito {outcome}{value4}</translation>
+        <translation>{value} · chiamate al modello: {model_calls} · {estimated}{prompt_tokens} di prompt + {completion_tokens} token di risposta ({reasoning_tokens} di ragionamento){value2}{value3} · {ms:.0f} ms · esito {outcome}{value4}</translation>
     </message>
     <message>
         <source>no model</source>
