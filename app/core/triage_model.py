@@ -1,8 +1,9 @@
 """A small learned check for attempts the rules do not name (issue 25): hashed word n-grams, a logistic regression.
 
 Theory of operation:
-1. A line is folded (app.core.text_fold) and cut into \\w+ words; its features are the words and the pairs of
-   neighbouring words, each hashed with CRC-32 into BUCKETS buckets (a stable hash: Python's own is salted).
+1. A line is folded (app.core.text_fold) and cut into \\w+ words; its features are the words, the pairs of
+   neighbouring words and the five-character pieces of the words joined by single spaces (so a word's other
+   forms share most of them), each hashed with CRC-32 into BUCKETS buckets (a stable hash: Python's own is salted).
 2. Its score is the bias plus the weight of each bucket it holds (buckets without a weight weigh nothing); it is an
    attempt when the score reaches the threshold. The weights are a constant module (app.core.triage_weights),
    written by tests/bench/triage_model_train.py, so nothing is read at decision time.
@@ -17,7 +18,7 @@ from zlib import crc32
 
 from app.core.triage_weights import BIAS, BUCKETS, THRESHOLD, WEIGHTS
 
-MIN_CHARS = 60
+MIN_CHARS = 50
 _WORD = re.compile(r"\w+")
 
 
@@ -25,6 +26,8 @@ def buckets(folded: str) -> set[int]:
     """The hashed features of a folded line."""
     words = _WORD.findall(folded)
     grams = words + [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)]
+    joined = " " + " ".join(words) + " "
+    grams += ["#" + joined[i:i + 5] for i in range(len(joined) - 4)]
     return {crc32(g.encode("utf-8")) % BUCKETS for g in grams}
 
 

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RESULT = re.compile(r"RESULT injection_caught=(\d+) injection_total=(\d+) false_positive_rate=(\d\.\d{4}) "
                     r"filter_caught=(\d+) filter_total=(\d+) us_per_line=(\d+\.\d) "
                     r"injection_heldout_caught=(\d+) injection_heldout_total=(\d+)")
-HELDOUT_FLOOR = 0.90   # measured 134 of 143 (0.937) with the rules and the small model (was 120 with the rules alone)
+HELDOUT_FLOOR = 0.92   # measured 135 of 143 (0.944) with the rules and the small model (was 120 with the rules alone)
 
 
 @pytest.fixture(scope="module")
