@@ -5,11 +5,12 @@ query in turn, so a loaded machine weighs on both alike (float32_over_default, t
 loop too; and embedding throughput of the default embedder.
 
 Run from the repo root: .venv/bin/python tests/bench/recall.py  (BEA_BENCH_SIZES=1000 for a quick run).
-Memories are random unit vectors of the default model's size (384), stored encrypted exactly as the app
+Memories are random unit vectors of her memory's default model's width (576: E5 fused with the universal
+encoder, app/memory/fused_embedder.py; 384 where that is not installed), stored encrypted exactly as the app
 stores them, so this times the search, not the model. Queries are random unit vectors (nothing similar: the
 figure kept since the first run) and, as "near", memories with noise (similarity about 0.7, so results come
 back and their texts are read); every answer of the default path is checked against the float32 path's.
-BEA_BENCH_REAL=1 first times both paths on the built-in model's vectors of the STS dev sentences (real_vectors).
+BEA_BENCH_REAL=1 first times both paths on the default model's vectors of the STS dev sentences (real_vectors).
 Last line (the default path): RESULT recall_p50_ms_100k=... recall_p99_ms_100k=... near_p50_ms_100k=...
 float32_p50_ms_100k=... float32_over_default_100k=... speedup_vs_python_100k=... agree=.../... embed_per_s=...
 """
@@ -29,17 +30,18 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script, the repo root is not on the path
 
 from app.memory.database import Database  # noqa: E402
+from app.memory.fused_embedder import lazy_default  # noqa: E402
 from app.memory.keys import KeyMaterial  # noqa: E402
 from app.memory.memories import MemoryStore, vec_table  # noqa: E402
 
 SIZES = [int(s) for s in os.environ.get("BEA_BENCH_SIZES", "1000,10000,100000").split(",")]
 QUERIES = int(os.environ.get("BEA_BENCH_QUERIES", "50"))
-DIM = 384
+DIM = int(lazy_default().dim)  # its width only: nothing loads
 
 
 class FixedEmbedder:
     """Hands back the query vectors the benchmark chose (the search is what is timed)."""
-    name, dim = "bench-random-384", DIM
+    name, dim = f"bench-random-{DIM}", DIM
 
     def __init__(self) -> None:
         self.next: np.ndarray | None = None
@@ -135,11 +137,7 @@ def near(rng: np.random.Generator, db: Database, n: int, have: int) -> np.ndarra
 
 
 def embed_rate() -> tuple[str, float]:
-    try:
-        from app.memory.embedder import default_embedder
-    except ImportError:
-        return "none", 0.0
-    embedder = default_embedder()
+    embedder = lazy_default()
     texts = [f"questa è la frase numero {i} della chat di stasera, con un po' di testo" for i in range(256)]
     embedder.embed_passages(texts[:8])
     start = time.perf_counter()
@@ -148,12 +146,10 @@ def embed_rate() -> tuple[str, float]:
 
 
 def real_vectors() -> None:
-    """BEA_BENCH_REAL=1: the memories are the built-in model's passages of the STS dev sentences (both
+    """BEA_BENCH_REAL=1: the memories are the default model's passages of the STS dev sentences (both
     languages), the questions its queries of 60 of the English ones, ages spread over 60 days: E5's similarities
     are crowded (about 0.8 between unrelated sentences), which random vectors never show."""
     import csv
-
-    from app.memory.embedder import default_embedder
 
     sts = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "sts"
     read: dict[str, list[list[str]]] = {}
@@ -162,7 +158,7 @@ def real_vectors() -> None:
             read[name] = list(csv.reader(f))
     texts = sorted({t for rows in read.values() for row in rows for t in row[:2]})
     english = sorted({row[0] for row in read["stsb-en-dev.csv"]})
-    model = default_embedder()
+    model = lazy_default()
     rows = model.embed_passages(texts).astype(np.float32)
     queries = model.embed_queries(english[:60]).astype(np.float32)
     rng = np.random.default_rng(5)
@@ -183,7 +179,7 @@ def real_vectors() -> None:
         finally:
             db.close()
     agree = sum(a == b for a, b in zip(got, want, strict=True))
-    print(f"real E5 vectors: {len(rows):,} memories, default p50 {statistics.median(new):.2f} ms, "
+    print(f"real vectors of the default model: {len(rows):,} memories, default p50 {statistics.median(new):.2f} ms, "
           f"float32 p50 {statistics.median(old):.2f} ms, agree {agree}/{len(got)}")
 
 
