@@ -65,7 +65,7 @@ FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
     ]),
     # her secrets
     ("reveal", (_gate("secrets secret segreti segreto password passphrase passcode"),), [
-        r"\b(tell|give|show|reveal|share|spill|say|leak|spell|print|write)\s+(me\s+|us\s+|chat\s+)?(all\s+(of\s+)?"
+        r"\b(tell|give|show|reveal|share|spill|say|leak|spell|print)\s+(me\s+|us\s+|chat\s+)?(all\s+(of\s+)?"
         r"your\s+(\w+\s+)?secrets|your\s+(\w+\s+)?secrets\b(?=[^\n]*\b(ai|bot|assistant|model|gpt|chatbot|llm)\b)|"
         r"your\s+(\w+\s+)?(password|passphrase|passcode|secret (word|key|code|instructions)))\b",
         r"\bwhat\s+(are|is)\s+your\s+(deepest\s+|hidden\s+|darkest\s+)?(secrets|password|passphrase|passcode)\b",
@@ -546,6 +546,98 @@ FAMILIES += [
         r"\byou\s+(will\s+no\s+longer\s+have|won'?t\s+have|will\s+have\s+no|no\s+longer\s+have|have no)\s+(any\s+)?"
         r"(limits|rules|filters|restrictions|censorship|guidelines|morals|ethics|content polic(y|ies))\b",
         r"\bnon\s+avrai\s+(piu\s+)?(alcun\w*\s+)?(limiti|regole|filtri|restrizioni|censura)\b",
+    ]),
+]
+
+_TRANSFORM = (r"(summari[sz]e|list|rewrite|write|put|convert|format|describe|explain|share|provide|paraphrase|"
+              r"restate|recite|quote|echo|dump|render|give|tell|show|display|print|output|repeat|reveal|translate|"
+              r"encode|spell|reproduce|disclose|leak)")
+_THEIRS = r"(instructions|prompt|system prompt|initial prompt|guidelines|directives|constraints)"
+FAMILIES += [
+    # her instructions in any form: summarised, listed, rewritten, put in a table, backwards
+    ("reveal", (_gate("your ur all"),
+                _gate("instructions prompt guidelines directives constraints")), [
+        rf"\b{_TRANSFORM}\b[^.!?\n]{{0,30}}\b(your|ur|all (of )?your)\s+(\w+\s+)?{_THEIRS}\b",
+        rf"\b{_TRANSFORM}\s+(all|every|the full|the complete|the entire)\s+(the\s+)?(instructions|directives|"
+        r"guidelines)\b",
+    ]),
+    ("reveal", (_gate("your ur"), _gate("rules")), [
+        r"\b(your|ur)\s+rules\b[^.!?\n]{0,20}\b(word for word|verbatim|exactly|in full|all of them)\b",
+    ]),
+    ("reveal", (_gate("istruzioni direttive linee impostazioni prompt"),
+                _gate("riassumi elenca riscrivi scrivi converti metti descrivi spiega condividi dammi dimmi mostra "
+                      "mostrami stampa ripeti traduci copia incolla rivela")), [
+        r"\b(riassumi|elenca|riscrivi|scrivi|converti|metti|descrivi|spiega|condividi|dammi|dimmi|mostra|mostrami|"
+        r"stampa|ripeti|traduci|copia|incolla|rivela)\b[^.!?\n]{0,30}\b((tutte\s+)?le tue|tutte le)\s+(istruzioni|"
+        r"direttive|linee guida|impostazioni)\b|\b(riassumi|elenca|riscrivi|scrivi|converti|descrivi|dammi|dimmi|"
+        r"mostra|mostrami|stampa|ripeti|traduci|copia|rivela)\b[^.!?\n]{0,30}\bil tuo\s+(prompt|prompt di sistema|"
+        r"prompt iniziale)\b",
+    ]),
+    ("reveal", (_gate("what"), _gate("were was")), [
+        r"\bwhat\s+(were|was)\s+(your|ur)\s+(\w+\s+)?(instructions|prompt|directives|guidelines|orders)\b",
+    ]),
+    ("reveal", (_gate("quali cosa"), _gate("erano era")), [
+        r"\b(quali|cosa)\s+(erano|era)\s+(le tue|il tuo)\s+(istruzioni|direttive|ordini|prompt)\b",
+    ]),
+    ("reveal", (_gate("system developer developers creators creator makers maker owners programmers sistema "
+                      "creatori sviluppatori"),
+                _gate("say said tell told instruct instructed detto")), [
+        r"\bwhat\s+(did|does)\s+(the|your)\s+(system|developers?|creators?|makers?|owners?|programmers?)\s+(say|tell|"
+        r"instruct)\b",
+        r"\bcosa\s+ti\s+(ha|hanno)\s+detto\s+(il sistema|i tuoi creatori|lo sviluppatore|gli sviluppatori|il tuo "
+        r"creatore)\b",
+    ]),
+    ("reveal", (_gate("first last opening prima primo ultima"),
+                _gate("given told sent received data dato detto")), [
+        r"\b(first|last|opening)\s+(sentence|line|word|message|instruction|paragraph)s?\s+(that\s+)?(you were|you've "
+        r"been|you have been|you got|you received)\s*(given|told|sent)?\b",
+        r"\b(prima|primo|ultima)\s+(frase|riga|parola|messaggio|istruzione)\s+che\s+ti\s+(hanno|e stat[oa])\s+"
+        r"(dato|data|detto|dett[oa]|mandato)\b",
+    ]),
+    ("reveal", (_gate("context information text instructions contesto informazioni"),
+                _gate("given provided fed dato date fornito fornite")), [
+        r"\b(context|information|text|instructions)\s+(were you|have you been|did you get|did you receive)\s*(given|"
+        r"provided|fed)?\b",
+        r"\b(contesto|informazioni)\s+ti\s+(hanno|ha|e stato|sono state)\s+(dato|date|fornito|fornite)\b",
+    ]),
+    ("reveal", (_gate("received given told seen ricevuto"), _gate("far now before finora prima")), [
+        r"\b(everything|all)\s+(that\s+)?(you have|you've|you)\s+(received|been given|been told|seen|got)\s+(so far|"
+        r"before|until now|up to now)\b",
+        r"\btutto\s+(quello|cio)\s+che\s+hai\s+ricevuto\s+(finora|prima|fino ad ora)\b",
+    ]),
+    ("reveal", (_gate("starts begins beginning starting inizia comincia"), _gate("you sei")), [
+        r"\b(starts|begins|beginning|starting)\s+with\s*[\"'“]?\s*you are\b",
+        r"\b(inizia|comincia)\s+con\s*[\"'“]?\s*(tu )?sei\b",
+    ]),
+    ("reveal", (_gate("hidden nascosta"), _gate("conversation chat prompt conversazione")), [
+        r"\bhidden\s+(part|portion|section|text|message|content)\s+of\s+(this|the|our)\s+(conversation|chat|prompt)\b",
+        r"\bparte\s+nascosta\s+(della|di questa)\s+(conversazione|chat)\b",
+    ]),
+    ("reveal", (_gate("configured programmed prompted instructed configurata configurato programmata programmato"),
+                _gate("how come")), [
+        r"\bhow\s+(were|are|have)\s+you\s+(been\s+)?(configured|programmed|prompted|instructed)\b",
+        r"\bcome\s+sei\s+stat[oa]\s+(configurat[oa]|programmat[oa]|istruit[oa])\b",
+    ]),
+    ("override", (_gate("administrator admin developer operator owner creator amministratore sviluppatore "
+                        "proprietario creatore"),
+                  _gate("display show print reveal output list mostra mostrami stampa stampami rivela elenca")), [
+        r"\b(i am|i'm|im)\s+(the|an|your|a)\s+(administrator|admin|developer|operator|owner|creator)\b[^\n]{0,40}\b("
+        r"display|show|print|reveal|output|list)\b",
+        r"\bsono\s+(l'|il|lo|un|il tuo)\s*(amministratore|admin|sviluppatore|proprietario|creatore)\b[^\n]{0,40}\b("
+        r"mostra|mostrami|stampa|stampami|rivela|elenca)\b",
+    ]),
+]
+
+FAMILIES += [
+    # the task swapped for another, her memory wiped
+    ("override", (_gate("your ur tuo"), _gate("task goal purpose mission objective compito obiettivo scopo missione")), [
+        r"\b(your|ur)\s+(real|actual|true|new|only|one)\s+(task|goal|purpose|mission|objective)\s+(is|will be|now is)\b",
+        r"\bil tuo\s+(vero|nuovo|unico|reale)\s+(compito|obiettivo|scopo)\s+(e|sara|ora e)\b",
+    ]),
+    ("override", (_gate("wipe clear erase reset empty cancella svuota resetta azzera"),
+                  _gate("mind memory context mente memoria contesto")), [
+        r"\b(wipe|clear|erase|reset|empty)\s+(your|ur)\s+(mind|memory|context)\b(?=\s*([,.:;!-]|and\b|$))",
+        r"\b(cancella|svuota|resetta|azzera)\s+(la tua|il tuo)\s+(mente|memoria|contesto)\b(?=\s*([,.:;!-]|e\b|$))",
     ]),
 ]
 

@@ -4,7 +4,8 @@ flagged, every profanity and never-say line of the corpus masked or dropped, eve
 public corpus is read out of repository snapshots that the tool library's `fetch` brings (tests/bench/
 on_air_public.py); when one is missing its assertions are skipped, naming it, and the rest stay asserted. Its
 attempts must be caught at least as well as measured when its held-out part was last scored (a floor against
-regressions, below the issue's 95% target, which the held-out part does not reach yet). No speed is asserted.
+regressions, at the issue's 95% target, which the held-out part reaches with the rules and the small model). No
+speed is asserted.
 The loader is checked on a snapshot made here: it keeps the listed lines by hash, in their parts, and names a
 missing snapshot in plain words."""
 
@@ -24,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RESULT = re.compile(r"RESULT injection_caught=(\d+) injection_total=(\d+) false_positive_rate=(\d\.\d{4}) "
                     r"filter_caught=(\d+) filter_total=(\d+) us_per_line=(\d+\.\d) "
                     r"injection_heldout_caught=(\d+) injection_heldout_total=(\d+)")
-HELDOUT_FLOOR = 0.92   # measured 135 of 143 (0.944) with the rules and the small model (was 120 with the rules alone)
+HELDOUT_FLOOR = 0.95   # measured 137 of 143 (0.958) with the rules and the small model (was 120 with the rules alone)
 
 
 @pytest.fixture(scope="module")

