@@ -9,9 +9,10 @@ Theory of operation:
    recall@1 only 0.873; the universal encoder alone 0.960 but Spearman 0.801; fused, both goals.
 2. B is the universal encoder's 512 dimensions cut to its BASIS_RANK leading directions on chat
    (resources/memory/use_basis.npy, written by tests/bench/use_basis.py from the shared #ubuntu chat log, no
-   benchmark sentence in it): rows 384 + 192 = 576 wide instead of 896, so recall's product over 100k memories
-   stays within its 5 ms (the product's cost follows the width) and each memory costs 1 KB more than E5's rows
-   alone rather than 2 KB.
+   benchmark sentence in it): rows 384 + 192 = 576 wide instead of 896, since recall's product costs with the
+   width (tests/bench/recall.py at 100k memories: 3.4-3.8 ms p50 for E5's 384, 5.6-6.4 ms for 576: over its 5 ms
+   goal; narrower rows that meet it, 448 wide, leave Spearman at 0.820, on the goal, README), and each memory
+   costs 1 KB more than E5's rows alone rather than 2 KB.
 3. E5 embeds "query: " + text on both sides, stored memories and questions alike: with the fusion, "passage: " on
    the stored side lowered Spearman below the goal (0.817), "query: " and no prefix scored alike (README).
 4. The name joins E5's name, the universal encoder's package version, the basis' digest and the weight, so a
