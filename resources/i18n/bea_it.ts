@@ -1327,6 +1327,10 @@ Non lo ricorderà più. Non si può annullare.</translation>
         <translation>Integrato: multilingual-e5-small</translation>
     </message>
     <message>
+        <source>Built-in: multilingual-e5-small with the multilingual universal sentence encoder</source>
+        <translation>Integrato: multilingual-e5-small con l'universal sentence encoder multilingue</translation>
+    </message>
+    <message>
         <source>{value} (not installed)</source>
         <translation>{value} (non installato)</translation>
     </message>

@@ -351,7 +351,10 @@ def test_the_memory_page_picks_the_embedding_model_from_what_is_installed(shell,
     dialog = shell.window.open_settings()
     qtbot.addWidget(dialog)
     box = dialog.findChild(object, "skills.memory.embedder")
-    assert [box.itemText(i) for i in range(box.count())] == ["Built-in: multilingual-e5-small", "minilm"]
+    from app.memory.fused_embedder import use_available
+    built_in = ("Built-in: multilingual-e5-small with the multilingual universal sentence encoder" if use_available()
+                else "Built-in: multilingual-e5-small")   # the default fuses the two where the encoder is installed
+    assert [box.itemText(i) for i in range(box.count())] == [built_in, "minilm"]
     assert box.currentData() == "default"
     box.setCurrentIndex(1)
     assert dialog.apply()
