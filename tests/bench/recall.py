@@ -5,7 +5,7 @@ query in turn, so a loaded machine weighs on both alike (float32_over_default, t
 loop too; and embedding throughput of the default embedder.
 
 Run from the repo root: .venv/bin/python tests/bench/recall.py  (BEA_BENCH_SIZES=1000 for a quick run).
-Memories are random unit vectors of her memory's default model's width (576: E5 fused with the universal
+Memories are random unit vectors of her memory's default model's width (448: E5 fused with the universal
 encoder, app/memory/fused_embedder.py; 384 where that is not installed), stored encrypted exactly as the app
 stores them, so this times the search, not the model. Queries are random unit vectors (nothing similar: the
 figure kept since the first run) and, as "near", memories with noise (similarity about 0.7, so results come
