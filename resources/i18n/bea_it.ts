@@ -251,6 +251,10 @@
         <translation>il modello di embedding integrato non ha una versione per questo sistema, quindi la sua memoria usa {model}</translation>
     </message>
     <message>
+        <source>the universal sentence encoder is not installed here, so her memory uses the built-in model alone</source>
+        <translation>qui l'universal sentence encoder non è installato, quindi la sua memoria usa solo il modello integrato</translation>
+    </message>
+    <message>
         <source>turn: spoke,</source>
         <translation>turno: ha parlato,</translation>
     </message>
@@ -1327,8 +1331,8 @@ Non lo ricorderà più. Non si può annullare.</translation>
         <translation>Integrato: multilingual-e5-small</translation>
     </message>
     <message>
-        <source>Built-in: multilingual-e5-small with the multilingual universal sentence encoder</source>
-        <translation>Integrato: multilingual-e5-small con l'universal sentence encoder multilingue</translation>
+        <source>Built-in, fused with the multilingual universal sentence encoder (better across Italian and English)</source>
+        <translation>Integrato, unito all'universal sentence encoder multilingue (migliore tra italiano e inglese)</translation>
     </message>
     <message>
         <source>{value} (not installed)</source>

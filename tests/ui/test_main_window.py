@@ -352,11 +352,11 @@ def test_the_memory_page_picks_the_embedding_model_from_what_is_installed(shell,
     qtbot.addWidget(dialog)
     box = dialog.findChild(object, "skills.memory.embedder")
     from app.memory.fused_embedder import use_available
-    built_in = ("Built-in: multilingual-e5-small with the multilingual universal sentence encoder" if use_available()
-                else "Built-in: multilingual-e5-small")   # the default fuses the two where the encoder is installed
-    assert [box.itemText(i) for i in range(box.count())] == [built_in, "minilm"]
+    fused = ["Built-in, fused with the multilingual universal sentence encoder (better across Italian and English)"]
+    assert [box.itemText(i) for i in range(box.count())] == (
+        ["Built-in: multilingual-e5-small"] + (fused if use_available() else []) + ["minilm"])
     assert box.currentData() == "default"
-    box.setCurrentIndex(1)
+    box.setCurrentIndex(box.count() - 1)
     assert dialog.apply()
     assert bea.settings.current.skills.memory.embedder == "minilm"
 
