@@ -29,11 +29,14 @@ class StreamingLLM:
     A step may be "reset": that model fails after streaming part of its answer and the pool tells the listener
     to drop it (a RESET delta), then the next step answers."""
 
-    def __init__(self, script, size: int = 3, delay: float = 0.01) -> None:
+    def __init__(self, script, size: int = 3, delay: float = 0.01, hold_until=None) -> None:
         self.script = list(script)
         self.size, self.delay = size, delay
         self.started_at: float | None = None
         self.ended_at: float | None = None
+        # hold_until: a check; once half of a call's arguments are out, the stream waits (30 s at most) until it
+        # holds, so "heard before the model finished writing" is decided by order, not by the machine's speed
+        self.hold_until, self.hold_timed_out = hold_until, False
 
     async def _stream(self, calls, on_delta, cut: int | None = None) -> None:
         for index, call in enumerate(calls):
@@ -41,9 +44,19 @@ class StreamingLLM:
             data = call.arguments.encode()
             end = len(data) if cut is None else cut
             for i in range(0, end, self.size):
+                if self.hold_until is not None and i <= len(data) // 2 < i + self.size:
+                    await self._hold()
                 on_delta(Delta(DeltaKind.TOOL_ARGUMENTS, data[i:i + self.size].decode("utf-8", "replace"),
                                index, call.id, call.name))
                 await asyncio.sleep(self.delay)
+
+    async def _hold(self) -> None:
+        deadline = time.monotonic() + 30
+        while not self.hold_until():
+            if time.monotonic() > deadline:
+                self.hold_timed_out = True
+                return
+            await asyncio.sleep(0.01)
 
     async def complete(self, messages, tools=(), *, on_delta=None, options=None) -> AssistantMessage:
         listen = on_delta or (lambda _d: None)
