@@ -11,8 +11,8 @@ Theory of operation:
 2. Both parts are cut to their leading directions on chat, since recall's product costs with the width
    (tests/bench/recall.py at 100k memories, p50: 3.4-3.8 ms for E5's 384 alone, 5.6-6.0 ms fused 576 wide,
    over its 5 ms goal): B is the universal encoder's 512 dimensions cut to BASIS_RANK (resources/memory/
-   use_basis.npy, tests/bench/use_basis.py), A is E5's 384 cut to E5_RANK (resources/memory/e5_basis.npy,
-   tests/bench/e5_basis.py), both fitted on the shared #ubuntu chat log, no benchmark sentence in it: rows
+   use_basis.npy), A is E5's 384 cut to E5_RANK (resources/memory/e5_basis.npy; tests/bench/chat_bases.py writes
+   both), both fitted on the shared #ubuntu chat log, no benchmark sentence in it: rows
    256 + 192 = 448 wide (3.8-4.5 ms, README). E5's part is projected and not renormalised: its dot product is E5's cosine less what
    the dimensions left out carried (about 1.4% of chat's energy), and renormalising measured worse (Spearman
    0.821 against 0.827, README). So a row's length is at most 1, not exactly 1 (app.memory.embedder rule 1):
