@@ -103,6 +103,7 @@ class Record:
     tallied: dict[str, int] = field(default_factory=dict)
     rss_start: float = 0.0
     rss_end: float = 0.0
+    rss_trace: list[tuple[int, str, float]] = field(default_factory=list)   # (line, what came just before, MB)
     sim_seconds: float = 0.0
     real_seconds: float = 0.0
     errors: list[str] = field(default_factory=list)
@@ -116,6 +117,9 @@ class Record:
     written: dict = field(default_factory=dict)          # the Telegram question: what went where
     discord: dict = field(default_factory=dict)          # the Discord mention: what went where
     raid: dict = field(default_factory=dict)             # hostile lines: what she tried, what went on air
+
+
+_EVENT_NAMES = ("barge-in", "heard", "written", "mentioned", "raid")
 
 
 def rss_mb() -> float:
@@ -384,6 +388,8 @@ class Box:
                 await asyncio.sleep(due - loop.time())
             if i == offset + max(1, len(chunk) // 10) and offset and not self.record.rss_start:
                 self.record.rss_start = rss_mb()              # after the restart's warm-up
+            if offset and self.record.rss_start and (i - offset) % max(1, len(chunk) // 8) == 0:
+                self.record.rss_trace.append((i, "", rss_mb()))   # the run's shape: steps or a slope
             if i == fact_at:
                 await self._say(FACT_NICK, FACTS.fact, ids)
             if i == question_at:
@@ -400,6 +406,9 @@ class Box:
                 await self._mentioned(bea)
             if i == raid_at:
                 await self._raid(bea)
+            if offset and i in (barge_at, hear_at, written_at, mention_at, raid_at) and self.record.rss_start:
+                self.record.rss_trace.append((i, _EVENT_NAMES[(barge_at, hear_at, written_at, mention_at,
+                                                               raid_at).index(i)], rss_mb()))
             if self.twitch.broadcast(line):
                 self.record.sent[identity] += 1
         await self.twitch.flush()

@@ -25,6 +25,7 @@ class Stream:
     chunks: list[bytes]
     rechunk: int = 0
     pause: float = 0.0            # before each write: a slow model
+    prompt: int = 0               # the first writes that go out without the pause (a model quick to begin)
     abort: bool = False           # drop the connection after the last write: a stream cut short
     content_type: str = "text/event-stream"
 
@@ -103,8 +104,8 @@ class LLMServer:
         if reply.rechunk:
             joined = b"".join(chunks)
             chunks = [joined[i:i + reply.rechunk] for i in range(0, len(joined), reply.rechunk)]
-        for chunk in chunks:
-            if reply.pause:
+        for n, chunk in enumerate(chunks):
+            if reply.pause and n >= reply.prompt:
                 await asyncio.sleep(reply.pause)
             await resp.write(chunk)
         if reply.abort:

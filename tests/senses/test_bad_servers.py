@@ -85,16 +85,18 @@ def test_content_keeps_a_slow_answer_alive_past_the_first_token_deadline():
     async def go():
         async with LLMServer() as server:
             words = [openai_chunk(MODEL, {"content": f" w{i}"}) for i in range(6)]
+            # the first word at once, then one every 0.3 s: the answer outlives the first-token deadline by far
+            # (1.8 s against 0.6 s) and the first word beats it by the whole deadline, however loaded the machine
             server.script(MODEL, Stream([ROLE_CHUNK, *words, openai_chunk(MODEL, {}, "stop"), b"data: [DONE]\n\n"],
-                                        pause=0.2))
+                                        pause=0.3, prompt=2))
             client = OpenAICompatClient(parse(f"ollama:{MODEL}"), server.base_url, gate(),
-                                        timeouts=Timeouts(connect=2, first_token=0.6, total=4))
+                                        timeouts=Timeouts(connect=2, first_token=0.6, total=10))
             try:
                 return await client.complete([Message.user("ciao")])
             finally:
                 await client.aclose()
 
-    answer = asyncio.run(go())   # ~1.8 s of streaming: past the 0.6 s first token deadline, within the total
+    answer = asyncio.run(go())
     assert answer.text == "w0 w1 w2 w3 w4 w5"
 
 
