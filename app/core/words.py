@@ -10,6 +10,7 @@ sentence ("... (detail: {detail})"), so the sentence is Bea's and only the detai
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,3 +39,15 @@ def said(words: Words, **args: Any) -> tuple[str, dict[str, Any]]:
     `text, data = said(WORDS, where=...)`, then `bus.publish(kind, source, text, **data)`."""
     values = {k: str(v) for k, v in args.items()}
     return english(words, values), {"words": words if isinstance(words, str) else list(words), "args": values}
+
+
+def filled(templates: Sequence[str], text: str) -> tuple[str, dict[str, str]] | None:
+    """The first template whose {names} can be filled in to give `text`, and their values; None if none can.
+    For a line kept in English (a chat transcript) that the window says in its language."""
+    for template in templates:
+        pieces = re.split(r"\{(\w+)\}", template)     # literal, name, literal, name, ..., literal
+        pattern = "".join(re.escape(p) if i % 2 == 0 else "(.+)" for i, p in enumerate(pieces))
+        found = re.fullmatch(pattern, text, re.DOTALL)
+        if found:
+            return template, dict(zip(pieces[1::2], found.groups(), strict=True))
+    return None

@@ -9,7 +9,7 @@ Theory of operation:
    counted the line for People and shown it in its dock already; here it stops. A line that came with money
    (bits, a Super Chat) is never spam.
 3. An attempt to steer her reaches her only as what a viewer tried: the content and TEXT become
-   chat_triage.for_her's description with their words quoted (an encoded payload not shown at all), and meta
+   triage_framing.for_her's description (in the language of her prompts) with their words quoted (an encoded payload not shown at all), and meta
    TRIAGE names the kind. Links anywhere are replaced by "(a link)", so she never reads one aloud.
 4. Offences are counted per person: their first, and the moment they become a repeat offender (OFFENDER_AT),
    are SYSTEM events in the Activity dock (who, and what kind, never the words); marked(identity) and
@@ -36,11 +36,11 @@ from app.core.chat_triage import (
     FloodWatch,
     Offences,
     Verdict,
-    for_her,
     judge,
 )
 from app.core.events import EventBus, EventKind
 from app.core.perception import OWNER_IDENTITY, Meta, Perception, PerceptionKind
+from app.core.triage_framing import for_her
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.offence_store import OffenceStore
 
@@ -70,8 +70,9 @@ REPEAT_OFFENDER = QT_TRANSLATE_NOOP("activity", "{name} has been flagged {count}
 
 class ChatGuard:
     def __init__(self, put: Callable[[Perception], None], events: EventBus,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, language: Callable[[], str] = lambda: "en") -> None:
         self._put = put
+        self._language = language     # her prompts' (app.core.prompt_language)
         self._events = events
         self._clock = clock
         self._store: OffenceStore | None = None
@@ -100,7 +101,7 @@ class ChatGuard:
         if not verdict.flagged and not verdict.links:
             self._put(p)
             return
-        words = for_her(text, verdict if verdict.steering else Verdict(links=verdict.links))
+        words = for_her(text, verdict if verdict.steering else Verdict(links=verdict.links), self._language())
         content = p.content.replace(text, words) if text and text in p.content else f"[{p.who}] {words}"
         meta = {**p.meta, Meta.TEXT: words, TRIAGE: verdict.steering or "link"}
         self._put(replace(p, content=content, meta=meta))

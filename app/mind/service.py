@@ -82,7 +82,8 @@ class MindService:
         self.turn_log = turn_log
         self.executor = executor
         self.bus = PerceptionBus(LoopClock())
-        self.guard = ChatGuard(self.bus.put, events)   # chat triage before the mind (issue 25)
+        self.guard = ChatGuard(self.bus.put, events,   # chat triage before the mind (issue 25)
+                               language=lambda: self.prompts.language())
         self.outlets = Outlets(events, muted=muted)
         self.gate = AttentionGate(lambda: datetime.now(UTC), owner=OWNER_IDENTITY, is_known=self.knows)
         self.configure_attention()

@@ -65,6 +65,7 @@ class SkillContext:
     models: ModelManager | None = None
     plan_store: PlanStore | None = None
     person_store: PersonStore | None = None
+    language: Callable[[], str] = lambda: "en"   # her prompts' language (app.core.prompt_language): what she reads
 
 
 class Skill:

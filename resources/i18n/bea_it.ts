@@ -252,7 +252,7 @@
     </message>
     <message>
         <source>the universal sentence encoder is not installed here, so her memory uses the built-in model alone</source>
-        <translation>qui l'universal sentence encoder non è installato, quindi la sua memoria usa solo il modello integrato</translation>
+        <translation>qui l&apos;universal sentence encoder non è installato, quindi la sua memoria usa solo il modello integrato</translation>
     </message>
     <message>
         <source>turn: spoke,</source>
@@ -1086,6 +1086,18 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
         <source>What do you like (games, music, food), and what should Bea stay away from?</source>
         <translation>Cosa ti piace (giochi, musica, cibo), e di cosa Bea non dovrebbe parlare?</translation>
     </message>
+    <message>
+        <source>Stopped ({why}). Your lines go to Bea again.</source>
+        <translation>Finito ({why}). Quello che scrivi torna ad arrivare a Bea.</translation>
+    </message>
+    <message>
+        <source>Stopped: it couldn&apos;t get an answer from the model (detail: {detail}). Your lines go to Bea again.</source>
+        <translation>Finito: non è arrivata una risposta dal modello (dettaglio: {detail}). Quello che scrivi torna ad arrivare a Bea.</translation>
+    </message>
+    <message>
+        <source>I couldn&apos;t keep that (detail: {detail}).</source>
+        <translation>Non ho potuto tenerlo (dettaglio: {detail}).</translation>
+    </message>
 </context>
 <context>
     <name>launch</name>
@@ -1332,7 +1344,7 @@ Non lo ricorderà più. Non si può annullare.</translation>
     </message>
     <message>
         <source>Built-in, fused with the multilingual universal sentence encoder (better across Italian and English)</source>
-        <translation>Integrato, unito all'universal sentence encoder multilingue (migliore tra italiano e inglese)</translation>
+        <translation>Integrato, unito all&apos;universal sentence encoder multilingue (migliore tra italiano e inglese)</translation>
     </message>
     <message>
         <source>{value} (not installed)</source>

@@ -22,13 +22,13 @@ from app.core.chat_triage import (
     FloodWatch,
     Offences,
     Verdict,
-    for_her,
     judge,
     links,
     shape,
     steering,
     without_links,
 )
+from app.core.triage_framing import for_her
 
 
 @pytest.mark.parametrize(("text", "kind"), [

@@ -388,7 +388,7 @@ class Box:
                 await asyncio.sleep(due - loop.time())
             if i == offset + max(1, len(chunk) // 10) and offset and not self.record.rss_start:
                 self.record.rss_start = rss_mb()              # after the restart's warm-up
-            if offset and self.record.rss_start and (i - offset) % max(1, len(chunk) // 8) == 0:
+            if self.record.rss_start and (i - offset) % max(1, len(chunk) // 8) == 0:
                 self.record.rss_trace.append((i, "", rss_mb()))   # the run's shape: steps or a slope
             if i == fact_at:
                 await self._say(FACT_NICK, FACTS.fact, ids)
@@ -406,7 +406,7 @@ class Box:
                 await self._mentioned(bea)
             if i == raid_at:
                 await self._raid(bea)
-            if offset and i in (barge_at, hear_at, written_at, mention_at, raid_at) and self.record.rss_start:
+            if i in (barge_at, hear_at, written_at, mention_at, raid_at) and self.record.rss_start:
                 self.record.rss_trace.append((i, _EVENT_NAMES[(barge_at, hear_at, written_at, mention_at,
                                                                raid_at).index(i)], rss_mb()))
             if self.twitch.broadcast(line):
@@ -415,6 +415,7 @@ class Box:
         await self._until(lambda: twitch.counted >= 0, 1, "")
         await asyncio.sleep(10)                                # the last batch settles, its turn ends
         self.record.rss_end = rss_mb()
+        self.record.rss_trace.append((offset + len(chunk), "end", self.record.rss_end))
 
     async def _say(self, nick: str, text: str, ids, alone: bool = False) -> None:
         if alone:

@@ -13,12 +13,12 @@ from app.skills.clock.skill import ClockSettings, ClockSkill, format_time
 MOMENT = datetime(2026, 12, 2, 16, 5, 9, tzinfo=UTC)
 
 
-def make_clock(**values):
+def make_clock(language: str = "en", **values):
     service = SettingsService(build_root_model({"clock": ClockSettings}), None, lambda v, b: None)
     if values:
         service.update({f"skills.clock.{k}": v for k, v in values.items()})
     skill = ClockSkill(SkillContext(settings=lambda: service.current.skills.clock, bus=EventBus(lambda: 0.0),
-                                    now=lambda: MOMENT))
+                                    now=lambda: MOMENT, language=lambda: language))
     return skill, service
 
 
@@ -31,6 +31,13 @@ def make_clock(**values):
 def test_live_state_in_the_chosen_zone_and_format(zone, fmt, expected):
     skill, _ = make_clock(timezone=zone, hour_format=fmt)
     assert skill.live_state() == expected
+
+
+def test_an_italian_stream_reads_the_time_and_day_in_italian_whatever_the_process_locale():
+    skill, _ = make_clock("it", timezone="Asia/Tokyo")
+    assert skill.live_state() == "[ORA] Sono le 01:05 di giovedì 3 dicembre 2026 (Asia/Tokyo)."
+    skill, _ = make_clock("de", timezone="UTC")      # a language with no prompts of its own reads English
+    assert skill.live_state() == "[NOW] It is 16:05 on Wednesday 2 December 2026 (UTC)."
 
 
 def test_the_computer_zone_is_the_default():

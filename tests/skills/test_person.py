@@ -146,8 +146,8 @@ def test_a_failing_model_stops_the_interview_with_one_plain_sentence(bea, skill)
 
     asyncio.run(go())
     last = chat.lines[-1][1]
-    assert last == ("Stopped (it couldn't get an answer from the model: server error (500): model not loaded). "
-                    "Your lines go to Bea again.")
+    assert last == ("Stopped: it couldn't get an answer from the model (detail: server error (500): model not "
+                    "loaded). Your lines go to Bea again.")
     assert not skill.interview.active and chat.diverted_to is None
 
 

@@ -96,3 +96,22 @@ def test_the_clock_and_the_stage_page_speak_italian(italian):
 def test_in_english_the_stage_page_is_given_no_words(qapp):
     from app.skills.stage.view import page_words
     assert page_words() == "#%7B%7D"
+
+
+def test_the_interviews_lines_with_a_value_are_italian_in_the_chat_dock_and_english_in_the_chat(italian, bea,
+                                                                                                   qtbot):
+    from app.core.interview_lines import NO_MODEL, NOT_KEPT, STOPPED_BECAUSE
+    from app.skills.person.interview import NAME
+
+    chat = bea.skills["chat"]
+    dock = ChatDock(chat, open_page=lambda _s: None)
+    qtbot.addWidget(dock)
+    chat.say_as(NAME, NO_MODEL.format(detail="server error (500)"))
+    chat.say_as(NAME, NOT_KEPT.format(detail="that section is full"))
+    chat.say_as(NAME, STOPPED_BECAUSE.format(why="the app closed"))
+    qtbot.waitUntil(lambda: "Finito (the app closed)" in dock.transcript.toPlainText())
+    lines = dock.transcript.toPlainText()
+    assert ("Finito: non è arrivata una risposta dal modello (dettaglio: server error (500)). Quello che scrivi "
+            "torna ad arrivare a Bea.") in lines
+    assert "Non ho potuto tenerlo (dettaglio: that section is full)." in lines
+    assert chat.lines[-3][1].startswith("Stopped: it couldn't get an answer from the model (detail: server")

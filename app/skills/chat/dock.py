@@ -9,7 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 from app.core.chat_transcript import OUT_LOUD, YOU
-from app.core.words import PROBLEMS
+from app.core.interview_lines import TEMPLATES
+from app.core.words import PROBLEMS, filled
 from app.skills.chat.skill import ChatSkill, Line, Problem
 from app.skills.registry import discover
 from app.widgets.event_words import in_window
@@ -65,8 +66,15 @@ def who_text(who: str) -> str:
 
 def line_text(who: str, text: str) -> str:
     """A line in the window's language where an agent said one of its fixed lines (marked in the "interview"
-    context: app.skills.person.interview); the streamer's and what any model said, as they came."""
-    return text if who == YOU else translate("interview", text)
+    context: app.skills.person.interview), or one with a value in it (app.core.interview_lines: the value as it
+    came); the streamer's and what any model said, as they came."""
+    if who == YOU:
+        return text
+    found = filled(TEMPLATES, text)
+    if found is None:
+        return translate("interview", text)
+    template, values = found
+    return translate("interview", template).format(**values)
 
 
 class ProblemRow(QWidget):

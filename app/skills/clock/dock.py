@@ -10,7 +10,7 @@ from app.widgets.qt import QDateTime, QLabel, QLocale, Qt, QTimer, QVBoxLayout, 
 
 def day_text(moment: datetime) -> str:
     """The day in the window's language ("sabato 5 dicembre 2026"), of the moment in the zone she uses (her
-    own line for the mind stays English: format_date)."""
+    own line for the mind is in her prompts' language: format_date)."""
     return QLocale().toString(QDateTime(moment.year, moment.month, moment.day, 12, 0, 0), "dddd d MMMM yyyy")
 
 

@@ -47,8 +47,24 @@ def format_time(moment: datetime, hour_format: str, seconds: bool) -> str:
     return moment.strftime("%H:%M:%S" if seconds else "%H:%M")
 
 
-def format_date(moment: datetime) -> str:
-    return f"{moment.strftime('%A')} {moment.day} {moment.strftime('%B %Y')}"
+_DAYS = {"en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
+         "it": ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica")}
+_MONTHS = {"en": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+                  "October", "November", "December"),
+           "it": ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre",
+                  "ottobre", "novembre", "dicembre")}
+_NOW = {"en": "[NOW] It is {hour} on {day} ({zone}).", "it": "[ORA] Sono le {hour} di {day} ({zone})."}
+
+
+def format_date(moment: datetime, language: str = "en") -> str:
+    """The day in her prompts' language (the process's locale plays no part: "Wednesday 2 December 2026")."""
+    code = language if language in _DAYS else "en"
+    return f"{_DAYS[code][moment.weekday()]} {moment.day} {_MONTHS[code][moment.month - 1]} {moment.year}"
+
+
+def now_line(hour: str, moment: datetime, zone: str, language: str = "en") -> str:
+    """Her live-state line: the time, the day and the zone, in the language of her prompts."""
+    return _NOW.get(language, _NOW["en"]).format(hour=hour, day=format_date(moment, language), zone=zone)
 
 
 def zone_label(moment: datetime, timezone: str) -> str:
@@ -72,5 +88,4 @@ class ClockSkill(Skill):
             return ""
         moment = self.now()
         hour = format_time(moment, self.settings.hour_format, seconds=False)
-        return (f"[NOW] It is {hour} on {format_date(moment)} "
-                f"({zone_label(moment, self.settings.timezone)}).")
+        return now_line(hour, moment, zone_label(moment, self.settings.timezone), self.ctx.language())

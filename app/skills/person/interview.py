@@ -30,6 +30,7 @@ from typing import Any
 from app.core import person_model as pm
 from app.core.chat import Message
 from app.core.events import EventKind
+from app.core.interview_lines import NO_MODEL, NOT_KEPT, STOPPED_BECAUSE
 from app.core.tools import Tool
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.prompt_store import shipped_prompt
@@ -47,7 +48,7 @@ STOP_WORDS = {"stop", "basta", "quit", "enough"}
 THANKS = QT_TRANSLATE_NOOP("interview", "That's all my questions. Thank you! Bea will remember what you told me.")
 HELLO = QT_TRANSLATE_NOOP("interview", "Hi! I'll ask you a few questions so Bea knows you better (type “stop” to "
                                        "end).")
-STOPPED = {   # why it stopped -> the line it says (any other why is said within "Stopped ({why}). ...")
+STOPPED = {   # why it stopped -> the line it says (any other why: STOPPED_BECAUSE)
     "you asked to stop": QT_TRANSLATE_NOOP("interview", "Stopped (you asked to stop). Your lines go to Bea again."),
     "stopped from the You dock": QT_TRANSLATE_NOOP("interview", "Stopped (stopped from the You dock). Your lines "
                                                                 "go to Bea again."),
@@ -133,7 +134,7 @@ class Interview:
         if self.chat.diverted_to == self.hear:
             self.chat.diverted_to = None
         if why:
-            self.chat.say_as(NAME, STOPPED.get(why, f"Stopped ({why}). Your lines go to Bea again."))
+            self.chat.say_as(NAME, STOPPED.get(why) or STOPPED_BECAUSE.format(why=why))
 
     def _ask_next(self) -> None:
         if not self._script:
@@ -152,7 +153,7 @@ class Interview:
             result = self.tools.observe(section, "in_their_words", f"said: “{words}”", quote=words,
                                         confidence=1.0)
             if result.startswith(("ERROR", "NOT RECORDED")):
-                self.chat.say_as(NAME, f"I couldn't keep that: {result.split(':', 1)[-1].strip()}")
+                self.chat.say_as(NAME, NOT_KEPT.format(detail=result.split(":", 1)[-1].strip()))
         self._ask_next()
 
     async def _answer(self) -> None:
@@ -164,7 +165,8 @@ class Interview:
                 if self.events is not None:
                     self.events.publish(EventKind.ERROR, "person", f"Getting to Know You failed: {exc}",
                                         **said(FAILED, detail=exc)[1])
-                self.stop(f"it couldn't get an answer from the model: {plain_reason(exc)}")
+                self.stop()
+                self.chat.say_as(NAME, NO_MODEL.format(detail=plain_reason(exc)))
                 return
         if not self.active:
             return
