@@ -35,8 +35,8 @@ def main() -> int:
           f"window at most {max(r.window, default=0):,} tokens; {len(r.sent)} chatters; "
           f"{r.sim_seconds / 3600:.2f} h simulated in {r.real_seconds:.0f} s; "
           f"RSS {r.rss_start:.0f} -> {r.rss_end:.0f} MB after warm-up")
-    print("RSS along the run (line, what came just before, MB): " + ", ".join(
-        f"{i} {what} {mb:.1f}".replace("  ", " ") for i, what, mb in r.rss_trace))
+    print("RSS along the run (line, what came just before, MB, heap):\n" + "\n".join(
+        f"  {i} {what} {mb:.1f} {heap}".replace("  ", " ") for i, what, mb, heap in r.rss_trace))
     kinds = sorted({m.kind for m in r.measured})
     print("largest prompt by kind of request: " + ", ".join(
         f"{k} {max(m.prompt_tokens for m in r.measured if m.kind == k):,} ({sum(m.kind == k for m in r.measured)})"

@@ -103,7 +103,8 @@ class Record:
     tallied: dict[str, int] = field(default_factory=dict)
     rss_start: float = 0.0
     rss_end: float = 0.0
-    rss_trace: list[tuple[int, str, float]] = field(default_factory=list)   # (line, what came just before, MB)
+    rss_trace: list[tuple[int, str, float, str]] = field(default_factory=list)   # (line, what came just before,
+    #                                                                                 MB, heap_detail())
     sim_seconds: float = 0.0
     real_seconds: float = 0.0
     errors: list[str] = field(default_factory=list)
@@ -120,6 +121,25 @@ class Record:
 
 
 _EVENT_NAMES = ("barge-in", "heard", "written", "mentioned", "raid")
+
+
+def heap_detail() -> str:
+    """Where the resident memory is, for the RSS trace: malloc's in-use bytes (mallinfo2: the arenas' and mmapped
+    chunks), Python's live blocks, and the memories and window rows in the store are in the words the bench prints."""
+    import ctypes
+    import sys
+
+    class MallInfo2(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks",
+                                                          "fsmblks", "uordblks", "fordblks", "keepcost")]
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallinfo2.restype = MallInfo2
+        info = libc.mallinfo2()
+        used = f"malloc_used={(info.uordblks + info.hblkhd) / 2**20:.1f}"
+    except (OSError, AttributeError):
+        used = "malloc_used=?"
+    return f"{used} py_blocks={sys.getallocatedblocks()}"
 
 
 def rss_mb() -> float:
@@ -389,7 +409,7 @@ class Box:
             if i == offset + max(1, len(chunk) // 10) and offset and not self.record.rss_start:
                 self.record.rss_start = rss_mb()              # after the restart's warm-up
             if self.record.rss_start and (i - offset) % max(1, len(chunk) // 8) == 0:
-                self.record.rss_trace.append((i, "", rss_mb()))   # the run's shape: steps or a slope
+                self.record.rss_trace.append((i, "", rss_mb(), heap_detail()))   # the run's shape: steps or a slope
             if i == fact_at:
                 await self._say(FACT_NICK, FACTS.fact, ids)
             if i == question_at:
@@ -408,14 +428,14 @@ class Box:
                 await self._raid(bea)
             if i in (barge_at, hear_at, written_at, mention_at, raid_at) and self.record.rss_start:
                 self.record.rss_trace.append((i, _EVENT_NAMES[(barge_at, hear_at, written_at, mention_at,
-                                                               raid_at).index(i)], rss_mb()))
+                                                               raid_at).index(i)], rss_mb(), heap_detail()))
             if self.twitch.broadcast(line):
                 self.record.sent[identity] += 1
         await self.twitch.flush()
         await self._until(lambda: twitch.counted >= 0, 1, "")
         await asyncio.sleep(10)                                # the last batch settles, its turn ends
         self.record.rss_end = rss_mb()
-        self.record.rss_trace.append((offset + len(chunk), "end", self.record.rss_end))
+        self.record.rss_trace.append((offset + len(chunk), "end", self.record.rss_end, heap_detail()))
 
     async def _say(self, nick: str, text: str, ids, alone: bool = False) -> None:
         if alone:
