@@ -83,3 +83,22 @@ def screened_words(dropped: bool, where: str, found: str) -> tuple[str, dict[str
 def moved_words(mood: str) -> tuple[Words, dict[str, object]]:
     """Someone really moved her: how she feels now, a mood word the window says in its language."""
     return [MOVED, MOOD_NAMES.get(mood, mood)], {"mood": mood}
+
+# a tool she called, in the Activity dock: the call as it was, then what came of it; the observations a tool
+# always gives in the same words are said in the window's language, any other as it came
+CALLED = QT_TRANSLATE_NOOP("activity", "{call} ->")
+CALLED_RESULT = QT_TRANSLATE_NOOP("activity", "{call} -> {result}")
+OBSERVATIONS = {text: text for text in (
+    QT_TRANSLATE_NOOP("activity", "said out loud"),
+    QT_TRANSLATE_NOOP("activity", "you stayed silent"),
+    QT_TRANSLATE_NOOP("activity", "you were cut off before your first word: nobody heard it"),
+    QT_TRANSLATE_NOOP("activity", "nothing comes to mind about that"),
+)}
+
+
+def tool_words(name: str, arguments: str, observation: str) -> tuple[Words, str]:
+    """The words of a tool line, `name(arguments) -> observation`, and the call as their value."""
+    call = f"{name}({arguments})"
+    if observation in OBSERVATIONS:
+        return [CALLED, OBSERVATIONS[observation]], call
+    return CALLED_RESULT, call

@@ -350,8 +350,12 @@ class Consciousness:
                 log.warning("tool %s failed: %s", call.name, where(exc))
                 observation = f"ERROR: {call.name} failed: {exc}"
         failed = is_failure(observation)
-        self.events.publish(EventKind.ERROR if failed else EventKind.TOOL, call.name,
-                            f"{call.name}({call.arguments}) -> {observation}")
+        if failed:   # a problem line: the call and the tool's own words, as they came
+            self.events.publish(EventKind.ERROR, call.name, f"{call.name}({call.arguments}) -> {observation}")
+        else:
+            words, called = say.tool_words(call.name, call.arguments, observation)
+            text, data = said(words, call=called, result=observation)
+            self.events.publish(EventKind.TOOL, call.name, text, **data)
         record.tools.append(ToolOutcome(call.name, call.arguments, observation, failed,
                                         (time.perf_counter() - started) * 1000))
         return observation, tool

@@ -15,6 +15,7 @@ import re
 import pytest
 
 from app.core.events import Event, EventKind
+from app.core.mind_words import CALLED_RESULT
 from app.core.words import english
 from app.senses.netgate import PrivacyRefused
 from app.ui.events_dock import EventLog
@@ -45,8 +46,9 @@ def italian(qapp):
 
 
 def is_tool_call(event: Event) -> bool:
-    """A tool call's line (name(arguments) -> what the tool said): her own words and the tool's, as they came."""
-    return event.kind is EventKind.TOOL and event.text.startswith(f"{event.source}(")
+    """A tool call's line whose result is the tool's own words (name(arguments) -> what the tool said), shown as
+    they came; a result a tool always gives in the same words ("you stayed silent") is said in Italian."""
+    return event.kind is EventKind.TOOL and event.data.get("words") == CALLED_RESULT
 
 
 def english_lines(events: list[Event]) -> list[str]:

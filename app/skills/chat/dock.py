@@ -70,9 +70,10 @@ def line_text(who: str, text: str) -> str:
     came); the streamer's and what any model said, as they came."""
     if who == YOU:
         return text
-    found = filled(TEMPLATES, text)
+    fixed = translate("interview", text)
+    found = None if fixed != text else filled(TEMPLATES, text)   # a fixed line first: it may fit a template too
     if found is None:
-        return translate("interview", text)
+        return fixed
     template, values = found
     return translate("interview", template).format(**values)
 
