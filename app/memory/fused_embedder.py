@@ -1,6 +1,6 @@
-"""Her memory's fused model, a choice in Settings → Memory where the universal encoder is installed:
-multilingual-e5-small fused with Google's universal-sentence-encoder-multilingual v3 (issue 24: memory in Italian
-as well as English).
+"""Her memory's default model where the universal encoder is installed: multilingual-e5-small fused with Google's
+universal-sentence-encoder-multilingual v3 (issue 24: memory in Italian as well as English); Settings → Memory
+can choose E5 alone (app.core.embedder_choice).
 
 Theory of operation:
 1. A row is [sqrt(w) * A @ e5, sqrt(1 - w) * unit(B @ use)], w = WEIGHT: the dot product of two rows is w times
@@ -8,16 +8,16 @@ Theory of operation:
    one product (recall's) gives the fused similarity. Measured on the shared STS-B dev split
    (tests/bench/recall_quality.py, README): E5 alone reaches Italian STS Spearman 0.831 but English->Italian
    recall@1 only 0.873; the universal encoder alone 0.960 but Spearman 0.801; fused, both goals.
-2. Both parts are cut to their leading directions on chat, since recall's product costs with the width
+2. Both parts are cut to their leading directions, since recall's product costs with the width
    (tests/bench/recall.py at 100k memories, p50: 3.4-3.8 ms for E5's 384 alone, 5.6-6.0 ms fused 576 wide,
    over its 5 ms goal): B is the universal encoder's 512 dimensions cut to BASIS_RANK (resources/memory/
-   use_basis.npy), A is E5's 384 cut to E5_RANK (resources/memory/e5_basis.npy; tests/bench/chat_bases.py writes
-   both), both fitted on the shared #ubuntu chat log, no benchmark sentence in it: rows
-   256 + 192 = 448 wide (3.8-4.5 ms, README). E5's part is projected and not renormalised: its dot product is E5's cosine less what
-   the dimensions left out carried (about 1.4% of chat's energy), and renormalising measured worse (Spearman
-   0.821 against 0.827, README). So a row's length is at most 1, not exactly 1 (app.memory.embedder rule 1):
-   0.95-1.0 on the STS sentences, a similarity a few hundredths lower than E5's whole cosine would give. Cutting
-   the universal encoder's part instead (to 64, 448 wide) left Spearman at 0.820, on the goal.
+   use_basis.npy), A is E5's 384 cut to E5_RANK (resources/memory/e5_basis.npy); tests/bench/fused_bases.py fits
+   both on 16,000 words of E5's own vocabulary, no benchmark sentence in it: rows 256 + 192 = 448 wide
+   (3.8-4.5 ms, README). Fitted on the #ubuntu chat log instead, the bases kept that chat's topics only: the stream
+   in a box's question about a dog ranked the dog fact 43rd of its 3,137 chat lines (first with the vocabulary's;
+   5th with E5 alone). E5's part is projected and not renormalised: its dot product is E5's cosine less what the
+   dimensions left out carried, and renormalising measured worse on the chat bases (Spearman 0.821 against
+   0.827). So a row's length is at most 1, not exactly 1 (app.memory.embedder rule 1).
 3. E5 embeds "query: " + text on both sides, stored memories and questions alike: with the fusion, "passage: " on
    the stored side lowered Spearman below the goal (0.817), "query: " and no prefix scored alike (README).
 4. The name joins E5's name, the universal encoder's package version, the bases' digest and the weight, so a
@@ -109,11 +109,10 @@ class FusedEmbedder:
 
 
 def lazy_default(models_dir: Path | None = None, *, batch_size: int = DEFAULT_BATCH,
-                 fused: bool = False) -> LazyEmbedder:
-    """The built-in model, loaded on its first embed: E5 alone (her memory's default), or fused with the universal
-    encoder when the streamer chose it in Settings → Memory and it is installed (E5 alone elsewhere: a bundle
-    built without it). Not the default: in the stream in a box the fused rows ranked the hour-1 fact below the
-    turn's recall (its English chat question), where E5 alone finds it."""
+                 fused: bool = True) -> LazyEmbedder:
+    """The built-in model, loaded on its first embed: fused with the universal encoder where it is installed
+    (her memory's default), E5 alone where it is not (a bundle built without it) or when the streamer chose E5
+    alone in Settings → Memory (fused=False)."""
     e5 = lazy_default_embedder(models_dir, batch_size=batch_size)
     if not fused or not use_available():
         return e5

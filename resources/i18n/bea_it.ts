@@ -251,10 +251,6 @@
         <translation>il modello di embedding integrato non ha una versione per questo sistema, quindi la sua memoria usa {model}</translation>
     </message>
     <message>
-        <source>the universal sentence encoder is not installed here, so her memory uses the built-in model alone</source>
-        <translation>qui l&apos;universal sentence encoder non è installato, quindi la sua memoria usa solo il modello integrato</translation>
-    </message>
-    <message>
         <source>turn: spoke,</source>
         <translation>turno: ha parlato,</translation>
     </message>
@@ -429,6 +425,30 @@
     <message>
         <source>tired</source>
         <translation>stanca</translation>
+    </message>
+    <message>
+        <source>{call} -&gt;</source>
+        <translation>{call} -&gt;</translation>
+    </message>
+    <message>
+        <source>{call} -&gt; {result}</source>
+        <translation>{call} -&gt; {result}</translation>
+    </message>
+    <message>
+        <source>said out loud</source>
+        <translation>detto a voce</translation>
+    </message>
+    <message>
+        <source>you stayed silent</source>
+        <translation>è rimasta in silenzio</translation>
+    </message>
+    <message>
+        <source>you were cut off before your first word: nobody heard it</source>
+        <translation>interrotta prima della prima parola: nessuno l&apos;ha sentita</translation>
+    </message>
+    <message>
+        <source>nothing comes to mind about that</source>
+        <translation>non le viene in mente niente su questo</translation>
     </message>
     <message>
         <source>{name} told her to drop her instructions:</source>
@@ -1343,8 +1363,12 @@ Non lo ricorderà più. Non si può annullare.</translation>
         <translation>Integrato: multilingual-e5-small</translation>
     </message>
     <message>
-        <source>Built-in, fused with the multilingual universal sentence encoder (better across Italian and English)</source>
-        <translation>Integrato, unito all&apos;universal sentence encoder multilingue (migliore tra italiano e inglese)</translation>
+        <source>Built-in: E5 + universal sentence encoder (best across languages)</source>
+        <translation>Integrato: E5 + codificatore universale (il migliore tra le lingue)</translation>
+    </message>
+    <message>
+        <source>Built-in: E5 alone (about 100 MB lighter)</source>
+        <translation>Integrato: solo E5 (circa 100 MB più leggero)</translation>
     </message>
     <message>
         <source>{value} (not installed)</source>
