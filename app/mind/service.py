@@ -17,7 +17,7 @@ from app.core.attention import parse_window
 from app.core.budget import Budget
 from app.core.chat import Usage
 from app.core.context_window import SingleContext
-from app.core.embedder_choice import FALLBACK
+from app.core.embedder_choice import FALLBACK, NO_ENCODER
 from app.core.events import EventBus, EventKind
 from app.core.model_spec import ModelSpecError, Wire, parse
 from app.core.on_air import OnAir
@@ -369,8 +369,9 @@ class MindService:
         self.memories, self._embedder_setting = store, setting
         if note:
             model = embedder.name.partition("@")[0]
-            self.events.publish(EventKind.SYSTEM, "memory", note,
-                                **(said(FALLBACK, model=model)[1] if note == FALLBACK.format(model=model) else {}))
+            words = (said(FALLBACK, model=model)[1] if note == FALLBACK.format(model=model)
+                     else said(NO_ENCODER)[1] if note == NO_ENCODER else {})
+            self.events.publish(EventKind.SYSTEM, "memory", note, **words)
 
         def progress(done: int, total: int) -> None:
             _text, data = said(REEMBEDDING, model=embedder.name, done=done, total=total)

@@ -251,6 +251,10 @@
         <translation>il modello di embedding integrato non ha una versione per questo sistema, quindi la sua memoria usa {model}</translation>
     </message>
     <message>
+        <source>the universal sentence encoder is not installed here, so her memory uses the built-in model alone</source>
+        <translation>qui l&apos;universal sentence encoder non è installato, quindi la sua memoria usa solo il modello integrato</translation>
+    </message>
+    <message>
         <source>turn: spoke,</source>
         <translation>turno: ha parlato,</translation>
     </message>
@@ -1365,10 +1369,6 @@ Non lo ricorderà più. Non si può annullare.</translation>
     <message>
         <source>Built-in: E5 + universal sentence encoder (best across languages)</source>
         <translation>Integrato: E5 + codificatore universale (il migliore tra le lingue)</translation>
-    </message>
-    <message>
-        <source>Built-in: E5 alone (about 100 MB lighter)</source>
-        <translation>Integrato: solo E5 (circa 100 MB più leggero)</translation>
     </message>
     <message>
         <source>{value} (not installed)</source>

@@ -174,10 +174,10 @@ def fusions(it: list[Row], en: list[Row]) -> None:
 
 def contenders() -> list[tuple[str, Callable[[], Embedder]]]:
     default = default_model_folder()
-    # her memory's default first (the RESULT line): fused where the encoder is installed; then E5 alone
+    # her memory's default first (the RESULT line): E5 alone; then the fused choice where the encoder is installed
     found: list[tuple[str, Callable[[], Embedder]]] = [("onnx", lambda: lazy_default())]
     if use_available():
-        found.append(("onnx", lambda: lazy_default(fused=False)))  # Settings → Memory's "e5 alone" built-in
+        found.append(("onnx", lambda: lazy_default(fused=True)))  # Settings → Memory's fused built-in
     if importlib.util.find_spec("sentence_transformers") is not None:
         found.append(("sentence-transformers",
                       lambda: SentenceTransformerEmbedder(default_model_folder(torch_weights=True))))

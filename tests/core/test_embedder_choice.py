@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.core.embedder_choice import DEFAULT, E5_ALONE, Choice, NoEmbedder, choose, installed_name
+from app.core.embedder_choice import DEFAULT, FUSED, Choice, NoEmbedder, choose, installed_name
 
 
 def test_default_is_the_built_in_model_when_it_runs_here():
@@ -10,13 +10,12 @@ def test_default_is_the_built_in_model_when_it_runs_here():
     assert choose("", True, []) == Choice(None)
 
 
-def test_the_default_is_fused_where_the_encoder_is_installed_and_e5_alone_where_chosen_or_not():
-    assert choose(DEFAULT, True, [], fused_available=True) == Choice(None, fused=True)
-    assert choose("", True, [], fused_available=True) == Choice(None, fused=True)
-    assert choose(DEFAULT, True, [], fused_available=False) == Choice(None)     # a bundle built without it
-    assert choose(E5_ALONE, True, ["minilm"], fused_available=True) == Choice(None)
-    fallback = choose(E5_ALONE, False, ["minilm"], fused_available=True)         # rule 2, as the default
-    assert fallback.model_id == "minilm" and "no build for this system" in fallback.note
+def test_the_fused_built_in_runs_where_the_encoder_is_installed_and_says_so_where_it_is_not():
+    assert choose(FUSED, True, [], fused_available=True) == Choice(None, fused=True)
+    assert choose(DEFAULT, True, [], fused_available=True) == Choice(None)   # never the default by itself
+    alone = choose(FUSED, True, [], fused_available=False)
+    assert alone.model_id is None and not alone.fused and "not installed" in alone.note
+    assert choose(FUSED, False, ["minilm"], fused_available=True).model_id == "minilm"   # rule 2, as the default
 
 
 def test_default_falls_back_to_an_installed_model_and_says_so():

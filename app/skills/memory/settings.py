@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.core.embedder_choice import DEFAULT, E5_ALONE
+from app.core.embedder_choice import DEFAULT, FUSED
 from app.memory.fused_embedder import use_available
 from app.memory.pick_embedder import installed_embedders
 from app.skills.memory.skill import MemorySettings, MemorySkill
@@ -14,7 +14,6 @@ from app.widgets.qt import QT_TRANSLATE_NOOP, QComboBox, QWidget, translate
 BUILT_IN = QT_TRANSLATE_NOOP("memory_settings", "Built-in: multilingual-e5-small")
 BUILT_IN_FUSED = QT_TRANSLATE_NOOP("memory_settings", "Built-in: E5 + universal sentence encoder (best across "
                                                       "languages)")
-BUILT_IN_ALONE = QT_TRANSLATE_NOOP("memory_settings", "Built-in: E5 alone (about 100 MB lighter)")
 
 
 class MemorySettingsPage(SectionForm):
@@ -26,11 +25,9 @@ class MemorySettingsPage(SectionForm):
         if name != "embedder":
             return super().editor_for(name, field, value)
         box = QComboBox()
+        box.addItem(translate("memory_settings", BUILT_IN), DEFAULT)
         if use_available():
-            box.addItem(translate("memory_settings", BUILT_IN_FUSED), DEFAULT)
-            box.addItem(translate("memory_settings", BUILT_IN_ALONE), E5_ALONE)
-        else:
-            box.addItem(translate("memory_settings", BUILT_IN), DEFAULT)
+            box.addItem(translate("memory_settings", BUILT_IN_FUSED), FUSED)
         for model_id in installed_embedders(self.manager):
             box.addItem(model_id, model_id)
         if box.findData(value) < 0:  # set by hand, or removed since: shown as it is, so Apply keeps it
