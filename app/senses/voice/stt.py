@@ -9,15 +9,16 @@ Theory of operation:
 3. An English-only model (".en") asked for another language is refused at load with a clear message.
 4. transcribe() takes 16 kHz mono audio (float32 or int16) that is already one utterance (Ears cut it with the
    VAD), so faster-whisper's own VAD filter is off; no text is conditioned on an earlier utterance (one
-   misheard line must not colour the next). Greedy decoding (beam_size 1) and at most one temperature fallback
-   (taken only when the first decode looks like a guess or repeats itself) keep a short utterance from
-   costing several decodes.
+   misheard line must not colour the next). Greedy decoding (beam_size 1) and no temperature fallback: a
+   sampled retry is a guess by design and not repeatable (on German speech, tiny.en's retry at 0.4 once wrote
+   "Have lots of lemon, make comments so we can stream." and it passed the guard in a CI run, where the
+   greedy decode alone is dropped every time); what greedy decoding gets wrong, the guard drops (rule 6).
 5. Short utterances (up to SHORT_MAX_S) are decoded with the encoder's window cut to the audio plus MARGIN_S
    of silence, never shorter than MIN_WINDOW_S, instead of whisper's fixed 30 s: the encoder's work shrinks with
    it (a 3 s utterance: a third), and the transcripts measured on the JFK clip, German and Italian speech were the same words. A cut
    window can make whisper miss the end (on a 2.3 s piece of the JFK clip it said the sentence five times):
    whatever the guard does not pass from it (a loop, a guess, noise) is decoded again the usual way, over a
-   full 30 s window with the temperature fallback. Longer utterances go that way from the start.
+   full 30 s window. Longer utterances go that way from the start.
 6. Every decode is judged by app.core.transcript_guard (no speech, a guess, repetition, loops, more text than
    the audio could hold) before it leaves: what the guard rejects is never text; the reasons (never the
    words) are in Transcript.dropped and the log. The result carries the text, the language and how long it
@@ -72,7 +73,7 @@ class Transcriber:
 
     def __init__(self, model_path: str | os.PathLike[str], language: str | None = "en", *,
                  executor: Executor, compute_type: str = "int8", cpu_threads: int = 0, beam_size: int = 1,
-                 temperatures: tuple[float, ...] = (0.0, 0.4), initial_prompt: str | None = None) -> None:
+                 temperatures: tuple[float, ...] = (0.0,), initial_prompt: str | None = None) -> None:
         self.model_path = whisper_model_dir(model_path)
         self.language = None if language in (None, "", "auto") else language
         self.executor = executor
