@@ -88,17 +88,17 @@ def moved_words(mood: str) -> tuple[Words, dict[str, object]]:
 # always gives in the same words are said in the window's language, any other as it came
 CALLED = QT_TRANSLATE_NOOP("activity", "{call} ->")
 CALLED_RESULT = QT_TRANSLATE_NOOP("activity", "{call} -> {result}")
-OBSERVATIONS = {text: text for text in (
+OBSERVATIONS = frozenset((   # the tools' own words (app.mind.expression, the Memory skill), marked here
     QT_TRANSLATE_NOOP("activity", "said out loud"),
     QT_TRANSLATE_NOOP("activity", "you stayed silent"),
     QT_TRANSLATE_NOOP("activity", "you were cut off before your first word: nobody heard it"),
     QT_TRANSLATE_NOOP("activity", "nothing comes to mind about that"),
-)}
+))
 
 
 def tool_words(name: str, arguments: str, observation: str) -> tuple[Words, str]:
     """The words of a tool line, `name(arguments) -> observation`, and the call as their value."""
     call = f"{name}({arguments})"
     if observation in OBSERVATIONS:
-        return [CALLED, OBSERVATIONS[observation]], call
+        return [CALLED, observation], call
     return CALLED_RESULT, call

@@ -32,3 +32,12 @@ def test_a_turn_s_summary_says_its_outcome_then_its_cost():
 def test_an_on_air_change_is_said_for_her_voice_or_for_where_the_line_went():
     assert screened_words(False, "voice", "f***") == (SPOKEN_MASKED, {"found": "f***"})
     assert screened_words(True, "twitch #bea", "***") == (WRITTEN_DROPPED, {"where": "twitch #bea", "found": "***"})
+
+
+def test_each_marked_tool_observation_is_words_a_tool_really_returns():
+    """The marked observations repeat the tools' own words: one changed there would silently stay English."""
+    from app.core.mind_words import OBSERVATIONS
+    from tests.conftest import REPO
+    source = "".join((REPO / p).read_text(encoding="utf-8") for p in ("app/mind/expression.py",
+                                                                      "app/skills/memory/skill.py"))
+    assert all(f'return "{words}"' in source for words in OBSERVATIONS)
