@@ -33,6 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from app.core.chat import Message, Role, ToolCall
+from app.core.frame import WORDS as FRAME_WORDS
 from app.core.tools import Tool
 
 
@@ -131,10 +132,14 @@ DEMO_TOOLS = ("speak", "stay_silent")
 DEMO_MAX_CHARS = 160   # one or two sentences out loud
 DEMO_HISTORY = 0       # window messages she sees besides the lines just heard: a 135M model copies them
 _PERSONA = re.compile(r"\bYou are ([^,.;:\n]{1,40})[,.;:]")
-_HEARD = re.compile(r"^- \[via [^\]]*\](?P<to> \(to you\))? (?P<text>.*)$")
+_TO_YOU = "|".join(re.escape(w.to_you) for w in FRAME_WORDS.values())   # "(to you)", "(a te)": every language
+_HEARD = re.compile(rf"^- \[via [^\]]*\](?P<to> (?:{_TO_YOU}))? (?P<text>.*)$")
 DEMO_SYSTEM = ("You are {name}, a cheerful co-host on a live stream. You chat with the streamer and the viewers. "
                "Answer in one short, friendly sentence, in the language you were spoken to.")
-_NUDGES = ("[STILL WAITING]", "[NOBODY HEARD YOU]")  # the loop's nudges: the grammar already forces a call
+# the loop's nudges, in every language of her prompts ("[STILL WAITING]", "[NOBODY HEARD YOU]"...): the grammar
+# already forces a call
+_NUDGES = tuple(text[:text.index("]") + 1] for w in FRAME_WORDS.values()
+                for text in (w.nudge_follow_up, w.nudge_no_tool))
 # one worked example in each language: the shape of an answer, and (in the other language from most lines) not
 # a sentence a 135M model would copy; three or more, or examples in the line's own language, get copied
 _EXAMPLES = (("[Streamer] hey, how are you today?", "I'm great, thanks! Ready for a fun stream?"),

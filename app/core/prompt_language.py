@@ -42,3 +42,9 @@ def system_locale(env: Mapping[str, str], platform_locale: str | None) -> str:
 def prompt_language(setting: str, locale_name: str) -> str:
     """The language of her prompts for the window-language `setting` ("system", "en", "it")."""
     return window_language(setting, locale_name)
+
+
+def in_language(table: Mapping[str, str], language: str) -> str:
+    """The text of `table` (language code -> text, English always there) in `language`; English for a language
+    the table lacks."""
+    return table.get(language, table[ENGLISH])

@@ -82,7 +82,8 @@ class Consciousness:
                  after_turn: Callable[[TurnRecord], Awaitable[object]] | None = None,
                  relabel: Callable[[Sequence[Perception]], list[Perception]] | None = None,
                  count_tokens: Callable[[str], int] = estimate_tokens,
-                 cost: Callable[[str, Usage], float | None] = lambda _model, _usage: None) -> None:
+                 cost: Callable[[str, Usage], float | None] = lambda _model, _usage: None,
+                 language: Callable[[], str] = lambda: "en") -> None:
         self.bus = bus
         self.gate = gate
         self.llm = llm
@@ -101,6 +102,7 @@ class Consciousness:
         self.after_turn = after_turn
         self.count_tokens = count_tokens  # counts a call a server reported no usage for
         self.cost = cost                  # (model that answered, usage) -> USD, or None when free or unpriced
+        self.language = language          # her prompts' language: the frames' headers and nudges are in it
         self.pending_said: dict[int, asyncio.Future[str]] = {}  # window seq -> a spoken line not ended yet
         self.on_line_ended: Callable[[], None] | None = None    # a held-back line can now be kept
         self._running = asyncio.Event()
@@ -189,6 +191,7 @@ class Consciousness:
         """The steps of a turn; True when something she did reached somebody."""
         if self.is_speaking() and any(p.kind is not PerceptionKind.IDLE for p in batch):
             self.barge_in()
+        language = state.language = self.language()   # one language for the whole turn
         ranked = self.gate.annotate(batch)
         for p in ranked:
             self.events.publish(EventKind.PERCEPTION, p.surface, p.content, priority=p.priority)
@@ -203,7 +206,7 @@ class Consciousness:
         record.prompt, record.briefing, record.perceptions = static, dynamic, [p.content for p in ranked]
         state.log += [("heard", p) for p in ranked]
         state.scoped = scoped(ranked)
-        turn_messages = [Message.user(frame.perception_frame(ranked))]
+        turn_messages = [Message.user(frame.perception_frame(ranked, language))]
         rescued = False
         reached = False
         ended = False
@@ -229,7 +232,7 @@ class Consciousness:
                 if not rescued and owes_rescue(state.shown_follow_ups, state.answered, state.silenced):
                     rescued, ended = True, False  # she was shown a follow-up and let it drop
                     record.rescued = True
-                    turn_messages.append(Message.user(frame.NUDGE_FOLLOW_UP))
+                    turn_messages.append(Message.user(frame.words(language).nudge_follow_up))
                     continue
                 break
             if answer.tool_calls:
@@ -239,15 +242,18 @@ class Consciousness:
             if (reached and not owed) or rescued:
                 break
             rescued = record.rescued = True
-            turn_messages.append(Message.user(frame.NUDGE_FOLLOW_UP if reached else self._nudge(state)))
+            turn_messages.append(Message.user(frame.words(language).nudge_follow_up if reached
+                                              else self._nudge(state, language)))
         return reached
 
     @staticmethod
-    def _nudge(state: TurnState) -> str:
+    def _nudge(state: TurnState, language: str = "en") -> str:
         """Rule 7 of app.core.steering: name the written conversations still waiting, when there are any."""
         shown = [item[1] for item in state.log if item[0] == "heard"]
         waiting = waiting_written(frame.written_conversations(shown), state.answered)
-        return frame.nudge_written(waiting, out_loud=not state.scoped) if waiting else frame.NUDGE_NO_TOOL
+        if waiting:
+            return frame.nudge_written(waiting, out_loud=not state.scoped, language=language)
+        return frame.words(language).nudge_no_tool
 
     def _failed(self, exc: Exception, batch: Sequence[Perception], state: TurnState, record: TurnRecord) -> None:
         """Rule of a failed turn: what was heard is kept (the batch as it came, when the turn broke before it
@@ -306,7 +312,7 @@ class Consciousness:
         record.perceptions += [p.content for p in (*fresh, *follow)]
         state.log += [("heard", p) for p in (*fresh, *follow)]
         state.scoped = scoped(item[1] for item in state.log if item[0] == "heard")
-        return [Message.user(frame.steering_frame(fresh, follow))]
+        return [Message.user(frame.steering_frame(fresh, follow, state.language))]
 
     async def _complete(self, static: str, dynamic: str, turn_messages: list[Message], tools: dict[str, Tool],
                         record: TurnRecord, voiced: bool = True) -> AssistantMessage:

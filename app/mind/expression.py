@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from app.core import frame
 from app.core.affect import pick
 from app.core.on_air import Decision
 from app.core.tools import Tool
@@ -37,16 +38,19 @@ class TurnState:
     # or ("spoke", text, mood, future of what she got to say) | ("wrote", platform, channel, text)
     log: list[tuple] = field(default_factory=list)
     shown_follow_ups: set[str] = field(default_factory=set)
+    language: str = "en"   # her prompts' language this turn (app.core.frame's words: [WHERE YOU ARE] in it)
 
 
 def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
+    header = frame.words(state.language).where   # the header the frame names conversations under
+
     async def speak(message: str = "", mood: str = "neutral") -> str:
         text = message.strip()
         if not text:
             return "ERROR: speak needs a message: the words to say out loud"
         if state.scoped:
             return ("ERROR: nobody hears you out loud here: these are written conversations. Answer with "
-                    "send_message(platform, channel, text) as [WHERE YOU ARE] shows, or stay_silent")
+                    f"send_message(platform, channel, text) as {header} shows, or stay_silent")
         mood = pick(mood or "neutral", MOODS)  # any word she names, mapped to the nearest she can show
         if outlets.on_air.screen(text).decision is Decision.DROP:
             outlets.screen(text, spoken=True)     # said to the streamer
@@ -100,7 +104,7 @@ def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
                                                "message": {"type": "string", "description": "the words to say"}},
               "required": ["message"]}, handler=speak, reaches=True, ends_turn=True),
         Tool("send_message", "Write a line to a written conversation (not out loud). Use the platform and "
-             "channel [WHERE YOU ARE] gives for the conversation you answer.",
+             f"channel {header} gives for the conversation you answer.",
              {"type": "object", "properties": {"platform": {"type": "string"}, "channel": {"type": "string"},
                                                "text": {"type": "string"}},
               "required": ["platform", "channel", "text"]}, handler=send_message, reaches=True),

@@ -263,6 +263,7 @@ class MindService:
             turn_log=self.turn_log.record, executor=self.executor, context=self.context,
             is_speaking=self.outlets.is_speaking, barge_in=self.outlets.barge_in, after_turn=self._after_turn,
             relabel=self.relabel, count_tokens=self.count_tokens, cost=self.cost,
+            language=lambda: self.prompts.language(),
             config=MindConfig(burst_steps=mind.burst_steps, idle_enabled=self.idle_enabled(),
                               idle_after=float(mind.idle_after)))
         self.consciousness.pending_said = self._pending_said  # one record across restarts of the loop

@@ -25,6 +25,7 @@ from app.core.chat_transcript import OUT_LOUD, YOU, past_lines
 from app.core.events import Event, EventKind
 from app.core.model_failure import COULDNT_ANSWER
 from app.core.perception import OWNER, Meta, Perception, PerceptionKind
+from app.core.prompt_language import in_language
 from app.skills.base import Skill, SkillContext
 from app.skills.registry import register
 
@@ -53,6 +54,14 @@ class Problem:
     detail: str = ""          # the whole story, when the line is its short form (data `brief`)
     words: str | tuple[str, ...] = ""   # the text's sentences to translate ("problems" context), {names} from args
     args: tuple[tuple[str, str], ...] = ()
+
+
+SECTION = {   # in her prompts' language
+    "en": ("The streamer can type to you in the app's chat ([via app]). Answer them out loud with `speak`, or in "
+           "writing with `send_message` (platform app, channel chat)."),
+    "it": ("Lo streamer può scriverti nella chat dell'app ([via app]). Rispondigli ad alta voce con `speak`, oppure "
+           "per iscritto con `send_message` (piattaforma app, canale chat)."),
+}
 
 
 @register
@@ -182,5 +191,4 @@ class ChatSkill(Skill):
         return mind.notice() if mind is not None else ""
 
     def context_section(self) -> str:
-        return ("The streamer can type to you in the app's chat ([via app]). Answer them out loud with `speak`, "
-                "or in writing with `send_message` (platform app, channel chat).")
+        return in_language(SECTION, self.ctx.language())

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import Field
 
 from app.config.section import ADVANCED, SkillSettings
+from app.core.prompt_language import in_language
 from app.core.recall import DAY_SECONDS, ago
 from app.core.tools import Tool
 from app.skills.base import Skill
@@ -27,6 +28,15 @@ class MemorySettings(SkillSettings):
                           description="The model her memory reads meaning with: the built-in one or one "
                                       "installed in Settings → Models…. Changing it re-reads every memory in "
                                       "the background.")
+
+
+# in her prompts' language; the bracketed headers are the ones recall_split (app.memory.memories) writes, in English
+SECTION = {
+    "en": ("Your memory: [WHAT PEOPLE TOLD YOU] is what people really said; [WHAT YOU YOURSELF SAID OR MADE UP] is "
+           "yours and not a fact. Use `recall` to look something up."),
+    "it": ("La tua memoria: [WHAT PEOPLE TOLD YOU] è quello che le persone hanno detto davvero; [WHAT YOU YOURSELF "
+           "SAID OR MADE UP] è roba tua e non un fatto. Usa `recall` per cercare qualcosa."),
+}
 
 
 @register
@@ -66,8 +76,7 @@ class MemorySkill(Skill):
     def context_section(self) -> str:
         if self.store() is None:
             return ""
-        return ("Your memory: [WHAT PEOPLE TOLD YOU] is what people really said; [WHAT YOU YOURSELF SAID OR MADE "
-                "UP] is yours and not a fact. Use `recall` to look something up.")
+        return in_language(SECTION, self.ctx.language())
 
     def context_for(self, batch: Sequence[Any]) -> str:
         store = self.store()

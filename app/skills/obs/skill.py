@@ -29,6 +29,7 @@ from pydantic import Field, field_validator
 from app.config.section import ADVANCED, SkillSettings
 from app.core.events import Event, EventKind
 from app.core.perception import Meta, Perception, PerceptionKind
+from app.core.prompt_language import in_language
 from app.core.tools import Tool
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.skills.base import Skill, SkillContext
@@ -101,6 +102,15 @@ def allowed(name: Any, allowlist: Sequence[str]) -> str | None:
 def refusal(what: str, name: Any, allowlist: Sequence[str]) -> str:
     listed = ", ".join(f"“{n}”" for n in allowlist) or "none"
     return f"ERROR: “{name}” is not one of the {what} the streamer allows you to use. Allowed: {listed}."
+
+
+SECTION = {   # in her prompts' language
+    "en": ("You can act on the streamer's OBS, only with what the streamer allowed: {tools}. Use it when it helps "
+           "the stream (a scene for a break, a source worth showing), never to show off, and say what you did."),
+    "it": ("Puoi agire sull'OBS dello streamer, solo con quello che lo streamer ti ha permesso: {tools}. Usalo "
+           "quando aiuta la diretta (una scena per una pausa, una fonte che vale la pena mostrare), mai per metterti "
+           "in mostra, e di' cosa hai fatto."),
+}
 
 
 @register
@@ -226,10 +236,7 @@ class ObsSkill(Skill):
         names = [t.name for t in self.tools()]
         if not names:
             return ""
-        return ("You can act on the streamer's OBS, only with what the streamer allowed: "
-                + ", ".join(f"`{n}`" for n in names)
-                + ". Use it when it helps the stream (a scene for a break, a source worth showing), never to "
-                  "show off, and say what you did.")
+        return in_language(SECTION, self.ctx.language()).format(tools=", ".join(f"`{n}`" for n in names))
 
     def tools(self) -> list[Tool]:
         if not self.enabled or not self.connected:

@@ -22,6 +22,7 @@ from app.core import people as rules
 from app.core import subjective_buffer as sb
 from app.core.aliases import Alias, introduced_name, relabel
 from app.core.perception import OWNER_IDENTITY, Meta, Perception
+from app.core.prompt_language import in_language
 from app.core.tools import Tool
 from app.memory.alias_store import BEA, AliasStore
 from app.memory.offence_store import OffenceStore
@@ -36,6 +37,10 @@ PRIVATE = (Meta.DM, Meta.WHISPER, Meta.ONE_TO_ONE)   # a real 1:1 (seed 000): a 
 SECTION = ("[WHO YOU'RE TALKING TO] shows what you know about the people in front of you. When someone matters "
            "to you, call `remember_person(name, note, attitude)` with the name you use for them; "
            "`recall_person(name)` tells you what you know about someone.")
+SECTIONS = {"en": SECTION,   # in her prompts' language; the cards' header (rules.HEADER) is always English
+            "it": (f"{rules.HEADER} mostra quello che sai delle persone che hai davanti. Quando qualcuno conta per "
+                   "te, chiama `remember_person(name, note, attitude)` con il nome che usi per quella persona; "
+                   "`recall_person(name)` ti dice quello che sai di qualcuno.")}
 
 
 class PeopleSettings(SkillSettings):
@@ -227,7 +232,7 @@ class PeopleSkill(Skill):
 
     # ---- her tools --------------------------------------------------------------------------------
     def context_section(self) -> str:
-        return SECTION if self.ready else ""
+        return in_language(SECTIONS, self.ctx.language()) if self.ready else ""
 
     def tools(self) -> list[Tool]:
         if not self.ready:

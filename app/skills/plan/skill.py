@@ -12,6 +12,7 @@ from typing import Any
 
 from app.core import plan as plans
 from app.core.plan import Plan, PlanError, actionable, render
+from app.core.prompt_language import in_language
 from app.core.tools import Tool
 from app.memory.plan_store import PlanStore
 from app.skills.base import Skill
@@ -24,6 +25,12 @@ SECTION = ("The streamer's plan for today is in [TODAY'S PLAN]; the number after
            "`objective_start(id)`; when it is finished, `objective_done(id, outcome)` with what happened in your "
            "own words; if it cannot be done or the streamer calls it off, `objective_drop(id, reason)`. Only the "
            "streamer adds or changes objectives.")
+SECTIONS = {"en": SECTION,   # in her prompts' language; [TODAY'S PLAN] is render()'s header, always English
+            "it": ("Il piano dello streamer per oggi è in [TODAY'S PLAN]; il numero dopo # è il numero "
+                   "dell'obiettivo. Porta avanti gli obiettivi aperti quando la diretta ti lascia spazio. Quando ne "
+                   "prendi uno, chiama `objective_start(id)`; quando è finito, `objective_done(id, outcome)` con "
+                   "quello che è successo, con parole tue; se non si può fare o lo streamer ci rinuncia, "
+                   "`objective_drop(id, reason)`. Solo lo streamer aggiunge o cambia gli obiettivi.")}
 
 _ID = {"type": "integer", "description": "The objective's number, shown after # in [TODAY'S PLAN]."}
 
@@ -48,7 +55,7 @@ class PlanSkill(Skill):
         return render(self.plan)
 
     def context_section(self) -> str:
-        return SECTION if actionable(self.plan) else ""
+        return in_language(SECTIONS, self.ctx.language()) if actionable(self.plan) else ""
 
     def tools(self) -> list[Tool]:
         if not actionable(self.plan):

@@ -56,6 +56,7 @@ from app.core.attention import first_mention
 from app.core.donations import DonationError, bits_donation
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
+from app.core.prompt_language import in_language
 from app.core.twitch_refusals import refusal
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.people_store import RosterRow
@@ -161,6 +162,20 @@ def chat_event_sentence(line: irc.ChatLine) -> str:
     if line.event == irc.REDEMPTION:
         return f"{line.display_name} redeemed a channel-point reward (id {line.reward_id})."
     return f"{line.display_name} highlighted their message with channel points."
+
+
+SECTION = {   # in her prompts' language
+    "en": ("You are in the streamer's Twitch chat (#{channel}): lines [via twitch] are viewers typing there while "
+           "you are live. Answer them out loud with `speak`."),
+    "it": ("Sei nella chat Twitch dello streamer (#{channel}): le righe [via twitch] sono spettatori che scrivono lì "
+           "mentre sei in diretta. Rispondi loro ad alta voce con `speak`."),
+}
+SECTION_WRITE = {   # when she can write there too
+    "en": (" You can also write in that chat with `send_message` (platform twitch, channel #{channel}), for a short "
+           "written reply."),
+    "it": (" Puoi anche scrivere in quella chat con `send_message` (piattaforma twitch, canale #{channel}), per una "
+           "breve risposta scritta."),
+}
 
 
 @register
@@ -568,9 +583,8 @@ class TwitchSkill(Skill):
         client = self.client
         if client is None or self.state in (State.OFF, State.AUTH_FAILED, State.REFUSED):
             return ""
-        text = (f"You are in the streamer's Twitch chat (#{client.channel}): lines [via twitch] are viewers "
-                "typing there while you are live. Answer them out loud with `speak`.")
+        language = self.ctx.language()
+        text = in_language(SECTION, language)
         if self._sender_registered and client.authenticated:
-            text += (f" You can also write in that chat with `send_message` (platform twitch, channel "
-                     f"#{client.channel}), for a short written reply.")
-        return text
+            text += in_language(SECTION_WRITE, language)
+        return text.format(channel=client.channel)

@@ -45,6 +45,7 @@ from pydantic import Field, field_validator
 from app.config.section import ADVANCED, SkillSettings
 from app.core.events import Event, EventKind
 from app.core.perception import OWNER, Meta, Perception, PerceptionKind
+from app.core.prompt_language import in_language
 from app.core.talk_key import TalkKeyError, parse_talk_key
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.executors import BoundedExecutor
@@ -190,6 +191,15 @@ class StreamedLine:
 
     async def said(self) -> str:
         return self._report(await self.line.spoken())
+
+
+# in her prompts' language; [Streamer, out loud] is how _heard() marks the streamer's lines, always in English
+SECTION = {
+    "en": ("The streamer can talk to you out loud ([Streamer, out loud]); what you say with `speak` is heard in the "
+           "room. If they talk over you, you stop: only what you got to say was heard."),
+    "it": ("Lo streamer può parlarti ad alta voce ([Streamer, out loud]); quello che dici con `speak` si sente nella "
+           "stanza. Se ti parla sopra, ti fermi: si è sentito solo quello che sei riuscita a dire."),
+}
 
 
 @register
@@ -597,5 +607,4 @@ class VoiceSkill(Skill):
     def context_section(self) -> str:
         if not self.enabled:
             return ""
-        return ("The streamer can talk to you out loud ([Streamer, out loud]); what you say with `speak` is "
-                "heard in the room. If they talk over you, you stop: only what you got to say was heard.")
+        return in_language(SECTION, self.ctx.language())

@@ -34,6 +34,7 @@ from app.core.attention import first_mention
 from app.core.donations import DonationError
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
+from app.core.prompt_language import in_language
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.core.youtube import PLATFORM, Page, YouTubeError, YtItem, donation, video_id
 from app.skills.base import Skill, SkillContext
@@ -76,6 +77,12 @@ class YouTubeSettings(SkillSettings):
             return video_id(value)
         except YouTubeError as exc:
             raise ValueError(str(exc)) from None
+
+
+SECTION = {   # in her prompts' language
+    "en": "You can read the YouTube live chat ([name] lines from youtube); you cannot write in it.",
+    "it": "Puoi leggere la chat dal vivo di YouTube (le righe [nome] da youtube); non puoi scriverci.",
+}
 
 
 @register
@@ -276,4 +283,4 @@ class YouTubeSkill(Skill):
     def context_section(self) -> str:
         if not self.enabled or not self.settings.video:
             return ""
-        return "You can read the YouTube live chat ([name] lines from youtube); you cannot write in it."
+        return in_language(SECTION, self.ctx.language())
