@@ -86,14 +86,27 @@ def score_ceilings(similarity_ceilings: np.ndarray, age_days: np.ndarray) -> np.
     return best
 
 
-def ago(age_days: float) -> str:
+# how long ago, in her prompts' language (app.core.prompt_language) or the window's: now, hours, yesterday, days
+AGO = {"en": ("just now", "{n} h ago", "yesterday", "{n} days ago"),
+       "it": ("proprio ora", "{n} h fa", "ieri", "{n} giorni fa")}
+# the headers of what recall brings her, in her prompts' language: what people told her, and her own words
+RECALL_HEADERS = {"en": ("[WHAT PEOPLE TOLD YOU]", "[WHAT YOU YOURSELF SAID OR MADE UP: not facts]"),
+                  "it": ("[QUELLO CHE TI HANNO DETTO]", "[QUELLO CHE HAI DETTO O INVENTATO TU: non sono fatti]")}
+
+
+def ago(age_days: float, language: str = "en") -> str:
+    now, hours, yesterday, days = AGO.get(language, AGO["en"])
     if age_days < 1 / 24:
-        return "just now"
+        return now
     if age_days < 1:
-        return f"{int(age_days * 24)} h ago"
+        return hours.format(n=int(age_days * 24))
     if age_days < 2:
-        return "yesterday"
-    return f"{int(age_days)} days ago"
+        return yesterday
+    return days.format(n=int(age_days))
+
+
+def recall_headers(language: str = "en") -> tuple[str, str]:
+    return RECALL_HEADERS.get(language, RECALL_HEADERS["en"])
 
 
 def block(title: str, lines: Sequence[str], max_chars: int = BLOCK_CHARS) -> str:

@@ -14,7 +14,7 @@ import logging
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +39,13 @@ class Memory:
     author: str | None = None
     session_id: int | None = None
     score: float = 0.0
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """Queries embedded for one recall: a row per query, and the in-memory index to search (None: sqlite-vec)."""
+    vectors: np.ndarray
+    index: VectorIndex | None
 
 
 def _has_table(c: Connection, name: str) -> bool:
@@ -243,34 +250,53 @@ class MemoryStore:
         """What people said about `query` (source=None: everything, source="bea": her own words)."""
         if source is not None:
             rules.check_source(source)
+        asked = self._asked([query], path)
+        return self._found(asked, limit, source) if asked is not None else []
+
+    def recall_split(self, queries: Sequence[str], limit: int = rules.DEFAULT_LIMIT, language: str = "en") -> str:
+        """Two labelled blocks, what people told her and what she herself said or made up, about any of
+        `queries` (one per line of a batch: a question among many lines is still asked on its own). The queries
+        are embedded once, together, for both blocks; a memory several of them find keeps its best similarity.
+        The headers and ages are in `language`, her prompts'."""
+        if isinstance(queries, str):
+            raise TypeError("recall_split takes a list of queries, one per line, not one string")
+        asked = self._asked([q for q in queries if q.strip()], "auto")
+        if asked is None:
+            return ""
+        now = self._clock()
+        people = [f"{m.text} ({rules.ago((now - m.ts) / DAY, language)})" for m in self._found(asked, limit, "person")]
+        hers = [f"{m.text} ({rules.ago((now - m.ts) / DAY, language)})" for m in self._found(asked, limit, "bea")]
+        told, own = rules.recall_headers(language)
+        blocks = [rules.block(told, people), rules.block(own, hers)]
+        return "\n".join(b for b in blocks if b)
+
+    def _asked(self, queries: Sequence[str], path: str) -> _Asked | None:
+        """The queries' vectors and where to search them; None when there is nothing to ask or nothing of this
+        model to compare with (then nothing is embedded, and the model is not loaded for it)."""
         # "auto" takes the in-memory path: measured here (tests/bench/recall.py), a vec0 scan must read and
         # decrypt every vector page of the encrypted file per query, which costs more than the in-memory search
         use_vec = self.vector_search and path == "vec"
         index = None if use_vec else self._load_index()  # one read: are there rows, and did any change
-        if not (index.count if index is not None else self._db.read(lambda c: c.execute(
+        if not queries or not (index.count if index is not None else self._db.read(lambda c: c.execute(
                 "SELECT 1 FROM memories WHERE model = ? LIMIT 1", (self.embedder.name,)).fetchone())):
-            return []  # nothing to compare with: the query needs no embedding, nor the model a load
-        vec = self.embedder.embed_queries([query])[0].astype(np.float32)
-        if index is None:
-            cands = self._candidates_vec(vec, source, limit)
-        else:
-            cands = self._candidates_exact(vec, source, limit, index)
-        ranked = rules.rank(cands, limit)
+            return None
+        return _Asked(self.embedder.embed_queries(list(queries)).astype(np.float32), index)
+
+    def _found(self, asked: _Asked, limit: int, source: str | None) -> list[Memory]:
+        best: dict[int, rules.Candidate] = {}
+        for vec in asked.vectors:
+            found = (self._candidates_vec(vec, source, limit) if asked.index is None
+                     else self._candidates_exact(vec, source, limit, asked.index))
+            for c in found:
+                if c.id not in best or c.similarity > best[c.id].similarity:
+                    best[c.id] = c
+        ranked = rules.rank(best.values(), limit)
         if not ranked:
             return []
         by_id = {r[0]: r for r in self._db.read(lambda c: c.execute(
             f"SELECT id, text, source, scope, ts, author, session_id FROM memories WHERE id IN "
             f"({','.join('?' * len(ranked))})", [i for i, _s in ranked]).fetchall())}
         return [Memory(*by_id[i], score=score) for i, score in ranked if i in by_id]
-
-    def recall_split(self, query: str, limit: int = rules.DEFAULT_LIMIT) -> str:
-        """Two labelled blocks: what people told her, and what she herself said or made up."""
-        now = self._clock()
-        people = [f"{m.text} ({rules.ago((now - m.ts) / DAY)})" for m in self.recall(query, limit, "person")]
-        hers = [f"{m.text} ({rules.ago((now - m.ts) / DAY)})" for m in self.recall(query, limit, "bea")]
-        blocks = [rules.block("[WHAT PEOPLE TOLD YOU]", people),
-                  rules.block("[WHAT YOU YOURSELF SAID OR MADE UP: not facts]", hers)]
-        return "\n".join(b for b in blocks if b)
 
     def search_text(self, words: str, source: str | None = None, limit: int = 200) -> list[Memory]:
         """For the Memory dock: every word must appear; newest first."""

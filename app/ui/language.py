@@ -13,6 +13,12 @@ from app.widgets.qt import QApplication, QLibraryInfo, QLocale, QTranslator
 log = logging.getLogger(__name__)
 
 _installed: list[QTranslator] = []   # kept alive while installed (Qt does not own them)
+_code = [ENGLISH]                     # the language the window speaks, for words made outside Qt's translation
+
+
+def window_code() -> str:
+    """The language code install_window_language last installed ("en" before any)."""
+    return _code[0]
 
 
 def install_window_language(setting: str) -> str:
@@ -23,6 +29,7 @@ def install_window_language(setting: str) -> str:
         app.removeTranslator(old)
     _installed.clear()
     code = window_language(setting, QLocale.system().name())
+    _code[0] = code
     # dates, day and month names and numbers in the window follow its language (the system's locale for English)
     QLocale.setDefault(QLocale.system() if code == ENGLISH else QLocale(code))
     if code == ENGLISH:

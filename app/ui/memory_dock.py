@@ -10,6 +10,7 @@ from typing import Any
 from app.core.events import EventBus, EventKind
 from app.core.recall import ago
 from app.memory.memories import DAY, Memory, MemoryStore
+from app.ui.language import window_code
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
     QComboBox,
@@ -163,7 +164,7 @@ class MemoryView(QWidget):
             who = translate("memory_dock", "she said")
         else:
             who = translate("memory_dock", "people said · {value}").format(value=self.display_name(m.author) if m.author else 'someone')
-        return translate("memory_dock", "{who} · {value} · scope “{scope}”").format(who=who, value=ago(max(0.0, now - m.ts) / DAY), scope=m.scope)
+        return translate("memory_dock", "{who} · {value} · scope “{scope}”").format(who=who, value=ago(max(0.0, now - m.ts) / DAY, window_code()), scope=m.scope)
 
     def selected(self) -> Memory | None:
         row = self.list.currentRow()

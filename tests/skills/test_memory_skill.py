@@ -6,7 +6,7 @@ import time
 from app.core.events import EventBus
 from app.memory.memories import MemoryStore
 from app.skills.base import SkillContext
-from app.skills.memory.skill import MemorySettings, MemorySkill
+from app.skills.memory.skill import MAX_QUERIES, QUERY_CHARS, MemorySettings, MemorySkill, batch_queries
 from tests.fakes import HashingEmbedder
 from tests.mind.harness import chat
 
@@ -40,3 +40,18 @@ def test_recall_and_the_briefing(bea):
     assert skill.recall("quantum chromodynamics lecture") == "nothing comes to mind about that"
     brief = skill.context_for([chat("can your own cat pixel talk? marco has a cat")])
     assert "[WHAT PEOPLE TOLD YOU]" in brief and "[WHAT YOU YOURSELF SAID OR MADE UP: not facts]" in brief
+
+
+def test_a_busy_batch_asks_each_line_most_important_first(bea):
+    skill, mind = make(bea)
+    mind.memories = MemoryStore(bea.db, HashingEmbedder())
+    mind.memories.remember("marco has a cat called pixel", "person")
+    busy = [chat(f"what a great stream tonight number {i} with friends and songs and games") for i in range(30)]
+    question = chat("what was the cat pixel called", who="marco")
+    assert "marco has a cat called pixel" in skill.context_for([question, *busy])
+    assert "marco has a cat called pixel" not in skill.context_for([*busy, question])   # past MAX_QUERIES lines
+    lines = [chat("lol"), question, chat("gg"), question, *busy]
+    assert batch_queries(lines) == ["what was the cat pixel called",
+                                    *[f"what a great stream tonight number {i} with friends and songs and games"
+                                      for i in range(MAX_QUERIES - 1)]]
+    assert batch_queries([chat("x" * 2000)]) == ["x" * QUERY_CHARS]

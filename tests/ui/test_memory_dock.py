@@ -178,3 +178,17 @@ def test_screenshot_of_the_memory_dock_is_legible(setup, qtbot):
     assert image.save(str(SHOTS / "memory_dock.png"))
     colours = {image.pixel(x, y) for x in range(0, image.width(), 5) for y in range(0, image.height(), 5)}
     assert image.width() >= 700 and len(colours) > 20, f"{len(colours)} colours: the dock looks blank"
+
+
+def test_in_the_italian_window_the_ages_are_italian(setup, qtbot):
+    from app.ui.language import install_window_language
+    assert install_window_language("it") == "it"
+    try:
+        store, stream, _ids = setup
+        view = MemoryView(store, stream.sessions, clock=lambda: NOW)
+        qtbot.addWidget(view)
+        shown = " ".join(view.list.item(i).text() for i in range(view.list.count()))
+        assert "proprio ora" in shown and "12 h fa" in shown and "3 giorni fa" in shown
+        assert "just now" not in shown and "days ago" not in shown
+    finally:
+        install_window_language("en")

@@ -10,12 +10,13 @@ from pydantic import Field
 
 from app.config.section import ADVANCED, SkillSettings
 from app.core.prompt_language import in_language
-from app.core.recall import DAY_SECONDS, ago
+from app.core.recall import DAY_SECONDS, ago, is_fragment, recall_headers
 from app.core.tools import Tool
 from app.skills.base import Skill
 from app.skills.registry import register
 
-QUERY_CHARS = 500
+QUERY_CHARS = 500   # of one line: a wall of text asks about its beginning
+MAX_QUERIES = 8     # lines asked about per batch, the batch's first (the gate orders it, most important first)
 
 
 class MemorySettings(SkillSettings):
@@ -30,13 +31,20 @@ class MemorySettings(SkillSettings):
                                       "the background.")
 
 
-# in her prompts' language; the bracketed headers are the ones recall_split (app.memory.memories) writes, in English
+# in her prompts' language; {told} and {own} are the headers recall_split writes (app.core.recall.RECALL_HEADERS)
 SECTION = {
-    "en": ("Your memory: [WHAT PEOPLE TOLD YOU] is what people really said; [WHAT YOU YOURSELF SAID OR MADE UP] is "
-           "yours and not a fact. Use `recall` to look something up."),
-    "it": ("La tua memoria: [WHAT PEOPLE TOLD YOU] è quello che le persone hanno detto davvero; [WHAT YOU YOURSELF "
-           "SAID OR MADE UP] è roba tua e non un fatto. Usa `recall` per cercare qualcosa."),
+    "en": "Your memory: {told} is what people really said; {own} is yours and not a fact. Use `recall` to look "
+          "something up.",
+    "it": "La tua memoria: {told} è quello che le persone hanno detto davvero; {own} è roba tua e non un fatto. Usa "
+          "`recall` per cercare qualcosa.",
 }
+
+
+def section(language: str) -> str:
+    """The memory section, naming the headers of the blocks recall brings her in the same language (her own words'
+    header by its name, without its note: "[WHAT YOU YOURSELF SAID OR MADE UP]")."""
+    told, own = recall_headers(language)
+    return in_language(SECTION, language).format(told=told, own=own.split(":")[0] + "]")
 
 
 @register
@@ -71,16 +79,31 @@ class MemorySkill(Skill):
         if not found:
             return "nothing comes to mind about that"
         now = time.time()
-        return "\n".join(f"- {m.text} ({ago((now - m.ts) / DAY_SECONDS)})" for m in found)
+        return "\n".join(f"- {m.text} ({ago((now - m.ts) / DAY_SECONDS, self.ctx.language())})" for m in found)
 
     def context_section(self) -> str:
         if self.store() is None:
             return ""
-        return in_language(SECTION, self.ctx.language())
+        return section(self.ctx.language())
 
     def context_for(self, batch: Sequence[Any]) -> str:
         store = self.store()
         if store is None or not self.settings.inject:
             return ""
-        query = " ".join(getattr(p, "text", "") for p in batch if getattr(p, "kind", "") != "idle")[:QUERY_CHARS]
-        return store.recall_split(query) if query.strip() else ""
+        queries = batch_queries(batch)
+        return store.recall_split(queries, language=self.ctx.language()) if queries else ""
+
+
+def batch_queries(batch: Sequence[Any]) -> list[str]:
+    """What a batch asks her memory: each line on its own (a question in a busy batch is not drowned by the lines
+    around it, nor cut off behind them), in the batch's order, fragments ("lol", "gg") and repeats left out, at
+    most MAX_QUERIES."""
+    queries: list[str] = []
+    for p in batch:
+        text = getattr(p, "text", "").strip()[:QUERY_CHARS]
+        if getattr(p, "kind", "") == "idle" or is_fragment(text) or text in queries:
+            continue
+        queries.append(text)
+        if len(queries) == MAX_QUERIES:
+            break
+    return queries
