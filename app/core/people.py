@@ -17,13 +17,20 @@ Rules:
    exactly ("Anna", or "Anna on Twitch" when the name is on more than one platform); link_choice picks it or
    says why not, and link_card says which card both end on: the other's, else this one's, else a new one
    (LINKED is its reason). Nothing links on its own.
+7. What she reads (the [WHO YOU'RE TALKING TO] block, recall_person's card and tally) is in the language of her
+   prompts (app.core.prompt_language), passed in as `language` ("en" by default; a language with no words here
+   reads English). Names, attitudes, profiles and facts are shown as they were written. link_choice's sentences
+   are the streamer's (the People dock), in English as the dock's source text.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+
+from app.core.ui_language import ENGLISH
 
 REGULAR_SESSION_THRESHOLD = 3
 MAX_CARDS_INJECTED = 5
@@ -137,14 +144,52 @@ def facts_to_drop(count: int) -> int:
     return max(0, count + 1 - MAX_FACTS_STORED)
 
 
-def render_card(card: Card) -> str:
+@dataclass(frozen=True)
+class PeopleWords:
+    header: str                     # the per-batch block's header, the marker the People skill's section names
+    attitude: str                   # render_card, after the name: {attitude}
+    also: str                       # render_card: the card's other names follow
+    because: str                    # describe_card: {reason}
+    reasons: Mapping[str, str]      # a card's reason, in words for her; a reason missing here is shown as kept
+    no_card: str                    # tally_text: {label} {times} {sessions}
+    once: str
+    times: str                      # {n}
+    one_session: str
+    sessions: str                   # {n}
+
+
+WORDS = {
+    ENGLISH: PeopleWords(
+        header=HEADER, attitude=" (you: {attitude})", also="also known as ",
+        because="(you remember them because: {reason})", reasons=REASON_WORDS,
+        no_card="you have no card for {label}: seen {times} across {sessions}", once="once", times="{n} times",
+        one_session="1 session", sessions="{n} sessions"),
+    "it": PeopleWords(
+        header="[CON CHI STAI PARLANDO]", attitude=" (per te: {attitude})", also="altri nomi: ",
+        because="(te ne ricordi perché: {reason})",
+        reasons={"donation": "ha donato", "marked_by_bea": "hai deciso di ricordartene",
+                 "one_on_one": "avete parlato a tu per tu", "regular": "è un habitué",
+                 "profiler": "ha scritto tanto in chat",
+                 LINKED: "lo streamer ha detto che due suoi account sono la stessa persona"},
+        no_card="non hai una scheda per {label}: ha scritto {times} in {sessions}", once="una volta",
+        times="{n} volte", one_session="1 diretta", sessions="{n} dirette"),
+}
+
+
+def words(language: str = ENGLISH) -> PeopleWords:
+    """What she reads of people in `language`; English for a language this module has no words in."""
+    return WORDS.get(language, WORDS[ENGLISH])
+
+
+def render_card(card: Card, language: str = ENGLISH) -> str:
+    w = words(language)
     head = f"- **{card.label}**"
     if card.attitude:
-        head += f" (you: {card.attitude})"
+        head += w.attitude.format(attitude=card.attitude)
     others = [n for n in card.names if not same_name(n, card.label)]
     parts = []
     if others:
-        parts.append("also known as " + ", ".join(others))
+        parts.append(w.also + ", ".join(others))
     if card.profile:
         parts.append(card.profile)
     facts = card.facts[:MAX_FACTS_SHOWN]
@@ -153,23 +198,25 @@ def render_card(card: Card) -> str:
     return head + (": " + " · ".join(parts) if parts else "")
 
 
-def who_block(cards: list[Card]) -> str:
+def who_block(cards: list[Card], language: str = ENGLISH) -> str:
     """The per-batch injection: at most MAX_CARDS_INJECTED cards, in the order given (who spoke first)."""
     if not cards:
         return ""
-    return "\n".join([HEADER, *(render_card(c) for c in cards[:MAX_CARDS_INJECTED])])
+    return "\n".join([words(language).header, *(render_card(c, language) for c in cards[:MAX_CARDS_INJECTED])])
 
 
-def tally_text(label: str, entry: RosterEntry) -> str:
+def tally_text(label: str, entry: RosterEntry, language: str = ENGLISH) -> str:
     """recall_person's fallback when there is no card: the raw tally, in words."""
-    times = "once" if entry.messages == 1 else f"{entry.messages} times"
-    sessions = "1 session" if entry.session_count == 1 else f"{entry.session_count} sessions"
-    return f"you have no card for {label}: seen {times} across {sessions}"
+    w = words(language)
+    times = w.once if entry.messages == 1 else w.times.format(n=entry.messages)
+    sessions = w.one_session if entry.session_count == 1 else w.sessions.format(n=entry.session_count)
+    return w.no_card.format(label=label, times=times, sessions=sessions)
 
 
-def describe_card(card: Card) -> str:
+def describe_card(card: Card, language: str = ENGLISH) -> str:
     """recall_person's answer when there is a card: everything on it, facts capped."""
-    lines = [render_card(card).removeprefix("- ")]
+    w = words(language)
+    lines = [render_card(card, language).removeprefix("- ")]
     if card.reason:
-        lines.append(f"(you remember them because: {REASON_WORDS.get(card.reason, card.reason)})")
+        lines.append(w.because.format(reason=w.reasons.get(card.reason, card.reason)))
     return "\n".join(lines)

@@ -19,14 +19,20 @@ Theory of operation:
    sentence the streamer or she can act on.
 10. render() is the [TODAY'S PLAN] block, "" with no plan. Her tools are armed only while actionable(): a plan
     with no open objective gives her nothing to start, finish or drop.
+11. render()'s own words (its header, the states, "outcome"/"why", the empty plan's line) are in the language of
+    her prompts (app.core.prompt_language), passed in as `language` ("en" by default; a language with no words
+    here reads English). The streamer's text (headline, objectives) and her outcomes are shown as written. The
+    edits' refusals (PlanError) stay English: they are her tools' answers and the dock's, not her briefing.
 """
 
 from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+
+from app.core.ui_language import ENGLISH
 
 MAX_TEXT = 200
 MAX_HEADLINE = 200
@@ -239,17 +245,39 @@ def doing(plan: Plan | None) -> Objective | None:
     return next((o for o in open_objectives(plan) if o.state is State.DOING), None)
 
 
-_OUTCOME = {State.DONE: "outcome", State.DROPPED: "why"}
+@dataclass(frozen=True)
+class PlanWords:
+    header: str                      # the block's header, the marker the Plan skill's section names
+    states: Mapping[State, str]      # an objective's state, in brackets after its number
+    outcome: Mapping[State, str]     # what a closed objective's outcome is called: done, dropped
+    empty: str                       # a plan with no objectives
 
 
-def render_objective(o: Objective) -> str:
-    line = f"#{o.id} [{o.state}] {o.text}"
-    return f"{line} ({_OUTCOME[o.state]}: {o.outcome})" if o.state in _OUTCOME and o.outcome else line
+HEADER = "[TODAY'S PLAN]"
+WORDS = {
+    ENGLISH: PlanWords(HEADER, {s: s.value for s in State}, {State.DONE: "outcome", State.DROPPED: "why"},
+                       "(no objectives yet)"),
+    "it": PlanWords("[PIANO DI OGGI]", {State.TODO: "da fare", State.DOING: "in corso", State.DONE: "fatto",
+                                        State.DROPPED: "scartato"},
+                    {State.DONE: "com'è andata", State.DROPPED: "perché"}, "(ancora nessun obiettivo)"),
+}
 
 
-def render(plan: Plan | None) -> str:
+def words(language: str = ENGLISH) -> PlanWords:
+    """render()'s words in `language`; English for a language it has no words in."""
+    return WORDS.get(language, WORDS[ENGLISH])
+
+
+def render_objective(o: Objective, language: str = ENGLISH) -> str:
+    w = words(language)
+    line = f"#{o.id} [{w.states[o.state]}] {o.text}"
+    return f"{line} ({w.outcome[o.state]}: {o.outcome})" if o.state in w.outcome and o.outcome else line
+
+
+def render(plan: Plan | None, language: str = ENGLISH) -> str:
     if plan is None:
         return ""
-    lines = [f"[TODAY'S PLAN] {plan.headline}".rstrip()]
-    lines += [render_objective(o) for o in plan.objectives] or ["(no objectives yet)"]
+    w = words(language)
+    lines = [f"{w.header} {plan.headline}".rstrip()]
+    lines += [render_objective(o, language) for o in plan.objectives] or [w.empty]
     return "\n".join(lines)

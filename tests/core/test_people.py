@@ -63,3 +63,46 @@ def test_reasons_rank_money_first_and_other_sources_last():
     assert p.stronger("donation", "regular") and not p.stronger("regular", "donation")
     assert p.stronger("regular", "profiler") and not p.stronger("profiler", "one_on_one")
     assert not p.stronger("regular", "regular")
+
+
+# ---- rule 7: what she reads, in her prompts' language -------------------------------------------------------------
+
+def test_the_block_is_in_italian_for_an_italian_stream_with_names_and_facts_as_written():
+    cards = [Card(1, "marco", ("marco", "mk_on_discord"), "mi sta simpatico", "", ("plays the drums",), "regular"),
+             Card(2, "anna")]
+    assert p.who_block(cards, "it") == ("[CON CHI STAI PARLANDO]\n"
+                                        "- **marco** (per te: mi sta simpatico): altri nomi: mk_on_discord · "
+                                        "plays the drums\n"
+                                        "- **anna**")
+    assert p.who_block([], "it") == ""
+    assert p.who_block(cards, "de") == p.who_block(cards) == p.who_block(cards, "en")   # English otherwise
+    assert p.words("en").header == p.HEADER
+
+
+@pytest.mark.parametrize(("reason", "words"), [
+    ("donation", "ha donato"), ("marked_by_bea", "hai deciso di ricordartene"),
+    ("one_on_one", "avete parlato a tu per tu"), ("regular", "è un habitué"), ("profiler", "ha scritto tanto in chat"),
+    (p.LINKED, "lo streamer ha detto che due suoi account sono la stessa persona"),
+])
+def test_recall_says_why_she_keeps_a_card_in_italian(reason, words):
+    card = Card(1, "marco", attitude="simpatico", reason=reason)
+    assert p.describe_card(card, "it") == f"**marco** (per te: simpatico)\n(te ne ricordi perché: {words})"
+
+
+def test_recall_in_english_is_as_it_was():
+    card = Card(1, "marco", attitude="likes him", reason="regular")
+    assert p.describe_card(card) == p.describe_card(card, "en") == \
+        "**marco** (you: likes him)\n(you remember them because: a regular)"
+    assert p.describe_card(Card(1, "anna", reason="linked")) == "**anna**\n(you remember them because: linked)"
+
+
+def test_every_reason_a_card_can_have_has_italian_words():
+    assert set(p.REASON_WORDS) | {p.LINKED} <= set(p.words("it").reasons)
+    assert all(p.words("it").reasons[r] != p.REASON_WORDS.get(r) for r in p.words("it").reasons)
+
+
+def test_recall_falls_back_to_the_tally_in_italian():
+    assert p.tally_text("marco", RosterEntry("twitch:1", messages=12, session_count=2), "it") == \
+        "non hai una scheda per marco: ha scritto 12 volte in 2 dirette"
+    assert p.tally_text("anna", RosterEntry("twitch:2", messages=1, session_count=1), "it") == \
+        "non hai una scheda per anna: ha scritto una volta in 1 diretta"

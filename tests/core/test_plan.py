@@ -213,3 +213,31 @@ def test_render_with_no_plan_or_an_empty_one(plan, text):
 ])
 def test_her_tools_are_armed_only_with_something_open(plan, armed):
     assert P.actionable(plan) is armed
+
+
+# ---- rule 11: render()'s own words in her prompts' language ----------------------------------------------------
+
+def test_render_is_in_italian_for_an_italian_stream_and_shows_the_streamers_words_as_written():
+    assert P.render(BASE, "it") == (
+        "[PIANO DI OGGI] Finish the castle\n"
+        "#3 [da fare] task 3\n"
+        "#4 [in corso] task 4\n"
+        "#5 [fatto] task 5 (com'è andata: we won)\n"
+        "#6 [scartato] task 6 (perché: no time)")
+    assert P.render(Plan("Serata tranquilla"), "it") == "[PIANO DI OGGI] Serata tranquilla\n(ancora nessun obiettivo)"
+    assert P.render(Plan(), "it") == "[PIANO DI OGGI]\n(ancora nessun obiettivo)"
+    assert P.render(None, "it") == ""
+
+
+def test_render_reads_english_by_default_and_for_a_language_it_has_no_words_in():
+    assert P.render(BASE, "en") == P.render(BASE) == P.render(BASE, "de")
+    assert P.words("en").header == P.HEADER == "[TODAY'S PLAN]"
+
+
+def test_every_language_has_words_for_every_state_and_every_closed_one():
+    from app.core.prompt_language import PROMPT_LANGUAGES
+    for language in PROMPT_LANGUAGES:
+        w = P.words(language)
+        assert set(w.states) == set(State) and set(w.outcome) == set(P.words("en").outcome), language
+        assert len(set(w.states.values())) == len(State)   # no two states read the same
+        assert w.header.startswith("[") and w.header.endswith("]") and w.header != "[]"

@@ -70,9 +70,11 @@ def test_the_composed_apps_skill_sections_are_in_the_streamers_language(bea):
     bea.settings.set("ui.language", "en")
     english = bea.mind.static_prompt()
     assert italian["chat"] == CHAT_IT and english["chat"] == CHAT_EN
-    assert italian["plan"].startswith("Il piano dello streamer per oggi è in [TODAY'S PLAN]")
+    assert italian["plan"].startswith("Il piano dello streamer per oggi è in [PIANO DI OGGI]")
     assert "`objective_start(id)`" in italian["plan"] and "Solo lo streamer aggiunge" in italian["plan"]
     assert english["plan"].startswith("The streamer's plan for today is in [TODAY'S PLAN]")
+    assert italian["people"].startswith("[CON CHI STAI PARLANDO] mostra quello che sai delle persone")
+    assert english["people"].startswith("[WHO YOU'RE TALKING TO] shows what you know about the people")
     assert set(italian) == set(english)   # the same skills speak, in another language
     assert {"chat", "people", "person", "plan", "voice"} <= set(italian)
     for key in set(italian) - {"soul", "manual"}:
@@ -132,3 +134,20 @@ def test_her_turn_is_framed_and_nudged_in_the_streamers_language(data_dir, env):
     assert en_nudge.startswith("[NOBODY READ THAT] plain text is your inner voice")
     assert "DOVE SEI" not in en_frame + en_nudge
     assert "[WHERE YOU ARE] gives" in send_message_description(english[0])
+
+
+def test_the_composed_apps_plan_and_cards_are_in_the_streamers_language(bea):
+    """What the plan and people skills show her each turn, in the language their sections name it in."""
+    from app.core import plan as P
+    assert bea.skills["plan"].change(P.new_plan, "Finire il castello") == ""
+    assert bea.skills["plan"].change(P.add, "Costruire il cancello") == ""
+    people = bea.skills["people"]
+    people.people.set_card(people.people.mark("twitch:id-marco", True, "marco"), attitude="mi fa ridere")
+    shown = {}
+    for language in ("it", "en"):
+        bea.settings.set("ui.language", language)
+        shown[language] = (bea.skills["plan"].live_state(), people.context_for([chat("ciao Bea")]))
+    assert shown["it"] == ("[PIANO DI OGGI] Finire il castello\n#1 [da fare] Costruire il cancello",
+                           "[CON CHI STAI PARLANDO]\n- **marco** (per te: mi fa ridere)")
+    assert shown["en"] == ("[TODAY'S PLAN] Finire il castello\n#1 [todo] Costruire il cancello",
+                           "[WHO YOU'RE TALKING TO]\n- **marco** (you: mi fa ridere)")

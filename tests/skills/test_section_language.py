@@ -1,7 +1,9 @@
 """Every skill's section of her system prompt is in the language of her prompts (issue 24.5): each has its words
 in every language of PROMPT_LANGUAGES, naming the same tools, the same bracketed markers (the ones code writes,
 in the language that code writes them) and the same blanks; the running skill picks the words through its
-SkillContext's language port, English for a language it has no words in."""
+SkillContext's language port, English for a language it has no words in. A marker another module writes in her
+prompts' language (the frame's [WHERE YOU ARE], the plan's header, the people cards' header) is a blank filled
+from that module's own words, and the running skill is checked to name the marker its renderer really writes."""
 
 import re
 from datetime import UTC, datetime
@@ -79,17 +81,58 @@ def test_the_italian_memory_section_names_the_headers_recall_really_writes(bea):
     assert len(headers) == 2 and all(h in section for h in headers)   # "[... MADE UP: not facts]" as "[... MADE UP]"
 
 
-def test_the_italian_plan_section_names_the_header_its_plan_really_shows(tmp_path):
+PLAN_EN = ("The streamer's plan for today is in [TODAY'S PLAN]; the number after # is the objective's number. "
+           "Work toward the open objectives when the stream gives you room. When you take one up, call "
+           "`objective_start(id)`; when it is finished, `objective_done(id, outcome)` with what happened in your "
+           "own words; if it cannot be done or the streamer calls it off, `objective_drop(id, reason)`. Only the "
+           "streamer adds or changes objectives.")
+PEOPLE_EN = ("[WHO YOU'RE TALKING TO] shows what you know about the people in front of you. When someone matters "
+             "to you, call `remember_person(name, note, attitude)` with the name you use for them; "
+             "`recall_person(name)` tells you what you know about someone.")
+
+
+@pytest.mark.parametrize("language", PROMPT_LANGUAGES)
+def test_the_plan_section_names_the_header_its_plan_really_shows(tmp_path, language):
     from app.core import plan as P
     from app.memory.plan_store import PlanStore
     from app.skills.plan.skill import PlanSkill
     from tests.memory.test_plan_store import open_plan_db
     db = open_plan_db(tmp_path / "bea.db")
     try:
-        skill = make(PlanSkill, "it", plan_store=PlanStore(db))
+        skill = make(PlanSkill, language, plan_store=PlanStore(db))
         assert skill.change(P.new_plan, "Finire il castello") == "" and skill.change(P.add, "Il cancello") == ""
         header = markers(skill.live_state())[0]
-        assert header == "[TODAY'S PLAN]" and skill.context_section().startswith(f"Il piano dello streamer per "
-                                                                                 f"oggi è in {header};")
+        assert header == P.words(language).header and skill.live_state().startswith(f"{header} Finire il castello")
+        assert markers(skill.context_section()) == [header]
+        for tool in skill.tools():   # her tools' (English) descriptions name the header she is shown
+            assert tool.parameters["properties"]["id"]["description"].endswith(f"after # in {header}.")
+        if language == "it":
+            assert header == "[PIANO DI OGGI]" and "[da fare] Il cancello" in skill.live_state()
+            assert skill.context_section().startswith("Il piano dello streamer per oggi è in [PIANO DI OGGI];")
+        else:
+            assert header == "[TODAY'S PLAN]" and skill.context_section() == PLAN_EN   # English as it was
     finally:
         db.close()
+
+
+@pytest.mark.parametrize("language", PROMPT_LANGUAGES)
+def test_the_people_section_names_the_header_the_cards_really_come_under(bea, language):
+    """Through the composed app: her cards of who is speaking and the section that tells her what they are."""
+    from app.core import people as rules
+    bea.settings.set("ui.language", language)
+    skill = bea.skills["people"]
+    skill.people.mark("twitch:id-marco", True, "marco")
+    block = skill.context_for([chat("ciao Bea")])
+    header = block.splitlines()[0]
+    assert header == rules.words(language).header and markers(header) == [header]
+    assert block.splitlines()[1].startswith("- **marco**")
+    assert markers(skill.context_section()) == [header]
+    if language == "it":
+        assert header == "[CON CHI STAI PARLANDO]"
+        assert skill.context_section().startswith("[CON CHI STAI PARLANDO] mostra quello che sai delle persone")
+        assert skill.recall_person("marco") == "**marco**\n(te ne ricordi perché: hai deciso di ricordartene)"
+        assert skill.recall_person("nessuno") == "non conosci nessuno che si chiami nessuno"
+    else:
+        assert header == "[WHO YOU'RE TALKING TO]" and skill.context_section() == PEOPLE_EN   # English as it was
+        assert skill.recall_person("marco") == "**marco**\n(you remember them because: you decided to remember them)"
+        assert skill.recall_person("nobody") == "you don't know anyone called nobody"

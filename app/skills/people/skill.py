@@ -5,6 +5,9 @@ Every batch (context_for, on the mind's executor): each author but the owner is 
 sees (their display name) and what they say ("my name is…"), the card minted the moment the rule fires, the
 dialogue written to her subjective buffer, and the cards of who is speaking injected as [WHO YOU'RE TALKING TO].
 relabel() renders each chat line with her alias for its author, so no prompt ever carries an account id.
+The block, the section naming it and recall_person's answers are in her prompts' language (ctx.language():
+[CON CHI STAI PARLANDO] in Italian); the tools' descriptions, refusals and remember_person's answer stay English,
+as every tool's do.
 """
 
 from __future__ import annotations
@@ -34,13 +37,22 @@ log = logging.getLogger(__name__)
 
 PRIVATE = (Meta.DM, Meta.WHISPER, Meta.ONE_TO_ONE)   # a real 1:1 (seed 000): a private conversation with her
 
-SECTION = ("[WHO YOU'RE TALKING TO] shows what you know about the people in front of you. When someone matters "
-           "to you, call `remember_person(name, note, attitude)` with the name you use for them; "
-           "`recall_person(name)` tells you what you know about someone.")
-SECTIONS = {"en": SECTION,   # in her prompts' language; the cards' header (rules.HEADER) is always English
-            "it": (f"{rules.HEADER} mostra quello che sai delle persone che hai davanti. Quando qualcuno conta per "
-                   "te, chiama `remember_person(name, note, attitude)` con il nome che usi per quella persona; "
-                   "`recall_person(name)` ti dice quello che sai di qualcuno.")}
+# in her prompts' language; {people} is the cards' header (app.core.people.words), in the same language
+SECTIONS = {
+    "en": ("{people} shows what you know about the people in front of you. When someone matters to you, call "
+           "`remember_person(name, note, attitude)` with the name you use for them; `recall_person(name)` tells "
+           "you what you know about someone."),
+    "it": ("{people} mostra quello che sai delle persone che hai davanti. Quando qualcuno conta per te, chiama "
+           "`remember_person(name, note, attitude)` con il nome che usi per quella persona; `recall_person(name)` "
+           "ti dice quello che sai di qualcuno."),
+}
+UNKNOWN = {"en": "you don't know anyone called {name}",   # recall_person's answer, in her prompts' language
+           "it": "non conosci nessuno che si chiami {name}"}
+
+
+def section(language: str) -> str:
+    """The section of her system prompt in `language`, naming the header who_block() writes in it."""
+    return in_language(SECTIONS, language).format(people=rules.words(language).header)
 
 
 class PeopleSettings(SkillSettings):
@@ -131,7 +143,7 @@ class PeopleSkill(Skill):
                 cards.append(card)
             if len(cards) >= rules.MAX_CARDS_INJECTED:
                 break
-        return rules.who_block(cards)
+        return rules.who_block(cards, self.ctx.language())
 
     def _session(self) -> int | None:
         mind = self.ctx.mind
@@ -232,7 +244,7 @@ class PeopleSkill(Skill):
 
     # ---- her tools --------------------------------------------------------------------------------
     def context_section(self) -> str:
-        return in_language(SECTIONS, self.ctx.language()) if self.ready else ""
+        return section(self.ctx.language()) if self.ready else ""
 
     def tools(self) -> list[Tool]:
         if not self.ready:
@@ -270,16 +282,17 @@ class PeopleSkill(Skill):
         name = " ".join(name.split())
         if not name:
             return "ERROR: recall_person needs a name"
+        language = self.ctx.language()
         target = self.find(name)
         if target is None:
-            return f"you don't know anyone called {name}"
+            return in_language(UNKNOWN, language).format(name=name)
         card = self.card_of(target)
         if card is not None:
-            return rules.describe_card(card)
+            return rules.describe_card(card, language)
         entry = self.people.entry(target)
         if entry is None:
-            return f"you don't know anyone called {name}"
-        return rules.tally_text(self.label(target), entry)
+            return in_language(UNKNOWN, language).format(name=name)
+        return rules.tally_text(self.label(target), entry, language)
 
     def live_state(self) -> str:
         return ""

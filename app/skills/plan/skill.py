@@ -2,7 +2,9 @@
 
 Both are empty while there is nothing to act on, so an unused plan costs no prompt space and no tokens. The
 streamer's edits (the dock) and hers (the tools) are the same pure edits from app.core.plan, applied by the
-PlanStore in ctx.plan_store; without one the skill is silent and the dock says why.
+PlanStore in ctx.plan_store; without one the skill is silent and the dock says why. The plan she reads and the
+section that names it are in her prompts' language ([PIANO DI OGGI] in Italian); the tools' descriptions and
+answers stay English, as every tool's do, the descriptions naming the header she is shown.
 """
 
 from __future__ import annotations
@@ -20,19 +22,30 @@ from app.skills.registry import register
 
 NO_STORE = "The plan is not available: this build has no plan store."
 
-SECTION = ("The streamer's plan for today is in [TODAY'S PLAN]; the number after # is the objective's number. "
+# in her prompts' language; {plan} is render()'s header (app.core.plan.words), in the same language
+SECTIONS = {
+    "en": ("The streamer's plan for today is in {plan}; the number after # is the objective's number. "
            "Work toward the open objectives when the stream gives you room. When you take one up, call "
            "`objective_start(id)`; when it is finished, `objective_done(id, outcome)` with what happened in your "
            "own words; if it cannot be done or the streamer calls it off, `objective_drop(id, reason)`. Only the "
-           "streamer adds or changes objectives.")
-SECTIONS = {"en": SECTION,   # in her prompts' language; [TODAY'S PLAN] is render()'s header, always English
-            "it": ("Il piano dello streamer per oggi è in [TODAY'S PLAN]; il numero dopo # è il numero "
-                   "dell'obiettivo. Porta avanti gli obiettivi aperti quando la diretta ti lascia spazio. Quando ne "
-                   "prendi uno, chiama `objective_start(id)`; quando è finito, `objective_done(id, outcome)` con "
-                   "quello che è successo, con parole tue; se non si può fare o lo streamer ci rinuncia, "
-                   "`objective_drop(id, reason)`. Solo lo streamer aggiunge o cambia gli obiettivi.")}
+           "streamer adds or changes objectives."),
+    "it": ("Il piano dello streamer per oggi è in {plan}; il numero dopo # è il numero dell'obiettivo. Porta "
+           "avanti gli obiettivi aperti quando la diretta ti lascia spazio. Quando ne prendi uno, chiama "
+           "`objective_start(id)`; quando è finito, `objective_done(id, outcome)` con quello che è successo, con "
+           "parole tue; se non si può fare o lo streamer ci rinuncia, `objective_drop(id, reason)`. Solo lo "
+           "streamer aggiunge o cambia gli obiettivi."),
+}
 
-_ID = {"type": "integer", "description": "The objective's number, shown after # in [TODAY'S PLAN]."}
+
+def section(language: str) -> str:
+    """The section of her system prompt in `language`, naming the header render() writes in it."""
+    return in_language(SECTIONS, language).format(plan=plans.words(language).header)
+
+
+def objective_id(language: str) -> dict:
+    """The tools' id parameter; its description (English, as every tool's) names the header she is shown."""
+    return {"type": "integer",
+            "description": f"The objective's number, shown after # in {plans.words(language).header}."}
 
 
 @register
@@ -52,24 +65,25 @@ class PlanSkill(Skill):
 
     # ---- what she reads -----------------------------------------------------------------------------------
     def live_state(self) -> str:
-        return render(self.plan)
+        return render(self.plan, self.ctx.language())
 
     def context_section(self) -> str:
-        return in_language(SECTIONS, self.ctx.language()) if actionable(self.plan) else ""
+        return section(self.ctx.language()) if actionable(self.plan) else ""
 
     def tools(self) -> list[Tool]:
         if not actionable(self.plan):
             return []
+        number = objective_id(self.ctx.language())
         return [
             Tool("objective_start", "Say you are taking up an objective of today's plan now (one at a time).",
-                 {"type": "object", "properties": {"id": _ID}, "required": ["id"]}, handler=self.objective_start),
+                 {"type": "object", "properties": {"id": number}, "required": ["id"]}, handler=self.objective_start),
             Tool("objective_done", "Mark an objective of today's plan as done, with its outcome in your words.",
-                 {"type": "object", "properties": {"id": _ID, "outcome": {
+                 {"type": "object", "properties": {"id": number, "outcome": {
                      "type": "string", "maxLength": plans.MAX_OUTCOME,
                      "description": "What happened, in your own words, in a sentence."}},
                   "required": ["id", "outcome"]}, handler=self.objective_done),
             Tool("objective_drop", "Drop an objective of today's plan that cannot or should not be done.",
-                 {"type": "object", "properties": {"id": _ID, "reason": {
+                 {"type": "object", "properties": {"id": number, "reason": {
                      "type": "string", "maxLength": plans.MAX_OUTCOME, "description": "Why, in a sentence."}},
                   "required": ["id", "reason"]}, handler=self.objective_drop),
         ]
