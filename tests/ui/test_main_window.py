@@ -352,9 +352,10 @@ def test_the_memory_page_picks_the_embedding_model_from_what_is_installed(shell,
     qtbot.addWidget(dialog)
     box = dialog.findChild(object, "skills.memory.embedder")
     from app.memory.fused_embedder import use_available
-    fused = ["Built-in: E5 + universal sentence encoder (best across languages)"]
-    assert [box.itemText(i) for i in range(box.count())] == (
-        ["Built-in: multilingual-e5-small"] + (fused if use_available() else []) + ["minilm"])
+    built_in = (["Built-in, for her language (fused in Italian)", "Built-in: multilingual-e5-small",
+                 "Built-in: E5 + universal sentence encoder (best across languages)"] if use_available()
+                else ["Built-in: multilingual-e5-small"])
+    assert [box.itemText(i) for i in range(box.count())] == built_in + ["minilm"]
     assert box.currentData() == "default"
     box.setCurrentIndex(box.count() - 1)
     assert dialog.apply()
