@@ -331,16 +331,24 @@ class SingleContext:
         return ctx
 
 
-def transcript(entries: Sequence[Entry]) -> str:
-    """The cold part as the recap writer reads it."""
+# the recap writer's marks, in the language of its prompt (app.core.prompt_language): an earlier recap, her
+# spoken line, her written one
+TRANSCRIPT_MARKS = {"en": ("(an earlier recap)", "[she said out loud]", "[she wrote to {platform} {channel}]"),
+                    "it": ("(un riassunto precedente)", "[lei ha detto ad alta voce]",
+                           "[lei ha scritto su {platform} {channel}]")}
+
+
+def transcript(entries: Sequence[Entry], language: str = "en") -> str:
+    """The cold part as the recap writer reads it, its marks in `language`."""
+    earlier, spoke, wrote = TRANSCRIPT_MARKS.get(language, TRANSCRIPT_MARKS["en"])
     lines = []
     for e in entries:
         if e.kind is EntryKind.RECAP:
-            lines.append(f"(an earlier recap) {e.text}")
+            lines.append(f"{earlier} {e.text}")
         elif e.kind is EntryKind.HEARD:
             lines.append(e.text)
         elif e.kind is EntryKind.SPOKE:
-            lines.append(f"[she said out loud] {e.text}")
+            lines.append(f"{spoke} {e.text}")
         else:
-            lines.append(f"[she wrote to {e.platform} {e.channel}] {e.text}")
+            lines.append(f"{wrote.format(platform=e.platform, channel=e.channel)} {e.text}")
     return "\n".join(lines)

@@ -41,8 +41,10 @@ class HandoffStatus:
 class HandoffWorker:
     def __init__(self, context: SingleContext, pool: Callable[[], object], events: EventBus,
                  on_slid: Callable[[], Awaitable[None]], clock: Callable[[], float] = time.monotonic,
-                 wall: Callable[[], float] = time.time, prompt: Callable[[], str] = lambda: RECAP_PROMPT) -> None:
+                 wall: Callable[[], float] = time.time, prompt: Callable[[], str] = lambda: RECAP_PROMPT,
+                 language: Callable[[], str] = lambda: "en") -> None:
         self._prompt = prompt
+        self._language = language     # her prompts' (app.core.prompt_language): the transcript's marks follow it
         self.context = context
         self._pool = pool
         self._events = events
@@ -65,7 +67,7 @@ class HandoffWorker:
     async def _run(self, cut: Cut) -> None:
         try:
             answer = await self._pool().complete(
-                [Message.system(self._prompt()), Message.user(transcript(cut.cold))],
+                [Message.system(self._prompt()), Message.user(transcript(cut.cold, self._language()))],
                 options=CallOptions(max_tokens=400, temperature=0.3))
             recap = answer.text.strip()
             if not recap:

@@ -120,7 +120,7 @@ class MindService:
         self._pending_said: dict[int, asyncio.Future[str]] = {}  # spoken lines not ended (Consciousness)
         self._streaming = asyncio.Lock()
         self.handoff = HandoffWorker(self.context, self.background_pool, events, on_slid=self.flush,
-                                     prompt=lambda: prompts.fixed("recap"))
+                                     prompt=lambda: prompts.fixed("recap"), language=lambda: prompts.language())
         self.consciousness: Consciousness | None = None
         self._pool: Any = None
         self._background: Any = None

@@ -130,3 +130,26 @@ def test_the_loop_replays_the_window_with_her_lines_as_the_calls_they_were():
     assert [k for k, _w, _t in m.mind.context.messages()] == ["them", "her", "them", "her"]
 
 
+
+
+def test_the_recap_writer_reads_her_lines_marked_in_her_prompts_language():
+    async def go(language):
+        ctx = SingleContext(Budget(150_000, hot_pin=20_000), words)
+        ctx.spoke("ciao a tutti", "happy")
+        ctx.wrote("telegram", "-100", "eccomi")
+        for i in range(130):
+            ctx.heard(f"[v{i}] " + "parola " * 1000)
+        model = SlowRecap()
+        events = EventBus(lambda: 0.0)
+
+        async def on_slid():
+            pass
+        worker = HandoffWorker(ctx, lambda: model, events, on_slid, language=lambda: language)
+        task = worker.maybe_start()
+        model.release.set()
+        await task
+        return model.calls[0][1].content
+
+    italian, english = asyncio.run(go("it")), asyncio.run(go("en"))
+    assert "[lei ha detto ad alta voce] ciao a tutti" in italian and "[lei ha scritto su telegram -100] eccomi" in italian
+    assert "[she said out loud] ciao a tutti" in english and "[she wrote to telegram -100] eccomi" in english

@@ -136,3 +136,14 @@ def test_the_people_section_names_the_header_the_cards_really_come_under(bea, la
         assert header == "[WHO YOU'RE TALKING TO]" and skill.context_section() == PEOPLE_EN   # English as it was
         assert skill.recall_person("marco") == "**marco**\n(you remember them because: you decided to remember them)"
         assert skill.recall_person("nobody") == "you don't know anyone called nobody"
+
+
+@pytest.mark.parametrize(("language", "mark"), [("it", "[Streamer, ad alta voce]"), ("en", "[Streamer, out loud]")])
+def test_what_the_streamer_says_out_loud_is_marked_in_her_language_and_the_section_names_that_mark(language, mark):
+    from app.senses.voice.ears import Heard
+    from app.skills.voice.skill import VoiceSkill
+    heard = []
+    skill = make(VoiceSkill, language, perceive=heard.append)
+    skill._heard(Heard(text="ciao Bea", transcript=None, audio_s=1.0, ended_at=0.0, heard_at=0.0))
+    assert [p.content for p in heard] == [f"{mark} ciao Bea"] and heard[0].meta["text"] == "ciao Bea"
+    assert mark in skill.context_section()

@@ -193,13 +193,20 @@ class StreamedLine:
         return self._report(await self.line.spoken())
 
 
-# in her prompts' language; [Streamer, out loud] is how _heard() marks the streamer's lines, always in English
+# in her prompts' language: how _heard() marks the streamer's lines ("[Streamer, out loud]"), and the section
+# naming that mark from the same table
+OUT_LOUD = {"en": "out loud", "it": "ad alta voce"}
 SECTION = {
-    "en": ("The streamer can talk to you out loud ([Streamer, out loud]); what you say with `speak` is heard in the "
-           "room. If they talk over you, you stop: only what you got to say was heard."),
-    "it": ("Lo streamer può parlarti ad alta voce ([Streamer, out loud]); quello che dici con `speak` si sente nella "
-           "stanza. Se ti parla sopra, ti fermi: si è sentito solo quello che sei riuscita a dire."),
+    "en": ("The streamer can talk to you out loud ({mark}); what you say with `speak` is heard in the room. If they "
+           "talk over you, you stop: only what you got to say was heard."),
+    "it": ("Lo streamer può parlarti ad alta voce ({mark}); quello che dici con `speak` si sente nella stanza. Se ti "
+           "parla sopra, ti fermi: si è sentito solo quello che sei riuscita a dire."),
 }
+
+
+def heard_mark(language: str) -> str:
+    """The mark in front of what the streamer said out loud: "[Streamer, out loud]", "[Streamer, ad alta voce]"."""
+    return f"[{OWNER.display_name}, {in_language(OUT_LOUD, language)}]"
 
 
 @register
@@ -496,7 +503,7 @@ class VoiceSkill(Skill):
         self.last_transcript = text
         self.thinking = True
         self.ctx.perceive(Perception(
-            PerceptionKind.VOICE, SURFACE, f"[{OWNER.display_name}, out loud] {text}", salience=0.9,
+            PerceptionKind.VOICE, SURFACE, f"{heard_mark(self.ctx.language())} {text}", salience=0.9,
             meta={Meta.CONVERSATION_KEY: CONVERSATION, Meta.TEXT: text}, author=OWNER, ts=time.time()))
         self._changed()
 
@@ -607,4 +614,5 @@ class VoiceSkill(Skill):
     def context_section(self) -> str:
         if not self.enabled:
             return ""
-        return in_language(SECTION, self.ctx.language())
+        language = self.ctx.language()
+        return in_language(SECTION, language).format(mark=heard_mark(language))
