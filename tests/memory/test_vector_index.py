@@ -49,6 +49,27 @@ def test_no_row_is_more_similar_than_its_bound_and_the_bounds_are_tight():
         assert 0 < (upper - exact)[100:].max() < 0.05  # a bound, tight enough to prune with where no dimension dominates
 
 
+def test_rows_appended_across_blocks_are_bounded_like_rows_of_one_block():
+    """Codes live as columns of fixed-size blocks (vector_index rule 2): appends that fill a block and start the
+    next, and a count that ends inside a block, give every row its bound, and only the rows counted."""
+    from app.memory.vector_index import BLOCK
+    rng = np.random.default_rng(5)
+    vectors = rng.standard_normal((2 * BLOCK + 300, 64)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    index = VectorIndex("m", 64, (0, 0), 0)
+    for start, stop in ((0, BLOCK - 5), (BLOCK - 5, BLOCK + 7), (BLOCK + 7, 2 * BLOCK), (2 * BLOCK, len(vectors))):
+        index.append([(i, 0.0, vectors[i].tobytes(), "person") for i in range(start, stop)])
+    assert len(index.blocks) == 3 and index.count == len(vectors)
+    query = vectors[BLOCK + 3] + 0.3 * rng.standard_normal(64).astype(np.float32)
+    query = (query / np.linalg.norm(query)).astype(np.float32)
+    exact = vectors.astype(np.float64) @ query.astype(np.float64)
+    upper = index.bounds(query, index.count)
+    assert upper.shape == exact.shape and (upper >= exact).all() and (upper - exact).max() < 0.1
+    partial = index.bounds(query, BLOCK + 2)                     # a reader that counted fewer rows
+    assert np.array_equal(partial, upper[:BLOCK + 2])
+    assert index.bounds(query, 0).shape == (0,)
+
+
 def test_recall_equals_a_full_ranking_of_every_memory(bea):
     rng = random.Random(9)
     t = [1_800_000_000.0]
