@@ -17,10 +17,12 @@ Theory of operation:
 5. One onnxruntime thread by default (threads=0 lets onnxruntime pick): on this 2-core machine a chunk is made
    two to three times faster on one thread than on two whenever anything else wants the CPU (measured:
    "Hey chat," 63-79 ms against 174-188 ms), and the Mouth only ever synthesises one chunk at a time.
-6. onnxruntime's CPU arena stays on (a chunk's many intermediate tensors reuse it: a third faster than plain
-   malloc here), but every run gives its free chunks back at its end (ShrinkingSession). Left alone the arena
-   keeps the largest chunk's buffers for ever and grows by doubling: one long line took the process from 180 to
-   470 MB of RSS and a line twice as long to 570 MB, never returned; with the shrink it stays near 180 MB.
+6. onnxruntime's CPU arena is off for her voice. With it on (each run shrinking the arena's free regions at its
+   end), a long line's audio, still held when its run ended, kept the region it lay in resident: 528 MB in use
+   after a 12 s line until the next line ran, in a process with no other onnxruntime session (a clean-clone CI
+   failed on it); left without the shrink, one long line took the process from 180 to 470 MB of RSS for ever.
+   Measured off against on, a 12 s line twice: 4.3-4.5 s against 3.1-3.2 s, a short chunk ("Hey chat, welcome
+   back!") 122-131 ms against 138-148 ms, and nothing held after (the Mouth synthesises a chunk at a time).
 """
 
 from __future__ import annotations
@@ -57,23 +59,6 @@ class Synthesis:
     @property
     def rtf(self) -> float:
         return self.elapsed_s / self.duration_s if self.frames else 0.0
-
-
-class ShrinkingSession:
-    """Rule 6: the InferenceSession Piper calls, each run ending with the CPU arena's free chunks handed back."""
-
-    def __init__(self, session: Any) -> None:
-        import onnxruntime
-
-        self._session = session
-        self._options = onnxruntime.RunOptions()
-        self._options.add_run_config_entry("memory.enable_memory_arena_shrinkage", "cpu:0")
-
-    def run(self, output_names: Any, input_feed: dict[str, Any], run_options: Any = None) -> Any:
-        return self._session.run(output_names, input_feed, run_options or self._options)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._session, name)
 
 
 class Voice:
@@ -120,11 +105,12 @@ class Voice:
                 opts.intra_op_num_threads = self.threads
                 opts.inter_op_num_threads = 1
             opts.log_severity_level = 3
+            opts.enable_cpu_mem_arena = False   # rule 6
             session = onnxruntime.InferenceSession(str(self.model_path), sess_options=opts,
                                                    providers=["CPUExecutionProvider"])
             with open(self.config_path, encoding="utf-8") as f:
                 config = PiperConfig.from_dict(json.load(f))
-            piper = PiperVoice(session=ShrinkingSession(session), config=config)
+            piper = PiperVoice(session=session, config=config)
             if self.warm_up:
                 for _ in piper.synthesize("Hi."):
                     pass
