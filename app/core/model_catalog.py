@@ -25,6 +25,8 @@ Theory of operation:
    416 for a partial that already holds the whole file completes it, any other 416 refetches without a
    Range; 206 from the wrong offset and every other status fail with the status in the message.
 6. progress_total is the catalog's size estimate until every file's length is known, then their exact sum.
+7. A download starts only when the disk holds what is still to fetch (the total less the bytes already staged
+   from an earlier try) plus DISK_MARGIN; space_refusal says how much is missing and where.
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ class ModelEntry:
     files: tuple[ModelFile, ...]
     source: str = ""
     custom: bool = False        # added by the streamer: downloads unpinned, and says so (rule 3)
+    ram_bytes: int = 0          # a chat model's memory when loaded at Bea's context (app.core.model_fit); 0: none
 
 
 # --- rule 2: names -------------------------------------------------------------------------------------------
@@ -273,6 +276,25 @@ def progress_total(entry: ModelEntry, learned: Mapping[str, int]) -> int:
     return known if all(s is not None for s in sizes) else max(known, entry.size_bytes)
 
 
+# --- rule 7: disk space -------------------------------------------------------------------------------------
+
+DISK_MARGIN = 512 * 1024 * 1024     # room left after a download: a full disk breaks the database and the logs
+
+
+def space_refusal(entry: ModelEntry, free: int, staged: int, where: str) -> str | None:
+    """None when `free` bytes hold the rest of the download and the margin, else the sentence saying why not."""
+    needed = max(0, progress_total(entry, {}) - staged) + DISK_MARGIN
+    if free >= needed:
+        return None
+    return (f"There is not enough free disk space for {entry.title}: it needs {_gb(needed)} GB free in {where} "
+            f"(the model and {_gb(DISK_MARGIN)} GB to spare), and {_gb(free)} GB are free. Free some space, "
+            f"or choose a smaller model.")
+
+
+def _gb(n: int) -> str:
+    return f"{n / 1e9:.1f}"
+
+
 # --- the built-in catalog ------------------------------------------------------------------------------------
 
 HF = "https://huggingface.co"
@@ -312,12 +334,41 @@ _PAOLA = "it/it_IT/paola/medium/"
 #   436971e8…) and their sizes too. The same .onnx and .onnx.json SHA-256s are pinned by several independent
 #   public projects (one at c10ece1a). No package on PyPI ships the .onnx itself. (At 856d185c the .onnx.json
 #   was an earlier one, 7,100 bytes, noise_scale 0.667; Piper's author set 0.8 in de3dcfdf: the later is pinned.)
-# - No commit of the MiniLM and Qwen repositories was found: unpinned too.
+# - No commit of the MiniLM repository was found: unpinned too.
+# - Her chat models, Qwen3 (Apache-2.0; 100+ languages, Italian among them; trained for tool calls, which
+#   Bea's grammar makes the only way out anyway) from Qwen's own GGUF repositories, in three sizes that
+#   cover a computer with 8 GB to one with 16 GB and more (app.core.model_fit picks). Each SHA-256 and size
+#   is the hub's LFS record as public projects copied it, and each at the commit they name:
+#   * Qwen3-1.7B-Q8_0 (1,834,426,016 bytes, 061b54da…) at 90862c4b: a public model-and-runtime research
+#     record ("Phase 3B — Model and Runtime Research") that lists the publisher's revision, the LFS SHA-256
+#     and the size; a second project's byte evidence (a vault of verified GGUFs) hashed the same 061b54da….
+#     Q8_0, not Q4_K_M: the publisher ships only Q8_0 for 1.7B, and at this size the better quantisation
+#     costs little.
+#   * Qwen3-4B-Q4_K_M (2,497,280,256 bytes, 7485fe6f…) at bc640142: the same research record; two other
+#     projects that ran it report the same hash and size after downloading it ("hash matched").
+#   * Qwen3-8B-Q4_K_M (5,027,783,488 bytes, d98cdcbd…) at 212c964b: a public install script that downloads
+#     it at that commit and checks that hash and size; three more public projects pin the same hash and size.
+#   RAM each needs at Bea's 8,192-token context: the file, plus the attention cache (28 layers x 8 KV heads x
+#   128 x 2 x 2 bytes = 112 KiB a token for 1.7B, 36 layers: 144 KiB for 4B and 8B), plus ~0.3-0.4 GB of
+#   llama.cpp's buffers.
 _WHISPER_SMALL = "536b0662742c02347bc0e980a01041f333bce120"
 _WHISPER_BASE = "ebe41f70d5b6dfa9166e2c581c45c9c0cfc57b66"
 _WHISPER_TOKENIZER = "fb7b63191e9bb045082c79fd742a3106a12c99513ab30df4a0d47fa6cb6fd0ab"
 _WHISPER_VOCABULARY = "34ce3fe1c5041027b3f8d42912270993f986dbc4bb34cf27f951e34a1e453913"
 _PIPER_VOICES = "c10ece1aade47bb51c153c893d14e5bf8e5b7117"
+_QWEN3_1_7B = "90862c4b9d2787eaed51d12237eafdfe7c5f6077"
+_QWEN3_4B = "bc640142c66e1fdd12af0bd68f40445458f3869b"
+_QWEN3_8B = "212c964b8f97cb5edc203d411b767aaae707e653"
+
+
+def _qwen3(model_id: str, title: str, repo: str, commit: str, name: str, sha: str, size: int, ram: int,
+           record: str) -> ModelEntry:
+    """A Qwen3 chat GGUF at a commit; `source` names the page and the public record its hash came from."""
+    return ModelEntry(model_id, Kind.LLM, title, (MULTILINGUAL, "it", "en"), "Apache-2.0", size,
+                      _pinned(repo, commit, ((name, sha, size),)),
+                      f"{HF}/{repo} at {commit[:8]}; SHA-256 {sha[:8]}… and size: the hub's LFS record as {record}",
+                      ram_bytes=ram)
+
 
 CATALOG: tuple[ModelEntry, ...] = (
     ModelEntry(
@@ -359,11 +410,18 @@ CATALOG: tuple[ModelEntry, ...] = (
             (_PAOLA + "MODEL_CARD", "c53fd0070dc93b438edbce06728eb83759ba030fff0cce523209ee4a0a6363c0", 303)),
             under=_PAOLA),
         f"{HF}/rhasspy/piper-voices/tree/{_PIPER_VOICES}/{_PAOLA}"),
-    ModelEntry(
-        "qwen2.5-0.5b-instruct-q4_k_m", Kind.LLM, "Qwen2.5 0.5B Instruct (GGUF Q4_K_M)", (MULTILINGUAL, "it", "en"),
-        "Apache-2.0", 491_000_000,
-        _hf("Qwen/Qwen2.5-0.5B-Instruct-GGUF", "main", "qwen2.5-0.5b-instruct-q4_k_m.gguf"),
-        f"{HF}/Qwen/Qwen2.5-0.5B-Instruct-GGUF"),
+    _qwen3("qwen3-1.7b-q8_0", "Qwen3 1.7B (GGUF Q8_0)", "Qwen/Qwen3-1.7B-GGUF", _QWEN3_1_7B,
+           "Qwen3-1.7B-Q8_0.gguf", "061b54daade076b5d3362dac252678d17da8c68f07560be70818cace6590cb1a",
+           1_834_426_016, 3_100_000_000,
+           "a public model research record lists it, and a second project's byte evidence hashed the same"),
+    _qwen3("qwen3-4b-q4_k_m", "Qwen3 4B (GGUF Q4_K_M)", "Qwen/Qwen3-4B-GGUF", _QWEN3_4B,
+           "Qwen3-4B-Q4_K_M.gguf", "7485fe6f11af29433bc51cab58009521f205840f5b4ae3a32fa7f92e8534fdf5",
+           2_497_280_256, 4_000_000_000,
+           "the same research record lists it, and two projects that ran the file report it matched"),
+    _qwen3("qwen3-8b-q4_k_m", "Qwen3 8B (GGUF Q4_K_M)", "Qwen/Qwen3-8B-GGUF", _QWEN3_8B,
+           "Qwen3-8B-Q4_K_M.gguf", "d98cdcbd03e17ce47681435b5150e34c1417f50b5c0019dd560e4882c5745785",
+           5_027_783_488, 6_700_000_000,
+           "a public install script checks it at that commit, and three more projects pin the same"),
 )
 
 

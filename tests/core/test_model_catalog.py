@@ -251,14 +251,16 @@ def test_only_a_fully_pinned_or_custom_entry_downloads():
 
 def test_the_multilingual_whisper_models_and_paola_are_pinned_and_the_others_say_why_not():
     """Issue 24: whisper small and base, and the Italian voice Paola, carry SHA-256s at a commit, so they
-    download; MiniLM and Qwen (no commit found) stay listed and refused with the reason."""
+    download, and so do the Qwen3 chat models; MiniLM (no commit found) stays listed and refused with the
+    reason."""
     for model_id in ("faster-whisper-small", "faster-whisper-base"):
         entry = mc.find(CATALOG, model_id)
         assert mc.download_refusal(entry) is None and mc.unpinned_files(entry) == []
         assert mc.MULTILINGUAL in entry.languages and "it" in entry.languages
         assert {f.path for f in entry.files} >= {"model.bin", "config.json", "tokenizer.json"}
     for entry in CATALOG:
-        if entry.id not in ("faster-whisper-small", "faster-whisper-base", "it_IT-paola-medium"):
+        if entry.id not in ("faster-whisper-small", "faster-whisper-base", "it_IT-paola-medium") \
+                and entry.kind is not Kind.LLM:
             assert "unpinned" in (mc.download_refusal(entry) or ""), entry.id
 
 
@@ -278,3 +280,18 @@ def test_built_in_revisions_are_commits_where_one_was_found():
     base = mc.find(CATALOG, "faster-whisper-base")
     voice = mc.find(CATALOG, "it_IT-paola-medium")
     assert all(mc.mutable_revision(f.url) is None for f in whisper.files + base.files + voice.files)
+
+
+@pytest.mark.parametrize("free, staged, refused", [
+    (2_000 + mc.DISK_MARGIN, 0, False),
+    (1_999 + mc.DISK_MARGIN, 0, True),
+    (1_500 + mc.DISK_MARGIN, 500, False),           # a resume needs room only for what is still to come
+    (mc.DISK_MARGIN, 2_000, False),                 # everything staged already: the margin is enough
+    (0, 2_000, True),
+])
+def test_a_download_needs_the_rest_of_the_model_and_a_margin_of_free_disk(free, staged, refused):
+    big = entry(ModelFile("m.gguf", "http://127.0.0.1/m.gguf", A, 2_000), size_bytes=2_000)
+    why = mc.space_refusal(big, free, staged, "/models")
+    assert (why is not None) == refused
+    if why:
+        assert why.startswith("There is not enough free disk space for Test: it needs") and "/models" in why
