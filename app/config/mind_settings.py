@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-from pydantic import Field, ValidationInfo, field_validator
+from typing import Any
+
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from app.config.section import ADVANCED, Section
 from app.core.attention import parse_window
 from app.core.budget import Budget, problem
-from app.core.model_spec import PROVIDERS, ModelSpecError, parse
+from app.core.model_spec import PROVIDERS, SERVER, ModelSpecError, Wire, parse, place_server, server_address
 from app.core.prices import DEFAULT_PRICES, parse_table
 
 
 class MindSettings(Section):
     models: list[str] = Field(default_factory=lambda: ["local:smollm2"], title="Her models",
                               description="The models she thinks with, tried in turn, as provider:model "
-                              "(ollama:qwen2.5:7b, openai:gpt-4o-mini); local:smollm2 is the tiny built-in "
-                              "model. Empty: she sleeps.")
+                              "(ollama:qwen2.5:7b, openai:gpt-4o-mini), or a server's address "
+                              "(http://127.0.0.1:8080/v1); local:smollm2 is the tiny built-in model. Empty: she "
+                              "sleeps.")
     background_models: list[str] = Field(default_factory=list, title="Models for background work",
                                          json_schema_extra=ADVANCED,
                                          description="Models for her diary, dreams and profiles, so that work "
@@ -66,12 +69,43 @@ class MindSettings(Section):
                               "0.15/0.60); the Turn Log shows each turn's cost. Models on this computer cost "
                               "nothing.")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _servers(cls, data: Any) -> Any:
+        """A server's address among the models becomes provider:model with its provider=url (model_spec rule 7);
+        one that cannot is left for the models' own check to refuse, so the refusal names the field."""
+        if not isinstance(data, dict):
+            return data
+        urls = dict(data.get("base_urls") or {})
+        out = dict(data)
+        for key in ("models", "background_models"):
+            entries = data.get(key)
+            if not isinstance(entries, list):
+                continue
+            placed = []
+            for text in entries:
+                address = server_address(text) if isinstance(text, str) else None
+                try:
+                    spec, urls = place_server(address, urls) if address is not None else (text, urls)
+                except ModelSpecError:
+                    spec = text
+                placed.append(str(spec))
+            out[key] = placed
+        if urls != dict(data.get("base_urls") or {}):
+            out["base_urls"] = urls
+        return out
+
     @field_validator("models", "background_models")
     @classmethod
     def _specs(cls, value: list[str]) -> list[str]:
         out = [v.strip() for v in value if v.strip()]
         for spec in out:
+            address = server_address(spec)
             try:
+                if address is not None:
+                    place_server(address, {})       # says what is missing: the model's name
+                    raise ModelSpecError(f"{address.url}: another server already uses the address of {SERVER}; "
+                                         f"write provider=url under Server addresses for this one")
                 parse(spec)
             except ModelSpecError as exc:
                 raise ValueError(str(exc)) from None
@@ -83,7 +117,7 @@ class MindSettings(Section):
         out = {}
         for provider, url in value.items():
             provider, url = provider.strip().lower(), url.strip().rstrip("/")
-            if provider not in PROVIDERS or PROVIDERS[provider].base_url is None:
+            if provider not in PROVIDERS or PROVIDERS[provider].wire is Wire.LOCAL:
                 raise ValueError(f"no provider called {provider!r} takes a base URL")
             if not url.startswith(("http://", "https://")):
                 raise ValueError(f"the base URL for {provider} must start with http:// or https://, not {url!r}")

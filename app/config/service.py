@@ -50,7 +50,8 @@ def _first_error(exc: ValidationError, prefix: str = "") -> SettingsError:
     err = exc.errors()[0]
     loc = ".".join(str(p) for p in err["loc"])
     field = ".".join(p for p in (prefix, loc) if p)
-    reason = "no such setting" if err["type"] == "extra_forbidden" else err["msg"]
+    # pydantic's "Value error, " adds nothing for the streamer: the reason is the validator's own sentence
+    reason = "no such setting" if err["type"] == "extra_forbidden" else err["msg"].removeprefix("Value error, ")
     return SettingsError(field or "settings", reason)
 
 

@@ -12,6 +12,10 @@ Theory of operation:
 3. Each step names the settings page (or dock) that does it, and says in one sentence what is missing or what
    is there now (its template and values too, for the window's language). remaining() counts the required steps not done: the window shows the checklist while any
    remain.
+4. Her mind is offered three ways, in this order: a model server already on this computer (found on its
+   usual port, or typed as an address), a download of a chat model sized to this computer, or a cloud model
+   with an API key; DEMO_LIMITS says in one line what the demo cannot do. A mind chosen goes first in her
+   models (mind_first), and the demo stays last, as the fallback when the chosen one fails.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from dataclasses import dataclass, replace
 from app.core.words import QT_TRANSLATE_NOOP
 
 DEMO_MODEL = "local:smollm2"
+DEMO_LIMITS = QT_TRANSLATE_NOOP("getting_started", "Until then she runs on the demo: it forgets what was said a "
+                                "few lines ago, mixes up languages and cannot use her tools.")
 
 
 @dataclass(frozen=True)
@@ -70,9 +76,11 @@ def _off(title: str) -> dict[str, object]:
 def steps(f: Facts) -> list[Step]:
     real = [m for m in f.models if m.strip() and m.strip() != DEMO_MODEL]
     mind = Step("mind", QT_TRANSLATE_NOOP("getting_started", "Give her a real mind"), bool(real), page="mind",
-                **_said(QT_TRANSLATE_NOOP("getting_started", "She thinks with {model}."), model=real[0]) if real else
-                _said(QT_TRANSLATE_NOOP("getting_started", "She thinks with the tiny built-in demo model (expect odd answers): add "
-                                           "an Ollama or a cloud model in Settings → Mind.")))
+                **_said(QT_TRANSLATE_NOOP("getting_started", "She thinks with {model}."), model=model_label(real[0]))
+                if real else
+                _said(QT_TRANSLATE_NOOP("getting_started", "She thinks with the tiny built-in demo model (expect odd "
+                                                           "answers). Give her a real mind: a model server on this "
+                                                           "computer, a model to download, or a cloud model.")))
 
     voice_title = QT_TRANSLATE_NOOP("getting_started", "Her voice and her ears")
     if not f.voice_enabled:
@@ -140,6 +148,18 @@ def steps(f: Facts) -> list[Step]:
                   _said(QT_TRANSLATE_NOOP("getting_started", "Start \"Getting to Know You\" in the You dock, or add what you like "
                                              "her to know there."))))
     return [mind, voice, body, chat, obs, you]
+
+
+def mind_first(models: Sequence[str], spec: str) -> list[str]:
+    """Rule 4: her models with `spec` first, the others after it in their order, and the demo last."""
+    rest = [m for m in models if m.strip() and m.strip() not in (spec, DEMO_MODEL)]
+    return [spec, *rest, DEMO_MODEL]
+
+
+def model_label(spec: str) -> str:
+    """A model as the checklist names it: a local GGUF by its file name, anything else as its spec."""
+    provider, _, model = spec.partition(":")
+    return _file_name(model) if provider.strip().lower() == "local" and model.endswith(".gguf") else spec
 
 
 def remaining(checklist: Sequence[Step]) -> int:

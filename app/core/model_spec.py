@@ -12,13 +12,23 @@ Theory of operation:
 5. A pool is a non-empty list of distinct specs; parse_pool reports every bad entry at once.
 6. The API key of a provider lives under one secret name, api_key_name(provider), for the settings page
    that stores it and the registry that reads it.
+7. A server's address typed where a spec goes is an OpenAI-compatible server: "http://127.0.0.1:8080/v1",
+   "localhost:1234" (http:// understood), optionally followed by a space and the model's name
+   ("http://127.0.0.1:11434/v1 qwen3:8b"). An address with no path gets "/v1". server_address reads it (None
+   for anything else: a spec's provider is never taken for a host). place_server turns it into the project's
+   provider=url form: provider:model in the pool and provider=url among the base URLs, with the provider whose
+   usual port it is (Ollama 11434, LM Studio 1234, llama.cpp 8080, vLLM 8000) when that provider's address is
+   not set or is this one, else SERVER, the provider with no usual address. A server at a port taken by
+   another address and SERVER taken too is refused with what to do; so is an address with no model's name.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 EXAMPLE = "ollama:llama3.1:8b"
 
@@ -52,6 +62,7 @@ PROVIDERS: dict[str, Provider] = {p.name: p for p in [
     Provider("lmstudio", Wire.OPENAI, "http://127.0.0.1:1234/v1", False, "LM Studio"),
     Provider("llamacpp", Wire.OPENAI, "http://127.0.0.1:8080/v1", False, "llama.cpp server"),
     Provider("vllm", Wire.OPENAI, "http://127.0.0.1:8000/v1", False, "vLLM"),
+    Provider("server", Wire.OPENAI, None, False, "an OpenAI-compatible server"),
     Provider("anthropic", Wire.ANTHROPIC, "https://api.anthropic.com/v1", True, "Anthropic"),
     Provider("local", Wire.LOCAL, None, False, "the built-in model"),
 ]}
@@ -118,3 +129,50 @@ def base_url(spec: ModelSpec, configured: str | None = None) -> str | None:
 
 def api_key_name(provider: str) -> str:
     return f"llm.{provider}.api_key"
+
+
+# --- rule 7: a server's address ------------------------------------------------------------------------------
+
+SERVER = "server"
+_BARE_ADDRESS = re.compile(r"^[A-Za-z0-9.-]+:\d{1,5}(/\S*)?$")
+
+
+@dataclass(frozen=True)
+class ServerAddress:
+    url: str                 # http(s)://host:port/path, no trailing "/"
+    model: str | None        # the model's name typed after it, None when none was
+
+    @property
+    def port(self) -> int:
+        parts = urlsplit(self.url)
+        return parts.port or (443 if parts.scheme == "https" else 80)
+
+
+def server_address(text: str) -> ServerAddress | None:
+    """Rule 7: the server a typed entry names, or None when it is not an address."""
+    address, _, model = (text or "").strip().partition(" ")
+    if _BARE_ADDRESS.match(address) and address.split(":", 1)[0].lower() not in PROVIDERS:
+        address = "http://" + address
+    parts = urlsplit(address)
+    try:
+        port_ok = parts.port is not None or ":" not in parts.netloc.rsplit("@", 1)[-1]
+    except ValueError:          # a port that is not a number, or out of range
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname or not port_ok:
+        return None
+    url = address.rstrip("/") if parts.path.strip("/") else address.rstrip("/") + "/v1"
+    return ServerAddress(url, model.strip() or None)
+
+
+def place_server(address: ServerAddress, base_urls: Mapping[str, str]) -> tuple[ModelSpec, dict[str, str]]:
+    """Rule 7: the spec for a server's model and the base URLs with its address among them."""
+    if not address.model:
+        raise ModelSpecError(f"{address.url} names no model: write its name after the address, for example "
+                             f"{address.url} qwen3:8b (Apply in Settings → Mind asks the server)")
+    usual = [p.name for p in PROVIDERS.values() if p.base_url is not None and p.wire is Wire.OPENAI
+             and not p.needs_key and urlsplit(p.base_url).port == address.port]
+    for provider in [*usual, SERVER]:
+        if base_urls.get(provider, address.url).rstrip("/") == address.url:
+            return ModelSpec(provider, address.model), {**base_urls, provider: address.url}
+    raise ModelSpecError(f"{address.url}: another server already uses the address of {SERVER} "
+                         f"({base_urls[SERVER]}); write provider=url under Server addresses for this one")

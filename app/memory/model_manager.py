@@ -72,6 +72,13 @@ def _size_on_disk(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
+def free_bytes(folder: Path) -> int:
+    """Free space on the disk that holds `folder` (or its nearest existing parent)."""
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    return shutil.disk_usage(folder).free
+
+
 def _strong_etag(headers: Any) -> str | None:
     etag = headers.get("ETag")
     return etag if etag and not etag.startswith("W/") else None
@@ -100,7 +107,8 @@ class _Meter:
 
 class ModelManager:
     def __init__(self, models_folder: Path, gate: NetworkGate, catalog: tuple[ModelEntry, ...] = CATALOG,
-                 executor: Executor | None = None, clock: Callable[[], float] = time.time) -> None:
+                 executor: Executor | None = None, clock: Callable[[], float] = time.time,
+                 free_space: Callable[[Path], int] = free_bytes) -> None:
         problems = [p for entry in catalog for p in mc.validate_entry(entry)]
         if problems:
             raise ValueError("bad model catalog: " + "; ".join(problems))
@@ -109,6 +117,7 @@ class ModelManager:
         self.catalog = catalog
         self._executor = executor
         self._clock = clock
+        self._free_space = free_space
         self._busy: set[str] = set()
 
     @property
@@ -172,8 +181,9 @@ class ModelManager:
     # --- downloading -----------------------------------------------------------------------------------------
 
     async def download(self, model_id: str, progress: Progress | None = None) -> Path:
-        """Fetch, verify and install a catalog entry. ModelError says why not: an unpinned entry is refused
-        before any request (app.core.model_catalog rule 3), a file that fails its hash is deleted."""
+        """Fetch, verify and install a catalog entry. ModelError says why not: an unpinned entry, and one the
+        disk has no room for, are refused before any request (app.core.model_catalog rules 3 and 7), a file that
+        fails its hash is deleted."""
         entry = self.entry(model_id)
         target = self.root / entry.id
         if target.exists():
@@ -188,6 +198,9 @@ class ModelManager:
         try:
             await self._refuse_in_privacy(entry)
             staging = self.staging_root / entry.id
+            short = mc.space_refusal(entry, self._free_space(self.root), self.partial_bytes(entry.id), str(self.root))
+            if short is not None:
+                raise ModelError(short)
             have, partial = await self._run(self._survey, entry, staging)
             meter = _Meter(entry, progress)
             records: dict[str, dict[str, Any]] = {}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.core.getting_started import Facts, remaining, steps
+from app.core.getting_started import DEMO_MODEL, Facts, mind_first, model_label, remaining, steps
 
 
 def by_key(facts: Facts) -> dict:
@@ -21,6 +21,8 @@ def test_a_fresh_install_has_three_required_steps_and_three_optional_ones():
 @pytest.mark.parametrize(("facts", "key", "done", "detail"), [
     (Facts(models=("local:smollm2", "ollama:qwen2.5:7b")), "mind", True, "She thinks with ollama:qwen2.5:7b."),
     (Facts(models=()), "mind", False, "demo model"),
+    (Facts(models=("local:/home/me/.local/share/bea/models/qwen3-4b-q4_k_m/Qwen3-4B-Q4_K_M.gguf",
+                   "local:smollm2")), "mind", True, "She thinks with Qwen3-4B-Q4_K_M.gguf."),
     (Facts(voice_running=True), "voice", True, "She speaks aloud"),
     (Facts(voice_running=True, voice_problems=("no audio device: PortAudio is not installed",)), "voice", False,
      "no audio device: PortAudio is not installed"),
@@ -81,3 +83,25 @@ def test_every_detail_with_a_template_is_its_template_filled():
                 templated += 1
                 assert step.template.format(**dict(step.args)) == step.detail
     assert templated >= 12
+
+
+@pytest.mark.parametrize(("models", "spec", "after"), [
+    (("local:smollm2",), "local:/m/q.gguf", ["local:/m/q.gguf", DEMO_MODEL]),
+    ((), "ollama:qwen3:8b", ["ollama:qwen3:8b", DEMO_MODEL]),
+    # a mind chosen again moves to the front; the others keep their order; the demo stays last, once
+    (("openai:gpt-4o-mini", "local:smollm2", "ollama:qwen3:8b"), "ollama:qwen3:8b",
+     ["ollama:qwen3:8b", "openai:gpt-4o-mini", DEMO_MODEL]),
+    (("llamacpp:m", " "), "local:/m/q.gguf", ["local:/m/q.gguf", "llamacpp:m", DEMO_MODEL]),
+])
+def test_a_chosen_mind_goes_first_and_the_demo_stays_as_the_fallback(models, spec, after):
+    assert mind_first(models, spec) == after
+
+
+@pytest.mark.parametrize(("spec", "label"), [
+    ("local:C:\\Users\\me\\models\\q\\Qwen3-8B-Q4_K_M.gguf", "Qwen3-8B-Q4_K_M.gguf"),
+    ("local:smollm2", "local:smollm2"),
+    ("ollama:qwen3:8b", "ollama:qwen3:8b"),
+])
+def test_a_local_gguf_is_named_by_its_file(spec, label):
+    assert model_label(spec) == label
+

@@ -11,6 +11,8 @@ from app.core.model_spec import (
     base_url,
     parse,
     parse_pool,
+    place_server,
+    server_address,
 )
 
 GOOD = [
@@ -71,6 +73,7 @@ PROVIDER_TABLE = [
     ("lmstudio", Wire.OPENAI, "http://127.0.0.1:1234/v1", False),
     ("llamacpp", Wire.OPENAI, "http://127.0.0.1:8080/v1", False),
     ("vllm", Wire.OPENAI, "http://127.0.0.1:8000/v1", False),
+    ("server", Wire.OPENAI, None, False),            # a server typed as an address: its URL is always set
     ("anthropic", Wire.ANTHROPIC, "https://api.anthropic.com/v1", True),
     ("local", Wire.LOCAL, None, False),
 ]
@@ -121,3 +124,55 @@ def test_parse_pool_reports_every_problem(specs, words):
         parse_pool(specs, role="mind")
     for word in words:
         assert word in str(info.value)
+
+
+# --- rule 7: a server's address ------------------------------------------------------------------------------
+
+ADDRESSES = [
+    # typed, url, model
+    ("http://127.0.0.1:8080/v1", "http://127.0.0.1:8080/v1", None),
+    ("http://127.0.0.1:8080/v1/", "http://127.0.0.1:8080/v1", None),
+    ("http://127.0.0.1:11434", "http://127.0.0.1:11434/v1", None),
+    ("  http://127.0.0.1:11434/v1 qwen3:8b ", "http://127.0.0.1:11434/v1", "qwen3:8b"),
+    ("localhost:1234", "http://localhost:1234/v1", None),
+    ("https://llm.example.org/api/v1 big", "https://llm.example.org/api/v1", "big"),
+    ("ollama:qwen2.5:7b", None, None),              # a spec, not an address
+    ("ollama:8", None, None),                       # a provider's name is never taken for a host
+    ("local:smollm2", None, None),
+    ("http://", None, None),
+    ("http://host:notaport/v1", None, None),
+    ("ftp://127.0.0.1:21/v1", None, None),
+]
+
+
+@pytest.mark.parametrize("typed,url,model", ADDRESSES)
+def test_server_address(typed, url, model):
+    found = server_address(typed)
+    assert (found.url, found.model) == (url, model) if url else found is None
+
+
+PLACES = [
+    # address, base URLs before, spec, the provider's URL after
+    ("http://127.0.0.1:8080/v1 m", {}, "llamacpp:m", "http://127.0.0.1:8080/v1"),
+    ("http://127.0.0.1:11434/v1 qwen3:8b", {}, "ollama:qwen3:8b", "http://127.0.0.1:11434/v1"),
+    ("http://192.168.1.5:1234/v1 m", {}, "lmstudio:m", "http://192.168.1.5:1234/v1"),
+    ("http://127.0.0.1:8000/v1 m", {"vllm": "http://127.0.0.1:8000/v1"}, "vllm:m", "http://127.0.0.1:8000/v1"),
+    # the usual provider already points elsewhere: the server gets the provider with no usual address
+    ("http://127.0.0.1:8080/v1 m", {"llamacpp": "http://10.0.0.2:8080/v1"}, "server:m", "http://127.0.0.1:8080/v1"),
+    ("http://127.0.0.1:9999/v1 m", {}, "server:m", "http://127.0.0.1:9999/v1"),
+]
+
+
+@pytest.mark.parametrize("typed,before,spec,url", PLACES)
+def test_a_server_address_takes_the_provider_url_form(typed, before, spec, url):
+    placed, urls = place_server(server_address(typed), before)
+    assert str(placed) == spec and urls[placed.provider] == url
+    assert {k: v for k, v in urls.items() if k != placed.provider} == {
+        k: v for k, v in before.items() if k != placed.provider}
+
+
+def test_a_server_address_without_a_model_or_a_free_provider_is_refused_with_what_to_do():
+    with pytest.raises(ModelSpecError, match=r"http://127.0.0.1:8080/v1 names no model: write its name after"):
+        place_server(server_address("http://127.0.0.1:8080/v1"), {})
+    with pytest.raises(ModelSpecError, match="another server already uses the address of server"):
+        place_server(server_address("http://127.0.0.1:9999/v1 m"), {"server": "http://127.0.0.1:7777/v1"})

@@ -526,3 +526,33 @@ def test_every_built_in_entry_is_pinned_or_refused_with_its_reason():
         assert why is None or (entry.title in why and "unpinned" in why), entry.id
         if why is None:
             assert all(f.sha256 and mc.mutable_revision(f.url) is None for f in entry.files), entry.id
+
+
+def test_a_download_the_disk_has_no_room_for_is_refused_before_any_request_and_a_resume_needs_less(
+        tmp_path, serve):
+    """The disk must hold what is still to come and a margin: refused with the figures, nothing fetched; once
+    part of the model is staged, the same free space lets the rest come."""
+    total = len(BIG) + len(CONFIG) + len(POOLING)
+
+    async def go():
+        server, runner = await serve(FILES)
+        try:
+            free = {"bytes": total + mc.DISK_MARGIN - 1}
+            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),),
+                                   free_space=lambda _folder: free["bytes"])
+            with pytest.raises(ModelError) as refused:
+                await manager.download("test-minilm")
+            asked = list(server.requests)
+            partial = tmp_path / ".partial" / "test-minilm" / "model.onnx.part"
+            partial.parent.mkdir(parents=True)
+            partial.write_bytes(BIG[:1000])                 # an earlier try stopped after 1,000 bytes
+            installed = await manager.download("test-minilm")
+            return str(refused.value), asked, installed
+        finally:
+            await runner.cleanup()
+
+    why, asked, installed = run(go())
+    assert asked == []
+    assert why.startswith("There is not enough free disk space for Test MiniLM: it needs 0.5 GB free in ")
+    assert "Free some space, or choose a smaller model." in why
+    assert (installed / "model.onnx").read_bytes() == BIG

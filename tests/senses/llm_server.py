@@ -74,6 +74,7 @@ class LLMServer:
         app = web.Application()
         app.router.add_post("/v1/chat/completions", self._handle)
         app.router.add_post("/v1/messages", self._handle)
+        app.router.add_get("/v1/models", self._models)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -84,6 +85,10 @@ class LLMServer:
     async def __aexit__(self, *_exc: object) -> None:
         assert self._runner is not None
         await self._runner.cleanup()
+
+    async def _models(self, _request: web.Request) -> web.Response:
+        """The scripted models, as an OpenAI-compatible server lists what it serves."""
+        return web.json_response({"object": "list", "data": [{"id": m, "object": "model"} for m in self._scripts]})
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()

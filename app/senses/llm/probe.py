@@ -1,4 +1,5 @@
-"""Does this model work for her? A timed test call that also checks tool calling, and Ollama detection.
+"""Does this model work for her? A timed test call that also checks tool calling; Ollama detection, and the
+check of a server's address (does it answer, which models does it offer) before it is saved.
 
 How "Test connection" tells a server that drops tools from a model that does not call them:
 1. The test asks for the ping tool with tool_choice "auto". A ping call: tool calling works.
@@ -15,13 +16,16 @@ How "Test connection" tells a server that drops tools from a model that does not
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from app.core.chat import AssistantMessage, Message
+from app.core.model_spec import PROVIDERS, Wire
 from app.core.tools import Tool
 from app.senses.llm.base import CallOptions, LLMClient, LLMError, ModelTimeout, ToolsUnsupported
+from app.senses.netgate import PrivacyRefused
 
 OLLAMA = "http://127.0.0.1:11434"
 _PING = Tool("ping", "Call this tool to answer the ping.",
@@ -135,3 +139,47 @@ async def detect_ollama(gate: Any, base: str = OLLAMA, timeout: float = 2.0) -> 
     except (aiohttp.ClientError, TimeoutError, OSError, ValueError):
         return []
     return sorted(m["name"] for m in body.get("models", []) if isinstance(m, dict) and m.get("name"))
+
+
+@dataclass(frozen=True)
+class ServerCheck:
+    url: str
+    answered: bool
+    models: tuple[str, ...] = ()
+    detail: str = ""          # what went wrong, when it did not answer as a server does
+
+
+async def check_server(gate: Any, url: str, timeout: float = 3.0) -> ServerCheck:
+    """Ask an OpenAI-compatible server at `url` (…/v1) for its models: whether it answers, and what it offers."""
+    import aiohttp
+    url = url.rstrip("/")
+    try:
+        async with gate.http_session("model server check", timeout=aiohttp.ClientTimeout(total=timeout)) as s:
+            async with s.get(f"{url}/models") as resp:
+                if resp.status != 200:
+                    return ServerCheck(url, False, (), f"it answered HTTP {resp.status} to a request for its models")
+                body = await resp.json(content_type=None)
+    except TimeoutError:         # before OSError, whose subclass it is
+        return ServerCheck(url, False, (), f"nothing answered in {timeout:g} s")
+    except PrivacyRefused as exc:
+        return ServerCheck(url, False, (), str(exc))
+    except (aiohttp.ClientError, OSError):
+        return ServerCheck(url, False, (), "nothing answered there")
+    except ValueError:
+        return ServerCheck(url, False, (), "what answered is not an OpenAI-compatible server")
+    items = body.get("data") if isinstance(body, dict) else None
+    if not isinstance(items, list):
+        return ServerCheck(url, False, (), "what answered is not an OpenAI-compatible server")
+    return ServerCheck(url, True, tuple(m["id"] for m in items if isinstance(m, dict) and isinstance(m.get("id"), str)))
+
+
+# the servers people run on their own computer, at the addresses they listen on unless told otherwise
+LOCAL_SERVERS = tuple(p.name for p in PROVIDERS.values()
+                      if p.wire is Wire.OPENAI and not p.needs_key and p.base_url and "127.0.0.1" in p.base_url)
+
+
+async def find_local_servers(gate: Any, timeout: float = 2.0) -> list[tuple[str, ServerCheck]]:
+    """The model servers answering on this computer's usual ports, as (provider, check), in PROVIDERS order."""
+    checks = await asyncio.gather(*(check_server(gate, PROVIDERS[name].base_url or "", timeout)
+                                    for name in LOCAL_SERVERS))
+    return [(name, check) for name, check in zip(LOCAL_SERVERS, checks, strict=True) if check.answered]
