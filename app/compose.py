@@ -33,6 +33,7 @@ from app.memory.secret_table import SecretTable
 from app.memory.stream import Stream
 from app.memory.turn_log import TurnLog
 from app.memory.window_store import WindowStore
+from app.mind.consolidation import QUIT_DEADLINE
 from app.mind.mood import MoodKeeper
 from app.mind.service import MindService
 from app.mind.stage_port import MindStage
@@ -202,6 +203,8 @@ async def start(bea: Bea) -> None:
     bea.mind.start(paused=bea.switches.paused)
     bea.mind.spawn(bea.mind.load_memory())
     bea.mind.spawn(bea.mind.dream_nightly(lambda: bea.settings.current.skills.memory.dream_hour))
+    if bea.mind.consolidation is not None:   # a long pause with nobody speaking: she remembers the stream so far
+        bea.mind.spawn(bea.mind.consolidation.watch_pauses())
     bea.mind.spawn(heap.keep_trimmed())
     bea.api = ApiService.for_app(bea)
     await bea.api.start()  # a taken port is an ERROR event, never a failed start
@@ -220,7 +223,7 @@ async def stop(bea: Bea) -> None:
             log.warning("the local API did not stop cleanly: %r", exc)
         bea.api = None
     try:
-        await asyncio.wait_for(bea.mind.stop(), STOP_TIMEOUT + 10)
+        await asyncio.wait_for(bea.mind.stop(), STOP_TIMEOUT + 10 + QUIT_DEADLINE)   # she remembers, bounded
     except Exception as exc:
         log.warning("the mind did not stop cleanly: %r", exc)
     for key in reversed(bea.started):

@@ -133,9 +133,10 @@ class Stream:
         limit = max(1, min(limit, STREAM_LIMIT))
         return self._db.read(lambda c: self._rows(c, "session_id = ?", (session_id,), limit))
 
-    def count(self, session_id: int) -> int:
+    def count(self, session_id: int, after: int = 0) -> int:
+        """How many lines the session holds (those with an id past `after`: what a consolidation has not read)."""
         return self._db.read(lambda c: c.execute(
-            "SELECT count(*) FROM messages WHERE session_id = ?", (session_id,)).fetchone()[0])
+            "SELECT count(*) FROM messages WHERE session_id = ? AND id > ?", (session_id, after)).fetchone()[0])
 
     def sessions(self, limit: int = 100) -> list[tuple[int, float, float | None, str]]:
         return self._db.read(lambda c: c.execute(

@@ -9,7 +9,8 @@ Theory of operation:
    the batch, in arrival order.
 3. A noise-only batch is swallowed and the wait goes on, so texture never counts as something happening.
 4. wait_or_idle(idle_after) does the same, but after idle_after seconds with no real batch it returns one
-   synthesised IDLE perception instead. A swallowed noise batch does not reset that timer.
+   synthesised IDLE perception instead, its text a sentence in her prompts' language (app.core.quiet), never
+   a bare duration. A swallowed noise batch does not reset that timer.
 5. remove() drops pending perceptions (moderation); push_back() returns lines to the front of the bus, to be
    settled again from now; pending() is a peek; take_all() and settle() let the loop steer mid-turn.
 6. The clock is injected: LoopClock for the app; tests move time by hand (tests/mind/manual_clock.py).
@@ -29,6 +30,8 @@ from typing import Protocol
 
 from app.core.batching import MAX_WINDOW, TEXT_WINDOW, WINDOW, Arrival, arrival_of, is_noise_only
 from app.core.perception import Meta, Perception, PerceptionKind
+from app.core.quiet import quiet_line
+from app.core.ui_language import ENGLISH
 
 IDLE_AFTER = 240.0
 IDLE_SALIENCE = 0.5
@@ -87,8 +90,9 @@ class _Span:
 
 class PerceptionBus:
     def __init__(self, clock: BusClock, *, text_window: float = TEXT_WINDOW, window: float = WINDOW,
-                 max_window: float = MAX_WINDOW) -> None:
+                 max_window: float = MAX_WINDOW, language: Callable[[], str] = lambda: ENGLISH) -> None:
         self._clock = clock
+        self._language = language   # her prompts' language: the IDLE perception is a sentence in it
         self._gaps = {"text_window": text_window, "window": window, "max_window": max_window}
         self._pending: list[tuple[float, Perception]] = []
         self._span = self._new_span()
@@ -194,7 +198,7 @@ class PerceptionBus:
 
     def _idle(self, quiet_for: float) -> Perception:
         return Perception(kind=PerceptionKind.IDLE, surface="idle",
-                          content=f"[idle] nothing has happened for {quiet_for:.0f} seconds",
+                          content=quiet_line(quiet_for, self._language()),
                           salience=IDLE_SALIENCE, meta={Meta.CONVERSATION_KEY: "idle", "quiet_for": quiet_for},
                           author=None, ts=self._clock.wall())
 

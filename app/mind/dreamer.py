@@ -1,18 +1,22 @@
-"""The dreamer: overnight (or on demand) a session's lines become memories and self-lore, written by the
-background pool; her own words are stored with source=bea, so they never come back as facts."""
+"""The dreamer: overnight, at the end of a stream, at quit or after a long pause, the lines not consolidated yet
+become memories and self-lore, written by the background pool (or kept verbatim when that model is the tiny
+demo); her own words are stored with source=bea, so they never come back as facts."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+import sys
 import time
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from app.core.chat import Message
-from app.core.dreaming import read_dream
+from app.core.dreaming import Dreamt, read_dream, statement, told_facts
 from app.core.events import EventBus, EventKind
+from app.core.perception import OWNER_IDENTITY
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.database import Connection, Database
 from app.memory.prompt_store import shipped_prompt
@@ -37,7 +41,7 @@ def _meta_set(c: Connection, key: str, value: str) -> None:
 class Dreamer:
     def __init__(self, db: Database, stream: Stream, memories: Callable[[], Any], pool: Callable[[], Any],
                  events: EventBus, clock: Callable[[], float] = time.time,
-                 prompt: Callable[[], str] = lambda: DREAM_PROMPT) -> None:
+                 prompt: Callable[[], str] = lambda: DREAM_PROMPT, verbatim: Callable[[], bool] = lambda: False) -> None:
         self._prompt = prompt
         self._db = db
         self._stream = stream
@@ -45,10 +49,19 @@ class Dreamer:
         self._pool = pool
         self._events = events
         self._clock = clock
+        # whether the background model is too small to write a dream (the built-in demo): then what people said
+        # is kept verbatim (app.core.dreaming rule 6)
+        self._verbatim = verbatim
         self._since = clock()   # no dream yet: the first is the first dream hour after this start
-        self.running = False
+        self._one_at_a_time = asyncio.Lock()   # End stream, quit, a pause and the night take turns, never overlap
         # cards: a PERSON line about someone with a card becomes a fact on it (the People skill's hook)
         self.person_fact: Callable[[str], object] | None = None
+        # the streamer's own statements go on their person model (the You skill's hook; app.core.dreaming rule 7)
+        self.owner_told: Callable[[list[str]], object] | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._one_at_a_time.locked()
 
     def overflows(self) -> int:
         return int(self._db.read(lambda c: _meta_get(c, "stream_overflow", "0")))
@@ -57,61 +70,127 @@ class Dreamer:
         value = self._db.read(lambda c: _meta_get(c, "last_dream"))
         return float(value) if value else None
 
+    def consolidated_upto(self, sid: int) -> int:
+        """The id of the last line of the session already consolidated (0: none). A session an older build
+        dreamt as a whole counts as done."""
+        def run(c: Connection) -> int:
+            upto = _meta_get(c, f"dreamt_upto:{sid}")
+            if upto:
+                return int(upto)
+            return sys.maxsize if _meta_get(c, f"dreamt:{sid}") else 0
+        return self._db.read(run)
+
+    def remembered(self, sid: int) -> int:
+        """How many memories the session's lines have become so far (every consolidation of it added up)."""
+        return int(self._db.read(lambda c: _meta_get(c, f"remembered:{sid}", "0")))
+
+    def waiting(self) -> dict[int, int]:
+        """The sessions with lines not consolidated yet (the open one included), oldest first, among the last
+        20, with how many lines wait in each."""
+        waiting = {}
+        for sid, *_rest in self._stream.sessions(limit=20):
+            if count := self._stream.count(sid, after=self.consolidated_upto(sid)):
+                waiting[sid] = count
+        return dict(reversed(waiting.items()))
+
     def undreamt_sessions(self) -> list[int]:
         """The sessions with lines not dreamt yet (the open one included), oldest first, among the last 20."""
-        waiting = []
-        for sid, *_rest in self._stream.sessions(limit=20):
-            done = self._db.read(lambda c, sid=sid: _meta_get(c, f"dreamt:{sid}"))
-            if not done and self._stream.count(sid):
-                waiting.append(sid)
-        return waiting[::-1]
+        return list(self.waiting())
 
     def undreamt_session(self) -> int | None:
         """The newest session with lines that has not been dreamt yet (the open one included)."""
         waiting = self.undreamt_sessions()
         return waiting[-1] if waiting else None
 
-    async def dream(self, session_id: int | None = None) -> int:
-        """Consolidate one session, or by default every undreamt one, oldest first (a stream that ended must
-        not wait another night because something opened a newer session since). Returns how many memories
-        it kept."""
-        sids = [session_id] if session_id is not None else self.undreamt_sessions()
+    async def dream(self, session_id: int | None = None, deadline: float | None = None, night: bool = True) -> int:
+        """Consolidate the lines not consolidated yet of one session, or by default of every session, oldest
+        first (a stream that ended must not wait another night because something opened a newer session
+        since). Returns how many memories it kept. With a deadline (seconds), what the model has not written
+        by then is left for the next chance, untouched; `night` says this is the night's dream (it moves the
+        dream schedule on), not the end of a stream or a pause."""
         store = self._memories()
-        if not sids or store is None or self.running:
+        if store is None:
             return 0
-        self.running = True
+        loop = asyncio.get_running_loop()
+        end = None if deadline is None else loop.time() + deadline
         try:
+            await asyncio.wait_for(self._one_at_a_time.acquire(), None if end is None else max(0.0, end - loop.time()))
+        except TimeoutError:
+            return 0
+        try:
+            sids = [session_id] if session_id is not None else await loop.run_in_executor(None, self.undreamt_sessions)
             kept = 0
             for sid in sids:
-                kept += await self._dream(sid, store)
+                left = None if end is None else end - loop.time()
+                if left is not None and left <= 0:
+                    break
+                try:
+                    kept += await self._dream(sid, store, left, night)
+                except TimeoutError:
+                    log.warning("the consolidation of session %d ran out of time; its lines wait for the next", sid)
+                    break
             return kept
         finally:
-            self.running = False
+            self._one_at_a_time.release()
 
-    async def _dream(self, sid: int, store: Any) -> int:
+    async def _dream(self, sid: int, store: Any, budget: float | None = None, night: bool = True) -> int:
         loop = asyncio.get_running_loop()
-        total = await loop.run_in_executor(None, self._stream.count, sid)
-        lines = await loop.run_in_executor(None, self._stream.session_lines, sid, STREAM_LIMIT)
-        if total > STREAM_LIMIT:
-            log.warning("session %d has %d lines; the dream reads the newest %d", sid, total, STREAM_LIMIT)
+        upto = await loop.run_in_executor(None, self.consolidated_upto, sid)
+        total = await loop.run_in_executor(None, functools.partial(self._stream.count, sid, after=upto))
+        if not total:
+            return 0
+        read = await loop.run_in_executor(None, self._stream.session_lines, sid, STREAM_LIMIT)
+        lines = [ln for ln in read if ln.id > upto]
+        if total > len(lines):
+            log.warning("session %d has %d lines to consolidate; the newest %d are read", sid, total, len(lines))
             await self._db.awrite(lambda c: _meta_set(c, "stream_overflow",
                                                       str(int(_meta_get(c, "stream_overflow", "0")) + 1)))
-        transcript = "\n".join(("Bea: " if ln.kind != "heard" else "") + ln.text for ln in lines if not ln.flagged)
-        answer = await self._pool().complete([Message.system(self._prompt()), Message.user(transcript)],
-                                             options=CallOptions(max_tokens=800, temperature=0.3))
-        items = read_dream(answer.text, sid)
+        unflagged = [ln for ln in lines if not ln.flagged]
+        if not unflagged:
+            items: list[Dreamt] = []
+        elif self._verbatim():
+            items = told_facts([(ln.text, ln.author) for ln in unflagged if ln.kind == "heard"], sid)
+        else:
+            transcript = "\n".join(("Bea: " if ln.kind != "heard" else "") + ln.text for ln in unflagged)
+            call = self._pool().complete([Message.system(self._prompt()), Message.user(transcript)],
+                                         options=CallOptions(max_tokens=800, temperature=0.3))
+            answer = await (call if budget is None else asyncio.wait_for(call, budget))
+            items = read_dream(answer.text, sid)
+        told = [found[1] for ln in unflagged if ln.kind == "heard" and ln.author == OWNER_IDENTITY
+                and (found := statement(ln.text)) is not None]
+        # what the model wrote is kept whole, with the watermark after it, even if a quit cancels the wait
+        return await asyncio.shield(self._keep(sid, store, items, told, lines[-1].id, len(lines), night))
+
+    async def _keep(self, sid: int, store: Any, items: list[Dreamt], told: list[str], last: int, lines: int,
+                    night: bool) -> int:
+        loop = asyncio.get_running_loop()
         kept = 0
+        if told and self.owner_told is not None:
+            try:
+                await loop.run_in_executor(None, self.owner_told, told)
+            except Exception as exc:   # the memories still count; the person model is the You skill's
+                log.error("what the streamer told could not reach their person model: %r", exc)
         for item in items:
             new = await loop.run_in_executor(None, lambda i=item: store.remember(i.text, i.source, i.scope,
-                                                                               session_id=sid))
+                                                                               author=i.author, session_id=sid))
             kept += new is not None
             if item.source == "person" and self.person_fact is not None:
                 await loop.run_in_executor(None, self.person_fact, item.text)
         stamp = str(self._clock())
-        await self._db.awrite(lambda c: (_meta_set(c, f"dreamt:{sid}", stamp), _meta_set(c, "last_dream", stamp)))
-        text, data = said(QT_TRANSLATE_NOOP("activity", "she dreamt session {session}: {kept} new memories from "
-                                                        "{lines} lines"), session=sid, kept=kept, lines=len(lines))
-        self._events.publish(EventKind.SYSTEM, "memory", text, session=sid, kept=kept, **data)
+
+        def mark(c: Connection) -> None:
+            _meta_set(c, f"dreamt_upto:{sid}", str(last))
+            _meta_set(c, f"remembered:{sid}", str(int(_meta_get(c, f"remembered:{sid}", "0")) + kept))
+            if night:
+                _meta_set(c, "last_dream", stamp)
+        await self._db.awrite(mark)
+        if night:
+            text, data = said(QT_TRANSLATE_NOOP("activity", "she dreamt session {session}: {kept} new memories from "
+                                                            "{lines} lines"), session=sid, kept=kept, lines=lines)
+        else:
+            text, data = said(QT_TRANSLATE_NOOP("activity", "she remembered session {session}: {kept} new memories "
+                                                            "from {lines} lines"), session=sid, kept=kept, lines=lines)
+        self._events.publish(EventKind.SYSTEM, "memory", text, session=sid, kept=kept, consolidated=True, **data)
         return kept
 
     def mark_dreamt_now(self) -> None:

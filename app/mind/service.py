@@ -23,6 +23,7 @@ from app.core.model_spec import ModelSpecError, Wire, parse
 from app.core.on_air import OnAir
 from app.core.perception import OWNER_IDENTITY, Perception
 from app.core.prices import call_cost, parse_table
+from app.core.quiet import idle_fits
 from app.core.turn_record import TurnRecord
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.executors import BoundedExecutor
@@ -36,6 +37,7 @@ from app.mind.attention_gate import AttentionGate
 from app.mind.bus import LoopClock, PerceptionBus
 from app.mind.chat_guard import ChatGuard
 from app.mind.consciousness import Consciousness, MindConfig
+from app.mind.consolidation import QUIT_DEADLINE, Consolidation
 from app.mind.dreamer import Dreamer
 from app.mind.follow_ups import FollowUps
 from app.mind.handoff import HandoffWorker
@@ -81,7 +83,7 @@ class MindService:
         self.secrets = secrets
         self.turn_log = turn_log
         self.executor = executor
-        self.bus = PerceptionBus(LoopClock())
+        self.bus = PerceptionBus(LoopClock(), language=lambda: self.prompts.language())
         self.guard = ChatGuard(self.bus.put, events,   # chat triage before the mind (issue 25)
                                language=lambda: self.prompts.language())
         self.outlets = Outlets(events, muted=muted)
@@ -107,7 +109,12 @@ class MindService:
         self._embedder_setting: tuple[str, str] | None = None   # the setting and her prompts' language loaded
         self._memory_loading = asyncio.Lock()
         self.dreamer = (Dreamer(db, stream, lambda: self.memories, self.background_pool, events,
-                                prompt=lambda: prompts.fixed("dream")) if db is not None and stream is not None else None)
+                                prompt=lambda: prompts.fixed("dream"), verbatim=self.background_is_demo)
+                        if db is not None and stream is not None else None)
+        # the stream's lines become memories at End stream, at quit and after a long pause, not only at night
+        self.consolidation = (Consolidation(self.dreamer, stream, events, lambda: int(
+            settings.current.skills.memory.remember_after_minutes)) if self.dreamer is not None and stream is not None
+            else None)
         self.profiler = (Profiler(db, self.background_pool, self._profiled, prompt=lambda: prompts.fixed("profile"))
                          if db is not None else None)
         self.follow_ups = FollowUps(db, self.gate) if db is not None else None
@@ -115,6 +122,7 @@ class MindService:
             self.follow_ups.restore()  # whom she had just answered before a restart still gets the follow-up
         if self.dreamer is not None:
             self.dreamer.person_fact = self._dreamt_fact
+            self.dreamer.owner_told = self._owner_told
         self._background_tasks: set[asyncio.Task] = set()
         self._streamed_seq = self.context.next_seq - 1  # what a restored window held was streamed before
         self._pending_said: dict[int, asyncio.Future[str]] = {}  # spoken lines not ended (Consciousness)
@@ -185,9 +193,10 @@ class MindService:
             self._restarting = False
 
     def idle_enabled(self) -> bool:
-        """IDLE frames come while the Idle skill is on: its switch is the only one (turning it restarts the loop)."""
+        """IDLE frames come while the Idle skill is on (turning it restarts the loop) and her mind can keep its
+        thoughts to itself: the built-in demo model would say any frame out loud (app.core.quiet rule 3)."""
         idle = self.skills.get("idle")
-        return idle is not None and idle.enabled
+        return idle is not None and idle.enabled and idle_fits(self.settings.current.mind.models)
 
     def knows(self, identity: str) -> bool:
         """Whether she has a card for them (the People skill's, from memory): the gate's known-person bonus."""
@@ -334,6 +343,10 @@ class MindService:
         people = self.skills.get("people")
         return people.dreamt_fact(text) if people is not None and people.enabled else False
 
+    def _owner_told(self, sentences: list[str]) -> object:
+        you = self.skills.get("person")
+        return you.told(sentences) if you is not None and you.enabled else 0
+
     async def _profiled(self, identity: str, profile: str) -> None:
         """A profile goes on their card (the People skill), off the loop."""
         people = self.skills.get("people")
@@ -461,6 +474,11 @@ class MindService:
             return SLEEPS
         return DEMO_NOTICE if models[0] == "local:smollm2" else ""
 
+    def background_is_demo(self) -> bool:
+        """The background pool starts with the built-in demo model, too small to write a dream or a recap."""
+        mind = self.settings.current.mind
+        return (mind.background_models or mind.models)[:1] == ["local:smollm2"]
+
     def background_pool(self) -> Any:
         """The pool for batch work; built on first use, and closed with the mind."""
         if self._background is None:
@@ -504,11 +522,19 @@ class MindService:
             task.cancel()
         await self.handoff.stop()
         await self.mood.settle()
-        await self._close_models()
+        if self.consciousness is not None:   # her last lines reach the stream, then the stream her memory
+            await self.consciousness.stop()
+            self.consciousness = None
         try:
             await self._stream_new_lines(hold=False)
         except Exception as exc:
             log.error("the last lines could not reach the stream at stop: %s", exc)
+        if self.consolidation is not None:
+            try:
+                await asyncio.wait_for(self.consolidation.at_quit(), QUIT_DEADLINE + 1)
+            except Exception as exc:   # what is not remembered now waits for the next start
+                log.warning("the stream was not remembered at quit: %r", exc)
+        await self._close_models()
         try:
             self.flush_sync()
         except Exception as exc:

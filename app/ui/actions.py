@@ -45,10 +45,9 @@ class AppActions(QObject):
             self.sync_live()
 
     def _end_stream(self) -> None:
-        stream = self.bea.mind.stream
-        if stream is not None and (sid := stream.end()) is not None:
-            text, data = said(QT_TRANSLATE_NOOP("activity", "session {session} ended"), session=sid)
-            self.bea.bus.publish(EventKind.SYSTEM, "stream", text, session=sid, **data)
+        mind = self.bea.mind
+        if mind.consolidation is not None and mind.consolidation.end() is not None:
+            mind.spawn(mind.consolidation.remember())   # the stream's lines become memories now, not at night
         self.sync_live()
 
     def sync_live(self) -> None:

@@ -51,6 +51,24 @@ def counted(n: int) -> str:
     return translate("memory_dock", "1 memory") if n == 1 else translate("memory_dock", "{n} memories").format(n=n)
 
 
+def news_text(news: Any, busy: bool = False) -> str:
+    """When this stream's lines become memories, in plain words: what waits, what is happening, what came of it."""
+    if busy:
+        return translate("memory_dock", "She is turning this stream's lines into memories…")
+    if news.waiting:
+        if news.pause_minutes:
+            return translate("memory_dock", "She will remember this stream's lines when the stream ends, after "
+                                            "{minutes} quiet minutes, or tonight.").format(minutes=news.pause_minutes)
+        return translate("memory_dock", "She will remember this stream's lines when the stream ends, or tonight.")
+    if news.session is None:
+        return ""
+    if news.remembered == 1:
+        return translate("memory_dock", "Remembered 1 thing from this stream.")
+    if news.remembered:
+        return translate("memory_dock", "Remembered {n} things from this stream.").format(n=news.remembered)
+    return translate("memory_dock", "Nothing from this stream to remember yet.")
+
+
 def quoted(text: str, limit: int = 240) -> str:
     return f"“{text if len(text) <= limit else text[:limit - 1] + '…'}”"
 
@@ -229,15 +247,40 @@ class MemoryDock(QWidget):
         self.progress = QProgressBar(objectName="memoryReembed")
         self.progress.setFormat(translate("memory_dock", "Re-embedding memories: %v of %m"))
         self.progress.hide()
+        # when the stream's lines become memories (End stream, quit, a long pause, the night)
+        self.news = QLabel(objectName="memoryNews", wordWrap=True)
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.addWidget(self.news)
         self._layout.addWidget(self.waiting)
         self._layout.addWidget(self.progress)
+        # the lines of a turn reach the stream with no event of their own: the news is looked at now and then,
+        # and at once when a stream ends or her memory says what it kept
+        self._news_tick = QTimer(self, interval=10_000)
+        self._news_tick.timeout.connect(self.show_news)
+        self._news_tick.start()
         self._unsubscribe = bus.subscribe(self.on_event, kinds=[EventKind.SYSTEM, EventKind.ERROR], replay=False)
         self.destroyed.connect(lambda *_: self._unsubscribe())
         self.attach()
+        self.show_news()
+
+    def show_news(self, busy: bool = False) -> None:
+        consolidation = self.mind.consolidation
+        if consolidation is None or self.mind.db.closed:   # no store, or the app stopped under a window still up
+            self._news_tick.stop()
+            self.news.hide()
+            return
+        text = news_text(consolidation.news(), busy=busy)
+        self.news.setText(text)
+        self.news.setVisible(bool(text))
 
     def on_event(self, event: Any) -> None:
+        consolidated = event.source == "memory" and event.data.get("consolidated")
+        if consolidated and self.view is not None:
+            self.view.reload_choices()   # what she just remembered shows at once, its session and person too
+            self.view.reload()
+        if consolidated or event.source == "stream" or event.data.get("remembering"):
+            self.show_news(busy=bool(event.data.get("remembering")))
         if event.source == "memory" and "total" in event.data:
             self.show_progress(int(event.data.get("done", 0)), int(event.data["total"]))
         if event.source == "memory" and event.kind == EventKind.ERROR and self.mind.memories is None:

@@ -43,6 +43,14 @@
 <context>
     <name>activity</name>
     <message>
+        <source>she remembered session {session}: {kept} new memories from {lines} lines</source>
+        <translation>ha ricordato la sessione {session}: {kept} nuovi ricordi da {lines} righe</translation>
+    </message>
+    <message>
+        <source>she is turning the stream into memories before closing</source>
+        <translation>sta trasformando la live in ricordi prima di chiudere</translation>
+    </message>
+    <message>
         <source>privacy mode on: only this machine is reachable</source>
         <translation>modalità privacy attiva: raggiunge solo questo computer</translation>
     </message>
@@ -1251,6 +1259,30 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
 </context>
 <context>
     <name>memory_dock</name>
+    <message>
+        <source>She is turning this stream&apos;s lines into memories…</source>
+        <translation>Sta trasformando le righe di questa live in ricordi…</translation>
+    </message>
+    <message>
+        <source>She will remember this stream&apos;s lines when the stream ends, after {minutes} quiet minutes, or tonight.</source>
+        <translation>Ricorderà le righe di questa live quando la live finisce, dopo {minutes} minuti di silenzio, o stanotte.</translation>
+    </message>
+    <message>
+        <source>She will remember this stream&apos;s lines when the stream ends, or tonight.</source>
+        <translation>Ricorderà le righe di questa live quando la live finisce, o stanotte.</translation>
+    </message>
+    <message>
+        <source>Remembered 1 thing from this stream.</source>
+        <translation>Ha ricordato 1 cosa di questa live.</translation>
+    </message>
+    <message>
+        <source>Remembered {n} things from this stream.</source>
+        <translation>Ha ricordato {n} cose di questa live.</translation>
+    </message>
+    <message>
+        <source>Nothing from this stream to remember yet.</source>
+        <translation>Ancora niente da ricordare di questa live.</translation>
+    </message>
     <message>
         <source>Everything</source>
         <translation>Tutto</translation>
@@ -2882,6 +2914,10 @@ Non si può annullare.</translation>
 <context>
     <name>problems</name>
     <message>
+        <source>She could not turn the stream into memories yet; she tries again later (detail: {detail}).</source>
+        <translation>Non è ancora riuscita a trasformare la live in ricordi; riproverà più tardi (dettaglio: {detail}).</translation>
+    </message>
+    <message>
         <source>the local API was sent many wrong device tokens from {client}; that address is refused for a while. If no device of yours is misconfigured, someone is guessing: turn off &apos;Reachable from your network&apos; (Settings → Local API) or revoke tokens you do not know.</source>
         <translation>l&apos;API locale ha ricevuto molti token di dispositivo sbagliati da {client}; quell&apos;indirizzo è rifiutato per un po&apos;. Se nessun tuo dispositivo è configurato male, qualcuno sta tirando a indovinare: disattiva &apos;Raggiungibile dalla tua rete&apos; (Impostazioni → API locale) o revoca i token che non conosci.</translation>
     </message>
@@ -3407,6 +3443,14 @@ Non si può annullare.</translation>
 </context>
 <context>
     <name>settings</name>
+    <message>
+        <source>Remember after a pause of (minutes)</source>
+        <translation>Ricorda dopo una pausa di (minuti)</translation>
+    </message>
+    <message>
+        <source>After this many minutes with no chat and no speech, she turns the stream so far into lasting memories, as she does when the stream ends and at night (0: only then).</source>
+        <translation>Dopo questi minuti senza chat e senza voce, trasforma la live fin qui in ricordi duraturi, come fa quando la live finisce e di notte (0: solo allora).</translation>
+    </message>
     <message>
         <source>Her name</source>
         <translation>Il suo nome</translation>
@@ -5218,6 +5262,13 @@ Non si può annullare.</translation>
     <message>
         <source>The chat is {state}</source>
         <translation>La chat è {state}</translation>
+    </message>
+</context>
+<context>
+    <name>idle</name>
+    <message>
+        <source>Idle life stays off the air with the built-in demo model: that model would say out loud whatever she thinks to herself. Give her a real mind (Get started, or Settings → Mind) and she will think to herself when the stream goes quiet.</source>
+        <translation>Con il modello dimostrativo integrato la vita a riposo resta fuori onda: quel modello direbbe ad alta voce tutto quello che pensa tra sé. Dalle una mente vera (Per iniziare, o Impostazioni → Mente) e penserà tra sé quando la live si fa tranquilla.</translation>
     </message>
 </context>
 </TS>

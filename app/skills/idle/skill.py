@@ -1,7 +1,9 @@
 """The Idle skill: her life between conversations (seed 004: IdleSurface, the monologue prompt).
 
 While this skill is on (its switch is the only one: off, the loop waits for real input and no IDLE frame
-comes), the bus synthesises an IDLE perception after `mind.idle_after` seconds in which nothing happened. On
+comes), the bus synthesises an IDLE perception after `mind.idle_after` seconds in which nothing happened, a
+sentence in her prompts' language. With the built-in demo model it stays off the air (app.core.quiet rule 3):
+the settings page and the Activity dock say why. On
 such a batch this skill adds the monologue prompt (resources/prompts/monologue.md, the streamer's own copy in
 the data folder) and the verdict of spontaneous initiative (app.core.initiative: a pure function of the silence, a chance
 and a minimum gap, the roll injected): either she may speak up unprompted now, or she keeps her thoughts.
@@ -18,13 +20,20 @@ from pydantic import Field
 
 from app.config.section import SkillSettings
 from app.core.initiative import DEFAULT_CHANCE, DEFAULT_MIN_GAP_S, decide_initiative, is_activity
+from app.core.events import EventKind
 from app.core.perception import Perception, PerceptionKind
+from app.core.quiet import WORDS, idle_fits, words
+from app.core.ui_language import ENGLISH
+from app.core.words import QT_TRANSLATE_NOOP, said
 from app.skills.base import Skill
 from app.skills.registry import register
 
-MAY_SPEAK = ("[INITIATIVE] It has been quiet for {minutes} minutes. You may start something yourself now: say "
-             "something to the stream unprompted (`speak`), about the stream, the plan, or someone you remember.")
-KEEP = "[INITIATIVE] Not now: keep your thoughts to yourself this time (`stay_silent` when you are done)."
+MAY_SPEAK = WORDS[ENGLISH].may_speak   # her words in her prompts' language: app.core.quiet
+KEEP = WORDS[ENGLISH].keep
+# the settings page and the Activity dock say why idle life is silent although switched on
+OFF_AIR = QT_TRANSLATE_NOOP("idle", "Idle life stays off the air with the built-in demo model: that model would say "
+                                    "out loud whatever she thinks to herself. Give her a real mind (Get started, "
+                                    "or Settings → Mind) and she will think to herself when the stream goes quiet.")
 
 
 class IdleSettings(SkillSettings):
@@ -42,6 +51,7 @@ class IdleSkill(Skill):
     title = "Idle life"
     description = "When the stream goes quiet, she thinks to herself and may speak up on her own."
     settings_model = IdleSettings
+    settings_page = "app.skills.idle.settings:make_page"
 
     def __init__(self, ctx: Any, clock: Callable[[], float] = time.monotonic,
                  roll: Callable[[], float] | None = None) -> None:
@@ -51,6 +61,17 @@ class IdleSkill(Skill):
         self.last_activity = clock()
         self.last_initiative: float | None = None
         self.last_verdict = ""
+
+    def off_air(self) -> str:
+        """Why idle life is silent although switched on (English; the window translates it), or "" when it is not:
+        her mind is the built-in demo model (app.core.quiet rule 3)."""
+        mind = self.ctx.mind
+        return "" if mind is None or idle_fits(mind.settings.current.mind.models) else OFF_AIR
+
+    async def start(self) -> None:
+        if why := self.off_air():
+            text, data = said(why)
+            self.ctx.bus.publish(EventKind.SYSTEM, self.key, text, words_context="idle", **data)
 
     def context_for(self, batch: Sequence[Perception]) -> str:
         now = self.clock()
@@ -69,5 +90,6 @@ class IdleSkill(Skill):
         if verdict:
             self.last_initiative = now
         monologue = mind.prompt("monologue") if mind is not None else ""
-        line = MAY_SPEAK.format(minutes=int(quiet // 60)) if verdict else KEEP
+        told = words(self.ctx.language())
+        line = told.may_speak.format(minutes=int(quiet // 60)) if verdict else told.keep
         return "\n".join(part for part in (monologue, line) if part)

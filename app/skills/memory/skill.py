@@ -25,6 +25,10 @@ class MemorySettings(SkillSettings):
     dream_hour: int = Field(4, ge=0, le=23, title="Hour she dreams",
                             description="The hour of the night (0-23) she dreams: she turns the stream into "
                                         "lasting memories.")
+    remember_after_minutes: int = Field(20, ge=0, le=24 * 60, title="Remember after a pause of (minutes)",
+                                        description="After this many minutes with no chat and no speech, she turns "
+                                                    "the stream so far into lasting memories, as she does when the "
+                                                    "stream ends and at night (0: only then).")
     embedder: str = Field("default", title="Meaning model", json_schema_extra=ADVANCED,
                           description="The model her memory reads meaning with: the built-in one or one "
                                       "installed in Settings → Models…. Changing it re-reads every memory in "

@@ -10,9 +10,12 @@ an invented one is refused, certainty without a quote is kept as a guess. Gettin
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from typing import Any
 
+from app.core import person_model as pm
+from app.core.dreaming import about_the_streamer
 from app.core.perception import OWNER_IDENTITY, Meta, Perception
 from app.core.prompt_language import in_language
 from app.core.tools import Tool
@@ -21,6 +24,7 @@ from app.skills.person.tools import PersonTools
 from app.skills.registry import register
 
 log = logging.getLogger(__name__)
+TOLD = 0.9   # their own words, kept verbatim: certain, below what they set by hand
 
 SECTION = ("What you know about the streamer who owns you is in `person_model` (ask by section or by words). "
            "When they tell you something about themselves worth keeping, call `person_observe` with a quote of "
@@ -57,6 +61,23 @@ class PersonSkill(Skill):
 
     def tools(self) -> list[Tool]:
         return self.person.tools() if self.person is not None else []
+
+    def told(self, sentences: Sequence[str]) -> int:
+        """The dreamer's hook (blocking): what the streamer said of themselves in a stream goes on their model when
+        the stream is remembered, their own words as the quote. How many entries were written."""
+        if self.store is None:
+            return 0
+        written = 0
+        for said in sentences:
+            section, key = about_the_streamer(said)
+            try:
+                decision = self.store.write(pm.Entry(section, key, said, source="agent:memory", confidence=TOLD,
+                                                     observed_at=time.time(), quote=said))
+            except pm.PersonModelError as exc:
+                log.warning("a statement of the streamer's was not kept on their model: %s", exc)
+                continue
+            written += decision.accepted
+        return written
 
     # ---- Getting to Know You -----------------------------------------------------------------------
     def start_interview(self) -> str:

@@ -1,0 +1,123 @@
+"""A stream's lines become memories the same evening, in the composed app: the streamer tells her a fact, her turn
+runs over a loopback OpenAI-compatible server, and ending the stream (or quitting, or a long pause) turns the
+line into a memory that the Memory dock shows, the You dock holds, and recall finds after a restart. The
+background model is the built-in demo, so the memory is the streamer's own words (the dreamer's verbatim rule);
+a capable background model dreams it, once."""
+
+import asyncio
+import json
+import time
+
+from app import compose
+from app.core.perception import OWNER, Meta, Perception, PerceptionKind
+from app.memory.memories import MemoryStore
+from app.memory.stream import Line
+from tests.fakes import HashingEmbedder
+from tests.senses.llm_server import LLMServer, Stream, openai_stream
+
+MIND, BACKGROUND = "mind-test", "background-test"
+FACT = "my cat is called Pistacchio"
+
+
+def build(data_dir, env):
+    bea = compose.build(data_dir, env=env, log_to_stderr=False)
+    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder())   # her memory loaded (a stand-in embedder)
+    return bea
+
+
+def use(bea, server, background: str = "local:smollm2") -> None:
+    bea.settings.update({"mind.models": [f"llamacpp:{MIND}"], "mind.background_models": [background],
+                         "mind.base_urls": {"llamacpp": server.base_url}})
+
+
+def told(text: str) -> Perception:
+    """The streamer typing in the Chat dock, as the Chat skill delivers it."""
+    return Perception(PerceptionKind.CHAT, "app", f"[{OWNER.display_name}] {text}", salience=0.9,
+                      meta={Meta.CONVERSATION_KEY: "app:chat", Meta.TEXT: text}, author=OWNER, ts=time.time())
+
+
+async def tell(bea, server, text: str = FACT) -> None:
+    args = json.dumps({"mood": "happy", "message": "che bel nome!"})
+    server.script(MIND, Stream(openai_stream(MIND, tool_calls=[("call_0", "speak", args)])))
+    await asyncio.sleep(0.05)
+    bea.mind.start()
+    await bea.mind.consciousness.turn([told(text)])
+
+
+def recalled(bea, query: str = "what is my cat called Pistacchio") -> list[str]:
+    return [m.text for m in bea.mind.memories.recall(query, 5, "person")]
+
+
+def test_a_fact_told_is_remembered_when_the_stream_ends_shown_and_kept_after_a_restart(data_dir, env, qtbot):
+    from app.ui.memory_dock import MemoryDock
+
+    async def evening():
+        bea = build(data_dir, env)
+        try:
+            async with LLMServer() as server:
+                use(bea, server)
+                await tell(bea, server)
+                dock = MemoryDock(bea.mind, bea.bus)
+                qtbot.addWidget(dock)
+                before = dock.news.text()
+                kept = await bea.mind.consolidation.end_stream()
+                after = (dock.news.text(), [m.text for m in dock.view.memories])
+                you = [(e.section, e.summary, e.quote) for e in bea.person_store.entries()]
+                await bea.mind.stop()
+                return before, kept, after, recalled(bea), you, bea.mind.stream.session_id
+        finally:
+            compose.close(bea)
+
+    before, kept, (news, shown), found, you, open_session = asyncio.run(evening())
+    assert before == ("She will remember this stream's lines when the stream ends, after 20 quiet minutes, "
+                      "or tonight.")
+    assert kept == 1 and open_session is None
+    assert news == "Remembered 1 thing from this stream." and shown == [f"Streamer: {FACT}"]
+    assert found == [f"Streamer: {FACT}"]
+    assert you == [("relationships", FACT, FACT)]                 # the You dock: what she learned about you
+    again = build(data_dir, env)
+    try:
+        assert recalled(again) == [f"Streamer: {FACT}"]           # after a restart, recall finds it
+        assert again.mind.dreamer.waiting() == {}                 # and the night has nothing left to read twice
+    finally:
+        compose.close(again)
+
+
+def test_quitting_remembers_the_stream_and_a_capable_model_dreams_it_once(data_dir, env):
+    async def quit_then_dream():
+        bea = build(data_dir, env)
+        async with LLMServer() as server:
+            use(bea, server, f"llamacpp:{BACKGROUND}")
+            server.script(BACKGROUND, Stream(openai_stream(BACKGROUND, text=["PERSON: the streamer's cat is "
+                                                                             "called Pistacchio"])))
+            await tell(bea, server)
+            await compose.stop(bea)                               # File → Quit: stop() remembers, bounded
+            asked = server.calls(BACKGROUND)
+        again = build(data_dir, env)
+        try:
+            found = recalled(again)
+            night = await again.mind.dreamer.dream()              # the night's dream after the quit
+            return asked, found, night
+        finally:
+            compose.close(again)
+
+    asked, found, night = asyncio.run(quit_then_dream())
+    assert asked == 1 and found == ["the streamer's cat is called Pistacchio"]
+    assert night == 0                                             # the line was consolidated exactly once
+
+
+def test_a_long_pause_remembers_the_open_stream(bea):
+    consolidation = bea.mind.consolidation
+    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder())
+    bea.settings.set("skills.memory.remember_after_minutes", 20)
+    bea.mind.stream.append_sync([Line("heard", f"[Streamer] {FACT}", time.time() - 19 * 60, OWNER.identity)])
+    assert asyncio.run(consolidation.after_pause()) == 0          # 19 quiet minutes: not yet
+    bea.mind.stream.append_sync([Line("heard", "[Streamer] I also have a dog named Fido", time.time() - 21 * 60,
+                                      OWNER.identity)])
+    assert asyncio.run(consolidation.after_pause()) == 2          # the newest line is 21 minutes old
+    assert bea.mind.stream.session_id is not None                 # a pause does not end the stream
+    assert consolidation.news().waiting == 0 and consolidation.news().remembered == 2
+    bea.settings.set("skills.memory.remember_after_minutes", 0)   # 0: only the end of a stream and the night
+    bea.mind.stream.append_sync([Line("heard", "[Streamer] my sister lives in Rome now", time.time() - 3600,
+                                      OWNER.identity)])
+    assert asyncio.run(consolidation.after_pause()) == 0
