@@ -24,6 +24,7 @@ from app.widgets.qt import (
     QWidget,
     translate,
 )
+from app.widgets.wheel_guard import guard_fields
 
 # General also holds privacy mode and the interface: a page of one switch reads like a config file
 GENERAL = ("general", "privacy", "ui")
@@ -94,6 +95,7 @@ class SettingsDialog(QDialog):
         for box in form.findChildren(QComboBox):
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             box.setMinimumContentsLength(NARROWEST_BOX)
+        guard_fields(form)   # scrolling the page with the wheel changes none of its fields
         self.pages.addItem(title)
         self.stack.addWidget(form)
         self.forms.append(form)

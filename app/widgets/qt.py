@@ -52,6 +52,9 @@ from PySide6.QtWebEngineCore import (
 from PySide6.QtWebEngineWidgets import QWebEngineView
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QAbstractScrollArea,
+    QAbstractSlider,
+    QAbstractSpinBox,
     QApplication,
     QCheckBox,
     QComboBox,
@@ -77,6 +80,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
+    QScrollBar,
     QSpinBox,
     QSplitter,
     QStackedWidget,
@@ -93,7 +97,7 @@ from PySide6.QtWidgets import (
 )
 
 __all__ = [
-    "QAbstractItemView", "QAbstractTableModel", "QModelIndex", "QPoint", "QScrollArea", "QTableView", "QAction", "QActionGroup", "QApplication", "QCheckBox", "QCloseEvent", "QColor", "QEvent", "QKeyEvent", "QComboBox", "QDesktopServices",
+    "QAbstractItemView", "QAbstractScrollArea", "QAbstractSlider", "QAbstractSpinBox", "QScrollBar", "QAbstractTableModel", "QModelIndex", "QPoint", "QScrollArea", "QTableView", "QAction", "QActionGroup", "QApplication", "QCheckBox", "QCloseEvent", "QColor", "QEvent", "QKeyEvent", "QComboBox", "QDesktopServices",
     "QDialog", "QDialogButtonBox", "QDockWidget", "QDoubleSpinBox", "QFileDialog", "QFont", "QFontDatabase", "QFormLayout", "QFrame", "QGridLayout",
     "QHBoxLayout", "QHeaderView", "QIcon", "QImage", "QInputDialog", "QKeySequence", "QLabel", "QLineEdit", "QListWidget", "QListWidgetItem",
     "QMainWindow", "QMenu", "QMessageBox", "QObject", "QPainter", "QPainterPath", "QPaintEvent", "QPen", "QPixmap", "QPlainTextEdit", "QProgressBar", "QPointF", "QPushButton", "QRectF", "QSize",

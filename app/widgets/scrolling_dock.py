@@ -4,6 +4,7 @@ can push the window past a small screen."""
 from __future__ import annotations
 
 from app.widgets.qt import QDockWidget, QEvent, QScrollArea, QSize, QVBoxLayout, QWidget, Signal
+from app.widgets.wheel_guard import guard_fields
 
 # the least a dock shrinks to: its title, a few lines of content, and scroll bars for the rest
 FLOOR = QSize(220, 90)
@@ -33,6 +34,7 @@ class ScrollingDock(QDockWidget):
         scroll = QScrollArea(widgetResizable=True, frameShape=QScrollArea.Shape.NoFrame,
                              objectName="dockScroll")
         scroll.setWidget(_Holder(content))  # the content the size of the dock, or its minimum and scroll bars
+        guard_fields(content)               # scrolling the dock with the wheel changes none of its fields
         needs = content.minimumSizeHint().expandedTo(content.minimumSize())
         scroll.setMinimumSize(needs.boundedTo(FLOOR).expandedTo(QSize(0, 0)))
         super().setWidget(scroll)
