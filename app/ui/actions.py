@@ -51,9 +51,14 @@ class AppActions(QObject):
         self.sync_live()
 
     def sync_live(self) -> None:
+        """The tray and the File menu offer only the step that fits: Go live while she is not on air, End
+        stream while she is (a sitting that a heard line opened off air is not a stream to end)."""
         stream = self.bea.mind.stream
-        self.go_live.setEnabled(stream is not None and not stream.on_air)
-        self.end_stream.setEnabled(stream is not None and stream.session_id is not None)
+        live = stream is not None and stream.on_air
+        self.go_live.setVisible(not live)
+        self.go_live.setEnabled(stream is not None and not live)
+        self.end_stream.setVisible(live)
+        self.end_stream.setEnabled(live)
 
     def _set_privacy(self, on: bool) -> None:
         if self.bea.settings.current.privacy.enabled == on:
