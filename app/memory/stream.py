@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from app.memory.database import Connection, Database
+from app.paths import PRIVATE_FILE
 
 STREAM_LIMIT = 2000  # the most rows any one read returns (the dreamer consolidates at most this many)
 BANNED = "a moderator removed this person"
@@ -167,7 +168,8 @@ class Stream:
     def export(self, session_id: int, path: Path) -> int:
         """Write a whole session to `path`, as JSON when it ends in .json, else as Markdown (identities stay out
         of the Markdown). Written beside the target and moved into place, so a failed export leaves no half
-        file. Blocks (call it off the loop). Returns how many lines were written."""
+        file; owner-only (0600) from its creation, since a session holds what viewers said. Blocks (call it off
+        the loop). Returns how many lines were written."""
         row = self._db.read(lambda c: c.execute(
             "SELECT started_at, ended_at, opened_by FROM sessions WHERE id = ?", (session_id,)).fetchone())
         if row is None:
@@ -176,7 +178,9 @@ class Stream:
         part = path.with_name(path.name + ".part")
         count = 0
         try:
-            with part.open("w", encoding="utf-8") as out:
+            part.unlink(missing_ok=True)   # a part left by a crash keeps its own mode: make ours afresh
+            fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), PRIVATE_FILE)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
                 if as_json:
                     out.write(json.dumps({"session": session_id, "started_at": row[0], "ended_at": row[1],
                                           "opened_by": row[2]}, ensure_ascii=False)[:-1] + ', "lines": [')

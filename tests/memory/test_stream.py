@@ -2,6 +2,8 @@
 
 import asyncio
 import json
+import os
+import stat
 
 import pytest
 
@@ -83,3 +85,35 @@ def test_a_session_a_line_opened_is_not_on_air_until_the_streamer_goes_live(bea)
     stream.end()
     assert not stream.on_air and not Stream(bea.db).on_air
     assert stream.go_live("obs") != sid and stream.on_air
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX's (Windows keeps others out by the folder's ACL)")
+def test_an_export_is_owner_only_from_its_first_byte(bea, tmp_path, monkeypatch):
+    """A session holds what viewers said: its export is 0600 while it is written and once in place, whatever
+    the umask, a file it replaces or a part a crash left behind."""
+    stream = Stream(bea.db)
+    sid = stream.go_live("streamer")
+    stream.append_sync([Line("heard", "[ada] my address is secret", 1.0, "twitch:9", "ada")])
+    seen: list[int] = []
+    pages = Stream._pages
+
+    def watched(self, session_id):   # the mode of the file being written, as the first page goes in
+        for target in tmp_path.glob("*.part"):
+            seen.append(stat.S_IMODE(target.stat().st_mode))
+        yield from pages(self, session_id)
+
+    monkeypatch.setattr(Stream, "_pages", watched)
+    old = os.umask(0o022)
+    try:
+        for name in ("s.md", "s.json"):
+            target = tmp_path / name
+            target.write_text("an older export")                  # 0644 by the umask
+            (tmp_path / f"{name}.part").write_text("left by a crash")
+            assert stat.S_IMODE(target.stat().st_mode) == 0o644
+            assert stream.export(sid, target) == 1
+            assert stat.S_IMODE(target.stat().st_mode) == 0o600, name
+            assert "my address is secret" in target.read_text(encoding="utf-8")
+    finally:
+        os.umask(old)
+    assert seen == [0o600, 0o600]
+    assert list(tmp_path.glob("*.part")) == []
