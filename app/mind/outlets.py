@@ -30,6 +30,12 @@ Theory of operation:
 5. Barge-in: the voice tells whether she is speaking (speaking) and takes the mind's interruption
    (interrupt); is_speaking() is also true while a line given to the voice has not ended. barge_in() passes
    the interruption on (the voice ducks her, then stops her if she answers what interrupted her).
+7. Her lines as the window follows them (app.core.her_lines): on_spoken() listeners hear of each line as it
+   may go on air, SPEAKING, the moment utter() has it, and before that as it streams, its words so far after
+   each fragment (read by app.core.speak_stream, one number for the whole line); and again when her voice has
+   ended it (SAID or CUT, with what she got to say). A line with no voice to say it is SAID at once; a streamed
+   line nobody claimed is CUT with nothing said. The whole line's SPEECH event
+   carries the line's number (data `spoken_line`), so a listener of both knows it has seen that line.
 """
 
 from __future__ import annotations
@@ -39,10 +45,11 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from app.core.events import EventBus, EventKind
+from app.core.her_lines import LineState, SpokenLine
 from app.core.mind_words import (
     DELIVERED,
     NOT_DELIVERED,
@@ -51,6 +58,7 @@ from app.core.mind_words import (
     screened_words,
 )
 from app.core.on_air import Decision, OnAir, Screened
+from app.core.speak_stream import SpeakArgsError, SpeakArgsReader
 from app.core.words import said
 
 log = logging.getLogger(__name__)
@@ -80,6 +88,8 @@ _ANSWERING: ContextVar[tuple[Any, str | None] | None] = ContextVar("answering", 
 class _Stream:
     line: StreamedLine
     call_id: str | None
+    words: SpeakArgsReader = field(default_factory=SpeakArgsReader)   # the message so far, for the window
+    shown: SpokenLine | None = None
 
 
 def _done(value: str) -> asyncio.Future[str]:
@@ -110,6 +120,8 @@ class Outlets:
         self._last: dict[tuple[str, str], asyncio.Task[None]] = {}   # the latest line to each conversation
         self._inflight: set[asyncio.Task[None]] = set()
         self.on_air = OnAir()
+        self._spoken: list[Callable[[SpokenLine], None]] = []
+        self._lines_begun = 0
 
     def register_sender(self, platform: str, send: Sender, typing: Typing | None = None) -> None:
         """send(channel, text) carries her written lines on that platform from now on; typing(channel), when
@@ -132,6 +144,42 @@ class Outlets:
             self._events.publish(EventKind.SYSTEM, "on air", f"A line to {where} was {what} ({found}).",
                                  decision=screened.decision.value, where=where, **data)
         return screened
+
+    def on_spoken(self, listener: Callable[[SpokenLine], None]) -> Callable[[], None]:
+        """Rule 7: listener(line) as each of her spoken lines begins and ends; returns how to stop."""
+        self._spoken.append(listener)
+        return lambda: self._spoken.remove(listener) if listener in self._spoken else None
+
+    def _tell(self, line: SpokenLine) -> SpokenLine:
+        for listener in list(self._spoken):
+            try:
+                listener(line)
+            except Exception:
+                log.exception("a spoken-line listener failed")
+        return line
+
+    def _show(self, text: str, state: LineState, stream: _Stream | None = None) -> SpokenLine:
+        """Rule 7: a line told to the window; a streamed one keeps the number its first words had."""
+        if stream is not None and stream.shown is not None:
+            number = stream.shown.number
+        else:
+            self._lines_begun += 1
+            number = self._lines_begun
+        shown = self._tell(SpokenLine(number, text, state, text if state is LineState.SAID else ""))
+        if stream is not None:
+            stream.shown = shown
+        return shown
+
+    def _show_written(self, stream: _Stream, fragment: str) -> None:
+        """Rule 7: the words of a streamed line written so far."""
+        try:
+            if not stream.words.feed(fragment):
+                return
+        except SpeakArgsError:   # the voice says what is wrong with it; the window keeps what it showed
+            return
+        text = self.on_air.screen(stream.words.message, spoken=True).text
+        if text:
+            self._show(text, LineState.SPEAKING, stream)
 
     def platforms(self) -> list[str]:
         return sorted(self._senders)
@@ -182,12 +230,15 @@ class Outlets:
             stream.line.feed(fragment)
         except Exception as exc:  # the line keeps its error; what was queued still plays
             log.info("a streamed speak call broke: %s", exc)
+        self._show_written(stream, fragment)
 
     def stream_abort(self) -> None:
         streams, self._streams = list(self._streams.values()), {}
         for stream in streams:
             with contextlib.suppress(Exception):
                 stream.line.abort()
+            if stream.shown is not None:
+                self._tell(stream.shown.ended(""))
 
     def stream_close(self) -> None:
         self.stream_abort()
@@ -202,54 +253,64 @@ class Outlets:
         finally:
             _ANSWERING.reset(token)
 
-    def _claim(self) -> StreamedLine | None:
+    def _claim(self) -> _Stream | None:
         current = _ANSWERING.get()
         if current is None:
             return None
         key, call_id = current
         found = next((k for k, s in self._streams.items() if call_id and s.call_id == call_id), key)
-        stream = self._streams.pop(found, None)
-        return stream.line if stream is not None else None
+        return self._streams.pop(found, None)
 
     async def say(self, text: str, mood: str) -> str:
         return await self.utter(text, mood)
 
     def utter(self, text: str, mood: str) -> asyncio.Future[str]:
         """Rule 4: the line starts now; the future is what she got to say, once the line has ended."""
-        line = self._claim()
+        stream = self._claim()
+        line = stream.line if stream is not None else None
         if not self._voiced():
             if line is not None:
                 line.abort()
             text = self.screen(text, spoken=True).text
             if text:
-                self._events.publish(EventKind.SPEECH, "voice", text, mood=mood)
+                shown = self._show(text, LineState.SAID, stream)
+                self._events.publish(EventKind.SPEECH, "voice", text, mood=mood, spoken_line=shown.number)
+            elif stream is not None and stream.shown is not None:
+                self._tell(stream.shown.ended(""))
             return _done(text)
         if line is not None:   # streamed: the voice screens it chunk by chunk (rule 6)
             try:
                 line.finish()
             except Exception as exc:
                 log.info("a streamed speak call ended badly: %s", exc)
+            shown = self._show(self.on_air.screen(text, spoken=True).text, LineState.SPEAKING, stream)
         else:
             text = self.screen(text, spoken=True).text
             if not text:
                 return _done("")
+            shown = self._show(text, LineState.SPEAKING)
         assert self.voice is not None
-        task = asyncio.ensure_future(self._voiced_line(line, self.voice, text, mood))
+        task = asyncio.ensure_future(self._voiced_line(line, self.voice, text, mood, shown))
         self._utterances.add(task)
         task.add_done_callback(self._utterances.discard)
         return task
 
-    async def _voiced_line(self, line: StreamedLine | None, voice: Voice, text: str, mood: str) -> str:
+    async def _voiced_line(self, line: StreamedLine | None, voice: Voice, text: str, mood: str,
+                           shown: SpokenLine) -> str:
         try:
             out_loud = await line.said() if line is not None else await voice(text, mood)
-        except Exception as exc:
+        except BaseException as exc:
+            self._tell(shown.ended(""))   # a line the window shows as begun always ends there
+            if not isinstance(exc, Exception):
+                raise
             log.warning("her voice failed on a line: %r", exc)
             self._events.publish(EventKind.ERROR, "voice", f"her voice failed: {exc}",
                                  **said(VOICE_FAILED, detail=exc)[1])
             return ""
         out_loud = text if out_loud is None else out_loud
+        self._tell(shown.ended(out_loud))
         if out_loud:
-            self._events.publish(EventKind.SPEECH, "voice", out_loud, mood=mood, spoken=True)
+            self._events.publish(EventKind.SPEECH, "voice", out_loud, mood=mood, spoken=True, spoken_line=shown.number)
         return out_loud
 
     # ---- written lines (rule 3) -------------------------------------------------------------------------

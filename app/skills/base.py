@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from app.mind.service import MindService
     from app.secrets import SecretStore
     from app.senses.netgate import NetworkGate
-    from app.skills.ports import Avatar, Ears, People, Senders, SettingsPort, Stage, VoiceTap
+    from app.skills.ports import Avatar, Ears, HerLines, People, Senders, SettingsPort, Stage, VoiceTap
 
 
 def _nobody() -> None:
@@ -56,6 +56,7 @@ class SkillContext:
     app_settings: SettingsPort | None = None
     stage: Stage | None = None           # the stream, as a chat platform sees it
     senders: Senders | None = None       # where her written lines go
+    her_lines: HerLines | None = None    # her spoken lines as they begin and end
     people: Callable[[], People | None] = _nobody   # the People skill while it is on and has its store
     avatar: Callable[[], Avatar | None] = _nobody   # the Stage skill's body while that skill is on
     ears: Callable[[], Ears | None] = _nobody       # the Voice skill's transcriber while it runs

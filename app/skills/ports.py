@@ -14,6 +14,8 @@ these protocols (or by the service's own class when it is a plain store):
 - VoiceTap: a copy of her voice as it is made, for a place she speaks besides the room (a Discord call): the
   Voice skill's while it is on. ctx.voice_tap() is None otherwise. Its talked_over() is the way back: people
   there talking over her duck her, then stop her, as the streamer's voice does.
+- HerLines: her spoken lines as the window follows them (app.core.her_lines): shown the moment the speak call is
+  written, then said or cut once her voice has ended them. The mind's outlets, always there in the app.
 - SettingsPort: the one validated write path for settings, and news of their changes.
 """
 
@@ -23,6 +25,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from decimal import Decimal
 from typing import Any, Protocol
 
+from app.core.her_lines import SpokenLine
 from app.core.perception import Perception
 
 
@@ -105,6 +108,12 @@ class VoiceTap(Protocol):
     def talked_over(self, voice: Any) -> None:
         """Someone where the sink is (a call) talks over her: an OwnerVoice (app.senses.voice.bargein) for the
         two-stage barge-in, as her microphone's (duck at their first word, stop once they kept going)."""
+
+
+class HerLines(Protocol):
+    def on_spoken(self, listener: Callable[[SpokenLine], None]) -> Callable[[], None]:
+        """listener(line) when a line of hers is written for her voice (SPEAKING) and when it has ended (SAID or
+        CUT, with what she got to say); a line with no voice to say it comes SAID at once. Returns how to stop."""
 
 
 class SettingsPort(Protocol):

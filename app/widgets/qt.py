@@ -42,6 +42,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPen,
     QPixmap,
+    QTextCursor,
 )
 from PySide6.QtWebEngineCore import (
     QWebEnginePage,
@@ -101,7 +102,7 @@ __all__ = [
     "QDialog", "QDialogButtonBox", "QDockWidget", "QDoubleSpinBox", "QFileDialog", "QFont", "QFontDatabase", "QFormLayout", "QFrame", "QGridLayout",
     "QHBoxLayout", "QHeaderView", "QIcon", "QImage", "QInputDialog", "QKeySequence", "QLabel", "QLineEdit", "QListWidget", "QListWidgetItem",
     "QMainWindow", "QMenu", "QMessageBox", "QObject", "QPainter", "QPainterPath", "QPaintEvent", "QPen", "QPixmap", "QPlainTextEdit", "QProgressBar", "QPointF", "QPushButton", "QRectF", "QSize",
-    "QSpinBox", "QSplitter", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTableWidget", "QTableWidgetItem", "QTabBar", "QTabWidget", "QTextBrowser", "QTimer", "QUrl", "QVBoxLayout", "QWidget",
+    "QSpinBox", "QSplitter", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTableWidget", "QTableWidgetItem", "QTabBar", "QTabWidget", "QTextBrowser", "QTextCursor", "QTimer", "QUrl", "QVBoxLayout", "QWidget",
     "Qt", "Signal", "QWebEnginePage", "QWebEngineProfile", "QWebEngineUrlRequestInfo",
     "QWebEngineUrlRequestInterceptor", "QWebEngineView",
     "QT_TRANSLATE_NOOP", "QDateTime", "QLibraryInfo", "QLocale", "QTranslator", "translate", "local_date",

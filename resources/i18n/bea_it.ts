@@ -613,6 +613,10 @@
         <source>{name} (out loud)</source>
         <translation>{name} (a voce)</translation>
     </message>
+    <message>
+        <source>(cut)</source>
+        <translation>(interrotta)</translation>
+    </message>
 </context>
 <context>
     <name>clock_dock</name>

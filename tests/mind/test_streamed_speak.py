@@ -64,8 +64,8 @@ def test_fragments_of_speak_calls_stream_to_a_line_and_the_handler_claims_it():
 
     assert asyncio.run(handler()) == "hel"                                  # what she got to say
     assert lines[0].finished and not lines[0].aborted and whole == []      # not synthesised a second time
-    assert [(e.text, e.data) for e in events.recent([EventKind.SPEECH])] == [("hel", {"mood": "happy",
-                                                                                      "spoken": True})]
+    assert [(e.text, e.data) for e in events.recent([EventKind.SPEECH])] == [
+        ("hel", {"mood": "happy", "spoken": True, "spoken_line": 1})]
 
 
 def test_a_reset_drops_every_line_begun_and_a_handler_without_a_line_says_it_whole():
@@ -87,7 +87,8 @@ def test_muted_or_without_a_voice_nothing_streams_and_the_line_is_published_whol
     speak_deltas(outlets)(args(0, '{"message": "hi"}', name="speak"))
     assert lines == []
     assert asyncio.run(outlets.say("hi", "happy")) == "hi" and whole == []
-    assert [(e.text, e.data) for e in events.recent([EventKind.SPEECH])] == [("hi", {"mood": "happy"})]
+    assert [(e.text, e.data) for e in events.recent([EventKind.SPEECH])] == [
+        ("hi", {"mood": "happy", "spoken_line": 1})]
     outlets.detach_voice()
     speak_deltas(outlets)(args(0, '{"message": "hi"}', name="speak"))
     assert lines == [] and outlets.voice is None

@@ -1,6 +1,9 @@
-"""The Chat dock: type to her as the streamer, and read what she says back, spoken or written. What is wrong (her
-failed turns, no audio device, OBS not answering, a Twitch login refused, a missing model) shows under the
-transcript, one plain line per problem, each with a button to the settings page that fixes it."""
+"""The Chat dock: type to her as the streamer, and read what she says back, spoken or written. The conversation
+takes most of the dock and follows its newest line (unless you scrolled up to read); her spoken line shows as
+soon as she has written it, marked "…" while her voice says it and "(cut)" if she was stopped. What is wrong
+(her failed turns, no audio device, OBS not answering, a Twitch login refused, a missing model) shows under the
+transcript, one line per problem (click it to read it whole), hers first, each with a button to the settings
+page that fixes it; her state is one line under them."""
 
 from __future__ import annotations
 
@@ -9,23 +12,23 @@ from collections.abc import Callable
 from typing import Any
 
 from app.core.chat_transcript import OUT_LOUD, YOU
+from app.core.her_lines import LineState
 from app.core.interview_lines import TEMPLATES
 from app.core.words import PROBLEMS, filled
 from app.skills.chat.skill import ChatSkill, Line, Problem
 from app.skills.registry import discover
+from app.widgets.chat_log import FollowingText, OneLine
 from app.widgets.event_words import in_window
-from app.widgets.palette import PROBLEM_STYLE
+from app.widgets.palette import PROBLEM_STYLE, QUIET
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
     QEvent,
     QFrame,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
-    QPlainTextEdit,
+    QObject,
     QPushButton,
     QScrollArea,
-    QSize,
     Qt,
     QVBoxLayout,
     QWidget,
@@ -78,56 +81,79 @@ def line_text(who: str, text: str) -> str:
     return translate("interview", template).format(**values)
 
 
+def line_html(line: Line) -> str:
+    """A line of the transcript: who said it, what, and for her spoken line its mark: "…" while her voice says
+    it, nothing once said; a cut line keeps what she got to say, the rest in grey, and "(cut)"."""
+    who = html.escape(who_text(line.who))
+    text = line_text(line.who, line.text)
+    if line.state is LineState.SPEAKING:
+        return f'<b>{who}:</b> {html.escape(text)} <span style="color:{QUIET}">…</span>'
+    if line.state is LineState.CUT:
+        said = line.said.strip()
+        rest = text.removeprefix(said) if text.startswith(said) else ""
+        cut = html.escape(translate("chat_dock", "(cut)"))
+        return (f'<b>{who}:</b> {html.escape(said)}<span style="color:{QUIET}">{html.escape(rest)}</span> '
+                f'<i style="color:{QUIET}">{cut}</i>')
+    return f"<b>{who}:</b> {html.escape(text)}"
+
+
 class ProblemRow(QWidget):
-    """One problem: its line, then (under it, so neither is cut in a narrow dock) the fix and a dismiss."""
+    """One problem on one line: its words (cut short to fit; a click shows them whole), the fix and a dismiss."""
 
     def __init__(self, problem: Problem, open_fix: Callable[[str], Any], dismiss: Callable[[str], None]) -> None:
         super().__init__(objectName=f"chatProblem-{problem.topic}")
-        self.text = QLabel(objectName="chatFailure", wordWrap=True)
+        self.text = OneLine(objectName="chatFailure")
         self.text.setStyleSheet(PROBLEM_STYLE)
-        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.problem = problem
         self.fix_button = QPushButton(objectName="chatFixIt")
         self.fix_button.clicked.connect(lambda: open_fix(self.problem.setting))
-        self.dismiss_button = QPushButton(translate("chat_dock", "Dismiss"), objectName="chatDismiss")
+        self.dismiss_button = QPushButton("✕", objectName="chatDismiss", flat=True)
+        self.dismiss_button.setFixedWidth(self.dismiss_button.fontMetrics().height() + 10)
+        self.dismiss_button.setAccessibleName(translate("chat_dock", "Dismiss"))
         self.dismiss_button.setToolTip(translate("chat_dock", "Hide this line; it comes back if it happens again."))
         self.dismiss_button.clicked.connect(lambda: dismiss(problem.topic))
-        buttons = QHBoxLayout()
-        buttons.setContentsMargins(0, 0, 0, 0)
-        buttons.addWidget(self.fix_button)
-        buttons.addWidget(self.dismiss_button)
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 2)
-        layout.addWidget(self.text)
-        layout.addLayout(buttons)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.text, 1, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.fix_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.dismiss_button, 0, Qt.AlignmentFlag.AlignTop)
         self.show_problem(problem)
 
     def show_problem(self, problem: Problem) -> None:
         self.problem = problem
         self.text.setText(problem_line(problem))
-        self.text.setToolTip(problem.detail)
+        self.text.setToolTip(problem.detail or self.text.text())
         title = page_title(problem.setting)
-        self.fix_button.setText(translate("chat_dock", "Open Settings → {title}").format(title=title) if title else translate("chat_dock", "Open Settings"))
+        where = translate("chat_dock", "Open Settings → {title}").format(title=title) if title \
+            else translate("chat_dock", "Open Settings")
+        self.fix_button.setText(f"⚙ {title}" if title else "⚙")   # short: the problem's words get the line
+        self.fix_button.setToolTip(where)
+        self.fix_button.setAccessibleName(where)
 
 
 class Notes(QScrollArea):
-    """The problems above the entry: as tall as they need, up to a share of the dock (set by the dock), then they
-    scroll, so the transcript and the entry stay in view however much is wrong."""
+    """The problems under the transcript: as tall as they need, up to a share of the dock, then they scroll, so
+    the conversation and the entry stay in view however much is wrong. Its height is set, not hinted: beside a
+    transcript that stretches, a box layout gives a hinted neighbour only its (cached) minimum."""
     FLOOR = 60
+    SHARE = 4   # at most a quarter of the dock: the conversation comes first
 
     def __init__(self, content: QWidget) -> None:
         super().__init__(widgetResizable=True, frameShape=QFrame.Shape.NoFrame, objectName="chatNotes")
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setWidget(content)
+        content.installEventFilter(self)
 
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+    def fit(self, dock_height: int) -> None:
         content = self.widget()
-        height = content.heightForWidth(max(1, self.viewport().width()))
-        return QSize(super().sizeHint().width(), height if height >= 0 else content.sizeHint().height())
+        wanted = content.heightForWidth(max(1, self.viewport().width()))
+        wanted = wanted if wanted >= 0 else content.sizeHint().height()
+        self.setFixedHeight(min(wanted, max(self.FLOOR, dock_height // self.SHARE)))
 
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
-        return QSize(0, min(self.sizeHint().height(), self.FLOOR))
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() is QEvent.Type.LayoutRequest and self.parentWidget() is not None:   # a line unfolded
+            self.fit(self.parentWidget().height())
+        return False
 
 
 class ChatDock(QWidget):
@@ -136,8 +162,10 @@ class ChatDock(QWidget):
         super().__init__(parent)
         self.skill = skill
         self._open_page = open_page
-        self.transcript = QPlainTextEdit(objectName="chatTranscript", readOnly=True)
-        self.status = QLabel(objectName="chatStatus", wordWrap=True)
+        self.transcript = FollowingText(objectName="chatTranscript")
+        self.status = OneLine(objectName="chatStatus")
+        self.status.setStyleSheet(f"color: {QUIET};")
+        self._speaking: dict[int, int] = {}   # her lines still sounding: the line's number -> its block
         self.entry = QLineEdit(objectName="chatEntry", placeholderText=translate("chat_dock", "Say something to her…"))
         self.send_button = QPushButton(translate("chat_dock", "Send"))
         self.rows: dict[str, ProblemRow] = {}
@@ -150,13 +178,13 @@ class ChatDock(QWidget):
         self.notes = Notes(self.problem_box)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.status)
         layout.addWidget(self.transcript, 1)
         layout.addWidget(self.notes)
+        layout.addWidget(self.status)
         layout.addLayout(row)
         self.entry.returnPressed.connect(self.send)
         self.send_button.clicked.connect(self.send)
-        for line in skill.lines:
+        for line in skill.entries:
             self.show_line(line)
         skill.on_line(self.show_line)
         unsubscribe = skill.on_problems(self.show_problems)
@@ -165,23 +193,26 @@ class ChatDock(QWidget):
         self.refresh_status()
 
     def show_problems(self) -> None:
-        """One row per problem, in the order they came; a row whose problem is gone goes too."""
+        """One row per problem: her failed turns first (why she did not answer you), then the newest first; a
+        row whose problem is gone goes too."""
         problems = self.skill.problems
         for topic in [t for t in self.rows if t not in problems]:
             row = self.rows.pop(topic)
             self.problem_list.removeWidget(row)
             row.deleteLater()
-        for topic, problem in problems.items():
+        order = ["mind"] * ("mind" in problems) + [t for t in problems if t != "mind"][::-1]
+        for place, topic in enumerate(order):
             row = self.rows.get(topic)
             if row is None:
-                row = self.rows[topic] = ProblemRow(problem, self.open_fix, self.skill.dismiss)
-                self.problem_list.addWidget(row)
-            row.show_problem(problem)
+                row = self.rows[topic] = ProblemRow(problems[topic], self.open_fix, self.skill.dismiss)
+            if self.problem_list.indexOf(row) != place:
+                self.problem_list.insertWidget(place, row)
+            row.show_problem(problems[topic])
         self.notes.setVisible(bool(problems))
-        self.notes.updateGeometry()
+        self.notes.fit(self.height())
 
     def resizeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
-        self.notes.setMaximumHeight(max(Notes.FLOOR, event.size().height() * 2 // 5))
+        self.notes.fit(event.size().height())
         super().resizeEvent(event)
 
     def open_fix(self, section: str) -> Any:
@@ -193,11 +224,19 @@ class ChatDock(QWidget):
     def refresh_status(self) -> None:
         notice = self.skill.notice()
         self.status.setText(translate("mind_notice", notice) if notice else "")
+        self.status.setToolTip(self.status.text())
         self.status.setVisible(bool(notice))
 
     def show_line(self, line: Line) -> None:
-        who, text = line
-        self.transcript.appendHtml(f"<b>{html.escape(who_text(who))}:</b> {html.escape(line_text(who, text))}")
+        """A new line at the end; her spoken line again, where it is, when its mark changes."""
+        block = self._speaking.pop(line.number, None) if line.state is not LineState.SPEAKING else \
+            self._speaking.get(line.number)
+        if block is not None:
+            self.transcript.replace_block(block, line_html(line))
+            return
+        self.transcript.appendHtml(line_html(line))
+        if line.state is LineState.SPEAKING:
+            self._speaking[line.number] = self.transcript.document().blockCount() - 1
 
     def send(self) -> None:
         self.skill.send(self.entry.text())

@@ -12,6 +12,15 @@ Theory of operation (what is wrong):
 4. The event's text stays English (logs, the bus); data `words` (the line's sentence, its `brief` when it has
    one, marked with QT_TRANSLATE_NOOP in the "problems" context, with {names}) and `args` (the names' values)
    let the dock say it in the window's language.
+
+Theory of operation (her lines):
+5. Her spoken lines come through the HerLines port: a line is shown as her speak call is written (word by word
+   when her voice takes it as it streams), marked as speaking, and marked again when her voice has ended it
+   (said, or cut short with what she got to say), so the transcript never waits seconds for the audio. A SPEECH
+   event of a line the port told of (data `spoken_line`) adds nothing; any other whole line comes from its
+   SPEECH event.
+6. Each line carries a number, rising, so a listener finds a line it showed again when its mark changes:
+   on_line listeners get a new line and a changed one alike.
 """
 
 from __future__ import annotations
@@ -19,10 +28,11 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.core.chat_transcript import OUT_LOUD, YOU, past_lines
 from app.core.events import Event, EventKind
+from app.core.her_lines import LineState, SpokenLine
 from app.core.model_failure import COULDNT_ANSWER
 from app.core.perception import OWNER, Meta, Perception, PerceptionKind
 from app.core.prompt_language import in_language
@@ -33,13 +43,22 @@ PLATFORM = "app"
 CHANNEL = "chat"
 MAX_LINES = 500
 
-Line = tuple[str, str]  # (who, text)
 _DIGITS = re.compile(r"\d+")
 
 
 def same_reason(a: str, b: str) -> bool:
     """The same failure again, whatever its numbers say ("cooling down for 4 s more" and then 2 s more)."""
     return _DIGITS.sub("#", a) == _DIGITS.sub("#", b)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of the conversation (rule 6)."""
+    who: str
+    text: str
+    number: int = 0
+    state: LineState | None = None   # her spoken lines: speaking until her voice has ended them (rule 5)
+    said: str = ""                   # a cut line: what she got to say of it
 
 
 @dataclass
@@ -73,7 +92,9 @@ class ChatSkill(Skill):
 
     def __init__(self, ctx: SkillContext) -> None:
         super().__init__(ctx)
-        self.lines: list[Line] = []
+        self.entries: list[Line] = []
+        self._numbers = 0
+        self._voiced: dict[int, int] = {}   # her lines still sounding: the outlets' number -> the line's number
         self._listeners: list[Callable[[Line], None]] = []
         self.problems: dict[str, Problem] = {}   # by topic, oldest first
         self._problem_listeners: list[Callable[[], None]] = []
@@ -82,10 +103,17 @@ class ChatSkill(Skill):
         ctx.bus.subscribe(self._heard, kinds=[EventKind.SPEECH], replay=False)
         ctx.bus.subscribe(self._error, kinds=[EventKind.ERROR], replay=False)
         ctx.bus.subscribe(self._resolved, kinds=[EventKind.SYSTEM], replay=False)
+        if ctx.her_lines is not None:
+            ctx.her_lines.on_spoken(self._spoken)
+
+    @property
+    def lines(self) -> list[tuple[str, str]]:
+        """(who, text) of every line kept, oldest first."""
+        return [(line.who, line.text) for line in self.entries]
 
     async def start(self) -> None:
         context = getattr(self.ctx.mind, "context", None)
-        if context is not None and not self.lines:   # after a restart, the talk her window still holds
+        if context is not None and not self.entries:   # after a restart, the talk her window still holds
             for who, text in past_lines(context.since(0), self._name()):
                 self._add(who, text)
         outlets = self.ctx.senders
@@ -146,11 +174,34 @@ class ChatSkill(Skill):
         for topic in [t for t in self.problems if t in gone or t.partition(":")[0] in gone]:
             self._set_problem(topic, None)
 
-    def _add(self, who: str, text: str) -> None:
-        line = (who, text)
-        self.lines = [*self.lines[-(MAX_LINES - 1):], line]
+    def _add(self, who: str, text: str, state: LineState | None = None) -> Line:
+        self._numbers += 1
+        line = Line(who, text, self._numbers, state)
+        self.entries = [*self.entries[-(MAX_LINES - 1):], line]
+        self._tell(line)
+        return line
+
+    def _tell(self, line: Line) -> None:
         for fn in list(self._listeners):
             fn(line)
+
+    def _spoken(self, spoken: SpokenLine) -> None:
+        """Rule 5: a line of hers new to the dock is added; one it shows changes where it is (its words as she
+        writes them, then its mark)."""
+        number = self._voiced.get(spoken.number) if spoken.state is LineState.SPEAKING \
+            else self._voiced.pop(spoken.number, None)
+        if number is None:
+            self._answered()
+            line = self._add(OUT_LOUD.format(name=self._name()), spoken.text,
+                             None if spoken.state is LineState.SAID else spoken.state)
+            if spoken.state is LineState.SPEAKING:
+                self._voiced[spoken.number] = line.number
+            return
+        for i in range(len(self.entries) - 1, -1, -1):
+            if self.entries[i].number == number:
+                self.entries[i] = replace(self.entries[i], text=spoken.text, state=spoken.state, said=spoken.said)
+                self._tell(self.entries[i])
+                return
 
     def send(self, text: str) -> None:
         """The streamer typed a line: it goes to her as a CHAT perception from the owner."""
@@ -180,7 +231,8 @@ class ChatSkill(Skill):
         if event.data.get("chunk"):  # a caption while she speaks: the whole line follows
             return
         self._answered()
-        self._add(OUT_LOUD.format(name=self._name()), event.text)
+        if self.ctx.her_lines is None or "spoken_line" not in event.data:   # rule 5: the port showed it sooner
+            self._add(OUT_LOUD.format(name=self._name()), event.text)
 
     def _name(self) -> str:
         mind = self.ctx.mind

@@ -51,7 +51,7 @@ def test_failed_turns_show_one_line_with_a_button_to_the_mind_settings(shell, qt
         bea.mind.start()
         failed = [await typed("Hi Bea, what's your name?"), await typed("are you there?")]
         row = dock.rows["mind"]
-        shown = (row.isVisible(), row.text.text(), row.fix_button.text())
+        shown = (row.isVisible(), row.text.text(), row.fix_button.toolTip())
         SHOTS.mkdir(parents=True, exist_ok=True)
         for _ in range(3):      # no Qt loop runs under asyncio.run: let the layout settle before the picture
             qapp.processEvents()

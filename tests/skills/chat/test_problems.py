@@ -48,7 +48,8 @@ def test_obs_out_of_reach_is_one_line_however_many_retries_and_goes_once_it_conn
         try:
             async with running(bea, obs, password=None) as skill:
                 await until(lambda: skill.connection.attempts >= 4, what="a few attempts")
-                shown = dock.rows["obs"].text.text(), dock.rows["obs"].fix_button.text(), len(errors_from(bea, "obs"))
+                row = dock.rows["obs"]
+                shown = row.text.text(), row.fix_button.toolTip(), len(errors_from(bea, "obs"))
                 obs.start_in_thread()
                 await until(lambda: skill.connected, what="connected once OBS is up")
                 return shown, dict(dock.rows)
@@ -87,7 +88,7 @@ def test_a_refused_twitch_login_has_a_button_to_the_twitch_page_and_can_be_dismi
 
     asyncio.run(asyncio.wait_for(main(), 30))
     row = dock.rows["twitch"]
-    assert "refused her login" in row.text.text() and row.fix_button.text() == "Open Settings → Twitch"
+    assert "refused her login" in row.text.text() and row.fix_button.toolTip() == "Open Settings → Twitch"
     row.dismiss_button.click()
     assert dock.rows == {} and dock.notes.isHidden()
 
@@ -108,7 +109,7 @@ def test_no_audio_device_shows_once_with_the_voice_page_and_goes_when_the_voice_
             qapp.processEvents()
         SHOTS.mkdir(parents=True, exist_ok=True)
         dock.grab().save(str(SHOTS / "chat_problems.png"))
-        shown = {topic: (row.text.text(), row.fix_button.text()) for topic, row in dock.rows.items()}
+        shown = {topic: (row.text.text(), row.fix_button.toolTip()) for topic, row in dock.rows.items()}
         shown["detail"] = (dock.rows["voice:audio"].text.toolTip(), "")
         await skill.stop()
         return shown

@@ -1,0 +1,144 @@
+"""The Chat dock in the window as the app builds it on a 1280x720 screen: a line typed there is answered by her
+(a scripted model, a voice whose line lasts until the test lets it end), and her text is in the dock while her
+voice is still saying it, then marked said; the conversation gets most of the dock; with standing problems
+besides, her failed turn is the first problem line and in view, and her state is one line.
+
+A screen's size is fixed when Qt starts, so this runs in its own process (tests/ui/test_window_fits.py does the
+same): `python -m tests.ui.test_chat_at_1280x720 OUT` writes OUT/report.json and screenshots beside it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.ui.test_window_fits import PASSPHRASE, REPO, _global_rect, _screen_config
+
+SCREEN = "1280x720"
+ANSWER = "Ciao! I'm here, ready when you are."
+
+
+def probe(out: Path) -> None:
+    from PySide6 import QtWebEngineWidgets  # noqa: F401  (before the QApplication, as the app does)
+
+    from app import compose
+    from app.core.events import EventKind
+    from app.ui import launch
+    from tests.fakes import FakeLLMClient, says
+    from tests.skills.chat.test_her_text_first import HeldVoice
+
+    qapp = launch.application()
+    data = out / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    bea = compose.build(data, env={"BEA_PASSPHRASE": PASSPHRASE}, log_to_stderr=False)
+    shell = launch.Shell(bea, launch.app_icon())
+    window = shell.window
+    window.show()
+
+    def settle(seconds: float = 0.0) -> None:
+        until = time.monotonic() + seconds
+        qapp.processEvents()
+        while time.monotonic() < until:
+            qapp.processEvents()
+            time.sleep(0.02)
+    settle(1.0)                                  # past the window's second look at its frame
+    chat = window.docks["chat"]
+    chat.raise_()
+    settle()
+    dock = chat.widget()
+    report: dict = {"screen": [window.screen().geometry().width(), window.screen().geometry().height()],
+                    "chat_exposed": not chat.visibleRegion().isEmpty(), "chat": _global_rect(chat)}
+
+    async def talk() -> None:
+        voice = HeldVoice()
+        bea.mind.start()
+        bea.mind.consciousness.llm = FakeLLMClient([says(ANSWER)])
+        bea.mind.outlets.attach_voice(voice)
+        dock.entry.setText("Hi Bea, are you there?")
+        dock.send_button.click()
+        await bea.mind.consciousness.turn(bea.mind.bus.take_all())
+        settle()
+        report["speaking"] = voice.started.is_set() and not voice.done.is_set()
+        report["during"] = dock.transcript.toPlainText().splitlines()
+        window.grab().save(str(out / "chat-while-she-speaks.png"))
+        voice.done.set()
+        while bea.mind.outlets.is_speaking():
+            await asyncio.sleep(0.01)
+        settle()
+        report["after"] = dock.transcript.toPlainText().splitlines()
+        await bea.mind.stop()
+    asyncio.run(talk())
+
+    bea.bus.publish(EventKind.ERROR, "voice", "no audio device: PortAudio is not installed",
+                    setting="skills.voice", problem="voice:audio",
+                    brief="No audio device: she can't hear you or speak aloud.")
+    bea.bus.publish(EventKind.ERROR, "obs", "OBS is not answering at 127.0.0.1:4455. If you don't use OBS, "
+                    "switch it off in Settings → Skills.", setting="skills.obs")
+    bea.bus.publish(EventKind.ERROR, "mind", "She couldn't answer: timeout", failed_turn=True, reason="timeout",
+                    answered=False, setting="mind")
+    settle(0.3)
+    window.grab().save(str(out / "chat-with-problems.png"))
+    mind = dock.rows["mind"]
+    viewport = dock.notes.viewport()
+    top = mind.mapTo(viewport, mind.rect().topLeft()).y()
+    report.update({
+        "content": [dock.width(), dock.height()],
+        "transcript": [dock.transcript.width(), dock.transcript.height()],
+        "line_height": dock.transcript.fontMetrics().height(),
+        "problem_order": [t for t, _r in sorted(dock.rows.items(), key=lambda r: dock.problem_list.indexOf(r[1]))],
+        "mind_in_view": mind.isVisible() and 0 <= top and top + mind.height() <= viewport.height(),
+        "mind_text": mind.text.text(),
+        "row_heights": [row.height() for row in dock.rows.values()],
+        "status": [dock.status.isVisible(), dock.status.height(), dock.status.fontMetrics().height()],
+    })
+    (out / "report.json").write_text(json.dumps(report, indent=1))
+    window.hide_on_close = False
+    compose.close(bea)
+    qapp.processEvents()
+
+
+@pytest.fixture(scope="module")
+def shown(tmp_path_factory) -> tuple[dict, Path]:
+    root = Path(os.environ["BEA_ARTIFACTS"]) if os.environ.get("BEA_ARTIFACTS") \
+        else tmp_path_factory.mktemp("chat-1280x720")
+    out = root / f"chat-{SCREEN}"
+    out.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={_screen_config(SCREEN, out)}",
+           "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
+           "QTWEBENGINE_CHROMIUM_FLAGS": os.environ.get("QTWEBENGINE_CHROMIUM_FLAGS", "--no-sandbox")}
+    env.pop("BEA_PASSPHRASE", None)
+    done = subprocess.run([sys.executable, "-m", "tests.ui.test_chat_at_1280x720", str(out)], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads((out / "report.json").read_text()), out
+
+
+def test_her_text_is_in_the_dock_before_her_voice_has_said_it_then_marked_said(shown):
+    report, out = shown
+    assert report["screen"] == [1280, 720] and report["chat_exposed"]
+    assert report["speaking"]
+    assert report["during"] == ["You: Hi Bea, are you there?", f"Bea (out loud): {ANSWER} …"]
+    assert report["after"] == ["You: Hi Bea, are you there?", f"Bea (out loud): {ANSWER}"]
+    assert (out / "chat-while-she-speaks.png").is_file()
+
+
+def test_the_conversation_gets_most_of_the_dock_and_her_failure_stays_in_view(shown):
+    report, out = shown
+    height = report["content"][1]
+    assert report["transcript"][1] >= height * 55 // 100, report            # was 69 px of a crowded dock
+    assert report["transcript"][1] >= 8 * report["line_height"], report     # at least eight lines of talk
+    assert report["problem_order"][0] == "mind" and report["mind_in_view"], report
+    assert report["mind_text"] == "She couldn't answer: timeout"
+    status_shown, status_height, line = report["status"]
+    assert status_shown and status_height <= line + 4, report["status"]     # her state: one line
+    assert (out / "chat-with-problems.png").is_file()
+
+
+if __name__ == "__main__":
+    probe(Path(sys.argv[1]))
