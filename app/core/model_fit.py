@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from app.core.model_catalog import Kind, ModelEntry
+from app.core.words import QT_TRANSLATE_NOOP
 
 GB = 1_000_000_000
 MODEL_SHARE = 0.5                 # of the memory the model lives in; the stream and the system keep the rest
@@ -54,7 +55,25 @@ class Machine:
 class Verdict:
     entry: ModelEntry
     fit: Fit
-    reason: str
+    template: str                               # why, marked for the window's language ("model_fit")
+    args: tuple[tuple[str, str], ...] = ()      # its values
+
+    @property
+    def reason(self) -> str:
+        return self.template.format(**dict(self.args))
+
+
+TOO_BIG = QT_TRANSLATE_NOOP("model_fit", "needs {need} GB of memory; with {ram} GB this computer can lend a model "
+                                         "{room}")
+SLOW = QT_TRANSLATE_NOOP("model_fit", "answers slowly here: on the processor alone it wants {wanted} cores, this "
+                                      "computer has {cores}")
+FITS = {"gpu": QT_TRANSLATE_NOOP("model_fit", "fits: {need} GB of memory, runs on the GPU"),
+        "metal": QT_TRANSLATE_NOOP("model_fit", "fits: {need} GB of memory, runs on Metal"),
+        "cpu": QT_TRANSLATE_NOOP("model_fit", "fits: {need} GB of memory, runs on the processor")}
+
+
+def _gb(n: float, digits: int = 1) -> str:
+    return f"{n / GB:.{digits}f}"
 
 
 def judge(entry: ModelEntry, machine: Machine) -> Verdict:
@@ -62,15 +81,14 @@ def judge(entry: ModelEntry, machine: Machine) -> Verdict:
     need = entry.ram_bytes or entry.size_bytes
     on_gpu = machine.accelerator is Accelerator.GPU and need <= machine.vram_bytes * MODEL_SHARE
     if not on_gpu and need > machine.ram_bytes * MODEL_SHARE:
-        return Verdict(entry, Fit.TOO_BIG, f"needs {need / GB:.1f} GB of memory; with {machine.ram_bytes / GB:.0f} GB "
-                                           f"this computer can lend a model {machine.ram_bytes * MODEL_SHARE / GB:.1f}")
+        return Verdict(entry, Fit.TOO_BIG, TOO_BIG, (("need", _gb(need)), ("ram", _gb(machine.ram_bytes, 0)),
+                                                     ("room", _gb(machine.ram_bytes * MODEL_SHARE))))
     wanted = next(cores for size, cores in CORES_FOR_SIZE if entry.size_bytes <= size)
     helped = on_gpu or machine.accelerator is Accelerator.METAL
     if not helped and machine.cores < wanted:
-        return Verdict(entry, Fit.SLOW, f"answers slowly here: on the processor alone it wants {wanted} cores, "
-                                        f"this computer has {machine.cores}")
-    where = "the GPU" if on_gpu else "Metal" if helped else "the processor"
-    return Verdict(entry, Fit.FITS, f"fits: {need / GB:.1f} GB of memory, runs on {where}")
+        return Verdict(entry, Fit.SLOW, SLOW, (("wanted", str(wanted)), ("cores", str(machine.cores))))
+    where = "gpu" if on_gpu else "metal" if helped else "cpu"
+    return Verdict(entry, Fit.FITS, FITS[where], (("need", _gb(need)),))
 
 
 def chat_models(catalog: Iterable[ModelEntry], machine: Machine) -> list[Verdict]:

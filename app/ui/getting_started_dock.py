@@ -1,7 +1,9 @@
 """The Get started dock: the checklist of app.core.getting_started, each step with an Open button that shows the
-settings page that does it. It reads the app's state when shown and every REFRESH_MS while visible (nothing
+settings page that does it; under her mind, while it is the demo, the three ways to give her a real one
+(app.ui.mind_choices). It reads the app's state when shown and every REFRESH_MS while visible (nothing
 heavier than one small database count), on the UI thread only: no bus subscription, so no event from another
-thread can reach a dock that is being torn down."""
+thread can reach a dock that is being torn down. Every line is in the window's language: a skill's own status
+(OBS's, the voice's) through the words it marked."""
 
 from __future__ import annotations
 
@@ -12,7 +14,12 @@ from typing import Any
 
 from app.compose import Bea
 from app.core.getting_started import Facts, Step, remaining, steps
-from app.widgets.event_words import skill_line
+from app.core.model_fit import Machine
+from app.core.words import PROBLEMS
+from app.memory.model_manager import ModelManager
+from app.senses import machine as machine_probe
+from app.ui.mind_choices import MindChoices
+from app.widgets.event_words import in_window, skill_line
 from app.widgets.palette import FINE
 from app.widgets.qt import (
     QFrame,
@@ -69,8 +76,15 @@ def read_facts(bea: Bea) -> Facts:
         youtube_video=(getattr(section("youtube"), "video", "") or "") if running("youtube") is not None else "",
         obs_enabled=obs is not None,
         obs_connected=bool(getattr(obs_status, "connected", False)),
-        obs_message=str(getattr(obs_status, "message", "") or ""),
+        obs_message=_status_line(obs_status),
         person_entries=entries)
+
+
+def _status_line(status: Any) -> str:
+    """A skill's status message in the window's language, through the sentences it marked (OBS's)."""
+    message = str(getattr(status, "message", "") or "")
+    return in_window(PROBLEMS, tuple(getattr(status, "words", ()) or ()), dict(getattr(status, "args", ()) or ()),
+                     message)
 
 
 def _stage_problem(stage: Any) -> str:
@@ -94,7 +108,8 @@ def detail_text(step: Step) -> str:
     return translate("getting_started", step.template).format(**args)
 
 class GettingStartedDock(QWidget):
-    def __init__(self, bea: Bea, open_page: Callable[[str], Any], parent: QWidget | None = None) -> None:
+    def __init__(self, bea: Bea, open_page: Callable[[str], Any], parent: QWidget | None = None, *,
+                 models: ModelManager | None = None, machine: Callable[[], Machine] = machine_probe.probe) -> None:
         super().__init__(parent)
         self.bea, self.open_page = bea, open_page
         self.setObjectName("gettingStarted")
@@ -104,6 +119,8 @@ class GettingStartedDock(QWidget):
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setColumnStretch(1, 1)
         self.grid.setRowStretch(99, 1)
+        self.mind_choices = MindChoices(bea, open_page, models, machine)
+        self.grid.addWidget(self.mind_choices, 1, 1, 1, 2)      # under her mind's row (rows go two by two)
         scroll = QScrollArea(widgetResizable=True, frameShape=QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(body)
@@ -134,7 +151,7 @@ class GettingStartedDock(QWidget):
         text.setTextFormat(Qt.TextFormat.RichText)
         button = QPushButton(translate("getting_started_dock", "Open…"), objectName=f"start.{step.key}.open")
         button.clicked.connect(lambda: self.open_page(self._page(step.key)))
-        at = len(self.rows)
+        at = 2 * len(self.rows)
         self.grid.addWidget(mark, at, 0, Qt.AlignmentFlag.AlignTop)
         self.grid.addWidget(text, at, 1)
         self.grid.addWidget(button, at, 2, Qt.AlignmentFlag.AlignTop)
@@ -152,6 +169,10 @@ class GettingStartedDock(QWidget):
             extra = translate("getting_started_dock", " <i>(optional)</i>") if step.optional and not step.done else ""
             text.setText(f"<b>{html.escape(translate('getting_started', step.title))}</b>{extra}<br>"
                          f"{html.escape(detail_text(step))}")
+        mind = next(s for s in self.checklist if s.key == "mind")
+        self.mind_choices.setVisible(not mind.done)
+        if not mind.done and self.isVisible():
+            self.mind_choices.start()
         left = remaining(self.checklist)
         self.summary.setText(translate("getting_started_dock", "Everything she needs is set up.") if left == 0 else
                              translate("getting_started_dock", "1 step before she is really there:") if left == 1 else

@@ -1,15 +1,18 @@
 """Settings → Mind: the model pool, where each provider lives, its API key (kept in the keyring, or the encrypted
-store where there is none; the page says which), a test."""
+store where there is none; the page says which), a test. A server's address typed into "Her models" is checked
+before Apply saves it: a server that does not answer is refused, and one typed without a model's name gets the
+first one it offers."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from app.compose import Bea
 from app.config.mind_settings import MindSettings
-from app.core.model_spec import PROVIDERS, ModelSpecError, api_key_name
-from app.senses.llm.probe import detect_ollama, probe
+from app.core.model_spec import PROVIDERS, ModelSpecError, ServerAddress, api_key_name, server_address
+from app.senses.llm.probe import ServerCheck, check_server, detect_ollama, probe
 from app.ui.context_dock import ceiling_words
 from app.widgets.forms import SectionForm, help_label
 from app.widgets.qt import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget, translate
@@ -29,6 +32,8 @@ def parse_pairs(text: str) -> dict[str, str]:
 class MindPage(SectionForm):
     def __init__(self, bea: Bea, prefix: str, values: MindSettings, parent: QWidget | None = None) -> None:
         self.bea = bea
+        self.answered: dict[str, ServerCheck] = {}     # servers typed as addresses that answered this Apply
+        self.checking: asyncio.Future[Any] | None = None
         super().__init__(prefix, MindSettings, values, parent)
         self.notice = QLabel(translate("mind_notice", bea.mind.notice()), objectName="mindNotice", wordWrap=True)
         self.notice.setStyleSheet("background: #fff4d6; padding: 6px; border-radius: 4px;")
@@ -61,11 +66,66 @@ class MindPage(SectionForm):
         self.layout_.addRow(self.result)
 
     def editor_for(self, name: str, field: Any, value: Any) -> tuple[QWidget, Any]:
+        if name == "models":
+            self.models_editor, read = super().editor_for(name, field, value)
+            self.models_editor.setPlaceholderText(translate("mind_page", "ollama:qwen3:8b, or a server's address: "
+                                                                         "http://127.0.0.1:8080/v1"))
+            return self.models_editor, read
         if name != "base_urls":
             return super().editor_for(name, field, value)
-        line = QLineEdit(", ".join(f"{k}={v}" for k, v in value.items()))
+        line = self.urls_editor = QLineEdit(", ".join(f"{k}={v}" for k, v in value.items()))
         line.setPlaceholderText(translate("mind_page", "ollama=http://127.0.0.1:11434/v1 (empty: each provider's usual address)"))
         return line, lambda: parse_pairs(line.text())
+
+    def reload(self, values: Any, prefix: str | None = None) -> None:
+        """After Apply: the fields show what was stored (a typed address as the provider:model it became)."""
+        super().reload(values, prefix)
+        if (prefix or self.prefix) == self.prefix:
+            self.answered.clear()
+            self.models_editor.setText(", ".join(values.models))
+            self.urls_editor.setText(", ".join(f"{k}={v}" for k, v in values.base_urls.items()))
+
+    def hold(self, changes: dict[str, Any], retry: Callable[[], Any], refuse: Callable[[str], None]) -> str:
+        """Why Apply must wait ("" when it need not): a server's address among the models is checked first; when
+        every one answered, the models missing a name get the server's first, and `retry` applies again; a
+        server that does not answer is refused through `refuse`, and nothing is saved."""
+        typed = [a for a in map(server_address, changes.get(f"{self.prefix}.models", [])) if a is not None]
+        waiting = [a for a in typed if a.url not in self.answered or a.model is None]
+        if not waiting:
+            return ""
+        if self.checking is None or self.checking.done():
+            self.checking = asyncio.ensure_future(self._check_servers(waiting, retry, refuse))
+        return translate("mind_page", "Checking the server at {url} before saving…").format(url=waiting[0].url)
+
+    async def _check_servers(self, typed: list[ServerAddress], retry: Callable[[], Any],
+                             refuse: Callable[[str], None]) -> None:
+        for address in typed:
+            check = self.answered.get(address.url) or await check_server(self.bea.gate, address.url)
+            if not check.answered:
+                refuse(translate("mind_page", "Not saved: no model server answered at {url} ({detail}). Start it "
+                                              "(Ollama, LM Studio, llama.cpp…) or check the address.")
+                       .format(url=address.url, detail=check.detail))
+                return
+            if not check.models:
+                refuse(translate("mind_page", "Not saved: the server at {url} answers but offers no model. Load "
+                                              "one in it first.").format(url=address.url))
+                return
+            if address.model is not None and address.model not in check.models:
+                refuse(translate("mind_page", "Not saved: the server at {url} has no model called {model}; it "
+                                              "offers {models}.")
+                       .format(url=address.url, model=address.model, models=", ".join(check.models)))
+                return
+            self.answered[address.url] = check
+        self.models_editor.setText(", ".join(self._named(part.strip()) for part in self.models_editor.text().split(",")
+                                             if part.strip()))
+        retry()
+
+    def _named(self, typed: str) -> str:
+        """A typed address with no model's name, with the first one its server offers."""
+        address = server_address(typed)
+        if address is None or address.model is not None or address.url not in self.answered:
+            return typed
+        return f"{address.url} {self.answered[address.url].models[0]}"
 
     def _spawn(self, coro: Any) -> None:
         self.result.setText(translate("mind_page", "Working…"))

@@ -46,7 +46,8 @@ class SettingsDialog(QDialog):
         for name in GENERAL[1:]:
             general.add_section(name, type(getattr(current, name)), getattr(current, name))
         self._add(translate("settings_dialog", "General"), general)
-        self._add(translate("settings_dialog", "Mind"), make_mind_page(bea, "mind", current.mind))
+        self.mind = make_mind_page(bea, "mind", current.mind)
+        self._add(translate("settings_dialog", "Mind"), self.mind)
         skill_pages = []
         for key, skill in bea.skills.items():
             section = getattr(current.skills, key)
@@ -111,6 +112,10 @@ class SettingsDialog(QDialog):
         if not changes:
             self.error.clear()
             return True
+        waiting = self.mind.hold(changes, self.apply, self.error.setText)   # a typed server is checked first
+        if waiting:
+            self.error.setText(waiting)
+            return False
         try:
             self.bea.settings.update(changes)
         except SettingsError as exc:
