@@ -14,14 +14,17 @@ import logging
 import threading
 from typing import Protocol
 
+from app.core.words import QT_TRANSLATE_NOOP
 from app.memory.keys import KEYRING_SERVICE, keyring_usable
 
 log = logging.getLogger(__name__)
 
-# where the secrets are, in the words the settings pages use ("... is kept in <where>.")
-WHERE = {"keyring": "the system keyring",
-         "store": "Bea's encrypted memory file, since this machine has no keyring",
-         "memory": "memory for this run only (there is no keyring here)"}
+# where the secrets are, in the words the settings pages use ("... is kept in <where>."): English here (the CLI,
+# the logs), marked so that the window says them in its language with translate(WHERE_CONTEXT, store.where)
+WHERE_CONTEXT = "secrets"
+WHERE = {"keyring": QT_TRANSLATE_NOOP("secrets", "the system keyring"),
+         "store": QT_TRANSLATE_NOOP("secrets", "Bea's encrypted memory file, since this machine has no keyring"),
+         "memory": QT_TRANSLATE_NOOP("secrets", "memory for this run only (there is no keyring here)")}
 
 
 class SecretBacking(Protocol):

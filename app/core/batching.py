@@ -3,7 +3,8 @@
 Theory of operation:
 1. A batch closes when the senses have been quiet, since its last arrival, for the gap the most impatient item
    in it wants: `window` (0.3 s) for a live sense (voice, game, action, system), `text_window` (1.2 s) for
-   typed text, which people send in bursts of short lines.
+   typed text, which people send in bursts of short lines. A line the streamer typed to her in the app's own
+   chat is live: it is one whole line, sent to her with Enter, and she is expected to answer it now.
 2. However busy it stays, a batch closes at its first arrival + `max_window` (8 s).
 3. The gap is counted from the last arrival, not from when the loop asks: what queued up while she was
    answering has already been quiet all along, and closes at once.
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.core.perception import Perception, PerceptionKind
+from app.core.perception import OWNER_IDENTITY, Perception, PerceptionKind
 
 TEXT_WINDOW = 1.2
 WINDOW = 0.3
@@ -32,7 +33,9 @@ class Arrival:
 
 
 def arrival_of(perception: Perception, at: float) -> Arrival:
-    return Arrival(at=at, typed=perception.kind is PerceptionKind.CHAT, noise=perception.noise)
+    """Rule 1: typed chat waits for a burst; the streamer's own line to her does not."""
+    owner = perception.author is not None and perception.author.identity == OWNER_IDENTITY
+    return Arrival(at=at, typed=perception.kind is PerceptionKind.CHAT and not owner, noise=perception.noise)
 
 
 def closes_at(arrivals: Sequence[Arrival], first: float | None = None, *, text_window: float = TEXT_WINDOW,

@@ -52,7 +52,7 @@ class MindPage(SectionForm):
         for w in (self.key_provider, self.key, save):
             row.addWidget(w)
         self.layout_.addRow(translate("mind_page", "API key"), row)
-        self.key_where = help_label(translate("mind_page", "API keys are kept in {where}.").format(where=bea.secrets.where), "apiKeyWhere")
+        self.key_where = help_label(translate("mind_page", "API keys are kept in {where}.").format(where=translate("secrets", bea.secrets.where)), "apiKeyWhere")
         self.layout_.addRow(self.key_where)
         self.test_button = QPushButton(translate("mind_page", "Test connection"), objectName="testConnection")
         self.test_button.clicked.connect(lambda: self._spawn(self.test_connection()))
@@ -137,7 +137,7 @@ class MindPage(SectionForm):
             self.result.setText(translate("mind_page", "Paste a key first."))
         else:
             self.bea.secrets.set(api_key_name(provider), key)
-            self.result.setText(translate("mind_page", "The {label} key is saved in {where}.").format(label=PROVIDERS[provider].label, where=self.bea.secrets.where))
+            self.result.setText(translate("mind_page", "The {label} key is saved in {where}.").format(label=PROVIDERS[provider].label, where=translate("secrets", self.bea.secrets.where)))
         self.key.clear()
         return self.result.text()
 

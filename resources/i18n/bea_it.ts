@@ -1177,6 +1177,14 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
 <context>
     <name>main_window</name>
     <message>
+        <source>Activity, Turn Log, Context and the app&apos;s state: what she perceived, thought and did, turn by turn.</source>
+        <translation>Attività, Registro turni, Contesto e lo stato dell&apos;app: cosa ha percepito, pensato e fatto, turno per turno.</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Dettagli</translation>
+    </message>
+    <message>
         <source>Activity</source>
         <translation>Attività</translation>
     </message>
@@ -1654,6 +1662,18 @@ Col tempo tornano entrambe verso il neutro.</translation>
 <context>
     <name>obs_dock</name>
     <message>
+        <source>Set up OBS…</source>
+        <translation>Configura OBS…</translation>
+    </message>
+    <message>
+        <source>When you stream with OBS, switch it on in Settings → Skills: she then switches scenes, shows captions and knows when you go live.</source>
+        <translation>Quando trasmetti con OBS, attivalo in Impostazioni → Skill: allora lei cambia scena, mostra i sottotitoli e sa quando vai in diretta.</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:{quiet}&apos;&gt;OBS: not set up&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:{quiet}&apos;&gt;OBS: non configurato&lt;/span&gt;</translation>
+    </message>
+    <message>
         <source>Streaming: unknown · Recording: unknown</source>
         <translation>Diretta: sconosciuta · Registrazione: sconosciuta</translation>
     </message>
@@ -1684,10 +1704,6 @@ Col tempo tornano entrambe verso il neutro.</translation>
     <message>
         <source>Password…</source>
         <translation>Password…</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;OBS control is off&lt;/b&gt; (Settings → Skills).</source>
-        <translation>&lt;b&gt;Il controllo di OBS è spento&lt;/b&gt; (Impostazioni → Skill).</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:{value}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {value2}&lt;/b&gt; {address}</source>
@@ -3472,6 +3488,10 @@ Non si può annullare.</translation>
 <context>
     <name>settings</name>
     <message>
+        <source>Off until you switch it on: Bea connects to OBS only when you stream with it. Only you can switch it (Settings → Skills).</source>
+        <translation>Spenta finché non la accendi: Bea si collega a OBS solo quando trasmetti con OBS. Solo tu puoi accenderla o spegnerla (Impostazioni → Skill).</translation>
+    </message>
+    <message>
         <source>Remember after a pause of (minutes)</source>
         <translation>Ricorda dopo una pausa di (minuti)</translation>
     </message>
@@ -4718,6 +4738,22 @@ Non si può annullare.</translation>
 <context>
     <name>status_bar</name>
     <message>
+        <source>Mood: {mood}</source>
+        <translation>Umore: {mood}</translation>
+    </message>
+    <message>
+        <source>⚠ {count} problems</source>
+        <translation>⚠ {count} problemi</translation>
+    </message>
+    <message>
+        <source>⚠ 1 problem</source>
+        <translation>⚠ 1 problema</translation>
+    </message>
+    <message>
+        <source>What is wrong is listed above her stage: show every line, or only the first.</source>
+        <translation>Cosa non va è elencato sopra il suo palco: mostra ogni riga, o solo la prima.</translation>
+    </message>
+    <message>
         <source>mind paused</source>
         <translation>mente in pausa</translation>
     </message>
@@ -5479,6 +5515,29 @@ Non si può annullare.</translation>
     <message>
         <source>fits: {need} GB of memory, runs on the processor</source>
         <translation>adatto: {need} GB di memoria, gira sul processore</translation>
+    </message>
+</context>
+<context>
+    <name>problems_panel</name>
+    <message>
+        <source>Show every problem</source>
+        <translation>Mostra tutti i problemi</translation>
+    </message>
+    <message>
+        <source>Show only the first problem</source>
+        <translation>Mostra solo il primo problema</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Impostazioni</translation>
+    </message>
+    <message>
+        <source>Settings → {title}</source>
+        <translation>Impostazioni → {title}</translation>
+    </message>
+    <message>
+        <source>Hide this line; it comes back if it happens again.</source>
+        <translation>Nascondi questa riga; torna se succede di nuovo.</translation>
     </message>
 </context>
 </TS>

@@ -3,7 +3,7 @@
 import pytest
 
 from app.core.batching import Arrival, arrival_of, closes_at, is_noise_only
-from app.core.perception import Author, Perception, PerceptionKind
+from app.core.perception import OWNER, Author, Perception, PerceptionKind
 
 
 def typed(at):
@@ -61,6 +61,14 @@ def test_an_empty_batch_has_no_deadline():
 ])
 def test_only_chat_is_typed(kind, is_typed):
     assert arrival_of(Perception(kind, "s", "x"), 2.0) == Arrival(2.0, typed=is_typed)
+
+
+def test_the_streamers_own_line_in_the_apps_chat_is_live_and_closes_at_the_short_gap():
+    mine = arrival_of(Perception(PerceptionKind.CHAT, "app", "[Streamer] hi Bea", author=OWNER), 0.0)
+    viewer = arrival_of(Perception(PerceptionKind.CHAT, "twitch", "[anna] hi",
+                                   author=Author("twitch", "anna", "anna")), 0.0)
+    assert (mine.typed, viewer.typed) == (False, True)
+    assert closes_at([mine]) == 0.3 and closes_at([viewer]) == 1.2
 
 
 def line(text, noisy=False):

@@ -221,7 +221,7 @@ class Box:
                 "skills.voice.mode": "always_on",
                 "skills.twitch.channel": CHANNEL, "skills.twitch.host": "127.0.0.1",
                 "skills.twitch.port": self.twitch.port, "skills.twitch.tls": False,
-                "skills.obs.port": self.obs.port,
+                "skills.obs.enabled": True, "skills.obs.port": self.obs.port,
                 "skills.donations.streamlabs": True, "skills.donations.streamlabs_server": self.streamlabs.base,
                 "skills.telegram.api_base": self.telegram.base_url,
                 "skills.telegram.file_base": self.telegram.base_file_url,

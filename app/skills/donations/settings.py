@@ -124,7 +124,7 @@ class DonationsSettingsPage(SectionForm):
 
     def refresh(self) -> None:
         secrets = self.skill.ctx.secrets
-        where = getattr(secrets, "where", translate("donations_settings", "nowhere (this build keeps no secrets)"))
+        where = translate("secrets", getattr(secrets, "where", translate("donations_settings", "nowhere (this build keeps no secrets)")))
         for kind in KINDS:
             self.urls[kind].setText(self.skill.url(kind))
             has = self.skill.has_secret(kind)

@@ -24,7 +24,7 @@ class ObsSettingsPage(SectionForm):
             row.addWidget(widget)
         self.layout_.addRow(translate("obs_settings", "Password"), row)
         secrets = skill.ctx.secrets
-        self.where = help_label(translate("obs_settings", "The password is kept in {value}.").format(value=getattr(secrets, 'where', translate("obs_settings", 'nowhere in this build'))),
+        self.where = help_label(translate("obs_settings", "The password is kept in {value}.").format(value=translate("secrets", getattr(secrets, 'where', translate("obs_settings", 'nowhere in this build')))),
                                 "obsPasswordWhere")
         self.layout_.addRow(self.where)
         self.result = QLabel(skill.status.message, objectName="obsResult", wordWrap=True)

@@ -57,6 +57,11 @@ def _names(values: list[str]) -> list[str]:
 
 
 class ObsSettings(SkillSettings):
+    # off until the streamer asks for OBS: a streamer without it would otherwise see a connection refused and a
+    # retry every 30 s for something they never set up
+    enabled: bool = Field(False, title="Switched on",
+                          description="Off until you switch it on: Bea connects to OBS only when you stream with "
+                          "it. Only you can switch it (Settings → Skills).")
     host: str = Field("127.0.0.1", min_length=1, title="OBS address", json_schema_extra=ADVANCED,
                       description="Where OBS runs: 127.0.0.1 for this computer, or the address OBS shows in "
                       "Tools → WebSocket Server Settings → Show Connect Info.")

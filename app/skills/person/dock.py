@@ -338,7 +338,7 @@ class YouDock(QWidget):
 
         self.form_section = QComboBox(objectName="youFormSection")
         for s in pm.SECTIONS:
-            self.form_section.addItem(s, s)
+            self.form_section.addItem(translate("person_dock", SECTION_WORDS[s]), s)
         self.form_key = QLineEdit(objectName="youFormKey", maxLength=pm.MAX_KEY, placeholderText=translate("person_dock", "key"),
                                   toolTip=translate("person_dock", "A short stable name, e.g. home_city: the same key updates the entry"))
         self.form_summary = QLineEdit(objectName="youFormSummary", maxLength=pm.MAX_SUMMARY,

@@ -52,5 +52,5 @@ class TokenPage(SectionForm):
         has = self.skill.has_token
         self.secret.kept(has)
         state, why = self.skill.status
-        kept_in = getattr(self.skill.ctx.secrets, "where", "")
+        kept_in = translate("secrets", getattr(self.skill.ctx.secrets, "where", ""))
         self.status.setText(token_status(self.skill.title, has, state, why, self.skill.me or "", kept_in))

@@ -39,7 +39,10 @@ WORDS = {State.JOINED: QT_TRANSLATE_NOOP("twitch_dock", "Connected"), State.CONN
 
 
 def state_html(state: State, detail: str) -> str:
-    return platform_dock.state_html(COLOURS, {k: translate("twitch_dock", w) for k, w in WORDS.items()}, state, detail)
+    """The link's state and why; a why of the skill's own (marked, like OFF_NO_CHANNEL) in the window's language,
+    a server's words as they came."""
+    return platform_dock.state_html(COLOURS, {k: translate("twitch_dock", w) for k, w in WORDS.items()}, state,
+                                    translate("twitch_dock", detail) if detail else detail)
 
 
 def _cheer(entry: LogLine, who: str, text: str) -> str | None:

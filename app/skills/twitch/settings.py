@@ -21,7 +21,7 @@ class TwitchSettingsPage(SectionForm):
                                                             self.secret.forget_button)
         self.layout_.addRow(translate("twitch_settings", "OAuth token"), self.secret)
         secrets = skill.ctx.secrets
-        self.where = help_label(translate("twitch_settings", "The token is kept in {value}.").format(value=getattr(secrets, 'where', translate("twitch_settings", 'nowhere in this build'))),
+        self.where = help_label(translate("twitch_settings", "The token is kept in {value}.").format(value=translate("secrets", getattr(secrets, 'where', translate("twitch_settings", 'nowhere in this build')))),
                                 "twitchTokenWhere")
         self.layout_.addRow(self.where)
         self.token_status = QLabel(objectName="twitchTokenStatus", wordWrap=True)
@@ -42,7 +42,7 @@ class TwitchSettingsPage(SectionForm):
         if refusal:
             text = refusal
         elif self.skill.has_token():
-            where = getattr(secrets, "where", translate("twitch_settings", "nowhere (this build keeps no secrets)"))
+            where = translate("secrets", getattr(secrets, "where", translate("twitch_settings", "nowhere (this build keeps no secrets)")))
             text = translate("twitch_settings", "A token is kept in {where}: with her login set, she can write in chat.").format(where=where)
         else:
             text = translate("twitch_settings", "No token: she reads chat anonymously and cannot write in it.")

@@ -90,8 +90,9 @@ ACTION = "action"           # meta: a /me line
 SEND_PROBLEM = f"{PLATFORM}-send"
 PRESENT_SCAN = 500          # roster rows read to find who is here
 
-OFF_NO_CHANNEL = "Twitch chat is off: set the channel in Settings → Twitch."
-OFF_DISABLED = "The Twitch skill is switched off (Settings → Skills)."
+# why the link is off, in English (the log, the API); the dock says them in the window's language
+OFF_NO_CHANNEL = QT_TRANSLATE_NOOP("twitch_dock", "Twitch chat is off: set the channel in Settings → Twitch.")
+OFF_DISABLED = QT_TRANSLATE_NOOP("twitch_dock", "The Twitch skill is switched off (Settings → Skills).")
 LOGIN_REFUSED = QT_TRANSLATE_NOOP("problems", "Twitch refused her login: check her token in Settings → Twitch "
                                               "(detail: {detail}).")
 NOT_CONNECTED = QT_TRANSLATE_NOOP("problems", "Twitch chat could not connect, and trying again cannot help until "

@@ -9,15 +9,24 @@ from app.skills.youtube.client import State
 from app.skills.youtube.skill import YouTubeSkill, YtLine
 from app.widgets.chat_log import ChatLog
 from app.widgets.palette import FINE, PROBLEM, QUIET, WAITING
-from app.widgets.qt import QHBoxLayout, QLabel, QTimer, QVBoxLayout, QWidget, translate
+from app.widgets.qt import QT_TRANSLATE_NOOP, QHBoxLayout, QLabel, QTimer, QVBoxLayout, QWidget, translate
 
 REFRESH_MS = 500
 COLOURS = {State.READING: FINE, State.CONNECTING: WAITING, State.RETRYING: WAITING, State.NOT_LIVE: WAITING,
            State.ENDED: QUIET, State.STOPPED: PROBLEM, State.REFUSED: PROBLEM, State.OFF: QUIET}
 
 
+WORDS = {State.READING: QT_TRANSLATE_NOOP("youtube_dock", "Reading"),
+         State.CONNECTING: QT_TRANSLATE_NOOP("youtube_dock", "Connecting"),
+         State.RETRYING: QT_TRANSLATE_NOOP("youtube_dock", "Retrying"),
+         State.NOT_LIVE: QT_TRANSLATE_NOOP("youtube_dock", "Not live"),
+         State.ENDED: QT_TRANSLATE_NOOP("youtube_dock", "Ended"), State.STOPPED: QT_TRANSLATE_NOOP("youtube_dock", "Stopped"),
+         State.REFUSED: QT_TRANSLATE_NOOP("youtube_dock", "Refused"), State.NO_KEY: QT_TRANSLATE_NOOP("youtube_dock", "No key"),
+         State.OFF: QT_TRANSLATE_NOOP("youtube_dock", "Off")}
+
+
 def state_html(state: str, why: str) -> str:
-    return platform_dock.state_html(COLOURS, {}, state, why)
+    return platform_dock.state_html(COLOURS, {k: translate("youtube_dock", w) for k, w in WORDS.items()}, state, why)
 
 
 def line_html(line: YtLine) -> str:

@@ -39,7 +39,7 @@ class YouTubeSettingsPage(SectionForm):
         has = bool(self.skill.api_key())
         self.secret.kept(has)
         state, why = self.skill.status
-        place = getattr(self.skill.ctx.secrets, "where", "") or translate("youtube_settings", "the keyring")
+        place = translate("secrets", getattr(self.skill.ctx.secrets, "where", "")) or translate("youtube_settings", "the keyring")
         kept = translate("youtube_settings", "A key is kept in {place}.").format(place=place) if has \
             else translate("youtube_settings", "No key is kept.")
         if state == "off":

@@ -1,0 +1,199 @@
+"""No English in the Italian window: the main window (its menus, status bar and every dock), the tray's menu and
+every settings page (Advanced sections open) are built with the window in Italian, and every text they show is
+read back: labels, buttons, group and window titles, picker entries, tabs, list and table entries, placeholders
+and tooltips. A text is English when it is the source of a catalog entry whose Italian differs (the window
+showed the English it should have translated), or when it holds English words: words that the catalog's English
+sources use and none of its Italian translations does ("the", "kept", "password" is not one: Italian says it
+too). Names ("OBS", "Twitch"), numbers, paths and addresses are no words of either, so they pass; ENGLISH_KEPT
+lists the few texts the Italian window shows in English on purpose, each with its reason."""
+
+from __future__ import annotations
+
+import html
+import re
+import xml.etree.ElementTree as ET
+import zoneinfo
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QDockWidget,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMenu,
+    QPlainTextEdit,
+    QTabBar,
+    QTableView,
+    QTextEdit,
+    QWidget,
+)
+
+from app.ui.settings_dialog import SettingsDialog
+from tests.conftest import REPO
+
+TS = REPO / "resources" / "i18n" / "bea_it.ts"
+WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+# what is no word of any language: markup, {placeholders}, addresses, paths, file names, ids with dots or colons
+NOT_WORDS = re.compile(r"<[^>]*>|&\w+;|\{[^{}]*\}|%\d|\b\w+://\S+|(?:~|\.{1,2})?(?:/[\w.\-@~+]+)+/?|"
+                       r"\b[\w\-]+\.(?:md|json|gguf|onnx|vrm|vrma|db|log|qm|ts|py|svg|png|txt)\b|\b\w+[.:]\w[\w.:\-]*")
+
+# texts shown in English in the Italian window on purpose (a text, not a word: each is looked at alone)
+ENGLISH_KEPT = {
+    "English": "the name of a language in its own words, in the window-language picker",
+    **dict.fromkeys(("DEBUG", "INFO", "WARNING", "ERROR"),
+                    "a log level, named as the log file writes it (the field's help says 'DEBUG for a bug report')"),
+    **dict.fromkeys(zoneinfo.available_timezones(), "a time zone's IANA name ('Universal', 'Europe/Rome'): an id"),
+}
+# a technical detail is an exception's or a server's own words, kept as they came at the end of Bea's sentence
+# (app.core.words): "... (dettaglio: PortAudio library not found)"
+DETAIL = re.compile(r"\(dettaglio: [^()]*(?:\([^()]*\)[^()]*)*\)")
+
+
+def catalog() -> tuple[set[str], set[str], set[str]]:
+    """(sources whose Italian differs, every Italian translation, English-only words)."""
+    untranslated_sources, translations = set(), set()
+    source_words, italian_words = set(), set()
+    for message in ET.parse(TS).getroot().iter("message"):
+        source, italian = message.findtext("source") or "", message.findtext("translation") or ""
+        source_words |= words(source)
+        italian_words |= words(italian)
+        translations.add(plain(italian))
+        if plain(source) != plain(italian):
+            untranslated_sources.add(plain(source))
+    return untranslated_sources - translations, translations, source_words - italian_words
+
+
+def plain(text: str) -> str:
+    """Text as the streamer reads it: no markup, no mnemonic '&', one space between words."""
+    text = re.sub(r"<[^>]*>", " ", text)
+    text = html.unescape(re.sub(r"&(?=\w)(?!\w+;)", "", text))
+    return " ".join(text.split())
+
+
+def words(text: str) -> set[str]:
+    return {w.lower() for w in WORD.findall(NOT_WORDS.sub(" ", html.unescape(text)))}
+
+
+SOURCES, TRANSLATIONS, ENGLISH_WORDS = catalog()
+
+
+def english(text: str) -> list[str]:
+    """Why `text` reads as English (empty when it does not)."""
+    text = plain(DETAIL.sub("", text))
+    if not text or text in ENGLISH_KEPT or text in TRANSLATIONS:
+        return []
+    if text in SOURCES:
+        return ["an English source the catalog translates"]
+    found = sorted(words(text) & ENGLISH_WORDS)
+    return found if len(found) >= 2 or (found and len(found) * 3 >= len(words(text))) else []
+
+
+def shown(widget: QWidget, tooltips: bool = True) -> Iterator[str]:
+    """The texts `widget` shows (not what the streamer typed into it)."""
+    if isinstance(widget, QLabel):
+        yield widget.text()
+    elif isinstance(widget, QAbstractButton):
+        yield widget.text()
+    elif isinstance(widget, QGroupBox):
+        yield widget.title()
+    elif isinstance(widget, QComboBox):
+        yield from (widget.itemText(i) for i in range(widget.count()))
+    elif isinstance(widget, QLineEdit | QPlainTextEdit | QTextEdit):
+        yield widget.placeholderText()
+        if widget.isReadOnly():
+            yield widget.toPlainText() if not isinstance(widget, QLineEdit) else widget.text()
+    elif isinstance(widget, QTabBar):
+        yield from (widget.tabText(i) for i in range(widget.count()))
+    elif isinstance(widget, QListWidget):
+        yield from (widget.item(i).text() for i in range(widget.count()))
+    elif isinstance(widget, QTableView) and widget.model() is not None:
+        model = widget.model()
+        yield from (str(model.headerData(c, Qt.Orientation.Horizontal) or "") for c in range(model.columnCount()))
+    elif isinstance(widget, QMenu):
+        yield widget.title()
+        yield from (a.text() for a in widget.actions())
+    if isinstance(widget, QDockWidget):
+        yield widget.windowTitle()
+    if tooltips:
+        yield widget.toolTip()
+
+
+def english_under(root: QWidget, where: str) -> list[str]:
+    found = []
+    for widget in (root, *root.findChildren(QWidget)):
+        if widget is not root and not widget.isVisibleTo(root) and not isinstance(widget, QMenu):
+            continue
+        for text in shown(widget):
+            for line in text.splitlines():
+                if why := english(line):
+                    found.append(f"{where} / {type(widget).__name__} {widget.objectName()!r}: {plain(line)!r} {why}")
+    return found
+
+
+def test_the_rule_sees_english_and_lets_italian_names_and_numbers_pass():
+    assert english("The password is kept in the system keyring.")
+    assert english("Quit")                                   # a source the catalog translates ("Esci")
+    assert english("&Quit")
+    assert not english("Esci")
+    assert not english("La password è custodita nel portachiavi di sistema.")
+    assert not english("OBS") and not english("Twitch") and not english("12 ms") and not english("")
+    assert not english("http://127.0.0.1:11434/v1") and not english("/tmp/data/bea.db")
+    assert not english("smollm2-135m-instruct-q8_0.gguf")
+    assert not english("English") and not english("Universal")       # ENGLISH_KEPT, for its reason
+    assert not english("Nessun dispositivo audio (dettaglio: PortAudio library not found).")
+    assert english("No audio device (dettaglio: PortAudio library not found).")
+    assert "kept" in ENGLISH_WORDS and "the" in ENGLISH_WORDS and "obs" not in ENGLISH_WORDS
+
+
+@pytest.mark.qt_log_ignore("systemTrayWindowChanged")
+def test_the_italian_window_shows_no_english(italian_shell, qtbot, qapp):
+    w = italian_shell.window
+    w.resize(1280, 720)
+    w.show()
+    qtbot.waitExposed(w)
+    w.stage.refresh()
+    qapp.processEvents()
+    found = english_under(w.menuBar(), "menu bar")      # its menus too (hidden until opened, read all the same)
+    found += english_under(w.statusBar(), "status bar")
+    found += english_under(italian_shell.tray.menu, "tray menu")
+    for key, dock in w.docks.items():
+        found += english_under(dock, f"dock {key}")
+
+    dialog = SettingsDialog(italian_shell.bea)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    found += [f"settings: window title {dialog.windowTitle()!r}"] if english(dialog.windowTitle()) else []
+    found += english_under(dialog.pages, "settings: page list")
+    for row in range(dialog.pages.count()):
+        dialog.pages.setCurrentRow(row)
+        page = dialog.stack.widget(row)
+        for button in page.findChildren(QAbstractButton):
+            if button.objectName().endswith(".showAdvanced") and button.isVisibleTo(page) and not button.isChecked():
+                button.click()
+        qapp.processEvents()
+        found += english_under(page, f"settings: {dialog.pages.item(row).text()}")
+    found = list(dict.fromkeys(found))
+    assert not found, f"{len(found)} English texts in the Italian window:\n" + "\n".join(found)
+
+
+def test_where_secrets_are_kept_reads_italian_in_each_place(qapp):
+    """Every place a secret can be kept, as the secret fields' notes say it (the test machine has one place)."""
+    from app.secrets import WHERE, WHERE_CONTEXT
+    from app.ui.language import install_window_language
+    from app.widgets.qt import translate
+    assert install_window_language("it") == "it"
+    try:
+        said = {place: translate(WHERE_CONTEXT, words) for place, words in WHERE.items()}
+        notes = [translate("obs_settings", "The password is kept in {value}.").format(value=where)
+                 for where in said.values()]
+    finally:
+        install_window_language("en")
+    assert said["keyring"] == "nel portachiavi di sistema"
+    assert all(not english(note) for note in notes), notes
+    assert notes[0] == "La password è custodita nel portachiavi di sistema."
