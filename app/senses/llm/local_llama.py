@@ -168,9 +168,22 @@ class SharedModel:
                 except ImportError:
                     raise RequestRejected(name, "llama-cpp-python is not installed") from None
                 log.info("loading the local model %s", self.path.name)
-                self.llama = llama_backends.open_llama(model_path=str(self.path), n_ctx=self.context,
-                                              **(COMPACT_CACHE if self.compact else {}))
+                self.llama = self._open(llama_backends)
             return self.llama
+
+
+    def _open(self, llama_backends: Any) -> Any:
+        """The demo on the processor (it is tiny); any other model on the GPU or Metal when this llama.cpp can
+        use one (app.core.model_fit counted on it), back on the processor when the GPU cannot hold it."""
+        if self.compact:
+            return llama_backends.open_llama(model_path=str(self.path), n_ctx=self.context, **COMPACT_CACHE)
+        import llama_cpp
+        if llama_cpp.llama_supports_gpu_offload():
+            try:
+                return llama_backends.open_llama(model_path=str(self.path), n_ctx=self.context, n_gpu_layers=-1)
+            except (ValueError, RuntimeError) as exc:
+                log.warning("the GPU could not hold %s (%s): it runs on the processor", self.path.name, exc)
+        return llama_backends.open_llama(model_path=str(self.path), n_ctx=self.context)
 
 
 class SharedModels:
