@@ -87,6 +87,51 @@ def test_a_line_she_was_stopped_in_is_marked_cut_with_the_rest_in_grey(bea, dock
     assert colour_of(dock, "Ciao") != QUIET                                          # what she said
 
 
+class StreamedLine:
+    """A line her voice takes while the model still writes it (Outlets.StreamedLine), ended by the test."""
+
+    def __init__(self) -> None:
+        self.done = asyncio.Event()
+
+    def feed(self, fragment: str) -> None:
+        pass
+
+    def finish(self) -> None:
+        pass
+
+    def abort(self) -> None:
+        pass
+
+    async def said(self) -> str:
+        await self.done.wait()
+        return "Ciao a tutti, oggi"
+
+
+def test_a_streamed_line_grows_in_place_as_she_writes_it_and_ends_cut(bea, dock):
+    async def go():
+        line = StreamedLine()
+        outlets = bea.mind.outlets
+
+        async def whole(_text, _mood):
+            raise AssertionError("a streamed line is not said again")
+        outlets.attach_voice(whole, begin=lambda: line)
+        seen = []
+        for fragment in ('{"mood": "happy", "message": "Ciao a', ' tutti, oggi', ' giochiamo!"}'):
+            outlets.stream_feed(0, fragment, "call_1")
+            seen.append(dock.transcript.toPlainText())
+        with outlets.answering(0, "call_1"):
+            heard = outlets.utter("Ciao a tutti, oggi giochiamo!", "happy")
+        line.done.set()
+        await heard
+        return seen, dock.transcript.toPlainText()
+
+    seen, after = asyncio.run(go())
+    assert seen == ["Bea (out loud): Ciao a …", "Bea (out loud): Ciao a tutti, oggi …",
+                    "Bea (out loud): Ciao a tutti, oggi giochiamo! …"]           # one line, growing
+    assert after == "Bea (out loud): Ciao a tutti, oggi giochiamo! (cut)"
+    assert bea.skills["chat"].lines == [("Bea (out loud)", "Ciao a tutti, oggi giochiamo!")]
+
+
 def test_the_transcript_follows_the_newest_line_unless_the_streamer_scrolled_up(bea, dock, qtbot, qapp):
     chat = bea.skills["chat"]
     dock.resize(360, 300)
