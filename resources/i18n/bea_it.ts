@@ -782,7 +782,7 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
     </message>
     <message>
         <source>A secret is kept in {where}; replacing it stops the old one at once.</source>
-        <translation>Un segreto è custodito in {where}; se lo sostituisci, il vecchio smette subito di valere.</translation>
+        <translation>Un segreto è custodito {where}; se lo sostituisci, il vecchio smette subito di valere.</translation>
     </message>
     <message>
         <source>No secret: every delivery to this address is refused.</source>
@@ -790,7 +790,7 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
     </message>
     <message>
         <source>A token is kept in {where}.</source>
-        <translation>Un token è custodito in {where}.</translation>
+        <translation>Un token è custodito {where}.</translation>
     </message>
     <message>
         <source>No token is kept.</source>
@@ -1454,7 +1454,7 @@ Non lo ricorderà più. Non si può annullare.</translation>
     </message>
     <message>
         <source>API keys are kept in {where}.</source>
-        <translation>Le chiavi API sono custodite in {where}.</translation>
+        <translation>Le chiavi API sono custodite {where}.</translation>
     </message>
     <message>
         <source>Test connection</source>
@@ -1478,7 +1478,7 @@ Non lo ricorderà più. Non si può annullare.</translation>
     </message>
     <message>
         <source>The {label} key is saved in {where}.</source>
-        <translation>La chiave {label} è salvata in {where}.</translation>
+        <translation>La chiave {label} è salvata {where}.</translation>
     </message>
     <message>
         <source>Add a model first, as provider:model.</source>
@@ -1764,7 +1764,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>The password is kept in {value}.</source>
-        <translation>La password è custodita in {value}.</translation>
+        <translation>La password è custodita {value}.</translation>
     </message>
     <message>
         <source>nowhere in this build</source>
@@ -3486,6 +3486,21 @@ Non si può annullare.</translation>
     </message>
 </context>
 <context>
+    <name>secrets</name>
+    <message>
+        <source>the system keyring</source>
+        <translation>nel portachiavi di sistema</translation>
+    </message>
+    <message>
+        <source>Bea&apos;s encrypted memory file, since this machine has no keyring</source>
+        <translation>nel file cifrato della memoria di Bea, perché questo computer non ha un portachiavi</translation>
+    </message>
+    <message>
+        <source>memory for this run only (there is no keyring here)</source>
+        <translation>solo in memoria, per questa esecuzione (qui non c&apos;è un portachiavi)</translation>
+    </message>
+</context>
+<context>
     <name>settings</name>
     <message>
         <source>Off until you switch it on: Bea connects to OBS only when you stream with it. Only you can switch it (Settings → Skills).</source>
@@ -4897,11 +4912,11 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>A bot token is kept in {place}. {title} is {state}{where}</source>
-        <translation>Un token del bot è custodito in {place}. {title}: {state}{where}</translation>
+        <translation>Un token del bot è custodito {place}. {title}: {state}{where}</translation>
     </message>
     <message>
         <source>the keyring</source>
-        <translation>il portachiavi</translation>
+        <translation>nel portachiavi</translation>
     </message>
     <message>
         <source>Save token</source>
@@ -5104,6 +5119,14 @@ Non si può annullare.</translation>
         <source>Here now: nobody yet</source>
         <translation>Presenti ora: ancora nessuno</translation>
     </message>
+    <message>
+        <source>Twitch chat is off: set the channel in Settings → Twitch.</source>
+        <translation>La chat di Twitch è spenta: indica il canale in Impostazioni → Twitch.</translation>
+    </message>
+    <message>
+        <source>The Twitch skill is switched off (Settings → Skills).</source>
+        <translation>La skill Twitch è spenta (Impostazioni → Skill).</translation>
+    </message>
 </context>
 <context>
     <name>twitch_settings</name>
@@ -5121,7 +5144,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>The token is kept in {value}.</source>
-        <translation>Il token è custodito in {value}.</translation>
+        <translation>Il token è custodito {value}.</translation>
     </message>
     <message>
         <source>nowhere in this build</source>
@@ -5133,7 +5156,7 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>A token is kept in {where}: with her login set, she can write in chat.</source>
-        <translation>Un token è custodito in {where}: con il suo login impostato, può scrivere in chat.</translation>
+        <translation>Un token è custodito {where}: con il suo login impostato, può scrivere in chat.</translation>
     </message>
     <message>
         <source>No token: she reads chat anonymously and cannot write in it.</source>
@@ -5284,6 +5307,42 @@ Non si può annullare.</translation>
         <source>no stream named (Settings → YouTube)</source>
         <translation>nessuna live indicata (Impostazioni → YouTube)</translation>
     </message>
+    <message>
+        <source>Reading</source>
+        <translation>Sta leggendo</translation>
+    </message>
+    <message>
+        <source>Connecting</source>
+        <translation>Mi collego</translation>
+    </message>
+    <message>
+        <source>Retrying</source>
+        <translation>Riprovo</translation>
+    </message>
+    <message>
+        <source>Not live</source>
+        <translation>Non in live</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Finita</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Fermata</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Rifiutata</translation>
+    </message>
+    <message>
+        <source>No key</source>
+        <translation>Nessuna chiave</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Spenta</translation>
+    </message>
 </context>
 <context>
     <name>youtube_settings</name>
@@ -5305,11 +5364,11 @@ Non si può annullare.</translation>
     </message>
     <message>
         <source>the keyring</source>
-        <translation>il portachiavi</translation>
+        <translation>nel portachiavi</translation>
     </message>
     <message>
         <source>A key is kept in {place}.</source>
-        <translation>Una chiave è custodita in {place}.</translation>
+        <translation>Una chiave è custodita {place}.</translation>
     </message>
     <message>
         <source>No key is kept.</source>
