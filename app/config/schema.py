@@ -15,7 +15,7 @@ from app.config.api_settings import ApiSettings
 from app.config.mind_settings import MindSettings
 from app.config.section import ADVANCED, Section, SkillSettings
 
-SETTINGS_SCHEMA_VERSION = 2
+SETTINGS_SCHEMA_VERSION = 3
 
 
 class GeneralSettings(Section):

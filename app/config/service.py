@@ -32,8 +32,25 @@ def _idle_has_one_switch(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+# the OBS section as schema 2 wrote it when the streamer never touched it (frozen here: a later default that
+# changes must not change what this step did)
+_OBS_UNTOUCHED = {"host": "127.0.0.1", "port": 4455, "allowed_scenes": [], "allowed_sources": [],
+                  "allowed_text_sources": [], "caption_source": "", "caption_hold_seconds": 8.0,
+                  "scene_changes_are_noise": True}
+
+
+def _obs_off_until_set_up(doc: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 -> 3: OBS is off until the streamer switches it on; an OBS section with nothing of the streamer's
+    in it (every field as it came) was never set up, and goes off rather than retrying a connection forever."""
+    obs = doc.get("skills", {}).get("obs") if isinstance(doc.get("skills"), dict) else None
+    if isinstance(obs, dict) and all(obs.get(k, v) == v for k, v in _OBS_UNTOUCHED.items()):
+        obs["enabled"] = False
+    return doc
+
+
 # schema_version n -> function turning a version-n document into version n+1
-SETTINGS_STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _idle_has_one_switch}
+SETTINGS_STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _idle_has_one_switch,
+                                                                         2: _obs_off_until_set_up}
 
 Saver = Callable[[int, str], None]
 Listener = Callable[[str, Any], None]

@@ -1,7 +1,11 @@
 """The main window: the stage in the centre, one dock per skill plus Events, menus, and a status bar.
 
-It fits a 1280x720 screen: the right column holds two places of tabbed docks, the bottom one place of tabs,
-and every dock scrolls what does not fit rather than pushing the window past the screen."""
+It is laid out for the streamer, not for a debugger, and fits a 1280x720 screen: her stage and the conversation
+take most of it (the Chat dock runs the right column's upper part, the full height of the window less Get started
+and the skills' docks below it); what is wrong shows in one list above her stage; her state is the status bar's one
+line. The Activity, Turn Log and Context docks and the app's state strip are the details: hidden until View →
+Details (or the status bar's Details button) shows them together. Every dock scrolls what does not fit rather than
+pushing the window past the screen."""
 
 from __future__ import annotations
 
@@ -20,25 +24,30 @@ from app.ui.getting_started_dock import GettingStartedDock
 from app.ui.memory_dock import MemoryDock
 from app.ui.model_manager_dialog import ModelManagerDialog
 from app.ui.mood_dock import make_mood_dock
+from app.ui.problems_panel import ProblemsPanel
 from app.ui.prompt_diff import PromptChangesDialog
 from app.ui.settings_dialog import SettingsDialog
 from app.ui.stage_status import StageStatus
 from app.ui.status_bar import ShellStatus
 from app.ui.turn_log_dock import TurnLogView
 from app.widgets.qt import (
+    QAction,
     QApplication,
     QCloseEvent,
     QDesktopServices,
     QDockWidget,
     QEvent,
     QKeyEvent,
+    QKeySequence,
     QMainWindow,
     QMessageBox,
+    QPushButton,
     QSplitter,
     Qt,
     QTabBar,
     QTimer,
     QUrl,
+    QVBoxLayout,
     QWidget,
     Signal,
     translate,
@@ -48,8 +57,12 @@ from app.widgets.scrolling_dock import ScrollingDock
 log = logging.getLogger(__name__)
 
 # the right column's two places, each a row of tabs, the first in front; a right dock not named here joins the
-# last place, so the column never grows past what a small screen holds
-RIGHT_TABS = (("chat", "twitch", "youtube", "start"), ("voice", "stage", "obs", "plan", "clock"))
+# last place, so the column never grows past what a small screen holds. Get started sits beside the conversation,
+# never over it: in the second place, in front there while steps remain
+RIGHT_TABS = (("chat", "twitch", "youtube"), ("start", "voice", "stage", "obs", "plan", "clock"))
+DETAILS = ("events", "turns", "context")   # a debugger's view: hidden until View → Details
+CHAT_SHARE = 60        # percent of the right column's height for the conversation's place
+BOTTOM_SHARE = 24      # percent of the window's height for the row of tabs under her stage
 BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
 SAVE_AFTER_MS = 1500
 FRAME_KNOWN_MS = 300
@@ -70,11 +83,15 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomRightCorner, RIGHT)  # the chat column runs the window's full height
         self._placed = False
         self._arranged = False
+        self._switching_details = False
+        self._saved_geometry = b""
         self._save_soon = QTimer(self, singleShot=True, interval=SAVE_AFTER_MS)  # a layout settles, then is kept
         self._save_soon.timeout.connect(self.save_layout)
         self.stage = StageStatus(bea, compact="stage" in bea.skills)
         self.stage_view = None
-        if "stage" in bea.skills:  # her avatar above, the state of the app in a strip below
+        chat = bea.skills.get("chat")   # the Chat skill keeps what is wrong; the list above her stage shows it
+        self.problems = ProblemsPanel(chat, self.open_settings) if chat is not None else None
+        if "stage" in bea.skills:  # her avatar above, the state of the app in a strip below (a detail)
             from app.skills.stage.view import make_stage  # QtWebEngine only when the stage skill exists
             self.stage_view = make_stage(bea, later=True)   # its web view once the window is painted
             centre = QSplitter(Qt.Orientation.Vertical, objectName="centre")
@@ -83,9 +100,17 @@ class MainWindow(QMainWindow):
             centre.setStretchFactor(0, 1)
             centre.setStretchFactor(1, 0)
             centre.setChildrenCollapsible(False)
-            self.setCentralWidget(centre)
         else:
-            self.setCentralWidget(self.stage)
+            centre = self.stage
+        if self.problems is not None:
+            holder = QWidget(objectName="centreWithProblems")
+            column = QVBoxLayout(holder)
+            column.setContentsMargins(0, 0, 0, 0)
+            column.setSpacing(2)
+            column.addWidget(self.problems)
+            column.addWidget(centre, 1)
+            centre = holder
+        self.setCentralWidget(centre)
         self.docks: dict[str, QDockWidget] = {}
         self.areas: dict[str, Qt.DockWidgetArea] = {}
         self._add_dock("events", translate("main_window", "Activity"), EventLog(bea.bus), BOTTOM)
@@ -102,17 +127,37 @@ class MainWindow(QMainWindow):
                 widget = resolve_factory(skill.dock)(skill)
                 # a wide dock joins the tabs under the stage
                 self._add_dock(key, translate("skills", skill.title), widget, BOTTOM if skill.dock_area == "bottom" else RIGHT)
+        self.details = QAction(translate("main_window", "Details"), self, checkable=True, objectName="details")
+        self.details.setShortcut(QKeySequence("Ctrl+D"))
+        self.details.setToolTip(translate("main_window", "Activity, Turn Log, Context and the app's state: what she "
+                                                         "perceived, thought and did, turn by turn."))
+        self.details.toggled.connect(self.show_details)
+        for key in DETAILS:
+            if key in self.docks:   # a details dock closed or opened on its own: the switch follows
+                self.docks[key].toggleViewAction().toggled.connect(self._details_followed)
         self.setGeometry(*self._default_geometry())  # the docks take their shares of the size it opens at
         self.arrange_docks()
         self.export = SessionExport(self, bea.mind.stream, lambda text: self.statusBar().showMessage(text, 15000))
         self._build_menus()
-        self.status = ShellStatus(bea, self.statusBar())   # live, model, privacy, pause and mute
+        self.status = ShellStatus(bea, self.statusBar())   # her state in one line: mood, live, model, privacy...
+        details_button = QPushButton(translate("main_window", "Details"), objectName="detailsButton", flat=True,
+                                     checkable=True)
+        details_button.setToolTip(self.details.toolTip())
+        details_button.toggled.connect(self.details.setChecked)
+        self.details.toggled.connect(details_button.setChecked)
+        self.statusBar().addPermanentWidget(details_button)
+        self.details_button = details_button
+        if self.problems is not None:
+            self.problems.changed.connect(self.status.set_problems)
+            self.status.set_problems(len(self.problems.order))
+            self.status.problems.clicked.connect(lambda: self.problems.set_expanded(not self.problems.expanded))
         self.statusBar().showMessage(translate("main_window", "Memory open: schema {version}, encrypted").format(version=bea.db.version), 5000)
         bea.settings.on_change(lambda path, _v: self.refresh_mode() if path.startswith("privacy") else None)
         bea.switches.on_change(lambda _n, _v: self.refresh_mode())
         actions.show_hide.triggered.connect(self.toggle_visible)
         self.refresh_mode()
         self._restored = self._restore_layout()
+        self._details_followed()
         self.close_requested.connect(self.save_layout)
         actions.quit.triggered.connect(self.save_layout)
 
@@ -127,8 +172,8 @@ class MainWindow(QMainWindow):
 
     # ---- the layout: the default one, the streamer's own, and where the window opens ----------------------
     def arrange_docks(self) -> None:
-        """The default layout: every dock shown and docked; the bottom docks as one row of tabs under the stage,
-        the right ones in RIGHT_TABS' two places; sizes in proportion to the window."""
+        """The default layout: every dock docked and, but the details, shown; the bottom docks as one row of tabs
+        under the stage, the right ones in RIGHT_TABS' two places; sizes in proportion to the window."""
         bottom = [d for k, d in self.docks.items() if self.areas[k] == BOTTOM]
         right = [k for k, a in self.areas.items() if a == RIGHT]
         places = [[k for k in group if k in self.docks] for group in RIGHT_TABS]
@@ -150,20 +195,51 @@ class MainWindow(QMainWindow):
         for dock in self.docks.values():
             dock.show()
         for group in places:
-            self.docks[group[0]].raise_()
-        if bottom:
-            bottom[0].raise_()  # the Activity tab in front
-        if "start" in self.docks and self.getting_started.left:  # the checklist in front until she is ready
-            self.docks["start"].raise_()
+            front = group[1] if group[0] == "start" and len(group) > 1 and not self.getting_started.left \
+                else group[0]   # the checklist in front until she is ready, then the first skill
+            self.docks[front].raise_()
+        shown = [d for k, d in self.docks.items() if self.areas[k] == BOTTOM and k not in DETAILS]
+        if shown:
+            shown[0].raise_()
         width, height = self.width(), self.height()
         if places:
             fronts = [self.docks[group[0]] for group in places]
             self.resizeDocks(fronts[:1], [max(300, min(480, width * 34 // 100))], Qt.Orientation.Horizontal)
             if len(fronts) > 1:
-                self.resizeDocks(fronts[:2], [height // 2, height // 2], Qt.Orientation.Vertical)
+                self.resizeDocks(fronts[:2], [height * CHAT_SHARE // 100, height * (100 - CHAT_SHARE) // 100],
+                                 Qt.Orientation.Vertical)
         if bottom:
-            self.resizeDocks(bottom[:1], [max(150, min(320, height * 36 // 100))], Qt.Orientation.Vertical)
+            self.resizeDocks(bottom[:1], [max(150, min(240, height * BOTTOM_SHARE // 100))], Qt.Orientation.Vertical)
+        self.show_details(False)
         self._apply_state(self.saveState(window_layout.LAYOUT_VERSION))
+        self._details_followed()
+
+    def show_details(self, on: bool) -> None:
+        """View → Details: the Activity, Turn Log and Context docks (the Activity tab in front) and the app's state
+        strip under her stage, shown or hidden together."""
+        self._switching_details = True   # the docks' own toggles, one at a time, are not the streamer's
+        try:
+            for key in DETAILS:
+                if key in self.docks:
+                    self.docks[key].setVisible(on)
+        finally:
+            self._switching_details = False
+        if on and "events" in self.docks:
+            self.docks["events"].raise_()
+        if self.stage_view is not None:   # without her stage, the app's state is the whole centre
+            self.stage.setVisible(on)
+        if self.details.isChecked() != on:
+            self.details.setChecked(on)
+
+    def _details_followed(self, *_: object) -> None:
+        """The Details switch is on while any details dock is open (one opened from View, or all closed)."""
+        if self._switching_details:
+            return
+        on = any(self.docks[k].toggleViewAction().isChecked() for k in DETAILS if k in self.docks)
+        if self.details.isChecked() != on:
+            self.details.setChecked(on)   # and so show_details(on): one details dock opened brings the others
+        elif self.stage_view is not None:
+            self.stage.setVisible(on)
 
     def _apply_state(self, state: bytes) -> bool:
         """Qt 6.12 leaves behind a visible tab bar for each group of tabs made after the first, and another for
@@ -216,6 +292,7 @@ class MainWindow(QMainWindow):
             self.arrange_docks()
             return False
         self.restoreGeometry(geometry)
+        self._saved_geometry = geometry
         return True
 
     def _frame(self) -> tuple[int, int, int, int]:
@@ -239,6 +316,11 @@ class MainWindow(QMainWindow):
         if not (self._placed or self._restored):
             self.setGeometry(*self._default_geometry())
         else:
+            if not self._placed and self._saved_geometry:
+                # before the window is shown its docks ask for more room than they will (each restored group
+                # counted whole), and the saved size was held to that: the size as saved, now that they know
+                self.layout().activate()
+                self.restoreGeometry(self._saved_geometry)
             self.setGeometry(*window_layout.inside(self._free_area(), self.frameGeometry().getRect(), self._frame()))
         self._placed = True
 
@@ -272,6 +354,8 @@ class MainWindow(QMainWindow):
         file.addSeparator()
         file.addAction(self.actions.quit)
         view = bar.addMenu(translate("main_window", "&View"))
+        view.addAction(self.details)
+        view.addSeparator()
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
         view.addSeparator()

@@ -1,15 +1,17 @@
-"""The status bar's permanent part: live or not, the model she thinks with, privacy mode, pause and mute. It reads
-the app each second and on demand (a session OBS opens arrives from a worker thread, so no bus event is relied
-on), and tells its listeners (the tray) whenever the state changed."""
+"""The status bar's permanent part, her state in one line: how many problems, her mood, live or not, the model she
+thinks with, privacy mode, pause and mute. It reads the app each second and on demand (a session OBS opens
+arrives from a worker thread, so no bus event is relied on), and tells its listeners (the tray) whenever the
+state changed. The problems themselves are said in one place, the list above her stage: here only their count."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from app.compose import Bea
+from app.core.affect import mood_word
 from app.core.shell_state import ShellState, flags, model_text
-from app.widgets.palette import QUIET
-from app.widgets.qt import QT_TRANSLATE_NOOP, QLabel, QObject, QStatusBar, QTimer, translate
+from app.widgets.palette import PROBLEM, QUIET
+from app.widgets.qt import QT_TRANSLATE_NOOP, QLabel, QObject, QPushButton, QStatusBar, QTimer, translate
 
 REFRESH_MS = 1000
 SWITCH_WORDS = {"mind paused": QT_TRANSLATE_NOOP("status_bar", "mind paused"),
@@ -33,7 +35,13 @@ class ShellStatus(QObject):
         self.model = QLabel(objectName="statusModel")
         self.privacy = QLabel(objectName="statusPrivacy")
         self.switches = QLabel(objectName="statusSwitches")
-        for label in (self.switches, self.live, self.model, self.privacy):
+        self.mood = QLabel(objectName="statusMood")
+        self.problems = QPushButton(objectName="statusProblems", flat=True)
+        self.problems.setStyleSheet(f"color: {PROBLEM}; font-weight: 600;")
+        self.problems.setToolTip(translate("status_bar", "What is wrong is listed above her stage: show every line, "
+                                                         "or only the first."))
+        self.problems.hide()
+        for label in (self.problems, self.switches, self.mood, self.live, self.model, self.privacy):
             bar.addPermanentWidget(label)
         self.state: ShellState | None = None
         self._listeners: list[Callable[[ShellState], None]] = []
@@ -48,7 +56,15 @@ class ShellStatus(QObject):
         if self.state is not None:
             fn(self.state)
 
+    def set_problems(self, count: int) -> None:
+        """How many problems the list above her stage holds now."""
+        self.problems.setText(translate("status_bar", "⚠ 1 problem") if count == 1 else
+                              translate("status_bar", "⚠ {count} problems").format(count=count))
+        self.problems.setVisible(count > 0)
+
     def refresh(self) -> None:
+        self.mood.setText(translate("status_bar", "Mood: {mood}").format(
+            mood=translate("activity", mood_word(self.bea.mind.mood.current()))))   # the words: MOOD_NAMES
         state = read_state(self.bea)
         if state == self.state:
             return

@@ -20,7 +20,7 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 LAYOUT_FILE = "window-layout.json"
-LAYOUT_VERSION = 1          # bump when the default arrangement of docks changes
+LAYOUT_VERSION = 2          # bump when the default arrangement of docks changes
 PREFERRED = (1440, 900)
 TITLE_BAR = (4, 30, 4, 6)   # left, top, right, bottom: what a window manager adds, when Qt cannot tell yet
 

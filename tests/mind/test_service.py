@@ -154,6 +154,6 @@ def test_a_stored_idle_switch_that_was_off_turns_the_idle_skill_off(data_dir, en
         assert again.settings.current.skills.idle.enabled is False
         assert not hasattr(again.settings.current.mind, "idle_enabled")
         stored = again.db.read(lambda c: c.execute("SELECT schema_version, body FROM settings").fetchone())
-        assert stored[0] == SETTINGS_SCHEMA_VERSION == 2 and "idle_enabled" not in stored[1]
+        assert stored[0] == SETTINGS_SCHEMA_VERSION == 3 and "idle_enabled" not in stored[1]
     finally:
         compose.close(again)

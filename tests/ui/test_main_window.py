@@ -38,7 +38,7 @@ def test_window_has_stage_docks_menus_and_status(shell):
     assert set(w.docks) == {"events", "turns", "context", "mood", "memory", "start", "chat", "clock", "discord",
                             "obs", "people", "person", "plan", "stage", "telegram", "twitch", "voice", "youtube"}
     view = [a.text() for a in menu(w, "&View").actions()]
-    assert view == ["Activity", "Turn Log", "Context", "Mood", "Memory", "Get started", "Chat", "Clock", "Discord",
+    assert view == ["Details", "", "Activity", "Turn Log", "Context", "Mood", "Memory", "Get started", "Chat", "Clock", "Discord",
                     "OBS", "People", "You", "Plan", "Stage", "Telegram", "Twitch", "Voice", "YouTube", "", "Reset layout"]
     file_items = [a.text() for a in menu(w, "&File").actions() if a.text()]
     assert file_items == ["Go live", "End stream", "Pause mind", "Mute voice", "Privacy mode", "Export session…",
@@ -105,7 +105,7 @@ def test_view_menu_toggles_a_dock(shell, qtbot):
     w = shell.window
     w.show()
     qtbot.waitExposed(w)
-    toggle = menu(w, "&View").actions()[7]
+    toggle = menu(w, "&View").actions()[9]
     assert w.docks["clock"].isVisible()
     toggle.trigger()
     assert not w.docks["clock"].isVisible()

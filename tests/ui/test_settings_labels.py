@@ -84,7 +84,8 @@ def test_the_skills_page_switches_every_skill_and_says_what_it_does(bea, qtbot):
     assert set(page.switches) == set(registered) == set(bea.skills)
     for key, skill in registered.items():
         switch = dialog.findChild(QCheckBox, f"skills.{key}.enabled")
-        assert switch.text() == skill.title and switch.isChecked()
+        # on in a new data folder, but OBS: off until the streamer sets it up
+        assert switch.text() == skill.title and switch.isChecked() == (key != "obs")
         words = dialog.findChild(QLabel, f"skills.{key}.description").text()
         assert words == skill.description and words.endswith(".") and len(words) > 20
     pages = [dialog.pages.item(i).text() for i in range(dialog.pages.count())]

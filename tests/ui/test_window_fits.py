@@ -64,6 +64,24 @@ def probe(screen: str, out: Path) -> None:
                      for bar in window.children() if bar.inherits("QTabBar") and bar.isVisible()],
     }
     window.grab().save(str(out / f"window-{screen}.png"))
+    report["default"] = {
+        "stage": _global_rect(window.stage_view) if window.stage_view is not None else None,
+        "chat": _global_rect(window.docks["chat"]),
+        "chat_exposed": not window.docks["chat"].visibleRegion().isEmpty(),
+        "shown": sorted(k for k, d in window.docks.items() if d.isVisible()),
+        "exposed": sorted(k for k, d in window.docks.items() if not d.visibleRegion().isEmpty()),
+        "details_checked": window.details.isChecked(),
+        "state_strip": window.stage.isVisible(),
+    }
+    window.details.trigger()                     # View → Details: one action
+    for _ in range(3):
+        qapp.processEvents()
+    report["details"] = {
+        "shown": sorted(k for k, d in window.docks.items() if d.isVisible()),
+        "exposed": sorted(k for k, d in window.docks.items() if not d.visibleRegion().isEmpty()),
+        "state_strip": window.stage.isVisible(),
+    }
+    window.grab().save(str(out / f"window-{screen}-details.png"))
     for key, dock in window.docks.items():
         dock.raise_()                            # a tab behind another is shown by raising it
         for _ in range(3):
@@ -159,19 +177,38 @@ def test_each_group_of_tabs_has_one_tab_bar_and_no_other_is_left_showing(shown):
     status bar at 1920x1080)."""
     _, report, _ = shown
     groups = sorted(sorted(texts) for _rect, texts in report["tab_bars"])
-    assert groups == sorted([sorted(["Activity", "Turn Log", "Context", "Mood", "Memory", "People", "You"]),
-                             sorted(["Chat", "Twitch", "YouTube", "Get started"]),
-                             sorted(["Voice", "Stage", "OBS", "Plan", "Clock", "Discord", "Telegram"])])
+    assert groups == sorted([sorted(["Mood", "Memory", "People", "You"]),       # the details hidden
+                             sorted(["Chat", "Twitch", "YouTube"]),
+                             sorted(["Get started", "Voice", "Stage", "OBS", "Plan", "Clock", "Discord",
+                                     "Telegram"])])
     status = report["status_bar"]
     for rect, texts in report["tab_bars"]:
         assert within(report["inner"], rect), (texts, rect)
         assert rect[1] + rect[3] <= status[1], f"the tab bar {texts} at {rect} covers the status bar {status}"
 
 
+def test_the_stage_and_the_conversation_get_most_of_the_screen_and_details_wait_one_click_away(shown):
+    """The streamer's layout, not a debugger's: her stage and the Chat dock in front and large; Get started beside
+    Chat, not over it; Activity, Turn Log and Context hidden until View → Details shows them together."""
+    screen, report, _ = shown
+    default, inner = report["default"], report["inner"]
+    window_area = inner[2] * inner[3]
+    stage, chat = default["stage"], default["chat"]
+    assert default["chat_exposed"] and {"chat", "start"} <= set(default["exposed"])
+    assert chat[3] >= inner[3] * 45 // 100, f"the Chat dock is {chat[3]} px tall in a window {inner[3]} px tall"
+    assert stage[2] * stage[3] >= window_area * 30 // 100, f"her stage {stage} in a window {inner}"
+    assert stage[2] * stage[3] + chat[2] * chat[3] >= window_area * 55 // 100, (stage, chat, inner)
+    assert not {"events", "turns", "context"} & set(default["shown"]) and not default["details_checked"]
+    assert not default["state_strip"]
+    details = report["details"]
+    assert {"events", "turns", "context"} <= set(details["shown"]) and "events" in details["exposed"]
+    assert details["state_strip"] and {"chat"} <= set(details["exposed"])
+
+
 def test_the_screenshots_are_kept(shown):
     screen, report, out = shown
     shots = {p.name for p in out.glob("*.png")}
-    assert {f"window-{screen}.png", f"window-{screen}-tabs.png"} <= shots
+    assert {f"window-{screen}.png", f"window-{screen}-tabs.png", f"window-{screen}-details.png"} <= shots
     assert {f"dock-{key}-{screen}.png" for key in report["docks"]} <= shots
 
 
@@ -202,19 +239,20 @@ def test_the_streamers_layout_comes_back_and_reset_layout_brings_the_default(win
     first = window_of()
     w = first.window
     default_front = _front(w)
-    assert default_front == {"events", "start", "voice"}  # Activity, Get started (she is not ready), Voice
+    assert default_front == {"mood", "chat", "start"}  # Mood, Chat, and Get started beside it (she is not ready)
     w.docks["voice"].close()
     w.docks["plan"].setFloating(True)
     w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, w.docks["clock"])
     w.docks["people"].raise_()
-    w.setGeometry(20, 40, 760, 500)              # wider than the 800x800 offscreen screen with a left column
+    w.setGeometry(300, 40, 760, 500)             # hanging off the right edge of the 800x800 offscreen screen
     kept = w.size().toTuple()
     first.actions.quit.trigger()                 # quitting keeps the layout
     assert (bea.paths.root / "window-layout.json").is_file()
 
     again = window_of().window
     assert again.size().toTuple() == kept
-    assert again.frameGeometry().left() == again.screen().availableGeometry().left()  # pulled onto the screen
+    free = again.screen().availableGeometry()
+    assert again.frameGeometry().right() == free.right() and again.frameGeometry().left() > free.left()  # pulled in
     assert not again.docks["voice"].isVisible() and again.docks["plan"].isFloating()
     assert again.dockWidgetArea(again.docks["clock"]) == Qt.DockWidgetArea.LeftDockWidgetArea
     assert "people" in _front(again)
@@ -222,10 +260,12 @@ def test_the_streamers_layout_comes_back_and_reset_layout_brings_the_default(win
     reset = next(a for a in again.menuBar().actions() if a.text() == "&View").menu().actions()[-1]
     assert reset.text() == "Reset layout"
     reset.trigger()
-    assert all(d.isVisible() and not d.isFloating() for d in again.docks.values())
+    assert all(not d.isFloating() for d in again.docks.values())
+    assert {k for k, d in again.docks.items() if not d.isVisible()} == {"events", "turns", "context"}
     assert again.dockWidgetArea(again.docks["clock"]) == Qt.DockWidgetArea.RightDockWidgetArea
-    assert again.tabifiedDockWidgets(again.docks["voice"]) == [again.docks[k] for k in (
-        "stage", "obs", "plan", "clock", "discord", "telegram")]
+    assert again.tabifiedDockWidgets(again.docks["start"]) == [again.docks[k] for k in (
+        "voice", "stage", "obs", "plan", "clock", "discord", "telegram")]
+    assert not any(again.docks[k].isVisible() for k in ("events", "turns", "context"))
     assert _front(again) == default_front
 
 
@@ -233,9 +273,9 @@ def test_a_layout_from_another_arrangement_or_unreadable_is_set_aside(window_of,
     import json
     path = bea.paths.root / "window-layout.json"
     path.write_text(json.dumps({"version": 0, "geometry": "", "state": ""}))
-    assert _front(window_of().window) == {"events", "start", "voice"}
+    assert _front(window_of().window) == {"mood", "chat", "start"}
     path.write_text("{not json")
-    assert _front(window_of().window) == {"events", "start", "voice"}
+    assert _front(window_of().window) == {"mood", "chat", "start"}
     assert "window layout in" in caplog.text and "not used" in caplog.text
 
 

@@ -1,5 +1,6 @@
 """The OBS dock: the connection, the scenes (the current one marked, and those she may use), streaming and
-recording.
+recording. Never set up (switched off), it is grey and says so; what is wrong with a connection the streamer
+asked for is said in the window's problems list, so here it is a grey word and when the next try comes.
 
 Double-clicking a scene switches OBS to it (the streamer's own action: no allowlist applies).
 """
@@ -9,10 +10,11 @@ from __future__ import annotations
 import asyncio
 
 from app.core.words import PROBLEMS
+from app.skills.obs import words
 from app.skills.obs.client import STATE_LABELS, ObsStatus, State
 from app.skills.obs.skill import ObsSkill
 from app.widgets.event_words import in_window
-from app.widgets.palette import PROBLEM, QUIET
+from app.widgets.palette import QUIET
 from app.widgets.qt import (
     QFont,
     QHBoxLayout,
@@ -29,8 +31,9 @@ from app.widgets.qt import (
     translate,
 )
 
-COLORS = {State.CONNECTED: "#27ae60", State.CONNECTING: "#e6a700", State.RETRYING: PROBLEM,
-          State.REFUSED: PROBLEM, State.OFF: QUIET}
+COLORS = {State.CONNECTED: "#27ae60", State.CONNECTING: "#e6a700", State.RETRYING: QUIET,
+          State.REFUSED: QUIET, State.OFF: QUIET}
+SAID_ELSEWHERE = (State.RETRYING, State.REFUSED)   # the problems list says why
 
 
 def outputs_text(status: ObsStatus) -> str:
@@ -62,6 +65,7 @@ class ObsDock(QWidget):
         self.scenes.setToolTip(translate("obs_dock", "Double-click a scene to switch OBS to it. ★ marks the scenes she may use."))
         self.reconnect_button = QPushButton(translate("obs_dock", "Connect now"), objectName="obs-reconnect")
         self.password_button = QPushButton(translate("obs_dock", "Password…"), objectName="obs-password")
+        self.set_up_button = QPushButton(translate("obs_dock", "Set up OBS…"), objectName="obs-set-up")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.state)
@@ -72,9 +76,13 @@ class ObsDock(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.reconnect_button)
         row.addWidget(self.password_button)
+        row.addWidget(self.set_up_button)
+        row.addStretch(1)
         layout.addLayout(row)
+        layout.addStretch(0)   # takes the room the scene list leaves while OBS is not set up
         self.reconnect_button.clicked.connect(skill.reconnect)
         self.password_button.clicked.connect(self.ask_password)
+        self.set_up_button.clicked.connect(self.open_skills_page)
         self.scenes.itemDoubleClicked.connect(lambda item: self.switch(item.data(Qt.ItemDataRole.UserRole)))
         self.changed.connect(self.refresh)
         self._unsubscribe = skill.on_status(lambda _status: self.changed.emit())
@@ -84,11 +92,20 @@ class ObsDock(QWidget):
 
     def refresh(self) -> None:
         s = self.skill.status
-        if not self.skill.enabled:
-            self.state.setText(translate("obs_dock", "<b>OBS control is off</b> (Settings → Skills)."))
+        set_up = self.skill.enabled
+        if not set_up:   # grey and quiet: nothing is wrong with a skill the streamer never asked for
+            self.state.setText(translate("obs_dock", "<span style='color:{quiet}'>OBS: not set up</span>").format(quiet=QUIET))
+            self.message.setText(translate("obs_dock", "When you stream with OBS, switch it on in Settings → Skills: "
+                                           "she then switches scenes, shows captions and knows when you go live."))
         else:
             self.state.setText(translate("obs_dock", "<span style='color:{value}'>●</span> <b>OBS: {value2}</b> {address}").format(value=COLORS[s.state], value2=translate("obs_dock", STATE_LABELS[s.state]), address=s.address))
-        self.message.setText(self.note or in_window(PROBLEMS, s.words, dict(s.args), s.message))
+            shown = tuple(x for x in s.words if x == words.AGAIN) if s.state in SAID_ELSEWHERE else s.words
+            self.message.setText(self.note or in_window(PROBLEMS, shown, dict(s.args),
+                                                        "" if s.state in SAID_ELSEWHERE else s.message))
+        self.message.setStyleSheet("" if set_up and s.state not in SAID_ELSEWHERE else f"color: {QUIET};")
+        for widget in (self.outputs, self.current, self.scenes, self.reconnect_button, self.password_button):
+            widget.setVisible(set_up)
+        self.set_up_button.setVisible(not set_up)
         self.outputs.setText(outputs_text(s))
         self.current.setText(current_text(s))
         mine = set(self.skill.settings.allowed_scenes)
@@ -104,6 +121,12 @@ class ObsDock(QWidget):
                 item.setForeground(self.palette().placeholderText())
             self.scenes.addItem(item)
         self.scenes.setEnabled(s.connected)
+
+    def open_skills_page(self) -> None:
+        """Settings → Skills, where OBS is switched on (the main window's open_settings)."""
+        opener = getattr(self.window(), "open_settings", None)
+        if opener is not None:
+            opener("skills")
 
     def switch(self, scene: str) -> None:
         async def run() -> None:

@@ -154,7 +154,7 @@ def test_a_new_scene_collection_is_followed_and_her_switch_says_the_scene_is_gon
     port, _log = real_obs
 
     async def main():
-        bea.settings.update({"skills.obs.port": port, "skills.obs.allowed_scenes": ["Main"]})
+        bea.settings.update({"skills.obs.enabled": True, "skills.obs.port": port, "skills.obs.allowed_scenes": ["Main"]})
         bea.secrets.set(PASSWORD_SECRET, PASSWORD)
         skill: ObsSkill = bea.skills["obs"]
         skill.connection.steps = FAST

@@ -19,7 +19,7 @@ ALLOW = {"skills.obs.allowed_scenes": ["BRB", "Main"], "skills.obs.allowed_sourc
 
 @asynccontextmanager
 async def running(bea, obs: FakeOBS, password: str | None = "pw", **settings):
-    bea.settings.update({"skills.obs.port": obs.port, **settings})
+    bea.settings.update({"skills.obs.enabled": True, "skills.obs.port": obs.port, **settings})
     if password:
         bea.secrets.set(PASSWORD_SECRET, password)
     skill: ObsSkill = bea.skills["obs"]
