@@ -33,9 +33,11 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
+
+from app.core.words import QT_TRANSLATE_NOOP
 
 
 class Kind(enum.StrEnum):
@@ -45,7 +47,10 @@ class Kind(enum.StrEnum):
     LLM = "llm"
 
 
-KIND_LABELS = {Kind.EMBEDDING: "Embeddings", Kind.STT: "Speech to text", Kind.VOICE: "Voice", Kind.LLM: "Local LLM"}
+# what each kind is called in the window (marked: the Models window says them in its language)
+KIND_LABELS = {Kind.EMBEDDING: QT_TRANSLATE_NOOP("model_catalog", "Embeddings"),
+               Kind.STT: QT_TRANSLATE_NOOP("model_catalog", "Speech to text"),
+               Kind.VOICE: QT_TRANSLATE_NOOP("model_catalog", "Voice"), Kind.LLM: QT_TRANSLATE_NOOP("model_catalog", "Local LLM")}
 MULTILINGUAL = "mul"
 UNDETERMINED = "und"
 MANIFEST = "manifest.json"
@@ -135,10 +140,12 @@ def hosts(entry: ModelEntry) -> list[tuple[str, int]]:
     return out
 
 
-def language_label(languages: tuple[str, ...]) -> str:
-    names = ["multilingual" if code == MULTILINGUAL else "unknown" if code == UNDETERMINED else code
+def language_label(languages: tuple[str, ...], say: Callable[[str], str] = lambda word: word) -> str:
+    """The languages of a model as the Models window lists them; `say` puts its words in the window's language."""
+    multilingual, unknown = QT_TRANSLATE_NOOP("model_catalog", "multilingual"), QT_TRANSLATE_NOOP("model_catalog", "unknown")
+    names = [say(multilingual) if code == MULTILINGUAL else say(unknown) if code == UNDETERMINED else code
              for code in languages]
-    return ", ".join(names) or "unknown"
+    return ", ".join(names) or say(unknown)
 
 
 # --- rule 3: checksums ---------------------------------------------------------------------------------------

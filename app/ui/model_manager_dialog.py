@@ -15,6 +15,7 @@ from app.memory.model_manager import ModelError, ModelManager
 from app.senses.netgate import PrivacyRefused
 from app.widgets.palette import PROBLEM_STYLE
 from app.widgets.qt import (
+    QT_TRANSLATE_NOOP,
     QAbstractItemView,
     QComboBox,
     QDialog,
@@ -34,7 +35,9 @@ from app.widgets.qt import (
 
 log = logging.getLogger(__name__)
 
-COLUMNS = ["Title", "Kind", "Language", "Size", "Licence", "State"]
+COLUMNS = [QT_TRANSLATE_NOOP("model_manager_dialog", "Title"), QT_TRANSLATE_NOOP("model_manager_dialog", "Kind"),
+           QT_TRANSLATE_NOOP("model_manager_dialog", "Language"), QT_TRANSLATE_NOOP("model_manager_dialog", "Size"),
+           QT_TRANSLATE_NOOP("model_manager_dialog", "Licence"), QT_TRANSLATE_NOOP("model_manager_dialog", "State")]
 STATE = COLUMNS.index("State")
 ERROR_STYLE = PROBLEM_STYLE
 
@@ -60,7 +63,8 @@ class Row:
 
 def rows_of(manager: ModelManager) -> list[Row]:
     """Installed models first, then what the catalog offers; a download that stopped shows what it has."""
-    out = [Row(m.id, m.title, m.kind, m.languages, human_size(m.size_on_disk), m.licence, "installed", True)
+    out = [Row(m.id, m.title, m.kind, m.languages, human_size(m.size_on_disk), m.licence,
+               translate("model_manager_dialog", "installed"), True)
            for m in manager.installed()]
     for e in manager.available():
         fetched = manager.partial_bytes(e.id)
@@ -69,9 +73,9 @@ def rows_of(manager: ModelManager) -> list[Row]:
         elif fetched:
             state = translate("model_manager_dialog", "paused at {value}: Download resumes").format(value=human_size(fetched))
         else:
-            state = "available" if not e.custom else translate("model_manager_dialog", "available, unpinned (you added it)")
-        out.append(Row(e.id, e.title, e.kind, e.languages, f"about {human_size(e.size_bytes)}", e.licence, state,
-                       False))
+            state = translate("model_manager_dialog", "available") if not e.custom else translate("model_manager_dialog", "available, unpinned (you added it)")
+        size = translate("model_manager_dialog", "about {size}").format(size=human_size(e.size_bytes))
+        out.append(Row(e.id, e.title, e.kind, e.languages, size, e.licence, state, False))
     return out
 
 
@@ -86,7 +90,7 @@ class ModelManagerDialog(QDialog):
         self.bars: dict[str, QProgressBar] = {}
         self.pending: set[asyncio.Future[Any]] = set()
         self.table = QTableWidget(0, len(COLUMNS), objectName="modelTable")
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setHorizontalHeaderLabels([translate("model_manager_dialog", column) for column in COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -104,7 +108,7 @@ class ModelManagerDialog(QDialog):
         self.remove_button = QPushButton(translate("model_manager_dialog", "Remove"), objectName="modelRemove")
         self.kind = QComboBox(objectName="modelImportKind")
         for kind in Kind:
-            self.kind.addItem(KIND_LABELS[kind], kind)
+            self.kind.addItem(translate("model_catalog", KIND_LABELS[kind]), kind)
         self.import_file_button = QPushButton(translate("model_manager_dialog", "Import file…"), objectName="modelImportFile")
         self.import_folder_button = QPushButton(translate("model_manager_dialog", "Import folder…"), objectName="modelImportFolder")
         close = QPushButton(translate("model_manager_dialog", "Close"))
@@ -137,7 +141,8 @@ class ModelManagerDialog(QDialog):
         self.bars.clear()
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
-            cells = [row.title, KIND_LABELS[row.kind], language_label(row.languages), row.size, row.licence,
+            cells = [row.title, translate("model_catalog", KIND_LABELS[row.kind]),
+                     language_label(row.languages, lambda word: translate("model_catalog", word)), row.size, row.licence,
                      row.state]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)

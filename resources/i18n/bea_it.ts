@@ -1518,6 +1518,33 @@ Non lo ricorderà più. Non si può annullare.</translation>
     </message>
 </context>
 <context>
+    <name>model_catalog</name>
+    <message>
+        <source>Embeddings</source>
+        <translation>Embedding</translation>
+    </message>
+    <message>
+        <source>Speech to text</source>
+        <translation>Trascrizione vocale</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>Voce</translation>
+    </message>
+    <message>
+        <source>Local LLM</source>
+        <translation>LLM locale</translation>
+    </message>
+    <message>
+        <source>multilingual</source>
+        <translation>multilingue</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>sconosciuta</translation>
+    </message>
+</context>
+<context>
     <name>model_manager_dialog</name>
     <message>
         <source>unpinned: not downloaded (Download says why; Import works)</source>
@@ -1622,6 +1649,42 @@ Non lo ricorderà più. Non si può annullare.</translation>
     <message>
         <source>Removed {model_id}.</source>
         <translation>Rimosso {model_id}.</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titolo</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Lingua</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Dimensione</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>Licenza</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Stato</translation>
+    </message>
+    <message>
+        <source>installed</source>
+        <translation>installato</translation>
+    </message>
+    <message>
+        <source>available</source>
+        <translation>disponibile</translation>
+    </message>
+    <message>
+        <source>about {size}</source>
+        <translation>circa {size}</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,5 @@
-"""No English in the Italian window: the main window (its menus, status bar and every dock), the tray's menu and
-every settings page (Advanced sections open) are built with the window in Italian, and every text they show is
+"""No English in the Italian window: the main window (its menus, status bar and every dock), the tray's menu,
+every settings page (Advanced sections open) and the Models and Prompt changes windows are built with the window in Italian, and every text they show is
 read back: labels, buttons, group and window titles, picker entries, tabs, list and table entries, placeholders
 and tooltips. A text is English when it is the source of a catalog entry whose Italian differs (the window
 showed the English it should have translated), or when it holds English words: words that the catalog's English
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.model_catalog import CATALOG
 from app.ui.settings_dialog import SettingsDialog
 from tests.conftest import REPO
 
@@ -48,6 +49,8 @@ ENGLISH_KEPT = {
     **dict.fromkeys(("DEBUG", "INFO", "WARNING", "ERROR"),
                     "a log level, named as the log file writes it (the field's help says 'DEBUG for a bug report')"),
     **dict.fromkeys(zoneinfo.available_timezones(), "a time zone's IANA name ('Universal', 'Europe/Rome'): an id"),
+    **dict.fromkeys((e.title for e in CATALOG), "a model's name in the Models window, as its makers call it"),
+    **dict.fromkeys((e.licence for e in CATALOG), "a model's licence, in the words its authors chose"),
 }
 # a technical detail is an exception's or a server's own words, kept as they came at the end of Bea's sentence
 # (app.core.words): "... (dettaglio: PortAudio library not found)"
@@ -114,6 +117,8 @@ def shown(widget: QWidget, tooltips: bool = True) -> Iterator[str]:
     elif isinstance(widget, QTableView) and widget.model() is not None:
         model = widget.model()
         yield from (str(model.headerData(c, Qt.Orientation.Horizontal) or "") for c in range(model.columnCount()))
+        yield from (str(model.index(r, c).data() or "") for r in range(model.rowCount())
+                    for c in range(model.columnCount()))
     elif isinstance(widget, QMenu):
         yield widget.title()
         yield from (a.text() for a in widget.actions())
@@ -178,6 +183,11 @@ def test_the_italian_window_shows_no_english(italian_shell, qtbot, qapp):
                 button.click()
         qapp.processEvents()
         found += english_under(page, f"settings: {dialog.pages.item(row).text()}")
+    for opened in (w.open_models(), w.open_prompt_changes()):      # the other windows the menus open
+        qtbot.addWidget(opened)
+        qtbot.waitExposed(opened)
+        found += [f"{type(opened).__name__}: window title"] if english(opened.windowTitle()) else []
+        found += english_under(opened, type(opened).__name__)
     found = list(dict.fromkeys(found))
     assert not found, f"{len(found)} English texts in the Italian window:\n" + "\n".join(found)
 
