@@ -68,6 +68,11 @@ class OneLine(QLabel):
         return QSize(self.fontMetrics().horizontalAdvance(self.whole) + 4, super().sizeHint().height())
 
 
+def narrow(button: QPushButton, widest: str) -> None:
+    """A button as wide as its widest text, not the style's usual minimum (a one-character button took 80 px)."""
+    button.setFixedWidth(button.fontMetrics().horizontalAdvance(widest) + 16)
+
+
 class ProblemLine(QWidget):
     """One problem on one line: a mark, its sentence, the fix, a dismiss."""
 
@@ -83,6 +88,7 @@ class ProblemLine(QWidget):
         self.dismiss_button = QPushButton("✕", objectName="problemDismiss", flat=True)
         self.dismiss_button.setToolTip(translate("problems_panel", "Hide this line; it comes back if it happens again."))
         self.dismiss_button.clicked.connect(lambda: dismiss(self.problem.topic))
+        narrow(self.dismiss_button, "✕")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(mark)
@@ -158,6 +164,7 @@ class ProblemsPanel(QFrame):
         hidden = len(self.order) - 1
         self.more.setVisible(hidden > 0)
         self.more.setText("▴" if self.expanded else f"▾ +{hidden}")
+        narrow(self.more, "▾ +99")
         self.more.setToolTip(translate("problems_panel", "Show only the first problem") if self.expanded else
                              translate("problems_panel", "Show every problem"))
         self.setVisible(bool(self.order))
