@@ -32,6 +32,7 @@ from app.widgets.qt import (
     QWidget,
     translate,
 )
+from app.widgets.wheel_guard import guard_fields
 
 log = logging.getLogger(__name__)
 
@@ -131,6 +132,7 @@ class ModelManagerDialog(QDialog):
         self.import_folder_button.clicked.connect(self.on_import_folder)
         close.clicked.connect(self.accept)
         self.table.itemSelectionChanged.connect(self.update_buttons)
+        guard_fields(self)   # the wheel changes "Import as" only once the streamer picked it
         self.refresh()
 
     # --- view ------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The mouse wheel changes no field the streamer did not pick: on every settings page the app builds (its Advanced
 sections open) and in every dock of the main window, a wheel over each spin box, picker and slider that has no
 focus leaves its value as it was (and scrolls the page when the page can scroll), a field never takes focus from
-a wheel, and a field the streamer clicked into still follows the wheel."""
+a wheel, and a field the streamer clicked into still follows the wheel. The Models window's picker too."""
 
 from __future__ import annotations
 
@@ -130,6 +130,12 @@ def test_no_wheel_changes_an_unfocused_field_in_any_dock(qapp, bea, qtbot):
             c, f, _s = check_fields(dock, key)
             checked, followed = checked + c, followed + f
         assert checked >= 5 and followed >= 1, (checked, followed)
+        models = w.open_models()                                   # the one other window with a field
+        qtbot.addWidget(models)
+        qtbot.waitExposed(models)
+        models.activateWindow()
+        qtbot.waitUntil(models.isActiveWindow)
+        assert check_fields(models, "Models")[:2] == (1, 1)
     finally:
         w.hide_on_close = False
         w.deleteLater()
