@@ -158,8 +158,15 @@ class Dreamer:
             items = read_dream(answer.text, sid)
         told = [found[1] for ln in unflagged if ln.kind == "heard" and ln.author == OWNER_IDENTITY
                 and (found := statement(ln.text)) is not None]
-        # what the model wrote is kept whole, with the watermark after it, even if a quit cancels the wait
-        return await asyncio.shield(self._keep(sid, store, items, told, lines[-1].id, len(lines), night))
+        # what the model wrote is kept whole, with the watermark after it, even if a quit cancels the wait; the
+        # turn is held until it is, so the next consolidation never reads those lines again
+        keep = asyncio.get_running_loop().create_task(self._keep(sid, store, items, told, lines[-1].id, len(lines),
+                                                                 night))
+        try:
+            return await asyncio.shield(keep)
+        except asyncio.CancelledError:
+            await keep
+            raise
 
     async def _keep(self, sid: int, store: Any, items: list[Dreamt], told: list[str], last: int, lines: int,
                     night: bool) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from app.compose import Bea
@@ -47,7 +48,12 @@ class AppActions(QObject):
     def _end_stream(self) -> None:
         mind = self.bea.mind
         if mind.consolidation is not None and mind.consolidation.end() is not None:
-            mind.spawn(mind.consolidation.remember())   # the stream's lines become memories now, not at night
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:   # no loop runs (a test driving the menu): the lines wait for the quit or the night
+                pass
+            else:
+                mind.spawn(mind.consolidation.remember())   # the stream's lines become memories now, not at night
         self.sync_live()
 
     def sync_live(self) -> None:

@@ -79,6 +79,10 @@ def test_a_fact_told_is_remembered_when_the_stream_ends_shown_and_kept_after_a_r
     try:
         assert recalled(again) == [f"Streamer: {FACT}"]           # after a restart, recall finds it
         assert again.mind.dreamer.waiting() == {}                 # and the night has nothing left to read twice
+        dock = MemoryDock(again.mind, again.bus)                  # and the Memory dock shows it
+        qtbot.addWidget(dock)
+        assert [m.text for m in dock.view.memories] == [f"Streamer: {FACT}"]
+        assert dock.news.text() == "Remembered 1 thing from this stream."
     finally:
         compose.close(again)
 
