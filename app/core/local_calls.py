@@ -17,11 +17,17 @@ Theory of operation:
    anyOf/oneOf of branches that do) and it uses no keyword a grammar cannot enforce (not, if/then/else,
    allOf, patternProperties, ...). grammar_problems() names each breach by its property path, so a tool
    that cannot be constrained is refused by name instead of being sampled as free JSON.
-6. A tiny demo model gets a conversation it can follow (demo_chat): a short system prompt, two worked
-   examples in exactly the shape the grammar forces, the last few lines of the window, and the lines just
-   heard without the frame's headers. It is offered only `speak` and `stay_silent`, with their required
-   arguments and a short message (demo_tools); a line addressed to her leaves only `speak`. A tiny model
-   likes to repeat what it was told: an answer that only echoes the line heard is_echo, and is asked again.
+6. A tiny demo model gets a conversation it can follow (demo_chat): a short system prompt in the language of
+   the newest line (app.core.line_language; a line in no known language gets English, naming none), two
+   worked examples in exactly the shape the grammar forces, and the lines just heard without the frame's
+   headers. What came before is not replayed as turns (a 135M model copies them): the last DEMO_HISTORY lines
+   of the window, theirs and hers, and the first lines of the briefing's recall block (what people told her,
+   without their ages) are notes in the system prompt, and the one earlier line the newest is about (the most
+   topic words in common) is said again just before it, where so small a model reads it, with a worked example
+   of a reminder used first (it asked the question back without one). It is offered only
+   `speak` and `stay_silent`, with their required arguments and a short message (demo_tools); a line
+   addressed to her leaves only `speak`. A tiny model likes to repeat what it was told: an answer that only
+   echoes the line heard, or asks it back, is_echo, and is asked again.
 """
 
 from __future__ import annotations
@@ -29,11 +35,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from app.core.chat import Message, Role, ToolCall
 from app.core.frame import WORDS as FRAME_WORDS
+from app.core.line_language import language_of, topic_words
+from app.core.recall import RECALL_HEADERS
 from app.core.tools import Tool
 
 
@@ -130,20 +138,55 @@ def read_call(text: str, tools: Sequence[Tool], call_id: str) -> ToolCall:
 # ---- the tiny demo model (rule 6) ----------------------------------------------------------------------------
 DEMO_TOOLS = ("speak", "stay_silent")
 DEMO_MAX_CHARS = 160   # one or two sentences out loud
-DEMO_HISTORY = 0       # window messages she sees besides the lines just heard: a 135M model copies them
+DEMO_HISTORY = 6       # earlier lines of the conversation she is reminded of (theirs and hers)
+DEMO_RECALLED = 3      # lines of her recall block she is reminded of
+DEMO_LINE_CHARS = 200  # an earlier line longer than this is cut: a note, not a transcript
 _PERSONA = re.compile(r"\bYou are ([^,.;:\n]{1,40})[,.;:]")
 _TO_YOU = "|".join(re.escape(w.to_you) for w in FRAME_WORDS.values())   # "(to you)", "(a te)": every language
 _HEARD = re.compile(rf"^- \[via [^\]]*\](?P<to> (?:{_TO_YOU}))? (?P<text>.*)$")
-DEMO_SYSTEM = ("You are {name}, a cheerful co-host on a live stream. You chat with the streamer and the viewers. "
-               "Answer in one short, friendly sentence, in the language you were spoken to.")
+_SPEAKER = re.compile(r"^\[(?P<who>[^\]]{1,40})\] (?P<text>.+)$")
+_AGE = re.compile(r" \([^()]*\)$")   # the recall block's "(2 h ago)" after each line
+_TOLD = tuple(headers[0] for headers in RECALL_HEADERS.values())   # "[WHAT PEOPLE TOLD YOU]", every language
+
+
+@dataclass(frozen=True)
+class DemoWords:
+    system: str       # {name}
+    language: str     # the sentence that names the language of the newest line
+    earlier: str      # the header of the earlier lines
+    you: str          # her own earlier lines are said by...
+    reminder: str     # {who} {text}: the earlier line the newest is about, just before it
+    someone: str      # {who} of a remembered line that names nobody
+    recall_example: tuple[str, str, str]   # a reminder, the question it answers, and her answer from it
+
+
+# the demo's prompt in the language of the line she answers: a 135M model answers in the language it is spoken to
+# far more often when the whole prompt is in it; a line in no known language gets English and no language named
+DEMO_WORDS = {
+    "en": DemoWords(
+        system=("You are {name}, a cheerful co-host on a live stream. You chat with the streamer and the viewers. "
+                "Answer in one short, friendly sentence."),
+        language="Answer in English.", earlier="What was said earlier in the chat:", you="You",
+        reminder="(Earlier, {who} said: {text})", someone="someone",
+        recall_example=("My sister's name is Anna.", "[Streamer] what's my sister's name?",
+                        "Your sister is called Anna!")),
+    "it": DemoWords(
+        system=("Sei {name}, una co-conduttrice allegra in una diretta. Chiacchieri con lo streamer e con gli "
+                "spettatori. Rispondi con una frase breve e simpatica."),
+        language="Rispondi in italiano.", earlier="Cosa è stato detto prima nella chat:", you="Tu",
+        reminder="(Prima, {who} ha detto: {text})", someone="qualcuno",
+        recall_example=("Mia sorella si chiama Anna.", "[Streamer] come si chiama mia sorella?",
+                        "Tua sorella si chiama Anna!")),
+}
+DEMO_SYSTEM = DEMO_WORDS["en"].system
 # the loop's nudges, in every language of her prompts ("[STILL WAITING]", "[NOBODY HEARD YOU]"...): the grammar
 # already forces a call
 _NUDGES = tuple(text[:text.index("]") + 1] for w in FRAME_WORDS.values()
                 for text in (w.nudge_follow_up, w.nudge_no_tool))
 # one worked example in each language: the shape of an answer, and (in the other language from most lines) not
 # a sentence a 135M model would copy; three or more, or examples in the line's own language, get copied
-_EXAMPLES = (("[Streamer] hey, how are you today?", "I'm great, thanks! Ready for a fun stream?"),
-             ("[Streamer] ciao! come va?", "Ciao! Tutto bene, grazie, e tu?"))
+DEMO_EXAMPLES = (("[Streamer] hey, how are you today?", "I'm great, thanks! Ready for a fun stream?"),
+                 ("[Streamer] ciao! come va?", "Ciao! Tutto bene, grazie, e tu?"))
 
 
 def persona_name(messages: Sequence[Message], default: str = "Bea") -> str:
@@ -193,46 +236,102 @@ def _demo_call(name: str, arguments: dict[str, Any]) -> str:
 
 def demo_chat(messages: Sequence[Message], name: str) -> tuple[list[dict[str, str]], bool]:
     """The conversation for the tiny demo model, and whether the newest lines were addressed to her."""
-    body: list[dict[str, str]] = []
+    said: list[tuple[str, str]] = []    # (who, line): the conversation so far, oldest first; who "" is her
+    newest: list[str] = []
     addressed = False
+    recalled: list[str] = []
     for m in messages:
         if m.role is Role.USER:
             lines, to_her = heard_lines(m.content)
+            text = "\n".join(lines) if lines else m.content
+            if not text or text.startswith(_NUDGES):
+                continue
             if lines:
                 addressed = to_her
-            text = "\n".join(lines) if lines else m.content
-            if text and not text.startswith(_NUDGES):
-                body.append({"role": "user", "content": text})
+            said += [_speaker(line) for line in newest]
+            newest = text.splitlines()
         elif m.role is Role.ASSISTANT:
-            for c in m.tool_calls:
-                if c.name == "speak":
-                    try:
-                        said = json.loads(c.arguments).get("message", "")
-                    except (json.JSONDecodeError, AttributeError):
-                        said = ""
-                    if said:
-                        body.append({"role": "assistant", "content": _demo_call("speak", {"message": said})})
-    # the newest lines, and before them at most DEMO_HISTORY messages, starting with a line she heard
-    newest = max((i for i, m in enumerate(body) if m["role"] == "user"), default=len(body))
-    before = body[max(0, newest - DEMO_HISTORY):newest] if DEMO_HISTORY > 0 else []
-    while before and before[0]["role"] == "assistant":
-        before = before[1:]
-    out = [{"role": "system", "content": DEMO_SYSTEM.format(name=name)}]
-    for said, answer in _EXAMPLES:
-        out += [{"role": "user", "content": said},
+            said += [_speaker(line) for line in newest]
+            newest = []
+            said += [("", line) for line in _her_lines(m)]
+        elif m.role is Role.SYSTEM and any(header in m.content for header in _TOLD):
+            recalled = told_lines(m.content)
+    language = language_of("\n".join(_speaker(line)[1] for line in newest))
+    w = DEMO_WORDS.get(language, DEMO_WORDS["en"])
+    recent = said[-DEMO_HISTORY:]
+    notes = [*(f"- {line}" for line in recalled if not _among(line, [text for _who, text in recent])),
+             *(f"- {who or w.you}: {text[:DEMO_LINE_CHARS]}" for who, text in recent)]
+    system = "\n\n".join(part for part in (
+        w.system.format(name=name), "\n".join([w.earlier, *notes]) if notes else "",
+        w.language if language else "") if part)
+    theirs = [(who, text) for who, text in said if who] + [_told_by(line) for line in recalled]
+    about = about_line(theirs, [_speaker(line)[1] for line in newest], name)
+    out = [{"role": "system", "content": system}]
+    for heard, answer in demo_examples(w, about is not None):
+        out += [{"role": "user", "content": heard},
                 {"role": "assistant", "content": _demo_call("speak", {"message": answer})}]
-    return out + _merged(before + body[newest:]), addressed
+    reminder = [w.reminder.format(who=about[0] or w.someone, text=about[1][:DEMO_LINE_CHARS])] if about else []
+    return [*out, {"role": "user", "content": "\n".join([*reminder, *newest])}], addressed
 
 
+def demo_examples(w: DemoWords, reminded: bool) -> tuple[tuple[str, str], ...]:
+    """The worked examples: a line and an answer in each language; when the newest line comes with the earlier
+    line it is about, a reminder answered from goes first (in the newest line's language): a 135M model asks
+    the question back unless it has seen a reminder used."""
+    if not reminded:
+        return DEMO_EXAMPLES
+    told, asked, answer = w.recall_example
+    return ((f"{w.reminder.format(who='Streamer', text=told)}\n{asked}", answer), *DEMO_EXAMPLES)
 
-def _merged(body: list[dict[str, str]]) -> list[dict[str, str]]:
-    """Consecutive lines of one role as one message: the template alternates user and assistant."""
-    out: list[dict[str, str]] = []
-    for m in body:
-        if out and out[-1]["role"] == m["role"]:
-            out[-1] = {"role": m["role"], "content": out[-1]["content"] + "\n" + m["content"]}
-        else:
-            out.append(m)
+
+def about_line(earlier: Sequence[tuple[str, str]], newest: Sequence[str], name: str = "") -> tuple[str, str] | None:
+    """The (who, line) of `earlier` that shares the most topic words with the newest lines (the latest of
+    equals), when one shares any: "what's my cat's name?" finds "my cat is called Pistachio"."""
+    asked = set().union(*(topic_words(line) for line in newest)) - topic_words(name) if newest else set()
+    best, found = 0, None
+    for who, text in earlier:
+        shared = len(asked & topic_words(text))
+        if shared and shared >= best and not any(_among(text, [line]) for line in newest):
+            best, found = shared, (who, text)
+    return found
+
+
+def told_lines(briefing: str, limit: int = DEMO_RECALLED) -> list[str]:
+    """The first `limit` lines of the briefing's block of what people told her, without their ages."""
+    lines: list[str] = []
+    inside = False
+    for row in briefing.splitlines():
+        if row.startswith("["):
+            inside = row.startswith(_TOLD)
+        elif inside and row.startswith("- ") and len(lines) < limit:
+            lines.append(_AGE.sub("", row[2:]).strip())
+    return lines
+
+
+def _speaker(line: str) -> tuple[str, str]:
+    """("Streamer", "hi") from "[Streamer] hi"; a line with no speaker is ("", line)."""
+    found = _SPEAKER.match(line)
+    return (found.group("who"), found.group("text")) if found else ("?", line)
+
+
+def _told_by(line: str) -> tuple[str, str]:
+    """("Streamer", "my cat...") from a memory written "Streamer: my cat..."; ("", line) when it names nobody."""
+    who, sep, text = line.partition(": ")
+    return (who, text) if sep and 0 < len(who) <= 40 else ("", line)
+
+
+def _her_lines(m: Message) -> list[str]:
+    """What she said out loud or wrote in one assistant message."""
+    out = []
+    for c in m.tool_calls:
+        if c.name in ("speak", "send_message"):
+            try:
+                args = json.loads(c.arguments)
+            except json.JSONDecodeError:
+                continue
+            text = args.get("message", args.get("text", "")) if isinstance(args, dict) else ""
+            if isinstance(text, str) and text.strip():
+                out.append(text.strip())
     return out
 
 
@@ -240,7 +339,19 @@ def _letters(text: str) -> str:
     return " ".join(re.findall(r"\w+", text.lower()))
 
 
+def _among(line: str, texts: Sequence[str]) -> bool:
+    """`line` is one of `texts`, or holds one or is held in one, give or take punctuation and case."""
+    words = _letters(line)
+    return any(words in _letters(t) or _letters(t) in words for t in texts if _letters(t))
+
+
+ECHO_SHARE = 0.6   # of her words taken from the line she heard: "What is your cat's name?" to "What's my cat's name?"
+
+
 def is_echo(said: str, heard: str) -> bool:
-    """`said` is nothing but (a part of) the line she heard, give or take punctuation and case."""
+    """`said` is nothing but (a part of) the line she heard, give or take punctuation and case, or three words
+    or more of which ECHO_SHARE are the line's own (the question asked back)."""
     words = _letters(said)
-    return not words or words in _letters(heard)
+    mine, theirs = words.split(), set(_letters(heard).split())
+    return (not words or words in _letters(heard)
+            or (len(mine) >= 3 and sum(w in theirs for w in mine) >= ECHO_SHARE * len(mine)))

@@ -6,9 +6,12 @@ import pytest
 
 from app.core.chat import Message, ToolCall
 from app.core.local_calls import (
+    DEMO_HISTORY,
     DEMO_MAX_CHARS,
     DEMO_SYSTEM,
+    DEMO_WORDS,
     LocalCallError,
+    about_line,
     call_schema,
     demo_chat,
     demo_tools,
@@ -18,6 +21,7 @@ from app.core.local_calls import (
     is_echo,
     persona_name,
     read_call,
+    told_lines,
 )
 from app.core.tools import Tool
 
@@ -67,18 +71,73 @@ FRAME = ("[WHERE YOU ARE] app · app:chat\n[WHAT JUST HAPPENED] most important f
          "- [via app] (to you) [Streamer] Hi Bea, what's your name?")
 
 
-def test_the_demo_conversation_is_short_and_keeps_only_the_lines_heard():
+def test_the_demo_conversation_keeps_the_recent_lines_as_notes_not_turns():
     old = ToolCall("c1", "speak", json.dumps({"message": "ciao a tutti"}))
     chat, addressed = demo_chat([Message.system("You are Bea, a co-host.\n\nlong manual " * 50),
                                  Message.user("[Streamer] earlier line"), Message.assistant("", [old]),
                                  Message.tool_result(old, "said out loud"), Message.system("[MOOD] calm"),
                                  Message.user(FRAME)], persona_name([Message.system("You are Bea, a co-host.")]))
     assert addressed
-    assert chat[0] == {"role": "system", "content": DEMO_SYSTEM.format(name="Bea")}
+    assert chat[0]["content"] == (f"{DEMO_SYSTEM.format(name='Bea')}\n\nWhat was said earlier in the chat:\n"
+                                  "- Streamer: earlier line\n- You: ciao a tutti\n\nAnswer in English.")
     assert [m["role"] for m in chat] == ["system", "user", "assistant", "user", "assistant", "user"]
     assert json.loads(chat[2]["content"])["tool"] == "speak"   # the examples show the shape the grammar forces
     assert chat[-1] == {"role": "user", "content": "[Streamer] Hi Bea, what's your name?"}
-    assert "long manual" not in str(chat) and "[MOOD]" not in str(chat) and "earlier line" not in str(chat)
+    assert "long manual" not in str(chat) and "[MOOD]" not in str(chat) and "said out loud" not in str(chat)
+
+
+def said_by_her(text: str, seq: int) -> list[Message]:
+    call = ToolCall(f"c{seq}", "speak", json.dumps({"message": text}))
+    return [Message.assistant("", [call]), Message.tool_result(call, "said out loud")]
+
+
+def test_only_the_last_lines_are_noted_and_the_line_asked_about_comes_back_just_before_the_question():
+    window = [Message.user("[Streamer] Il mio gatto si chiama Pistacchio."), *said_by_her("Che bel nome!", 1)]
+    for i in range(DEMO_HISTORY):
+        window += [Message.user(f"[marco] riga numero {i}"), *said_by_her(f"risposta {i}", i + 2)]
+    chat, _addressed = demo_chat([Message.system("You are Bea."), *window,
+                                  Message.user("- [via app] (a te) [Streamer] Come si chiama il mio gatto?")], "Bea")
+    notes = chat[0]["content"].split("\n\n")[1].splitlines()
+    assert notes[0] == DEMO_WORDS["it"].earlier and len(notes) == 1 + DEMO_HISTORY
+    assert "Pistacchio" not in chat[0]["content"]   # too far back for the notes...
+    assert chat[-1]["content"] == ("(Prima, Streamer ha detto: Il mio gatto si chiama Pistacchio.)\n"
+                                   "[Streamer] Come si chiama il mio gatto?")   # ...but what the question is about
+    assert chat[0]["content"].startswith(DEMO_WORDS["it"].system.format(name="Bea"))
+    assert chat[0]["content"].endswith("Rispondi in italiano.")
+    # a reminder used comes first among the worked examples, in the line's language
+    assert len(chat) == 1 + 2 * 3 + 1 and chat[1]["content"].startswith("(Prima, Streamer ha detto: Mia sorella")
+    assert json.loads(chat[2]["content"])["arguments"]["message"] == DEMO_WORDS["it"].recall_example[2]
+
+
+def test_what_recall_brought_is_noted_without_its_age_and_found_for_the_question():
+    briefing = Message.system("[MOOD] calm\n[WHAT PEOPLE TOLD YOU]\n- Streamer: My dog's name is Rufus. (yesterday)\n"
+                              "- giulia: I love pizza (2 h ago)\n"
+                              "[WHAT YOU YOURSELF SAID OR MADE UP: not facts]\n- I have a dog named Max. (just now)")
+    chat, _addressed = demo_chat([Message.system("You are Bea."), briefing,
+                                  Message.user("- [via app] (to you) [Streamer] Do you remember my dog's name?")],
+                                 "Bea")
+    assert "- Streamer: My dog's name is Rufus.\n- giulia: I love pizza\n" in chat[0]["content"]
+    assert "Max" not in str(chat) and "yesterday" not in str(chat)
+    assert chat[-1]["content"].startswith("(Earlier, Streamer said: My dog's name is Rufus.)\n")
+
+
+def test_told_lines_and_about_line():
+    briefing = "[QUELLO CHE TI HANNO DETTO]\n- a (ieri)\n- b (proprio ora)\n- c\n- d\n[ALTRO]\n- e"
+    assert told_lines(briefing) == ["a", "b", "c"] and told_lines(briefing, 5) == ["a", "b", "c", "d"]
+    earlier = [("Streamer", "My cat is called Pistachio."), ("marco", "cats are great"), ("Streamer", "lol")]
+    assert about_line(earlier, ["What's my cat's name?"]) == ("Streamer", "My cat is called Pistachio.")
+    assert about_line(earlier, ["How was your day?"]) is None      # nothing in common: no reminder
+    assert about_line([("Streamer", "Bea is here")], ["Bea, hi!"], "Bea") is None   # her name is no topic
+
+
+@pytest.mark.parametrize("line,words", [("Hey Bea, how are you?", "en"), ("Ciao Bea! Come stai?", "it"),
+                                        ("lol 🎉", "en")])
+def test_the_demo_prompt_is_in_the_language_of_the_newest_line(line, words):
+    chat, _addressed = demo_chat([Message.system("You are Bea."), Message.user(f"- [via app] [Streamer] {line}")],
+                                 "Bea")
+    assert chat[0]["content"].startswith(DEMO_WORDS[words].system.format(name="Bea"))
+    named = [w.language for w in DEMO_WORDS.values() if w.language in chat[0]["content"]]
+    assert named == ([] if line.startswith("lol") else [DEMO_WORDS[words].language])   # unknown: none named
 
 
 def test_demo_tools_speak_alone_when_addressed_with_required_arguments_and_a_short_message():
@@ -103,6 +162,8 @@ def test_heard_lines_persona_and_echo():
     assert is_echo("What are we playing today?", "[Streamer] what are we playing today")
     assert is_echo("", "[Streamer] hi")
     assert not is_echo("We're playing Minecraft!", "[Streamer] What are we playing today?")
+    assert is_echo("What is your cat's name?", "[Streamer] What's my cat's name?")   # the question asked back
+    assert not is_echo("I am fine, and you?", "[Streamer] Hey Bea, how are you?")
 
 
 def test_grammar_problems_name_the_path():
