@@ -19,8 +19,8 @@ from typing import Any
 from pydantic import Field
 
 from app.config.section import SkillSettings
-from app.core.initiative import DEFAULT_CHANCE, DEFAULT_MIN_GAP_S, decide_initiative, is_activity
 from app.core.events import EventKind
+from app.core.initiative import DEFAULT_CHANCE, DEFAULT_MIN_GAP_S, decide_initiative, is_activity
 from app.core.perception import Perception, PerceptionKind
 from app.core.quiet import WORDS, idle_fits, words
 from app.core.ui_language import ENGLISH
