@@ -8,8 +8,8 @@ appearing in the Chat dock (out loud or written: a spoken line shows there as so
 written, marked while her voice says it); no answer within the timeout counts as unanswered. The time to her
 first words (the first caption, when her voice starts) and to the line marked said are printed beside it. Each
 line and her answer are printed, so the quality can be read too. When her turn took the line (the batch
-closed: its PERCEPTION event) is printed too, so a slow answer says where its time went: the quiet gap before
-the turn, or the turn (briefing and model call) after it.
+closed: its PERCEPTION event) and the turn's own account (tokens, milliseconds) are printed too, so a slow
+answer says where its time went: the quiet gap before the turn, or the turn (briefing and model call).
 Last line: RESULT answered=N of=M p50_s=... p95_s=... said_p50_s=...
 """
 
@@ -86,7 +86,9 @@ async def bench(data_dir: Path, lines: list[str]) -> tuple[list[float | None], l
         if line.state is not LineState.SPEAKING:
             ended.append(time.perf_counter())
     chat.on_line(shown)
-    bea.bus.subscribe(lambda e: turns.put_nowait(str(e.data.get("outcome"))), kinds=[EventKind.TURN], replay=False)
+    turn_said: list[str] = []   # the turn's own account: model calls, tokens, milliseconds
+    bea.bus.subscribe(lambda e: (turns.put_nowait(str(e.data.get("outcome"))), turn_said.append(e.text)),
+                      kinds=[EventKind.TURN], replay=False)
     bea.bus.subscribe(lambda e: print(f"    ERROR {e.source}: {e.text}", flush=True), kinds=[EventKind.ERROR],
                       replay=False)
     await compose.start(bea)
@@ -99,6 +101,7 @@ async def bench(data_dir: Path, lines: list[str]) -> tuple[list[float | None], l
             first_words.clear()
             ended.clear()
             taken.clear()
+            turn_said.clear()
             started = time.perf_counter()
             chat.send(text)
             try:
@@ -124,7 +127,8 @@ async def bench(data_dir: Path, lines: list[str]) -> tuple[list[float | None], l
                 gap = taken[0] - started if taken else float("nan")
                 gaps.append(gap)
                 print(f"         taken by her turn at {gap:5.2f}s, said at "
-                      f"{saids[-1] if ended else float('nan'):5.2f}s", flush=True)
+                      f"{saids[-1] if ended else float('nan'):5.2f}s; {turn_said[0] if turn_said else 'no turn'}",
+                      flush=True)
             while not answers.empty():
                 answers.get_nowait()
     finally:
