@@ -33,8 +33,9 @@ Theory of operation:
 7. Her lines as the window follows them (app.core.her_lines): on_spoken() listeners hear of each line as it
    may go on air, SPEAKING, the moment utter() has it, and before that as it streams, its words so far after
    each fragment (read by app.core.speak_stream, one number for the whole line); and again when her voice has
-   ended it (SAID or CUT, with what she got to say). A line with no voice to say it is SAID at once; a streamed
-   line nobody claimed is CUT with nothing said. The whole line's SPEECH event
+   ended it (SAID or CUT, with what she got to say). A line with no voice to say it, or a voice nobody hears
+   (no audio device: it speaks into silence for captions and timing), is SAID at once; a streamed line nobody
+   claimed is CUT with nothing said. The whole line's SPEECH event
    carries the line's number (data `spoken_line`), so a listener of both knows it has seen that line.
 """
 
@@ -121,6 +122,7 @@ class Outlets:
         self._inflight: set[asyncio.Task[None]] = set()
         self.on_air = OnAir()
         self._spoken: list[Callable[[SpokenLine], None]] = []
+        self._audible: Callable[[], bool] = lambda: True   # rule 7: a voice into silence shows its lines as said
         self._lines_begun = 0
 
     def register_sender(self, platform: str, send: Sender, typing: Typing | None = None) -> None:
@@ -186,14 +188,17 @@ class Outlets:
 
     # ---- her voice (rules 1, 2) ---------------------------------------------------------------------
     def attach_voice(self, voice: Voice, begin: Begin | None = None, speaking: Callable[[], bool] | None = None,
-                     interrupt: Callable[[], None] | None = None) -> None:
+                     interrupt: Callable[[], None] | None = None,
+                     audible: Callable[[], bool] = lambda: True) -> None:
         self.voice, self.begin_line = voice, begin
         self._speaking, self._interrupt = speaking, interrupt
+        self._audible = audible
 
     def detach_voice(self) -> None:
         self.stream_abort()
         self.voice, self.begin_line = None, None
         self._speaking = self._interrupt = None
+        self._audible = lambda: True
 
     def is_speaking(self) -> bool:
         """Rule 5: her voice is sounding, or a line given to it has not ended yet."""
@@ -283,24 +288,31 @@ class Outlets:
                 line.finish()
             except Exception as exc:
                 log.info("a streamed speak call ended badly: %s", exc)
-            shown = self._show(self.on_air.screen(text, spoken=True).text, LineState.SPEAKING, stream)
+            shown = self._show(self.on_air.screen(text, spoken=True).text, self._heard_state(), stream)
         else:
             text = self.screen(text, spoken=True).text
             if not text:
                 return _done("")
-            shown = self._show(text, LineState.SPEAKING)
+            shown = self._show(text, self._heard_state())
         assert self.voice is not None
         task = asyncio.ensure_future(self._voiced_line(line, self.voice, text, mood, shown))
         self._utterances.add(task)
         task.add_done_callback(self._utterances.discard)
         return task
 
+    def _heard_state(self) -> LineState:
+        try:
+            return LineState.SPEAKING if self._audible() else LineState.SAID
+        except Exception:
+            return LineState.SPEAKING
+
     async def _voiced_line(self, line: StreamedLine | None, voice: Voice, text: str, mood: str,
                            shown: SpokenLine) -> str:
         try:
             out_loud = await line.said() if line is not None else await voice(text, mood)
         except BaseException as exc:
-            self._tell(shown.ended(""))   # a line the window shows as begun always ends there
+            if shown.state is LineState.SPEAKING:
+                self._tell(shown.ended(""))   # a line the window shows as begun always ends there
             if not isinstance(exc, Exception):
                 raise
             log.warning("her voice failed on a line: %r", exc)
@@ -308,7 +320,8 @@ class Outlets:
                                  **said(VOICE_FAILED, detail=exc)[1])
             return ""
         out_loud = text if out_loud is None else out_loud
-        self._tell(shown.ended(out_loud))
+        if shown.state is LineState.SPEAKING:
+            self._tell(shown.ended(out_loud))
         if out_loud:
             self._events.publish(EventKind.SPEECH, "voice", out_loud, mood=mood, spoken=True, spoken_line=shown.number)
         return out_loud

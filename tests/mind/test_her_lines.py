@@ -82,6 +82,27 @@ def test_with_no_voice_or_muted_the_line_is_said_at_once_and_a_listener_that_fai
                      SpokenLine(2, "muted now", LineState.SAID, "muted now")]
 
 
+def test_a_voice_nobody_hears_shows_its_line_as_said_at_once():
+    async def go():
+        outlets = Outlets(EventBus(lambda: 0.0))
+        lines = told(outlets)
+        done = asyncio.Event()
+
+        async def into_silence(text, mood):   # no audio device: captions and timing, nobody hears it
+            await done.wait()
+            return text
+
+        outlets.attach_voice(into_silence, audible=lambda: False)
+        heard = outlets.utter("Nobody hears this", "calm")
+        during = list(lines)
+        done.set()
+        return during, await heard, lines
+
+    during, said, lines = asyncio.run(go())
+    assert during == lines == [SpokenLine(1, "Nobody hears this", LineState.SAID, "Nobody hears this")]
+    assert said == "Nobody hears this"
+
+
 def test_a_streamed_line_is_shown_as_it_is_written_one_line_and_ends_with_what_the_voice_said():
     class Streamed:
         def __init__(self) -> None:

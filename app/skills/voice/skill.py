@@ -345,7 +345,8 @@ class VoiceSkill(Skill):
             outlets = getattr(self.ctx.mind, "outlets", None)
             if outlets is not None:
                 outlets.attach_voice(self._say, self._begin, speaking=lambda: self.speaking,
-                                     interrupt=self.interrupt)
+                                     interrupt=self.interrupt,
+                                     audible=lambda: not isinstance(self.output, SilentOutput))
         if parts.transcriber is not None:
             self.ears = Ears(parts.transcriber, vad=parts.vad, guard=self.guard, mode=s.mode,
                              rules=TurnRules(end_silence_ms=s.end_of_turn_ms),

@@ -65,6 +65,8 @@ def test_without_an_audio_device_she_starts_says_why_and_speaks_into_silence():
     """The real skill as the app starts it: packaged models, the machine's own (absent) sound system."""
     events = EventBus(lambda: 0.0)
     outlets = Outlets(events)
+    shown = []                                                  # her lines as the Chat dock follows them
+    outlets.on_spoken(lambda line: shown.append((line.text, line.state.value)))
 
     async def go():
         ctx = SkillContext(settings=lambda: VoiceSettings(), bus=events, now=lambda: datetime.now(UTC),
@@ -87,6 +89,7 @@ def test_without_an_audio_device_she_starts_says_why_and_speaks_into_silence():
     assert attached and output is SilentOutput and has_ears and mic is None
     assert state == "listening"
     assert said == "Hello there, chat."
+    assert shown == [("Hello there, chat.", "said")]            # nobody hears her: the line is simply shown
     spoken = speech(events)
     assert [e.text for e in spoken if e.data.get("chunk")][-1] == "Hello there, chat."
     assert [(e.text, e.data["mood"]) for e in spoken if not e.data.get("chunk")] == [("Hello there, chat.",
