@@ -1,7 +1,8 @@
 """The Chat dock in the window as the app builds it on a 1280x720 screen: a line typed there is answered by her
 (a scripted model, a voice whose line lasts until the test lets it end), and her text is in the dock while her
 voice is still saying it, then marked said; the conversation gets most of the dock; with standing problems
-besides, her failed turn is the first problem line and in view, and her state is one line.
+besides, the problems list above her stage shows her failed turn first, the Chat dock shows it (in view) and none
+of the standing ones, and her state is one line.
 
 A screen's size is fixed when Qt starts, so this runs in its own process (tests/ui/test_window_fits.py does the
 same): `python -m tests.ui.test_chat_at_1280x720 OUT` writes OUT/report.json and screenshots beside it."""
@@ -84,17 +85,20 @@ def probe(out: Path) -> None:
                     answered=False, setting="mind")
     settle(0.3)
     window.grab().save(str(out / "chat-with-problems.png"))
-    mind = dock.rows["mind"]
+    mind = dock.failure
     viewport = dock.notes.viewport()
+    panel = window.problems
     top = mind.mapTo(viewport, mind.rect().topLeft()).y()
     report.update({
         "content": [dock.width(), dock.height()],
         "transcript": [dock.transcript.width(), dock.transcript.height()],
         "line_height": dock.transcript.fontMetrics().height(),
-        "problem_order": [t for t, _r in sorted(dock.rows.items(), key=lambda r: dock.problem_list.indexOf(r[1]))],
+        "dock_problem_lines": dock.problem_list.count(),
+        "panel_order": panel.order,
+        "panel_shown": [panel.isVisible(), panel.shown_lines()],
         "mind_in_view": mind.isVisible() and 0 <= top and top + mind.height() <= viewport.height(),
         "mind_text": mind.text.text(),
-        "row_heights": [row.height() for row in dock.rows.values()],
+        "mind_height": [mind.text.height(), mind.text.fontMetrics().height()],
         "status": [dock.status.isVisible(), dock.status.height(), dock.status.fontMetrics().height()],
     })
     (out / "report.json").write_text(json.dumps(report, indent=1))
@@ -133,8 +137,12 @@ def test_the_conversation_gets_most_of_the_dock_and_her_failure_stays_in_view(sh
     height = report["content"][1]
     assert report["transcript"][1] >= height * 55 // 100, report            # was 69 px of a crowded dock
     assert report["transcript"][1] >= 8 * report["line_height"], report     # at least eight lines of talk
-    assert report["problem_order"][0] == "mind" and report["mind_in_view"], report
+    assert report["panel_order"] == ["mind", "voice:audio", "obs"], report  # the most serious, then the newest
+    assert report["panel_shown"] == [True, ["She couldn't answer: timeout"]], report   # folded to that first line
+    assert report["dock_problem_lines"] == 1 and report["mind_in_view"], report   # the dock: hers only
     assert report["mind_text"] == "She couldn't answer: timeout"
+    height, line_height = report["mind_height"]
+    assert height < 2 * line_height, report
     status_shown, status_height, line = report["status"]
     assert status_shown and status_height <= line + 4, report["status"]     # her state: one line
     assert (out / "chat-with-problems.png").is_file()

@@ -1,6 +1,7 @@
 """The lines a streamer look found still English in the Italian window, now Italian where they are shown, while
-what goes to the bus, the logs and her mind stays English: the Chat dock's problem lines, notice and speakers,
-the token platforms' no-token and "off" lines, the Plan dock's buttons, the Clock's date, the stage's notices."""
+what goes to the bus, the logs and her mind stays English: the Chat dock's failed turn, notice and speakers, the
+problems list's lines, the token platforms' no-token and "off" lines, the Plan dock's buttons, the Clock's date,
+the stage's notices."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from app.skills.platform.token_dock import line_html, why_text
 from app.skills.platform.token_page import token_status
 from app.skills.platform.token_platform import NO_TOKEN
 from app.ui.language import install_window_language
+from app.ui.problems_panel import ProblemsPanel
 from tests.memory.test_plan_store import open_plan_db
 
 
@@ -39,8 +41,8 @@ def test_the_chat_dock_says_problems_notice_and_speakers_in_italian(italian, bea
                     setting="mind")
     chat._add("You", "ciao")
     chat._add("Bea (out loud)", "ciao a te")
-    qtbot.waitUntil(lambda: "mind" in dock.rows)
-    assert dock.rows["mind"].text.text() == "Non è riuscita a rispondere: timeout (2 turni di fila)"
+    qtbot.waitUntil(lambda: dock.failure is not None)
+    assert dock.failure.text.text() == "Non è riuscita a rispondere: timeout (2 turni di fila)"
     assert chat.problems["mind"].text == "She couldn't answer: timeout"        # the skill's words stay English
     lines = dock.transcript.toPlainText()
     assert "Tu: ciao" in lines and "Bea (a voce): ciao a te" in lines
@@ -50,16 +52,16 @@ def test_the_chat_dock_says_problems_notice_and_speakers_in_italian(italian, bea
 
 
 def test_an_error_with_marked_words_is_said_in_italian_and_stays_english_on_the_bus(italian, bea, qtbot):
-    dock = ChatDock(bea.skills["chat"], open_page=lambda _s: None)
-    qtbot.addWidget(dock)
+    panel = ProblemsPanel(bea.skills["chat"], lambda _s: None)
+    qtbot.addWidget(panel)
     brief = "No audio device: she can't hear you. The Voice dock says why and how to fix it."
     bea.bus.publish(EventKind.ERROR, "voice", "no audio device: no microphone", setting="skills.voice",
                     problem="voice:audio", brief=brief, words=brief)
     bea.bus.publish(EventKind.ERROR, "voice", "Voice could not start: boom", setting="skills.voice",
                     problem="voice:start", words="Voice could not start: {why}", args={"why": "boom"})
-    qtbot.waitUntil(lambda: {"voice:audio", "voice:start"} <= set(dock.rows))
-    assert dock.rows["voice:audio"].text.text().startswith("Nessun dispositivo audio: non può sentirti.")
-    assert dock.rows["voice:start"].text.text() == "La voce non è partita: boom"
+    qtbot.waitUntil(lambda: {"voice:audio", "voice:start"} <= set(panel.lines))
+    assert panel.lines["voice:audio"].text.whole.startswith("Nessun dispositivo audio: non può sentirti.")
+    assert panel.lines["voice:start"].text.whole == "La voce non è partita: boom"
     assert [e.text for e in bea.bus.recent([EventKind.ERROR])][-1] == "Voice could not start: boom"
 
 

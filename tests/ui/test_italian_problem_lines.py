@@ -1,8 +1,8 @@
-"""Problem lines built from a server's or an exception's words, in an Italian window (issue 24.4): each is a
-sentence of Bea's own, translated, with the technical words only as the trailing detail; the event's text on the
-bus (and so the logs and the API) stays English. Real peers: nobody listening on a loopback port and the fake
-OBS for OBS, the machine's own (absent) sound system for audio, the fake Twitch server for Twitch. The Activity
-dock says the same lines in Italian."""
+"""Problem lines built from a server's or an exception's words, in an Italian window's problems list (issue 24.4):
+each is a sentence of Bea's own, translated, with the technical words only as the trailing detail; the event's
+text on the bus (and so the logs and the API) stays English. Real peers: nobody listening on a loopback port and
+the fake OBS for OBS, the machine's own (absent) sound system for audio, the fake Twitch server for Twitch. The
+Activity dock says the same lines in Italian."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ import pytest
 
 from app.core.events import EventKind
 from app.senses.voice import backend
-from app.skills.chat.dock import ChatDock
 from app.skills.obs.client import State as ObsState
 from app.skills.obs.dock import make_dock as obs_dock
 from app.skills.twitch.client import State as TwitchState
@@ -21,6 +20,7 @@ from app.skills.twitch.skill import SEND_PROBLEM, TOKEN_SECRET
 from app.skills.voice.dock import make_dock as voice_dock
 from app.ui.events_dock import EventLog
 from app.ui.language import install_window_language
+from app.ui.problems_panel import ProblemsPanel
 from tests.obs_server import OBS_29, FakeOBS
 from tests.skills.obs.test_client import until
 from tests.skills.obs.test_skill import running
@@ -37,11 +37,11 @@ def italian(qapp):
 
 @pytest.fixture
 def docks(italian, bea, qtbot):
-    chat = ChatDock(bea.skills["chat"], open_page=lambda _s: None)
+    problems = ProblemsPanel(bea.skills["chat"], lambda _s: None)
     log = EventLog(bea.bus)
-    qtbot.addWidget(chat)
+    qtbot.addWidget(problems)
     qtbot.addWidget(log)
-    return chat, log
+    return problems, log
 
 
 def english_errors(bea, source: str) -> list[str]:
@@ -49,7 +49,7 @@ def english_errors(bea, source: str) -> list[str]:
 
 
 def test_obs_not_answering_is_said_in_italian_with_its_address(bea, docks, qtbot):
-    chat, log = docks
+    problems, log = docks
     dock = obs_dock(bea.skills["obs"])
     qtbot.addWidget(dock)
 
@@ -62,7 +62,7 @@ def test_obs_not_answering_is_said_in_italian_with_its_address(bea, docks, qtbot
                 await until(lambda: skill.connection.attempts >= 2 and skill.status.state is ObsState.RETRYING,
                             what="a refused attempt")
                 dock.refresh()
-                return obs.port, chat.rows["obs"].text.text(), dock.message.text()
+                return obs.port, problems.lines["obs"].text.whole, dock.message.text()
         finally:
             obs.close_thread()
 
@@ -77,13 +77,13 @@ def test_obs_not_answering_is_said_in_italian_with_its_address(bea, docks, qtbot
 
 
 def test_a_password_obs_refuses_is_said_in_italian(bea, docks):
-    chat, _log = docks
+    problems, _log = docks
 
     async def main():
         with FakeOBS(password="pw", **OBS_29) as obs:
             async with running(bea, obs, password="nope") as skill:
                 await until(lambda: skill.status.state is ObsState.REFUSED, what="refused")
-                return chat.rows["obs"].text.text()
+                return problems.lines["obs"].text.whole
 
     line = asyncio.run(asyncio.wait_for(main(), 30))
     assert line.startswith("OBS ha rifiutato la password. Copiala da OBS (Strumenti → Impostazioni server WebSocket")
@@ -92,7 +92,7 @@ def test_a_password_obs_refuses_is_said_in_italian(bea, docks):
 
 @pytest.mark.skipif(backend().available, reason="this machine has a sound system: nothing is missing")
 def test_no_audio_device_is_said_in_italian_with_portaudios_words_as_the_detail(bea, docks, qtbot):
-    chat, log = docks
+    problems, log = docks
     skill = bea.skills["voice"]
     dock = voice_dock(skill)
     qtbot.addWidget(dock)
@@ -101,7 +101,7 @@ def test_no_audio_device_is_said_in_italian_with_portaudios_words_as_the_detail(
         await skill.start()
         await skill.up()
         dock.refresh()
-        shown = chat.rows["voice:audio"].text.text(), dock.problems.text()
+        shown = problems.lines["voice:audio"].text.whole, dock.problems.text()
         await skill.stop()
         return shown
 
@@ -117,14 +117,14 @@ def test_no_audio_device_is_said_in_italian_with_portaudios_words_as_the_detail(
 
 
 def test_twitch_refusing_her_login_and_her_message_is_said_in_italian(bea, docks):
-    chat, log = docks
+    problems, log = docks
     bea.secrets.set(TOKEN_SECRET, "a-token-twitch-does-not-know")
     bea.settings.set("skills.twitch.nick", "bea_bot")
 
     async def refused_login():
         async with FakeTwitchServer(token="another") as server:
             skill = await started_until(bea, server, TwitchState.AUTH_FAILED)
-            line = chat.rows["twitch"].text.text()
+            line = problems.lines["twitch"].text.whole
             await skill.stop()
             return line
 
@@ -138,8 +138,8 @@ def test_twitch_refusing_her_login_and_her_message_is_said_in_italian(bea, docks
             skill = await started(bea, server, nick="bea_bot")
             server.refusing = ("msg_banned", "You are permanently banned from talking in bea.")
             bea.mind.outlets.deliver("twitch", "#bea", "ciao a tutti!")
-            await until(lambda: SEND_PROBLEM in chat.rows, what="the ban's problem line")
-            line = chat.rows[SEND_PROBLEM].text.text()
+            await until(lambda: SEND_PROBLEM in problems.lines, what="the ban's problem line")
+            line = problems.lines[SEND_PROBLEM].text.whole
             await skill.stop()
             return line
 
@@ -151,7 +151,7 @@ def test_twitch_refusing_her_login_and_her_message_is_said_in_italian(bea, docks
 
 
 def test_the_activity_dock_says_bea_s_own_lines_in_italian_and_keeps_what_people_said(bea, docks):
-    _chat, log = docks
+    _problems, log = docks
     bea.switches.set_paused(True)
     bea.bus.publish(EventKind.PERCEPTION, "twitch", "marco: hello Bea!")
     lines = log.view.toPlainText()

@@ -1,9 +1,9 @@
 """The Chat dock: type to her as the streamer, and read what she says back, spoken or written. The conversation
 takes most of the dock and follows its newest line (unless you scrolled up to read); her spoken line shows as
-soon as she has written it, marked "…" while her voice says it and "(cut)" if she was stopped. What is wrong
-(her failed turns, no audio device, OBS not answering, a Twitch login refused, a missing model) shows under the
-transcript, one line per problem (click it to read it whole), hers first, each with a button to the settings
-page that fixes it; her state is one line under them."""
+soon as she has written it, marked "…" while her voice says it and "(cut)" if she was stopped. When her turn
+failed, one line under the transcript says why she did not answer (click it to read it whole), with a button to
+Settings → Mind; her state is one grey line under it. Every other problem (no audio device, OBS not answering, a
+Twitch login refused...) is said once, by the window's problems list (app.ui.problems_panel), not here again."""
 
 from __future__ import annotations
 
@@ -34,6 +34,8 @@ from app.widgets.qt import (
     QWidget,
     translate,
 )
+
+HERS = "mind"   # her failed turns (app.skills.chat.skill, rule 2): the answer to a line typed here that never came
 
 CORE_PAGES = {"general": QT_TRANSLATE_NOOP("chat_dock", "General"), "mind": QT_TRANSLATE_NOOP("chat_dock", "Mind"),
               "privacy": QT_TRANSLATE_NOOP("chat_dock", "Privacy"), "ui": QT_TRANSLATE_NOOP("chat_dock", "Interface"),
@@ -132,9 +134,9 @@ class ProblemRow(QWidget):
 
 
 class Notes(QScrollArea):
-    """The problems under the transcript: as tall as they need, up to a share of the dock, then they scroll, so
-    the conversation and the entry stay in view however much is wrong. Its height is set, not hinted: beside a
-    transcript that stretches, a box layout gives a hinted neighbour only its (cached) minimum."""
+    """Her failed turn's line under the transcript: one line, or as tall as it needs once unfolded, up to a share
+    of the dock, then it scrolls, so the conversation and the entry stay in view. Its height is set, not hinted:
+    beside a transcript that stretches, a box layout gives a hinted neighbour only its (cached) minimum."""
     FLOOR = 60
     SHARE = 4   # at most a quarter of the dock: the conversation comes first
 
@@ -168,7 +170,7 @@ class ChatDock(QWidget):
         self._speaking: dict[int, int] = {}   # her lines still sounding: the line's number -> its block
         self.entry = QLineEdit(objectName="chatEntry", placeholderText=translate("chat_dock", "Say something to her…"))
         self.send_button = QPushButton(translate("chat_dock", "Send"))
-        self.rows: dict[str, ProblemRow] = {}
+        self.failure: ProblemRow | None = None
         self.problem_box = QWidget(objectName="chatProblems")
         self.problem_list = QVBoxLayout(self.problem_box)
         self.problem_list.setContentsMargins(0, 0, 0, 0)
@@ -193,22 +195,19 @@ class ChatDock(QWidget):
         self.refresh_status()
 
     def show_problems(self) -> None:
-        """One row per problem: her failed turns first (why she did not answer you), then the newest first; a
-        row whose problem is gone goes too."""
-        problems = self.skill.problems
-        for topic in [t for t in self.rows if t not in problems]:
-            row = self.rows.pop(topic)
-            self.problem_list.removeWidget(row)
-            row.deleteLater()
-        order = ["mind"] * ("mind" in problems) + [t for t in problems if t != "mind"][::-1]
-        for place, topic in enumerate(order):
-            row = self.rows.get(topic)
-            if row is None:
-                row = self.rows[topic] = ProblemRow(problems[topic], self.open_fix, self.skill.dismiss)
-            if self.problem_list.indexOf(row) != place:
-                self.problem_list.insertWidget(place, row)
-            row.show_problem(problems[topic])
-        self.notes.setVisible(bool(problems))
+        """Her failed turn's line while there is one (gone once she answers or it is dismissed); the skill's other
+        problems are the problems list's."""
+        problem = self.skill.problems.get(HERS)
+        if problem is None and self.failure is not None:
+            self.problem_list.removeWidget(self.failure)
+            self.failure.deleteLater()
+            self.failure = None
+        elif problem is not None:
+            if self.failure is None:
+                self.failure = ProblemRow(problem, self.open_fix, self.skill.dismiss)
+                self.problem_list.addWidget(self.failure)
+            self.failure.show_problem(problem)
+        self.notes.setVisible(problem is not None)
         self.notes.fit(self.height())
 
     def resizeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)

@@ -2,9 +2,10 @@
 
 Theory of operation (what is wrong):
 1. An ERROR event that names the settings section fixing it (data `setting`) is a problem for the streamer: one
-   line in the Chat dock per topic (data `problem`, else the event's source), with a button to that page; its
-   words are the event's, or their short form (data `brief`) with the whole text behind it. The same problem
-   again changes nothing, so a problem said by several parts shows once.
+   line in the window's problems list per topic (data `problem`, else the event's source; her failed turns in the
+   Chat dock too, under the line they did not answer), with a button to that page; its words are the event's, or
+   their short form (data `brief`) with the whole text behind it. The same problem again changes nothing, so a
+   problem said by several parts shows once.
 2. Her failed turns (the mind's ERROR with `failed_turn`, unless she had already answered) are the "mind" topic:
    a run of the same reason is one line that counts the turns; the line goes once she says something.
 3. A SYSTEM event with data `resolved` (a topic, or a list of them) takes those lines away, and those of their
@@ -63,8 +64,8 @@ class Line:
 
 @dataclass
 class Problem:
-    """Something wrong that you can fix, for one topic: one line in the Chat dock with a button to the settings
-    page that fixes it, however many times it was said."""
+    """Something wrong that you can fix, for one topic: one line in the problems list with a button to the
+    settings page that fixes it, however many times it was said."""
     topic: str                # what it is about ("mind", "audio", "obs", "twitch"...): one line per topic
     text: str                 # in plain words
     setting: str = "mind"     # the settings section that fixes it

@@ -1,7 +1,7 @@
 """The Chat dock, offscreen in the real main window: when her turns fail, one plain line says why (a run of the
 same failure stays one line), with a button that opens Settings → Mind; the line goes once she answers. What else
-is wrong (no audio device, OBS not answering, a Twitch login refused) shows there once each, as the real skills
-say it, with a button to its own settings page."""
+is wrong (no audio device, OBS not answering, a Twitch login refused) is the window's problems list's
+(tests/skills/chat/test_problems.py), not said in the dock again."""
 
 import asyncio
 import socket
@@ -50,7 +50,7 @@ def test_failed_turns_show_one_line_with_a_button_to_the_mind_settings(shell, qt
     async def go():
         bea.mind.start()
         failed = [await typed("Hi Bea, what's your name?"), await typed("are you there?")]
-        row = dock.rows["mind"]
+        row = dock.failure
         shown = (row.isVisible(), row.text.text(), row.fix_button.toolTip())
         SHOTS.mkdir(parents=True, exist_ok=True)
         for _ in range(3):      # no Qt loop runs under asyncio.run: let the layout settle before the picture
@@ -74,7 +74,7 @@ def test_failed_turns_show_one_line_with_a_button_to_the_mind_settings(shell, qt
     assert text.endswith(" (2 turns in a row)") and text.count("She couldn't answer") == 1
     assert button == "Open Settings → Mind"
     assert page == "Mind"
-    assert dock.notes.isHidden() and not dock.rows       # she answered: the line is gone
+    assert dock.notes.isHidden() and dock.failure is None     # she answered: the line is gone
     said = dock.transcript.toPlainText()
     assert "You: Hi Bea, what's your name?" in said and "I'm Bea, sorry for the wait!" in said
 
@@ -97,31 +97,37 @@ def test_repeats_collapse_a_new_reason_starts_a_new_line_and_other_errors_are_no
     failed_turn(bus, "ollama:x: cooling down for 4 s more after: cannot reach it")
     failed_turn(bus, "ollama:x: cooling down for 2 s more after: cannot reach it")
     failed_turn(bus, "ollama:x: cooling down for 1 s more after: cannot reach it")
-    assert list(dock.rows) == ["mind"]
-    assert dock.rows["mind"].text.text() == ("She couldn't answer: ollama:x: cooling down for 1 s more after: "
-                                             "cannot reach it (3 turns in a row)")
+    assert dock.problem_list.count() == 1
+    assert dock.failure.text.text() == ("She couldn't answer: ollama:x: cooling down for 1 s more after: "
+                                        "cannot reach it (3 turns in a row)")
     failed_turn(bus, "openai:gpt-4o-mini: no API key for OpenAI: add one in the model settings")
-    assert dock.rows["mind"].text.text() == ("She couldn't answer: openai:gpt-4o-mini: no API key for OpenAI: add "
-                                             "one in the model settings")
-    dock.rows["mind"].fix_button.click()
+    assert dock.failure.text.text() == ("She couldn't answer: openai:gpt-4o-mini: no API key for OpenAI: add "
+                                        "one in the model settings")
+    assert dock.problem_list.count() == 1
+    dock.failure.fix_button.click()
     assert opened == ["mind"]
     bus.publish(EventKind.SPEECH, "voice", "here I am")
     assert dock.notes.isHidden() and bea.skills["chat"].problems == {}
 
 
-def test_however_much_is_wrong_the_transcript_and_the_entry_stay_in_view(bea, qtbot, qapp):
+def test_only_her_failed_turn_is_said_and_read_whole_the_talk_and_the_entry_stay_in_view(bea, qtbot, qapp):
     from app.skills.chat.dock import ChatDock
     dock = ChatDock(bea.skills["chat"], open_page=lambda _s: None)
     qtbot.addWidget(dock)
     dock.resize(360, 300)
     dock.show()
     qtbot.waitExposed(dock)
+    at_length = "something went wrong here, said at length so that it wraps over several lines of a narrow dock " * 2
     for n in range(4):
-        bea.bus.publish(EventKind.ERROR, f"part{n}", "something went wrong here, said at length so that it wraps "
-                        "over several lines of a narrow dock " * 2, setting="mind")
+        bea.bus.publish(EventKind.ERROR, f"part{n}", at_length, setting="mind")
+    failed_turn(bea.bus, at_length * 2)
     for _ in range(3):
         qapp.processEvents()
-    assert len(dock.rows) == 4 and dock.notes.isVisible()
-    assert dock.notes.height() <= 300 * 2 // 5                       # the problems scroll past their share
+    assert len(bea.skills["chat"].problems) == 5 and dock.problem_list.count() == 1 and dock.notes.isVisible()
+    dock.failure.text.set_folded(False)                              # read whole: many lines
+    for _ in range(3):
+        qapp.processEvents()
+    assert dock.failure.text.height() > 4 * dock.failure.text.fontMetrics().height()
+    assert dock.notes.height() <= 300 * 2 // 5                       # the line scrolls past its share
     assert dock.entry.geometry().bottom() <= dock.height() and dock.entry.isVisible()
     assert dock.transcript.height() >= 60
