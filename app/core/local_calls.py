@@ -25,9 +25,12 @@ Theory of operation:
    without their ages) are notes in the system prompt, and the one earlier line the newest is about (the most
    topic words in common) is said again just before it, where so small a model reads it, with a worked example
    of a reminder used first (it asked the question back without one). It is offered only
-   `speak` and `stay_silent`, with their required arguments and a short message (demo_tools); a line
-   addressed to her leaves only `speak`. A tiny model likes to repeat what it was told: an answer that only
-   echoes the line heard, or asks it back, is_echo, and is asked again.
+   `speak` or `stay_silent`, with their required arguments and a short message (demo_tools): `speak` to a
+   line addressed to her out loud, silence to anything else (it cannot tell a line it should join from one it
+   should leave: offered both, it spoke to 2 of 2 busy chats; and it cannot write, so a batch of written
+   conversations alone, which nobody hears out loud, is not addressed to it out loud). A tiny model likes to repeat what it was told: an answer that only
+   echoes the line heard, or asks it back (is_echo), or copies a worked example's answer, is_copy, and is
+   asked again, warmer each time.
 """
 
 from __future__ import annotations
@@ -136,7 +139,6 @@ def read_call(text: str, tools: Sequence[Tool], call_id: str) -> ToolCall:
 
 
 # ---- the tiny demo model (rule 6) ----------------------------------------------------------------------------
-DEMO_TOOLS = ("speak", "stay_silent")
 DEMO_MAX_CHARS = 160   # one or two sentences out loud
 DEMO_HISTORY = 6       # earlier lines of the conversation she is reminded of (theirs and hers)
 DEMO_RECALLED = 3      # lines of her recall block she is reminded of
@@ -183,8 +185,8 @@ DEMO_SYSTEM = DEMO_WORDS["en"].system
 # already forces a call
 _NUDGES = tuple(text[:text.index("]") + 1] for w in FRAME_WORDS.values()
                 for text in (w.nudge_follow_up, w.nudge_no_tool))
-# one worked example in each language: the shape of an answer, and (in the other language from most lines) not
-# a sentence a 135M model would copy; three or more, or examples in the line's own language, get copied
+# one worked example in each language of DEMO_WORDS, in its order: the shape of an answer; three or more get
+# copied, and an answer that copies one is asked again (is_copy)
 DEMO_EXAMPLES = (("[Streamer] hey, how are you today?", "I'm great, thanks! Ready for a fun stream?"),
                  ("[Streamer] ciao! come va?", "Ciao! Tutto bene, grazie, e tu?"))
 
@@ -200,12 +202,13 @@ def persona_name(messages: Sequence[Message], default: str = "Bea") -> str:
 
 
 def demo_tools(tools: Sequence[Tool], addressed: bool) -> list[Tool]:
-    """speak (and stay_silent unless she was addressed) with only their required arguments, strings capped;
-    the tools unchanged when speak is not among them (a probe, an interview)."""
+    """speak alone when she was addressed out loud, else stay_silent alone (speak when there is none), with
+    only their required arguments, strings capped; the tools unchanged when speak is not among them (a probe,
+    an interview)."""
     by_name = {t.name: t for t in tools}
     if "speak" not in by_name:
         return list(tools)
-    names = ["speak"] if addressed else [n for n in DEMO_TOOLS if n in by_name]
+    names = ["speak"] if addressed or "stay_silent" not in by_name else ["stay_silent"]
     return [replace(by_name[n], parameters=_required_only(by_name[n].parameters)) for n in names]
 
 
@@ -235,7 +238,7 @@ def _demo_call(name: str, arguments: dict[str, Any]) -> str:
 
 
 def demo_chat(messages: Sequence[Message], name: str) -> tuple[list[dict[str, str]], bool]:
-    """The conversation for the tiny demo model, and whether the newest lines were addressed to her."""
+    """The conversation for the tiny demo model, and whether the newest lines were addressed to her out loud."""
     said: list[tuple[str, str]] = []    # (who, line): the conversation so far, oldest first; who "" is her
     newest: list[str] = []
     addressed = False
@@ -246,8 +249,8 @@ def demo_chat(messages: Sequence[Message], name: str) -> tuple[list[dict[str, st
             text = "\n".join(lines) if lines else m.content
             if not text or text.startswith(_NUDGES):
                 continue
-            if lines:
-                addressed = to_her
+            if lines:   # only written conversations: nobody hears her out loud, and she cannot write
+                addressed = to_her and not any(w.nobody_out_loud in m.content for w in FRAME_WORDS.values())
             said += [_speaker(line) for line in newest]
             newest = text.splitlines()
         elif m.role is Role.ASSISTANT:
@@ -275,13 +278,16 @@ def demo_chat(messages: Sequence[Message], name: str) -> tuple[list[dict[str, st
 
 
 def demo_examples(w: DemoWords, reminded: bool) -> tuple[tuple[str, str], ...]:
-    """The worked examples: a line and an answer in each language; when the newest line comes with the earlier
-    line it is about, a reminder answered from goes first (in the newest line's language): a 135M model asks
-    the question back unless it has seen a reminder used."""
+    """The worked examples: a line and an answer in each language, the newest line's language last (a 135M
+    model copies the nearest answer's language: with the Italian one last, 3 of 6 English lines got Italian);
+    when the newest line comes with the earlier line it is about, a reminder answered from goes first (in the
+    newest line's language): a 135M model asks the question back unless it has seen a reminder used."""
+    own = [example for example, words in zip(DEMO_EXAMPLES, DEMO_WORDS.values(), strict=True) if words is w]
+    plain = (*(e for e in DEMO_EXAMPLES if e not in own), *own)   # the line's language last, nearest to it
     if not reminded:
-        return DEMO_EXAMPLES
+        return plain
     told, asked, answer = w.recall_example
-    return ((f"{w.reminder.format(who='Streamer', text=told)}\n{asked}", answer), *DEMO_EXAMPLES)
+    return ((f"{w.reminder.format(who='Streamer', text=told)}\n{asked}", answer), *plain)
 
 
 def about_line(earlier: Sequence[tuple[str, str]], newest: Sequence[str], name: str = "") -> tuple[str, str] | None:
@@ -337,6 +343,23 @@ def _her_lines(m: Message) -> list[str]:
 
 def _letters(text: str) -> str:
     return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def is_copy(said: str, chat: Sequence[dict[str, str]]) -> bool:
+    """`said` echoes the newest line of the demo's `chat` (is_echo; the reminder before it is no line heard: an
+    answer taken from it is what it is for), or is one of the answers its worked examples give, or three words
+    or more of one."""
+    words = _letters(said)
+    given = []
+    for m in chat[:-1]:
+        if m["role"] == "assistant":
+            try:
+                given.append(_letters(str(json.loads(m["content"])["arguments"].get("message", ""))))
+            except (json.JSONDecodeError, KeyError, AttributeError):
+                continue
+    heard = "\n".join(line for line in chat[-1]["content"].splitlines() if not line.startswith("("))  # no reminder
+    return is_echo(said, heard) or any(
+        words == answer or (len(words.split()) >= 3 and words in answer) for answer in given if answer)
 
 
 def _among(line: str, texts: Sequence[str]) -> bool:

@@ -14,10 +14,12 @@ from app.core.local_calls import (
     about_line,
     call_schema,
     demo_chat,
+    demo_examples,
     demo_tools,
     flatten,
     grammar_problems,
     heard_lines,
+    is_copy,
     is_echo,
     persona_name,
     read_call,
@@ -149,9 +151,20 @@ def test_demo_tools_speak_alone_when_addressed_with_required_arguments_and_a_sho
     assert alone[0].parameters == {"type": "object", "required": ["message"], "properties": {
         "message": {"type": "string", "maxLength": DEMO_MAX_CHARS}}}
     assert alone[0].handler is speak.handler
-    assert [t.name for t in demo_tools(others, addressed=False)] == ["speak", "stay_silent"]
+    assert [t.name for t in demo_tools(others, addressed=False)] == ["stay_silent"]
+    assert [t.name for t in demo_tools([speak], addressed=False)] == ["speak"]
     no_speak = [SILENT, Tool("ask_streamer", "Ask.")]
     assert demo_tools(no_speak, addressed=True) == no_speak   # an interview keeps its own tools
+
+
+def test_a_batch_of_written_conversations_alone_is_not_addressed_to_her_out_loud():
+    lines = ["[WHERE YOU ARE] only written conversations: nobody hears you out loud in this turn",
+             '- written, on telegram: the group, with Nina. Answer there with send_message(...); never out loud',
+             "[WHAT JUST HAPPENED] most important first", "- [via telegram] (to you) [Nina] Bea, when do you start?"]
+    _chat, addressed = demo_chat([Message.system("You are Bea."), Message.user("\n".join(lines))], "Bea")
+    assert not addressed
+    _chat, addressed = demo_chat([Message.system("You are Bea."), Message.user("\n".join(lines[2:]))], "Bea")
+    assert addressed
 
 
 def test_heard_lines_persona_and_echo():
@@ -164,6 +177,18 @@ def test_heard_lines_persona_and_echo():
     assert not is_echo("We're playing Minecraft!", "[Streamer] What are we playing today?")
     assert is_echo("What is your cat's name?", "[Streamer] What's my cat's name?")   # the question asked back
     assert not is_echo("I am fine, and you?", "[Streamer] Hey Bea, how are you?")
+
+
+def test_a_copy_is_an_echo_or_a_worked_example_not_the_reminder():
+    chat, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] My cat is called Pistachio."),
+                                  Message.user("- [via app] (to you) [Streamer] What's my cat's name?")], "Bea")
+    assert chat[-1]["content"].startswith("(Earlier, Streamer said: My cat is called Pistachio.)")
+    assert not is_copy("Your cat is called Pistachio!", chat)      # taken from the reminder: what it is for
+    assert is_copy("What is your cat's name?", chat)               # asked back
+    assert is_copy("Ciao! Tutto bene, grazie", chat)              # three words or more of a worked example
+    assert is_copy(DEMO_WORDS["en"].recall_example[2], chat)
+    assert [a for _h, a in demo_examples(DEMO_WORDS["it"], False)][-1].startswith("Ciao")   # its language last
+    assert [a for _h, a in demo_examples(DEMO_WORDS["en"], False)][-1].startswith("I'm")
 
 
 def test_grammar_problems_name_the_path():

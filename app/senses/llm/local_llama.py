@@ -37,7 +37,7 @@ from app.core.local_calls import (
     demo_tools,
     flatten,
     grammar_problems,
-    is_echo,
+    is_copy,
     persona_name,
     read_call,
 )
@@ -61,7 +61,7 @@ COMPACT_CACHE = {"flash_attn": True, "type_k": 8, "type_v": 8}   # 8: GGML_TYPE_
 MAX_TOKENS = 256
 REPEAT_PENALTY = 1.3  # small models loop on a phrase without it
 DEMO_TEMPERATURE = 0.3
-DEMO_RETRY_TEMPERATURE = 0.6   # asked again after an echo: further from the likeliest (copied) words
+DEMO_RETRY_TEMPERATURES = (0.6, 0.9)   # asked again after a copy: further from the likeliest (copied) words
 GRAMMARS_KEPT = 16
 _ids = itertools.count(1)
 
@@ -140,11 +140,11 @@ def model_path(spec: ModelSpec) -> Path:
     raise RequestRejected(str(spec), f"local models are {BUILTIN!r} or the path of a .gguf file, not {spec.model!r}")
 
 
-def _echoed(answer: AssistantMessage, heard: str) -> bool:
+def _copied(answer: AssistantMessage, chat: list[dict[str, str]]) -> bool:
     for call in answer.tool_calls:
         if call.name == "speak":
             said = call.parsed().get("message", "")
-            return isinstance(said, str) and is_echo(said, heard)
+            return isinstance(said, str) and is_copy(said, chat)
     return False
 
 
@@ -239,9 +239,11 @@ class LocalLlamaClient:
             temperature = DEMO_TEMPERATURE if options.temperature is None else options.temperature
             answer = await loop.run_in_executor(self._executor, self._generate, chat, offered,
                                                 CallOptions(temperature, options.max_tokens, options.tool_choice))
-            if _echoed(answer, chat[-1]["content"]):
+            for warmer in DEMO_RETRY_TEMPERATURES:
+                if not _copied(answer, chat):
+                    break
                 answer = await loop.run_in_executor(self._executor, self._generate, chat, offered, CallOptions(
-                    DEMO_RETRY_TEMPERATURE, options.max_tokens, options.tool_choice))
+                    warmer, options.max_tokens, options.tool_choice))
         else:
             chat = flatten(messages, offered)
             answer = await loop.run_in_executor(self._executor, self._generate, chat, offered, options)
