@@ -10,9 +10,11 @@ Theory of operation:
    chosen .vrm on an empty backdrop is never ticked. A switched-off skill's step says how to switch
    it on and counts as not done, except for the optional steps, which a streamer may skip.
 3. Each step names the settings page (or dock) that does it, and says in one sentence what is missing or what
-   is there now (its template and values too, for the window's language). remaining() counts the required steps not done: the window shows the checklist while any
-   remain.
-4. Her mind is offered three ways, in this order: a model server already on this computer (found on its
+   is there now (its template and values too, for the window's language). remaining() counts the required steps
+   not done: the window shows the checklist while any remain.
+4. A problem the problems list says (her voice's, OBS's) is not said again: the step says in a few words what
+   is wrong (no audio device, not connected, refused) and points to the list, which says why and how to fix it.
+5. Her mind is offered three ways, in this order: a model server already on this computer (found on its
    usual port, or typed as an address), a download of a chat model sized to this computer, or a cloud model
    with an API key; DEMO_LIMITS says in one line what the demo cannot do. A mind chosen goes first in her
    models (mind_first), and the demo stays last, as the fallback when the chosen one fails.
@@ -35,7 +37,7 @@ class Facts:
     models: tuple[str, ...] = (DEMO_MODEL,)
     voice_enabled: bool = True
     voice_running: bool = False
-    voice_problems: tuple[str, ...] = ()
+    voice_problems: tuple[str, ...] = ()   # the Voice skill's problems, as its lines (English) say them
     stage_enabled: bool = True
     vrm_path: str = ""              # the avatar the streamer chose ("": none)
     avatar: str = ""                # the avatar the stage shows: the chosen one or the default one
@@ -46,8 +48,18 @@ class Facts:
     youtube_video: str = ""
     obs_enabled: bool = True
     obs_connected: bool = False
-    obs_message: str = ""
+    obs_state: str = ""             # the connection's state ("connecting", "retrying", "refused"...)
     person_entries: int = 0
+
+
+NO_AUDIO_DEVICE = "no audio device"   # how the Voice skill's line for a missing device begins
+SEE_PROBLEMS = {   # rule 4: a few words, then where the whole of it is said
+    "audio": QT_TRANSLATE_NOOP("getting_started", "No audio device: see the problems list above her stage."),
+    "voice": QT_TRANSLATE_NOOP("getting_started", "Her voice or her ears did not start: see the problems list "
+                                                  "above her stage."),
+    "retrying": QT_TRANSLATE_NOOP("getting_started", "Not connected: see the problems list above her stage."),
+    "refused": QT_TRANSLATE_NOOP("getting_started", "OBS refused her: see the problems list above her stage."),
+}
 
 
 @dataclass(frozen=True)
@@ -86,7 +98,9 @@ def steps(f: Facts) -> list[Step]:
     if not f.voice_enabled:
         voice = Step("voice", voice_title, False, page="skills", **_off("Voice"))
     elif f.voice_problems:
-        voice = Step("voice", voice_title, False, f.voice_problems[0], "skills.voice")
+        audio = any(line.lower().startswith(NO_AUDIO_DEVICE) for line in f.voice_problems)
+        voice = Step("voice", voice_title, False, page="skills.voice",
+                     **_said(SEE_PROBLEMS["audio" if audio else "voice"]))
     elif not f.voice_running:
         voice = Step("voice", voice_title, False, page="skills.voice",
                      **_said(QT_TRANSLATE_NOOP("getting_started", "Her voice is still loading.")))
@@ -133,8 +147,11 @@ def steps(f: Facts) -> list[Step]:
     elif f.obs_connected:
         obs = Step("obs", "OBS", True, page="skills.obs", optional=True,
                    **_said(QT_TRANSLATE_NOOP("getting_started", "Connected to OBS.")))
-    elif f.obs_message:
-        obs = Step("obs", "OBS", False, f.obs_message, "skills.obs", optional=True)
+    elif f.obs_state in ("retrying", "refused"):
+        obs = Step("obs", "OBS", False, page="skills.obs", optional=True, **_said(SEE_PROBLEMS[f.obs_state]))
+    elif f.obs_state == "connecting":
+        obs = Step("obs", "OBS", False, page="skills.obs", optional=True,
+                   **_said(QT_TRANSLATE_NOOP("getting_started", "Connecting to OBS…")))
     else:
         obs = Step("obs", "OBS", False, page="skills.obs", optional=True,
                    **_said(QT_TRANSLATE_NOOP("getting_started", "Turn on OBS's WebSocket server (Tools → WebSocket Server Settings) "
@@ -151,7 +168,7 @@ def steps(f: Facts) -> list[Step]:
 
 
 def mind_first(models: Sequence[str], spec: str) -> list[str]:
-    """Rule 4: her models with `spec` first, the others after it in their order, and the demo last."""
+    """Rule 5: her models with `spec` first, the others after it in their order, and the demo last."""
     rest = [m for m in models if m.strip() and m.strip() not in (spec, DEMO_MODEL)]
     return [spec, *rest, DEMO_MODEL]
 

@@ -2,8 +2,8 @@
 settings page that does it; under her mind, while it is the demo, the three ways to give her a real one
 (app.ui.mind_choices). It reads the app's state when shown and every REFRESH_MS while visible (nothing
 heavier than one small database count), on the UI thread only: no bus subscription, so no event from another
-thread can reach a dock that is being torn down. Every line is in the window's language: a skill's own status
-(OBS's, the voice's) through the words it marked."""
+thread can reach a dock that is being torn down. Every line is in the window's language; what the problems list
+says (the voice's problems, OBS's) is a few words here pointing there, not the sentence again."""
 
 from __future__ import annotations
 
@@ -15,11 +15,10 @@ from typing import Any
 from app.compose import Bea
 from app.core.getting_started import Facts, Step, remaining, steps
 from app.core.model_fit import Machine
-from app.core.words import PROBLEMS
 from app.memory.model_manager import ModelManager
 from app.senses import machine as machine_probe
 from app.ui.mind_choices import MindChoices
-from app.widgets.event_words import in_window, skill_line
+from app.widgets.event_words import skill_line
 from app.widgets.palette import FINE
 from app.widgets.qt import (
     QFrame,
@@ -65,7 +64,7 @@ def read_facts(bea: Bea) -> Facts:
         models=tuple(current.mind.models),
         voice_enabled=voice is not None,
         voice_running=bool(voice is not None and voice.running and not voice.loading),
-        voice_problems=tuple(skill_line(voice, line) for line in getattr(voice, "problems", ()) or ()),
+        voice_problems=tuple(getattr(voice, "problems", ()) or ()),
         stage_enabled=running("stage") is not None,
         vrm_path=getattr(section("stage"), "vrm_path", "") or "",
         avatar=str(model.path) if model is not None else "",
@@ -76,15 +75,8 @@ def read_facts(bea: Bea) -> Facts:
         youtube_video=(getattr(section("youtube"), "video", "") or "") if running("youtube") is not None else "",
         obs_enabled=obs is not None,
         obs_connected=bool(getattr(obs_status, "connected", False)),
-        obs_message=_status_line(obs_status),
+        obs_state=str(getattr(obs_status, "state", "") or ""),
         person_entries=entries)
-
-
-def _status_line(status: Any) -> str:
-    """A skill's status message in the window's language, through the sentences it marked (OBS's)."""
-    message = str(getattr(status, "message", "") or "")
-    return in_window(PROBLEMS, tuple(getattr(status, "words", ()) or ()), dict(getattr(status, "args", ()) or ()),
-                     message)
 
 
 def _stage_problem(stage: Any) -> str:

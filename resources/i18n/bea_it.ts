@@ -957,6 +957,26 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
 <context>
     <name>getting_started</name>
     <message>
+        <source>No audio device: see the problems list above her stage.</source>
+        <translation>Nessun dispositivo audio: vedi l&apos;elenco dei problemi sopra il suo palco.</translation>
+    </message>
+    <message>
+        <source>Her voice or her ears did not start: see the problems list above her stage.</source>
+        <translation>La sua voce o le sue orecchie non sono partite: vedi l&apos;elenco dei problemi sopra il suo palco.</translation>
+    </message>
+    <message>
+        <source>Not connected: see the problems list above her stage.</source>
+        <translation>Non collegata: vedi l&apos;elenco dei problemi sopra il suo palco.</translation>
+    </message>
+    <message>
+        <source>OBS refused her: see the problems list above her stage.</source>
+        <translation>OBS l&apos;ha rifiutata: vedi l&apos;elenco dei problemi sopra il suo palco.</translation>
+    </message>
+    <message>
+        <source>Connecting to OBS…</source>
+        <translation>Si collega a OBS…</translation>
+    </message>
+    <message>
         <source>{skill} is switched off: turn it on in Settings → Skills.</source>
         <translation>{skill} è spenta: accendila in Impostazioni → Skill.</translation>
     </message>
@@ -1805,6 +1825,18 @@ Vuota: la dimentica.</translation>
 </context>
 <context>
     <name>obs_settings</name>
+    <message>
+        <source>The OBS password is saved in {where}.</source>
+        <translation>La password di OBS è salvata {where}.</translation>
+    </message>
+    <message>
+        <source>The OBS password is forgotten.</source>
+        <translation>La password di OBS è stata dimenticata.</translation>
+    </message>
+    <message>
+        <source>There is nowhere to keep the password in this build.</source>
+        <translation>In questa versione non c&apos;è un posto dove custodire la password.</translation>
+    </message>
     <message>
         <source>OBS WebSocket password</source>
         <translation>Password WebSocket di OBS</translation>
@@ -4387,8 +4419,8 @@ Non si può annullare.</translation>
         <translation>Chat</translation>
     </message>
     <message>
-        <source>You talk with her in the Chat dock, here in the app, and see there what went wrong.</source>
-        <translation>Parli con lei nel pannello Chat, qui nell&apos;app, e lì vedi cosa è andato storto.</translation>
+        <source>You talk with her in the Chat dock, here in the app, and see there why she could not answer.</source>
+        <translation>Parli con lei nel pannello Chat, qui nell&apos;app, e lì vedi perché non è riuscita a rispondere.</translation>
     </message>
     <message>
         <source>Clock</source>
@@ -5110,6 +5142,10 @@ Non si può annullare.</translation>
 </context>
 <context>
     <name>twitch_dock</name>
+    <message>
+        <source>not connected to {channel}</source>
+        <translation>non collegata a {channel}</translation>
+    </message>
     <message>
         <source>&lt;b&gt;{who}&lt;/b&gt; cheered {value}: </source>
         <translation>&lt;b&gt;{who}&lt;/b&gt; ha fatto cheer di {value}: </translation>

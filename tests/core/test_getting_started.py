@@ -24,8 +24,11 @@ def test_a_fresh_install_has_three_required_steps_and_three_optional_ones():
     (Facts(models=("local:/home/me/.local/share/bea/models/qwen3-4b-q4_k_m/Qwen3-4B-Q4_K_M.gguf",
                    "local:smollm2")), "mind", True, "She thinks with Qwen3-4B-Q4_K_M.gguf."),
     (Facts(voice_running=True), "voice", True, "She speaks aloud"),
+    # a problem the problems list says is a few words here, pointing there (rule 4)
     (Facts(voice_running=True, voice_problems=("no audio device: PortAudio is not installed",)), "voice", False,
-     "no audio device: PortAudio is not installed"),
+     "No audio device: see the problems list above her stage."),
+    (Facts(voice_running=True, voice_problems=("her ears could not load: no model",)), "voice", False,
+     "Her voice or her ears did not start: see the problems list above her stage."),
     (Facts(voice_enabled=False), "voice", False, "Voice is switched off"),
     (Facts(vrm_path="C:\\Avatars\\bea.vrm", avatar="C:\\Avatars\\bea.vrm", avatar_shown=True), "body", True,
      "She wears bea.vrm."),
@@ -45,7 +48,10 @@ def test_a_fresh_install_has_three_required_steps_and_three_optional_ones():
     (Facts(twitch_enabled=False), "twitch", False, "Twitch is switched off"),
     (Facts(), "twitch", False, "reading needs no account"),
     (Facts(obs_connected=True), "obs", True, "Connected to OBS."),
-    (Facts(obs_message="OBS is not answering at 127.0.0.1:4455."), "obs", False, "not answering"),
+    (Facts(obs_state="retrying"), "obs", False, "Not connected: see the problems list above her stage."),
+    (Facts(obs_state="refused"), "obs", False, "OBS refused her: see the problems list above her stage."),
+    (Facts(obs_state="connecting"), "obs", False, "Connecting to OBS…"),
+    (Facts(obs_state="off"), "obs", False, "Turn on OBS's WebSocket server"),
     (Facts(person_entries=1), "you", True, "She knows 1 thing about you."),
     (Facts(person_entries=7), "you", True, "She knows 7 things about you."),
 ])
@@ -53,6 +59,16 @@ def test_each_fact_makes_its_step(facts, key, done, detail):
     step = by_key(facts)[key]
     assert step.done is done
     assert detail in step.detail
+
+
+def test_a_problem_the_list_says_is_not_said_again():
+    """The sentences of the voice's and OBS's problems (PortAudio, an address) are the problems list's alone."""
+    checklist = steps(Facts(voice_running=True, voice_problems=(
+        "no audio device: PortAudio is not installed. She speaks into silence: captions and lip sync still work.",),
+        obs_state="retrying"))
+    said = " ".join(s.detail for s in checklist)
+    assert "PortAudio" not in said and "silence" not in said and "127.0.0.1" not in said
+    assert all(s.template for s in checklist if s.key in ("voice", "obs"))    # translated, as every other line
 
 
 def test_only_required_steps_hold_her_back():

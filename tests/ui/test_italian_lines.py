@@ -1,7 +1,7 @@
 """The lines a streamer look found still English in the Italian window, now Italian where they are shown, while
 what goes to the bus, the logs and her mind stays English: the Chat dock's failed turn, notice and speakers, the
-problems list's lines, the token platforms' no-token and "off" lines, the Plan dock's buttons, the Clock's date,
-the stage's notices."""
+problems list's lines, the token platforms' no-token and "off" lines, Twitch off with its channel, where the OBS
+password went, the Plan dock's buttons, the Clock's date, the stage's notices."""
 
 from __future__ import annotations
 
@@ -73,6 +73,21 @@ def test_the_token_platforms_no_token_and_off_lines_are_italian(italian):
     assert "Spenta: nessun token del bot custodito" in off and "off:" not in off
     assert why_text("Unauthorized") == "Unauthorized"                           # the server's own words
     assert "Telegram: spenta: nessun token del bot custodito" in token_status("Telegram", True, "off", why)
+
+
+def test_twitch_off_with_its_channel_and_where_the_obs_password_went_are_italian(italian, bea, qtbot):
+    from app.skills.obs.settings import make_page
+    from app.skills.twitch.dock import state_html
+    bea.settings.set("skills.twitch.channel", "pajlada")
+    state, why = bea.skills["twitch"].status()
+    assert why == "not connected to #pajlada"                                   # the skill's words: English
+    assert "non collegata a #pajlada" in state_html(state, why) and "connected" not in state_html(state, why)
+    page = make_page(bea.skills["obs"], "skills.obs", bea.settings.current.skills.obs)
+    qtbot.addWidget(page)
+    page.password.setText("pw")
+    assert page.save_password() == ("La password di OBS è salvata nel file cifrato della memoria di Bea, perché "
+                                    "questo computer non ha un portachiavi.")
+    assert page.forget_password() == "La password di OBS è stata dimenticata."
 
 
 def test_the_plan_docks_buttons_are_italian(italian, qtbot, tmp_path):

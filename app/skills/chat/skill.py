@@ -88,7 +88,7 @@ SECTION = {   # in her prompts' language
 class ChatSkill(Skill):
     key = "chat"
     title = "Chat"
-    description = "You talk with her in the Chat dock, here in the app, and see there what went wrong."
+    description = "You talk with her in the Chat dock, here in the app, and see there why she could not answer."
     dock = "app.skills.chat.dock:make_dock"
 
     def __init__(self, ctx: SkillContext) -> None:

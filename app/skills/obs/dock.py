@@ -12,6 +12,7 @@ import asyncio
 from app.core.words import PROBLEMS
 from app.skills.obs import words
 from app.skills.obs.client import STATE_LABELS, ObsStatus, State
+from app.skills.obs.settings import note_text
 from app.skills.obs.skill import ObsSkill
 from app.widgets.event_words import in_window
 from app.widgets.palette import QUIET
@@ -139,7 +140,7 @@ class ObsDock(QWidget):
                                         "Server Settings → Show Connect Info).\nEmpty forgets it."),
                                         QLineEdit.EchoMode.Password)
         if ok:
-            self.note = self.skill.set_password(text.strip())
+            self.note = note_text(self.skill.set_password(text.strip()))
             self.refresh()
 
 

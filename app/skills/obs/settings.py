@@ -3,7 +3,11 @@ encrypted store where there is none; the page says which), never in the settings
 
 from __future__ import annotations
 
+from typing import Any
+
+from app.core.words import PROBLEMS
 from app.skills.obs.skill import ObsSettings, ObsSkill
+from app.widgets.event_words import in_window
 from app.widgets.forms import SectionForm, help_label
 from app.widgets.qt import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget, translate
 
@@ -27,7 +31,9 @@ class ObsSettingsPage(SectionForm):
         self.where = help_label(translate("obs_settings", "The password is kept in {value}.").format(value=translate("secrets", getattr(secrets, 'where', translate("obs_settings", 'nowhere in this build')))),
                                 "obsPasswordWhere")
         self.layout_.addRow(self.where)
-        self.result = QLabel(skill.status.message, objectName="obsResult", wordWrap=True)
+        status = skill.status
+        self.result = QLabel(in_window(PROBLEMS, status.words, dict(status.args), status.message),
+                             objectName="obsResult", wordWrap=True)
         self.layout_.addRow(self.result)
 
     def save_password(self) -> str:
@@ -35,15 +41,23 @@ class ObsSettingsPage(SectionForm):
         if not text:
             self.result.setText(translate("obs_settings", "Type the password first (OBS: Tools → WebSocket Server Settings)."))
         else:
-            self.result.setText(self.skill.set_password(text))
+            self.result.setText(note_text(self.skill.set_password(text)))
             self.password.setPlaceholderText(translate("obs_settings", "set"))
         self.password.clear()
         return self.result.text()
 
     def forget_password(self) -> str:
-        self.result.setText(self.skill.set_password(""))
+        self.result.setText(note_text(self.skill.set_password("")))
         self.password.setPlaceholderText(translate("obs_settings", "OBS WebSocket password"))
         return self.result.text()
+
+
+def note_text(note: tuple[str, dict[str, Any]]) -> str:
+    """What the skill said of the password, in the window's language: its marked words, with where the password
+    went as the secret notes say it."""
+    text, data = note
+    args = {k: translate("secrets", v) if k == "where" else v for k, v in data["args"].items()}
+    return in_window("obs_settings", data["words"], args, text)
 
 
 def make_page(skill: ObsSkill, prefix: str, values: ObsSettings) -> ObsSettingsPage:

@@ -40,6 +40,10 @@ from app.skills.registry import register
 log = logging.getLogger(__name__)
 
 PASSWORD_SECRET = "obs_password"
+# where the password went, as the OBS page and dock say it; {where} is the secret store's marked place
+PASSWORD_SAVED = QT_TRANSLATE_NOOP("obs_settings", "The OBS password is saved in {where}.")
+PASSWORD_FORGOTTEN = QT_TRANSLATE_NOOP("obs_settings", "The OBS password is forgotten.")
+PASSWORD_NOWHERE = QT_TRANSLATE_NOOP("obs_settings", "There is nowhere to keep the password in this build.")
 SURFACE = "obs"
 MAX_TEXT = 500
 MAX_CAPTION = 1000
@@ -161,19 +165,20 @@ class ObsSkill(Skill):
         secrets = self.ctx.secrets
         return (secrets.get(PASSWORD_SECRET) if secrets is not None else None) or ""
 
-    def set_password(self, password: str) -> str:
-        """The streamer typed OBS's password (empty: forget it). Returns where it went, in a sentence."""
+    def set_password(self, password: str) -> tuple[str, dict[str, Any]]:
+        """The streamer typed OBS's password (empty: forget it). Returns where it went as said() gives it: the
+        English sentence, and its marked words with {where} (the secret store's own marked words) for the window."""
         secrets = self.ctx.secrets
         if secrets is None:
-            return "There is nowhere to keep the password in this build."
+            return said(PASSWORD_NOWHERE)
         if password:
             secrets.set(PASSWORD_SECRET, password)
-            text = f"The OBS password is saved in {secrets.where}."
+            note = said(PASSWORD_SAVED, where=secrets.where)
         else:
             secrets.delete(PASSWORD_SECRET)
-            text = "The OBS password is forgotten."
+            note = said(PASSWORD_FORGOTTEN)
         self.connection.reconnect()
-        return text
+        return note
 
     def on_status(self, fn: Callable[[ObsStatus], None]) -> Callable[[], None]:
         self._listeners.append(fn)
@@ -204,7 +209,7 @@ class ObsSkill(Skill):
         self.connection.reconnect()
 
     def _tell(self, status: ObsStatus) -> None:
-        """OBS out of reach or refusing: said once (not at each retry) in the Chat dock, until it connects."""
+        """OBS out of reach or refusing: said once (not at each retry) in the problems list, until it connects."""
         if status.state in (State.RETRYING, State.REFUSED):
             text = status.message.partition(" Trying again")[0]
             text = text if "OBS" in text else f"OBS: {text}"

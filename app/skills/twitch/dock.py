@@ -7,10 +7,11 @@ Identities stay in the skill; the dock shows names only.
 
 from __future__ import annotations
 
+from app.core.words import filled
 from app.skills.platform import dock as platform_dock
 from app.skills.platform.chat_ring import LINES as LOG_LINES
 from app.skills.twitch.client import State
-from app.skills.twitch.skill import LogLine, TwitchSkill, bits_words
+from app.skills.twitch.skill import OFF_NOT_CONNECTED, LogLine, TwitchSkill, bits_words
 from app.widgets.chat_log import ChatLog
 from app.widgets.palette import FINE, PROBLEM, QUIET, WAITING
 from app.widgets.qt import (
@@ -39,10 +40,19 @@ WORDS = {State.JOINED: QT_TRANSLATE_NOOP("twitch_dock", "Connected"), State.CONN
 
 
 def state_html(state: State, detail: str) -> str:
-    """The link's state and why; a why of the skill's own (marked, like OFF_NO_CHANNEL) in the window's language,
-    a server's words as they came."""
+    """The link's state and why; a why of the skill's own (marked, like OFF_NO_CHANNEL, or a template with the
+    channel in it) in the window's language, a server's words as they came."""
     return platform_dock.state_html(COLOURS, {k: translate("twitch_dock", w) for k, w in WORDS.items()}, state,
-                                    translate("twitch_dock", detail) if detail else detail)
+                                    reason_text(detail))
+
+
+def reason_text(detail: str) -> str:
+    """Why the link is as it is, in the window's language where the skill said it in its own marked words."""
+    found = filled([OFF_NOT_CONNECTED], detail)
+    if found is not None:
+        template, values = found
+        return translate("twitch_dock", template).format(**values)
+    return translate("twitch_dock", detail) if detail else detail
 
 
 def _cheer(entry: LogLine, who: str, text: str) -> str | None:

@@ -93,6 +93,7 @@ PRESENT_SCAN = 500          # roster rows read to find who is here
 # why the link is off, in English (the log, the API); the dock says them in the window's language
 OFF_NO_CHANNEL = QT_TRANSLATE_NOOP("twitch_dock", "Twitch chat is off: set the channel in Settings → Twitch.")
 OFF_DISABLED = QT_TRANSLATE_NOOP("twitch_dock", "The Twitch skill is switched off (Settings → Skills).")
+OFF_NOT_CONNECTED = QT_TRANSLATE_NOOP("twitch_dock", "not connected to {channel}")   # the dock fills it in
 LOGIN_REFUSED = QT_TRANSLATE_NOOP("problems", "Twitch refused her login: check her token in Settings → Twitch "
                                               "(detail: {detail}).")
 NOT_CONNECTED = QT_TRANSLATE_NOOP("problems", "Twitch chat could not connect, and trying again cannot help until "
@@ -540,7 +541,7 @@ class TwitchSkill(Skill):
                 return State.OFF, OFF_DISABLED
             if not s.channel:
                 return State.OFF, OFF_NO_CHANNEL
-            return State.OFF, f"not connected to #{s.channel}"
+            return State.OFF, OFF_NOT_CONNECTED.format(channel=f"#{s.channel}")
         return self.state, self.detail
 
     @property

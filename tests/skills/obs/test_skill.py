@@ -203,9 +203,11 @@ def test_a_wrong_password_is_explained_and_a_new_one_reconnects(bea):
             async with running(bea, obs, password="nope") as skill:
                 await until(lambda: skill.status.state is State.REFUSED, what="refused")
                 assert "OBS refused the password" in skill.status.message
-                where = skill.set_password("pw")
+                where, data = skill.set_password("pw")
                 assert where == ("The OBS password is saved in Bea's encrypted memory file, since this machine has no "
                                  "keyring.")
+                assert data == {"words": "The OBS password is saved in {where}.",            # for the window
+                                "args": {"where": "Bea's encrypted memory file, since this machine has no keyring"}}
                 await connected(skill)
     run(main())
 
@@ -229,11 +231,11 @@ def test_the_password_lives_in_the_keyring_never_in_settings(bea, file_keyring):
     bea.secrets = SecretStore(use_keyring=True)
     skill: ObsSkill = bea.skills["obs"]
     skill.ctx.secrets = bea.secrets
-    assert skill.set_password("s3cret-obs") == "The OBS password is saved in the system keyring."
+    assert skill.set_password("s3cret-obs")[0] == "The OBS password is saved in the system keyring."
     assert file_keyring.get_password(KEYRING_SERVICE, f"secret:{PASSWORD_SECRET}") == "s3cret-obs"
     assert "s3cret-obs" not in json.dumps(bea.settings.current.model_dump())
     assert skill.password() == "s3cret-obs"
-    assert skill.set_password("") == "The OBS password is forgotten."
+    assert skill.set_password("")[0] == "The OBS password is forgotten."
     assert skill.password() == ""
 
 
