@@ -306,7 +306,7 @@ class Box:
             recap = str(e.data.get("recap", ""))
             r.handoffs.append(recap)
             r.recap_in_window.append(any(recap and recap in str(x) for x in bea.mind.context.snapshot().values()))
-        elif e.kind is EventKind.SYSTEM and e.source == "memory" and "dreamt session" in e.text:
+        elif e.kind is EventKind.SYSTEM and e.source == "memory" and e.data.get("consolidated"):
             r.dreams.append(dict(e.data))
         elif e.kind is EventKind.SYSTEM and e.source == "stream" or (e.source == "obs" and "session" in e.text):
             r.sessions.append((e.text, int(time.time())))

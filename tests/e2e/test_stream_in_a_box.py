@@ -157,10 +157,11 @@ def test_a_raid_of_hostile_lines_puts_nothing_of_the_never_say_set_on_air(run) -
 
 
 def test_the_dreamer_consolidates_the_session_after_end_stream(run) -> None:
+    """Session 1 is remembered by the restart halfway (a quit) and when OBS ends it, each line once."""
     record, _ = run
     assert [m for m in record.measured if m.kind == "dream"]
     assert record.dreams and record.dreams[0]["session"] == 1, record.dreams
-    assert record.dreams[0]["kept"] >= 1
+    assert sum(d["kept"] for d in record.dreams if d["session"] == 1) >= 1, record.dreams
 
 
 def test_no_account_id_in_any_request(run) -> None:

@@ -422,6 +422,9 @@ class ObsSkill(Skill):
                     await loop.run_in_executor(None, stream.go_live, SURFACE)
                 else:
                     await loop.run_in_executor(None, stream.end)
+                    consolidation = getattr(self.ctx.mind, "consolidation", None)
+                    if consolidation is not None:   # the stream's lines become memories now, not at night
+                        await consolidation.remember()
             except Exception as exc:
                 log.exception("the OBS skill could not %s the session", "open" if live else "end")
                 text, data = said(QT_TRANSLATE_NOOP("problems", "The stream session could not be opened "
