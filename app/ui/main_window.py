@@ -90,7 +90,9 @@ class MainWindow(QMainWindow):
         self.stage = StageStatus(bea, compact="stage" in bea.skills)
         self.stage_view = None
         chat = bea.skills.get("chat")   # the Chat skill keeps what is wrong; the list above her stage shows it
-        self.problems = ProblemsPanel(chat, self.open_settings) if chat is not None else None
+        # ...but for a turn she could not answer, which the Chat dock says under the line it failed to answer
+        self.problems = (ProblemsPanel(chat, self.open_settings, said_elsewhere=frozenset({"mind"}))
+                         if chat is not None else None)
         if "stage" in bea.skills:  # her avatar above, the state of the app in a strip below (a detail)
             from app.skills.stage.view import make_stage  # QtWebEngine only when the stage skill exists
             self.stage_view = make_stage(bea, later=True)   # its web view once the window is painted

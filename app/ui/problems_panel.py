@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from app.core.problem_order import ordered
+from app.core.problem_order import kind, ordered
 from app.skills.chat.dock import page_title, problem_line
 from app.skills.chat.skill import Problem
 from app.widgets.palette import PROBLEM, PROBLEM_STYLE
@@ -109,9 +109,10 @@ class ProblemsPanel(QFrame):
     changed = Signal(int)   # how many problems there are now
 
     def __init__(self, source: ProblemSource, open_fix: Callable[[str], Any],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, said_elsewhere: frozenset[str] = frozenset()) -> None:
         super().__init__(parent, objectName="problemsPanel")
         self.source, self.open_fix = source, open_fix
+        self.said_elsewhere = said_elsewhere   # kinds of problem another widget says, so not said twice
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setStyleSheet(f"#problemsPanel {{ border: 1px solid {PROBLEM}; border-radius: 3px; }}")
         self.expanded = False
@@ -138,7 +139,7 @@ class ProblemsPanel(QFrame):
         self._show_rows()
 
     def refresh(self) -> None:
-        problems = dict(self.source.problems)
+        problems = {t: p for t, p in self.source.problems.items() if kind(t) not in self.said_elsewhere}
         for topic in [t for t in self._seen if t not in problems]:
             del self._seen[topic]
             line = self.lines.pop(topic)

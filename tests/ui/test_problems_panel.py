@@ -105,3 +105,20 @@ def test_the_window_counts_the_problems_in_its_status_line_and_its_button_unfold
     finally:
         shell.window.hide_on_close = False
         shell.window.deleteLater()
+
+
+def test_the_window_says_she_couldnt_answer_in_the_chat_dock_only(qapp, bea):
+    from app.skills.chat.dock import ChatDock
+    from app.ui import launch
+    shell = launch.Shell(bea, launch.app_icon())
+    try:
+        w = shell.window
+        no_audio(bea)
+        couldnt_answer(bea)
+        assert w.problems.order == ["voice:audio"] and w.status.problems.text() == "⚠ 1 problem"
+        chat = w.findChild(ChatDock)
+        assert chat is not None and chat.failure is not None
+        assert "couldn't answer" in chat.failure.text.text()
+    finally:
+        shell.window.hide_on_close = False
+        shell.window.deleteLater()
