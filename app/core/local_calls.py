@@ -19,20 +19,18 @@ Theory of operation:
    that cannot be constrained is refused by name instead of being sampled as free JSON.
 6. A tiny demo model gets a conversation it can follow (demo_chat): a short system prompt in the language of
    the newest line (app.core.line_language; a line in no known language gets English, naming none), two
-   worked examples in that language only, in exactly the shape the grammar forces, and the lines just heard
-   without the frame's headers. What came before is not replayed as turns (a 135M model copies them): when
-   the newest line is about an earlier one (the most topic words in common), the last DEMO_HISTORY lines of
-   the window said by people (not hers: she copies her own answers) and the first lines of the briefing's
-   recall block (what people told her, without their ages) are notes in the system prompt, and that earlier
-   line is said again just before the newest, where so small a model reads it, with a worked example of a
-   reminder used first (it asked the question back without one); a line about nothing said before gets no
-   notes (a shorter prompt, a faster answer). It is offered only
+   worked examples in exactly the shape the grammar forces, and the lines just heard without the frame's
+   headers. What came before is not replayed as turns (a 135M model copies them): the last DEMO_HISTORY lines
+   of the window, theirs and hers, and the first lines of the briefing's recall block (what people told her,
+   without their ages) are notes in the system prompt, and the one earlier line the newest is about (the most
+   topic words in common) is said again just before it, where so small a model reads it, with a worked example
+   of a reminder used first (it asked the question back without one). It is offered only
    `speak` or `stay_silent`, with their required arguments and a short message (demo_tools): `speak` to a
    line addressed to her out loud, silence to anything else (it cannot tell a line it should join from one it
    should leave: offered both, it spoke to 2 of 2 busy chats; and it cannot write, so a batch of written
    conversations alone, which nobody hears out loud, is not addressed to it out loud). A tiny model likes to repeat what it was told: an answer that only
    echoes the line heard, or asks it back (is_echo), or copies a worked example's answer, is_copy, and is
-   asked again once, warmer (each ask of the 135M model costs seconds).
+   asked again, warmer each time.
 """
 
 from __future__ import annotations
@@ -263,15 +261,14 @@ def demo_chat(messages: Sequence[Message], name: str) -> tuple[list[dict[str, st
             recalled = told_lines(m.content)
     language = language_of("\n".join(_speaker(line)[1] for line in newest))
     w = DEMO_WORDS.get(language, DEMO_WORDS["en"])
-    theirs = [(who, text) for who, text in said if who] + [_told_by(line) for line in recalled]
-    about = about_line(theirs, [_speaker(line)[1] for line in newest], name)
-    # her own earlier answers are left out (she copies them); and a line about nothing said before gets no notes
-    recent = [(who, text) for who, text in said if who][-DEMO_HISTORY:] if about else []
-    notes = [*(f"- {line}" for line in recalled if about and not _among(line, [text for _who, text in recent])),
-             *(f"- {who}: {text[:DEMO_LINE_CHARS]}" for who, text in recent)]
+    recent = said[-DEMO_HISTORY:]
+    notes = [*(f"- {line}" for line in recalled if not _among(line, [text for _who, text in recent])),
+             *(f"- {who or w.you}: {text[:DEMO_LINE_CHARS]}" for who, text in recent)]
     system = "\n\n".join(part for part in (
         w.system.format(name=name), "\n".join([w.earlier, *notes]) if notes else "",
         w.language if language else "") if part)
+    theirs = [(who, text) for who, text in said if who] + [_told_by(line) for line in recalled]
+    about = about_line(theirs, [_speaker(line)[1] for line in newest], name)
     out = [{"role": "system", "content": system}]
     for heard, answer in demo_examples(w, about is not None):
         out += [{"role": "user", "content": heard},
@@ -281,12 +278,12 @@ def demo_chat(messages: Sequence[Message], name: str) -> tuple[list[dict[str, st
 
 
 def demo_examples(w: DemoWords, reminded: bool) -> tuple[tuple[str, str], ...]:
-    """The worked examples: a line and an answer in the newest line's language only (a 135M model copies an
-    answer's language: shown both, the Italian one last, 3 of 6 English lines got Italian; the English one
-    last, 5 of 8 dev scenes' Italian lines got English; its language alone, 8 of 8 in their language);
+    """The worked examples: a line and an answer in each language, the newest line's language last (a 135M
+    model copies the nearest answer's language: with the Italian one last, 3 of 6 English lines got Italian);
     when the newest line comes with the earlier line it is about, a reminder answered from goes first (in the
     newest line's language): a 135M model asks the question back unless it has seen a reminder used."""
-    plain = tuple(example for example, words in zip(DEMO_EXAMPLES, DEMO_WORDS.values(), strict=True) if words is w)
+    own = [example for example, words in zip(DEMO_EXAMPLES, DEMO_WORDS.values(), strict=True) if words is w]
+    plain = (*(e for e in DEMO_EXAMPLES if e not in own), *own)   # the line's language last, nearest to it
     if not reminded:
         return plain
     told, asked, answer = w.recall_example

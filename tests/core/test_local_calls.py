@@ -6,7 +6,6 @@ import pytest
 
 from app.core.chat import Message, ToolCall
 from app.core.local_calls import (
-    DEMO_EXAMPLES,
     DEMO_HISTORY,
     DEMO_MAX_CHARS,
     DEMO_SYSTEM,
@@ -77,26 +76,16 @@ FRAME = ("[WHERE YOU ARE] app · app:chat\n[WHAT JUST HAPPENED] most important f
 def test_the_demo_conversation_keeps_the_recent_lines_as_notes_not_turns():
     old = ToolCall("c1", "speak", json.dumps({"message": "ciao a tutti"}))
     chat, addressed = demo_chat([Message.system("You are Bea, a co-host.\n\nlong manual " * 50),
-                                 Message.user("[Streamer] my name is Marco"), Message.assistant("", [old]),
+                                 Message.user("[Streamer] earlier line"), Message.assistant("", [old]),
                                  Message.tool_result(old, "said out loud"), Message.system("[MOOD] calm"),
                                  Message.user(FRAME)], persona_name([Message.system("You are Bea, a co-host.")]))
     assert addressed
-    # their lines only: she copies her own earlier answers
     assert chat[0]["content"] == (f"{DEMO_SYSTEM.format(name='Bea')}\n\nWhat was said earlier in the chat:\n"
-                                  "- Streamer: my name is Marco\n\nAnswer in English.")
+                                  "- Streamer: earlier line\n- You: ciao a tutti\n\nAnswer in English.")
     assert [m["role"] for m in chat] == ["system", "user", "assistant", "user", "assistant", "user"]
     assert json.loads(chat[2]["content"])["tool"] == "speak"   # the examples show the shape the grammar forces
-    assert chat[-1] == {"role": "user", "content": "(Earlier, Streamer said: my name is Marco)\n"
-                                                   "[Streamer] Hi Bea, what's your name?"}
+    assert chat[-1] == {"role": "user", "content": "[Streamer] Hi Bea, what's your name?"}
     assert "long manual" not in str(chat) and "[MOOD]" not in str(chat) and "said out loud" not in str(chat)
-    assert "ciao a tutti" not in str(chat)
-
-
-def test_a_line_about_nothing_said_before_gets_no_notes_and_one_worked_example():
-    chat, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] pizza tonight"),
-                                  Message.user("- [via app] (to you) [Streamer] Hey Bea, how are you?")], "Bea")
-    assert chat[0]["content"] == f"{DEMO_SYSTEM.format(name='Bea')}\n\nAnswer in English."
-    assert [m["role"] for m in chat] == ["system", "user", "assistant", "user"]
 
 
 def said_by_her(text: str, seq: int) -> list[Message]:
@@ -118,7 +107,7 @@ def test_only_the_last_lines_are_noted_and_the_line_asked_about_comes_back_just_
     assert chat[0]["content"].startswith(DEMO_WORDS["it"].system.format(name="Bea"))
     assert chat[0]["content"].endswith("Rispondi in italiano.")
     # a reminder used comes first among the worked examples, in the line's language
-    assert len(chat) == 1 + 2 * 2 + 1 and chat[1]["content"].startswith("(Prima, Streamer ha detto: Mia sorella")
+    assert len(chat) == 1 + 2 * 3 + 1 and chat[1]["content"].startswith("(Prima, Streamer ha detto: Mia sorella")
     assert json.loads(chat[2]["content"])["arguments"]["message"] == DEMO_WORDS["it"].recall_example[2]
 
 
@@ -196,12 +185,10 @@ def test_a_copy_is_an_echo_or_a_worked_example_not_the_reminder():
     assert chat[-1]["content"].startswith("(Earlier, Streamer said: My cat is called Pistachio.)")
     assert not is_copy("Your cat is called Pistachio!", chat)      # taken from the reminder: what it is for
     assert is_copy("What is your cat's name?", chat)               # asked back
-    assert is_copy("Ready for a fun stream", chat)                # three words or more of a worked example
-    assert not is_copy("Ciao! Tutto bene, grazie", chat)          # the Italian example is not shown to English
+    assert is_copy("Ciao! Tutto bene, grazie", chat)              # three words or more of a worked example
     assert is_copy(DEMO_WORDS["en"].recall_example[2], chat)
-    # the line's language alone: shown an answer in another language, she answers some lines in it
-    assert [a for _h, a in demo_examples(DEMO_WORDS["it"], False)] == [DEMO_EXAMPLES[1][1]]
-    assert [a for _h, a in demo_examples(DEMO_WORDS["en"], False)] == [DEMO_EXAMPLES[0][1]]
+    assert [a for _h, a in demo_examples(DEMO_WORDS["it"], False)][-1].startswith("Ciao")   # its language last
+    assert [a for _h, a in demo_examples(DEMO_WORDS["en"], False)][-1].startswith("I'm")
 
 
 def test_grammar_problems_name_the_path():

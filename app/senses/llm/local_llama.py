@@ -61,7 +61,7 @@ COMPACT_CACHE = {"flash_attn": True, "type_k": 8, "type_v": 8}   # 8: GGML_TYPE_
 MAX_TOKENS = 256
 REPEAT_PENALTY = 1.3  # small models loop on a phrase without it
 DEMO_TEMPERATURE = 0.3
-DEMO_RETRY_TEMPERATURES = (0.7,)   # asked again once after a copy: further from the likeliest (copied) words
+DEMO_RETRY_TEMPERATURES = (0.6, 0.9)   # asked again after a copy: further from the likeliest (copied) words
 GRAMMARS_KEPT = 16
 _ids = itertools.count(1)
 
