@@ -63,7 +63,9 @@ class Consolidation:
             return await self._dreamer.dream(deadline=deadline, night=False)
         except Exception as exc:
             self._failed = True
-            log.warning("the stream could not be remembered: %s", exc)
+            # a model's error may quote the prompt, which holds chat: the log gets its kind and length only
+            log.warning("the stream could not be remembered (%s, message of %d characters)", type(exc).__name__,
+                        len(str(exc)))
             _text, data = said(QT_TRANSLATE_NOOP("problems", "She could not turn the stream into memories yet; "
                                                              "she tries again later (detail: {detail})."), detail=exc)
             self._events.publish(EventKind.ERROR, "memory", f"the stream could not be remembered: {exc}", **data)

@@ -147,7 +147,8 @@ def test_silence_gives_idle_and_noise_never_counts():
 
     m = run(go())
     assert len(m.llm.calls) == 1
-    assert "[idle]" in m.llm.user_texts(0) and "heartbeat" not in m.llm.user_texts(0)
+    said = m.llm.user_texts(0)
+    assert "[via idle] Nobody has said anything for 4 minutes" in said and "heartbeat" not in said
 
 
 def test_plain_text_is_a_thought_never_spoken_and_earns_one_rescue():

@@ -137,8 +137,9 @@ def test_the_conversation_gets_most_of_the_dock_and_her_failure_stays_in_view(sh
     height = report["content"][1]
     assert report["transcript"][1] >= height * 55 // 100, report            # was 69 px of a crowded dock
     assert report["transcript"][1] >= 8 * report["line_height"], report     # at least eight lines of talk
-    assert report["panel_order"] == ["mind", "voice:audio", "obs"], report  # the most serious, then the newest
-    assert report["panel_shown"] == [True, ["She couldn't answer: timeout"]], report   # folded to that first line
+    # the most serious, then the newest; her failed turn is the Chat dock's, not the list's
+    assert report["panel_order"] == ["voice:audio", "obs"], report
+    assert report["panel_shown"] == [True, ["No audio device: she can't hear you or speak aloud."]], report   # folded
     assert report["dock_problem_lines"] == 1 and report["mind_in_view"], report   # the dock: hers only
     assert report["mind_text"] == "She couldn't answer: timeout"
     height, line_height = report["mind_height"]

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import Callable
@@ -79,6 +80,7 @@ CONVERSATION = "voice:room"
 RESTART_ON = {"input_device", "output_device", "whisper_model", "language", "piper_voice", "end_of_turn_ms"}
 LIP_EVERY = 1.0 / 30.0      # seconds between mouth levels sent to the stage
 KEEP_CAPTIONS = 4           # lines whose captions are remembered
+STOP_WAIT_S = 10.0          # how long stopping waits for a synthesis in flight (a long line takes about 4 s)
 NONE_FOUND = QT_TRANSLATE_NOOP("problems", "no audio devices were found")
 
 
@@ -409,9 +411,12 @@ class VoiceSkill(Skill):
         if self.parts is not None:
             self.parts.close()
             self.parts = None
-        if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = None
+        executor, self.executor = self.executor, None
+        if executor is not None:
+            # a synthesis or transcription still running when the process exits is killed inside onnxruntime,
+            # which aborts the process: wait for what runs, bounded (a stuck call is left to die with it)
+            await asyncio.get_running_loop().run_in_executor(
+                None, functools.partial(executor.shutdown, wait=True, cancel_futures=True, timeout=STOP_WAIT_S))
         self.running = self.loading = self.speaking = self.ducked = self.owner_talking = self.thinking = False
         self.barged = False
         if self.problems:   # stopped (or restarting): what was wrong is not said any more
