@@ -386,6 +386,7 @@ class VoiceSkill(Skill):
             if task is not me:
                 task.cancel()
         up, self._up = self._up, None
+        still_loading = up is not None and not up.done()
         if up is not None and not up.done():
             up.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -412,7 +413,9 @@ class VoiceSkill(Skill):
             self.parts.close()
             self.parts = None
         executor, self.executor = self.executor, None
-        if executor is not None:
+        if executor is not None and still_loading:   # a quit during start-up does not wait for the models' load
+            executor.shutdown(wait=False, cancel_futures=True)
+        elif executor is not None:
             # a synthesis or transcription still running when the process exits is killed inside onnxruntime,
             # which aborts the process: wait for what runs, bounded (a stuck call is left to die with it)
             await asyncio.get_running_loop().run_in_executor(
