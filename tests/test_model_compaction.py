@@ -80,18 +80,22 @@ def test_int8_ears_hear_what_the_float16_ones_hear(ears: tuple[object, object], 
 def test_the_voice_with_float16_weights_sounds_as_the_float32_one(voices: tuple[object, object],
                                                                    ears: tuple[object, object]) -> None:
     original, half = voices
-    wrong = total = 0
+    wrong = {"original": 0, "half": 0}
+    total = 0
     for text in SENTENCES:
         a, b = _speak(original, text, steady=True), _speak(half, text, steady=True)
         if a.size == b.size:   # a phoneme's length can round one frame apart; then compare what is heard only
             snr = 10 * np.log10(np.sum(a ** 2) / np.sum((a - b) ** 2))
             assert snr > 20, f"{text!r}: {snr:.1f} dB"
-        said, heard = _words(text), _words(_hear(ears[0], _speak(half, text)))
-        same = sum(block.size for block in difflib.SequenceMatcher(a=said, b=heard).get_matching_blocks())
-        wrong += max(len(said), len(heard)) - same
+        said = _words(text)
+        for name, audio in (("original", a), ("half", b)):
+            heard = _words(_hear(ears[0], audio))
+            same = sum(block.size for block in difflib.SequenceMatcher(a=said, b=heard).get_matching_blocks())
+            wrong[name] += max(len(said), len(heard)) - same
         total += len(said)
-    # whisper tiny mishears a word now and then with either voice (2 of 188 for both, measured): a few percent
-    assert wrong <= 0.05 * total, f"{wrong} of {total} words heard wrong"
+    # steady synthesis (no sampled noise) and greedy decoding on one thread: the same words every run. Whisper
+    # tiny mishears a word now and then whatever the voice, so the half voice is held to the original's count
+    assert wrong["half"] <= wrong["original"] + 1 and wrong["half"] <= 0.05 * total, f"{wrong} of {total} words"
 
 
 STS = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "sts"
