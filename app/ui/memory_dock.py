@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.core.events import EventBus, EventKind
+from app.core.perception import OWNER_IDENTITY
 from app.core.recall import ago
 from app.memory.memories import DAY, Memory, MemoryStore
 from app.ui.language import window_code
@@ -37,8 +38,11 @@ SOURCES = ((QT_TRANSLATE_NOOP("memory_dock", "Everything"), None), (QT_TRANSLATE
            (QT_TRANSLATE_NOOP("memory_dock", "What she said herself"), "bea"))
 
 
-def a_viewer(_identity: str) -> str:
-    """Identities are system ids, never shown: without a caller's naming, everyone is just a viewer."""
+def a_viewer(identity: str) -> str:
+    """Identities are system ids, never shown: without a caller's naming the streamer is "you" and everyone
+    else just a viewer."""
+    if identity == OWNER_IDENTITY:
+        return translate("memory_dock", "you")
     return translate("memory_dock", "a viewer")
 
 

@@ -1101,6 +1101,13 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
     </message>
 </context>
 <context>
+    <name>idle</name>
+    <message>
+        <source>Idle life stays off the air with the built-in demo model: that model would say out loud whatever she thinks to herself. Give her a real mind (Get started, or Settings → Mind) and she will think to herself when the stream goes quiet.</source>
+        <translation>Con il modello dimostrativo integrato la vita a riposo resta fuori onda: quel modello direbbe ad alta voce tutto quello che pensa tra sé. Dalle una mente vera (Per iniziare, o Impostazioni → Mente) e penserà tra sé quando la live si fa tranquilla.</translation>
+    </message>
+</context>
+<context>
     <name>interview</name>
     <message>
         <source>Getting to Know You</source>
@@ -1332,6 +1339,10 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
         <translation>Cosa ha detto lei</translation>
     </message>
     <message>
+        <source>you</source>
+        <translation>te</translation>
+    </message>
+    <message>
         <source>a viewer</source>
         <translation>uno spettatore</translation>
     </message>
@@ -1445,6 +1456,165 @@ Non lo ricorderà più. Non si può annullare.</translation>
     <message>
         <source>{value} (not installed)</source>
         <translation>{value} (non installato)</translation>
+    </message>
+</context>
+<context>
+    <name>mind_choices</name>
+    <message>
+        <source>1. A model server on this computer</source>
+        <translation>1. Un server di modelli su questo computer</translation>
+    </message>
+    <message>
+        <source>or its address: http://127.0.0.1:8080/v1</source>
+        <translation>o il suo indirizzo: http://127.0.0.1:8080/v1</translation>
+    </message>
+    <message>
+        <source>Check and use</source>
+        <translation>Controlla e usa</translation>
+    </message>
+    <message>
+        <source>Look again</source>
+        <translation>Cerca di nuovo</translation>
+    </message>
+    <message>
+        <source>2. A model to download, sized to this computer</source>
+        <translation>2. Un modello da scaricare, adatto a questo computer</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausa</translation>
+    </message>
+    <message>
+        <source>3. A cloud model with an API key</source>
+        <translation>3. Un modello cloud con una chiave API</translation>
+    </message>
+    <message>
+        <source>Open Settings → Mind</source>
+        <translation>Apri Impostazioni → Mente</translation>
+    </message>
+    <message>
+        <source>OpenAI, Anthropic, Groq, OpenRouter or Gemini: paste the key there.</source>
+        <translation>OpenAI, Anthropic, Groq, OpenRouter o Gemini: incolla lì la chiave.</translation>
+    </message>
+    <message>
+        <source>Looking for Ollama, LM Studio, llama.cpp and vLLM on this computer…</source>
+        <translation>Cerco Ollama, LM Studio, llama.cpp e vLLM su questo computer…</translation>
+    </message>
+    <message>
+        <source>None is running on its usual port. Start one, or type its address.</source>
+        <translation>Nessuno è in esecuzione sulla sua porta abituale. Avviane uno o scrivi il suo indirizzo.</translation>
+    </message>
+    <message>
+        <source>Running here:</source>
+        <translation>In esecuzione qui:</translation>
+    </message>
+    <message>
+        <source>{server} (no model loaded)</source>
+        <translation>{server} (nessun modello caricato)</translation>
+    </message>
+    <message>
+        <source>Use {server} · {model}</source>
+        <translation>Usa {server} · {model}</translation>
+    </message>
+    <message>
+        <source>That is not a server&apos;s address: write it as http://127.0.0.1:8080/v1.</source>
+        <translation>Questo non è l&apos;indirizzo di un server: scrivilo come http://127.0.0.1:8080/v1.</translation>
+    </message>
+    <message>
+        <source>Checking {url}…</source>
+        <translation>Controllo {url}…</translation>
+    </message>
+    <message>
+        <source>No model server answered at {url} ({detail}). Start it, or check the address.</source>
+        <translation>Nessun server di modelli ha risposto su {url} ({detail}). Avvialo o controlla l&apos;indirizzo.</translation>
+    </message>
+    <message>
+        <source>The server at {url} answers but offers no model. Load one in it first.</source>
+        <translation>Il server su {url} risponde ma non offre alcun modello. Prima caricane uno.</translation>
+    </message>
+    <message>
+        <source>The server at {url} has no model called {model}; it offers {models}.</source>
+        <translation>Il server su {url} non ha un modello chiamato {model}; offre {models}.</translation>
+    </message>
+    <message>
+        <source>She thinks with {model} at {url} now.</source>
+        <translation>Ora pensa con {model} su {url}.</translation>
+    </message>
+    <message>
+        <source>Not saved: {field}: {reason}</source>
+        <translation>Non salvato: {field}: {reason}</translation>
+    </message>
+    <message>
+        <source>Reading this computer…</source>
+        <translation>Leggo le caratteristiche di questo computer…</translation>
+    </message>
+    <message>
+        <source>no GPU llama.cpp can use</source>
+        <translation>nessuna GPU che llama.cpp possa usare</translation>
+    </message>
+    <message>
+        <source>Apple Metal</source>
+        <translation>Apple Metal</translation>
+    </message>
+    <message>
+        <source>a GPU llama.cpp can use</source>
+        <translation>una GPU che llama.cpp può usare</translation>
+    </message>
+    <message>
+        <source>This computer: {ram} GB of memory, {cores} cores, {gpu}.</source>
+        <translation>Questo computer: {ram} GB di memoria, {cores} core, {gpu}.</translation>
+    </message>
+    <message>
+        <source>Larger models need more memory than this computer has.</source>
+        <translation>I modelli più grandi richiedono più memoria di quella di questo computer.</translation>
+    </message>
+    <message>
+        <source>None of the catalog&apos;s models fits here: use a server on another computer, or a cloud model.</source>
+        <translation>Nessun modello del catalogo è adatto qui: usa un server su un altro computer o un modello cloud.</translation>
+    </message>
+    <message>
+        <source>Use {title} (downloaded)</source>
+        <translation>Usa {title} (scaricato)</translation>
+    </message>
+    <message>
+        <source>Resume {title} ({done} of {size})</source>
+        <translation>Riprendi {title} ({done} di {size})</translation>
+    </message>
+    <message>
+        <source>Download {title} ({size})</source>
+        <translation>Scarica {title} ({size})</translation>
+    </message>
+    <message>
+        <source> · recommended</source>
+        <translation> · consigliato</translation>
+    </message>
+    <message>
+        <source> · slow here</source>
+        <translation> · lento qui</translation>
+    </message>
+    <message>
+        <source>One download at a time: pause this one first.</source>
+        <translation>Un download alla volta: prima metti in pausa questo.</translation>
+    </message>
+    <message>
+        <source>Downloading {title}…</source>
+        <translation>Scarico {title}…</translation>
+    </message>
+    <message>
+        <source>{title}: paused. Download again to resume where it stopped.</source>
+        <translation>{title}: in pausa. Scarica di nuovo per riprendere da dove si era fermato.</translation>
+    </message>
+    <message>
+        <source>{title} holds no .gguf file.</source>
+        <translation>{title} non contiene alcun file .gguf.</translation>
+    </message>
+    <message>
+        <source>{title} is downloaded and checked: she thinks with it now.</source>
+        <translation>{title} è scaricato e verificato: ora pensa con questo.</translation>
+    </message>
+    <message>
+        <source>%p% · {done} of {total}</source>
+        <translation>%p% · {done} di {total}</translation>
     </message>
 </context>
 <context>
@@ -1562,6 +1732,29 @@ Non lo ricorderà più. Non si può annullare.</translation>
     <message>
         <source>unknown</source>
         <translation>sconosciuta</translation>
+    </message>
+</context>
+<context>
+    <name>model_fit</name>
+    <message>
+        <source>needs {need} GB of memory; with {ram} GB this computer can lend a model {room}</source>
+        <translation>richiede {need} GB di memoria; con {ram} GB questo computer può dedicarne a un modello {room}</translation>
+    </message>
+    <message>
+        <source>answers slowly here: on the processor alone it wants {wanted} cores, this computer has {cores}</source>
+        <translation>qui risponde lentamente: con il solo processore vuole {wanted} core, questo computer ne ha {cores}</translation>
+    </message>
+    <message>
+        <source>fits: {need} GB of memory, runs on the GPU</source>
+        <translation>adatto: {need} GB di memoria, gira sulla GPU</translation>
+    </message>
+    <message>
+        <source>fits: {need} GB of memory, runs on Metal</source>
+        <translation>adatto: {need} GB di memoria, gira su Metal</translation>
+    </message>
+    <message>
+        <source>fits: {need} GB of memory, runs on the processor</source>
+        <translation>adatto: {need} GB di memoria, gira sul processore</translation>
     </message>
 </context>
 <context>
@@ -3507,6 +3700,29 @@ Non si può annullare.</translation>
     <message>
         <source>The microphone could not be opened (detail: {detail}).</source>
         <translation>Non si riesce ad aprire il microfono (dettaglio: {detail}).</translation>
+    </message>
+</context>
+<context>
+    <name>problems_panel</name>
+    <message>
+        <source>Show every problem</source>
+        <translation>Mostra tutti i problemi</translation>
+    </message>
+    <message>
+        <source>Show only the first problem</source>
+        <translation>Mostra solo il primo problema</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Impostazioni</translation>
+    </message>
+    <message>
+        <source>Settings → {title}</source>
+        <translation>Impostazioni → {title}</translation>
+    </message>
+    <message>
+        <source>Hide this line; it comes back if it happens again.</source>
+        <translation>Nascondi questa riga; torna se succede di nuovo.</translation>
     </message>
 </context>
 <context>
@@ -5484,218 +5700,6 @@ Non si può annullare.</translation>
     <message>
         <source>The chat is {state}</source>
         <translation>La chat è {state}</translation>
-    </message>
-</context>
-<context>
-    <name>idle</name>
-    <message>
-        <source>Idle life stays off the air with the built-in demo model: that model would say out loud whatever she thinks to herself. Give her a real mind (Get started, or Settings → Mind) and she will think to herself when the stream goes quiet.</source>
-        <translation>Con il modello dimostrativo integrato la vita a riposo resta fuori onda: quel modello direbbe ad alta voce tutto quello che pensa tra sé. Dalle una mente vera (Per iniziare, o Impostazioni → Mente) e penserà tra sé quando la live si fa tranquilla.</translation>
-    </message>
-</context>
-<context>
-    <name>mind_choices</name>
-    <message>
-        <source>1. A model server on this computer</source>
-        <translation>1. Un server di modelli su questo computer</translation>
-    </message>
-    <message>
-        <source>or its address: http://127.0.0.1:8080/v1</source>
-        <translation>o il suo indirizzo: http://127.0.0.1:8080/v1</translation>
-    </message>
-    <message>
-        <source>Check and use</source>
-        <translation>Controlla e usa</translation>
-    </message>
-    <message>
-        <source>Look again</source>
-        <translation>Cerca di nuovo</translation>
-    </message>
-    <message>
-        <source>2. A model to download, sized to this computer</source>
-        <translation>2. Un modello da scaricare, adatto a questo computer</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>Pausa</translation>
-    </message>
-    <message>
-        <source>3. A cloud model with an API key</source>
-        <translation>3. Un modello cloud con una chiave API</translation>
-    </message>
-    <message>
-        <source>Open Settings → Mind</source>
-        <translation>Apri Impostazioni → Mente</translation>
-    </message>
-    <message>
-        <source>OpenAI, Anthropic, Groq, OpenRouter or Gemini: paste the key there.</source>
-        <translation>OpenAI, Anthropic, Groq, OpenRouter o Gemini: incolla lì la chiave.</translation>
-    </message>
-    <message>
-        <source>Looking for Ollama, LM Studio, llama.cpp and vLLM on this computer…</source>
-        <translation>Cerco Ollama, LM Studio, llama.cpp e vLLM su questo computer…</translation>
-    </message>
-    <message>
-        <source>None is running on its usual port. Start one, or type its address.</source>
-        <translation>Nessuno è in esecuzione sulla sua porta abituale. Avviane uno o scrivi il suo indirizzo.</translation>
-    </message>
-    <message>
-        <source>Running here:</source>
-        <translation>In esecuzione qui:</translation>
-    </message>
-    <message>
-        <source>{server} (no model loaded)</source>
-        <translation>{server} (nessun modello caricato)</translation>
-    </message>
-    <message>
-        <source>Use {server} · {model}</source>
-        <translation>Usa {server} · {model}</translation>
-    </message>
-    <message>
-        <source>That is not a server&apos;s address: write it as http://127.0.0.1:8080/v1.</source>
-        <translation>Questo non è l&apos;indirizzo di un server: scrivilo come http://127.0.0.1:8080/v1.</translation>
-    </message>
-    <message>
-        <source>Checking {url}…</source>
-        <translation>Controllo {url}…</translation>
-    </message>
-    <message>
-        <source>No model server answered at {url} ({detail}). Start it, or check the address.</source>
-        <translation>Nessun server di modelli ha risposto su {url} ({detail}). Avvialo o controlla l&apos;indirizzo.</translation>
-    </message>
-    <message>
-        <source>The server at {url} answers but offers no model. Load one in it first.</source>
-        <translation>Il server su {url} risponde ma non offre alcun modello. Prima caricane uno.</translation>
-    </message>
-    <message>
-        <source>The server at {url} has no model called {model}; it offers {models}.</source>
-        <translation>Il server su {url} non ha un modello chiamato {model}; offre {models}.</translation>
-    </message>
-    <message>
-        <source>She thinks with {model} at {url} now.</source>
-        <translation>Ora pensa con {model} su {url}.</translation>
-    </message>
-    <message>
-        <source>Not saved: {field}: {reason}</source>
-        <translation>Non salvato: {field}: {reason}</translation>
-    </message>
-    <message>
-        <source>Reading this computer…</source>
-        <translation>Leggo le caratteristiche di questo computer…</translation>
-    </message>
-    <message>
-        <source>no GPU llama.cpp can use</source>
-        <translation>nessuna GPU che llama.cpp possa usare</translation>
-    </message>
-    <message>
-        <source>Apple Metal</source>
-        <translation>Apple Metal</translation>
-    </message>
-    <message>
-        <source>a GPU llama.cpp can use</source>
-        <translation>una GPU che llama.cpp può usare</translation>
-    </message>
-    <message>
-        <source>This computer: {ram} GB of memory, {cores} cores, {gpu}.</source>
-        <translation>Questo computer: {ram} GB di memoria, {cores} core, {gpu}.</translation>
-    </message>
-    <message>
-        <source>Larger models need more memory than this computer has.</source>
-        <translation>I modelli più grandi richiedono più memoria di quella di questo computer.</translation>
-    </message>
-    <message>
-        <source>None of the catalog&apos;s models fits here: use a server on another computer, or a cloud model.</source>
-        <translation>Nessun modello del catalogo è adatto qui: usa un server su un altro computer o un modello cloud.</translation>
-    </message>
-    <message>
-        <source>Use {title} (downloaded)</source>
-        <translation>Usa {title} (scaricato)</translation>
-    </message>
-    <message>
-        <source>Resume {title} ({done} of {size})</source>
-        <translation>Riprendi {title} ({done} di {size})</translation>
-    </message>
-    <message>
-        <source>Download {title} ({size})</source>
-        <translation>Scarica {title} ({size})</translation>
-    </message>
-    <message>
-        <source> · recommended</source>
-        <translation> · consigliato</translation>
-    </message>
-    <message>
-        <source> · slow here</source>
-        <translation> · lento qui</translation>
-    </message>
-    <message>
-        <source>One download at a time: pause this one first.</source>
-        <translation>Un download alla volta: prima metti in pausa questo.</translation>
-    </message>
-    <message>
-        <source>Downloading {title}…</source>
-        <translation>Scarico {title}…</translation>
-    </message>
-    <message>
-        <source>{title}: paused. Download again to resume where it stopped.</source>
-        <translation>{title}: in pausa. Scarica di nuovo per riprendere da dove si era fermato.</translation>
-    </message>
-    <message>
-        <source>{title} holds no .gguf file.</source>
-        <translation>{title} non contiene alcun file .gguf.</translation>
-    </message>
-    <message>
-        <source>{title} is downloaded and checked: she thinks with it now.</source>
-        <translation>{title} è scaricato e verificato: ora pensa con questo.</translation>
-    </message>
-    <message>
-        <source>%p% · {done} of {total}</source>
-        <translation>%p% · {done} di {total}</translation>
-    </message>
-</context>
-<context>
-    <name>model_fit</name>
-    <message>
-        <source>needs {need} GB of memory; with {ram} GB this computer can lend a model {room}</source>
-        <translation>richiede {need} GB di memoria; con {ram} GB questo computer può dedicarne a un modello {room}</translation>
-    </message>
-    <message>
-        <source>answers slowly here: on the processor alone it wants {wanted} cores, this computer has {cores}</source>
-        <translation>qui risponde lentamente: con il solo processore vuole {wanted} core, questo computer ne ha {cores}</translation>
-    </message>
-    <message>
-        <source>fits: {need} GB of memory, runs on the GPU</source>
-        <translation>adatto: {need} GB di memoria, gira sulla GPU</translation>
-    </message>
-    <message>
-        <source>fits: {need} GB of memory, runs on Metal</source>
-        <translation>adatto: {need} GB di memoria, gira su Metal</translation>
-    </message>
-    <message>
-        <source>fits: {need} GB of memory, runs on the processor</source>
-        <translation>adatto: {need} GB di memoria, gira sul processore</translation>
-    </message>
-</context>
-<context>
-    <name>problems_panel</name>
-    <message>
-        <source>Show every problem</source>
-        <translation>Mostra tutti i problemi</translation>
-    </message>
-    <message>
-        <source>Show only the first problem</source>
-        <translation>Mostra solo il primo problema</translation>
-    </message>
-    <message>
-        <source>Settings</source>
-        <translation>Impostazioni</translation>
-    </message>
-    <message>
-        <source>Settings → {title}</source>
-        <translation>Impostazioni → {title}</translation>
-    </message>
-    <message>
-        <source>Hide this line; it comes back if it happens again.</source>
-        <translation>Nascondi questa riga; torna se succede di nuovo.</translation>
     </message>
 </context>
 </TS>

@@ -192,3 +192,10 @@ def test_in_the_italian_window_the_ages_are_italian(setup, qtbot):
         assert "just now" not in shown and "days ago" not in shown
     finally:
         install_window_language("en")
+
+
+def test_without_a_naming_the_streamer_is_you_and_everyone_else_a_viewer(qapp):
+    from app.core.perception import OWNER_IDENTITY
+    from app.ui.memory_dock import a_viewer
+    assert a_viewer(OWNER_IDENTITY) == "you"
+    assert a_viewer("twitch:1234") == a_viewer("telegram:99") == "a viewer"
