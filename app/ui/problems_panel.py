@@ -15,14 +15,13 @@ from typing import Any, Protocol
 from app.core.problem_order import kind, ordered
 from app.skills.chat.dock import page_title, problem_line
 from app.skills.chat.skill import Problem
+from app.widgets.one_line import OneLine
 from app.widgets.palette import PROBLEM, PROBLEM_STYLE
 from app.widgets.qt import (
-    QEvent,
     QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSize,
     Qt,
     QVBoxLayout,
     QWidget,
@@ -40,34 +39,6 @@ class ProblemSource(Protocol):
     def dismiss(self, topic: str) -> None: ...
 
 
-class OneLine(QLabel):
-    """A label that keeps to one line: what does not fit ends in "…", the whole text in its tooltip."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__(objectName=name)
-        self.whole = ""
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-
-    def set_whole(self, text: str, detail: str = "") -> None:
-        self.whole = text
-        self.setToolTip("\n\n".join(part for part in (text, detail) if part))
-        self._fit()
-
-    def _fit(self) -> None:
-        self.setText(self.fontMetrics().elidedText(self.whole, Qt.TextElideMode.ElideRight, max(40, self.width())))
-
-    def resizeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
-        super().resizeEvent(event)
-        self._fit()
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
-        return QSize(40, super().minimumSizeHint().height())
-
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
-        return QSize(self.fontMetrics().horizontalAdvance(self.whole) + 4, super().sizeHint().height())
-
-
 def narrow(button: QPushButton, widest: str) -> None:
     """A button as wide as its widest text, not the style's usual minimum (a one-character button took 80 px)."""
     button.setFixedWidth(button.fontMetrics().horizontalAdvance(widest) + 16)
@@ -81,7 +52,7 @@ class ProblemLine(QWidget):
         self.problem = problem
         mark = QLabel("⚠", objectName="problemMark")
         mark.setStyleSheet(PROBLEM_STYLE)
-        self.text = OneLine("problemText")
+        self.text = OneLine(objectName="problemText", textFormat=Qt.TextFormat.PlainText)
         self.text.setStyleSheet(PROBLEM_STYLE)
         self.fix_button = QPushButton(objectName="problemFix")
         self.fix_button.clicked.connect(lambda: open_fix(self.problem.setting))

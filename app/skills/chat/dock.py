@@ -17,8 +17,9 @@ from app.core.interview_lines import TEMPLATES
 from app.core.words import PROBLEMS, filled
 from app.skills.chat.skill import ChatSkill, Line, Problem
 from app.skills.registry import discover
-from app.widgets.chat_log import FollowingText, OneLine
+from app.widgets.chat_log import FollowingText
 from app.widgets.event_words import in_window
+from app.widgets.one_line import OneLine
 from app.widgets.palette import PROBLEM_STYLE, QUIET
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
