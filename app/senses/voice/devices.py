@@ -174,7 +174,7 @@ class SpeakerOutput(QueuedOutput):
         return sd.OutputStream(samplerate=rate, channels=1, dtype="int16", device=self.device,
                                blocksize=self.block_frames, latency=self.latency, callback=self._callback)
 
-    def _callback(self, outdata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
+    def _callback(self, outdata: np.ndarray, frames: int, _time_info: Any, status: Any) -> None:
         if status:
             self.status_flags += 1
         samples, _ = self._queue.render(frames)
@@ -225,7 +225,7 @@ class Microphone:
         return sd.InputStream(samplerate=rate, channels=1, dtype="float32", device=self.device,
                               blocksize=block, callback=self._callback)
 
-    def _callback(self, indata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
+    def _callback(self, indata: np.ndarray, frames: int, _time_info: Any, status: Any) -> None:
         if status:
             self.status_flags += 1
         x = to_float32(indata).copy()

@@ -102,7 +102,7 @@ class StagePage(QWebEnginePage):
         else:
             log.debug("stage page: %s (%s)", message, where)
 
-    def acceptNavigationRequest(self, url: QUrl, kind: Any, is_main_frame: bool) -> bool:
+    def acceptNavigationRequest(self, url: QUrl, kind: Any, _is_main_frame: bool) -> bool:
         return url.host() == "127.0.0.1" and url.path().startswith("/stage")
 
 
