@@ -18,7 +18,7 @@
    as served.
 4. The app's web view asks web_request_allowed() about every request its pages make (a request interceptor):
    only loopback hosts by their exact names, and the schemes that never leave the page (data:, blob:, about:).
-   A .vrm that slips past the file check (app.stage.vrm.outside_uri) still fetches nothing from outside.
+   A .vrm that slips past the file check (app.stage.glb.outside_uri) still fetches nothing from outside.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A .vrm file checked before any page is asked to load it, and the mood → expression picker.
 
-A VRM is a glTF binary (GLB): a 12-byte header ("glTF", version 2, total length), then a JSON chunk, then a
-binary chunk. VRM 1.0 names the VRMC_vrm extension, VRM 0.x the VRM extension. inspect() reads just the
+A VRM is a glTF binary (GLB, read by app.stage.glb, which also refuses a file whose images or buffers point
+outside it). VRM 1.0 names the VRMC_vrm extension, VRM 0.x the VRM extension. inspect() reads just the
 header and the JSON chunk and says, in a sentence the streamer can act on, what is wrong with a file that is
 not a VRM; for a good one it returns the title, the version and the expressions, with VRM 0.x preset names
 given as three-vrm names them on the page (joy → happy, a → aa...).
@@ -9,27 +9,16 @@ given as three-vrm names them on the page (joy → happy, a → aa...).
 expression_for() maps any mood word onto an expression the model actually has (app.core.affect.pick does the
 geometry), never the lip-sync, blink or look-at shapes, and falls back to no expression rather than a wrong
 one: with only `happy` on the model, `sad` shows a neutral face, not a smile.
-
-A file must carry everything it is drawn with: glTF lets an image or a buffer name a URI, which the page (in the
-app and in OBS) would fetch from wherever it points (a tracking beacon, a private address). outside_uri()
-finds the first one that is not a `data:` URI; inspect() (and app.stage.vrma's) refuse such a file, naming it.
-Images stored in the file's own binary chunk (a bufferView, what VRoid Studio and UniVRM write) are fine.
 """
 
 from __future__ import annotations
 
-import json
-import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from app.core import affect
-
-GLB_MAGIC = b"glTF"
-JSON_CHUNK = 0x4E4F534A
-MAX_JSON = 64 * 1024 * 1024
-MAX_FILE = 1024 * 1024 * 1024
+from app.stage import glb
 
 LIP_SYNC = ("aa", "ih", "ou", "ee", "oh")
 NOT_EMOTIONS = frozenset({*LIP_SYNC, "blink", "blinkLeft", "blinkRight", "lookUp", "lookDown", "lookLeft",
@@ -41,11 +30,14 @@ VRM0_PRESETS = {"joy": "happy", "angry": "angry", "sorrow": "sad", "fun": "relax
                 "lookleft": "lookLeft", "lookright": "lookRight"}
 
 
-SHOWN_URI = 120            # characters of an offending URI a message quotes
-
-
 class InvalidVrm(ValueError):
     """The file is not a VRM avatar; the message says why, for the streamer."""
+
+
+AVATAR = glb.Expected(
+    InvalidVrm, max_file=1024 * 1024 * 1024, one="an avatar", kind="a VRM avatar", file="a .vrm file",
+    needs="VRM needs", carry="An avatar must carry its textures inside: export it again as .vrm from VRoid "
+                             "Studio, UniVRM or Blender's VRM add-on.")
 
 
 @dataclass(frozen=True)
@@ -62,33 +54,7 @@ def inspect(path: Path | str) -> VrmInfo:
     one (an OSError reading it aside)."""
     path = Path(path)
     name = path.name
-    if not path.is_file():
-        raise InvalidVrm(f"“{path}” does not exist (or is not a file).")
-    size = path.stat().st_size
-    if size > MAX_FILE:
-        raise InvalidVrm(f"“{name}” is {size // (1024 * 1024)} MB: too big for an avatar.")
-    with path.open("rb") as f:
-        header = f.read(20)
-        if len(header) < 20 or header[:4] != GLB_MAGIC:
-            raise InvalidVrm(f"“{name}” is not a VRM avatar: a .vrm file is a binary glTF (it starts with "
-                             f"“glTF”), and this one does not.")
-        version, total, chunk_length, chunk_type = struct.unpack("<IIII", header[4:20])
-        if version != 2:
-            raise InvalidVrm(f"“{name}” is a glTF {version} file; VRM needs glTF 2.")
-        if total > size:
-            raise InvalidVrm(f"“{name}” is cut short: it says {total} bytes and has {size}.")
-        if chunk_type != JSON_CHUNK or chunk_length > min(MAX_JSON, size - 20):
-            raise InvalidVrm(f"“{name}” is damaged: its glTF description is missing.")
-        try:
-            doc = json.loads(f.read(chunk_length).decode("utf-8"))
-        except (ValueError, RecursionError):
-            raise InvalidVrm(f"“{name}” is damaged: its glTF description is not valid JSON.") from None
-    if not isinstance(doc, dict):
-        raise InvalidVrm(f"“{name}” is damaged: its glTF description is not an object.")
-    if (uri := outside_uri(doc)) is not None:
-        raise InvalidVrm(f"“{name}” is refused: it asks for {uri} from outside the file, which the "
-                         f"stage would fetch (in this window and in OBS). An avatar must carry its textures "
-                         f"inside: export it again as .vrm from VRoid Studio, UniVRM or Blender's VRM add-on.")
+    doc, size = glb.read_json(path, AVATAR)
     extensions = doc.get("extensions") if isinstance(doc.get("extensions"), dict) else {}
     if isinstance(extensions.get("VRMC_vrm"), dict):
         vrm = extensions["VRMC_vrm"]
@@ -117,32 +83,6 @@ def inspect(path: Path | str) -> VrmInfo:
     raise InvalidVrm(f"“{name}” is a 3D model (glTF) but not a VRM avatar: it has no VRM data (humanoid "
                      f"bones, expressions). Export it as .vrm from VRoid Studio, UniVRM or Blender's VRM "
                      f"add-on.")
-
-
-def outside_uri(doc: Mapping[str, object]) -> str | None:
-    """The first URI of the glTF's images or buffers that is not a `data:` URI, as a message quotes it (None
-    when there is none): what a glTF loader would fetch from outside the file. A uri that is not a string
-    counts too (a loader may make something of it, null included); an entry without one is stored in the
-    file (an image's bufferView, the GLB's own binary chunk)."""
-    for key in ("images", "buffers"):
-        entries = doc.get(key)
-        for entry in entries if isinstance(entries, list) else []:
-            if not isinstance(entry, dict) or "uri" not in entry:
-                continue
-            uri = entry["uri"]
-            if not (isinstance(uri, str) and uri[:5].lower() == "data:"):
-                return uri_text(uri)
-    return None
-
-
-def uri_text(uri: object) -> str:
-    """An offending URI as a message quotes it: in quotes, control characters shown escaped, cut short."""
-    if not isinstance(uri, str):   # a number, a list...: named by its kind, never dumped whole
-        return f"a URI that is not text (a JSON {type(uri).__name__})"
-    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in uri)
-    if len(text) > SHOWN_URI:
-        text = text[:SHOWN_URI - 1] + "…"
-    return f"“{text}”"
 
 
 def _keys(value: object) -> list[str]:

@@ -1,38 +1,38 @@
 """A .vrma clip (VRM Animation) checked before any page is asked to load it.
 
-A .vrma is a glTF binary (GLB), like a .vrm: a 12-byte header ("glTF", version 2, total length), then a JSON
-chunk, then a binary chunk. What makes it an animation is the VRMC_vrm_animation extension: its humanoid
-part names which node of the file stands for which human bone (hips, head...), and the file's glTF animations
-move those nodes. The page plays it with three-vrm-animation, retargeted onto whatever avatar is loaded.
+A .vrma is a glTF binary (GLB, read by app.stage.glb), like a .vrm. What makes it an animation is the
+VRMC_vrm_animation extension: its humanoid part names which node of the file stands for which human bone
+(hips, head...), and the file's glTF animations move those nodes. The page plays it with three-vrm-animation,
+retargeted onto whatever avatar is loaded.
 
 inspect() reads the header and the JSON chunk only and says, in a sentence the streamer can act on, what is
 wrong with a file that is not a clip (an avatar picked by mistake, a plain 3D model, a damaged file); for a
 good one it returns the clip's name (the file stem: the name <do:x> actions and the dock use), its length and
-the bones it moves. A clip whose images or buffers point outside the file is refused (app.stage.vrm.outside_uri):
-the page would fetch them.
+the bones it moves. A clip whose images or buffers point outside the file is refused
+(app.stage.glb.outside_uri): the page would fetch them.
 """
 
 from __future__ import annotations
 
-import json
-import struct
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.stage.vrm import outside_uri
+from app.stage import glb
 
-GLB_MAGIC = b"glTF"
-JSON_CHUNK = 0x4E4F534A
 EXTENSION = "VRMC_vrm_animation"
 SPEC_VERSIONS = ("1.0", "1.0-draft")
-MAX_JSON = 64 * 1024 * 1024
-MAX_FILE = 256 * 1024 * 1024
 SUFFIX = ".vrma"
 
 
 class InvalidVrma(ValueError):
     """The file is not a VRM animation; the message says why, for the streamer."""
+
+
+CLIP = glb.Expected(
+    InvalidVrma, max_file=256 * 1024 * 1024, one="an animation clip", kind="a VRM animation",
+    file="a .vrma clip", needs="VRM animations need",
+    carry="A clip must carry everything inside: export it again as .vrma.")
 
 
 @dataclass(frozen=True)
@@ -52,38 +52,6 @@ def clip_name(path: Path | str) -> str:
 def fold(name: str) -> str:
     """How action names and clip names are compared: case, spaces, dashes and underscores do not matter."""
     return "".join(ch for ch in name.casefold() if ch not in " _-.")
-
-
-def _read_json(path: Path) -> tuple[dict[str, Any], int]:
-    name = path.name
-    if not path.is_file():
-        raise InvalidVrma(f"“{path}” does not exist (or is not a file).")
-    size = path.stat().st_size
-    if size > MAX_FILE:
-        raise InvalidVrma(f"“{name}” is {size // (1024 * 1024)} MB: too big for an animation clip.")
-    with path.open("rb") as f:
-        header = f.read(20)
-        if len(header) < 20 or header[:4] != GLB_MAGIC:
-            raise InvalidVrma(f"“{name}” is not a VRM animation: a .vrma clip is a binary glTF (it starts "
-                              f"with “glTF”), and this one does not.")
-        version, total, chunk_length, chunk_type = struct.unpack("<IIII", header[4:20])
-        if version != 2:
-            raise InvalidVrma(f"“{name}” is a glTF {version} file; VRM animations need glTF 2.")
-        if total > size:
-            raise InvalidVrma(f"“{name}” is cut short: it says {total} bytes and has {size}.")
-        if chunk_type != JSON_CHUNK or chunk_length > min(MAX_JSON, size - 20):
-            raise InvalidVrma(f"“{name}” is damaged: its glTF description is missing.")
-        try:
-            doc = json.loads(f.read(chunk_length).decode("utf-8"))
-        except (ValueError, RecursionError):
-            raise InvalidVrma(f"“{name}” is damaged: its glTF description is not valid JSON.") from None
-    if not isinstance(doc, dict):
-        raise InvalidVrma(f"“{name}” is damaged: its glTF description is not an object.")
-    if (uri := outside_uri(doc)) is not None:
-        raise InvalidVrma(f"“{name}” is refused: it asks for {uri} from outside the file, which the "
-                          f"stage would fetch (in this window and in OBS). A clip must carry everything "
-                          f"inside: export it again as .vrma.")
-    return doc, size
 
 
 def _list(value: Any) -> list[Any]:
@@ -109,7 +77,7 @@ def inspect(path: Path | str) -> VrmaInfo:
     one (an OSError reading it aside)."""
     path = Path(path)
     name = path.name
-    doc, size = _read_json(path)
+    doc, size = glb.read_json(path, CLIP)
     extensions = _dict(doc.get("extensions"))
     ext = extensions.get(EXTENSION)
     if not isinstance(ext, dict):

@@ -12,7 +12,7 @@ Theory of operation:
    the settings change loads it. A page that still fails to load it reports why; the dock shows that too.
    A saved path refused when it is loaded (at launch, or typed in a settings file) stays in the settings and
    is also the Chat dock's problem line (topic stage:avatar), gone once an avatar loads; the check refuses a
-   file that asks for anything from outside itself (app.stage.vrm.outside_uri), which a page would fetch.
+   file that asks for anything from outside itself (app.stage.glb.outside_uri), which a page would fetch.
 3. Her mood picks the expression: each SPEECH event carries the mood she spoke in, shown while she says the
    line; between lines the stage shows her stored mood (app.mind.mood), as strongly as she feels it. The
    mapping (vrm.expression_for) uses the expressions the page reported for the model actually loaded, and the
