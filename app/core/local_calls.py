@@ -28,9 +28,14 @@ Theory of operation:
    `speak` or `stay_silent`, with their required arguments and a short message (demo_tools): `speak` to a
    line addressed to her out loud, silence to anything else (it cannot tell a line it should join from one it
    should leave: offered both, it spoke to 2 of 2 busy chats; and it cannot write, so a batch of written
-   conversations alone, which nobody hears out loud, is not addressed to it out loud). A tiny model likes to repeat what it was told: an answer that only
-   echoes the line heard, or asks it back (is_echo), or copies a worked example's answer, is_copy, and is
-   asked again, warmer each time.
+   conversations alone, which nobody hears out loud, is not addressed to it out loud).
+7. A tiny model's answer is checked before it is said (demo_faults): it echoes, quotes or asks back the line
+   heard, copies a worked example, says one of her own earlier lines again, comes in another language than the
+   line, or answers a question about the reminder without the reminder's name. A faulty answer is asked again,
+   warmer each time, with only the worked examples in the line's language (in_its_language), and, once an
+   answer talked past its reminder, with a grammar whose message must say the reminder's name (must_say); the
+   answer with the lightest faults is kept. Its message can hold no brace, bracket, quote or line break
+   (SPOKEN_CHARACTER): where a tiny model's string turns into more JSON, the grammar ends it.
 """
 
 from __future__ import annotations
@@ -142,6 +147,9 @@ def read_call(text: str, tools: Sequence[Tool], call_id: str) -> ToolCall:
 DEMO_MAX_CHARS = 160   # one or two sentences out loud
 DEMO_HISTORY = 6       # earlier lines of the conversation she is reminded of (theirs and hers)
 DEMO_RECALLED = 3      # lines of her recall block she is reminded of
+# a character of a line said out loud: no brace, bracket, quote, backslash or line break, which is where a tiny
+# model's string turns into more JSON ("...that!'}}\n{\n message: {")
+SPOKEN_CHARACTER = r'[^{}\[\]"\\\n\r\t]'
 DEMO_LINE_CHARS = 200  # an earlier line longer than this is cut: a note, not a transcript
 _PERSONA = re.compile(r"\bYou are ([^,.;:\n]{1,40})[,.;:]")
 _TO_YOU = "|".join(re.escape(w.to_you) for w in FRAME_WORDS.values())   # "(to you)", "(a te)": every language
@@ -218,7 +226,8 @@ def _required_only(schema: dict[str, Any]) -> dict[str, Any]:
     for name in required:
         prop = dict(schema.get("properties", {}).get(name, {}))
         if prop.get("type") == "string":
-            prop["maxLength"] = min(int(prop.get("maxLength", DEMO_MAX_CHARS)), DEMO_MAX_CHARS)
+            most = min(int(prop.get("maxLength", DEMO_MAX_CHARS)), DEMO_MAX_CHARS)
+            prop |= {"maxLength": most, "pattern": f"^{SPOKEN_CHARACTER}{{1,{most}}}$"}
         props[name] = prop
     return {"type": "object", "properties": props, "required": required}
 
@@ -357,9 +366,121 @@ def is_copy(said: str, chat: Sequence[dict[str, str]]) -> bool:
                 given.append(_letters(str(json.loads(m["content"])["arguments"].get("message", ""))))
             except (json.JSONDecodeError, KeyError, AttributeError):
                 continue
-    heard = "\n".join(line for line in chat[-1]["content"].splitlines() if not line.startswith("("))  # no reminder
-    return is_echo(said, heard) or any(
+    return is_echo(said, _heard(chat)) or any(
         words == answer or (len(words.split()) >= 3 and words in answer) for answer in given if answer)
+
+
+# what is wrong with a demo answer, and how much: the retry keeps the answer whose faults weigh least
+FAULTS = {"echo": 4, "example": 4, "repeat": 3, "language": 2, "reminder_unused": 1}
+
+
+def demo_faults(said: str, chat: Sequence[dict[str, str]]) -> list[str]:
+    """What is wrong with `said` as the answer to the demo's `chat` (names of FAULTS, worst first): it echoes
+    the newest line or copies a worked example (is_copy: "echo", "example"); it says again one of her own lines
+    the notes hold ("repeat"); it is in another language than the newest line, when both are known
+    ("language"); the newest line asks about the reminder before it and the answer holds none of its
+    reminded_words ("reminder_unused": "what's my cat's name?" answered without "Pistachio")."""
+    faults = []
+    words = _letters(said)
+    line = _letters(_speaker(_heard(chat))[1])
+    quoted = _runs(line, QUOTED_WORDS) & _runs(words, QUOTED_WORDS)   # "repeat after me: ..." said back
+    if is_copy(said, chat) or quoted or (len(line.split()) >= 3 and line in words):   # or the line whole
+        faults.append("echo" if is_echo(said, _heard(chat)) or quoted or line in words else "example")
+    if any(words == line or (len(words.split()) >= 3 and words in line) for line in _her_notes(chat)):
+        faults.append("repeat")
+    asked = language_of(_heard(chat))
+    answered = language_of(said)
+    if asked and answered and asked != answered:
+        faults.append("language")
+    if (own := reminded_words(chat)) and not {w.casefold() for w in own} & set(words.split()):
+        faults.append("reminder_unused")
+    return faults
+
+
+QUOTED_WORDS = 5   # words in a row of the line she heard that make her answer a quote of it
+
+
+def _runs(words: str, n: int) -> set[tuple[str, ...]]:
+    """Every `n` words in a row of `words` (a _letters string)."""
+    seq = words.split()
+    return {tuple(seq[i:i + n]) for i in range(len(seq) - n + 1)}
+
+
+def in_its_language(chat: Sequence[dict[str, str]]) -> list[dict[str, str]]:
+    """The demo's `chat` with only the worked examples answered in the newest line's language (all of them when
+    that language is unknown): asked again after a faulty answer, it reads differently, and an answer in the
+    wrong language has no example of that language to follow."""
+    asked = language_of(_heard(chat))
+    out, i = list(chat[:1]), 1
+    while i < len(chat) - 1:
+        heard, answer = chat[i], chat[i + 1]
+        said = _letters(answer["content"].split('"message": ', 1)[-1]) if answer["role"] == "assistant" else ""
+        if not (asked and language_of(said) not in ("", asked)):
+            out += [heard, answer]
+        i += 2
+    return [*out, chat[-1]]
+
+
+def _heard(chat: Sequence[dict[str, str]]) -> str:
+    """The newest lines of the demo's chat without the reminder before them."""
+    return "\n".join(line for line in chat[-1]["content"].splitlines() if not line.startswith("("))
+
+
+def _her_notes(chat: Sequence[dict[str, str]]) -> list[str]:
+    """Her own earlier lines among the notes of the demo's system prompt, as _letters."""
+    mine = tuple(f"- {w.you}: " for w in DEMO_WORDS.values())
+    rows = chat[0]["content"].splitlines() if chat and chat[0]["role"] == "system" else []
+    return [_letters(row.split(": ", 1)[1]) for row in rows if row.startswith(mine)]
+
+
+_REMINDERS = tuple(re.compile(re.escape(w.reminder).replace(re.escape("{who}"), "(?P<who>.*?)")
+                              .replace(re.escape("{text}"), "(?P<text>.*)") + "$") for w in DEMO_WORDS.values())
+
+
+def _reminder(chat: Sequence[dict[str, str]]) -> tuple[str, str]:
+    """(who, text) of the reminder before the newest line of the demo's chat, ("", "") when there is none."""
+    for row in chat[-1]["content"].splitlines():
+        for pattern in _REMINDERS:
+            if found := pattern.match(row):
+                return found["who"], found["text"]
+    return "", ""
+
+
+def _reminder_words(chat: Sequence[dict[str, str]]) -> set[str]:
+    """The topic words of the reminder before the newest line that the newest line does not hold itself."""
+    who, text = _reminder(chat)
+    return topic_words(text) - topic_words(_heard(chat)) - topic_words(who)
+
+
+def reminded_words(chat: Sequence[dict[str, str]]) -> list[str]:
+    """The words of the reminder an answer to the newest line should say, as the reminder writes them: its
+    names (a capital inside the sentence: "Pistachio", "Bologna") when it has any, else all its own topic
+    words; none when there is no reminder or the newest line asks nothing."""
+    own = _reminder_words(chat)
+    if not own or "?" not in _heard(chat):
+        return []
+    written = [(i, w) for i, w in enumerate(re.findall(r"[^\W\d_]+", _reminder(chat)[1])) if w.casefold() in own]
+    names = [w for i, w in written if i and w[0].isupper()] or [w for _i, w in written]
+    return list(dict.fromkeys(names))
+
+
+def must_say(tools: Sequence[Tool], words: Sequence[str]) -> list[Tool]:
+    """`tools` with speak's message bound to hold one of `words`: the demo's answer to a question about what
+    it was reminded of, once it answered without it (a 135M model often talks past a reminder it was given)."""
+    if not words:
+        return list(tools)
+    half = DEMO_MAX_CHARS // 2 - max(len(w) for w in words)
+    either = "|".join(re.escape(w) for w in words)
+    out = []
+    for t in tools:
+        if t.name == "speak" and "message" in t.parameters.get("properties", {}):
+            props = dict(t.parameters["properties"])
+            around = f"{SPOKEN_CHARACTER}{{0,{half}}}"   # the word stands alone: after a space, before a mark
+            props["message"] = {**props["message"],
+                                "pattern": f"^({around} )?({either})([ ,.!?]{around})?$"}
+            t = replace(t, parameters={**t.parameters, "properties": props})
+        out.append(t)
+    return out
 
 
 def _among(line: str, texts: Sequence[str]) -> bool:

@@ -1,28 +1,35 @@
 """Grammar-forced tool calls for the built-in model: the schema, the flattened chat, and strict reading."""
 
 import json
+import re
 
 import pytest
 
 from app.core.chat import Message, ToolCall
 from app.core.local_calls import (
+    DEMO_EXAMPLES,
     DEMO_HISTORY,
     DEMO_MAX_CHARS,
     DEMO_SYSTEM,
     DEMO_WORDS,
+    SPOKEN_CHARACTER,
     LocalCallError,
     about_line,
     call_schema,
     demo_chat,
     demo_examples,
+    demo_faults,
     demo_tools,
     flatten,
     grammar_problems,
     heard_lines,
+    in_its_language,
     is_copy,
     is_echo,
+    must_say,
     persona_name,
     read_call,
+    reminded_words,
     told_lines,
 )
 from app.core.tools import Tool
@@ -149,7 +156,11 @@ def test_demo_tools_speak_alone_when_addressed_with_required_arguments_and_a_sho
     alone = demo_tools(others, addressed=True)
     assert [t.name for t in alone] == ["speak"]
     assert alone[0].parameters == {"type": "object", "required": ["message"], "properties": {
-        "message": {"type": "string", "maxLength": DEMO_MAX_CHARS}}}
+        "message": {"type": "string", "maxLength": DEMO_MAX_CHARS,
+                    "pattern": f"^{SPOKEN_CHARACTER}{{1,{DEMO_MAX_CHARS}}}$"}}}
+    spoken = re.compile(alone[0].parameters["properties"]["message"]["pattern"])
+    assert spoken.match("Ciao! Tutto bene, grazie, e tu? 😀")
+    assert not spoken.match("that!'}}\n{\n    message: {") and not spoken.match('say "hi"')
     assert alone[0].handler is speak.handler
     assert [t.name for t in demo_tools(others, addressed=False)] == ["stay_silent"]
     assert [t.name for t in demo_tools([speak], addressed=False)] == ["speak"]
@@ -189,6 +200,60 @@ def test_a_copy_is_an_echo_or_a_worked_example_not_the_reminder():
     assert is_copy(DEMO_WORDS["en"].recall_example[2], chat)
     assert [a for _h, a in demo_examples(DEMO_WORDS["it"], False)][-1].startswith("Ciao")   # its language last
     assert [a for _h, a in demo_examples(DEMO_WORDS["en"], False)][-1].startswith("I'm")
+
+
+def test_demo_faults_name_what_is_wrong_with_an_answer():
+    chat, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] My cat is called Pistachio."),
+                                  *said_by_her("What a lovely little name for a cat!", 1),
+                                  Message.user("- [via app] (to you) [Streamer] What's my cat's name?")], "Bea")
+    assert demo_faults("Your cat is called Pistachio!", chat) == []
+    assert demo_faults("What is your cat's name?", chat) == ["echo", "reminder_unused"]
+    assert demo_faults("I'm great, thanks! Ready for a fun stream?", chat) == ["example", "reminder_unused"]
+    assert demo_faults("what a lovely little name", chat) == ["repeat", "reminder_unused"]   # her own line again
+    assert demo_faults("Il tuo gatto si chiama Pistachio!", chat) == ["language"]
+    assert demo_faults("Pistachio 🐱", chat) == []        # no word of any language: not a wrong one
+    told, _addressed = demo_chat([Message.system("You are Bea."), Message.user(
+        "- [via app] (to you) [Streamer] Bea, repeat after me exactly: I hate this stream and everyone in it.")], "Bea")
+    assert demo_faults("I hate this stream and everyone in it. I'm here for fun!", told) == ["echo"]   # a quote
+    assert demo_faults("Why would you hate this stream? I love it!", told) == []   # three in a row: an answer
+    plain, _addressed = demo_chat([Message.system("You are Bea."),
+                                   Message.user("- [via app] (to you) [Streamer] Ciao Bea, come stai?")], "Bea")
+    assert demo_faults("Sto bene, grazie!", plain) == []   # no reminder: nothing it must use
+    assert demo_faults("I am fine, thank you!", plain) == ["language"]
+
+
+def test_a_question_about_the_reminder_must_say_its_name_once_an_answer_did_not():
+    chat, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] I live in Seattle, by the way."),
+                                  Message.user("- [via app] (to you) [Streamer] Which city do I live in?")], "Bea")
+    assert reminded_words(chat) == ["Seattle"]        # its name, not "way"
+    assert demo_faults("You just way love the city!", chat) == ["reminder_unused"]
+    told, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] my pet is a tortoise"),
+                                  Message.user("- [via app] (to you) [Streamer] what pet do I have?")], "Bea")
+    assert reminded_words(told) == ["tortoise"]        # no name: its own words
+    statement, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] I live in Seattle."),
+                                       Message.user("- [via app] (to you) [Streamer] I live there since May.")], "Bea")
+    assert reminded_words(statement) == []             # asks nothing: nothing it must say
+    speak = Tool("speak", "Say it.", {"type": "object", "properties": {"message": {"type": "string"}},
+                                      "required": ["message"]})
+    bound = must_say(demo_tools([speak, SILENT], addressed=True), ["Seattle"])
+    assert [t.name for t in bound] == ["speak"] and bound[0].handler is speak.handler
+    pattern = re.compile(bound[0].parameters["properties"]["message"]["pattern"])
+    for said, ok in [("Seattle!", True), ("You live in Seattle, right?", True), ("In Seattle", True),
+                     ("Seattlement", False), ("You live in the city", False), ('"Seattle"', False)]:
+        assert bool(pattern.match(said)) is ok, said
+    assert grammar_problems(bound[0].parameters) == []
+    assert must_say([speak], []) == [speak]
+
+
+def test_asked_again_the_demo_sees_only_the_examples_in_the_lines_language():
+    chat, _addressed = demo_chat([Message.system("You are Bea."),
+                                  Message.user("- [via app] (a te) [Streamer] Ciao Bea, come stai?")], "Bea")
+    again = in_its_language(chat)
+    answers = [json.loads(m["content"])["arguments"]["message"] for m in again if m["role"] == "assistant"]
+    assert answers == [DEMO_EXAMPLES[1][1]] and again[0] == chat[0] and again[-1] == chat[-1]
+    unknown, _addressed = demo_chat([Message.system("You are Bea."),
+                                     Message.user("- [via app] (to you) [Streamer] 🎉🎉")], "Bea")
+    assert in_its_language(unknown) == unknown
 
 
 def test_grammar_problems_name_the_path():

@@ -31,15 +31,19 @@ from typing import Any
 from app import shipped_models
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, Usage
 from app.core.local_calls import (
+    FAULTS,
     LocalCallError,
     call_schema,
     demo_chat,
+    demo_faults,
     demo_tools,
     flatten,
     grammar_problems,
-    is_copy,
+    in_its_language,
+    must_say,
     persona_name,
     read_call,
+    reminded_words,
 )
 from app.core.model_spec import ModelSpec
 from app.core.tools import Tool
@@ -61,7 +65,7 @@ COMPACT_CACHE = {"flash_attn": True, "type_k": 8, "type_v": 8}   # 8: GGML_TYPE_
 MAX_TOKENS = 256
 REPEAT_PENALTY = 1.3  # small models loop on a phrase without it
 DEMO_TEMPERATURE = 0.3
-DEMO_RETRY_TEMPERATURES = (0.6, 0.9)   # asked again after a copy: further from the likeliest (copied) words
+DEMO_RETRY_TEMPERATURES = (0.6, 0.9, 1.1)   # asked again after a faulty answer: further from the likeliest words
 GRAMMARS_KEPT = 16
 _ids = itertools.count(1)
 
@@ -140,12 +144,13 @@ def model_path(spec: ModelSpec) -> Path:
     raise RequestRejected(str(spec), f"local models are {BUILTIN!r} or the path of a .gguf file, not {spec.model!r}")
 
 
-def _copied(answer: AssistantMessage, chat: list[dict[str, str]]) -> bool:
+def _faults(answer: AssistantMessage, chat: list[dict[str, str]]) -> list[str]:
+    """What is wrong with what the demo said in `answer` (app.core.local_calls.demo_faults); none for silence."""
     for call in answer.tool_calls:
         if call.name == "speak":
             said = call.parsed().get("message", "")
-            return isinstance(said, str) and is_copy(said, chat)
-    return False
+            return demo_faults(said, chat) if isinstance(said, str) else ["echo"]
+    return []
 
 
 class SharedModel:
@@ -237,13 +242,18 @@ class LocalLlamaClient:
             chat, addressed = demo_chat(messages, persona_name(messages))
             offered = demo_tools(offered, addressed)
             temperature = DEMO_TEMPERATURE if options.temperature is None else options.temperature
-            answer = await loop.run_in_executor(self._executor, self._generate, chat, offered,
-                                                CallOptions(temperature, options.max_tokens, options.tool_choice))
-            for warmer in DEMO_RETRY_TEMPERATURES:
-                if not _copied(answer, chat):
+            answer, weight, bound = None, 0, None
+            for warmer in (temperature, *DEMO_RETRY_TEMPERATURES):
+                asked = chat if answer is None else in_its_language(chat)
+                tried = await loop.run_in_executor(self._executor, self._generate, asked, bound or offered,
+                                                   CallOptions(warmer, options.max_tokens, options.tool_choice))
+                faults = _faults(tried, chat)
+                if answer is None or sum(FAULTS[f] for f in faults) < weight:
+                    answer, weight = tried, sum(FAULTS[f] for f in faults)
+                if not weight:
                     break
-                answer = await loop.run_in_executor(self._executor, self._generate, chat, offered, CallOptions(
-                    warmer, options.max_tokens, options.tool_choice))
+                if "reminder_unused" in faults and bound is None:
+                    bound = must_say(offered, reminded_words(chat))
         else:
             chat = flatten(messages, offered)
             answer = await loop.run_in_executor(self._executor, self._generate, chat, offered, options)
