@@ -721,6 +721,25 @@
     </message>
 </context>
 <context>
+    <name>dock_words</name>
+    <message>
+        <source>never</source>
+        <translation>mai</translation>
+    </message>
+    <message>
+        <source>today {clock}</source>
+        <translation>oggi {clock}</translation>
+    </message>
+    <message>
+        <source>yesterday {clock}</source>
+        <translation>ieri {clock}</translation>
+    </message>
+    <message>
+        <source>tomorrow {clock}</source>
+        <translation>domani {clock}</translation>
+    </message>
+</context>
+<context>
     <name>donations_settings</name>
     <message>
         <source>In Ko-fi: More → API → Webhooks, paste the address; paste the secret as the verification token.</source>
@@ -2361,18 +2380,6 @@ Vuota: la dimentica.</translation>
         <translation>Se tiene una scheda su questa persona.</translation>
     </message>
     <message>
-        <source>never</source>
-        <translation>mai</translation>
-    </message>
-    <message>
-        <source>today {clock}</source>
-        <translation>oggi {clock}</translation>
-    </message>
-    <message>
-        <source>yesterday {clock}</source>
-        <translation>ieri {clock}</translation>
-    </message>
-    <message>
         <source>account</source>
         <translation>account</translation>
     </message>
@@ -2708,18 +2715,6 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     <message>
         <source>never</source>
         <translation>mai</translation>
-    </message>
-    <message>
-        <source>today {clock}</source>
-        <translation>oggi {clock}</translation>
-    </message>
-    <message>
-        <source>yesterday {clock}</source>
-        <translation>ieri {clock}</translation>
-    </message>
-    <message>
-        <source>tomorrow {clock}</source>
-        <translation>domani {clock}</translation>
     </message>
     <message>
         <source>device</source>

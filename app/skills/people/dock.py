@@ -17,7 +17,6 @@ import html
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -25,6 +24,7 @@ from app.core import people as rules
 from app.core.aliases import KNOWN_SOURCES, STATES, UNFAMILIAR, Alias
 from app.memory.alias_store import BEA
 from app.memory.people_store import PeopleStore, RosterRow
+from app.widgets.dock_words import plural_in, when_text
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
     QAbstractItemView,
@@ -50,7 +50,6 @@ from app.widgets.qt import (
     QTimer,
     QVBoxLayout,
     QWidget,
-    local_date,
     translate,
 )
 from app.widgets.unavailable import unavailable
@@ -125,24 +124,11 @@ def account_text(display_name: str, identity: str) -> str:
     return (display_name or translate("people_dock", "(no name shown)")) + where(identity)
 
 
-def seen_text(ts: float, now: float) -> str:
-    if ts <= 0:
-        return translate("people_dock", "never")
-    day, today = date.fromtimestamp(ts), date.fromtimestamp(now)
-    clock = time.strftime("%H:%M", time.localtime(ts))
-    if day == today:
-        return translate("people_dock", "today {clock}").format(clock=clock)
-    if (today - day).days == 1:
-        return translate("people_dock", "yesterday {clock}").format(clock=clock)
-    return local_date(ts, "ddd dd MMM") if day.year == today.year else local_date(ts, "dd MMM yyyy")
-
-
 # the nouns plural() counts, in the window's language
 PLURAL_NOUNS = (QT_TRANSLATE_NOOP("people_dock", "account"), QT_TRANSLATE_NOOP("people_dock", "accounts"), QT_TRANSLATE_NOOP("people_dock", "fact"), QT_TRANSLATE_NOOP("people_dock", "facts"), QT_TRANSLATE_NOOP("people_dock", "message"), QT_TRANSLATE_NOOP("people_dock", "messages"), QT_TRANSLATE_NOOP("people_dock", "person"), QT_TRANSLATE_NOOP("people_dock", "people"), QT_TRANSLATE_NOOP("people_dock", "session"), QT_TRANSLATE_NOOP("people_dock", "sessions"))
 
 
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n:,} {translate('people_dock', one if n == 1 else (many or one + 's'))}"
+plural = plural_in("people_dock")
 
 
 def money(amounts: dict[str, Decimal]) -> str:
@@ -204,7 +190,7 @@ class RosterModel(QAbstractTableModel):
             self.rows.append(r)
             self.cells.append((r.display_name or self.name_of(r.identity), platform_name(r.identity),
                                f"{r.messages:,}", f"{r.sessions:,}", f"{r.donated:,}" if r.donated else "",
-                               seen_text(r.last_seen, now), translate("people_dock", "yes") if r.person_id is not None
+                               when_text(r.last_seen, now), translate("people_dock", "yes") if r.person_id is not None
                                else translate("people_dock", "no")))
         if len(page) < asked:                   # the end of the roster
             self.total = len(self.rows)
@@ -598,7 +584,7 @@ class PeopleDock(QWidget):
         for account, entry in entries.items():
             line = f"<b>{e(self.people.display_name(account) or translate('people_dock', '(no name shown)'))}</b>{e(where(account))}"
             if entry is not None and not rules.is_placeholder(account):
-                line += (translate("people_dock", " · {value} in {value2} · last seen {value3}").format(value=plural(entry.messages, 'message'), value2=plural(entry.session_count, 'session'), value3=e(seen_text(entry.last_seen, now))))
+                line += (translate("people_dock", " · {value} in {value2} · last seen {value3}").format(value=plural(entry.messages, 'message'), value2=plural(entry.session_count, 'session'), value3=e(when_text(entry.last_seen, now))))
             names.append(f"<li>{line}</li>")
         parts = [translate("people_dock", "<p style='margin:0'><b>Names</b></p><ul "
                                           "style='margin-top:2px'>{value}</ul>").format(value=''.join(names))]

@@ -28,6 +28,7 @@ from typing import Any
 
 from app.core import person_model as pm
 from app.core.person_model import Entry, OwnerRow, PersonModelError
+from app.widgets.dock_words import plural_in, when_text
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
     QAbstractItemView,
@@ -57,7 +58,6 @@ from app.widgets.qt import (
     QTimer,
     QVBoxLayout,
     QWidget,
-    local_date,
     translate,
 )
 from app.widgets.unavailable import unavailable
@@ -100,21 +100,6 @@ def source_words(entry: Entry) -> str:
     return pm.qualifier(entry).replace(translate("person_dock", "they told us"), translate("person_dock", "you told her"))
 
 
-def when_text(ts: float | None, now: float) -> str:
-    """A moment the way the streamer reads it: "today 08:55", "yesterday 21:10", "Tue 14 Sep", "14 Sep 2025"."""
-    if ts is None:
-        return translate("person_dock", "never")
-    day, today = date.fromtimestamp(ts), date.fromtimestamp(now)
-    clock = time.strftime("%H:%M", time.localtime(ts))
-    if day == today:
-        return translate("person_dock", "today {clock}").format(clock=clock)
-    if (today - day).days == 1:
-        return translate("person_dock", "yesterday {clock}").format(clock=clock)
-    if (day - today).days == 1:
-        return translate("person_dock", "tomorrow {clock}").format(clock=clock)
-    return local_date(ts, "ddd dd MMM") if day.year == today.year else local_date(ts, "dd MMM yyyy")
-
-
 def stamp(ts: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(ts))
 
@@ -123,8 +108,7 @@ def stamp(ts: float) -> str:
 PLURAL_NOUNS = (QT_TRANSLATE_NOOP("person_dock", "device"), QT_TRANSLATE_NOOP("person_dock", "devices"), QT_TRANSLATE_NOOP("person_dock", "entry"), QT_TRANSLATE_NOOP("person_dock", "entries"), QT_TRANSLATE_NOOP("person_dock", "raw signal"), QT_TRANSLATE_NOOP("person_dock", "raw signals"))
 
 
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n:,} {translate('person_dock', one if n == 1 else (many or one + 's'))}"
+plural = plural_in("person_dock")
 
 
 def value_text(value: Any) -> str:
