@@ -495,3 +495,18 @@ def test_screenshot_of_the_you_dock_is_legible(skill, qtbot):
         colours = {image.pixel(x, y) for x in range(0, image.width(), 5) for y in range(0, image.height(), 5)}
         assert image.width() >= 1300 and len(colours) > 20, f"{name}: {len(colours)} colours, looks blank"
     assert d.table.rowCount() >= 8
+
+
+def test_in_the_italian_window_raw_signals_are_counted_in_italian(skill, qtbot):
+    from app.ui.language import install_window_language
+    skill.store.set_sense("state", True)
+    skill.store.observe([Signal("focus", time.time() - 60, {"mode": "Work"}),
+                         Signal("focus", time.time() - 30, {"mode": "Play"})])
+    assert install_window_language("it") == "it"
+    try:
+        d = YouDock(skill)
+        qtbot.addWidget(d)
+        d.refresh()
+        assert "2 segnali grezzi" in d.signals_label.text()
+    finally:
+        install_window_language("en")

@@ -490,7 +490,7 @@ class YouDock(QWidget):
             for name, on in senses.items():
                 self.switches[name].setChecked(on)
                 self.switches[name].setText(translate("person_dock", "On") if on else translate("person_dock", "Off"))
-            self.signals_label.setText(translate("person_dock", "{value} kept from your devices right now.").format(value=plural(signals, translate("person_dock", 'raw signal'))))
+            self.signals_label.setText(translate("person_dock", "{value} kept from your devices right now.").format(value=plural(signals, 'raw signal', 'raw signals')))
         tokens = self.store.tokens()
         if self._changed("devices", (today, tokens), force):
             self._show_devices(tokens, now)
@@ -759,7 +759,7 @@ class YouDock(QWidget):
                                          "what senses concluded\n• all {value2} from your devices\nDevices "
                                          "holding a copy are told to drop it.\n\nStays: your {value3} and their "
                                          "tokens, which senses are on, and the audit log.\n\nThis cannot be "
-                                         "undone.").format(value=plural(entries, 'entry', 'entries'), value2=plural(signals, translate("person_dock", 'raw signal')), value3=plural(devices, 'device')))
+                                         "undone.").format(value=plural(entries, 'entry', 'entries'), value2=plural(signals, 'raw signal', 'raw signals'), value3=plural(devices, 'device')))
 
     def forget_everything(self) -> bool:
         if not self._confirmed(translate("person_dock", "Forget everything?"), self.forget_text()):
