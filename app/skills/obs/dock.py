@@ -15,7 +15,7 @@ from app.skills.obs.client import STATE_LABELS, ObsStatus, State
 from app.skills.obs.settings import note_text
 from app.skills.obs.skill import ObsSkill
 from app.widgets.event_words import in_window
-from app.widgets.palette import QUIET
+from app.widgets.palette import FINE, QUIET, WAITING
 from app.widgets.qt import (
     QFont,
     QHBoxLayout,
@@ -32,8 +32,8 @@ from app.widgets.qt import (
     translate,
 )
 
-COLORS = {State.CONNECTED: "#27ae60", State.CONNECTING: "#e6a700", State.RETRYING: QUIET,
-          State.REFUSED: QUIET, State.OFF: QUIET}
+COLOURS = {State.CONNECTED: FINE, State.CONNECTING: WAITING, State.RETRYING: QUIET, State.REFUSED: QUIET,
+           State.OFF: QUIET}
 SAID_ELSEWHERE = (State.RETRYING, State.REFUSED)   # the problems list says why
 
 
@@ -99,7 +99,7 @@ class ObsDock(QWidget):
             self.message.setText(translate("obs_dock", "When you stream with OBS, switch it on in Settings → Skills: "
                                            "she then switches scenes, shows captions and knows when you go live."))
         else:
-            self.state.setText(translate("obs_dock", "<span style='color:{value}'>●</span> <b>OBS: {value2}</b> {address}").format(value=COLORS[s.state], value2=translate("obs_dock", STATE_LABELS[s.state]), address=s.address))
+            self.state.setText(translate("obs_dock", "<span style='color:{value}'>●</span> <b>OBS: {value2}</b> {address}").format(value=COLOURS[s.state], value2=translate("obs_dock", STATE_LABELS[s.state]), address=s.address))
             shown = tuple(x for x in s.words if x == words.AGAIN) if s.state in SAID_ELSEWHERE else s.words
             self.message.setText(self.note or in_window(PROBLEMS, shown, dict(s.args),
                                                         "" if s.state in SAID_ELSEWHERE else s.message))

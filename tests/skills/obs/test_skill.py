@@ -10,6 +10,7 @@ from app.core.perception import PerceptionKind
 from app.core.tools import broken_promises
 from app.skills.obs.client import State
 from app.skills.obs.skill import PASSWORD_SECRET, ObsSettings, ObsSkill, allowed
+from app.widgets.palette import FINE, QUIET
 from tests.obs_server import OBS_29, FakeOBS
 from tests.skills.obs.test_client import FAST, run, until
 
@@ -248,7 +249,7 @@ def test_the_dock_shows_the_connection_scenes_and_outputs(bea, qtbot):
                 dock = make_dock(skill)
                 qtbot.addWidget(dock)
                 await connected(skill)
-                assert "connected" in dock.state.text()
+                assert "connected" in dock.state.text() and f"color:{FINE}" in dock.state.text()
                 assert [dock.scenes.item(i).text() for i in range(dock.scenes.count())] == \
                     ["   Starting Soon", "▶ Main  ★", "   BRB  ★"]
                 assert dock.current.text() == "Current scene: Main (scene collection “Untitled”)"
@@ -259,6 +260,7 @@ def test_the_dock_shows_the_connection_scenes_and_outputs(bea, qtbot):
                 await until(lambda: dock.current.text().startswith("Current scene: Starting Soon ("))
                 obs.stop_in_thread()
                 await until(lambda: "not connected" in dock.state.text(), what="shown as lost")
+                assert f"color:{QUIET}" in dock.state.text()    # the problems list says why, not this dot
                 assert not dock.scenes.isEnabled()
     run(main())
 
