@@ -67,6 +67,9 @@ class MindConfig:
     idle_enabled: bool = True
     idle_after: float = 240.0
     dynamic_timeout: float = 2.0
+    # how long a turn waits for what its briefing needs to finish loading (her memory, just after a start); a
+    # line typed at once after a restart is asked about what she remembers, not answered without it
+    warm_up_timeout: float = 30.0
     stop_grace: float = 10.0
 
 
@@ -83,7 +86,8 @@ class Consciousness:
                  relabel: Callable[[Sequence[Perception]], list[Perception]] | None = None,
                  count_tokens: Callable[[str], int] = estimate_tokens,
                  cost: Callable[[str, Usage], float | None] = lambda _model, _usage: None,
-                 language: Callable[[], str] = lambda: "en") -> None:
+                 language: Callable[[], str] = lambda: "en",
+                 warm_up: Callable[[], Awaitable[object]] | None = None) -> None:
         self.bus = bus
         self.gate = gate
         self.llm = llm
@@ -103,6 +107,7 @@ class Consciousness:
         self.count_tokens = count_tokens  # counts a call a server reported no usage for
         self.cost = cost                  # (model that answered, usage) -> USD, or None when free or unpriced
         self.language = language          # her prompts' language: the frames' headers and nudges are in it
+        self.warm_up = warm_up            # ends once what the briefing reads has loaded (or failed to)
         self.pending_said: dict[int, asyncio.Future[str]] = {}  # window seq -> a spoken line not ended yet
         self.on_line_ended: Callable[[], None] | None = None    # a held-back line can now be kept
         self._running = asyncio.Event()
@@ -279,10 +284,17 @@ class Consciousness:
 
     async def _dynamic(self, batch: Sequence[Perception]) -> str:
         loop = asyncio.get_running_loop()
+        if self.warm_up is not None:
+            try:
+                await asyncio.wait_for(self.warm_up(), self.config.warm_up_timeout)
+            except TimeoutError:
+                log.warning("her briefing went on before her memory had loaded (%.0f s)",
+                            self.config.warm_up_timeout)
         try:
             return await asyncio.wait_for(
                 loop.run_in_executor(self.executor, self.dynamic_prompt, batch), self.config.dynamic_timeout)
         except TimeoutError:
+            log.warning("the briefing took longer than %.1f s; the turn went without it", self.config.dynamic_timeout)
             self.events.publish(EventKind.ERROR, "mind", "the briefing took too long; this turn goes without it",
                                 **said(say.BRIEFING_SLOW)[1])
         except Exception as exc:

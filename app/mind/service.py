@@ -272,7 +272,7 @@ class MindService:
             turn_log=self.turn_log.record, executor=self.executor, context=self.context,
             is_speaking=self.outlets.is_speaking, barge_in=self.outlets.barge_in, after_turn=self._after_turn,
             relabel=self.relabel, count_tokens=self.count_tokens, cost=self.cost,
-            language=lambda: self.prompts.language(),
+            language=lambda: self.prompts.language(), warm_up=self.memory_tried,
             config=MindConfig(burst_steps=mind.burst_steps, idle_enabled=self.idle_enabled(),
                               idle_after=float(mind.idle_after)))
         self.consciousness.pending_said = self._pending_said  # one record across restarts of the loop
@@ -363,6 +363,12 @@ class MindService:
             return
         async with self._memory_loading:
             await self._load_memory()
+
+    async def memory_tried(self) -> None:
+        """Returns once her memory is there, or at once when it is not loading (no store, a failed load)."""
+        if self.memories is None and self._memory_loading.locked():
+            async with self._memory_loading:
+                pass
 
     async def _load_memory(self) -> None:
         loop = asyncio.get_running_loop()

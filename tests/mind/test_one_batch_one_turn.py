@@ -364,3 +364,31 @@ def test_a_follow_up_she_lets_drop_earns_the_one_rescue():
     assert record.rescued and len(m.llm.calls) == 4  # a written answer does not end the turn: she closes it
     assert m.written == [("dm", "tonight at 9"), ("dm", "tomorrow too")] and m.spoken() == ["hi stream!"]
     assert record.outcome == "spoke"
+
+
+def test_a_turn_waits_for_what_its_briefing_needs_to_load_then_is_briefed():
+    """A line typed right after a start: her memory still loading, the briefing waits for it (bounded), then
+    goes with the turn; never the "took too long" of a briefing queued behind the load."""
+    async def go():
+        m = Mind([says("ciao")], dynamic_timeout=0.05)
+        loaded = asyncio.Event()
+        m.mind.warm_up = loaded.wait
+        m.mind.dynamic_prompt = lambda batch: "[WHAT PEOPLE TOLD YOU] cat" if loaded.is_set() else ""
+        asyncio.get_running_loop().call_later(0.3, loaded.set)
+        record = await m.mind.turn([chat("hi")])
+        return m, record
+
+    m, record = run(go())
+    assert record.briefing == "[WHAT PEOPLE TOLD YOU] cat" and m.spoken() == ["ciao"]
+    assert not m.kinds(EventKind.ERROR)
+
+
+def test_a_load_that_never_ends_holds_the_turn_only_until_its_deadline():
+    async def go():
+        m = Mind([says("ciao")], warm_up_timeout=0.1)
+        m.mind.warm_up = asyncio.Event().wait   # never set
+        m.mind.dynamic_prompt = lambda batch: "[NOW] 16:00"
+        return m, await asyncio.wait_for(m.mind.turn([chat("hi")]), 5)
+
+    m, record = run(go())
+    assert record.briefing == "[NOW] 16:00" and m.spoken() == ["ciao"]

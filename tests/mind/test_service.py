@@ -157,3 +157,27 @@ def test_a_stored_idle_switch_that_was_off_turns_the_idle_skill_off(data_dir, en
         assert stored[0] == SETTINGS_SCHEMA_VERSION == 3 and "idle_enabled" not in stored[1]
     finally:
         compose.close(again)
+
+
+def test_her_turns_wait_for_her_memory_while_it_loads_and_not_once_it_is_there(bea, monkeypatch):
+    from app.memory.memories import MemoryStore
+    from tests.fakes import HashingEmbedder
+
+    async def slow_load() -> None:
+        await asyncio.sleep(0.3)
+        bea.mind.memories = MemoryStore(bea.db, HashingEmbedder())
+
+    async def go():
+        bea.mind.start()
+        assert bea.mind.consciousness.warm_up == bea.mind.memory_tried   # her turns' briefing waits on it
+        await asyncio.wait_for(bea.mind.memory_tried(), 0.05)    # no load under way: nothing to wait for
+        monkeypatch.setattr(bea.mind, "_load_memory", slow_load)
+        loading = asyncio.ensure_future(bea.mind.load_memory())
+        await asyncio.sleep(0)
+        await bea.mind.memory_tried()
+        assert bea.mind.memories is not None                    # it waited for the load
+        await loading
+        await asyncio.wait_for(bea.mind.memory_tried(), 0.05)    # loaded: at once
+        await bea.mind.stop()
+
+    asyncio.run(go())
