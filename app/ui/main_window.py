@@ -62,7 +62,7 @@ log = logging.getLogger(__name__)
 RIGHT_TABS = (("chat", "twitch", "youtube"), ("start", "voice", "stage", "obs", "plan", "clock"))
 DETAILS = ("events", "turns", "context")   # a debugger's view: hidden until View → Details
 CHAT_SHARE = 60        # percent of the right column's height for the conversation's place
-BOTTOM_SHARE = 24      # percent of the window's height for the row of tabs under her stage
+BOTTOM_SHARE = 36      # percent of the window's height for the row of tabs under her stage
 BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
 SAVE_AFTER_MS = 1500
 FRAME_KNOWN_MS = 300
@@ -211,7 +211,7 @@ class MainWindow(QMainWindow):
                 self.resizeDocks(fronts[:2], [height * CHAT_SHARE // 100, height * (100 - CHAT_SHARE) // 100],
                                  Qt.Orientation.Vertical)
         if bottom:
-            self.resizeDocks(bottom[:1], [max(150, min(240, height * BOTTOM_SHARE // 100))], Qt.Orientation.Vertical)
+            self.resizeDocks(bottom[:1], [max(150, min(320, height * BOTTOM_SHARE // 100))], Qt.Orientation.Vertical)
         self.show_details(False)
         self._apply_state(self.saveState(window_layout.LAYOUT_VERSION))
         self._details_followed()

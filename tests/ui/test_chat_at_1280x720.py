@@ -31,6 +31,7 @@ def probe(out: Path) -> None:
     from app import compose
     from app.core.events import EventKind
     from app.ui import launch
+    from app.ui.main_window import BOTTOM, DETAILS
     from tests.fakes import FakeLLMClient, says
     from tests.skills.chat.test_her_text_first import HeldVoice
 
@@ -100,7 +101,13 @@ def probe(out: Path) -> None:
         "mind_text": mind.text.text(),
         "mind_height": [mind.text.height(), mind.text.fontMetrics().height()],
         "status": [dock.status.isVisible(), dock.status.height(), dock.status.fontMetrics().height()],
+        "stage": window.centralWidget().height(),
     })
+    report["bottom"] = {}
+    for key in [k for k, area in window.areas.items() if area == BOTTOM and k not in DETAILS]:
+        window.docks[key].raise_()
+        settle()
+        report["bottom"][key] = window.docks[key].widget().height()
     (out / "report.json").write_text(json.dumps(report, indent=1))
     window.hide_on_close = False
     compose.close(bea)
@@ -147,6 +154,13 @@ def test_the_conversation_gets_most_of_the_dock_and_her_failure_stays_in_view(sh
     status_shown, status_height, line = report["status"]
     assert status_shown and status_height <= line + 4, report["status"]     # her state: one line
     assert (out / "chat-with-problems.png").is_file()
+
+
+def test_the_docks_under_her_stage_are_tall_enough_to_read_and_leave_her_stage_most_of_the_height(shown):
+    report, _out = shown
+    assert {"mood", "memory", "people"} < set(report["bottom"]), report["bottom"]
+    assert all(height >= 190 for height in report["bottom"].values()), report["bottom"]   # was about 120 px
+    assert report["stage"] >= 320, report["stage"]
 
 
 if __name__ == "__main__":
