@@ -4,7 +4,5 @@ Skills registered with @register and the names build.spec calls are seen by the 
 decorator and reads build.spec), so they need no line here.
 """
 
-time_info  # noqa  sounddevice's stream callback signature (app/senses/voice/devices.py)
-is_main_frame  # noqa  QWebEnginePage.acceptNavigationRequest's signature (app/skills/stage/view.py)
 rtf  # noqa  benchmark: tests/bench/voice.py prints Transcript.rtf and Speech.rtf (app/senses/voice/stt.py, tts.py)
 SentenceTransformerEmbedder  # noqa  benchmark: tests/bench/recall_quality.py (app/memory/embedder.py)
