@@ -598,6 +598,10 @@
         <translation>Apri le impostazioni</translation>
     </message>
     <message>
+        <source>She is thinking…</source>
+        <translation>Sta pensando…</translation>
+    </message>
+    <message>
         <source>Say something to her…</source>
         <translation>Dille qualcosa…</translation>
     </message>

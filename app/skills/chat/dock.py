@@ -26,16 +26,19 @@ from app.widgets.qt import (
     QEvent,
     QFrame,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QObject,
     QPushButton,
     QScrollArea,
     Qt,
+    QTimer,
     QVBoxLayout,
     QWidget,
     translate,
 )
 
+THINKING_AT_MOST_MS = 120_000   # "She is thinking…" goes by itself after this (a turn that chose silence)
 HERS = "mind"   # her failed turns (app.skills.chat.skill, rule 2): the answer to a line typed here that never came
 
 CORE_PAGES = {"general": QT_TRANSLATE_NOOP("chat_dock", "General"), "mind": QT_TRANSLATE_NOOP("chat_dock", "Mind"),
@@ -168,6 +171,12 @@ class ChatDock(QWidget):
         self.transcript = FollowingText(objectName="chatTranscript")
         self.status = OneLine(objectName="chatStatus")
         self.status.setStyleSheet(f"color: {QUIET};")
+        # from a line sent to her until her answer (or her failure) is in the dock: the wait is not silence
+        self.thinking = QLabel(translate("chat_dock", "She is thinking…"), objectName="chatThinking")
+        self.thinking.setStyleSheet(f"color: {QUIET}; font-style: italic;")
+        self.thinking.hide()
+        self._thinking_timeout = QTimer(self, singleShot=True, interval=THINKING_AT_MOST_MS)
+        self._thinking_timeout.timeout.connect(self.thinking.hide)
         self._speaking: dict[int, int] = {}   # her lines still sounding: the line's number -> its block
         self.entry = QLineEdit(objectName="chatEntry", placeholderText=translate("chat_dock", "Say something to her…"))
         self.send_button = QPushButton(translate("chat_dock", "Send"))
@@ -182,6 +191,7 @@ class ChatDock(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.transcript, 1)
+        layout.addWidget(self.thinking)
         layout.addWidget(self.notes)
         layout.addWidget(self.status)
         layout.addLayout(row)
@@ -210,6 +220,8 @@ class ChatDock(QWidget):
             self.failure.show_problem(problem)
         self.notes.setVisible(problem is not None)
         self.notes.fit(self.height())
+        if problem is not None:
+            self.thinking.hide()
 
     def resizeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
         self.notes.fit(event.size().height())
@@ -229,6 +241,8 @@ class ChatDock(QWidget):
 
     def show_line(self, line: Line) -> None:
         """A new line at the end; her spoken line again, where it is, when its mark changes."""
+        if line.who != YOU:
+            self.thinking.hide()
         block = self._speaking.pop(line.number, None) if line.state is not LineState.SPEAKING else \
             self._speaking.get(line.number)
         if block is not None:
@@ -239,6 +253,9 @@ class ChatDock(QWidget):
             self._speaking[line.number] = self.transcript.document().blockCount() - 1
 
     def send(self) -> None:
+        if self.entry.text().strip():
+            self.thinking.show()
+            self._thinking_timeout.start()
         self.skill.send(self.entry.text())
         self.entry.clear()
         self.refresh_status()

@@ -77,6 +77,27 @@ def test_her_line_shows_while_her_voice_still_says_it_then_is_marked_said(bea, d
     assert bea.skills["chat"].lines[-1] == ("Bea (out loud)", ANSWER)
 
 
+def test_from_a_line_sent_until_her_answer_the_dock_says_she_is_thinking(bea, dock):
+    async def go():
+        bea.mind.start()
+        bea.mind.consciousness.llm = FakeLLMClient([says(ANSWER)])
+        voice = HeldVoice()
+        bea.mind.outlets.attach_voice(voice)
+        dock.send_button.click()                       # nothing typed: nothing to wait for
+        quiet = dock.thinking.isVisibleTo(dock)
+        dock.entry.setText("Hi Bea, are you there?")
+        dock.send_button.click()
+        waiting = dock.thinking.isVisibleTo(dock)
+        await bea.mind.consciousness.turn(bea.mind.bus.take_all())
+        answered = dock.thinking.isVisibleTo(dock)
+        voice.done.set()
+        await bea.mind.stop()
+        return quiet, waiting, answered
+
+    assert asyncio.run(go()) == (False, True, False)
+    assert dock.thinking.text() == "She is thinking…"
+
+
 def test_a_line_she_was_stopped_in_is_marked_cut_with_the_rest_in_grey(bea, dock):
     during, after = asyncio.run(typed_and_answered(bea, dock, HeldVoice(said="Ciao! I'm")))
     assert during.endswith(f"{ANSWER} …")
