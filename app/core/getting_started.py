@@ -112,8 +112,9 @@ def steps(f: Facts) -> list[Step]:
     chosen = f.vrm_path.strip()
     if not f.stage_enabled:
         body = replace(body, page="skills", **_off("Stage"))
-    elif f.stage_problem:
-        body = replace(body, detail=f.stage_problem)
+    elif f.stage_problem:   # the stage itself says why, where she would be: a pointer here (rule 4)
+        body = replace(body, **_said(QT_TRANSLATE_NOOP("getting_started", "Her stage cannot show her: see what "
+                                                                          "it says in its place.")))
     elif not f.avatar.strip():
         body = replace(body, **_said(QT_TRANSLATE_NOOP("getting_started", "Choose a .vrm avatar in the Stage dock (VRoid Studio "
                                                           "makes one for free).")))

@@ -1032,6 +1032,10 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
         <translation>Dalle un corpo</translation>
     </message>
     <message>
+        <source>Her stage cannot show her: see what it says in its place.</source>
+        <translation>Il suo palco non può mostrarla: guarda cosa dice al suo posto.</translation>
+    </message>
+    <message>
         <source>Choose a .vrm avatar in the Stage dock (VRoid Studio makes one for free).</source>
         <translation>Scegli un avatar .vrm nel pannello Palco (VRoid Studio te ne fa uno gratis).</translation>
     </message>

@@ -35,7 +35,7 @@ def test_a_fresh_install_has_three_required_steps_and_three_optional_ones():
     (Facts(avatar="/app/stage/avatar/bea.vrm", avatar_shown=True), "body", True, "She wears the default avatar"),
     # a chosen .vrm on a stage that cannot draw it is not a body: the step stays open and says why
     (Facts(vrm_path="/a/bea.vrm", avatar="/a/bea.vrm", stage_problem="Her avatar cannot be drawn in this "
-           "window: it has no WebGL"), "body", False, "no WebGL"),
+           "window: it has no WebGL"), "body", False, "Her stage cannot show her: see what it says in its place."),
     (Facts(vrm_path="/a/bea.vrm", avatar="/a/bea.vrm"), "body", False, "still loading on the stage"),
     (Facts(vrm_path="/a/bea.vrm"), "body", False, "Choose a .vrm avatar"),
     (Facts(stage_enabled=False, vrm_path="/a/bea.vrm", avatar="/a/bea.vrm", avatar_shown=True), "body", False,
