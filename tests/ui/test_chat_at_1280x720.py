@@ -1,6 +1,7 @@
 """The Chat dock in the window as the app builds it on a 1280x720 screen: a line typed there is answered by her
 (a scripted model, a voice whose line lasts until the test lets it end), and her text is in the dock while her
-voice is still saying it, then marked said; the conversation gets most of the dock; with standing problems
+voice is still saying it, then marked said; after she quits and starts again, the Memory dock shows what she was
+told; the conversation gets most of the dock; with standing problems
 besides, the problems list above her stage shows her failed turn first, the Chat dock shows it (in view) and none
 of the standing ones, and her state is one line.
 
@@ -23,6 +24,7 @@ from tests.ui.test_window_fits import PASSPHRASE, REPO, _global_rect, _screen_co
 
 SCREEN = "1280x720"
 ANSWER = "Ciao! I'm here, ready when you are."
+TOLD = "My cat is called Pistachio."
 
 
 def probe(out: Path) -> None:
@@ -30,15 +32,17 @@ def probe(out: Path) -> None:
 
     from app import compose
     from app.core.events import EventKind
+    from app.memory.memories import MemoryStore
     from app.ui import launch
     from app.ui.main_window import BOTTOM, DETAILS
-    from tests.fakes import FakeLLMClient, says
+    from tests.fakes import FakeLLMClient, HashingEmbedder, says
     from tests.skills.chat.test_her_text_first import HeldVoice
 
     qapp = launch.application()
     data = out / "data"
     data.mkdir(parents=True, exist_ok=True)
     bea = compose.build(data, env={"BEA_PASSPHRASE": PASSPHRASE}, log_to_stderr=False)
+    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder())   # her memory loaded (a stand-in embedder)
     shell = launch.Shell(bea, launch.app_icon())
     window = shell.window
     window.show()
@@ -62,7 +66,7 @@ def probe(out: Path) -> None:
         bea.mind.start()
         bea.mind.consciousness.llm = FakeLLMClient([says(ANSWER)])
         bea.mind.outlets.attach_voice(voice)
-        dock.entry.setText("Hi Bea, are you there?")
+        dock.entry.setText(TOLD)
         dock.send_button.click()
         await bea.mind.consciousness.turn(bea.mind.bus.take_all())
         settle()
@@ -108,9 +112,26 @@ def probe(out: Path) -> None:
         window.docks[key].raise_()
         settle()
         report["bottom"][key] = window.docks[key].widget().height()
+    window.hide_on_close = False
+    window.close()
+    compose.close(bea)                           # she quits: the stream's lines become memories
+    qapp.processEvents()
+
+    again = compose.build(data, env={"BEA_PASSPHRASE": PASSPHRASE}, log_to_stderr=False)
+    again.mind.memories = MemoryStore(again.db, HashingEmbedder())
+    window = launch.Shell(again, launch.app_icon()).window
+    window.show()
+    settle(1.0)
+    memory = window.docks["memory"]
+    memory.raise_()
+    settle()
+    window.grab().save(str(out / "memory-after-restart.png"))
+    shown = memory.widget()
+    report["after_restart"] = {"memories": [m.text for m in shown.view.memories] if shown.view else None,
+                               "news": shown.news.text(), "exposed": not memory.visibleRegion().isEmpty()}
     (out / "report.json").write_text(json.dumps(report, indent=1))
     window.hide_on_close = False
-    compose.close(bea)
+    compose.close(again)
     qapp.processEvents()
 
 
@@ -134,8 +155,8 @@ def test_her_text_is_in_the_dock_before_her_voice_has_said_it_then_marked_said(s
     report, out = shown
     assert report["screen"] == [1280, 720] and report["chat_exposed"]
     assert report["speaking"]
-    assert report["during"] == ["You: Hi Bea, are you there?", f"Bea (out loud): {ANSWER} …"]
-    assert report["after"] == ["You: Hi Bea, are you there?", f"Bea (out loud): {ANSWER}"]
+    assert report["during"] == [f"You: {TOLD}", f"Bea (out loud): {ANSWER} …"]
+    assert report["after"] == [f"You: {TOLD}", f"Bea (out loud): {ANSWER}"]
     assert (out / "chat-while-she-speaks.png").is_file()
 
 
@@ -154,6 +175,14 @@ def test_the_conversation_gets_most_of_the_dock_and_her_failure_stays_in_view(sh
     status_shown, status_height, line = report["status"]
     assert status_shown and status_height <= line + 4, report["status"]     # her state: one line
     assert (out / "chat-with-problems.png").is_file()
+
+
+def test_after_a_restart_the_memory_dock_shows_what_she_was_told(shown):
+    report, out = shown
+    after = report["after_restart"]
+    assert after["exposed"] and after["memories"] == [f"Streamer: {TOLD}"], after
+    assert after["news"] == "Remembered 1 thing from this stream.", after
+    assert (out / "memory-after-restart.png").is_file()
 
 
 def test_the_docks_under_her_stage_are_tall_enough_to_read_and_leave_her_stage_most_of_the_height(shown):
