@@ -155,7 +155,9 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
             skills[key] = cls(SkillContext(
                 settings=_section(settings, key), bus=bus, now=now, perceive=mind.perceive, gate=gate,
                 secrets=secrets, app_settings=settings, stage=stage, senders=mind.outlets, her_lines=mind.outlets,
-                people=people, avatar=avatar, ears=ears, voice_tap=voice_tap, mind=mind, db=db, models=models,
+                people=people, avatar=avatar, ears=ears, voice_tap=voice_tap, voice_outlet=mind.outlets,
+                sessions=mind.stream, remembering=mind.consolidation, window=mind.context, mood=mind.mood,
+                memories=lambda: mind.memories, models_notice=mind.notice, mind=mind, db=db, models=models,
                 plan_store=plan_store, person_store=person_store, language=prompts.language))
         mind.skills = skills
         # the default embedder is converted once per machine, in the user's cache (it can always be rebuilt)

@@ -35,7 +35,22 @@ if TYPE_CHECKING:
     from app.mind.service import MindService
     from app.secrets import SecretStore
     from app.senses.netgate import NetworkGate
-    from app.skills.ports import Avatar, Ears, HerLines, People, Senders, SettingsPort, Stage, VoiceTap
+    from app.skills.ports import (
+        Avatar,
+        Ears,
+        HerLines,
+        Memories,
+        Mood,
+        People,
+        Remembering,
+        Senders,
+        Sessions,
+        SettingsPort,
+        Stage,
+        VoiceOutlet,
+        VoiceTap,
+        Window,
+    )
 
 
 def _nobody() -> None:
@@ -61,6 +76,13 @@ class SkillContext:
     avatar: Callable[[], Avatar | None] = _nobody   # the Stage skill's body while that skill is on
     ears: Callable[[], Ears | None] = _nobody       # the Voice skill's transcriber while it runs
     voice_tap: Callable[[], VoiceTap | None] = _nobody   # a copy of her voice, the Voice skill's while it is on
+    voice_outlet: VoiceOutlet | None = None   # where her voice attaches and screens what it says
+    sessions: Sessions | None = None     # the stream's sessions, opened and ended
+    remembering: Remembering | None = None   # an ended stream's lines become memories
+    window: Window | None = None         # her context window, read back
+    mood: Mood | None = None             # her stored mood
+    memories: Callable[[], Memories | None] = _nobody   # her long-term memory once the embedder has loaded
+    models_notice: Callable[[], str] = lambda: ""   # what the streamer should know about the models in use
     mind: MindService | None = None      # the mind itself, for the skills that make up her mind
     db: Database | None = None
     models: ModelManager | None = None

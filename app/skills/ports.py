@@ -17,6 +17,13 @@ these protocols (or by the service's own class when it is a plain store):
 - HerLines: her spoken lines as the window follows them (app.core.her_lines): shown the moment the speak call is
   written, then said or cut once her voice has ended them. The mind's outlets, always there in the app.
 - SettingsPort: the one validated write path for settings, and news of their changes.
+- VoiceOutlet: the mind's outlets as her voice meets them: the Voice skill attaches its mouth there while it
+  runs, and screens each chunk it says with the on-air filter. The mind's outlets, always there in the app.
+- Sessions and Remembering: the stream's sessions as OBS opens and ends them, and the consolidation that makes
+  an ended stream's lines memories at once. The mind's; None in a build without a store.
+- Window: her context window, read back (the talk it holds after a restart). The mind's, always there.
+- Mood: her stored mood as it is now. The mind's mood keeper, always there in the app.
+- Memories: her long-term memory, to recall from. ctx.memories() is None until the embedder has loaded.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from decimal import Decimal
 from typing import Any, Protocol
 
+from app.core.affect import Affect
 from app.core.her_lines import SpokenLine
 from app.core.perception import Perception
 
@@ -124,5 +132,57 @@ class SettingsPort(Protocol):
     def set(self, path: str, value: Any) -> Any:
         """Validate and store one setting; raises with a sentence when refused."""
 
+    def update(self, changes: dict[str, Any]) -> None:
+        """Validate and store several settings ({path: value}) together: all or none; raises when refused."""
+
     def on_change(self, listener: Callable[[str, Any], None]) -> Callable[[], None]:
         """listener(path, value) after each stored change; returns how to stop listening."""
+
+
+class VoiceOutlet(Protocol):
+    @property
+    def voice(self) -> Any:
+        """The voice attached now (what attach_voice was given), or None."""
+
+    def attach_voice(self, voice: Callable[[str, str], Awaitable[str | None]], begin: Callable[[], Any] | None = None,
+                     speaking: Callable[[], bool] | None = None, interrupt: Callable[[], None] | None = None,
+                     audible: Callable[[], bool] = lambda: True) -> None:
+        """voice(text, mood) says her lines from now on; begin() opens a line streamed as it is written;
+        speaking() and interrupt() serve the barge-in; audible() is False while she speaks into silence."""
+
+    def detach_voice(self) -> None:
+        """Her voice is gone: lines are written only."""
+
+    def screen(self, text: str, spoken: bool = False, where: str = "voice") -> Any:
+        """The on-air filter: a Screened whose text is what may go on air ("" when nothing may)."""
+
+
+class Sessions(Protocol):
+    def go_live(self, opened_by: str = "streamer") -> int:
+        """Open a session on air (a no-op while one is open); its id. Blocking."""
+
+    def end(self) -> int | None:
+        """Close the session; the id it had, or None. Blocking."""
+
+
+class Remembering(Protocol):
+    async def remember(self, deadline: float | None = None) -> int:
+        """Every line not consolidated yet becomes memories now; how many were kept."""
+
+
+class Window(Protocol):
+    def since(self, seq: int) -> list[Any]:
+        """Entries (app.core.context_window.Entry) newer than seq, oldest first."""
+
+
+class Mood(Protocol):
+    def current(self) -> Affect:
+        """Her mood now, decayed toward calm since it was last moved."""
+
+
+class Memories(Protocol):
+    def recall(self, query: str, limit: int = ..., source: str | None = "person", path: str = "auto") -> list[Any]:
+        """Memories (app.memory.memories.Memory) about query, from source. Blocking (it embeds)."""
+
+    def recall_split(self, queries: Sequence[str], limit: int = ..., language: str = "en") -> str:
+        """What people told her and what she said herself about queries, as two labelled blocks. Blocking."""

@@ -344,7 +344,7 @@ class VoiceSkill(Skill):
             self.mouth = Mouth(parts.voice, TappedOutput(self.output, self.tap), guard=self.guard,
                                barge_in=BargeIn(s.duck_db, s.stop_after_seconds), on_caption=self._caption,
                                on_action=self._action, on_speaking=self._on_speaking, screen=self._screen)
-            outlets = getattr(self.ctx.mind, "outlets", None)
+            outlets = self.ctx.voice_outlet
             if outlets is not None:
                 outlets.attach_voice(self._say, self._begin, speaking=lambda: self.speaking,
                                      interrupt=self.interrupt,
@@ -391,7 +391,7 @@ class VoiceSkill(Skill):
             up.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await up
-        outlets = getattr(self.ctx.mind, "outlets", None)
+        outlets = self.ctx.voice_outlet
         if outlets is not None and outlets.voice == self._say:
             outlets.detach_voice()
         self.keys.stop()
@@ -442,7 +442,7 @@ class VoiceSkill(Skill):
 
     def _screen(self, chunk: str) -> str:
         """Each chunk as it may go on air (issue 25): the mind's on-air filter, chunk by chunk."""
-        outlets = getattr(self.ctx.mind, "outlets", None)
+        outlets = self.ctx.voice_outlet
         return outlets.screen(chunk, spoken=True).text if outlets is not None else chunk
 
     def _begin(self) -> StreamedLine:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import gc
 from datetime import UTC, datetime
-from types import SimpleNamespace
 
 from app.core.events import EventBus
 from app.mind.outlets import Outlets
@@ -34,7 +33,7 @@ def made(kind: type) -> int:
 def started_skill(events: EventBus, outlets: Outlets, **settings) -> VoiceSkill:
     values = VoiceSettings(**settings)
     ctx = SkillContext(settings=lambda: values, bus=events, now=lambda: datetime.now(UTC),
-                       mind=SimpleNamespace(outlets=outlets))
+                       voice_outlet=outlets)
     skill = VoiceSkill(ctx)
 
     def speakers(rate, _device):

@@ -8,7 +8,6 @@ import asyncio
 import json
 import time
 from datetime import UTC, datetime
-from types import SimpleNamespace
 
 import numpy as np
 
@@ -122,9 +121,8 @@ def build_skill(events, outlets, voice, transcriber=None, *, perceive=None, stag
     """The skill on the real (already loaded) models, with a fake sound card (or none at all: the machine's
     own, which has no PortAudio here)."""
     values = VoiceSettings(**settings)
-    mind = SimpleNamespace(outlets=outlets, settings=None)
     ctx = SkillContext(settings=lambda: values, bus=events, now=lambda: datetime.now(UTC),
-                       perceive=perceive or (lambda _p: None), mind=mind, avatar=lambda: stage)
+                       perceive=perceive or (lambda _p: None), voice_outlet=outlets, avatar=lambda: stage)
     skill = VoiceSkill(ctx)
 
     def load(_settings, _executor) -> Parts:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -70,7 +69,7 @@ def test_without_an_audio_device_she_starts_says_why_and_speaks_into_silence():
 
     async def go():
         ctx = SkillContext(settings=lambda: VoiceSettings(), bus=events, now=lambda: datetime.now(UTC),
-                           mind=SimpleNamespace(outlets=outlets))
+                           voice_outlet=outlets)
         skill = VoiceSkill(ctx)
         await skill.start()
         loading = skill.state                                   # start() does not wait for the models
