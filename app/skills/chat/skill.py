@@ -113,9 +113,9 @@ class ChatSkill(Skill):
         return [(line.who, line.text) for line in self.entries]
 
     async def start(self) -> None:
-        context = getattr(self.ctx.mind, "context", None)
-        if context is not None and not self.entries:   # after a restart, the talk her window still holds
-            for who, text in past_lines(context.since(0), self._name()):
+        window = self.ctx.window
+        if window is not None and not self.entries:   # after a restart, the talk her window still holds
+            for who, text in past_lines(window.since(0), self._name()):
                 self._add(who, text)
         outlets = self.ctx.senders
         if outlets is not None:
@@ -236,12 +236,11 @@ class ChatSkill(Skill):
             self._add(OUT_LOUD.format(name=self._name()), event.text)
 
     def _name(self) -> str:
-        mind = self.ctx.mind
-        return mind.settings.current.general.persona_name if mind is not None else "Bea"
+        service = self.ctx.app_settings
+        return service.current.general.persona_name if service is not None else "Bea"
 
     def notice(self) -> str:
-        mind = self.ctx.mind
-        return mind.notice() if mind is not None else ""
+        return self.ctx.models_notice()
 
     def context_section(self) -> str:
         return in_language(SECTION, self.ctx.language())

@@ -231,9 +231,9 @@ class DonationsSkill(Skill):
         """Where the sender posts, as far as this computer knows (the port once the API listens)."""
         from app.config.api_settings import API_PREFIX
         port = getattr(self.server, "port", None)
-        mind = self.ctx.mind
-        if port is None and mind is not None:
-            port = mind.settings.current.api.port or None
+        service = self.ctx.app_settings
+        if port is None and service is not None:
+            port = service.current.api.port or None
         where = f"127.0.0.1:{port}" if port else "127.0.0.1:<port>"
         scheme = "https" if getattr(self.server, "ssl_context", None) is not None else "http"   # LAN mode: TLS only
         return f"{scheme}://{where}{API_PREFIX}{PATHS[kind]}"

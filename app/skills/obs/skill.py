@@ -35,6 +35,7 @@ from app.core.words import QT_TRANSLATE_NOOP, said
 from app.skills.base import Skill, SkillContext
 from app.skills.obs import words
 from app.skills.obs.client import NotConnected, ObsConnection, ObsError, ObsStatus, State, Target
+from app.skills.ports import Sessions
 from app.skills.registry import register
 
 log = logging.getLogger(__name__)
@@ -408,23 +409,23 @@ class ObsSkill(Skill):
             return  # first news, not live: a session the streamer opened by hand is theirs to end
         if before == active:
             return
-        stream = getattr(self.ctx.mind, "stream", None)
+        sessions = self.ctx.sessions
         text, data = said(QT_TRANSLATE_NOOP("activity", "The stream is live in OBS: a session opens.") if active
                           else QT_TRANSLATE_NOOP("activity", "The stream ended in OBS: the session closes."))
         self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, text, **data)
-        self.spawn(self._session(stream, active))
+        self.spawn(self._session(sessions, active))
 
-    async def _session(self, stream: Any, live: bool) -> None:
+    async def _session(self, sessions: Sessions | None, live: bool) -> None:
         loop = asyncio.get_running_loop()
-        if stream is not None:
+        if sessions is not None:
             try:  # the store blocks its caller: never on the loop's thread
                 if live:
-                    await loop.run_in_executor(None, stream.go_live, SURFACE)
+                    await loop.run_in_executor(None, sessions.go_live, SURFACE)
                 else:
-                    await loop.run_in_executor(None, stream.end)
-                    consolidation = getattr(self.ctx.mind, "consolidation", None)
-                    if consolidation is not None:   # the stream's lines become memories now, not at night
-                        await consolidation.remember()
+                    await loop.run_in_executor(None, sessions.end)
+                    remembering = self.ctx.remembering
+                    if remembering is not None:   # the stream's lines become memories now, not at night
+                        await remembering.remember()
             except Exception as exc:
                 log.exception("the OBS skill could not %s the session", "open" if live else "end")
                 text, data = said(QT_TRANSLATE_NOOP("problems", "The stream session could not be opened "
