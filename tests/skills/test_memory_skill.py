@@ -19,7 +19,7 @@ def make(bea):
     mind = Mind()
     settings = MemorySettings()
     skill = MemorySkill(SkillContext(settings=lambda: settings, bus=EventBus(time.time), now=lambda: None,
-                                     mind=mind))
+                                     memories=lambda: mind.memories))
     return skill, mind
 
 

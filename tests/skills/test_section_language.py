@@ -68,12 +68,10 @@ def test_the_italian_memory_section_names_the_headers_recall_really_writes(bea):
     from app.skills.memory.skill import MemorySkill
     from tests.fakes import HashingEmbedder
 
-    class Mind:
-        memories = MemoryStore(bea.db, HashingEmbedder())
-
-    Mind.memories.remember("marco has a cat called pixel", "person")
-    Mind.memories.remember("my own cat pixel can talk", "bea")
-    skill = make(MemorySkill, "it", mind=Mind())
+    memories = MemoryStore(bea.db, HashingEmbedder())
+    memories.remember("marco has a cat called pixel", "person")
+    memories.remember("my own cat pixel can talk", "bea")
+    skill = make(MemorySkill, "it", memories=lambda: memories)
     section, recalled = skill.context_section(), skill.context_for([chat("cat pixel")])
     assert section.startswith("La tua memoria: ") and "Usa `recall` per cercare qualcosa." in section
     assert "Your memory" not in section and "look something up" not in section

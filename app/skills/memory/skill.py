@@ -13,6 +13,7 @@ from app.core.prompt_language import in_language
 from app.core.recall import DAY_SECONDS, ago, is_fragment, recall_headers
 from app.core.tools import Tool
 from app.skills.base import Skill
+from app.skills.ports import Memories
 from app.skills.registry import register
 
 QUERY_CHARS = 500   # of one line: a wall of text asks about its beginning
@@ -60,9 +61,8 @@ class MemorySkill(Skill):
     settings_model = MemorySettings
     settings_page = "app.skills.memory.settings:make_page"
 
-    def store(self) -> Any:
-        mind = self.ctx.mind
-        return getattr(mind, "memories", None)
+    def store(self) -> Memories | None:
+        return self.ctx.memories()
 
     def tools(self) -> list[Tool]:
         if self.store() is None:

@@ -308,9 +308,6 @@ class StageSkill(Skill):
         return self.server.url(page)
 
     # ---- the avatar -------------------------------------------------------------------------------------
-    def _settings_service(self) -> Any:
-        return getattr(self.ctx.mind, "settings", None)
-
     def choose_model(self, path: str | Path) -> str:
         """The streamer picked a file: "" when it is a VRM (remembered and loaded), else why not."""
         try:
@@ -320,7 +317,7 @@ class StageSkill(Skill):
             self._changed()
             return self.model_error
         value = str(Path(path).resolve())
-        service = self._settings_service()
+        service = self.ctx.app_settings
         if service is not None:
             service.set(f"skills.{self.key}.vrm_path", value)   # the SETTINGS event loads it
         else:
@@ -476,7 +473,7 @@ class StageSkill(Skill):
         changes: dict[str, Any] = {f"skills.{self.key}.clips": kept}
         if info is not None and self.find_clip(self.settings.idle_clip) == name:
             changes[f"skills.{self.key}.idle_clip"] = ""
-        service = self._settings_service()
+        service = self.ctx.app_settings
         if service is None:
             return "Settings cannot be changed from here in this build."
         try:
@@ -534,7 +531,7 @@ class StageSkill(Skill):
         """Between lines her face shows her stored mood, as strongly as she feels it."""
         while True:
             if time.monotonic() >= self._speaking_until:
-                keeper = getattr(self.ctx.mind, "mood", None)
+                keeper = self.ctx.mood
                 try:
                     now = keeper.current() if keeper is not None else None
                 except Exception:
