@@ -144,8 +144,9 @@ class VoiceOutlet(Protocol):
     def voice(self) -> Any:
         """The voice attached now (what attach_voice was given), or None."""
 
-    def attach_voice(self, voice: Callable[[str, str], Awaitable[str | None]], begin: Callable[[], Any] | None = None,
-                     speaking: Callable[[], bool] | None = None, interrupt: Callable[[], None] | None = None,
+    def attach_voice(self, voice: Callable[[str, str], Awaitable[str | None]],
+                     begin: Callable[[], Any] | None = None, speaking: Callable[[], bool] | None = None,
+                     interrupt: Callable[[], None] | None = None,
                      audible: Callable[[], bool] = lambda: True) -> None:
         """voice(text, mood) says her lines from now on; begin() opens a line streamed as it is written;
         speaking() and interrupt() serve the barge-in; audible() is False while she speaks into silence."""
@@ -181,7 +182,8 @@ class Mood(Protocol):
 
 
 class Memories(Protocol):
-    def recall(self, query: str, limit: int = ..., source: str | None = "person", path: str = "auto") -> list[Any]:
+    def recall(self, query: str, limit: int = ..., source: str | None = "person",
+               path: str = "auto") -> list[Any]:
         """Memories (app.memory.memories.Memory) about query, from source. Blocking (it embeds)."""
 
     def recall_split(self, queries: Sequence[str], limit: int = ..., language: str = "en") -> str:

@@ -60,7 +60,8 @@ class TokenPlatform(Skill):
         super().__init__(ctx)
         self.client: Any = None
         self.log = ChatRing()
-        self.work = Background(self.key, self.title, ctx.bus, lambda: getattr(ctx.stage, "executor", None))
+        self.work = Background(self.key, self.title, ctx.bus,
+                               lambda: ctx.stage.executor if ctx.stage is not None else None)
         self.tallies = Tallies(ctx.people, self._session, self.work)
         self.token = SecretSlot(self.token_secret, ctx.secrets)
         self.client_options: dict[str, Any] = {}     # a test's faster rhythm

@@ -199,7 +199,8 @@ class TwitchSkill(Skill):
         self.log = ChatRing()
         self.since: float | None = None      # when this connection started (wall clock): who is here since
         self.perceived = 0
-        self.work = Background(PLATFORM, "Twitch", ctx.bus, lambda: getattr(ctx.stage, "executor", None))
+        self.work = Background(PLATFORM, "Twitch", ctx.bus,
+                               lambda: ctx.stage.executor if ctx.stage is not None else None)
         self.tallies = Tallies(ctx.people, self._session, self.work)
         self.moderation = Moderation(PLATFORM, ctx.stage, self.work)
         self.token = SecretSlot(TOKEN_SECRET, ctx.secrets, strip_prefix="oauth:")

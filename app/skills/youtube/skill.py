@@ -101,7 +101,8 @@ class YouTubeSkill(Skill):
         self._listeners = Listeners("YouTube")
         self.client_options: dict[str, Any] = {}     # a test's faster rhythm
         self.log = ChatRing()
-        self.work = Background(PLATFORM, "YouTube", ctx.bus, lambda: getattr(ctx.stage, "executor", None))
+        self.work = Background(PLATFORM, "YouTube", ctx.bus,
+                               lambda: ctx.stage.executor if ctx.stage is not None else None)
         self.tallies = Tallies(ctx.people, self._session, self.work)
         self.moderation = Moderation(PLATFORM, ctx.stage, self.work)
         self.key = SecretSlot(KEY_SECRET, ctx.secrets)
