@@ -4,10 +4,12 @@ captions, perceptions and sessions."""
 import asyncio
 import json
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 
-from app.core.events import EventKind
+from app.core.events import EventBus, EventKind
 from app.core.perception import PerceptionKind
 from app.core.tools import broken_promises
+from app.skills.base import SkillContext
 from app.skills.obs.client import State
 from app.skills.obs.skill import PASSWORD_SECRET, ObsSettings, ObsSkill, allowed
 from app.widgets.palette import FINE, QUIET
@@ -319,3 +321,53 @@ def test_after_a_new_scene_collection_she_knows_the_old_scene_is_gone(bea, qtbot
                 await until(lambda: dock.current.text() == "Current scene: Scene (scene collection “Fresh”)")
                 assert [dock.scenes.item(i).text() for i in range(dock.scenes.count())] == ["▶ Scene"]
     run(main())
+
+
+class Sessions:
+    def __init__(self, done: list[str]) -> None:
+        self.done = done
+
+    def go_live(self, opened_by: str = "streamer") -> int:
+        self.done.append(f"go_live by {opened_by}")
+        return 1
+
+    def end(self) -> int | None:
+        self.done.append("end")
+        return 1
+
+
+class Remembering:
+    def __init__(self, done: list[str]) -> None:
+        self.done = done
+
+    async def remember(self, deadline: float | None = None) -> int:
+        self.done.append("remember")
+        return 0
+
+
+def test_the_stream_ending_in_obs_closes_the_session_then_remembers_it_through_the_ports():
+    """The skill on a hand-built context: what it reaches is its ports, and a port left out is a step left out."""
+    def skill_with(done: list[str], sessions: bool, remembering: bool) -> tuple[ObsSkill, list]:
+        heard: list = []
+        ctx = SkillContext(settings=ObsSettings, bus=EventBus(lambda: 0.0), now=lambda: datetime.now(UTC),
+                           perceive=heard.append, sessions=Sessions(done) if sessions else None,
+                           remembering=Remembering(done) if remembering else None)
+        return ObsSkill(ctx), heard
+
+    async def live_then_ended(skill: ObsSkill) -> None:
+        for active in (True, False):
+            skill._observe_streaming(active)
+            await asyncio.gather(*skill._tasks)
+
+    done: list[str] = []
+    skill, heard = skill_with(done, sessions=True, remembering=True)
+    run(live_then_ended(skill))
+    assert done == ["go_live by obs", "end", "remember"]
+    assert [p.content for p in heard] == ["[OBS] The stream is live."]
+    done.clear()
+    run(live_then_ended(skill_with(done, sessions=True, remembering=False)[0]))
+    assert done == ["go_live by obs", "end"]
+    done.clear()
+    skill, heard = skill_with(done, sessions=False, remembering=True)
+    run(live_then_ended(skill))
+    assert done == [] and [p.content for p in heard] == ["[OBS] The stream is live."]
