@@ -1,6 +1,6 @@
 """Her default avatar: the file the install makes is a VRM humanoid with a face, she wears it until the streamer
 picks one, the real stage page draws it (a screenshot is kept at build/screenshots/default_avatar.png), and a
-view with no WebGL says so in words while Get started keeps "Give her a body" open."""
+view with no WebGL says so in words while Get started keeps "Give her a body" open and points at it."""
 
 import asyncio
 
@@ -101,6 +101,6 @@ def test_without_webgl_the_stage_says_so_and_the_body_step_stays_open(bea, web_v
             await asyncio.sleep(0.5)
             assert skill.report is None
             body = {s.key: s for s in steps(read_facts(bea))}["body"]
-            assert not body.done and body.detail == NO_WEBGL
+            assert not body.done and body.detail == "Her stage cannot show her: see what it says in its place."
             assert (await js(view, "window.stageState().name")) == ""
     qt_run(main())
