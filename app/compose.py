@@ -23,9 +23,12 @@ from app.core.prompt_language import prompt_language, system_locale
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.executors import BoundedExecutor
 from app.logs import set_level, setup_logging
+from app.memory.alias_store import AliasStore
 from app.memory.database import Database
 from app.memory.keys import PassphrasePrompt, obtain_key
 from app.memory.model_manager import ModelManager
+from app.memory.offence_store import OffenceStore
+from app.memory.people_store import PeopleStore
 from app.memory.person_store import PersonStore
 from app.memory.plan_store import PlanStore
 from app.memory.prompt_store import PromptFiles, PromptStoreError
@@ -43,7 +46,9 @@ from app.secrets import SecretStore
 from app.senses.netgate import NetworkGate
 from app.senses.voice.stt import Transcriber
 from app.skills.base import Skill, SkillContext
+from app.skills.idle.skill import IdleSkill
 from app.skills.people.skill import PeopleSkill
+from app.skills.person.skill import PersonSkill
 from app.skills.ports import VoiceTap
 from app.skills.registry import discover
 
@@ -128,8 +133,10 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
                            mood=MoodKeeper(db, bus, lambda: settings.current.mind.mood_half_life_minutes * 60.0),
                            stream=Stream(db), db=db)
         switches.on_change(lambda name, value: mind.pause(value) if name == "paused" else None)
+        mind.guard.keep_in(OffenceStore(db), mind.spawn)   # repeat offenders stay marked on their tally card
         plan_store = PlanStore(db)
         person_store = PersonStore(db)
+        people_store, alias_store = PeopleStore(db), AliasStore(db)
         models = ModelManager(paths.models, gate, executor=blocking)
         stage = MindStage(mind)
         skills: dict[str, Skill] = {}
@@ -157,9 +164,14 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
                 secrets=secrets, app_settings=settings, stage=stage, senders=mind.outlets, her_lines=mind.outlets,
                 people=people, avatar=avatar, ears=ears, voice_tap=voice_tap, voice_outlet=mind.outlets,
                 sessions=mind.stream, remembering=mind.consolidation, window=mind.context, mood=mind.mood,
-                memories=lambda: mind.memories, models_notice=mind.notice, mind=mind, db=db, models=models,
-                plan_store=plan_store, person_store=person_store, language=prompts.language))
-        mind.skills = skills
+                memories=lambda: mind.memories, offences=mind.guard, chat=lambda: skills.get("chat"),
+                prompt=mind.prompt, shipped_prompt=prompts.fixed, background=mind.background_pool,
+                models_notice=mind.notice, models=models, plan_store=plan_store, person_store=person_store,
+                people_store=people_store, alias_store=alias_store, language=prompts.language))
+        idle, people_skill, you = skills.get("idle"), skills.get("people"), skills.get("person")
+        mind.join(skills, idle=idle if isinstance(idle, IdleSkill) else None,
+                  people=people_skill if isinstance(people_skill, PeopleSkill) else None,
+                  streamer=you if isinstance(you, PersonSkill) else None)
         # the default embedder is converted once per machine, in the user's cache (it can always be rebuilt)
         mind.models_dir = Path(user_cache_dir("Bea", appauthor=False)) / "embeddings"
         mind.model_manager = models

@@ -44,6 +44,7 @@ from app.mind.handoff import HandoffWorker
 from app.mind.mood import MoodKeeper
 from app.mind.outlets import Outlets
 from app.mind.profiler import Profiler
+from app.mind.skill_faces import Acquaintances, IdleLife, Streamer
 from app.senses.llm.local_llama import CONTEXT as LOCAL_CONTEXT
 from app.senses.llm.local_llama import DEMO_NOTICE, LocalLlamaClient
 from app.senses.llm.probe import OLLAMA, detect_ollama
@@ -92,6 +93,9 @@ class MindService:
         # the built-in model gets a thread of its own: a generation takes seconds and must not starve the store
         self.local_executor = BoundedExecutor("local-model", 1, queue_size=8)
         self.skills: dict[str, Any] = {}
+        self.idle_life: IdleLife | None = None
+        self.acquaintances: Acquaintances | None = None
+        self.streamer: Streamer | None = None
         self.window_store = window_store
         self.prompts = prompts
         self._prompt_cache: dict[str, tuple[int, str]] = {}
@@ -192,15 +196,22 @@ class MindService:
         finally:
             self._restarting = False
 
+    def join(self, skills: dict[str, Any], idle: IdleLife | None, people: Acquaintances | None,
+             streamer: Streamer | None) -> None:
+        """The skills, built once the mind is: every one is asked for its prompt, tools and hooks each turn, and
+        three make up part of her mind through the faces in app.mind.skill_faces."""
+        self.skills = skills
+        self.idle_life, self.acquaintances, self.streamer = idle, people, streamer
+
     def idle_enabled(self) -> bool:
         """IDLE frames come while the Idle skill is on (turning it restarts the loop) and her mind can keep its
         thoughts to itself: the built-in demo model would say any frame out loud (app.core.quiet rule 3)."""
-        idle = self.skills.get("idle")
+        idle = self.idle_life
         return idle is not None and idle.enabled and idle_fits(self.settings.current.mind.models)
 
     def knows(self, identity: str) -> bool:
         """Whether she has a card for them (the People skill's, from memory): the gate's known-person bonus."""
-        people = self.skills.get("people")
+        people = self.acquaintances
         return people is not None and people.enabled and people.knows(identity)
 
     def perceive(self, perception: Perception) -> None:
@@ -318,7 +329,7 @@ class MindService:
                 await loop.run_in_executor(self.executor, skill.after_turn, record)
             except Exception as exc:
                 log.error("the %s skill failed after a turn: %r", skill.key, exc)
-        people = self.skills.get("people")
+        people = self.acquaintances
         for identity in movers if people is not None and people.enabled else ():
             try:  # someone who really moved her earns a card (seed 004, Mood)
                 await loop.run_in_executor(self.executor, people.moved_her, identity)
@@ -340,16 +351,16 @@ class MindService:
         task.add_done_callback(self._background_tasks.discard)
 
     def _dreamt_fact(self, text: str) -> object:
-        people = self.skills.get("people")
+        people = self.acquaintances
         return people.dreamt_fact(text) if people is not None and people.enabled else False
 
     def _owner_told(self, sentences: list[str]) -> object:
-        you = self.skills.get("person")
+        you = self.streamer
         return you.told(sentences) if you is not None and you.enabled else 0
 
     async def _profiled(self, identity: str, profile: str) -> None:
         """A profile goes on their card (the People skill), off the loop."""
-        people = self.skills.get("people")
+        people = self.acquaintances
         if people is not None and people.enabled:
             await asyncio.get_running_loop().run_in_executor(self.executor, people.profiled, identity, profile)
         text, data = said(QT_TRANSLATE_NOOP("activity", "a profile was written for someone in chat"))

@@ -28,19 +28,21 @@ from app.core.events import EventBus
 from app.core.tools import Tool
 
 if TYPE_CHECKING:
-    from app.memory.database import Database
+    from app.memory.alias_store import AliasStore
     from app.memory.model_manager import ModelManager
+    from app.memory.people_store import PeopleStore
     from app.memory.person_store import PersonStore
     from app.memory.plan_store import PlanStore
-    from app.mind.service import MindService
     from app.secrets import SecretStore
     from app.senses.netgate import NetworkGate
     from app.skills.ports import (
         Avatar,
+        Chat,
         Ears,
         HerLines,
         Memories,
         Mood,
+        Offences,
         People,
         Remembering,
         Senders,
@@ -82,12 +84,17 @@ class SkillContext:
     window: Window | None = None         # her context window, read back
     mood: Mood | None = None             # her stored mood
     memories: Callable[[], Memories | None] = _nobody   # her long-term memory once the embedder has loaded
+    offences: Offences | None = None     # what people tried on stream, as chat triage counts it
+    chat: Callable[[], Chat | None] = _nobody   # the Chat dock's conversation, for a skill that talks there
+    prompt: Callable[[str], str] = lambda _name: ""   # a prompt file as the streamer keeps it, in her language
+    shipped_prompt: Callable[[str], str] | None = None   # a prompt of her background work, as shipped
+    background: Callable[[], Any] | None = None   # the model pool her background work runs on
     models_notice: Callable[[], str] = lambda: ""   # what the streamer should know about the models in use
-    mind: MindService | None = None      # the mind itself, for the skills that make up her mind
-    db: Database | None = None
     models: ModelManager | None = None
     plan_store: PlanStore | None = None
     person_store: PersonStore | None = None
+    people_store: PeopleStore | None = None   # who she has seen and the cards she keeps
+    alias_store: AliasStore | None = None     # the names she uses for people, and her subjective buffer
     language: Callable[[], str] = lambda: "en"   # her prompts' language (app.core.prompt_language): what she reads
 
 

@@ -22,8 +22,13 @@ these protocols (or by the service's own class when it is a plain store):
 - Sessions and Remembering: the stream's sessions as OBS opens and ends them, and the consolidation that makes
   an ended stream's lines memories at once. The mind's; None in a build without a store.
 - Window: her context window, read back (the talk it holds after a restart). The mind's, always there.
-- Mood: her stored mood as it is now. The mind's mood keeper, always there in the app.
-- Memories: her long-term memory, to recall from. ctx.memories() is None until the embedder has loaded.
+- Mood: her stored mood as it is now, and who really moved her. The mind's mood keeper, always there in the app.
+- Memories: her long-term memory, to recall from and keep in. ctx.memories() is None until the embedder has
+  loaded.
+- Offences: what people tried on stream, as chat triage counts it: the People skill shows and clears it. The
+  mind's chat guard, always there in the app (it keeps its counts in the store the composition root gives it).
+- Chat: the Chat dock's conversation, for a skill that talks there itself (Getting to Know You): ctx.chat() is
+  None in a build without the Chat skill.
 """
 
 from __future__ import annotations
@@ -180,6 +185,9 @@ class Mood(Protocol):
     def current(self) -> Affect:
         """Her mood now, decayed toward calm since it was last moved."""
 
+    def moved_by(self, identity: str) -> int:
+        """How often this account, alone, really moved her."""
+
 
 class Memories(Protocol):
     def recall(self, query: str, limit: int = ..., source: str | None = "person",
@@ -188,3 +196,26 @@ class Memories(Protocol):
 
     def recall_split(self, queries: Sequence[str], limit: int = ..., language: str = "en") -> str:
         """What people told her and what she said herself about queries, as two labelled blocks. Blocking."""
+
+    def remember(self, text: str, source: str, scope: str = "stream", author: str | None = None,
+                 session_id: int | None = None) -> int | None:
+        """Keep text as a memory; its id, or None when it is a fragment or already known. Blocking (it embeds)."""
+
+
+class Offences(Protocol):
+    def words(self, identity: str) -> str:
+        """What this account tried on stream, in a phrase; "" for nothing."""
+
+    def marked(self, identity: str) -> bool:
+        """A repeat offender."""
+
+    def clear(self, identity: str) -> bool:
+        """The streamer takes the mark off, for good (the store forgets too); whether they had offences."""
+
+
+class Chat(Protocol):
+    diverted_to: Callable[[str], None] | None
+    """Where what the streamer types goes instead of to her (None: to her)."""
+
+    def say_as(self, who: str, text: str) -> None:
+        """A line in the Chat dock from someone other than her."""

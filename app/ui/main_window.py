@@ -95,7 +95,7 @@ class MainWindow(QMainWindow):
                          if chat is not None else None)
         if "stage" in bea.skills:  # her avatar above, the state of the app in a strip below (a detail)
             from app.skills.stage.view import make_stage  # QtWebEngine only when the stage skill exists
-            self.stage_view = make_stage(bea, later=True)   # its web view once the window is painted
+            self.stage_view = make_stage(bea.skills["stage"], later=True)   # web view once the window is painted
             centre = QSplitter(Qt.Orientation.Vertical, objectName="centre")
             centre.addWidget(self.stage_view)
             centre.addWidget(self.stage)

@@ -25,9 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script,
 
 from app.core.events import EventBus  # noqa: E402
 from app.core.perception import Author, Meta, Perception, PerceptionKind  # noqa: E402
+from app.memory.alias_store import AliasStore  # noqa: E402
 from app.memory.database import Database  # noqa: E402
 from app.memory.keys import KeyMaterial  # noqa: E402
-from app.memory.people_store import Sighting  # noqa: E402
+from app.memory.people_store import PeopleStore, Sighting  # noqa: E402
 from app.skills.base import SkillContext  # noqa: E402
 from app.skills.people.skill import PeopleSettings, PeopleSkill  # noqa: E402
 
@@ -93,7 +94,8 @@ def main() -> None:
         db = Database.open(Path(folder) / "bea.db", KeyMaterial("raw", secrets.token_hex(32)))
         try:
             skill = PeopleSkill(SkillContext(settings=lambda: PeopleSettings(), bus=EventBus(time.time),
-                                             now=lambda: datetime.now(UTC), db=db))
+                                             now=lambda: datetime.now(UTC), people_store=PeopleStore(db),
+                                             alias_store=AliasStore(db)))
             sightings = raid(rng)
             bare = bare_rate(db, sightings)
             tally = tally_rate(skill, sightings)

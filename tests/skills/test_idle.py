@@ -21,7 +21,8 @@ def clock():
 def make(bea, clock, rolls, **settings):
     rolls = list(rolls)
     values = IdleSettings(**settings)
-    ctx = SkillContext(settings=lambda: values, bus=bea.bus, now=None, mind=bea.mind)
+    ctx = SkillContext(settings=lambda: values, bus=bea.bus, now=None, app_settings=bea.settings,
+                       prompt=bea.mind.prompt)
     return IdleSkill(ctx, clock=lambda: clock[0], roll=lambda: rolls.pop(0))
 
 

@@ -35,7 +35,7 @@ async def stage(bea, views, **settings):
     bea.settings.update({"skills.stage.port": free_port(), **settings})
     skill: StageSkill = bea.skills["stage"]
     await skill.start()
-    view = make_stage(bea)
+    view = make_stage(bea.skills["stage"])
     views.append(view)
     view.resize(800, 600)
     view.show()
@@ -170,7 +170,7 @@ def test_the_app_view_waits_for_the_stage_and_follows_it(bea, web_views, qt_run)
     async def main():
         skill: StageSkill = bea.skills["stage"]
         bea.settings.set("skills.stage.port", free_port())
-        view = make_stage(bea)   # the window is built before the skills start
+        view = make_stage(bea.skills["stage"])   # the window is built before the skills start
         web_views.append(view)
         assert view.stack.currentWidget() is view.placeholder
         assert view.placeholder.text() == "The stage is starting…"

@@ -160,7 +160,7 @@ def test_the_app_view_refuses_any_non_loopback_request_a_page_makes(bea, web_vie
             await runner.setup()
             await web.TCPSite(runner, "127.0.0.1", 0).start()
             try:
-                view = make_stage(bea)                 # the app's own view (the stage itself is off here)
+                view = make_stage(bea.skills["stage"])   # the app's own view (the stage itself is off here)
                 web_views.append(view)
                 before = view.guard.refused
                 view.web.load(QUrl(f"http://127.0.0.1:{runner.addresses[0][1]}/stage/probe"))

@@ -65,8 +65,8 @@ class IdleSkill(Skill):
     def off_air(self) -> str:
         """Why idle life is silent although switched on (English; the window translates it), or "" when it is not:
         her mind is the built-in demo model (app.core.quiet rule 3)."""
-        mind = self.ctx.mind
-        return "" if mind is None or idle_fits(mind.settings.current.mind.models) else OFF_AIR
+        settings = self.ctx.app_settings
+        return "" if settings is None or idle_fits(settings.current.mind.models) else OFF_AIR
 
     async def start(self) -> None:
         if why := self.off_air():
@@ -80,16 +80,16 @@ class IdleSkill(Skill):
             return ""
         if not any(p.kind is PerceptionKind.IDLE for p in batch):
             return ""
-        mind = self.ctx.mind
+        settings = self.ctx.app_settings
         quiet = max(0.0, now - self.last_activity)
         verdict = decide_initiative(
             quiet, None if self.last_initiative is None else now - self.last_initiative, self.roll,
             chance=self.settings.initiative_chance, min_gap_s=self.settings.initiative_min_gap_minutes * 60.0,
-            min_silence_s=float(mind.settings.current.mind.idle_after) if mind is not None else 240.0)
+            min_silence_s=float(settings.current.mind.idle_after) if settings is not None else 240.0)
         self.last_verdict = verdict.reason
         if verdict:
             self.last_initiative = now
-        monologue = mind.prompt("monologue") if mind is not None else ""
+        monologue = self.ctx.prompt("monologue")
         told = words(self.ctx.language())
         line = told.may_speak.format(minutes=int(quiet // 60)) if verdict else told.keep
         return "\n".join(part for part in (monologue, line) if part)

@@ -27,9 +27,8 @@ from app.core.aliases import Alias, introduced_name, relabel
 from app.core.perception import OWNER_IDENTITY, Meta, Perception
 from app.core.prompt_language import in_language
 from app.core.tools import Tool
-from app.memory.alias_store import BEA, AliasStore
-from app.memory.offence_store import OffenceStore
-from app.memory.people_store import PeopleStore, Sighting
+from app.memory.alias_store import BEA
+from app.memory.people_store import Sighting
 from app.skills.base import Skill
 from app.skills.registry import register
 
@@ -71,12 +70,8 @@ class PeopleSkill(Skill):
 
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
-        db = ctx.db
-        self.people = PeopleStore(db) if db is not None else None
-        self.aliases = AliasStore(db) if db is not None else None
-        guard = getattr(ctx.mind, "guard", None)
-        if guard is not None and db is not None:   # repeat offenders stay marked on their tally card (issue 25)
-            guard.keep_in(OffenceStore(db), ctx.mind.spawn)
+        self.people = ctx.people_store
+        self.aliases = ctx.alias_store
 
     @property
     def ready(self) -> bool:
@@ -146,11 +141,8 @@ class PeopleSkill(Skill):
         return rules.who_block(cards, self.ctx.language())
 
     def _session(self) -> int | None:
-        mind = self.ctx.mind
-        stream = getattr(mind, "stream", None)
-        if stream is None:
-            return None
-        return stream.session_id if stream.session_id is not None else stream.go_live("activity")
+        stage = self.ctx.stage
+        return stage.session() if stage is not None else None
 
     def relabel(self, batch: Sequence[Perception]) -> list[Perception]:
         if not self.ready:
@@ -165,7 +157,7 @@ class PeopleSkill(Skill):
         self.aliases.write_entries([sb.BufferEntry(BEA, time.time(), conversation,
                                                    sb.Intent("dialogue", BEA, targets, text))
                                     for conversation, text in getattr(record, "said", [])])
-        store = getattr(self.ctx.mind, "memories", None)
+        store = self.ctx.memories()
         if store is not None:
             self.aliases.consolidate(BEA, lambda text, source, author: store.remember(
                 text, source, "buffer", author=author))
@@ -176,25 +168,25 @@ class PeopleSkill(Skill):
 
     def times_moved(self, identities: Sequence[str]) -> int:
         """How often any of these accounts, alone, really moved her (the mood's record; the People dock shows it)."""
-        mood = getattr(self.ctx.mind, "mood", None)
+        mood = self.ctx.mood
         return sum(mood.moved_by(identity) for identity in identities) if mood is not None else 0
 
     def offences(self, identities: Sequence[str]) -> str:
         """What these accounts tried on stream (chat triage, issue 25), in a phrase; "" for nothing."""
-        guard = getattr(self.ctx.mind, "guard", None)
+        guard = self.ctx.offences
         if guard is None:
             return ""
         return "; ".join(w for w in (guard.words(identity) for identity in identities) if w)
 
     def offender(self, identity: str) -> bool:
         """A repeat offender: the People dock marks them in the roster."""
-        guard = getattr(self.ctx.mind, "guard", None)
+        guard = self.ctx.offences
         return guard is not None and guard.marked(identity)
 
     def clear_offences(self, identities: Sequence[str]) -> bool:
         """The streamer takes the repeat-offender mark off these accounts (kept in the store, so for good).
         Whether any of them had offences."""
-        guard = getattr(self.ctx.mind, "guard", None)
+        guard = self.ctx.offences
         return guard is not None and any([guard.clear(identity) for identity in identities])
 
     # ---- other sources of cards ------------------------------------------------------------------------

@@ -83,16 +83,15 @@ class PersonSkill(Skill):
     def start_interview(self) -> str:
         """Start Getting to Know You in the Chat dock; what the dock should say about it."""
         from app.skills.person.interview import Interview
-        mind = self.ctx.mind
-        chat = getattr(mind, "skills", {}).get("chat") if mind is not None else None
-        if self.store is None or chat is None:
+        chat, pool = self.ctx.chat(), self.ctx.background
+        if self.store is None or chat is None or pool is None:
             return "Getting to Know You needs the Chat dock and the person model."
         if self.interview is not None and self.interview.active:
             return "Getting to Know You is already talking with you in the Chat dock."
-        prompts = getattr(mind, "prompts", None)
-        self.interview = Interview(self.store, mind.background_pool, chat, events=self.ctx.bus,
-                                   scripted=_demo_model(mind),
-                                   **({"prompt": lambda: prompts.fixed("interview")} if prompts is not None else {}))
+        shipped = self.ctx.shipped_prompt
+        self.interview = Interview(self.store, pool, chat, events=self.ctx.bus,
+                                   scripted=_demo_model(self.ctx.app_settings),
+                                   **({"prompt": lambda: shipped("interview")} if shipped is not None else {}))
         self.interview.start()
         return "Getting to Know You is asking you its first question in the Chat dock."
 
@@ -104,10 +103,9 @@ class PersonSkill(Skill):
         self.stop_interview()
 
 
-def _demo_model(mind: Any) -> bool:
+def _demo_model(settings: Any) -> bool:
     """The background pool starts with the built-in demo model, too small to run an interview."""
     from app.senses.llm.local_llama import BUILTIN
-    settings = getattr(mind, "settings", None)
     if settings is None:
         return False
     models = settings.current.mind.background_models or settings.current.mind.models

@@ -186,6 +186,7 @@ class StageView(QWidget):
             self.web.page().runJavaScript(script, 0, callback)
 
 
-def make_stage(bea: Any, later: bool = False) -> StageView:
-    """The stage for the centre of the main window (later: its web view once the window is painted)."""
-    return StageView(bea.skills["stage"], later=later)
+def make_stage(skill: Any, later: bool = False) -> StageView:
+    """The Stage skill's view for the centre of the main window (later: its web view once the window is
+    painted)."""
+    return StageView(skill, later=later)
