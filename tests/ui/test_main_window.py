@@ -412,7 +412,8 @@ def test_get_started_shows_what_is_missing_and_opens_the_page_that_does_it(shell
     qtbot.waitUntil(lambda: dock.left == 2, timeout=5000)
     assert "She thinks with ollama:qwen2.5:7b." in dock.rows["mind"][1].text()
     # a chosen file is not yet a body: the step waits for the stage to draw her (tests/stage/test_page.py)
-    assert "The stage is not running yet." in dock.rows["body"][1].text() and "○" in dock.rows["body"][0].text()
+    assert "Her stage cannot show her: see what it says in its place." in dock.rows["body"][1].text() \
+        and "○" in dock.rows["body"][0].text()   # the stage says why, in her place
     SHOTS.mkdir(parents=True, exist_ok=True)
     w.docks["start"].widget().resize(380, 420)
     assert w.docks["start"].widget().grab().save(str(SHOTS / "get_started.png"))
