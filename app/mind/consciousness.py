@@ -108,6 +108,7 @@ class Consciousness:
         self.cost = cost                  # (model that answered, usage) -> USD, or None when free or unpriced
         self.language = language          # her prompts' language: the frames' headers and nudges are in it
         self.warm_up = warm_up            # ends once what the briefing reads has loaded (or failed to)
+        self._briefed = False             # a briefing came in time since this loop started
         self.pending_said: dict[int, asyncio.Future[str]] = {}  # window seq -> a spoken line not ended yet
         self.on_line_ended: Callable[[], None] | None = None    # a held-back line can now be kept
         self._running = asyncio.Event()
@@ -290,11 +291,17 @@ class Consciousness:
             except TimeoutError:
                 log.warning("her briefing went on before her memory had loaded (%.0f s)",
                             self.config.warm_up_timeout)
+        # the first briefing after a start runs on cold caches and behind the last loads: it gets the warm-up's
+        # time, so the first line after a restart is answered with what she remembers
+        timeout = self.config.dynamic_timeout if self._briefed else max(self.config.dynamic_timeout,
+                                                                        self.config.warm_up_timeout)
         try:
-            return await asyncio.wait_for(
-                loop.run_in_executor(self.executor, self.dynamic_prompt, batch), self.config.dynamic_timeout)
+            briefing = await asyncio.wait_for(
+                loop.run_in_executor(self.executor, self.dynamic_prompt, batch), timeout)
+            self._briefed = True
+            return briefing
         except TimeoutError:
-            log.warning("the briefing took longer than %.1f s; the turn went without it", self.config.dynamic_timeout)
+            log.warning("the briefing took longer than %.1f s; the turn went without it", timeout)
             self.events.publish(EventKind.ERROR, "mind", "the briefing took too long; this turn goes without it",
                                 **said(say.BRIEFING_SLOW)[1])
         except Exception as exc:

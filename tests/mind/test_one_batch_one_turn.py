@@ -311,7 +311,7 @@ def test_a_slow_briefing_is_dropped_after_its_timeout_and_the_turn_goes_on():
     release = threading.Event()
 
     async def go():
-        m = Mind([says("ciao")], dynamic_timeout=0.05)
+        m = Mind([says("ciao")], dynamic_timeout=0.05, warm_up_timeout=0.05)
         m.mind.dynamic_prompt = lambda batch: (release.wait(5), "[SLOW RAG]")[1]
         record = await m.mind.turn([chat("hi")])
         release.set()
@@ -392,3 +392,18 @@ def test_a_load_that_never_ends_holds_the_turn_only_until_its_deadline():
 
     m, record = run(go())
     assert record.briefing == "[NOW] 16:00" and m.spoken() == ["ciao"]
+
+
+def test_the_first_briefing_after_a_start_gets_the_warm_up_s_time_and_later_ones_their_own():
+    import time as clock
+
+    async def go():
+        m = Mind([says("uno"), says("due")], dynamic_timeout=0.05, warm_up_timeout=3)
+        m.mind.dynamic_prompt = lambda batch: (clock.sleep(0.3), "[WHAT PEOPLE TOLD YOU] cat")[1]
+        first = await m.mind.turn([chat("hi")])
+        second = await m.mind.turn([chat("again")])
+        return first, second
+
+    first, second = run(go())
+    assert first.briefing == "[WHAT PEOPLE TOLD YOU] cat"   # cold: waited for
+    assert second.briefing == ""                            # warm: held to its own 0.05 s
