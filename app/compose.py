@@ -128,16 +128,18 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
             prompts.sync()
         except PromptStoreError as exc:  # reading falls back to the shipped text
             log.error("%s", exc)
+        models = ModelManager(paths.models, gate, executor=blocking)
+        # the default embedder is converted once per machine, in the user's cache (it can always be rebuilt)
         mind = MindService(settings, bus, gate, secrets, TurnLog(db), blocking, muted=lambda: switches.muted,
                            window_store=WindowStore(db), prompts=prompts,
                            mood=MoodKeeper(db, bus, lambda: settings.current.mind.mood_half_life_minutes * 60.0),
-                           stream=Stream(db), db=db)
+                           stream=Stream(db), db=db, model_manager=models,
+                           models_dir=Path(user_cache_dir("Bea", appauthor=False)) / "embeddings")
         switches.on_change(lambda name, value: mind.pause(value) if name == "paused" else None)
         mind.guard.keep_in(OffenceStore(db), mind.spawn)   # repeat offenders stay marked on their tally card
         plan_store = PlanStore(db)
         person_store = PersonStore(db)
         people_store, alias_store = PeopleStore(db), AliasStore(db)
-        models = ModelManager(paths.models, gate, executor=blocking)
         stage = MindStage(mind)
         skills: dict[str, Skill] = {}
 
@@ -172,9 +174,6 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         mind.join(skills, idle=idle if isinstance(idle, IdleSkill) else None,
                   people=people_skill if isinstance(people_skill, PeopleSkill) else None,
                   streamer=you if isinstance(you, PersonSkill) else None)
-        # the default embedder is converted once per machine, in the user's cache (it can always be rebuilt)
-        mind.models_dir = Path(user_cache_dir("Bea", appauthor=False)) / "embeddings"
-        mind.model_manager = models
         settings.on_change(lambda path, value: _on_setting(bus, path, value))
         run_id = db.write(lambda c: c.execute(
             "INSERT INTO runs (started_at, app_version) VALUES (?, ?)",

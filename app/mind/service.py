@@ -77,7 +77,8 @@ def model_context(spec: str) -> int | None:
 class MindService:
     def __init__(self, settings: Any, events: EventBus, net: Any, secrets: Any, turn_log: TurnLog,
                  executor: Executor, muted: Any, window_store: WindowStore, prompts: PromptFiles,
-                 mood: MoodKeeper, stream: Stream | None = None, db: Database | None = None) -> None:
+                 mood: MoodKeeper, stream: Stream | None = None, db: Database | None = None,
+                 model_manager: Any = None, models_dir: Path | None = None) -> None:
         self.settings = settings
         self.events = events
         self.net = net
@@ -85,7 +86,7 @@ class MindService:
         self.turn_log = turn_log
         self.executor = executor
         self.bus = PerceptionBus(LoopClock(), language=lambda: self.prompts.language())
-        self.guard = ChatGuard(self.bus.put, events,   # chat triage before the mind (issue 25)
+        self.guard = ChatGuard(self.bus.put, events,   # chat triage before the mind
                                language=lambda: self.prompts.language())
         self.outlets = Outlets(events, muted=muted)
         self.gate = AttentionGate(lambda: datetime.now(UTC), owner=OWNER_IDENTITY, is_known=self.knows)
@@ -108,8 +109,8 @@ class MindService:
         self.stream = stream
         self.db = db
         self.memories: MemoryStore | None = None  # set once the embedder has loaded (off the loop)
-        self.models_dir: Path | None = None       # where the default embedder's converted folder lives
-        self.model_manager: Any = None            # installed embedding models (Settings → Memory picks one)
+        self.models_dir = models_dir              # where the default embedder's converted folder lives
+        self.model_manager = model_manager        # installed embedding models (Settings → Memory picks one)
         self._embedder_setting: tuple[str, str] | None = None   # the setting and her prompts' language loaded
         self._memory_loading = asyncio.Lock()
         self.dreamer = (Dreamer(db, stream, lambda: self.memories, self.background_pool, events,
