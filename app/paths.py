@@ -47,7 +47,7 @@ class DataPaths:
         return self.root / "logs" / "bea.log"
 
 
-# ---- keeping the data folder private (issue 20.4) ----------------------------------------------------------
+# ---- keeping the data folder private ----------------------------------------------------------
 # The folder is 0700 and every file in it 0600 on POSIX, set explicitly (whatever the umask says) where we
 # create things and swept at start for what is already there or was made by others (SQLCipher, Qt). On Windows
 # the per-user data folder's ACL already keeps other users out; chmod there only toggles read-only, so it is

@@ -93,7 +93,7 @@ def test_bundle_self_test_passes_then_refuses_a_wrong_passphrase(bundle: Path, t
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux bundle's Qt plugins and ELF libraries")
 def test_the_bundle_leaves_out_what_the_app_never_uses(bundle: Path) -> None:
-    """build.spec's cuts (issue 21.5), which the self-test above proves harmless: the window's platforms stay, the
+    """build.spec's cuts, which the self-test above proves harmless: the window's platforms stay, the
     plugins for embedded screens, printing, PDF and the GTK theme go with the libraries only they needed; espeak-ng
     keeps the dictionaries of her voices' languages, Chromium and Qt the translations of the window's; CTranslate2's
     CUDA kernels are zeros; FFmpeg's video codecs and GnuTLS are stubs and what only they needed is gone; her memory's

@@ -1,4 +1,4 @@
-"""The release workflow (.github/workflows/release.yml) cannot run here; what can be checked is (issue 21.4):
+"""The release workflow (.github/workflows/release.yml) cannot run here; what can be checked is:
 it parses, it has a Windows, a macOS and a Linux job on Python 3.11, each runs the project's own build script and
 keeps what that script makes as an artifact, and the Linux job's steps are the ones tests/test_linux_package.py
 proves on this machine: installer/dev.sh, installer/linux/build.sh, then that very test on the package."""

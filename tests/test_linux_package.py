@@ -1,4 +1,4 @@
-"""The Linux package works on a machine that has nothing of the project (issue 21.3).
+"""The Linux package works on a machine that has nothing of the project.
 
 installer/linux/build.sh wraps the bundle (the one tests/test_bundle.py builds, shared through the session's
 frozen_bundle fixture) into Bea-<version>-linux-<arch>.tar.xz. Here it is unpacked into a clean folder and

@@ -1,5 +1,5 @@
 """The one network gate against real loopback servers: privacy mode refuses the outside, allows this machine, and
-every connection goes to the address the gate vetted, resolved once (issue 20.3)."""
+every connection goes to the address the gate vetted, resolved once."""
 
 import asyncio
 import subprocess
@@ -190,7 +190,7 @@ def test_a_redirect_to_the_outside_is_refused_before_it_is_followed():
     assert len(errors) == 2 and "198.51.100.7" in errors[0].text
 
 
-# ---- the gate decides once (issue 20.3) -------------------------------------------------------------------
+# ---- the gate decides once -------------------------------------------------------------------
 
 def test_a_name_that_rebinds_after_the_check_reaches_only_the_vetted_address_over_http():
     answers = Answers(rebind_example_test=[["127.0.0.1"], ["198.51.100.7"]])

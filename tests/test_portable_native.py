@@ -1,4 +1,4 @@
-"""Native code built at install time runs on any x86-64-v2 processor (issue 21.1).
+"""Native code built at install time runs on any x86-64-v2 processor.
 
 llama.cpp is compiled here (installer/dev.sh), and a bundle carries what was compiled: built for this machine's
 CPU, it would stop with an illegal instruction on an older one. Two proofs:

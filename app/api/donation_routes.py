@@ -1,4 +1,4 @@
-"""The donation webhooks under /api/v1/donations/ (issue 10): Ko-fi's form POST and a generic JSON POST.
+"""The donation webhooks under /api/v1/donations/: Ko-fi's form POST and a generic JSON POST.
 
 Rules these routes add to app.core.donations (which parses and checks the secret):
 1. No bearer token: the sender is a donation service, and each kind proves itself with its own shared secret

@@ -1,4 +1,4 @@
-"""The person model's routes under /api/v1/person/ (seed 002, issue 7), over PersonStore.
+"""The person model's routes under /api/v1/person/ (seed 002), over PersonStore.
 
 Rules these routes add to the store's:
 1. The owner is the token's owner. `?owner=NAME` is accepted only from an admin token (403 otherwise) and only

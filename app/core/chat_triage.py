@@ -1,4 +1,4 @@
-"""Chat triage before the mind (issue 25): what a viewer's line is, by pure rules, English and Italian.
+"""Chat triage before the mind: what a viewer's line is, by pure rules, English and Italian.
 
 Theory of operation:
 1. steering(text) names an attempt to steer her, or "": OVERRIDE (ignore / forget your instructions, new

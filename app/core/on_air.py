@@ -1,4 +1,4 @@
-"""The on-air filter (issue 25): a decision for each line she would put on stream, spoken or written.
+"""The on-air filter: a decision for each line she would put on stream, spoken or written.
 
 Theory of operation:
 1. OnAir(never_say, may_say) holds the word lists (app.core.on_air_words) with the streamer's own: never_say

@@ -1,4 +1,4 @@
-"""The words she never says on stream as they are (issue 25), English and Italian.
+"""The words she never says on stream as they are, English and Italian.
 
 Source: a curated subset of "List of Dirty, Naughty, Obscene, and Otherwise Bad Words" (LDNOOBW, the `en` and
 `it` lists; (c) 2012-2015 Shutterstock, Inc., licensed CC BY 4.0, https://creativecommons.org/licenses/by/4.0/),

@@ -13,7 +13,7 @@ Rules:
    real account whose display name is exactly that name, compared after trimming and case folding only. A near
    match ("marco_" for "marco") never links, and two people are never merged by a similar name.
 5. Nothing here prints an identity: cards are rendered with the label the viewer uses for them.
-6. One person across platforms (issue 22.4): only the streamer links two accounts, by naming the other one
+6. One person across platforms: only the streamer links two accounts, by naming the other one
    exactly ("Anna", or "Anna on Twitch" when the name is on more than one platform); link_choice picks it or
    says why not, and link_card says which card both end on: the other's, else this one's, else a new one
    (LINKED is its reason). Nothing links on its own.

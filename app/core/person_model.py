@@ -1,6 +1,6 @@
 """The streamer's person model as plain decisions: what an entry is, who may write it, and how it reads.
 
-Theory of operation (seed 002, issue 7):
+Theory of operation (seed 002):
 1. Entries. An entry sits in one of six SECTIONS under a stable key and carries a one-line summary, an
    optional JSON-able value, a source, a confidence, the time it was observed and, optionally, the time it
    expires, plus the person's own words when an agent quoted them. validate_entry() trims and lower-cases the

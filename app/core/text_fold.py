@@ -1,4 +1,4 @@
-"""Text folded for matching (issue 25): what a line says once its disguises are taken off.
+"""Text folded for matching: what a line says once its disguises are taken off.
 
 1. fold(text): NFKC (full-width and styled letters become plain ones), format characters removed (zero-width
    spaces and joiners, soft hyphens, the byte-order mark), Cyrillic and Greek letters that look like Latin ones

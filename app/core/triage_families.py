@@ -1,4 +1,4 @@
-"""Attempts to steer her, in the words public prompt-injection corpora use (issue 25): pure rules, read by
+"""Attempts to steer her, in the words public prompt-injection corpora use: pure rules, read by
 app.core.chat_triage after its own.
 
 Theory of operation:

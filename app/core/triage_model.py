@@ -1,4 +1,4 @@
-"""A small learned check for attempts the rules do not name (issue 25): hashed word n-grams, a logistic regression.
+"""A small learned check for attempts the rules do not name: hashed word n-grams, a logistic regression.
 
 Theory of operation:
 1. A line is folded (app.core.text_fold) and cut into \\w+ words; its features are the words, the pairs of

@@ -1,4 +1,4 @@
-"""Attempts to steer her, by the published categories of jailbreak and prompt injection (issue 25): pure rules,
+"""Attempts to steer her, by the published categories of jailbreak and prompt injection: pure rules,
 read by app.core.triage_families after its own families, English and Italian.
 
 Theory of operation:

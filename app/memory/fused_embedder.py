@@ -1,6 +1,6 @@
 """Her memory's fused model, her default in Italian (app.core.embedder_choice rule 1) and a choice in Settings →
 Memory, where the universal encoder is installed: multilingual-e5-small fused with Google's
-universal-sentence-encoder-multilingual v3 (issue 24: memory in Italian as well as English).
+universal-sentence-encoder-multilingual v3 (memory in Italian as well as English).
 
 Theory of operation:
 1. A row is [sqrt(w) * A @ e5, sqrt(1 - w) * unit(B @ use)], w = WEIGHT: the dot product of two rows is w times

@@ -1,4 +1,4 @@
-"""What the chat triage held against each person (issue 25), kept so a repeat offender is still marked on their
+"""What the chat triage held against each person, kept so a repeat offender is still marked on their
 tally card after a restart: per account and kind, how many times and when first and last. Never the words of a
 line. Clearing the mark deletes their rows; forgetting the account deletes them too (a trigger, migration 15)."""
 

@@ -1,4 +1,4 @@
-"""Chat triage before the mind (issue 25): every viewer's line passes here on its way to the bus.
+"""Chat triage before the mind: every viewer's line passes here on its way to the bus.
 
 Theory of operation:
 1. A CHAT perception with an author who is not the streamer is judged by app.core.chat_triage (the rules) and

@@ -6,7 +6,7 @@ the line to her voice and does not wait for the audio (Outlets.utter). What ente
 is what she actually got to say: a line cut short by a barge-in is kept as far as she got (the entry is revised
 when the line ends), and a line stopped before its first word not at all. In a scoped turn (only written
 conversations, seed 004) speak is refused as an ERROR that names send_message: nothing reaches her voice.
-On air (issue 25): a line the filter drops is refused as an ERROR (she may say it another way) and enters her
+On air: a line the filter drops is refused as an ERROR (she may say it another way) and enters her
 window as FILTERED, not as said; a masked line is what she said and wrote, masked (the outlets screen it).
 """
 

@@ -22,7 +22,7 @@ Theory of operation:
 4. utter() gives a line to the voice and returns at once: a future of what she got to say (already done with
    no voice, or muted). say() is utter() waited for. The mind's turn does not wait for the audio: what she
    actually said reaches her window when the line ends (Consciousness revises the entry).
-6. On air (issue 25): every line is screened by `on_air` (app.core.on_air; Settings → Mind sets its lists)
+6. On air: every line is screened by `on_air` (app.core.on_air; Settings → Mind sets its lists)
    before it reaches the voice, the SPEECH event (captions, OBS) or a platform: said as it is, said masked
    (a spoken mask is "beep"), or not said at all. A masked or dropped line is a SYSTEM event "on air" in the
    Activity dock with the words found, masked. A streamed line is screened chunk by chunk by the voice, which

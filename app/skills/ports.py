@@ -88,7 +88,7 @@ class Senders(Protocol):
         the platform has an indicator, shows her typing before each line."""
 
     def screen(self, text: str, spoken: bool = False, where: str = "voice") -> Any:
-        """The on-air filter (issue 25): a Screened (decision, text, words) for a line she would put on stream
+        """The on-air filter: a Screened (decision, text, words) for a line she would put on stream
         by other means than a sender (a reply tool, a text source); a masked or dropped line is said to the
         streamer. Its text is "" when the line must not go out."""
 

@@ -53,7 +53,7 @@ def test_no_bad_or_revoked_token_gets_the_same_401_and_a_good_one_gets_in(bea, s
     assert all(r.headers["WWW-Authenticate"].startswith("Bearer") for r in refusals)
     assert ok.status == 200 and ok.body == {"owner": "owner", "prose": pm.NOTHING_KNOWN, "entries": []}
     assert doc.status == 200 and doc.body["openapi"].startswith("3.")   # the document needs no token
-    assert page.status == 403            # a web page's request is refused, even with a good token (issue 20.5)
+    assert page.status == 403            # a web page's request is refused, even with a good token
     assert not any("Access-Control-Allow-Origin" in r.headers for r in [*refusals, ok, page, doc])
     assert store.entries() == []
     log = (bea.paths.root / "logs" / "bea.log").read_text()

@@ -1,5 +1,5 @@
 """Benchmark: how big the frozen bundle and the Linux package are, how fast the frozen app shows its window and
-how much memory it holds idle (issue 21.5).
+how much memory it holds idle.
 
 Run from the repo root: .venv/bin/python tests/bench/bundle.py
 - BEA_BUNDLE=<dist/bea>: measure that bundle (else build.spec builds one into a temporary folder);

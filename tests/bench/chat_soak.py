@@ -153,7 +153,7 @@ async def soak(bea, lines: list[str], identities: set[str], rate: float) -> dict
                 server.reconnect()
                 rss_half = rss_mb()
         await server.flush()
-        guard = bea.mind.guard      # the chat triage refuses floods and repeats before the mind (issue 25)
+        guard = bea.mind.guard      # the chat triage refuses floods and repeats before the mind
         await until(lambda: len(distinct) + guard.refused >= len(lines) and twitch.counted >= len(lines),
                     len(lines) / rate + 120, "every line to reach her mind or be refused by the triage")
         elapsed = time.perf_counter() - started

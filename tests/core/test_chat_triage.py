@@ -1,4 +1,4 @@
-"""Chat triage's rules (issue 25): attempts to steer her, spam, links, in English and Italian; and what she reads."""
+"""Chat triage's rules: attempts to steer her, spam, links, in English and Italian; and what she reads."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The frame's own words are in the language of her prompts (issue 24.5): an Italian stream's frames, headers and
+"""The frame's own words are in the language of her prompts: an Italian stream's frames, headers and
 nudges are Italian; English stays the default, and a language the frame has no words in reads English. What the
 senses wrote (the lines, a conversation's place), platforms, channels, tool names and [via ...] are unchanged."""
 

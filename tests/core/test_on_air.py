@@ -1,4 +1,4 @@
-"""The on-air filter (issue 25): say, mask or drop, English and Italian, with the streamer's lists."""
+"""The on-air filter: say, mask or drop, English and Italian, with the streamer's lists."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The chat triage's small model (app.core.triage_model, issue 25): a long attempt no rule names is still named,
+"""The chat triage's small model (app.core.triage_model): a long attempt no rule names is still named,
 as an attempt; plain long lines of both languages are not; short lines are never scored; the weights are a
 constant module, so deciding reads nothing."""
 

@@ -1,5 +1,5 @@
-"""The chat triage's families from the published categories of jailbreak and injection (app.core.triage_taxonomy,
-issue 25): each caught in English and in Italian, in words of our own (no corpus line), and plain chat of both
+"""The chat triage's families from the published categories of jailbreak and injection (app.core.triage_taxonomy):
+each caught in English and in Italian, in words of our own (no corpus line), and plain chat of both
 languages left alone, the shared fixtures' chat logs and Italian sentences included."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a Twitch chat line is (issue 19): a PRIVMSG without a user-id keeps its author (from the login), its
+"""What a Twitch chat line is: a PRIVMSG without a user-id keeps its author (from the login), its
 bits and its /me; a channel-point redemption and a highlighted message are told from plain chat."""
 
 import pytest

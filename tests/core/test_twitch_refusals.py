@@ -1,4 +1,4 @@
-"""Twitch refusing her own chat lines, said in plain words, with what needs the streamer (issue 19)."""
+"""Twitch refusing her own chat lines, said in plain words, with what needs the streamer."""
 
 import pytest
 

@@ -14,7 +14,7 @@ base URL). The run, on the virtual clock (clock.py):
 3. The night: the dream hour comes, she dreams session 1.
 4. Session 2: the last third of the chat; a question in Telegram, answered there in writing and never out
    loud; a mention in Discord, answered in its channel the same way; a question about the fact, worded apart
-   from it; a raid of hostile lines (issue 25) the script falls for; End stream.
+   from it; a raid of hostile lines the script falls for; End stream.
 Discord on the virtual clock: discord.py beats from a thread on real time, while its receive timeout (60 s) runs
 on the loop's clock, which flies; the box's fake gateway asks for a heartbeat (op 1, as Discord's may) whenever
 an interval of 41.25 s of its clock passes without one, and she answers at once, so the session holds on that
@@ -516,7 +516,7 @@ class Box:
                                      if ln.kind == "heard" and "out loud]" in ln.text)
 
     async def _raid(self, bea) -> None:
-        """Hostile lines from a raid of new accounts (issue 25); the script falls for them and tries to say the
+        """Hostile lines from a raid of new accounts; the script falls for them and tries to say the
         never-say set out loud. Kept: every SPEECH event meanwhile (the chunks her synthesiser got, as captioned,
         and the whole lines OBS and the chat dock show), her lines in the window, the on-air events."""
         said: list[str] = []

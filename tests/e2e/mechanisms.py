@@ -1,4 +1,4 @@
-"""The seed mechanisms the stream in a box must execute (issue 17): qualified names under app/. A name that no
+"""The seed mechanisms the stream in a box must execute: qualified names under app/. A name that no
 longer resolves fails as loudly as one that never ran: a rename must be reflected here."""
 
 MECHANISMS = [

@@ -1,4 +1,4 @@
-"""Privacy mode holds at the socket layer (issue 20.1): a privacy-mode session of the composed app (the stream
+"""Privacy mode holds at the socket layer: a privacy-mode session of the composed app (the stream
 in a box, short) in a loopback-only network namespace under strace makes no connection outside this machine
 and no DNS lookup, whoever in the process tree tries (the app's Python, onnxruntime's native code, a thread of
 a library). tests/bench/privacy.py does the work; its RESULT line is the same count.

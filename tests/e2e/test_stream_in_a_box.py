@@ -1,4 +1,4 @@
-"""A whole stream through the composed app (issue 17): one run of the box (box.py) on the virtual clock,
+"""A whole stream through the composed app: one run of the box (box.py) on the virtual clock,
 measured with coverage, then every invariant asserted on that run.
 
 BEA_BOX_LINES / BEA_BOX_HOURS shrink the run for a quick look (defaults: 10,800 lines over 3 hours of chat).

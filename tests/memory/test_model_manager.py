@@ -485,7 +485,7 @@ def test_a_bad_catalog_is_refused_at_start():
         ModelManager(Path("/nonexistent"), make_gate()[0], catalog=(bad,))
 
 
-# --- pinning (issue 20.7): no trust on first use ---------------------------------------------------------------
+# --- pinning: no trust on first use ---------------------------------------------------------------
 
 def test_an_unpinned_catalog_entry_is_refused_before_any_request_and_says_why(tmp_path, serve):
     async def go():

@@ -1,4 +1,4 @@
-"""Her prompts in the streamer's language (issue 24.5): every prompt shipped in resources/prompts/ (the streamer's
+"""Her prompts in the streamer's language: every prompt shipped in resources/prompts/ (the streamer's
 soul, manual and monologue, and her background work's dream, recap, profile and interview) is there in every
 language, with the same {placeholders}; the background work reads the one in the streamer's language, by the
 same rule as the streamer's files (the window's language setting)."""

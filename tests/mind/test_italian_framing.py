@@ -1,4 +1,4 @@
-"""What she reads in place of a flagged chat line is in the language of her prompts (issue 24.5): an Italian
+"""What she reads in place of a flagged chat line is in the language of her prompts: an Italian
 stream's attempt to steer her is described to her in Italian, through the app `python -m app` composes. So are the
 rest of her briefing's own words: the skills' sections of her system prompt, the frame of what just happened and
 the nudge after a turn that reached nobody; English stays English."""
@@ -53,7 +53,7 @@ def test_the_composed_app_briefs_her_in_the_streamers_language(data_dir, env):
         compose.close(bea)
 
 
-# ---- her briefing's own words (issue 24.5): the skills' sections, the frame, its nudges --------------------------
+# ---- her briefing's own words: the skills' sections, the frame, its nudges --------------------------
 MIND = "mind-test"
 CHAT_IT = ("Lo streamer può scriverti nella chat dell'app ([via app]). Rispondigli ad alta voce con `speak`, oppure "
            "per iscritto con `send_message` (piattaforma app, canale chat).")

@@ -1,4 +1,4 @@
-"""On air (issue 25) through the real mind: her lines are screened before the voice, captions and platforms, a
+"""On air through the real mind: her lines are screened before the voice, captions and platforms, a
 dropped line is remembered as filtered; viewers' lines are triaged before she reads them."""
 
 from __future__ import annotations

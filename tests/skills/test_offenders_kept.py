@@ -1,4 +1,4 @@
-"""Repeat offenders in chat (issue 25) are kept on their tally card in the store: after a restart (a second app
+"""Repeat offenders in chat are kept on their tally card in the store: after a restart (a second app
 on the same data folder) the People dock still shows the ⚠ mark and what they did, the streamer can clear it
 there for good, and forgetting the account takes its offences with it. Never the words of their lines."""
 

@@ -1,4 +1,4 @@
-"""Every skill's section of her system prompt is in the language of her prompts (issue 24.5): each has its words
+"""Every skill's section of her system prompt is in the language of her prompts: each has its words
 in every language of PROMPT_LANGUAGES, naming the same tools, the same bracketed markers (the ones code writes,
 in the language that code writes them) and the same blanks; the running skill picks the words through its
 SkillContext's language port, English for a language it has no words in. A marker another module writes in her

@@ -1,4 +1,4 @@
-"""Who may reach the stage server and what its pages may fetch (issue 20, points 2 and 5): real HTTP and
+"""Who may reach the stage server and what its pages may fetch: real HTTP and
 WebSocket requests on loopback, and the decisions of app.core.stage_guard on their own."""
 
 import asyncio

@@ -1,4 +1,4 @@
-"""A .vrm or .vrma that asks for something from outside itself is refused wherever it comes in (issue 20.2):
+"""A .vrm or .vrma that asks for something from outside itself is refused wherever it comes in:
 the Stage dock's choice, Settings → Stage, a saved path at launch, the clips; the stored settings stay."""
 
 import aiohttp

@@ -1,4 +1,4 @@
-"""A hostile .vrm reaches nothing outside this computer (issue 20.2), with the real stage page in QtWebEngine.
+"""A hostile .vrm reaches nothing outside this computer, with the real stage page in QtWebEngine.
 
 The file check is bypassed (the file is handed to the server directly, as if it had slipped past it): its
 first texture points at http://beacon.localhost:<port>/beacon.png. "Outside" is a loopback HTTP server that

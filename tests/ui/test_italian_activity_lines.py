@@ -1,4 +1,4 @@
-"""The Activity dock in an Italian window says Bea's own lines in Italian (issue 24.4), however they come: the app
+"""The Activity dock in an Italian window says Bea's own lines in Italian, however they come: the app
 is composed as it runs, the dock is on its bus, and real peers drive the events — a loopback model server for her
 turns, the fake Twitch and Streamlabs servers, senders that fail for her written lines. The guard is general:
 every event the dock showed that is Bea speaking (not what people or she said, not a tool call's own words)

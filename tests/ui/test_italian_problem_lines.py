@@ -1,4 +1,4 @@
-"""Problem lines built from a server's or an exception's words, in an Italian window's problems list (issue 24.4):
+"""Problem lines built from a server's or an exception's words, in an Italian window's problems list:
 each is a sentence of Bea's own, translated, with the technical words only as the trailing detail; the event's
 text on the bus (and so the logs and the API) stays English. Real peers: nobody listening on a loopback port and
 the fake OBS for OBS, the machine's own (absent) sound system for audio, the fake Twitch server for Twitch. The

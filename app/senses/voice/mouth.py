@@ -28,7 +28,7 @@ Theory of operation:
    the queued audio, only a head of the chunk that fits (split_for_budget: at the last , ; : or, failing that,
    the last space, never under MIN_SPLIT characters) is synthesised first and the rest follows as the next
    chunk.
-9. On air (issue 25): with `screen` given, each chunk passes through it as it reaches the synthesiser and what
+9. On air: with `screen` given, each chunk passes through it as it reaches the synthesiser and what
    it returns is what is said and captioned ("" and the chunk is not said at all): a streamed line is
    screened while she is still writing it.
 """

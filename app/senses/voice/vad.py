@@ -78,7 +78,7 @@ class TurnRules:
     threshold: float = 0.5
     neg_threshold: float = 0.35
     min_speech_ms: int = 160
-    end_silence_ms: int = 352     # 11 windows: the end of a turn within issue 24's 400 ms (was 640)
+    end_silence_ms: int = 352     # 11 windows: the end of a turn within 400 ms (was 640)
     pre_roll_ms: int = 256
     post_roll_ms: int = 128
     max_utterance_s: float = 30.0

@@ -25,13 +25,13 @@ Theory of operation:
    taken back if still waiting, flagged where stored, struck in the dock, and no longer answerable; a ban
    does the same for every line of that person.
 
-7. A voice call (issue 23.2, voice out): the streamer joins her to a voice channel from the dock (its id, Join,
+7. A voice call (voice out): the streamer joins her to a voice channel from the dock (its id, Join,
    Leave); she may join the channel set in the settings herself (`discord_join_voice`) only when the settings
    allow it (off by default), and `discord_leave_voice` exists only while she is in a call. In a call her
    voice goes to it as it is made, part by part (call.py): a sink attached to the Voice skill's tap
    (ctx.voice_tap, the VoiceTap port), so her speakers still play her for the streamer. With the Voice skill
    off the call hears nothing, and the dock says so.
-8. She hears the call (issue 23.2, receive; hearing.py) when the settings let her (on by default) and her ears
+8. She hears the call (receive; hearing.py) when the settings let her (on by default) and her ears
    are up (the Voice skill's transcriber, the Ears port): she joins undeafened, and each speaker's datagrams,
    taken from discord.py's own voice connection (its socket listener, its DAVE session, its voice websocket
    hook), become that speaker's utterances through the same VAD and end of turn as her microphone. A finished
@@ -444,7 +444,7 @@ class DiscordSkill(TokenPlatform):
         self._listeners.notify()
 
     def _on_air(self, text: str, where: str) -> str:
-        """Her words through the on-air filter (issue 25), as send_message's are: masked, or "" when not sent."""
+        """Her words through the on-air filter, as send_message's are: masked, or "" when not sent."""
         senders = self.ctx.senders
         return senders.screen(text, where=where).text if senders is not None else text
 

@@ -1,4 +1,4 @@
-"""The Donations skill: a verified donation from a webhook becomes a card, a tally and a moment for her (issue 10).
+"""The Donations skill: a verified donation from a webhook becomes a card, a tally and a moment for her.
 
 Theory of operation:
 1. The webhooks live on the local API (app.api.donation_routes): POST /api/v1/donations/kofi (Ko-fi's form)

@@ -313,7 +313,7 @@ class ObsSkill(Skill):
         if name is None:
             return refusal("text sources", source, self.settings.allowed_text_sources)
         value = str(text if text is not None else "")[:MAX_TEXT]
-        if value and self.ctx.senders is not None:     # on stream: the on-air filter first (issue 25)
+        if value and self.ctx.senders is not None:     # on stream: the on-air filter first
             value = self.ctx.senders.screen(value, where=f"the OBS text “{name}”").text
             if not value:
                 return (f"ERROR: not shown: that text held words that never go on stream; “{name}” is unchanged. "

@@ -62,7 +62,7 @@ IDENTITY = Qt.ItemDataRole.UserRole       # the row's identity: for the dock's o
 NO_STORE = QT_TRANSLATE_NOOP("people_dock", "People need the encrypted database, and it is not open: there is no roster to show. "
             "Unlock or create her store and restart Bea.")
 NOBODY = QT_TRANSLATE_NOOP("people_dock", "Nobody yet: people appear here once they write in chat.")
-OFFENDER_MARK = "⚠"     # before the name of a repeat offender in chat (issue 25)
+OFFENDER_MARK = "⚠"     # before the name of a repeat offender in chat
 PICK = QT_TRANSLATE_NOOP("people_dock", "Select someone in the roster to see their card.")
 NO_CARD = QT_TRANSLATE_NOOP("people_dock", "No card yet: mark them and she keeps one (attitude, profile and facts live "
                             "on a card).")
@@ -156,7 +156,7 @@ class RosterModel(QAbstractTableModel):
                  parent: Any = None, offender: Callable[[str], bool] = lambda _identity: False) -> None:
         super().__init__(parent)
         self.store, self.name_of, self.clock = store, name_of, clock
-        self.offender = offender           # a repeat offender in chat (issue 25): marked by their name
+        self.offender = offender           # a repeat offender in chat: marked by their name
         self.search = ""
         self.sort_key = "last_seen"
         self.total = 0                     # how many rows the search matches (counted when it was read)

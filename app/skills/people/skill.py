@@ -172,7 +172,7 @@ class PeopleSkill(Skill):
         return sum(mood.moved_by(identity) for identity in identities) if mood is not None else 0
 
     def offences(self, identities: Sequence[str]) -> str:
-        """What these accounts tried on stream (chat triage, issue 25), in a phrase; "" for nothing."""
+        """What these accounts tried on stream (chat triage), in a phrase; "" for nothing."""
         guard = self.ctx.offences
         if guard is None:
             return ""

@@ -1,6 +1,6 @@
 """Getting to Know You: a small agent that asks the streamer about what her person model is missing.
 
-Rules (seed 002, issue 7):
+Rules (seed 002):
 1. It has no tools but person_model, person_observe (as agent:getting_to_know_you) and ask_streamer, which
    puts a question (or the last thanks) in the Chat dock. A model that may answer in plain text (most servers)
    can ask that way too; a model whose every answer is forced into a tool call (the built-in one) asks through

@@ -1,4 +1,4 @@
-"""The Twitch skill: her seat in the streamer's Twitch chat (issue 10).
+"""The Twitch skill: her seat in the streamer's Twitch chat.
 
 Theory of operation:
 1. Off until a channel is set. Reading is anonymous (a justinfan nick, read-only); with her login in the
@@ -443,7 +443,7 @@ class TwitchSkill(Skill):
                                   NOTICE_SALIENCE.get(n.kind, OTHER_NOTICE_SALIENCE), meta, author, ts))
 
     def _perceive(self, p: Perception) -> None:
-        if self.moderation.silenced(p):     # timed out or banned: not answered while it lasts (issue 25)
+        if self.moderation.silenced(p):     # timed out or banned: not answered while it lasts
             self.log.strike(lambda e: e.msg_id is not None and e.msg_id == p.message_id)
             return
         self.perceived += 1

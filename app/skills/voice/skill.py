@@ -9,7 +9,7 @@ Theory of operation:
    the rest runs without it.
 2. Her voice attaches to the mind's outlets: whole lines (say) and lines streamed while the model writes them
    (begin). Either way the outlets get back what she actually got to say. stop() detaches it.
-3. Each chunk passes the mind's on-air filter (outlets.screen) as it reaches the synthesiser (issue 25).
+3. Each chunk passes the mind's on-air filter (outlets.screen) as it reaches the synthesiser.
    Each chunk she starts playing is a caption: a SPEECH event whose text is the line heard so far, marked
    chunk=True (the chat dock skips those; the stage and OBS show them). The whole line is the outlets' own
    SPEECH event, once she is done.
@@ -441,7 +441,7 @@ class VoiceSkill(Skill):
         return self._report(await self.mouth.say(text, mood))
 
     def _screen(self, chunk: str) -> str:
-        """Each chunk as it may go on air (issue 25): the mind's on-air filter, chunk by chunk."""
+        """Each chunk as it may go on air: the mind's on-air filter, chunk by chunk."""
         outlets = self.ctx.voice_outlet
         return outlets.screen(chunk, spoken=True).text if outlets is not None else chunk
 

@@ -232,7 +232,7 @@ class YouTubeSkill(Skill):
         else:
             p = self._perception(item, item.text, CHAT_SALIENCE, tallied)
             self._add_log(item.name, item.text, "chat", item)
-        if self.moderation.silenced(p):     # timed out or banned: not answered while it lasts (issue 25)
+        if self.moderation.silenced(p):     # timed out or banned: not answered while it lasts
             self.log.strike(lambda line: line.msg_id == item.id)
             return
         self.ctx.perceive(p)

@@ -1,4 +1,4 @@
-"""On air (issue 25) in her mouth: a streamed line is screened chunk by chunk as it reaches the synthesiser, so
+"""On air in her mouth: a streamed line is screened chunk by chunk as it reaches the synthesiser, so
 what is synthesised, captioned and remembered as said is the screened text."""
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ def run(probs: list[float], rules: TurnRules | None = None) -> list[tuple[str, i
 
 
 # 32 ms windows: min_speech 160 ms = 5 windows, end_silence 640 ms = 20, pre_roll 256 ms = 8,
-# post_roll 160 ms = 5 (the rules before issue 24 made turns end sooner; the tables keep them)
+# post_roll 160 ms = 5 (earlier rules made turns end sooner; the tables keep them)
 TABLE_RULES = TurnRules(end_silence_ms=640, post_roll_ms=160)
 CASES = [
     ("a click is no turn", [0.0] * 10 + [0.9] * 2 + [0.0] * 30, []),
@@ -55,7 +55,7 @@ def test_turn_detector(name: str, probs: list[float], expected: list[tuple[str, 
 
 
 def test_by_default_a_turn_ends_after_352_ms_of_silence_keeping_128() -> None:
-    """end_silence 11 windows, post_roll 4: the text can be ready within issue 24's 400 ms."""
+    """end_silence 11 windows, post_roll 4: the text can be ready within 400 ms."""
     assert run([0.0] * 10 + [0.9] * 10 + [0.0] * 15) == [("start", 14), ("end:silence:2-23", 30)]
     assert run([0.0] * 10 + [0.9] * 10 + [0.1] * 8 + [0.9] * 10 + [0.0] * 15) == [
         ("start", 14), ("end:silence:2-41", 48)]

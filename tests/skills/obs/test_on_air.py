@@ -1,4 +1,4 @@
-"""On air (issue 25) in OBS, the real composed app against the fake OBS: text she sets on a source passes the
+"""On air in OBS, the real composed app against the fake OBS: text she sets on a source passes the
 on-air filter (masked, or refused and the source left as it was), and so do the captions of her speech."""
 
 from app.core.events import EventKind

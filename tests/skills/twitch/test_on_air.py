@@ -1,4 +1,4 @@
-"""On air (issue 25) in Twitch chat, the real app against the fake Twitch server: her lines reach the chat
+"""On air in Twitch chat, the real app against the fake Twitch server: her lines reach the chat
 masked, and a line with a never-say word never reaches it; the Activity dock says both."""
 
 from __future__ import annotations

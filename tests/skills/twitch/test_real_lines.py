@@ -1,4 +1,4 @@
-"""Real Twitch lines through the real skill on the fake server (issue 19): every kind of line in the shared
+"""Real Twitch lines through the real skill on the fake server: every kind of line in the shared
 fixtures lands where it should and none breaks the handler; a channel NOTICE and Twitch refusing her own
 lines are said in plain words (a lasting refusal is a Chat-dock problem until a line of hers is posted); a
 PRIVMSG without a user-id keeps its author, its bits and its /me; channel-point redemptions and highlighted

@@ -1,4 +1,4 @@
-"""A viewer timed out or banned is not answered while the sanction lasts (issue 25), through the fake Twitch
+"""A viewer timed out or banned is not answered while the sanction lasts, through the fake Twitch
 server with the fixture's CLEARCHAT lines: a one-second time-out (fabzeef) and a ban (weeb123)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Her OAuth token goes only over TLS (issue 20.7): with “Encrypted connection” off and a token, Twitch chat is
+"""Her OAuth token goes only over TLS: with “Encrypted connection” off and a token, Twitch chat is
 not connected at all (no socket is opened) and the Chat dock says why in plain words; reading anonymously may
 stay plain, and so may a server at a loopback address (the token never leaves the machine)."""
 

@@ -1,4 +1,4 @@
-"""A viewer timed out or banned on YouTube is not answered while the sanction lasts (issue 25), in the real app
+"""A viewer timed out or banned on YouTube is not answered while the sanction lasts, in the real app
 against the fake Data API: lines that still come from them are struck in the dock and never reach her."""
 
 from __future__ import annotations
