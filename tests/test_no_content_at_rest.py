@@ -1,4 +1,4 @@
-"""Issue 20.4: what the streamer and her chat say is kept only in the encrypted store. A canary goes in through
+"""What the streamer and her chat say is kept only in the encrypted store. A canary goes in through
 every input path of the composed app (typed chat, a voice transcript, a donation through the local webhook, a
 person-model entry through the API, and a model server whose error body echoes the prompt back); afterwards no
 file in the data folder, its log or the temporary folder holds it, and the data folder is private (0700, its

@@ -1,4 +1,4 @@
-"""Issue 20.5, the local API half, with real HTTP on loopback against the API as the app runs it (ApiService
+"""The local API half of the guard, with real HTTP on loopback against the API as the app runs it (ApiService
 over the `bea` fixture's encrypted store): the Host allow-list (DNS rebinding), `Origin: null`, wrong tokens
 checked without a database write and limited per client address (the streamer told once), and LAN mode only
 over TLS with a certificate Bea makes, pinned by its fingerprint."""

@@ -250,7 +250,7 @@ def test_only_a_fully_pinned_or_custom_entry_downloads():
 
 
 def test_the_multilingual_whisper_models_and_paola_are_pinned_and_the_others_say_why_not():
-    """Issue 24: whisper small and base, and the Italian voice Paola, carry SHA-256s at a commit, so they
+    """Whisper small and base, and the Italian voice Paola, carry SHA-256s at a commit, so they
     download, and so do the Qwen3 chat models; MiniLM (no commit found) stays listed and refused with the
     reason."""
     for model_id in ("faster-whisper-small", "faster-whisper-base"):

@@ -87,7 +87,7 @@ def test_changing_the_setting_while_she_runs_reloads_her_memory(bea):
 
 
 def test_the_default_follows_her_language_while_she_runs(bea):
-    """Issue 24.3: in Italian her memory's default is E5 fused with the universal encoder (where it is installed),
+    """In Italian her memory's default is E5 fused with the universal encoder (where it is installed),
     in English E5 alone; switching the language re-embeds in the background, and a choice naming the model
     already loaded swaps nothing."""
     from app.memory.fused_embedder import use_available

@@ -1,4 +1,4 @@
-"""Issue 24.5: her prompts are in the streamer's language. The whole app on a real OpenAI-compatible server on
+"""Her prompts are in the streamer's language. The whole app on a real OpenAI-compatible server on
 loopback: with the language set to Italian her turn is briefed with the Italian soul and manual (and the rule to
 answer in the language she is spoken to), with English the English ones; the switch needs no restart."""
 

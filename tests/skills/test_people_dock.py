@@ -469,7 +469,7 @@ def test_screenshot_of_the_people_dock_is_legible(skill, qtbot):
 
 
 def test_the_streamer_links_a_telegram_account_to_a_known_chatter(skill, dock):
-    """Issue 22.4: nothing links on its own (the same name on three platforms stays three people); the
+    """Nothing links on its own (the same name on three platforms stays three people); the
     streamer names the other account, with its platform when the name is on several, and both are one card."""
     seen(skill, "twitch:1", "Anna", messages=30, sessions=2, ago=HOUR)
     seen(skill, "telegram:42", "Anna", messages=3)
