@@ -190,6 +190,7 @@ async def _one_turn(bea: Bea) -> tuple[str, list[str]]:
     from app.core.context_window import SingleContext
     from app.core.events import EventKind
     from app.core.perception import Meta, Perception, PerceptionKind
+    from app.mind.briefing import FixedBriefing
     from app.mind.bus import LoopClock, PerceptionBus
     from app.mind.consciousness import Consciousness
     from app.skills.chat.skill import CHANNEL, OWNER, PLATFORM
@@ -198,9 +199,10 @@ async def _one_turn(bea: Bea) -> tuple[str, list[str]]:
     unsubscribe = bea.bus.subscribe(lambda e: errors.append(e.text), kinds=[EventKind.ERROR], replay=False)
     mind = bea.mind
     pool = mind.client_factory().pool("mind", bea.settings.current.mind.models)
+    briefing = FixedBriefing(skill_tools=mind.skill_tools, static_prompt=mind.static_prompt,
+                             dynamic_prompt=mind.dynamic_prompt, relabel=mind.relabel)
     turn = Consciousness(bus=PerceptionBus(LoopClock()), gate=mind.gate, llm=pool, events=bea.bus,
-                         outlets=mind.outlets, skill_tools=mind.skill_tools, static_prompt=mind.static_prompt,
-                         dynamic_prompt=mind.dynamic_prompt, executor=bea.blocking, relabel=mind.relabel,
+                         outlets=mind.outlets, briefing=briefing, executor=bea.blocking,
                          context=SingleContext(bea.settings.current.mind.budget()))
     line = Perception(PerceptionKind.CHAT, PLATFORM, f"[{OWNER.display_name}] {MIND_LINE}", salience=0.9,
                       meta={Meta.CONVERSATION_KEY: f"{PLATFORM}:{CHANNEL}", Meta.TEXT: MIND_LINE},

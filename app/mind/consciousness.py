@@ -52,6 +52,7 @@ from app.core.usage import usage_of
 from app.core.words import said
 from app.logs import summary, where
 from app.mind.attention_gate import AttentionGate
+from app.mind.briefing import Briefing, FixedBriefing
 from app.mind.bus import PerceptionBus
 from app.mind.expression import TurnState, expression_tools
 from app.mind.outlets import Outlets
@@ -75,28 +76,20 @@ class MindConfig:
 
 class Consciousness:
     def __init__(self, *, bus: PerceptionBus, gate: AttentionGate, llm, events: EventBus, outlets: Outlets,
-                 skill_tools: Callable[[], dict[str, list[Tool]]] = dict,
-                 static_prompt: Callable[[], dict[str, str]] = dict,
-                 dynamic_prompt: Callable[[Sequence[Perception]], str] = lambda _b: "",
+                 briefing: Briefing | None = None,
                  turn_log: Callable[[TurnRecord], Awaitable[object]] | None = None,
                  config: MindConfig | None = None, executor: Executor | None = None,
                  is_speaking: Callable[[], bool] = lambda: False,
                  barge_in: Callable[[], None] = lambda: None, context: SingleContext | None = None,
                  after_turn: Callable[[TurnRecord], Awaitable[object]] | None = None,
-                 relabel: Callable[[Sequence[Perception]], list[Perception]] | None = None,
                  count_tokens: Callable[[str], int] = estimate_tokens,
-                 cost: Callable[[str, Usage], float | None] = lambda _model, _usage: None,
-                 language: Callable[[], str] = lambda: "en",
-                 warm_up: Callable[[], Awaitable[object]] | None = None) -> None:
+                 cost: Callable[[str, Usage], float | None] = lambda _model, _usage: None) -> None:
         self.bus = bus
         self.gate = gate
         self.llm = llm
         self.events = events
         self.outlets = outlets
-        self.skill_tools = skill_tools
-        self.static_prompt = static_prompt      # owner -> prompt section (soul and manual come first)
-        self.dynamic_prompt = dynamic_prompt
-        self.relabel = relabel or list  # each line in the words she uses for its author (seed 001)
+        self.briefing = briefing if briefing is not None else FixedBriefing()
         self.turn_log = turn_log
         self.config = config or MindConfig()
         self.executor = executor
@@ -106,8 +99,6 @@ class Consciousness:
         self.after_turn = after_turn
         self.count_tokens = count_tokens  # counts a call a server reported no usage for
         self.cost = cost                  # (model that answered, usage) -> USD, or None when free or unpriced
-        self.language = language          # her prompts' language: the frames' headers and nudges are in it
-        self.warm_up = warm_up            # ends once what the briefing reads has loaded (or failed to)
         self._briefed = False             # a briefing came in time since this loop started
         self.pending_said: dict[int, asyncio.Future[str]] = {}  # window seq -> a spoken line not ended yet
         self.on_line_ended: Callable[[], None] | None = None    # a held-back line can now be kept
@@ -197,18 +188,18 @@ class Consciousness:
         """The steps of a turn; True when something she did reached somebody."""
         if self.is_speaking() and any(p.kind is not PerceptionKind.IDLE for p in batch):
             self.barge_in()
-        language = state.language = self.language()   # one language for the whole turn
+        language = state.language = self.briefing.language()   # one language for the whole turn
         ranked = self.gate.annotate(batch)
         for p in ranked:
             self.events.publish(EventKind.PERCEPTION, p.surface, p.content, priority=p.priority)
         state.stage = {p.conversation_key for p in ranked if not p.written and p.kind is not PerceptionKind.IDLE}
         has_voice = carries_voice(ranked)
-        sections = self.static_prompt()
-        tools = assemble({"mind": expression_tools(state, self.outlets), **self.skill_tools()})
+        sections = self.briefing.static_prompt()
+        tools = assemble({"mind": expression_tools(state, self.outlets), **self.briefing.skill_tools()})
         self._check_promises(sections, tools)
         static = "\n\n".join(text for text in sections.values() if text)
         dynamic = await self._dynamic(ranked)  # the briefing also learns who is here, before the relabel
-        ranked = self.relabel(ranked)
+        ranked = self.briefing.relabel(ranked)   # each line in the words she uses for its author (seed 001)
         record.prompt, record.briefing, record.perceptions = static, dynamic, [p.content for p in ranked]
         state.log += [("heard", p) for p in ranked]
         state.scoped = scoped(ranked)
@@ -285,19 +276,17 @@ class Consciousness:
 
     async def _dynamic(self, batch: Sequence[Perception]) -> str:
         loop = asyncio.get_running_loop()
-        if self.warm_up is not None:
-            try:
-                await asyncio.wait_for(self.warm_up(), self.config.warm_up_timeout)
-            except TimeoutError:
-                log.warning("her briefing went on before her memory had loaded (%.0f s)",
-                            self.config.warm_up_timeout)
+        try:
+            await asyncio.wait_for(self.briefing.warm_up(), self.config.warm_up_timeout)
+        except TimeoutError:
+            log.warning("her briefing went on before her memory had loaded (%.0f s)", self.config.warm_up_timeout)
         # the first briefing after a start runs on cold caches and behind the last loads: it gets the warm-up's
         # time, so the first line after a restart is answered with what she remembers
         timeout = self.config.dynamic_timeout if self._briefed else max(self.config.dynamic_timeout,
                                                                         self.config.warm_up_timeout)
         try:
             briefing = await asyncio.wait_for(
-                loop.run_in_executor(self.executor, self.dynamic_prompt, batch), timeout)
+                loop.run_in_executor(self.executor, self.briefing.dynamic_prompt, batch), timeout)
             self._briefed = True
             return briefing
         except TimeoutError:

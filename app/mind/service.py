@@ -280,11 +280,9 @@ class MindService:
         self._pool = self.client_factory().pool("mind", mind.models)
         self.consciousness = Consciousness(
             bus=self.bus, gate=self.gate, llm=self._pool, events=self.events, outlets=self.outlets,
-            skill_tools=self.skill_tools, static_prompt=self.static_prompt, dynamic_prompt=self.dynamic_prompt,
-            turn_log=self.turn_log.record, executor=self.executor, context=self.context,
+            briefing=self, turn_log=self.turn_log.record, executor=self.executor, context=self.context,
             is_speaking=self.outlets.is_speaking, barge_in=self.outlets.barge_in, after_turn=self._after_turn,
-            relabel=self.relabel, count_tokens=self.count_tokens, cost=self.cost,
-            language=lambda: self.prompts.language(), warm_up=self.memory_tried,
+            count_tokens=self.count_tokens, cost=self.cost,
             config=MindConfig(burst_steps=mind.burst_steps, idle_enabled=self.idle_enabled(),
                               idle_after=float(mind.idle_after)))
         self.consciousness.pending_said = self._pending_said  # one record across restarts of the loop
@@ -375,6 +373,14 @@ class MindService:
             return
         async with self._memory_loading:
             await self._load_memory()
+
+    def language(self) -> str:
+        """Her prompts' language (the Briefing's face of it)."""
+        return self.prompts.language()
+
+    async def warm_up(self) -> None:
+        """The Briefing's warm-up: her memory's load."""
+        await self.memory_tried()
 
     async def memory_tried(self) -> None:
         """Returns once her memory is there, or at once when it is not loading (no store, a failed load)."""

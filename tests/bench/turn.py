@@ -35,7 +35,7 @@ def percentile(values: list[float], q: float) -> float:
 async def turn_times() -> tuple[list[float], list[float]]:
     m = Mind()
     m.llm.default = says("ok")
-    m.mind.static_prompt = lambda: {"soul": "You are Bea, a co-host.", "clock": "[NOW] 16:00"}
+    m.briefing.static_prompt = lambda: {"soul": "You are Bea, a co-host.", "clock": "[NOW] 16:00"}
     times, bare = [], []
     for i in range(TURNS):
         batch = [chat(f"line {i} from someone, ciao bea come va?", who=f"u{i % 40}")]

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from app.core.events import EventBus, EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.mind.attention_gate import AttentionGate
+from app.mind.briefing import FixedBriefing
 from app.mind.bus import PerceptionBus
 from app.mind.consciousness import Consciousness, MindConfig
 from app.mind.outlets import Outlets
@@ -47,8 +48,10 @@ class Mind:
         self.written: list[tuple[str, str]] = []
         self.outlets.register_sender("app", self._send)
         self.records = []
+        self.briefing = FixedBriefing()   # its functions are replaced by a test that needs them
         self.mind = Consciousness(bus=self.bus, gate=self.gate, llm=self.llm, events=self.events,
-                                  outlets=self.outlets, turn_log=self._log, config=MindConfig(**config))
+                                  outlets=self.outlets, briefing=self.briefing, turn_log=self._log,
+                                  config=MindConfig(**config))
 
     async def _send(self, channel: str, text: str) -> None:
         self.written.append((channel, text))

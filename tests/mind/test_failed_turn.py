@@ -150,7 +150,7 @@ def test_a_turn_that_breaks_before_the_model_keeps_the_batch_as_it_came():
 
         def broken(_batch):
             raise RuntimeError("a skill's relabel broke")
-        m.mind.relabel = broken
+        m.briefing.relabel = broken
         return m, await m.mind.turn([chat("still here")])
 
     m, record = asyncio.run(go())

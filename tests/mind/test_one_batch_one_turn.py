@@ -98,7 +98,7 @@ def test_a_voice_line_from_elsewhere_steers_the_turn_in_flight():
             looked.append(at)
             return "12 people in chat"
 
-        m.mind.skill_tools = lambda: {"eyes": [Tool("look", "Look at something.", handler=look)]}
+        m.briefing.skill_tools = lambda: {"eyes": [Tool("look", "Look at something.", handler=look)]}
         m.llm.script = [first, says("hi marco, and hi new followers!")]
         task = asyncio.ensure_future(m.mind.run())
         m.bus.put(chat("ciao bea"))
@@ -200,7 +200,7 @@ def test_tool_errors_come_back_as_observations_and_the_loop_goes_on():
         def boom() -> str:
             raise RuntimeError("the scene vanished")
 
-        m.mind.skill_tools = lambda: {"obs": [Tool("switch_scene", "Switch.", handler=boom)]}
+        m.briefing.skill_tools = lambda: {"obs": [Tool("switch_scene", "Switch.", handler=boom)]}
         m.llm.script = [uses(call("no_such_tool"), call("switch_scene"),
                              call("speak", message="")),
                         uses(call("speak", message="sorry, no scene change today"))]
@@ -279,7 +279,7 @@ def test_in_a_voice_turn_lines_from_an_answered_conversation_go_back_to_the_bus(
 def test_every_tool_named_in_a_prompt_section_must_be_in_the_schema():
     async def go():
         m = Mind([says("ok")])
-        m.mind.static_prompt = lambda: {"soul": "You are Bea.", "plan": "Close items with `objective_done`."}
+        m.briefing.static_prompt = lambda: {"soul": "You are Bea.", "plan": "Close items with `objective_done`."}
         await m.mind.turn([chat("hi")])
         return m
 
@@ -290,8 +290,8 @@ def test_every_tool_named_in_a_prompt_section_must_be_in_the_schema():
 def test_the_turn_log_records_the_whole_turn():
     async def go():
         m = Mind([thinks("let me think"), says("hello!", mood="happy")])
-        m.mind.static_prompt = lambda: {"soul": "You are Bea."}
-        m.mind.dynamic_prompt = lambda batch: "[NOW] 16:00"
+        m.briefing.static_prompt = lambda: {"soul": "You are Bea."}
+        m.briefing.dynamic_prompt = lambda batch: "[NOW] 16:00"
         await m.mind.turn([chat("hi bea")])
         return m
 
@@ -312,7 +312,7 @@ def test_a_slow_briefing_is_dropped_after_its_timeout_and_the_turn_goes_on():
 
     async def go():
         m = Mind([says("ciao")], dynamic_timeout=0.05, warm_up_timeout=0.05)
-        m.mind.dynamic_prompt = lambda batch: (release.wait(5), "[SLOW RAG]")[1]
+        m.briefing.dynamic_prompt = lambda batch: (release.wait(5), "[SLOW RAG]")[1]
         record = await m.mind.turn([chat("hi")])
         release.set()
         return m, record
@@ -372,8 +372,8 @@ def test_a_turn_waits_for_what_its_briefing_needs_to_load_then_is_briefed():
     async def go():
         m = Mind([says("ciao")], dynamic_timeout=0.05)
         loaded = asyncio.Event()
-        m.mind.warm_up = loaded.wait
-        m.mind.dynamic_prompt = lambda batch: "[WHAT PEOPLE TOLD YOU] cat" if loaded.is_set() else ""
+        m.briefing.warm_up = loaded.wait
+        m.briefing.dynamic_prompt = lambda batch: "[WHAT PEOPLE TOLD YOU] cat" if loaded.is_set() else ""
         asyncio.get_running_loop().call_later(0.3, loaded.set)
         record = await m.mind.turn([chat("hi")])
         return m, record
@@ -386,8 +386,8 @@ def test_a_turn_waits_for_what_its_briefing_needs_to_load_then_is_briefed():
 def test_a_load_that_never_ends_holds_the_turn_only_until_its_deadline():
     async def go():
         m = Mind([says("ciao")], warm_up_timeout=0.1)
-        m.mind.warm_up = asyncio.Event().wait   # never set
-        m.mind.dynamic_prompt = lambda batch: "[NOW] 16:00"
+        m.briefing.warm_up = asyncio.Event().wait   # never set
+        m.briefing.dynamic_prompt = lambda batch: "[NOW] 16:00"
         return m, await asyncio.wait_for(m.mind.turn([chat("hi")]), 5)
 
     m, record = run(go())
@@ -399,7 +399,7 @@ def test_the_first_briefing_after_a_start_gets_the_warm_up_s_time_and_later_ones
 
     async def go():
         m = Mind([says("uno"), says("due")], dynamic_timeout=0.05, warm_up_timeout=3)
-        m.mind.dynamic_prompt = lambda batch: (clock.sleep(0.3), "[WHAT PEOPLE TOLD YOU] cat")[1]
+        m.briefing.dynamic_prompt = lambda batch: (clock.sleep(0.3), "[WHAT PEOPLE TOLD YOU] cat")[1]
         first = await m.mind.turn([chat("hi")])
         second = await m.mind.turn([chat("again")])
         return first, second

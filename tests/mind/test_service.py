@@ -169,7 +169,7 @@ def test_her_turns_wait_for_her_memory_while_it_loads_and_not_once_it_is_there(b
 
     async def go():
         bea.mind.start()
-        assert bea.mind.consciousness.warm_up == bea.mind.memory_tried   # her turns' briefing waits on it
+        assert bea.mind.consciousness.briefing is bea.mind   # her turns are briefed by the service, warm-up too
         await asyncio.wait_for(bea.mind.memory_tried(), 0.05)    # no load under way: nothing to wait for
         monkeypatch.setattr(bea.mind, "_load_memory", slow_load)
         loading = asyncio.ensure_future(bea.mind.load_memory())

@@ -62,7 +62,7 @@ def test_end_to_end_the_loop_executes_the_builtin_models_tool_call():
     async def go():
         m = Mind()
         m.mind.llm = LocalLlamaClient(parse("local:smollm2"))
-        m.mind.static_prompt = lambda: {"soul": "You are Bea, a cheerful co-host on a live stream."}
+        m.briefing.static_prompt = lambda: {"soul": "You are Bea, a cheerful co-host on a live stream."}
         record = await m.mind.turn([chat("ciao bea! come stai?", who="marco")])
         await m.outlets.drain(1)
         await m.mind.llm.aclose()

@@ -118,7 +118,7 @@ def test_a_chat_model_downloaded_from_get_started_resumes_after_a_cut_and_answer
     async def answer():
         m = Mind()
         m.mind.llm = bea.mind.client_factory().client(parse(models[0]))
-        m.mind.static_prompt = lambda: {"soul": "You are Bea, a cheerful co-host on a live stream."}
+        m.briefing.static_prompt = lambda: {"soul": "You are Bea, a cheerful co-host on a live stream."}
         record = await m.mind.turn([chat("ciao bea! come stai?", who="marco")])
         await m.outlets.drain(1)
         await m.mind.llm.aclose()

@@ -87,7 +87,7 @@ def test_bea_s_own_activity_lines_reach_an_italian_window_in_italian(bea, italia
             bea.mind.start()
             mind = bea.mind.consciousness
             await asyncio.wait_for(mind.turn([chat("ciao Bea, come va?")]), 30)
-            mind.dynamic_prompt = lambda _batch: 1 / 0       # her briefing breaks: the turn goes without it
+            bea.mind.dynamic_prompt = lambda _batch: 1 / 0   # her briefing breaks: the turn goes without it
             await asyncio.wait_for(mind.turn([chat("e adesso?")]), 30)
             await bea.mind.stop()
 
