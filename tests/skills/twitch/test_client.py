@@ -247,7 +247,7 @@ def test_privacy_mode_refuses_a_host_that_is_not_this_machine_and_allows_loopbac
 def self_signed() -> tuple[ssl.SSLContext, ssl.SSLContext]:
     """A server context with a fresh self-signed certificate for 127.0.0.1, and a client context trusting
     it."""
-    pytest.importorskip("cryptography")
+    pytest.importorskip("cryptography", reason="cryptography is not installed (pip install -e .[dev])")
     import tempfile
 
     from cryptography import x509
