@@ -24,8 +24,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="serve the local API on PORT for this run (0: any free port), even if it is off in "
                         "the settings")
     p.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
-    from app import cli_secrets, cli_settings
-    from app import cli_token as token_cli
+    from app.cli import secrets as cli_secrets
+    from app.cli import settings as cli_settings
+    from app.cli import token as token_cli
     commands = p.add_subparsers(dest="command", metavar="COMMAND")
     for cli in (token_cli, cli_secrets, cli_settings):
         cli.add_parser(commands)
@@ -46,28 +47,28 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     from app.memory.database import StoreError
     from app.memory.keys import KeyUnavailable
-    from app.paths import default_data_dir
+    from app.process.paths import default_data_dir
     data_dir = (args.data_dir or default_data_dir()).expanduser().resolve()
     try:
         if args.command == "token":
-            from app import cli_token as token_cli
+            from app.cli import token as token_cli
             return token_cli.run(args, data_dir)
         if args.command == "secret":
-            from app import cli_secrets
+            from app.cli import secrets as cli_secrets
             return cli_secrets.run(args, data_dir)
         if args.command == "settings":
-            from app import cli_settings
+            from app.cli import settings as cli_settings
             return cli_settings.run(args, data_dir)
         if args.api_port is not None:
             from app.api.service import override_port
             override_port(args.api_port)
         if args.self_test:
-            from app import selftest
+            from app.cli import selftest
             return selftest.run(data_dir)
         if args.headless or no_display():
             if not args.headless:
                 print("No display found: running headless (pass --headless to say so).", file=sys.stderr)
-            from app import headless
+            from app.cli import headless
             return headless.run(data_dir)
         from app.widgets.qt_libs import startup_problem
         if problem := startup_problem():   # Qt would abort, or QtWebEngine exit, with no useful word

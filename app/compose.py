@@ -14,15 +14,12 @@ from pathlib import Path
 from platformdirs import user_cache_dir
 
 import app as app_pkg
-from app import heap
 from app.api.service import ApiService
 from app.config.schema import build_root_model
 from app.config.service import SettingsService
 from app.core.events import EventBus, EventKind
 from app.core.prompt_language import prompt_language, system_locale
 from app.core.words import QT_TRANSLATE_NOOP, said
-from app.executors import BoundedExecutor
-from app.logs import set_level, setup_logging
 from app.memory.alias_store import AliasStore
 from app.memory.database import Database
 from app.memory.keys import PassphrasePrompt, obtain_key
@@ -40,9 +37,12 @@ from app.mind.consolidation import QUIT_DEADLINE
 from app.mind.mood import MoodKeeper
 from app.mind.service import MindService
 from app.mind.stage_port import MindStage
-from app.paths import DataPaths, private_dir, private_file, resources_dir, secure_tree
-from app.runtime import RuntimeSwitches
-from app.secrets import SecretStore
+from app.process import heap
+from app.process.executors import BoundedExecutor
+from app.process.logs import set_level, setup_logging
+from app.process.paths import DataPaths, private_dir, private_file, resources_dir, secure_tree
+from app.process.runtime import RuntimeSwitches
+from app.process.secrets import SecretStore
 from app.senses.netgate import NetworkGate
 from app.senses.voice.stt import Transcriber
 from app.skills.base import Skill, SkillContext

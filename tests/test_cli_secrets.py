@@ -10,7 +10,7 @@ import sys
 import time
 
 from app import compose
-from app.cli_secrets import known_secrets
+from app.cli.secrets import known_secrets
 from tests.conftest import PASSPHRASE, REPO
 
 NO_KEYRING = {"BEA_PASSPHRASE": PASSPHRASE, "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}

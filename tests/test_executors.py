@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from app.executors import BoundedExecutor, ExecutorBusy
+from app.process.executors import BoundedExecutor, ExecutorBusy
 
 
 def test_runs_work_and_reports_errors():

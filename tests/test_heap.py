@@ -1,5 +1,5 @@
 """Native memory goes back to the system: a heap with a free middle (what hours of small allocations on many
-threads leave) shrinks when app.heap trims it, once or on its schedule. glibc only: elsewhere both are no-ops."""
+threads leave) shrinks when app.process.heap trims it, once or on its schedule. glibc only: elsewhere both are no-ops."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import platform
 
 import pytest
 
-from app import heap
+from app.process import heap
 
 pytestmark = pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim and mallopt are glibc's")
 

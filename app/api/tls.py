@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.paths import private_dir, write_private
+from app.process.paths import private_dir, write_private
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
 The root model is assembled from the core sections below plus one section per discovered skill, under
 `skills.<key>`. Every model forbids unknown fields, so a typo is an error rather than a silent no-op.
-Secrets are never fields here: they live in the OS keyring (app.secrets).
+Secrets are never fields here: they live in the OS keyring (app.process.secrets).
 """
 
 from __future__ import annotations

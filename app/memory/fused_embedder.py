@@ -48,7 +48,7 @@ from app.memory.embedder import (
     default_embedder,
     lazy_default_embedder,
 )
-from app.paths import resources_dir
+from app.process.paths import resources_dir
 
 WEIGHT = 0.8
 BASIS_RANK = 192

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from app.core.prompt_files import Action, decide, difference, is_edited, unify_newlines
 from app.core.prompt_language import ENGLISH, FIXED_PROMPTS, all_prompt_files, prompt_file
-from app.paths import resources_dir
+from app.process.paths import resources_dir
 
 log = logging.getLogger(__name__)
 

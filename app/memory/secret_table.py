@@ -1,6 +1,6 @@
 """Secrets in the encrypted store, for machines with no OS keyring: one row per name, in bea.db (SQLCipher).
 
-Only app.secrets.SecretStore uses this, and only where keyring_usable() is False; where a keyring exists the
+Only app.process.secrets.SecretStore uses this, and only where keyring_usable() is False; where a keyring exists the
 table stays empty. The values are as safe as the rest of her memory: the file is encrypted with the database
 key (the passphrase on such machines), and nothing here ever logs a value.
 """

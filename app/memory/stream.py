@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from app.memory.database import Connection, Database
-from app.paths import PRIVATE_FILE
+from app.process.paths import PRIVATE_FILE
 
 STREAM_LIMIT = 2000  # the most rows any one read returns (the dreamer consolidates at most this many)
 BANNED = "a moderator removed this person"

@@ -50,12 +50,12 @@ from app.core.tools import Tool, assemble, broken_promises, is_failure
 from app.core.turn_record import FAILED, ToolOutcome, TurnRecord
 from app.core.usage import usage_of
 from app.core.words import said
-from app.logs import summary, where
 from app.mind.attention_gate import AttentionGate
 from app.mind.briefing import Briefing, FixedBriefing
 from app.mind.bus import PerceptionBus
 from app.mind.expression import TurnState, expression_tools
 from app.mind.outlets import Outlets
+from app.process.logs import summary, where
 
 log = logging.getLogger(__name__)
 

@@ -26,7 +26,6 @@ from app.core.prices import call_cost, parse_table
 from app.core.quiet import idle_fits
 from app.core.turn_record import TurnRecord
 from app.core.words import QT_TRANSLATE_NOOP, said
-from app.executors import BoundedExecutor
 from app.memory.database import Database
 from app.memory.memories import MemoryStore
 from app.memory.prompt_store import PromptFiles
@@ -45,6 +44,7 @@ from app.mind.mood import MoodKeeper
 from app.mind.outlets import Outlets
 from app.mind.profiler import Profiler
 from app.mind.skill_faces import Acquaintances, IdleLife, Streamer
+from app.process.executors import BoundedExecutor
 from app.senses.llm.local_llama import CONTEXT as LOCAL_CONTEXT
 from app.senses.llm.local_llama import DEMO_NOTICE, LocalLlamaClient
 from app.senses.llm.probe import OLLAMA, detect_ollama

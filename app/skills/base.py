@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from app.memory.people_store import PeopleStore
     from app.memory.person_store import PersonStore
     from app.memory.plan_store import PlanStore
-    from app.secrets import SecretStore
+    from app.process.secrets import SecretStore
     from app.senses.netgate import NetworkGate
     from app.skills.ports import (
         Avatar,

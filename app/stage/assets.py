@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from app.paths import SOURCE_ROOT
+from app.process.paths import SOURCE_ROOT
 
 # the stage's own files, served under /stage/<name>
 PAGE_FILES = ("index.html", "captions.html", "main.js", "captions.js", "bridge.js", "messages.js",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 
 from app.core.ui_language import ENGLISH, window_language
-from app.paths import resources_dir
+from app.process.paths import resources_dir
 from app.widgets.qt import QApplication, QLibraryInfo, QLocale, QTranslator
 
 log = logging.getLogger(__name__)

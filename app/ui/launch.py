@@ -14,7 +14,7 @@ from app import APP_NAME, compose
 from app.core.shell_state import ShellState
 from app.memory.database import StoreError
 from app.memory.keys import KeyUnavailable
-from app.paths import resources_dir
+from app.process.paths import resources_dir
 from app.ui import passphrase
 from app.ui.actions import AppActions
 from app.ui.language import install_window_language

@@ -166,8 +166,8 @@ def test_an_app_that_served_requests_is_let_go_when_it_closes(data_dir, env, mon
     import threading
     import weakref
 
-    from app import headless
     from app.api.service import override_port
+    from app.cli import headless
     monkeypatch.setenv("BEA_PASSPHRASE", env["BEA_PASSPHRASE"])
     before = set(threading.enumerate())
     compose.close(compose.build(data_dir, env=env, log_to_stderr=False))   # built and closed, never started

@@ -39,7 +39,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import numpy as np  # noqa: E402
 from faster_whisper import decode_audio  # noqa: E402
 
-from app.executors import BoundedExecutor  # noqa: E402
+from app.process.executors import BoundedExecutor  # noqa: E402
 from app.senses.voice import (  # noqa: E402
     Ears,
     FakeAudioDevice,

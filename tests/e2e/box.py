@@ -1,4 +1,4 @@
-"""The stream in a box: the app as `python -m app --headless` composes it (app.headless.serve), on a fresh data
+"""The stream in a box: the app as `python -m app --headless` composes it (app.cli.headless.serve), on a fresh data
 folder, driven for hours of virtual time by real peers on 127.0.0.1.
 
 Peers: the fake Twitch IRC server replaying the real #ubuntu logs (one stable user id per nick), the fake OBS
@@ -37,8 +37,9 @@ from pathlib import Path
 import aiohttp
 import numpy as np
 
-from app import compose, headless
+from app import compose
 from app.api.service import override_port
+from app.cli import headless
 from app.core.events import EventKind
 from app.skills.twitch.client import State
 from tests.bench.chat_soak import chat_log, escape
@@ -143,10 +144,10 @@ def heap_detail() -> str:
 
 
 def rss_mb() -> float:
-    """Resident memory at one of the app's own trim points (app/heap.py trims every minute): both readings of the run
+    """Resident memory at one of the app's own trim points (app/process/heap.py trims every minute): both readings of the run
     are taken right after the trim the app does, so they compare the pages the app keeps, not where the minute's
     timer happened to fall (free space inside malloc's heaps is resident until a trim, then touched again)."""
-    from app import heap
+    from app.process import heap
 
     heap.trim()
     for row in Path("/proc/self/status").read_text().splitlines():

@@ -175,14 +175,14 @@ GOAL_MB = 30   # the seed's invariant: RSS after warm-up grows by less than this
 
 
 def test_rss_after_warm_up_grows_by_less_than_30_mb(run) -> None:
-    """+135 MB, then +87 MB over the 3.4-hour run until malloc kept 2 arenas and gave free pages back (app/heap.py),
+    """+135 MB, then +87 MB over the 3.4-hour run until malloc kept 2 arenas and gave free pages back (app/process/heap.py),
     her voice's onnxruntime arena shrank after each run and each database connection kept 2 MiB of pages; then
     +34.1 MB in a clean CI run, when the restart in the middle left the whole first app alive (aiohttp's middleware
     cache held its stopped API server: fixed, see tests/api/test_service.py). With the first app let go, what the
     app holds barely moves after the warm-up (4,000-line run: malloc's in-use heap 516 -> 519 MB), but the first
     app's pages lie free inside the heap until a trim gives them back, so a reading taken between the app's
     minute-by-minute trims moved with the timer (+44.5 and -237 MB on two runs). Both readings are therefore taken
-    at a trim point (tests/e2e/box.py rss_mb, app/heap.py's own trim): +13.4 MB on a 4,000-line run."""
+    at a trim point (tests/e2e/box.py rss_mb, app/process/heap.py's own trim): +13.4 MB on a 4,000-line run."""
     record, _ = run
     assert record.rss_start > 0
     grown = record.rss_end - record.rss_start

@@ -10,7 +10,7 @@ import pytest
 from app.core.prompt_files import Action
 from app.core.prompt_language import BASE_PROMPTS
 from app.memory.prompt_store import PromptFiles, PromptStoreError
-from app.paths import resources_dir
+from app.process.paths import resources_dir
 
 OLD = "You are {name}.\nYou are warm.\n"
 NEW = "You are {name}.\nYou are warm and quick.\n"

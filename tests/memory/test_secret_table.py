@@ -7,7 +7,7 @@ from app.memory.database import Database
 from app.memory.keys import KeyMaterial
 from app.memory.migrations import LATEST, MIGRATIONS
 from app.memory.secret_table import SecretTable
-from app.secrets import SecretStore
+from app.process.secrets import SecretStore
 
 VALUE = "obs-pw-5c1e77-never-in-plain-text"
 

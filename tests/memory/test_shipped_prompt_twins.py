@@ -11,7 +11,7 @@ import pytest
 
 from app.core.dreaming import read_dream
 from app.core.prompt_language import BASE_PROMPTS, FIXED_PROMPTS, PROMPT_LANGUAGES, prompt_file
-from app.paths import resources_dir
+from app.process.paths import resources_dir
 
 SHIPPED = resources_dir() / "prompts"
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")

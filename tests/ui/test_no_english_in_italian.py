@@ -194,7 +194,7 @@ def test_the_italian_window_shows_no_english(italian_shell, qtbot, qapp):
 
 def test_where_secrets_are_kept_reads_italian_in_each_place(qapp):
     """Every place a secret can be kept, as the secret fields' notes say it (the test machine has one place)."""
-    from app.secrets import WHERE, WHERE_CONTEXT
+    from app.process.secrets import WHERE, WHERE_CONTEXT
     from app.ui.language import install_window_language
     from app.widgets.qt import translate
     assert install_window_language("it") == "it"

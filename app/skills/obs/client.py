@@ -51,7 +51,7 @@ from obsws_python.error import OBSSDKRequestError
 
 from app.core import obs_protocol as proto
 from app.core.words import QT_TRANSLATE_NOOP
-from app.executors import BoundedExecutor
+from app.process.executors import BoundedExecutor
 from app.senses.netgate import NetworkGate, connect_to
 from app.skills.obs import words as w
 

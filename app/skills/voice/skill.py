@@ -49,7 +49,7 @@ from app.core.perception import OWNER, Meta, Perception, PerceptionKind
 from app.core.prompt_language import in_language
 from app.core.talk_key import TalkKeyError, parse_talk_key
 from app.core.words import QT_TRANSLATE_NOOP, said
-from app.executors import BoundedExecutor
+from app.process.executors import BoundedExecutor
 from app.senses.voice.bargein import BargeIn, Decision, OwnerVoice
 from app.senses.voice.devices import (
     AudioUnavailable,

@@ -30,7 +30,7 @@ needs_fixture = pytest.mark.skipif(not FIXTURE.is_file(), reason=f"the audio fix
 
 @pytest.fixture(scope="session")
 def executor():
-    from app.executors import BoundedExecutor
+    from app.process.executors import BoundedExecutor
 
     pool = BoundedExecutor("voice-test", 2, queue_size=64)
     yield pool

@@ -26,7 +26,7 @@ ANNA, SSRC, GUILD, VOICE_CHANNEL = 412345678901234567, 4242, 900, 600
 async def scenario(cert: Path, cert_key: Path, dave: bool) -> dict:
     from app.core.events import EventBus
     from app.core.perception import Meta
-    from app.executors import BoundedExecutor
+    from app.process.executors import BoundedExecutor
     from app.senses.netgate import NetworkGate
     from app.senses.voice import Transcriber, default_whisper_model
     from app.skills.base import SkillContext

@@ -229,7 +229,7 @@ def test_changing_the_port_reconnects_at_once(bea):
 
 def test_the_password_lives_in_the_keyring_never_in_settings(bea, file_keyring):
     from app.memory.keys import KEYRING_SERVICE
-    from app.secrets import SecretStore
+    from app.process.secrets import SecretStore
 
     bea.secrets = SecretStore(use_keyring=True)
     skill: ObsSkill = bea.skills["obs"]

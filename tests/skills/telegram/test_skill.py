@@ -83,7 +83,7 @@ def test_she_reads_the_allowed_and_answers_in_writing(bea, qtbot):
 
 
 def test_a_voice_note_is_heard_through_her_ears(bea):
-    from app.executors import BoundedExecutor
+    from app.process.executors import BoundedExecutor
     from app.senses.voice.models import default_whisper_model
     from app.senses.voice.stt import Transcriber
     from app.skills.voice.parts import Parts

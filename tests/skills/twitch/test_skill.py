@@ -14,9 +14,9 @@ import pytest
 
 from app.core.events import EventKind
 from app.core.perception import Meta, PerceptionKind
-from app.logs import log_path
 from app.memory.keys import KEYRING_SERVICE
 from app.memory.stream import Line
+from app.process.logs import log_path
 from app.skills.twitch.client import State
 from app.skills.twitch.skill import (
     BITS_SALIENCE,

@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from app.cli_common import data_dir_option
+from app.cli.common import data_dir_option
 
 
 def known_secrets() -> dict[str, str]:

@@ -118,7 +118,7 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
         note of it (Ogg Opus) decodes as the Telegram skill decodes one."""
         import numpy as np
 
-        from app.executors import BoundedExecutor
+        from app.process.executors import BoundedExecutor
         from app.senses.voice.pcm import resample
         from app.skills.voice.parts import load_parts
 
@@ -166,7 +166,7 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
 
     def shipped() -> str:
         """Where her default models were found: in a bundle, its own models folder, each one there."""
-        from app import shipped_models
+        from app.process import shipped_models
 
         if shipped_models.bundle_models_dir() is not None and None in shipped_models.found().values():
             raise AssertionError(f"the bundle lacks its {shipped_models.where_from()}")

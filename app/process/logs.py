@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from app.core.masking import mask
-from app.paths import PRIVATE_FILE, private_dir
+from app.process.paths import PRIVATE_FILE, private_dir
 
 FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic_core import to_jsonable_python
 
-from app.cli_common import data_dir_option
+from app.cli.common import data_dir_option
 from app.config.service import SettingsError, SettingsService
 from app.core.setting_text import parse_setting_text, setting_text
 

