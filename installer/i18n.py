@@ -1,9 +1,11 @@
 """The window's translations: `python installer/i18n.py update` gathers every marked string of app/ (the
 translate("<context>", ...) and QT_TRANSLATE_NOOP calls) and the settings schema's words (field titles,
 descriptions and choice labels in the "settings" context; skill titles and descriptions in "skills") into
-resources/i18n/bea_<code>.ts, keeping what is translated; `release` compiles each .ts into the .qm beside it,
+each resources/i18n/bea_<code>.ts, keeping what is translated; `release` compiles each .ts into the .qm beside it,
 which the app loads at start (app/ui/language.py) and the bundle carries with resources/. Both .ts and .qm are
-committed; tests/ui/test_translations.py checks the .qm is the .ts compiled and the .ts is up to date."""
+committed; tests/ui/test_translations.py checks the .qm is the .ts compiled and the .ts is up to date. The
+languages are the .ts files present; `update <code>` starts a new one (`update es` writes bea_es.ts with every
+string to translate)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 I18N = ROOT / "resources" / "i18n"
-LANGUAGES = ("it",)
+
+
+def translations() -> list[Path]:
+    """Every window translation, bea_<code>.ts, in the order of their codes."""
+    return sorted(I18N.glob("bea_*.ts"))
 
 
 def tool(name: str) -> str:
@@ -78,11 +84,11 @@ def release(ts: Path, qm: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] not in (["update"], ["release"]):
-        print("usage: python installer/i18n.py update|release", file=sys.stderr)
+    if argv[:1] not in (["update"], ["release"]) or (argv[0] == "release" and argv[1:]):
+        print("usage: python installer/i18n.py update [new language code...] | release", file=sys.stderr)
         return 64
-    for code in LANGUAGES:
-        ts = I18N / f"bea_{code}.ts"
+    new = [I18N / f"bea_{code}.ts" for code in argv[1:]]
+    for ts in sorted({*translations(), *new}):
         if argv[0] == "update":
             print(update(ts))
         else:

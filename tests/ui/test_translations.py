@@ -1,6 +1,7 @@
-"""The window in other languages: every user-visible string is marked for translation, the Italian translation
-is complete (no unfinished or empty entry, the same placeholders and markup as the English), the committed .qm
-is the .ts compiled, and the .ts holds every marked string of app/ and the settings schema."""
+"""The window in other languages: every user-visible string is marked for translation, each translation (every
+resources/i18n/bea_<code>.ts) is complete (no unfinished or empty entry, the same placeholders and markup as the
+English), its committed .qm is the .ts compiled, and the .ts holds every marked string of app/ and the settings
+schema."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ sys.path.insert(0, str(REPO / "installer"))
 import i18n  # noqa: E402
 
 TS = REPO / "resources" / "i18n" / "bea_it.ts"
+EVERY_TS = pytest.mark.parametrize("ts", i18n.translations(), ids=lambda p: p.stem)
 PLACEHOLDER = re.compile(r"\{\w*(?:[:!][^{}]*)?\}|%\d|<[^>]+>|&\w+;")   # {name}, {n:,}, %1, markup
 
 
@@ -34,31 +36,38 @@ def test_every_user_visible_string_is_marked_for_translation():
     assert not left, f"{len(left)} user-visible strings not in translate(): \n" + "\n".join(map(str, left))
 
 
-def test_the_italian_translation_is_complete_and_keeps_placeholders():
+def test_the_window_translations_are_the_ts_files_present():
+    assert TS in i18n.translations()
+
+
+@EVERY_TS
+def test_the_translation_is_complete_and_keeps_placeholders(ts):
     unfinished, mismatched = [], []
-    for context, source, translation in entries(TS):
+    for context, source, translation in entries(ts):
         if translation is None or translation.get("type") in ("unfinished", "obsolete", "vanished") \
                 or not (translation.text or "").strip():
             unfinished.append(f"{context}: {source!r}")
         elif sorted(PLACEHOLDER.findall(source)) != sorted(PLACEHOLDER.findall(translation.text)):
             mismatched.append(f"{context}: {source!r} -> {translation.text!r}")
-    assert not unfinished, f"{len(unfinished)} Italian entries unfinished:\n" + "\n".join(unfinished)
+    assert not unfinished, f"{len(unfinished)} entries of {ts.name} unfinished:\n" + "\n".join(unfinished)
     assert not mismatched, "placeholders or markup differ:\n" + "\n".join(mismatched)
 
 
-def test_the_committed_qm_is_the_ts_compiled(tmp_path):
-    qm = tmp_path / "bea_it.qm"
-    i18n.release(TS, qm)
-    assert qm.read_bytes() == TS.with_suffix(".qm").read_bytes(), "run: python installer/i18n.py release"
+@EVERY_TS
+def test_the_committed_qm_is_the_ts_compiled(ts, tmp_path):
+    qm = tmp_path / ts.with_suffix(".qm").name
+    i18n.release(ts, qm)
+    assert qm.read_bytes() == ts.with_suffix(".qm").read_bytes(), "run: python installer/i18n.py release"
 
 
-def test_the_ts_holds_every_marked_string(tmp_path):
-    ts = tmp_path / TS.name
-    shutil.copy(TS, ts)
-    i18n.update(ts)
-    have = {(c, s) for c, s, _t in entries(TS)}
-    want = {(c, s) for c, s, _t in entries(ts)}
-    assert want - have == set(), f"not in {TS.name} yet (python installer/i18n.py update): {want - have}"
+@EVERY_TS
+def test_the_ts_holds_every_marked_string(ts, tmp_path):
+    fresh = tmp_path / ts.name
+    shutil.copy(ts, fresh)
+    i18n.update(fresh)
+    have = {(c, s) for c, s, _t in entries(ts)}
+    want = {(c, s) for c, s, _t in entries(fresh)}
+    assert want - have == set(), f"not in {ts.name} yet (python installer/i18n.py update): {want - have}"
     assert have - want == set(), f"no longer in the app (python installer/i18n.py update): {have - want}"
 
 
