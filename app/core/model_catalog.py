@@ -321,6 +321,7 @@ def _pinned(repo: str, revision: str, files: tuple[tuple[str, str, int | None], 
 
 _MINILM = "sentence-transformers/paraphrase-multilingual-MiniLM-L12-v2"
 _PAOLA = "it/it_IT/paola/medium/"
+_DAVEFX = "es/es_ES/davefx/medium/"
 # Revisions and hashes come only from what could be checked against public references when this was written
 # (the hub itself cannot be reached from where the catalog is kept); a hash that turns out wrong makes the
 # download fail its check and be deleted, never installed (rule 3).
@@ -341,6 +342,16 @@ _PAOLA = "it/it_IT/paola/medium/"
 #   436971e8…) and their sizes too. The same .onnx and .onnx.json SHA-256s are pinned by several independent
 #   public projects (one at c10ece1a). No package on PyPI ships the .onnx itself. (At 856d185c the .onnx.json
 #   was an earlier one, 7,100 bytes, noise_scale 0.667; Piper's author set 0.8 in de3dcfdf: the later is pinned.)
+# - Davefx (Spanish of Spain, one speaker, CC0 dataset, the Spanish voice public projects pin most) at commit
+#   1162a917, the revision two independent public projects pin it at with all three SHA-256s and sizes (one of
+#   them pins Paola there too, with the hashes above); a third pins the same three at another commit. The same
+#   mirror checks them: the .onnx is a Git LFS pointer, unchanged since the voice was added (5227e415, June
+#   2023), oid 6658b03b…, 63,201,294 bytes as voices.json says (MD5 dc515cd4…, also in other public copies);
+#   the .onnx.json, a plain blob unchanged since c3bf31a7, hashes here to 0e0dda87…, 4,817 bytes, its MD5
+#   voices.json's (dd157b5e…). The MODEL_CARD changed on the hub after the mirror's last hub commit: the
+#   mirror's card (275 bytes, MD5 as voices.json) with its dataset URL's github.com/NabuCasa turned into
+#   github.com/OHF-Voice is 276 bytes and hashes here to 420703b5…, the hash and size those projects pin, so
+#   the card that commit serves is known byte for byte. A man's voice, as her packaged English one is.
 # - No commit of the MiniLM repository was found: unpinned too.
 # - Her chat models, Qwen3 (Apache-2.0; 100+ languages, Italian among them; trained for tool calls, which
 #   Bea's grammar makes the only way out anyway) from Qwen's own GGUF repositories, in three sizes that
@@ -363,6 +374,7 @@ _WHISPER_BASE = "ebe41f70d5b6dfa9166e2c581c45c9c0cfc57b66"
 _WHISPER_TOKENIZER = "fb7b63191e9bb045082c79fd742a3106a12c99513ab30df4a0d47fa6cb6fd0ab"
 _WHISPER_VOCABULARY = "34ce3fe1c5041027b3f8d42912270993f986dbc4bb34cf27f951e34a1e453913"
 _PIPER_VOICES = "c10ece1aade47bb51c153c893d14e5bf8e5b7117"
+_PIPER_VOICES_ES = "1162a9173d0ce503555aed757976b7a9912eae4c"
 _QWEN3_1_7B = "90862c4b9d2787eaed51d12237eafdfe7c5f6077"
 _QWEN3_4B = "bc640142c66e1fdd12af0bd68f40445458f3869b"
 _QWEN3_8B = "212c964b8f97cb5edc203d411b767aaae707e653"
@@ -417,6 +429,17 @@ CATALOG: tuple[ModelEntry, ...] = (
             (_PAOLA + "MODEL_CARD", "c53fd0070dc93b438edbce06728eb83759ba030fff0cce523209ee4a0a6363c0", 303)),
             under=_PAOLA),
         f"{HF}/rhasspy/piper-voices/tree/{_PIPER_VOICES}/{_PAOLA}"),
+    ModelEntry(
+        "es_ES-davefx-medium", Kind.VOICE, "Piper voice Davefx (Spanish)", ("es",),
+        "MIT; dataset terms in MODEL_CARD", 63_300_000,
+        _pinned("rhasspy/piper-voices", _PIPER_VOICES_ES, (
+            (_DAVEFX + "es_ES-davefx-medium.onnx",
+             "6658b03b1a6c316ee4c265a9896abc1393353c2d9e1bca7d66c2c442e222a917", 63_201_294),
+            (_DAVEFX + "es_ES-davefx-medium.onnx.json",
+             "0e0dda87c732f6f38771ff274a6380d9252f327dca77aa2963d5fbdf9ec54842", 4_817),
+            (_DAVEFX + "MODEL_CARD", "420703b5d8ea239b729f13d83f31eea9bae5fcb89447de23ebc94aa8a4768f95", 276)),
+            under=_DAVEFX),
+        f"{HF}/rhasspy/piper-voices/tree/{_PIPER_VOICES_ES}/{_DAVEFX}"),
     _qwen3("qwen3-1.7b-q8_0", "Qwen3 1.7B (GGUF Q8_0)", "Qwen/Qwen3-1.7B-GGUF", _QWEN3_1_7B,
            "Qwen3-1.7B-Q8_0.gguf", "061b54daade076b5d3362dac252678d17da8c68f07560be70818cace6590cb1a",
            1_834_426_016, 3_100_000_000,

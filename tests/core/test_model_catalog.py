@@ -249,37 +249,48 @@ def test_only_a_fully_pinned_or_custom_entry_downloads():
     assert mc.download_refusal(ModelEntry("c", Kind.VOICE, "Mine", ("it",), "MIT", 1, half.files, custom=True)) is None
 
 
-def test_the_multilingual_whisper_models_and_paola_are_pinned_and_the_others_say_why_not():
-    """Whisper small and base, and the Italian voice Paola, carry SHA-256s at a commit, so they
-    download, and so do the Qwen3 chat models; MiniLM (no commit found) stays listed and refused with the
-    reason."""
+def test_the_multilingual_whisper_models_and_the_voices_are_pinned_and_the_others_say_why_not():
+    """Whisper small and base, the Italian voice Paola and the Spanish voice Davefx carry SHA-256s at a commit,
+    so they download, and so do the Qwen3 chat models; MiniLM (no commit found) stays listed and refused with
+    the reason."""
     for model_id in ("faster-whisper-small", "faster-whisper-base"):
         entry = mc.find(CATALOG, model_id)
         assert mc.download_refusal(entry) is None and mc.unpinned_files(entry) == []
         assert mc.MULTILINGUAL in entry.languages and "it" in entry.languages
         assert {f.path for f in entry.files} >= {"model.bin", "config.json", "tokenizer.json"}
     for entry in CATALOG:
-        if entry.id not in ("faster-whisper-small", "faster-whisper-base", "it_IT-paola-medium") \
+        if entry.id not in ("faster-whisper-small", "faster-whisper-base", "it_IT-paola-medium",
+                            "es_ES-davefx-medium") \
                 and entry.kind is not Kind.LLM:
             assert "unpinned" in (mc.download_refusal(entry) or ""), entry.id
 
 
-def test_paola_is_pinned_side_by_side_with_the_sizes_piper_publishes():
-    """The voice's files land side by side (as the Piper runtime wants them), each with a SHA-256 and the size
-    Piper's voices.json gives for it."""
-    voice = mc.find(CATALOG, "it_IT-paola-medium")
+@pytest.mark.parametrize("model_id, language, folder, sizes", [
+    ("it_IT-paola-medium", "it", "/it/it_IT/paola/medium/", (63_511_038, 7_099, 303)),
+    ("es_ES-davefx-medium", "es", "/es/es_ES/davefx/medium/", (63_201_294, 4_817, 276)),
+])
+def test_each_voice_is_pinned_side_by_side_with_the_sizes_piper_publishes(model_id, language, folder, sizes):
+    """A voice's files land side by side (as the Piper runtime wants them), each with a SHA-256 and its size
+    (the .onnx and .onnx.json as Piper's voices.json gives them), and the voice says the language it speaks,
+    which is how the Voice skill finds it for a streamer who speaks that language."""
+    voice = mc.find(CATALOG, model_id)
     assert mc.download_refusal(voice) is None and mc.unpinned_files(voice) == []
-    assert {f.path: f.size for f in voice.files} == {
-        "it_IT-paola-medium.onnx": 63_511_038, "it_IT-paola-medium.onnx.json": 7_099, "MODEL_CARD": 303}
-    assert all(f.url.endswith("/it/it_IT/paola/medium/" + f.path) for f in voice.files)
+    assert {f.path: f.size for f in voice.files} == dict(zip(
+        (f"{model_id}.onnx", f"{model_id}.onnx.json", "MODEL_CARD"), sizes, strict=True))
+    assert all(f.url.endswith(folder + f.path) for f in voice.files)
+    assert voice.kind is Kind.VOICE and voice.languages == (language,)
     assert not mc.validate_entry(voice)
 
 
+def test_the_catalog_has_a_voice_for_each_language_beside_her_packaged_english_one():
+    spoken = {lang for e in CATALOG if e.kind is Kind.VOICE for lang in e.languages}
+    assert {"it", "es"} <= spoken
+
+
 def test_built_in_revisions_are_commits_where_one_was_found():
-    whisper = mc.find(CATALOG, "faster-whisper-small")
-    base = mc.find(CATALOG, "faster-whisper-base")
-    voice = mc.find(CATALOG, "it_IT-paola-medium")
-    assert all(mc.mutable_revision(f.url) is None for f in whisper.files + base.files + voice.files)
+    pinned = [mc.find(CATALOG, model_id) for model_id in (
+        "faster-whisper-small", "faster-whisper-base", "it_IT-paola-medium", "es_ES-davefx-medium")]
+    assert all(mc.mutable_revision(f.url) is None for entry in pinned for f in entry.files)
 
 
 @pytest.mark.parametrize("free, staged, refused", [

@@ -48,6 +48,14 @@ def test_italian_gets_the_installed_multilingual_ears_and_the_italian_voice(mana
     assert wanted.mode == "always_on" and wanted.language == "it"
 
 
+def test_spanish_gets_the_multilingual_ears_and_the_spanish_voice(manager, tmp_path) -> None:
+    ears = install(manager, tmp_path, "whisper-small", Kind.STT, ("mul", "it", "en"), "MIT")
+    install(manager, tmp_path, "it_IT-paola-medium", Kind.VOICE, ("it",), "MIT")
+    voice = install(manager, tmp_path, "es_ES-davefx-medium", Kind.VOICE, ("es",), "MIT")
+    wanted, problems = choose_models(VoiceSettings(language="es", mode="always_on"), manager)
+    assert (wanted.whisper_model, wanted.piper_voice, problems) == (str(ears), str(voice), [])
+
+
 def test_her_own_choices_win(manager, tmp_path) -> None:
     install(manager, tmp_path, "it_IT-paola-medium", Kind.VOICE, ("it",), "MIT")
     wanted, _ = choose_models(VoiceSettings(language="it", whisper_model="/mine", piper_voice="/mine.onnx"), manager)
