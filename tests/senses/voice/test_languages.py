@@ -1,5 +1,5 @@
-"""Her ears in other languages: the packaged multilingual whisper hears real Italian and German speech (espeak-ng
-clips in speech/), the English-only model turns them into nothing rather than into invented English, and the
+"""Her ears in other languages: the packaged multilingual whisper hears real Italian, German and Spanish speech
+(espeak-ng clips in speech/), the English-only model turns them into nothing rather than into invented English, and the
 packaged model is joined once and checked."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from tests.senses.voice.wer import word_error_rate
 SPEECH = Path(__file__).with_name("speech")
 ITALIAN = "Ciao a tutti, benvenuti nella diretta di stasera. Oggi finiamo il castello insieme."
 GERMAN = "Hallo zusammen, willkommen zurück im Stream. Heute bauen wir die Burg fertig, und du redest mit mir."
+SPANISH = "Hola a todos, bienvenidos al directo de esta noche. Hoy terminamos el castillo juntos."
 MULTI_MISSING = missing("faster_whisper", *models.MULTILINGUAL_PACKAGES)
 needs_multilingual = pytest.mark.skipif(MULTI_MISSING is not None, reason=MULTI_MISSING or "")
 
@@ -56,6 +57,24 @@ def test_german_speech_is_heard_as_german(multilingual) -> None:
 
 
 @needs_multilingual
+def test_spanish_speech_is_heard_as_spanish(multilingual) -> None:
+    heard = multilingual.transcribe_sync(clip("es_espeak.ogg"))
+    assert heard.language == "es" and heard.dropped == ()
+    assert word_error_rate(SPANISH, heard.text) <= 0.25, heard.text
+    assert "castillo" in heard.text and "bienvenidos" in heard.text
+
+
+@needs_multilingual
+def test_a_spanish_setting_is_kept(multilingual, executor) -> None:
+    spanish = Transcriber(multilingual.model_path, "es", executor=executor)
+    try:
+        heard = spanish.transcribe_sync(clip("es_espeak.ogg"))
+    finally:
+        spanish.close()
+    assert heard.language == "es" and word_error_rate(SPANISH, heard.text) <= 0.25
+
+
+@needs_multilingual
 def test_a_language_set_is_kept(multilingual, executor) -> None:
     italian = Transcriber(multilingual.model_path, "it", executor=executor)
     try:
@@ -73,7 +92,7 @@ def test_the_multilingual_model_still_hears_english(multilingual, jfk) -> None:
     assert heard.language == "en" and word_error_rate(JFK, heard.text) <= 0.05
 
 
-@pytest.mark.parametrize("name", ["it_espeak.ogg", "de_espeak.ogg"])
+@pytest.mark.parametrize("name", ["it_espeak.ogg", "de_espeak.ogg", "es_espeak.ogg"])
 def test_english_only_ears_hear_nothing_in_another_language(transcriber, name: str) -> None:
     """tiny.en on Italian wrote "Thank you very much for watching!": the guard keeps such guesses out."""
     if not (SPEECH / name).is_file():
