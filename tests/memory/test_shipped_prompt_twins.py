@@ -45,9 +45,14 @@ def test_her_background_work_reads_the_prompt_in_the_streamers_language(bea, nam
     assert prompt[name]().startswith(italian)                     # what the dreamer, handoff, profiler read
 
 
-def test_the_italian_dream_keeps_the_tags_the_dream_is_read_by():
-    italian = (SHIPPED / "dream_it.md").read_text(encoding="utf-8")
+@pytest.mark.parametrize("code", [code for code in PROMPT_LANGUAGES if code != "en"])
+def test_every_dream_twin_keeps_the_tags_the_dream_is_read_by(code):
+    twin = (SHIPPED / f"{prompt_file('dream', code)}.md").read_text(encoding="utf-8")
     for tag in ("PERSON:", "BEA:", "LORE:"):
-        assert re.search(rf"^{tag} ", italian, re.M), tag
-    kept = read_dream("PERSON: Marco vive a Torino\nBEA: ho detto che amo la pizza\nLORE: Bea ama i gatti", 1)
-    assert len(kept) == 3
+        assert re.search(rf"^{tag} ", twin, re.M), (code, tag)
+
+
+def test_the_dream_reader_reads_the_tags_before_lines_in_another_language():
+    for dream in ("PERSON: Marco vive a Torino\nBEA: ho detto che amo la pizza\nLORE: Bea ama i gatti",
+                  "PERSON: Lucía vive en Sevilla\nBEA: dije que me encanta la paella\nLORE: a Bea le gustan los gatos"):
+        assert len(read_dream(dream, 1)) == 3, dream
