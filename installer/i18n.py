@@ -5,7 +5,9 @@ each resources/i18n/bea_<code>.ts, keeping what is translated; `release` compile
 which the app loads at start (app/ui/language.py) and the bundle carries with resources/. Both .ts and .qm are
 committed; tests/ui/test_translations.py checks the .qm is the .ts compiled and the .ts is up to date. The
 languages are the .ts files present; `update <code>` starts a new one (`update es` writes bea_es.ts with every
-string to translate)."""
+string to translate). A string with a count is marked translate(context, "%Ln messages", None, n) and has a
+form for each plural of a language (<numerusform>); bea_en.ts holds the English ones ("%Ln message", "%Ln
+messages"), since the source text has only one."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 I18N = ROOT / "resources" / "i18n"
+SOURCE_LANGUAGE = "en"
 
 
 def translations() -> list[Path]:
@@ -73,8 +76,11 @@ def update(ts: Path) -> str:
         words = Path(tmp) / "schema_words.py"
         words.write_text(_noop_module(schema_words()), encoding="utf-8")
         sources = sorted(str(p) for p in (ROOT / "app").rglob("*.py"))
+        code = ts.stem.split("_", 1)[1]
+        # English is the source text: its .ts holds only the strings with a count, for their singular
+        plural_only = ["-pluralonly"] if code == SOURCE_LANGUAGE else []
         done = subprocess.run([tool("lupdate"), *sources, str(words), "-locations", "none", "-no-obsolete",
-                               "-source-language", "en", "-target-language", ts.stem.split("_", 1)[1],
+                               *plural_only, "-source-language", SOURCE_LANGUAGE, "-target-language", code,
                                "-ts", str(ts)], capture_output=True, text=True, check=True)
     return done.stdout + done.stderr
 

@@ -18,6 +18,15 @@ REPO = Path(__file__).resolve().parent.parent
 PASSPHRASE = "correct horse battery staple"
 
 
+@pytest.fixture(scope="session")
+def qapp(qapp):
+    """pytest-qt's application with the window in English, as the app starts it: a count's singular ("1
+    message") comes from the English plural forms (resources/i18n/bea_en.qm)."""
+    from app.ui.language import install_window_language
+    install_window_language("en")
+    return qapp
+
+
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
     d = tmp_path / "data"

@@ -1,6 +1,6 @@
 """The window's language: Bea's own translation (resources/i18n/bea_<code>.qm, compiled from the .ts beside it
 by installer/i18n.py) and Qt's for its standard buttons and dialogs, installed on the application. English is
-the source text and needs none."""
+the source text: its translation holds only the plural forms of the strings with a count."""
 
 from __future__ import annotations
 
@@ -32,10 +32,10 @@ def install_window_language(setting: str) -> str:
     _code[0] = code
     # dates, day and month names and numbers in the window follow its language (the system's locale for English)
     QLocale.setDefault(QLocale.system() if code == ENGLISH else QLocale(code))
-    if code == ENGLISH:
-        return code
-    sources = ((f"bea_{code}", str(resources_dir() / "i18n")),
-               (f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)))
+    # English is the source text, but a count's singular ("%Ln messages" for 1) is in bea_en's plural forms
+    sources = [(f"bea_{code}", str(resources_dir() / "i18n"))]
+    if code != ENGLISH:
+        sources.append((f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)))
     for name, folder in sources:
         translator = QTranslator(app)
         if translator.load(name, folder):

@@ -1,12 +1,13 @@
-"""Words more than one dock writes, in the window's language: when a moment was, and how many of a thing."""
+"""Words more than one dock writes, in the window's language: when a moment was, and a number as its locale
+writes it. A count with its noun is the dock's own marked string with Qt's plural forms
+(translate(context, "%Ln messages", None, n)), so each language says it with its own plurals."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from datetime import date
 
-from app.widgets.qt import local_date, translate
+from app.widgets.qt import QLocale, local_date, translate
 
 
 def when_text(ts: float | None, now: float) -> str:
@@ -25,9 +26,7 @@ def when_text(ts: float | None, now: float) -> str:
     return local_date(ts, "ddd dd MMM") if day.year == today.year else local_date(ts, "dd MMM yyyy")
 
 
-def plural_in(context: str) -> Callable[..., str]:
-    """The plural() of a dock that marks the nouns it counts in its own translation context (each dock owns
-    its nouns): plural(n, one, many=None) is "1 entry", "1,234 entries"; `many` is `one` + "s" when not given."""
-    def plural(n: int, one: str, many: str | None = None) -> str:
-        return f"{n:,} {translate(context, one if n == 1 else (many or one + 's'))}"
-    return plural
+def number(n: float, decimals: int = 0) -> str:
+    """A number as the window's locale writes it, with `decimals` digits after the point: "12,500.50" in
+    English, "12.500,50" in Italian."""
+    return QLocale().toString(float(n), "f", decimals) if decimals else QLocale().toString(round(n))

@@ -2176,8 +2176,8 @@ Vuota: la dimentica.</translation>
         <translation>no</translation>
     </message>
     <message>
-        <source>{name} on {platform}: she calls them “{value}”</source>
-        <translation>{name} su {platform}: lo chiama “{value}”</translation>
+        <source>{name} on {platform}: she calls them “{alias}”</source>
+        <translation>{name} su {platform}: lo chiama “{alias}”</translation>
     </message>
     <message>
         <source>Search by name (every word must match)…</source>
@@ -2387,45 +2387,19 @@ Vuota: la dimentica.</translation>
         <source>Whether she keeps a card for them.</source>
         <translation>Se tiene una scheda su questa persona.</translation>
     </message>
-    <message>
-        <source>account</source>
-        <translation>account</translation>
+    <message numerus="yes">
+        <source>%Ln messages</source>
+        <translation>
+            <numerusform>%Ln messaggio</numerusform>
+            <numerusform>%Ln messaggi</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>accounts</source>
-        <translation>account</translation>
-    </message>
-    <message>
-        <source>fact</source>
-        <translation>fatto</translation>
-    </message>
-    <message>
-        <source>facts</source>
-        <translation>fatti</translation>
-    </message>
-    <message>
-        <source>message</source>
-        <translation>messaggio</translation>
-    </message>
-    <message>
-        <source>messages</source>
-        <translation>messaggi</translation>
-    </message>
-    <message>
-        <source>person</source>
-        <translation>persona</translation>
-    </message>
-    <message>
-        <source>people</source>
-        <translation>persone</translation>
-    </message>
-    <message>
-        <source>session</source>
-        <translation>sessione</translation>
-    </message>
-    <message>
-        <source>sessions</source>
-        <translation>sessioni</translation>
+    <message numerus="yes">
+        <source>%Ln sessions</source>
+        <translation>
+            <numerusform>%Ln sessione</numerusform>
+            <numerusform>%Ln sessioni</numerusform>
+        </translation>
     </message>
     <message>
         <source>Her name for them</source>
@@ -2447,13 +2421,19 @@ Vuota: la dimentica.</translation>
         <source>Facts, newest first</source>
         <translation>Fatti, dal più recente</translation>
     </message>
-    <message>
-        <source>{value} match “{search}”</source>
-        <translation>{value} corrispondono a “{search}”</translation>
+    <message numerus="yes">
+        <source>%Ln people match “{search}”</source>
+        <translation>
+            <numerusform>%Ln persona corrisponde a “{search}”</numerusform>
+            <numerusform>%Ln persone corrispondono a “{search}”</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>{people} seen</source>
-        <translation>{people} visti</translation>
+    <message numerus="yes">
+        <source>%Ln people seen</source>
+        <translation>
+            <numerusform>%Ln persona vista</numerusform>
+            <numerusform>%Ln persone viste</numerusform>
+        </translation>
     </message>
     <message>
         <source>this person</source>
@@ -2464,44 +2444,47 @@ Vuota: la dimentica.</translation>
         <translation>Ancora nessuna scheda.</translation>
     </message>
     <message>
-        <source>Card: {value}.</source>
-        <translation>Scheda: {value}.</translation>
+        <source>Card: {reason}.</source>
+        <translation>Scheda: {reason}.</translation>
     </message>
     <message>
         <source> To her they are “{unfamiliar}”: she has no name for them yet.</source>
         <translation> Per lei è “{unfamiliar}”: non ha ancora un nome per questa persona.</translation>
     </message>
     <message>
-        <source> · {value} in {value2} · last seen {value3}</source>
-        <translation> · {value} in {value2} · visto l&apos;ultima volta {value3}</translation>
+        <source> · {messages} in {sessions} · last seen {when}</source>
+        <translation> · {messages} in {sessions} · visto l&apos;ultima volta {when}</translation>
     </message>
     <message>
-        <source>&lt;p style=&apos;margin:0&apos;&gt;&lt;b&gt;Names&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{value}&lt;/ul&gt;</source>
-        <translation>&lt;p style=&apos;margin:0&apos;&gt;&lt;b&gt;Nomi&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{value}&lt;/ul&gt;</translation>
+        <source>&lt;p style=&apos;margin:0&apos;&gt;&lt;b&gt;Names&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{names}&lt;/ul&gt;</source>
+        <translation>&lt;p style=&apos;margin:0&apos;&gt;&lt;b&gt;Nomi&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{names}&lt;/ul&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Donations:&lt;/b&gt; {value}&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Donazioni:&lt;/b&gt; {value}&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;b&gt;Donations:&lt;/b&gt; {amounts}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Donazioni:&lt;/b&gt; {amounts}&lt;/p&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;&lt;b&gt;They really moved her&lt;/b&gt; %Ln times (her mood)&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;&lt;b&gt;L&apos;ha davvero colpita&lt;/b&gt; una volta (il suo umore)&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;&lt;b&gt;L&apos;ha davvero colpita&lt;/b&gt; %Ln volte (il suo umore)&lt;/p&gt;</numerusform>
+        </translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;They really moved her&lt;/b&gt; {value} (her mood)&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;L&apos;ha davvero colpita&lt;/b&gt; {value} (il suo umore)&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;b&gt;On stream they&lt;/b&gt; {offences}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;In live&lt;/b&gt; {offences}&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;On stream they&lt;/b&gt; {value}&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;In live&lt;/b&gt; {value}&lt;/p&gt;</translation>
+        <source>&lt;p style=&apos;margin-bottom:0&apos;&gt;&lt;b&gt;What each character calls them&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{names}&lt;/ul&gt;</source>
+        <translation>&lt;p style=&apos;margin-bottom:0&apos;&gt;&lt;b&gt;Come la chiama ogni personaggio&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{names}&lt;/ul&gt;</translation>
     </message>
     <message>
-        <source>&lt;p style=&apos;margin-bottom:0&apos;&gt;&lt;b&gt;What each character calls them&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{value}&lt;/ul&gt;</source>
-        <translation>&lt;p style=&apos;margin-bottom:0&apos;&gt;&lt;b&gt;Come la chiama ogni personaggio&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{value}&lt;/ul&gt;</translation>
+        <source>{unfamiliar} &lt;i&gt;(no name yet)&lt;/i&gt;</source>
+        <translation>{unfamiliar} &lt;i&gt;(ancora senza nome)&lt;/i&gt;</translation>
     </message>
     <message>
-        <source>{value} &lt;i&gt;(no name yet)&lt;/i&gt;</source>
-        <translation>{value} &lt;i&gt;(ancora senza nome)&lt;/i&gt;</translation>
-    </message>
-    <message>
-        <source>{value} on {value2} &lt;i&gt;({value3})&lt;/i&gt;</source>
-        <translation>{value} su {value2} &lt;i&gt;({value3})&lt;/i&gt;</translation>
+        <source>{alias} on {platform} &lt;i&gt;({how})&lt;/i&gt;</source>
+        <translation>{alias} su {platform} &lt;i&gt;({how})&lt;/i&gt;</translation>
     </message>
     <message>
         <source>; also </source>
@@ -2536,8 +2519,8 @@ Vuota: la dimentica.</translation>
         <translation>Ora la chiama {name}.</translation>
     </message>
     <message>
-        <source>{name} and {value} are one person now.</source>
-        <translation>{name} e {value} ora sono la stessa persona.</translation>
+        <source>{name} and {account} are one person now.</source>
+        <translation>{name} e {account} ora sono la stessa persona.</translation>
     </message>
     <message>
         <source>Marked: she keeps a card for them.</source>
@@ -2552,16 +2535,19 @@ Vuota: la dimentica.</translation>
         <translation>Dimenticare {name} ovunque? Questo cancella per sempre:</translation>
     </message>
     <message>
-        <source>• what she counted: {value}, {value2}</source>
-        <translation>• quello che ha contato: {value}, {value2}</translation>
+        <source>• what she counted: {messages}, {sessions}</source>
+        <translation>• quello che ha contato: {messages}, {sessions}</translation>
     </message>
     <message>
-        <source>, donations of {value}</source>
-        <translation>, donazioni per {value}</translation>
+        <source>, donations of {amounts}</source>
+        <translation>, donazioni per {amounts}</translation>
     </message>
-    <message>
-        <source>• their card: attitude, profile and {value}</source>
-        <translation>• la sua scheda: atteggiamento, profilo e {value}</translation>
+    <message numerus="yes">
+        <source>• their card: attitude, profile and %Ln facts</source>
+        <translation>
+            <numerusform>• la sua scheda: atteggiamento, profilo e %Ln fatto</numerusform>
+            <numerusform>• la sua scheda: atteggiamento, profilo e %Ln fatti</numerusform>
+        </translation>
     </message>
     <message>
         <source>• the name every character uses for them, and what the characters&apos; buffers say of them</source>
@@ -2597,9 +2583,27 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <source> and the memories about them.</source>
         <translation> e i ricordi su questa persona.</translation>
     </message>
+    <message numerus="yes">
+        <source>Forgot {name} (%Ln accounts)</source>
+        <translation>
+            <numerusform>Dimenticato {name} (%Ln account)</numerusform>
+            <numerusform>Dimenticato {name} (%Ln account)</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Forgot {name} ({value})</source>
-        <translation>Dimenticato {name} ({value})</translation>
+        <source>none</source>
+        <translation>nessuna</translation>
+    </message>
+    <message numerus="yes">
+        <source>• %Ln accounts: {accounts}</source>
+        <translation>
+            <numerusform>• %Ln account: {accounts}</numerusform>
+            <numerusform>• %Ln account: {accounts}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> on {platform}</source>
+        <translation> su {platform}</translation>
     </message>
 </context>
 <context>
@@ -2724,25 +2728,12 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <source>never</source>
         <translation>mai</translation>
     </message>
-    <message>
-        <source>device</source>
-        <translation>dispositivo</translation>
-    </message>
-    <message>
-        <source>devices</source>
-        <translation>dispositivi</translation>
-    </message>
-    <message>
-        <source>entry</source>
-        <translation>voce</translation>
-    </message>
-    <message>
-        <source>entries</source>
-        <translation>voci</translation>
-    </message>
-    <message>
-        <source>raw signals</source>
-        <translation>segnali grezzi</translation>
+    <message numerus="yes">
+        <source>%Ln entries</source>
+        <translation>
+            <numerusform>%Ln voce</numerusform>
+            <numerusform>%Ln voci</numerusform>
+        </translation>
     </message>
     <message>
         <source>Add a device</source>
@@ -2777,8 +2768,8 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Copia</translation>
     </message>
     <message>
-        <source>Copy this token into {value} now. &lt;b&gt;It will not be shown again&lt;/b&gt;: Bea keeps only a fingerprint of it. If you lose it, revoke the device and add it again.</source>
-        <translation>Copia subito questo token in {value}. &lt;b&gt;Non verrà più mostrato&lt;/b&gt;: Bea ne tiene solo un&apos;impronta. Se lo perdi, revoca il dispositivo e aggiungilo di nuovo.</translation>
+        <source>Copy this token into {device} now. &lt;b&gt;It will not be shown again&lt;/b&gt;: Bea keeps only a fingerprint of it. If you lose it, revoke the device and add it again.</source>
+        <translation>Copia subito questo token in {device}. &lt;b&gt;Non verrà più mostrato&lt;/b&gt;: Bea ne tiene solo un&apos;impronta. Se lo perdi, revoca il dispositivo e aggiungilo di nuovo.</translation>
     </message>
     <message>
         <source>The device sends it with every request to Bea&apos;s local API, as “Authorization: Bearer &lt;token&gt;”.</source>
@@ -2893,8 +2884,8 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Ogni senso è spento finché non lo accendi tu. Un senso legge i segnali che i tuoi dispositivi mandano a Bea e li trasforma in poche voci con regole semplici, non con un&apos;AI. Se ne spegni uno, cancella quello che ha dedotto e i segnali grezzi che teneva; i segnali grezzi restano al massimo {raw_signal_days} giorni.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;{value}&lt;/b&gt; — reads {value2}&lt;br&gt;{value3}</source>
-        <translation>&lt;b&gt;{value}&lt;/b&gt; — legge {value2}&lt;br&gt;{value3}</translation>
+        <source>&lt;b&gt;{sense}&lt;/b&gt; — reads {reads}&lt;br&gt;{purpose}</source>
+        <translation>&lt;b&gt;{sense}&lt;/b&gt; — legge {reads}&lt;br&gt;{purpose}</translation>
     </message>
     <message>
         <source>Add device…</source>
@@ -2912,13 +2903,12 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <source>Off</source>
         <translation>Spento</translation>
     </message>
-    <message>
-        <source>{value} kept from your devices right now.</source>
-        <translation>{value} tenuti dai tuoi dispositivi in questo momento.</translation>
-    </message>
-    <message>
-        <source>raw signal</source>
-        <translation>segnale grezzo</translation>
+    <message numerus="yes">
+        <source>%Ln raw signals kept from your devices right now.</source>
+        <translation>
+            <numerusform>%Ln segnale grezzo tenuto dai tuoi dispositivi in questo momento.</numerusform>
+            <numerusform>%Ln segnali grezzi tenuti dai tuoi dispositivi in questo momento.</numerusform>
+        </translation>
     </message>
     <message>
         <source> or </source>
@@ -2937,12 +2927,15 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Niente di quello che si sa di te corrisponde a &quot;{query}&quot;.</translation>
     </message>
     <message>
-        <source>{value:,} of {value2} match</source>
-        <translation>{value:,} su {value2} corrispondono</translation>
+        <source>{shown} of {entries} match</source>
+        <translation>{shown} su {entries} corrispondono</translation>
     </message>
-    <message>
-        <source> · {expired:,} expired (greyed: she no longer reads them)</source>
-        <translation> · {expired:,} scadute (in grigio: non le legge più)</translation>
+    <message numerus="yes">
+        <source> · %Ln expired (greyed: she no longer reads them)</source>
+        <translation>
+            <numerusform> · %Ln scaduta (in grigio: non la legge più)</numerusform>
+            <numerusform> · %Ln scadute (in grigio: non le legge più)</numerusform>
+        </translation>
     </message>
     <message>
         <source>{section}/{key}: {summary}
@@ -3038,9 +3031,12 @@ La dimentica subito. Un agente o un senso potrebbe impararla di nuovo più avant
         <source>Getting to Know You stopped: your lines in the Chat dock go to Bea again.</source>
         <translation>Conosciamoci è finito: le tue righe nel pannello Chat tornano a Bea.</translation>
     </message>
-    <message>
-        <source>the {value} it concluded (</source>
-        <translation>le {value} che ha dedotto (</translation>
+    <message numerus="yes">
+        <source>the %Ln entries it concluded ({summaries})</source>
+        <translation>
+            <numerusform>la voce che ha dedotto ({summaries})</numerusform>
+            <numerusform>le %Ln voci che ha dedotto ({summaries})</numerusform>
+        </translation>
     </message>
     <message>
         <source>anything it concluded (nothing right now)</source>
@@ -3066,9 +3062,12 @@ Puoi riaccenderlo più avanti; ripartirà da zero.</translation>
         <source>Switch off {name}?</source>
         <translation>Spegnere {name}?</translation>
     </message>
-    <message>
-        <source>The {name} sense is off: {value} and its raw signals deleted.</source>
-        <translation>Il senso {name} è spento: cancellati {value} e i suoi segnali grezzi.</translation>
+    <message numerus="yes">
+        <source>The {name} sense is off: %Ln entries and its raw signals deleted.</source>
+        <translation>
+            <numerusform>Il senso {name} è spento: cancellata %Ln voce e i suoi segnali grezzi.</numerusform>
+            <numerusform>Il senso {name} è spento: cancellati %Ln voci e i suoi segnali grezzi.</numerusform>
+        </translation>
     </message>
     <message>
         <source>The {name} sense stays on.</source>
@@ -3103,38 +3102,56 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>{name} non aveva più un token.</translation>
     </message>
     <message>
-        <source>Forget everything Bea knows about you?
-
-This deletes, for good:
-• all {value} of the model: what you told her, what agents inferred and what senses concluded
-• all {value2} from your devices
-Devices holding a copy are told to drop it.
-
-Stays: your {value3} and their tokens, which senses are on, and the audit log.
-
-This cannot be undone.</source>
-        <translation>Dimenticare tutto quello che Bea sa di te?
-
-Questo cancella per sempre:
-• tutte le {value} del modello: quello che le hai detto, quello che hanno dedotto agenti e sensi
-• tutti i {value2} dai tuoi dispositivi
-Ai dispositivi che ne hanno una copia viene detto di buttarla.
-
-Restano: i tuoi {value3} e i loro token, quali sensi sono accesi, e il registro.
-
-Non si può annullare.</translation>
+        <source>Forget everything Bea knows about you?</source>
+        <translation>Dimenticare tutto quello che Bea sa di te?</translation>
     </message>
     <message>
         <source>Forget everything?</source>
         <translation>Dimenticare tutto?</translation>
     </message>
-    <message>
-        <source>Forgot everything: {value} and every raw signal.</source>
-        <translation>Dimenticato tutto: {value} e ogni segnale grezzo.</translation>
+    <message numerus="yes">
+        <source>Forgot everything: %Ln entries and every raw signal.</source>
+        <translation>
+            <numerusform>Dimenticato tutto: %Ln voce e ogni segnale grezzo.</numerusform>
+            <numerusform>Dimenticato tutto: %Ln voci e ogni segnale grezzo.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Nothing is known about them yet.</source>
         <translation>Di te non si sa ancora niente.</translation>
+    </message>
+    <message>
+        <source>This deletes, for good:</source>
+        <translation>Questo cancella per sempre:</translation>
+    </message>
+    <message numerus="yes">
+        <source>• all %Ln entries of the model: what you told her, what agents inferred and what senses concluded</source>
+        <translation>
+            <numerusform>• l&apos;unica voce del modello: quello che le hai detto, quello che hanno dedotto agenti e sensi</numerusform>
+            <numerusform>• tutte le %Ln voci del modello: quello che le hai detto, quello che hanno dedotto agenti e sensi</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>• all %Ln raw signals from your devices</source>
+        <translation>
+            <numerusform>• l&apos;unico segnale grezzo dai tuoi dispositivi</numerusform>
+            <numerusform>• tutti i %Ln segnali grezzi dai tuoi dispositivi</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Devices holding a copy are told to drop it.</source>
+        <translation>Ai dispositivi che ne hanno una copia viene detto di buttarla.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stays: your %Ln devices and their tokens, which senses are on, and the audit log.</source>
+        <translation>
+            <numerusform>Restano: il tuo dispositivo e il suo token, quali sensi sono accesi, e il registro.</numerusform>
+            <numerusform>Restano: i tuoi %Ln dispositivi e i loro token, quali sensi sono accesi, e il registro.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This cannot be undone.</source>
+        <translation>Non si può annullare.</translation>
     </message>
 </context>
 <context>

@@ -13,9 +13,10 @@ from app.skills.base import SkillContext
 from app.skills.people import dock as people_dock
 from app.skills.people.dock import NO_STORE, PAGE, PeopleDock, make_dock
 from app.skills.people.skill import PeopleSkill
-from app.widgets.qt import QLabel, QMessageBox, QPoint, Qt
+from app.widgets.qt import QLabel, QLocale, QMessageBox, QPoint, Qt
 from tests.conftest import REPO
 from tests.fakes import HashingEmbedder
+from tests.her_words import english
 
 SHOTS = REPO / "build" / "screenshots"
 NOW = 1_800_000_000.0
@@ -132,7 +133,7 @@ def test_five_thousand_people_are_read_a_page_at_a_time(skill, qtbot, monkeypatc
     qtbot.addWidget(d)
     model = d.model
     assert model.total == 5000 and model.rowCount() == PAGE and asked == [PAGE]
-    assert d.count.text() == "5,000 people seen"
+    assert d.count.text() == f"{QLocale().toString(5000)} people seen"   # as the locale writes 5000
     assert model.canFetchMore() and model.fetchMore() is None and model.rowCount() == 2 * PAGE
     d.resize(900, 500)
     d.show()
@@ -156,7 +157,7 @@ def test_search_waits_for_a_pause_and_needs_every_word(skill, dock, qtbot):
     dock.search.setText("rossi ANNA")
     assert dock.model.rowCount() == 4 and dock.typing.isActive()   # debounced: nothing read yet
     qtbot.waitUntil(lambda: dock.model.rowCount() == 1)
-    assert cell(dock, 0, 0) == "Anna Rossi" and dock.count.text() == "1 person match “rossi ANNA”"
+    assert cell(dock, 0, 0) == "Anna Rossi" and dock.count.text() == "1 person matches “rossi ANNA”"
     dock.search.setText("marco")
     qtbot.waitUntil(lambda: dock.model.rowCount() == 1 and cell(dock, 0, 0) == "Marco Bianchi")
     dock.search.setText("marco anna")
@@ -427,7 +428,7 @@ def test_without_a_store_the_dock_says_so(qtbot):
 
     from app.core.events import EventBus
     lonely = PeopleSkill(SkillContext(settings=lambda: None, bus=EventBus(lambda: 0.0),
-                                      now=lambda: datetime(2026, 1, 1, tzinfo=UTC)))
+                                      now=lambda: datetime(2026, 1, 1, tzinfo=UTC), words=english))
     widget = make_dock(lonely)
     qtbot.addWidget(widget)
     assert not isinstance(widget, PeopleDock)

@@ -266,7 +266,7 @@ def test_switching_a_sense_off_asks_and_deletes_what_it_concluded(skill, dock, m
 
     answers = Answers(monkeypatch, NO, YES)
     dock.switches["state"].click()             # off: asks; No keeps it on
-    assert "deletes, for good, the 1 entry it concluded (“In a Work Focus”)" in answers.asked[0]
+    assert "deletes, for good, the entry it concluded (“In a Work Focus”)" in answers.asked[0]
     assert "every raw signal it collected" in answers.asked[0]
     assert store.senses()["state"] and dock.switches["state"].isChecked()
     assert store.get("state", "now") is not None and store.signal_count() == 1
@@ -392,8 +392,8 @@ def test_forget_everything_asks_and_purges(skill, dock, monkeypatch):
     answers = Answers(monkeypatch, NO, YES)
     dock.forget_button.click()
     asked = answers.asked[0]
-    assert "all 2 entries" in asked and "all 1 raw signal" in asked
-    assert "Stays: your 1 device and their tokens" in asked and "cannot be undone" in asked
+    assert "all 2 entries" in asked and "the one raw signal" in asked
+    assert "Stays: your device and its token" in asked and "cannot be undone" in asked
     assert len(store.entries()) == 2
 
     dock.forget_button.click()

@@ -1,12 +1,13 @@
-"""The words the People and You docks share: when a moment was, and a count with its noun, in either language."""
+"""The words the People and You docks share: when a moment was, and a number, in either language; and a count with
+its noun in Qt's plural forms, English's from bea_en and Italian's from bea_it."""
 
 from datetime import datetime, timedelta
 
 import pytest
 
 from app.ui.language import install_window_language
-from app.widgets.dock_words import plural_in, when_text
-from app.widgets.qt import QLocale
+from app.widgets.dock_words import number, when_text
+from app.widgets.qt import QLocale, translate
 
 NOW = datetime(2025, 9, 16, 12, 0).timestamp()       # a Tuesday
 
@@ -46,15 +47,26 @@ def test_a_moment_further_away_is_a_date_with_the_year_only_when_it_is_not_this_
     assert "2025" not in when_text(_at(-2, 9, 0), NOW)
 
 
-def test_a_count_names_its_noun_in_the_docks_own_context(qapp, italian):
-    people = plural_in("people_dock")
-    assert people(1, "person", "people") == "1 persona"
-    assert people(5000, "person", "people") == "5,000 persone"
-    assert people(2, "session") == "2 sessioni"                # the plural is "one + s" when not given
-    assert plural_in("person_dock")(3, "entry", "entries") != people(3, "entry", "entries")
+def test_a_count_says_its_noun_in_the_plural_form_its_number_takes(qapp, italian):
+    def messages(n):
+        return translate("people_dock", "%Ln messages", None, n)
+    assert (messages(1), messages(2), messages(50000)) == ("1 messaggio", "2 messaggi", "50.000 messaggi")
+    assert translate("person_dock", "%Ln entries", None, 1) == "1 voce"   # each dock's nouns in its own context
 
 
-def test_an_english_count_keeps_its_thousands_separator_and_the_s(qapp):
-    plural = plural_in("people_dock")
-    assert (plural(0, "message"), plural(1, "message"), plural(1234, "message")) == (
-        "0 messages", "1 message", "1,234 messages")
+def test_an_english_count_says_its_singular_from_the_english_plural_forms(qapp):
+    QLocale.setDefault(QLocale("en_US"))
+    try:
+        assert [translate("people_dock", "%Ln messages", None, n) for n in (0, 1, 1234)] == [
+            "0 messages", "1 message", "1,234 messages"]
+    finally:
+        install_window_language("en")
+
+
+def test_a_number_is_written_as_the_window_locale_writes_it(qapp, italian):
+    assert (number(1234567), number(12.5, 2)) == ("1.234.567", "12,50")
+    QLocale.setDefault(QLocale("en_US"))
+    try:
+        assert (number(1234567), number(12.5, 2)) == ("1,234,567", "12.50")
+    finally:
+        install_window_language("en")

@@ -62,12 +62,14 @@ def catalog() -> tuple[set[str], set[str], set[str]]:
     untranslated_sources, translations = set(), set()
     source_words, italian_words = set(), set()
     for message in ET.parse(TS).getroot().iter("message"):
-        source, italian = message.findtext("source") or "", message.findtext("translation") or ""
+        source = message.findtext("source") or ""
         source_words |= words(source)
-        italian_words |= words(italian)
-        translations.add(plain(italian))
-        if plain(source) != plain(italian):
-            untranslated_sources.add(plain(source))
+        plurals = [f.text or "" for f in message.iter("numerusform")]
+        for italian in plurals or [message.findtext("translation") or ""]:
+            italian_words |= words(italian)
+            translations.add(plain(italian))
+            if plain(source) != plain(italian):
+                untranslated_sources.add(plain(source))
     return untranslated_sources - translations, translations, source_words - italian_words
 
 

@@ -21,7 +21,7 @@ import i18n  # noqa: E402
 
 TS = REPO / "resources" / "i18n" / "bea_it.ts"
 EVERY_TS = pytest.mark.parametrize("ts", i18n.translations(), ids=lambda p: p.stem)
-PLACEHOLDER = re.compile(r"\{\w*(?:[:!][^{}]*)?\}|%\d|<[^>]+>|&\w+;")   # {name}, {n:,}, %1, markup
+PLACEHOLDER = re.compile(r"\{\w*(?:[:!][^{}]*)?\}|%\d|<[^>]+>|&\w+;")   # {name}, %1, markup (a plural form may say "once")
 
 
 def entries(ts):
@@ -29,6 +29,12 @@ def entries(ts):
     for context in root.iter("context"):
         for message in context.iter("message"):
             yield context.findtext("name"), message.findtext("source"), message.find("translation")
+
+
+def forms(translation) -> list[str]:
+    """A translation's text, or each of its plural forms."""
+    numerus = translation.findall("numerusform")
+    return [f.text or "" for f in numerus] if numerus else [translation.text or ""]
 
 
 def test_every_user_visible_string_is_marked_for_translation():
@@ -45,10 +51,12 @@ def test_the_translation_is_complete_and_keeps_placeholders(ts):
     unfinished, mismatched = [], []
     for context, source, translation in entries(ts):
         if translation is None or translation.get("type") in ("unfinished", "obsolete", "vanished") \
-                or not (translation.text or "").strip():
+                or not all(text.strip() for text in forms(translation)):
             unfinished.append(f"{context}: {source!r}")
-        elif sorted(PLACEHOLDER.findall(source)) != sorted(PLACEHOLDER.findall(translation.text)):
-            mismatched.append(f"{context}: {source!r} -> {translation.text!r}")
+            continue
+        for text in forms(translation):
+            if sorted(PLACEHOLDER.findall(source)) != sorted(PLACEHOLDER.findall(text)):
+                mismatched.append(f"{context}: {source!r} -> {text!r}")
     assert not unfinished, f"{len(unfinished)} entries of {ts.name} unfinished:\n" + "\n".join(unfinished)
     assert not mismatched, "placeholders or markup differ:\n" + "\n".join(mismatched)
 

@@ -24,7 +24,7 @@ from app.core import people as rules
 from app.core.aliases import KNOWN_SOURCES, STATES, UNFAMILIAR, Alias
 from app.memory.alias_store import BEA
 from app.memory.people_store import PeopleStore, RosterRow
-from app.widgets.dock_words import plural_in, when_text
+from app.widgets.dock_words import number, when_text
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
     QAbstractItemView,
@@ -70,7 +70,7 @@ NO_CARD = QT_TRANSLATE_NOOP("people_dock", "No card yet: mark them and she keeps
 PLATFORMS = {"twitch": QT_TRANSLATE_NOOP("people_dock", "Twitch"), "youtube": QT_TRANSLATE_NOOP("people_dock", "YouTube"), "telegram": QT_TRANSLATE_NOOP("people_dock", "Telegram"), "discord": QT_TRANSLATE_NOOP("people_dock", "Discord"), "kick": "Kick",
              "tiktok": QT_TRANSLATE_NOOP("people_dock", "TikTok"), "streamlabs": QT_TRANSLATE_NOOP("people_dock", "Streamlabs"), "kofi": QT_TRANSLATE_NOOP("people_dock", "Ko-fi"),
              rules.PLACEHOLDER: QT_TRANSLATE_NOOP("people_dock", "by name only")}
-# why a card exists, in the streamer's words (app.core.people.REASON_WORDS speaks to her)
+# why a card exists, in the streamer's words (her own are in her words' catalog, people.reasons)
 WHY = {"donation": QT_TRANSLATE_NOOP("people_dock", "they donated"), "marked_by_bea": QT_TRANSLATE_NOOP("people_dock", "she decided to remember them (or you marked them)"),
        "one_on_one": QT_TRANSLATE_NOOP("people_dock", "they talked with her one to one"),
        "regular": QT_TRANSLATE_NOOP("people_dock", "a regular: they came to 3 or more streams"),
@@ -117,23 +117,24 @@ def where(identity: str) -> str:
     """Where an account is, after its name: its platform (a name she remembered has none yet)."""
     if rules.is_placeholder(identity):
         return translate("people_dock", " (a name she remembered; no account seen yet)")
-    return f" on {platform_name(identity)}"
+    return translate("people_dock", " on {platform}").format(platform=platform_name(identity))
 
 
 def account_text(display_name: str, identity: str) -> str:
     return (display_name or translate("people_dock", "(no name shown)")) + where(identity)
 
 
-# the nouns plural() counts, in the window's language
-PLURAL_NOUNS = (QT_TRANSLATE_NOOP("people_dock", "account"), QT_TRANSLATE_NOOP("people_dock", "accounts"), QT_TRANSLATE_NOOP("people_dock", "fact"), QT_TRANSLATE_NOOP("people_dock", "facts"), QT_TRANSLATE_NOOP("people_dock", "message"), QT_TRANSLATE_NOOP("people_dock", "messages"), QT_TRANSLATE_NOOP("people_dock", "person"), QT_TRANSLATE_NOOP("people_dock", "people"), QT_TRANSLATE_NOOP("people_dock", "session"), QT_TRANSLATE_NOOP("people_dock", "sessions"))
+def messages_text(n: int) -> str:
+    return translate("people_dock", "%Ln messages", None, n)
 
 
-plural = plural_in("people_dock")
+def sessions_text(n: int) -> str:
+    return translate("people_dock", "%Ln sessions", None, n)
 
 
 def money(amounts: dict[str, Decimal]) -> str:
     def one(amount: Decimal) -> str:
-        return f"{amount:,.0f}" if amount == amount.to_integral_value() else f"{amount:,.2f}"
+        return number(amount, 0 if amount == amount.to_integral_value() else 2)
     return " · ".join(f"{one(a)} {currency}" for currency, a in sorted(amounts.items()))
 
 
@@ -189,7 +190,7 @@ class RosterModel(QAbstractTableModel):
             self.rows_of[r.identity] = len(self.rows)
             self.rows.append(r)
             self.cells.append((r.display_name or self.name_of(r.identity), platform_name(r.identity),
-                               f"{r.messages:,}", f"{r.sessions:,}", f"{r.donated:,}" if r.donated else "",
+                               number(r.messages), number(r.sessions), number(r.donated) if r.donated else "",
                                when_text(r.last_seen, now), translate("people_dock", "yes") if r.person_id is not None
                                else translate("people_dock", "no")))
         if len(page) < asked:                   # the end of the roster
@@ -245,7 +246,8 @@ class RosterModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and column == NAME:
             r = self.rows[row]
             name, platform = self.cells[row][NAME], self.cells[row][PLATFORM]
-            return translate("people_dock", "{name} on {platform}: she calls them “{value}”").format(name=name, platform=platform, value=self.name_of(r.identity))
+            return translate("people_dock", "{name} on {platform}: she calls them “{alias}”").format(
+                name=name, platform=platform, alias=self.name_of(r.identity))
         if role == IDENTITY:
             return self.rows[row].identity
         return None
@@ -489,10 +491,11 @@ class PeopleDock(QWidget):
     def _after_reset(self) -> None:
         total = self.model.total
         if self.model.search:
-            self.count.setText(translate("people_dock", "{value} match “{search}”").format(value=plural(total, 'person', 'people'), search=self.model.search))
+            self.count.setText(translate("people_dock", "%Ln people match “{search}”", None, total).format(
+                search=self.model.search))
         else:
-            self.count.setText(translate("people_dock", "{people} seen").format(people=plural(total, 'person', 'people'))
-                               if total else translate("people_dock", NOBODY))
+            self.count.setText(translate("people_dock", "%Ln people seen", None, total) if total
+                               else translate("people_dock", NOBODY))
         row = self.model.rows_of.get(self.current) if self.current else None
         if row is not None:
             self._reloading = True
@@ -571,10 +574,12 @@ class PeopleDock(QWidget):
         if card is None:
             lead = translate("people_dock", "No card yet.")
         else:
-            lead = translate("people_dock", "Card: {value}.").format(value=translate("people_dock", WHY[card.reason]) if card.reason in WHY
-                                                               else rules.REASON_WORDS.get(card.reason, card.reason))
+            reason = translate("people_dock", WHY[card.reason]) if card.reason in WHY \
+                else card.reason
+            lead = translate("people_dock", "Card: {reason}.").format(reason=reason)
         if name == UNFAMILIAR:
-            lead += translate("people_dock", " To her they are “{unfamiliar}”: she has no name for them yet.").format(unfamiliar=UNFAMILIAR)
+            lead += translate("people_dock", " To her they are “{unfamiliar}”: she has no name for them yet.").format(
+                unfamiliar=UNFAMILIAR)
         return lead
 
     def _details_html(self, card: Any, entries: dict[str, Any]) -> str:
@@ -582,35 +587,42 @@ class PeopleDock(QWidget):
         now = self.clock()
         names = []
         for account, entry in entries.items():
-            line = f"<b>{e(self.people.display_name(account) or translate('people_dock', '(no name shown)'))}</b>{e(where(account))}"
+            shown = self.people.display_name(account) or translate("people_dock", "(no name shown)")
+            line = f"<b>{e(shown)}</b>{e(where(account))}"
             if entry is not None and not rules.is_placeholder(account):
-                line += (translate("people_dock", " · {value} in {value2} · last seen {value3}").format(value=plural(entry.messages, 'message'), value2=plural(entry.session_count, 'session'), value3=e(when_text(entry.last_seen, now))))
+                line += translate("people_dock", " · {messages} in {sessions} · last seen {when}").format(
+                    messages=messages_text(entry.messages), sessions=sessions_text(entry.session_count),
+                    when=e(when_text(entry.last_seen, now)))
             names.append(f"<li>{line}</li>")
         parts = [translate("people_dock", "<p style='margin:0'><b>Names</b></p><ul "
-                                          "style='margin-top:2px'>{value}</ul>").format(value=''.join(names))]
+                                          "style='margin-top:2px'>{names}</ul>").format(names="".join(names))]
         if card is not None:
             given = self.people.donations_of(card.person_id)
-            parts.append(translate("people_dock", "<p><b>Donations:</b> {value}</p>").format(value=e(money(given)) if given else 'none'))
+            parts.append(translate("people_dock", "<p><b>Donations:</b> {amounts}</p>").format(
+                amounts=e(money(given)) if given else translate("people_dock", "none")))
         if moved := self.skill.times_moved(list(entries)):
-            parts.append(translate("people_dock", "<p><b>They really moved her</b> {value} (her mood)</p>").format(value='once' if moved == 1 else f'{moved} times'))
+            parts.append(translate("people_dock", "<p><b>They really moved her</b> %Ln times (her mood)</p>", None,
+                                   moved))
         if offences := self.skill.offences(list(entries)):
-            parts.append(translate("people_dock", "<p><b>On stream they</b> {value}</p>").format(value=e(offences)))
+            parts.append(translate("people_dock", "<p><b>On stream they</b> {offences}</p>").format(offences=e(offences)))
         seen_by = []
         for character, character_name, _description in self.aliases.cast():
             seen_by.append(f"<li><b>{e(character_name)}</b>: {self._alias_line(character)}</li>")
         parts.append(translate("people_dock", "<p style='margin-bottom:0'><b>What each character calls "
-                                              "them</b></p><ul style='margin-top:2px'>{value}</ul>").format(value=''.join(seen_by)))
+                                              "them</b></p><ul style='margin-top:2px'>{names}</ul>").format(
+            names="".join(seen_by)))
         return "".join(parts)
 
     def _alias_line(self, character: str) -> str:
         e = html.escape
         held = [(a, account) for account in self.accounts if (a := self.aliases.alias(character, account))]
         if not held:
-            return translate("people_dock", "{value} <i>(no name yet)</i>").format(value=e(UNFAMILIAR))
+            return translate("people_dock", "{unfamiliar} <i>(no name yet)</i>").format(unfamiliar=e(UNFAMILIAR))
         held.sort(key=lambda h: strength(h[0]), reverse=True)
         best = held[0][0]
         line = f"{e(best.text)} <i>({e(alias_words(best))})</i>"
-        others = [translate("people_dock", "{value} on {value2} <i>({value3})</i>").format(value=e(a.text), value2=e(platform_name(account)), value3=e(alias_words(a)))
+        others = [translate("people_dock", "{alias} on {platform} <i>({how})</i>").format(
+                      alias=e(a.text), platform=e(platform_name(account)), how=e(alias_words(a)))
                   for a, account in held[1:] if a.text != best.text]
         return line + (translate("people_dock", "; also ") + "; ".join(others) if others else "")
 
@@ -692,7 +704,8 @@ class PeopleDock(QWidget):
             for account in self.accounts:
                 self.people.link(account, card)
         self.link_edit.clear()
-        self._said(translate("people_dock", "{name} and {value} are one person now.").format(name=self.name, value=account_text(self.people.display_name(other), other)))
+        self._said(translate("people_dock", "{name} and {account} are one person now.").format(
+            name=self.name, account=account_text(self.people.display_name(other), other)))
         self.refresh()
         return True
 
@@ -722,18 +735,22 @@ class PeopleDock(QWidget):
         messages = sum(x.messages for x in entries)
         sessions = max((x.session_count for x in entries), default=0)
         lines = [translate("people_dock", "Forget {name} everywhere? This removes, for good:").format(name=name),
-                 f"• {plural(len(accounts), 'account')}: {', '.join(accounts)}",
-                 translate("people_dock", "• what she counted: {value}, {value2}").format(value=plural(messages, 'message'), value2=plural(sessions, 'session'))]
+                 translate("people_dock", "• %Ln accounts: {accounts}", None, len(accounts)).format(
+                     accounts=", ".join(accounts)),
+                 translate("people_dock", "• what she counted: {messages}, {sessions}").format(
+                     messages=messages_text(messages), sessions=sessions_text(sessions))]
         if self.person_id is not None:
             given = self.people.donations_of(self.person_id)
             if given:
-                lines[-1] += translate("people_dock", ", donations of {value}").format(value=money(given))
-            facts = self.facts.count()
-            lines.append(translate("people_dock", "• their card: attitude, profile and {value}").format(value=plural(facts, 'fact')))
-        lines += [translate("people_dock", "• the name every character uses for them, and what the characters' buffers say of them"),
-                  translate("people_dock", "Their lines in the stream log stay, flagged: she never dreams or profiles from them "
-                  "again."),
-                  translate("people_dock", "Next you choose whether the memories about them go too. This cannot be undone.")]
+                lines[-1] += translate("people_dock", ", donations of {amounts}").format(amounts=money(given))
+            lines.append(translate("people_dock", "• their card: attitude, profile and %Ln facts", None,
+                                   self.facts.count()))
+        lines += [translate("people_dock", "• the name every character uses for them, and what the characters' "
+                                           "buffers say of them"),
+                  translate("people_dock", "Their lines in the stream log stay, flagged: she never dreams or profiles "
+                                           "from them again."),
+                  translate("people_dock", "Next you choose whether the memories about them go too. This cannot be "
+                                           "undone.")]
         return "\n".join(lines)
 
     def forget_person(self) -> bool:
@@ -758,7 +775,7 @@ class PeopleDock(QWidget):
         self.show_card(None)
         self.table.clearSelection()
         tail = translate("people_dock", " and the memories about them.") if answer == yes else "."
-        self._said(translate("people_dock", "Forgot {name} ({value})").format(name=name, value=plural(len(gone), 'account')) + tail)
+        self._said(translate("people_dock", "Forgot {name} (%Ln accounts)", None, len(gone)).format(name=name) + tail)
         self.refresh()
         return True
 

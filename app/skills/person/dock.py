@@ -28,7 +28,7 @@ from typing import Any
 
 from app.core import person_model as pm
 from app.core.person_model import Entry, OwnerRow, PersonModelError
-from app.widgets.dock_words import plural_in, when_text
+from app.widgets.dock_words import number, when_text
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
     QAbstractItemView,
@@ -104,11 +104,8 @@ def stamp(ts: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(ts))
 
 
-# the nouns plural() counts, in the window's language
-PLURAL_NOUNS = (QT_TRANSLATE_NOOP("person_dock", "device"), QT_TRANSLATE_NOOP("person_dock", "devices"), QT_TRANSLATE_NOOP("person_dock", "entry"), QT_TRANSLATE_NOOP("person_dock", "entries"), QT_TRANSLATE_NOOP("person_dock", "raw signal"), QT_TRANSLATE_NOOP("person_dock", "raw signals"))
-
-
-plural = plural_in("person_dock")
+def entries_text(n: int) -> str:
+    return translate("person_dock", "%Ln entries", None, n)
 
 
 def value_text(value: Any) -> str:
@@ -250,9 +247,10 @@ class TokenDialog(QDialog):
         self.token.setMinimumWidth(self.token.fontMetrics().horizontalAdvance(token) + 24)
         self.copy = QPushButton(translate("person_dock", "Copy"), objectName="youTokenCopy")
         self.copy.clicked.connect(self.copy_token)
-        warning = QLabel(translate("person_dock", "Copy this token into {value} now. <b>It will not be shown again</b>: "
-                                                  "Bea keeps only a fingerprint of it. If you lose it, revoke the device "
-                                                  "and add it again.").format(value=html.escape(device)), objectName="youTokenWarning", wordWrap=True)
+        warning = QLabel(translate("person_dock", "Copy this token into {device} now. <b>It will not be shown "
+                                                  "again</b>: Bea keeps only a fingerprint of it. If you lose it, "
+                                                  "revoke the device and add it again.").format(device=html.escape(device)),
+                         objectName="youTokenWarning", wordWrap=True)
         warning.setStyleSheet(f"color: {RED};")
         how = QLabel(translate("person_dock", "The device sends it with every request to Bea's local API, as "
                      "“Authorization: Bearer <token>”."), wordWrap=True)
@@ -407,7 +405,9 @@ class YouDock(QWidget):
             switch = QCheckBox(objectName=f"youSwitch-{name}")
             switch.clicked.connect(lambda on, n=name: self.switch_sense(n, on))
             self.switches[name] = switch
-            words = QLabel(translate("person_dock", "<b>{value}</b> — reads {value2}<br>{value3}").format(value=html.escape(name.capitalize()), value2=html.escape(', '.join(sense.reads)), value3=html.escape(sense.purpose)), wordWrap=True)
+            words = QLabel(translate("person_dock", "<b>{sense}</b> — reads {reads}<br>{purpose}").format(
+                sense=html.escape(name.capitalize()), reads=html.escape(", ".join(sense.reads)),
+                purpose=html.escape(sense.purpose)), wordWrap=True)
             line.addWidget(switch, 0, Qt.AlignmentFlag.AlignTop)
             line.addWidget(words, 1)
             layout.addWidget(row)
@@ -490,7 +490,8 @@ class YouDock(QWidget):
             for name, on in senses.items():
                 self.switches[name].setChecked(on)
                 self.switches[name].setText(translate("person_dock", "On") if on else translate("person_dock", "Off"))
-            self.signals_label.setText(translate("person_dock", "{value} kept from your devices right now.").format(value=plural(signals, 'raw signal', 'raw signals')))
+            self.signals_label.setText(translate("person_dock", "%Ln raw signals kept from your devices right now.",
+                                                 None, signals))
         tokens = self.store.tokens()
         if self._changed("devices", (today, tokens), force):
             self._show_devices(tokens, now)
@@ -504,11 +505,12 @@ class YouDock(QWidget):
         if not entries:
             text = translate("person_dock", EMPTY)
         elif len(rows) == len(entries):
-            text = plural(len(entries), "entry", "entries")
+            text = entries_text(len(entries))
         else:
-            text = translate("person_dock", "{value:,} of {value2} match").format(value=len(rows), value2=plural(len(entries), 'entry', 'entries'))
+            text = translate("person_dock", "{shown} of {entries} match").format(shown=number(len(rows)),
+                                                                                 entries=entries_text(len(entries)))
         if expired:
-            text += translate("person_dock", " · {expired:,} expired (greyed: she no longer reads them)").format(expired=expired)
+            text += translate("person_dock", " · %Ln expired (greyed: she no longer reads them)", None, expired)
         self.count.setText(text)
 
     def _show_entries(self, rows: list[OwnerRow], now: float) -> None:
@@ -693,9 +695,9 @@ class YouDock(QWidget):
     # ---- senses -------------------------------------------------------------------------------------------
     def switch_text(self, name: str) -> str:
         concluded = [e for e in self.store.entries() if pm.concluded_by(e, name)]
-        what = (translate("person_dock", "the {value} it concluded (").format(value=plural(len(concluded), 'entry', 'entries'))
-                + "; ".join(f"“{e.summary}”" for e in concluded[:4]) + ("; …" if len(concluded) > 4 else "")
-                + ")") if concluded else translate("person_dock", "anything it concluded (nothing right now)")
+        summaries = "; ".join(f"“{e.summary}”" for e in concluded[:4]) + ("; …" if len(concluded) > 4 else "")
+        what = translate("person_dock", "the %Ln entries it concluded ({summaries})", None, len(concluded)).format(
+            summaries=summaries) if concluded else translate("person_dock", "anything it concluded (nothing right now)")
         return (translate("person_dock", "Switch off the {name} sense?\n\nThis deletes, for good, {what} and "
                                          "every raw signal it collected from your devices. Signals it would "
                                          "read are ignored from now on.\n\nYou can switch it on again later; it "
@@ -707,7 +709,8 @@ class YouDock(QWidget):
             self.say(translate("person_dock", "The {name} sense is on: {purpose}").format(name=name, purpose=pm.SENSES[name].purpose))
         elif self._confirmed(translate("person_dock", "Switch off {name}?").format(name=name), self.switch_text(name)):
             gone = self.store.set_sense(name, False)
-            self.say(translate("person_dock", "The {name} sense is off: {value} and its raw signals deleted.").format(name=name, value=plural(gone, 'entry', 'entries')))
+            self.say(translate("person_dock", "The {name} sense is off: %Ln entries and its raw signals deleted.", None,
+                               gone).format(name=name))
         else:
             self.say(translate("person_dock", "The {name} sense stays on.").format(name=name))
         self.refresh(force=True)
@@ -754,12 +757,15 @@ class YouDock(QWidget):
     def forget_text(self) -> str:
         entries, signals = len(self.store.entries()), self.store.signal_count()
         devices = len(self.store.tokens())
-        return (translate("person_dock", "Forget everything Bea knows about you?\n\nThis deletes, for good:\n• all "
-                                         "{value} of the model: what you told her, what agents inferred and "
-                                         "what senses concluded\n• all {value2} from your devices\nDevices "
-                                         "holding a copy are told to drop it.\n\nStays: your {value3} and their "
-                                         "tokens, which senses are on, and the audit log.\n\nThis cannot be "
-                                         "undone.").format(value=plural(entries, 'entry', 'entries'), value2=plural(signals, 'raw signal', 'raw signals'), value3=plural(devices, 'device')))
+        deletes = [translate("person_dock", "This deletes, for good:"),
+                   translate("person_dock", "• all %Ln entries of the model: what you told her, what agents inferred "
+                                            "and what senses concluded", None, entries),
+                   translate("person_dock", "• all %Ln raw signals from your devices", None, signals),
+                   translate("person_dock", "Devices holding a copy are told to drop it.")]
+        return "\n\n".join((translate("person_dock", "Forget everything Bea knows about you?"), "\n".join(deletes),
+                            translate("person_dock", "Stays: your %Ln devices and their tokens, which senses are on, "
+                                                     "and the audit log.", None, devices),
+                            translate("person_dock", "This cannot be undone.")))
 
     def forget_everything(self) -> bool:
         if not self._confirmed(translate("person_dock", "Forget everything?"), self.forget_text()):
@@ -767,7 +773,7 @@ class YouDock(QWidget):
         self.skill.stop_interview()
         gone = self.store.purge()
         self.new_entry()
-        self.say(translate("person_dock", "Forgot everything: {value} and every raw signal.").format(value=plural(gone, 'entry', 'entries')))
+        self.say(translate("person_dock", "Forgot everything: %Ln entries and every raw signal.", None, gone))
         self.refresh(force=True)
         return True
 

@@ -1,0 +1,129 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>people_dock</name>
+    <message numerus="yes">
+        <source>%Ln people match “{search}”</source>
+        <translation>
+            <numerusform>%Ln person matches “{search}”</numerusform>
+            <numerusform>%Ln people match “{search}”</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln people seen</source>
+        <translation>
+            <numerusform>%Ln person seen</numerusform>
+            <numerusform>%Ln people seen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;&lt;b&gt;They really moved her&lt;/b&gt; %Ln times (her mood)&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;&lt;b&gt;They really moved her&lt;/b&gt; once (her mood)&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;&lt;b&gt;They really moved her&lt;/b&gt; %Ln times (her mood)&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>• their card: attitude, profile and %Ln facts</source>
+        <translation>
+            <numerusform>• their card: attitude, profile and %Ln fact</numerusform>
+            <numerusform>• their card: attitude, profile and %Ln facts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Forgot {name} (%Ln accounts)</source>
+        <translation>
+            <numerusform>Forgot {name} (%Ln account)</numerusform>
+            <numerusform>Forgot {name} (%Ln accounts)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>• %Ln accounts: {accounts}</source>
+        <translation>
+            <numerusform>• %Ln account: {accounts}</numerusform>
+            <numerusform>• %Ln accounts: {accounts}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln messages</source>
+        <translation>
+            <numerusform>%Ln message</numerusform>
+            <numerusform>%Ln messages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln sessions</source>
+        <translation>
+            <numerusform>%Ln session</numerusform>
+            <numerusform>%Ln sessions</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>person_dock</name>
+    <message numerus="yes">
+        <source>%Ln raw signals kept from your devices right now.</source>
+        <translation>
+            <numerusform>%Ln raw signal kept from your devices right now.</numerusform>
+            <numerusform>%Ln raw signals kept from your devices right now.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entries</source>
+        <translation>
+            <numerusform>%Ln entry</numerusform>
+            <numerusform>%Ln entries</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %Ln expired (greyed: she no longer reads them)</source>
+        <translation>
+            <numerusform> · %Ln expired (greyed: she no longer reads it)</numerusform>
+            <numerusform> · %Ln expired (greyed: she no longer reads them)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the %Ln entries it concluded ({summaries})</source>
+        <translation>
+            <numerusform>the entry it concluded ({summaries})</numerusform>
+            <numerusform>the %Ln entries it concluded ({summaries})</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The {name} sense is off: %Ln entries and its raw signals deleted.</source>
+        <translation>
+            <numerusform>The {name} sense is off: %Ln entry and its raw signals deleted.</numerusform>
+            <numerusform>The {name} sense is off: %Ln entries and its raw signals deleted.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>• all %Ln entries of the model: what you told her, what agents inferred and what senses concluded</source>
+        <translation>
+            <numerusform>• the one entry of the model: what you told her, what agents inferred and what senses concluded</numerusform>
+            <numerusform>• all %Ln entries of the model: what you told her, what agents inferred and what senses concluded</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>• all %Ln raw signals from your devices</source>
+        <translation>
+            <numerusform>• the one raw signal from your devices</numerusform>
+            <numerusform>• all %Ln raw signals from your devices</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stays: your %Ln devices and their tokens, which senses are on, and the audit log.</source>
+        <translation>
+            <numerusform>Stays: your device and its token, which senses are on, and the audit log.</numerusform>
+            <numerusform>Stays: your %Ln devices and their tokens, which senses are on, and the audit log.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Forgot everything: %Ln entries and every raw signal.</source>
+        <translation>
+            <numerusform>Forgot everything: %Ln entry and every raw signal.</numerusform>
+            <numerusform>Forgot everything: %Ln entries and every raw signal.</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
