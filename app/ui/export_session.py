@@ -64,7 +64,8 @@ class SessionExport:
             return
         exc = future.exception()
         if exc is None:
-            self.say(translate("export_session", "Session {sid} exported: {value} lines in {path}").format(sid=sid, value=future.result(), path=path))
+            self.say(translate("export_session", "Session {sid} exported: %Ln lines in {path}", None,
+                               future.result()).format(sid=sid, path=path))
             return
         log.warning("session %d could not be exported: %r", sid, exc)
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)

@@ -73,7 +73,8 @@ class ShellStatus(QObject):
         self.live.setStyleSheet(LIVE_STYLE if state.live else f"color: {QUIET};")
         self.live.setToolTip(translate("status_bar", "A stream session is open: what happens now belongs to this stream.") if state.live
                              else translate("status_bar", "No stream session is open: File → Go live starts one."))
-        self.model.setText(translate("status_bar", "Model: {value}").format(value=translate("status_bar", model_text(state))))
+        self.model.setText(translate("status_bar", "Model: {state}").format(
+            state=translate("status_bar", model_text(state))))
         self.privacy.setText(translate("status_bar", "Privacy mode: on (local only)") if state.privacy else translate("status_bar", "Privacy mode: off"))
         self.switches.setText(" · ".join(translate("status_bar", SWITCH_WORDS[f]) for f in flags(state)
                                          if f in SWITCH_WORDS))

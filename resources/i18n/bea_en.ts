@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>export_session</name>
+    <message numerus="yes">
+        <source>Session {sid} exported: %Ln lines in {path}</source>
+        <translation>
+            <numerusform>Session {sid} exported: %Ln line in {path}</numerusform>
+            <numerusform>Session {sid} exported: %Ln lines in {path}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>people_dock</name>
     <message numerus="yes">
         <source>%Ln people match “{search}”</source>
@@ -123,6 +133,54 @@
         <translation>
             <numerusform>Forgot everything: %Ln entry and every raw signal.</numerusform>
             <numerusform>Forgot everything: %Ln entries and every raw signal.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>plan_dock</name>
+    <message numerus="yes">
+        <source>%Ln in progress</source>
+        <translation>
+            <numerusform>%Ln in progress</numerusform>
+            <numerusform>%Ln in progress</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln to do</source>
+        <translation>
+            <numerusform>%Ln to do</numerusform>
+            <numerusform>%Ln to do</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln done</source>
+        <translation>
+            <numerusform>%Ln done</numerusform>
+            <numerusform>%Ln done</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln dropped</source>
+        <translation>
+            <numerusform>%Ln dropped</numerusform>
+            <numerusform>%Ln dropped</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>twitch_dock</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;{who}&lt;/b&gt; cheered %Ln bits: </source>
+        <translation>
+            <numerusform>&lt;b&gt;{who}&lt;/b&gt; cheered %Ln bit: </numerusform>
+            <numerusform>&lt;b&gt;{who}&lt;/b&gt; cheered %Ln bits: </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} · %Ln messages</source>
+        <translation>
+            <numerusform>{name} · %Ln message</numerusform>
+            <numerusform>{name} · %Ln messages</numerusform>
         </translation>
     </message>
 </context>

@@ -945,9 +945,12 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
         <source>There is no session to export yet: nothing has been said on stream.</source>
         <translation>Non c&apos;è ancora nessuna sessione da esportare: in live non è stato detto niente.</translation>
     </message>
-    <message>
-        <source>Session {sid} exported: {value} lines in {path}</source>
-        <translation>Sessione {sid} esportata: {value} righe in {path}</translation>
+    <message numerus="yes">
+        <source>Session {sid} exported: %Ln lines in {path}</source>
+        <translation>
+            <numerusform>Sessione {sid} esportata: %Ln riga in {path}</numerusform>
+            <numerusform>Sessione {sid} esportata: %Ln righe in {path}</numerusform>
+        </translation>
     </message>
     <message>
         <source>Session {sid} could not be exported to {path}: {reason}</source>
@@ -1481,8 +1484,8 @@ Non lo ricorderà più. Non si può annullare.</translation>
         <translation>Integrato: E5 + codificatore universale (il migliore tra le lingue)</translation>
     </message>
     <message>
-        <source>{value} (not installed)</source>
-        <translation>{value} (non installato)</translation>
+        <source>{model} (not installed)</source>
+        <translation>{model} (non installato)</translation>
     </message>
 </context>
 <context>
@@ -2078,8 +2081,8 @@ Vuota: la dimentica.</translation>
         <translation>Password</translation>
     </message>
     <message>
-        <source>The password is kept in {value}.</source>
-        <translation>La password è custodita {value}.</translation>
+        <source>The password is kept in {place}.</source>
+        <translation>La password è custodita {place}.</translation>
     </message>
     <message>
         <source>nowhere in this build</source>
@@ -3160,13 +3163,19 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <source>No plan for today. Press New plan to write one: a headline and the things she should get done.</source>
         <translation>Nessun piano per oggi. Premi Nuovo piano per scriverne uno: un titolo e le cose che deve fare.</translation>
     </message>
-    <message>
-        <source>{value} in progress</source>
-        <translation>{value} in corso</translation>
+    <message numerus="yes">
+        <source>%Ln in progress</source>
+        <translation>
+            <numerusform>%Ln in corso</numerusform>
+            <numerusform>%Ln in corso</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>{value} to do</source>
-        <translation>{value} da fare</translation>
+    <message numerus="yes">
+        <source>%Ln to do</source>
+        <translation>
+            <numerusform>%Ln da fare</numerusform>
+            <numerusform>%Ln da fare</numerusform>
+        </translation>
     </message>
     <message>
         <source>No objectives yet: add the first below.</source>
@@ -3261,6 +3270,20 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>Clear today&apos;s plan? She stops seeing it at once.</source>
         <translation>Svuotare il piano di oggi? Smette subito di vederlo.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln done</source>
+        <translation>
+            <numerusform>%Ln fatto</numerusform>
+            <numerusform>%Ln fatti</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln dropped</source>
+        <translation>
+            <numerusform>%Ln abbandonato</numerusform>
+            <numerusform>%Ln abbandonati</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4821,8 +4844,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>{title}, l&apos;avatar predefinito (VRM 1.0, pubblico dominio). Scegli il tuo .vrm con “Scegli avatar…”.</translation>
     </message>
     <message>
-        <source>{title} (VRM {value}, {name}, {value2} KB)</source>
-        <translation>{title} (VRM {value}, {name}, {value2} KB)</translation>
+        <source>{title} (VRM {version}, {file}, {size} KB)</source>
+        <translation>{title} (VRM {version}, {file}, {size} KB)</translation>
     </message>
     <message>
         <source> (from the file; the stage has not reported yet)</source>
@@ -4837,8 +4860,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>nessuna</translation>
     </message>
     <message>
-        <source>Lip sync: {value}</source>
-        <translation>Lip sync: {value}</translation>
+        <source>Lip sync: {shapes}</source>
+        <translation>Lip sync: {shapes}</translation>
     </message>
     <message>
         <source>none (this model has no mouth shapes)</source>
@@ -4961,8 +4984,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Sta facendo “{key}”.</translation>
     </message>
     <message>
-        <source>“{word}” → {value} (for 5 seconds)</source>
-        <translation>“{word}” → {value} (per 5 secondi)</translation>
+        <source>“{word}” → {expression} (for 5 seconds)</source>
+        <translation>“{word}” → {expression} (per 5 secondi)</translation>
     </message>
     <message>
         <source>a neutral face</source>
@@ -5124,8 +5147,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Nessuna sessione di live aperta: File → Vai in live ne apre una.</translation>
     </message>
     <message>
-        <source>Model: {value}</source>
-        <translation>Modello: {value}</translation>
+        <source>Model: {state}</source>
+        <translation>Modello: {state}</translation>
     </message>
     <message>
         <source>Privacy mode: on (local only)</source>
@@ -5382,9 +5405,12 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <source>not connected to {channel}</source>
         <translation>non collegata a {channel}</translation>
     </message>
-    <message>
-        <source>&lt;b&gt;{who}&lt;/b&gt; cheered {value}: </source>
-        <translation>&lt;b&gt;{who}&lt;/b&gt; ha fatto cheer di {value}: </translation>
+    <message numerus="yes">
+        <source>&lt;b&gt;{who}&lt;/b&gt; cheered %Ln bits: </source>
+        <translation>
+            <numerusform>&lt;b&gt;{who}&lt;/b&gt; ha fatto cheer di %Ln bit: </numerusform>
+            <numerusform>&lt;b&gt;{who}&lt;/b&gt; ha fatto cheer di %Ln bit: </numerusform>
+        </translation>
     </message>
     <message>
         <source>Connected</source>
@@ -5410,13 +5436,12 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <source>Off</source>
         <translation>Spenta</translation>
     </message>
-    <message>
-        <source>{name} · 1 message</source>
-        <translation>{name} · 1 messaggio</translation>
-    </message>
-    <message>
-        <source>{name} · {messages:,} messages</source>
-        <translation>{name} · {messages:,} messaggi</translation>
+    <message numerus="yes">
+        <source>{name} · %Ln messages</source>
+        <translation>
+            <numerusform>{name} · %Ln messaggio</numerusform>
+            <numerusform>{name} · %Ln messaggi</numerusform>
+        </translation>
     </message>
     <message>
         <source>(no name shown)</source>
@@ -5447,8 +5472,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Presenti ora: non disponibile ({exc})</translation>
     </message>
     <message>
-        <source>Here now ({value})</source>
-        <translation>Presenti ora ({value})</translation>
+        <source>Here now ({count})</source>
+        <translation>Presenti ora ({count})</translation>
     </message>
     <message>
         <source>Here now: nobody yet</source>
@@ -5478,8 +5503,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Token OAuth</translation>
     </message>
     <message>
-        <source>The token is kept in {value}.</source>
-        <translation>Il token è custodito {value}.</translation>
+        <source>The token is kept in {place}.</source>
+        <translation>Il token è custodito {place}.</translation>
     </message>
     <message>
         <source>nowhere in this build</source>
@@ -5597,8 +5622,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Tieni premuto per parlare ({label})</translation>
     </message>
     <message>
-        <source>Push-to-talk: hold the button while you speak to her. {value}</source>
-        <translation>Premi per parlare: tieni premuto il pulsante mentre le parli. {value}</translation>
+        <source>Push-to-talk: hold the button while you speak to her. {key_status}</source>
+        <translation>Premi per parlare: tieni premuto il pulsante mentre le parli. {key_status}</translation>
     </message>
     <message>
         <source>mic {level_db:.0f} dB</source>

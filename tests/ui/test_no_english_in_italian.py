@@ -202,7 +202,7 @@ def test_where_secrets_are_kept_reads_italian_in_each_place(qapp):
     assert install_window_language("it") == "it"
     try:
         said = {place: translate(WHERE_CONTEXT, words) for place, words in WHERE.items()}
-        notes = [translate("obs_settings", "The password is kept in {value}.").format(value=where)
+        notes = [translate("obs_settings", "The password is kept in {place}.").format(place=where)
                  for where in said.values()]
     finally:
         install_window_language("en")

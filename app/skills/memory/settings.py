@@ -35,7 +35,7 @@ class MemorySettingsPage(SectionForm):
         for model_id in installed_embedders(self.manager):
             box.addItem(model_id, model_id)
         if box.findData(value) < 0:  # set by hand, or removed since: shown as it is, so Apply keeps it
-            box.addItem(translate("memory_settings", "{value} (not installed)").format(value=value), value)
+            box.addItem(translate("memory_settings", "{model} (not installed)").format(model=value), value)
         box.setCurrentIndex(box.findData(value))
         return box, box.currentData
 

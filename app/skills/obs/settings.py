@@ -28,7 +28,8 @@ class ObsSettingsPage(SectionForm):
             row.addWidget(widget)
         self.layout_.addRow(translate("obs_settings", "Password"), row)
         secrets = skill.ctx.secrets
-        self.where = help_label(translate("obs_settings", "The password is kept in {value}.").format(value=translate("secrets", getattr(secrets, 'where', translate("obs_settings", 'nowhere in this build')))),
+        place = translate("secrets", getattr(secrets, "where", translate("obs_settings", "nowhere in this build")))
+        self.where = help_label(translate("obs_settings", "The password is kept in {place}.").format(place=place),
                                 "obsPasswordWhere")
         self.layout_.addRow(self.where)
         status = skill.status

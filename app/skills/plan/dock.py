@@ -34,10 +34,12 @@ EMPTY = QT_TRANSLATE_NOOP("plan_dock", "No plan for today. Press New plan to wri
 def summary(plan: Plan | None) -> str:
     if plan is None:
         return translate("plan_dock", EMPTY)
-    counts = {state: sum(o.state is state for o in plan.objectives) for state in State}
-    parts = [translate("plan_dock", "{value} in progress").format(value=counts[State.DOING]), translate("plan_dock", "{value} to do").format(value=counts[State.TODO]), f"{counts[State.DONE]} done",
-             f"{counts[State.DROPPED]} dropped"]
-    return ", ".join(p for p in parts if not p.startswith("0 ")) or translate("plan_dock", "No objectives yet: add the first below.")
+    n = {state: sum(o.state is state for o in plan.objectives) for state in State}
+    parts = [translate("plan_dock", "%Ln in progress", None, n[State.DOING]) if n[State.DOING] else "",
+             translate("plan_dock", "%Ln to do", None, n[State.TODO]) if n[State.TODO] else "",
+             translate("plan_dock", "%Ln done", None, n[State.DONE]) if n[State.DONE] else "",
+             translate("plan_dock", "%Ln dropped", None, n[State.DROPPED]) if n[State.DROPPED] else ""]
+    return ", ".join(p for p in parts if p) or translate("plan_dock", "No objectives yet: add the first below.")
 
 
 def item_text(o: Objective) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from app.skills.stage.skill import StageSkill
 from app.stage.vrm import LIP_SYNC, emotions
+from app.widgets.dock_words import number
 from app.widgets.event_words import skill_line
 from app.widgets.palette import PROBLEM_STYLE
 from app.widgets.qt import (
@@ -43,7 +44,8 @@ def model_text(skill: StageSkill) -> str:
     if skill.using_default:
         return (translate("stage_dock", "{title}, the default avatar (VRM 1.0, public domain). Choose your own "
                                         ".vrm with “Choose avatar…”.").format(title=m.title))
-    return translate("stage_dock", "{title} (VRM {value}, {name}, {value2} KB)").format(title=m.title, value='1.0' if m.version == '1' else '0.x', name=m.path.name, value2=m.size // 1024)
+    return translate("stage_dock", "{title} (VRM {version}, {file}, {size} KB)").format(
+        title=m.title, version="1.0" if m.version == "1" else "0.x", file=m.path.name, size=number(m.size // 1024))
 
 
 def expressions_text(skill: StageSkill) -> str:
@@ -54,7 +56,8 @@ def expressions_text(skill: StageSkill) -> str:
     lips = [v for v in LIP_SYNC if v in names]
     source = "" if skill.report is not None else translate("stage_dock", " (from the file; the stage has not reported yet)")
     parts = [translate("stage_dock", "Expressions: {faces}{source}").format(faces=", ".join(faces) or translate("stage_dock", "none"), source=source),
-             translate("stage_dock", "Lip sync: {value}").format(value=', '.join(lips) if lips else translate("stage_dock", 'none (this model has no mouth shapes)')),
+             translate("stage_dock", "Lip sync: {shapes}").format(
+                 shapes=", ".join(lips) if lips else translate("stage_dock", "none (this model has no mouth shapes)")),
              translate("stage_dock", "Blink: yes") if "blink" in names else translate("stage_dock", "Blink: no")]
     return "\n".join(parts)
 
@@ -258,7 +261,8 @@ class StageDock(QWidget):
         if not word:
             return ""
         name = self.skill.show_mood(word, hold=5.0)
-        self.mood_result.setText(translate("stage_dock", "“{word}” → {value} (for 5 seconds)").format(word=word, value=name or translate("stage_dock", 'a neutral face')))
+        self.mood_result.setText(translate("stage_dock", "“{word}” → {expression} (for 5 seconds)").format(
+            word=word, expression=name or translate("stage_dock", "a neutral face")))
         return name
 
     def copy(self, url: str) -> None:

@@ -11,8 +11,9 @@ from app.core.words import filled
 from app.skills.platform import dock as platform_dock
 from app.skills.platform.chat_ring import LINES as LOG_LINES
 from app.skills.twitch.client import State
-from app.skills.twitch.skill import OFF_NOT_CONNECTED, LogLine, TwitchSkill, bits_words
+from app.skills.twitch.skill import OFF_NOT_CONNECTED, LogLine, TwitchSkill
 from app.widgets.chat_log import ChatLog
+from app.widgets.dock_words import number
 from app.widgets.palette import FINE, PROBLEM, QUIET, WAITING
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
@@ -58,7 +59,8 @@ def reason_text(detail: str) -> str:
 def _cheer(entry: LogLine, who: str, text: str) -> str | None:
     if entry.kind != "chat" or not entry.bits:
         return None
-    return translate("twitch_dock", "<b>{who}</b> cheered {value}: ").format(who=who, value=bits_words(entry.bits)) + (f"<i>{who} {text}</i>" if entry.action else text)
+    cheered = translate("twitch_dock", "<b>{who}</b> cheered %Ln bits: ", None, entry.bits).format(who=who)
+    return cheered + (f"<i>{who} {text}</i>" if entry.action else text)
 
 
 def line_html(entry: LogLine) -> str:
@@ -66,9 +68,8 @@ def line_html(entry: LogLine) -> str:
 
 
 def present_text(name: str, messages: int) -> str:
-    return (translate("twitch_dock", "{name} · 1 message") if messages == 1
-            else translate("twitch_dock", "{name} · {messages:,} messages")).format(
-        name=name or translate("twitch_dock", "(no name shown)"), messages=messages)
+    return translate("twitch_dock", "{name} · %Ln messages", None, messages).format(
+        name=name or translate("twitch_dock", "(no name shown)"))
 
 
 class TwitchDock(QWidget):
@@ -148,7 +149,8 @@ class TwitchDock(QWidget):
             return
         self.present.clear()
         self.present.addItems([present_text(r.display_name, r.messages) for r in rows])
-        self.present_title.setText(translate("twitch_dock", "Here now ({value})").format(value=len(rows)) if rows else translate("twitch_dock", "Here now: nobody yet"))
+        self.present_title.setText(translate("twitch_dock", "Here now ({count})").format(count=number(len(rows))) if rows
+                                   else translate("twitch_dock", "Here now: nobody yet"))
 
     def send(self) -> None:
         refusal = self.skill.send_from_dock(self.entry.text())

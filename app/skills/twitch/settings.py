@@ -21,7 +21,8 @@ class TwitchSettingsPage(SectionForm):
                                                             self.secret.forget_button)
         self.layout_.addRow(translate("twitch_settings", "OAuth token"), self.secret)
         secrets = skill.ctx.secrets
-        self.where = help_label(translate("twitch_settings", "The token is kept in {value}.").format(value=translate("secrets", getattr(secrets, 'where', translate("twitch_settings", 'nowhere in this build')))),
+        place = translate("secrets", getattr(secrets, "where", translate("twitch_settings", "nowhere in this build")))
+        self.where = help_label(translate("twitch_settings", "The token is kept in {place}.").format(place=place),
                                 "twitchTokenWhere")
         self.layout_.addRow(self.where)
         self.token_status = QLabel(objectName="twitchTokenStatus", wordWrap=True)

@@ -185,7 +185,8 @@ class VoiceDock(QWidget):
         self.talk.setText(translate("voice_dock", "Hold to talk ({label})").format(label=key.label) if ptt and key is not None else translate("voice_dock", "Hold to talk"))
         self.talk_key.setText(self.skill.keys.status if ptt else "")
         self.talk_key.setVisible(ptt)
-        self.talk.setToolTip(translate("voice_dock", "Push-to-talk: hold the button while you speak to her. {value}").format(value=self.talk_key.text()))
+        self.talk.setToolTip(translate("voice_dock", "Push-to-talk: hold the button while you speak to her. "
+                                                     "{key_status}").format(key_status=self.talk_key.text()))
         self.stop.setEnabled(self.skill.mouth is not None)
         self.heard.setText(self.skill.last_transcript or "—")
 

@@ -7,7 +7,7 @@ from app.skills.twitch.client import State
 from app.skills.twitch.dock import TwitchDock, line_html, make_dock, present_text, state_html
 from app.skills.twitch.settings import TwitchSettingsPage, make_page
 from app.skills.twitch.skill import TOKEN_SECRET, LogLine
-from app.widgets.qt import QLineEdit
+from app.widgets.qt import QLineEdit, QLocale
 from tests.conftest import REPO
 from tests.skills.twitch.fake_server import privmsg
 from tests.skills.twitch.helpers import fixture, parse_twitch
@@ -15,7 +15,7 @@ from tests.skills.twitch.helpers import fixture, parse_twitch
 SHOTS = REPO / "build" / "screenshots"
 
 
-def test_lines_and_states_read_plainly():
+def test_lines_and_states_read_plainly(qapp):
     joined = state_html(State.JOINED, "in #bea read-only")
     assert "Connected" in joined and "#2e7d32" in joined and "in #bea read-only" in joined
     assert line_html(LogLine(1, 0, "anna<3", "ciao & co", "chat")) == "<b>anna&lt;3:</b> ciao &amp; co"
@@ -29,7 +29,7 @@ def test_lines_and_states_read_plainly():
     assert line_html(LogLine(6, 0, "anna", "waves", "chat", bits=5, action=True)) == (
         "<b>anna</b> cheered 5 bits: <i>anna waves</i>")
     assert present_text("anna", 1) == "anna · 1 message"
-    assert present_text("", 1200) == "(no name shown) · 1,200 messages"
+    assert present_text("", 1200) == f"(no name shown) · {QLocale().toString(1200)} messages"
 
 
 def test_the_dock_shows_the_chat_who_is_here_and_what_a_moderator_removed(bea, qtbot):
