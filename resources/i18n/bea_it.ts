@@ -754,10 +754,8 @@
         <translation>POST {&quot;id&quot;, &quot;name&quot;, &quot;amount&quot;: &quot;5.00&quot;, &quot;currency&quot;: &quot;EUR&quot;, &quot;message&quot;, &quot;secret&quot;} come JSON.</translation>
     </message>
     <message>
-        <source>Ko-fi needs a public address. It sends each tip from its own servers on the internet, and those cannot reach 127.0.0.1: that address means &quot;this computer&quot; to whoever uses it, so the address above works only for senders on this computer. Streamers usually get a public address with a tunnel running on this computer that forwards to the address above, such as Cloudflare Tunnel (cloudflared) or ngrok, or with a reverse proxy on a server they already have; then they paste the public address, ending in {path}, into Ko-fi. Keep Bea&apos;s API on a fixed port (Settings → Local API) so the tunnel keeps working; everything else the API serves still needs a device token.
-No public address? Streamlabs needs none: Bea connects out to Streamlabs and its tips arrive as they happen. Switch on &quot;Streamlabs tips&quot; and paste the Streamlabs token below.</source>
-        <translation>Ko-fi ha bisogno di un indirizzo pubblico. Manda ogni donazione dai suoi server su internet, e quelli non possono raggiungere 127.0.0.1: quell&apos;indirizzo vuol dire &quot;questo computer&quot; per chiunque lo usi, quindi l&apos;indirizzo qui sopra funziona solo per chi manda da questo computer. Di solito gli streamer ottengono un indirizzo pubblico con un tunnel che gira su questo computer e inoltra all&apos;indirizzo qui sopra, come Cloudflare Tunnel (cloudflared) o ngrok, o con un reverse proxy su un server che hanno già; poi incollano in Ko-fi l&apos;indirizzo pubblico, che finisce con {path}. Tieni l&apos;API di Bea su una porta fissa (Impostazioni → API locale) così il tunnel continua a funzionare; tutto il resto dell&apos;API chiede comunque il token di un dispositivo.
-Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a Streamlabs e le donazioni arrivano subito. Accendi &quot;Donazioni Streamlabs&quot; e incolla qui sotto il token di Streamlabs.</translation>
+        <source>Ko-fi needs a public address. It sends each tip from its own servers on the internet, and those cannot reach 127.0.0.1: that address means &quot;this computer&quot; to whoever uses it, so the address above works only for senders on this computer.</source>
+        <translation>Ko-fi ha bisogno di un indirizzo pubblico. Manda ogni donazione dai suoi server su internet, e quelli non possono raggiungere 127.0.0.1: quell&apos;indirizzo vuol dire &quot;questo computer&quot; per chiunque lo usi, quindi l&apos;indirizzo qui sopra funziona solo per chi manda da questo computer.</translation>
     </message>
     <message>
         <source>paste your Socket API token (Streamlabs → Settings → API Settings)</source>
@@ -830,6 +828,18 @@ Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a St
     <message>
         <source>The link is {state}</source>
         <translation>Il collegamento è {state}</translation>
+    </message>
+    <message>
+        <source>Streamers usually get a public address with a tunnel running on this computer that forwards to the address above, such as Cloudflare Tunnel (cloudflared) or ngrok, or with a reverse proxy on a server they already have; then they paste the public address, ending in {path}, into Ko-fi.</source>
+        <translation>Di solito gli streamer ottengono un indirizzo pubblico con un tunnel che gira su questo computer e inoltra all&apos;indirizzo qui sopra, come Cloudflare Tunnel (cloudflared) o ngrok, o con un reverse proxy su un server che hanno già; poi incollano in Ko-fi l&apos;indirizzo pubblico, che finisce con {path}.</translation>
+    </message>
+    <message>
+        <source>Keep Bea&apos;s API on a fixed port (Settings → Local API) so the tunnel keeps working; everything else the API serves still needs a device token.</source>
+        <translation>Tieni l&apos;API di Bea su una porta fissa (Impostazioni → API locale) così il tunnel continua a funzionare; tutto il resto dell&apos;API chiede comunque il token di un dispositivo.</translation>
+    </message>
+    <message>
+        <source>No public address? Streamlabs needs none: Bea connects out to Streamlabs and its tips arrive as they happen. Switch on &quot;Streamlabs tips&quot; and paste the Streamlabs token below.</source>
+        <translation>Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a Streamlabs e le donazioni arrivano subito. Accendi &quot;Donazioni Streamlabs&quot; e incolla qui sotto il token di Streamlabs.</translation>
     </message>
 </context>
 <context>
@@ -5249,8 +5259,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
 <context>
     <name>token_page</name>
     <message>
-        <source>Make her a bot: in the Discord Developer Portal (discord.com/developers/applications) create an application, open Bot, press Reset Token and paste the token here; on the same page switch on &apos;Message Content Intent&apos;. Invite the bot to your server (OAuth2 → URL Generator: scope bot, permissions Send Messages, Add Reactions, Read Message History). She answers in an allowed channel only when mentioned or replied to. Ids: Discord Settings → Advanced → Developer Mode, then right-click → Copy ID; the dock shows them when someone writes before they are allowed.</source>
-        <translation>Falle un bot: nel Discord Developer Portal (discord.com/developers/applications) crea un&apos;applicazione, apri Bot, premi Reset Token e incolla qui il token; nella stessa pagina accendi &apos;Message Content Intent&apos;. Invita il bot nel tuo server (OAuth2 → URL Generator: scope bot, permessi Send Messages, Add Reactions, Read Message History). In un canale permesso risponde solo quando viene menzionata o quando le rispondono. ID: Impostazioni di Discord → Avanzate → Modalità sviluppatore, poi clic destro → Copia ID; il pannello li mostra quando qualcuno scrive prima di essere permesso.</translation>
+        <source>Make her a bot: in the Discord Developer Portal (discord.com/developers/applications) create an application, open Bot, press Reset Token and paste the token here; on the same page switch on &apos;Message Content Intent&apos;.</source>
+        <translation>Falle un bot: nel Discord Developer Portal (discord.com/developers/applications) crea un&apos;applicazione, apri Bot, premi Reset Token e incolla qui il token; nella stessa pagina accendi &apos;Message Content Intent&apos;.</translation>
     </message>
     <message>
         <source>paste the bot token from the Developer Portal</source>
@@ -5281,12 +5291,24 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Token del bot</translation>
     </message>
     <message>
-        <source>Make her a bot: in Telegram, write /newbot to @BotFather, pick a name, and paste the token it gives you here. To let her read a group, add the bot to it; she answers there only when mentioned or replied to (for a reply, BotFather&apos;s /setprivacy need not change). Your user id: the dock shows it when you write to her before you are allowed.</source>
-        <translation>Falle un bot: in Telegram scrivi /newbot a @BotFather, scegli un nome e incolla qui il token che ti dà. Per farle leggere un gruppo, aggiungici il bot; lì risponde solo quando viene menzionata o quando le rispondono (per le risposte non serve cambiare /setprivacy di BotFather). Il tuo ID utente: il pannello lo mostra quando le scrivi prima di essere permesso.</translation>
+        <source>Make her a bot: in Telegram, write /newbot to @BotFather, pick a name, and paste the token it gives you here.</source>
+        <translation>Falle un bot: in Telegram scrivi /newbot a @BotFather, scegli un nome e incolla qui il token che ti dà.</translation>
     </message>
     <message>
         <source>paste the bot token from @BotFather</source>
         <translation>incolla il token del bot da @BotFather</translation>
+    </message>
+    <message>
+        <source>Invite the bot to your server (OAuth2 → URL Generator: scope bot, permissions Send Messages, Add Reactions, Read Message History). She answers in an allowed channel only when mentioned or replied to.</source>
+        <translation>Invita il bot nel tuo server (OAuth2 → URL Generator: scope bot, permessi Send Messages, Add Reactions, Read Message History). In un canale permesso risponde solo quando viene menzionata o quando le rispondono.</translation>
+    </message>
+    <message>
+        <source>Ids: Discord Settings → Advanced → Developer Mode, then right-click → Copy ID; the dock shows them when someone writes before they are allowed.</source>
+        <translation>ID: Impostazioni di Discord → Avanzate → Modalità sviluppatore, poi clic destro → Copia ID; il pannello li mostra quando qualcuno scrive prima di essere permesso.</translation>
+    </message>
+    <message>
+        <source>To let her read a group, add the bot to it; she answers there only when mentioned or replied to (for a reply, BotFather&apos;s /setprivacy need not change). Your user id: the dock shows it when you write to her before you are allowed.</source>
+        <translation>Per farle leggere un gruppo, aggiungici il bot; lì risponde solo quando viene menzionata o quando le rispondono (per le risposte non serve cambiare /setprivacy di BotFather). Il tuo ID utente: il pannello lo mostra quando le scrivi prima di essere permesso.</translation>
     </message>
 </context>
 <context>

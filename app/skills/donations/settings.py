@@ -29,16 +29,25 @@ HOWTO = {"kofi": QT_TRANSLATE_NOOP("donations_settings", "In Ko-fi: More → API
                                    "the secret as the verification token."),
          "json": QT_TRANSLATE_NOOP("donations_settings", 'POST {"id", "name", "amount": "5.00", "currency": "EUR", '
                                    '"message", "secret"} as JSON.')}
-KOFI_PUBLIC = QT_TRANSLATE_NOOP("donations_settings",
-    "Ko-fi needs a public address. It sends each tip from its own servers on the internet, and those cannot "
-    "reach 127.0.0.1: that address means \"this computer\" to whoever uses it, so the address above works only "
-    "for senders on this computer. Streamers usually get a public address with a tunnel running on this "
-    "computer that forwards to the address above, such as Cloudflare Tunnel (cloudflared) or ngrok, or with a "
-    "reverse proxy on a server they already have; then they paste the public address, ending in {path}, into "
-    "Ko-fi. Keep Bea's API on a fixed port (Settings → Local API) so the tunnel keeps working; everything else "
-    "the API serves still needs a device token.\n"
-    "No public address? Streamlabs needs none: Bea connects out to Streamlabs and its tips arrive as they "
-    "happen. Switch on \"Streamlabs tips\" and paste the Streamlabs token below.")
+# what the page says under the Ko-fi rows, a paragraph a string; the last one after a line break
+KOFI_PUBLIC = (
+    QT_TRANSLATE_NOOP("donations_settings",
+                      "Ko-fi needs a public address. It sends each tip from its own servers on the internet, and "
+                      "those cannot reach 127.0.0.1: that address means \"this computer\" to whoever uses it, so the "
+                      "address above works only for senders on this computer."),
+    QT_TRANSLATE_NOOP("donations_settings",
+                      "Streamers usually get a public address with a tunnel running on this computer that forwards "
+                      "to the address above, such as Cloudflare Tunnel (cloudflared) or ngrok, or with a reverse "
+                      "proxy on a server they already have; then they paste the public address, ending in {path}, "
+                      "into Ko-fi."),
+    QT_TRANSLATE_NOOP("donations_settings",
+                      "Keep Bea's API on a fixed port (Settings → Local API) so the tunnel keeps working; everything "
+                      "else the API serves still needs a device token."),
+)
+NO_PUBLIC_ADDRESS = QT_TRANSLATE_NOOP("donations_settings",
+                                      "No public address? Streamlabs needs none: Bea connects out to Streamlabs and "
+                                      "its tips arrive as they happen. Switch on \"Streamlabs tips\" and paste the "
+                                      "Streamlabs token below.")
 
 
 class DonationsSettingsPage(SectionForm):
@@ -101,7 +110,9 @@ class DonationsSettingsPage(SectionForm):
         self.layout_.addRow(status)
         self.urls[kind], self.shown[kind], self.status[kind] = url, shown, status
         if kind == "kofi":
-            self.kofi_public = QLabel(translate("donations_settings", KOFI_PUBLIC).format(path=urlsplit(self.skill.url(kind)).path),
+            public = " ".join(translate("donations_settings", p) for p in KOFI_PUBLIC).format(
+                path=urlsplit(self.skill.url(kind)).path)
+            self.kofi_public = QLabel(f"{public}\n{translate('donations_settings', NO_PUBLIC_ADDRESS)}",
                                       objectName="donations.kofi.public", wordWrap=True)
             self.kofi_public.setStyleSheet("background: #fff4d6; padding: 6px; border-radius: 4px;")
             self.layout_.addRow(self.kofi_public)

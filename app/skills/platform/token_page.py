@@ -4,6 +4,7 @@ whether one is kept and what the platform is doing (token_status), and how to ma
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from app.skills.platform.token_dock import state_word, why_text
@@ -25,7 +26,8 @@ def token_status(title: str, has_token: bool, state: str, why: str, me: str = ""
 
 
 class TokenPage(SectionForm):
-    def __init__(self, skill: Any, prefix: str, values: Any, placeholder: str, howto: str) -> None:
+    def __init__(self, skill: Any, prefix: str, values: Any, placeholder: str, howto: Sequence[str]) -> None:
+        """`howto`: how to make her a bot, a marked paragraph a string."""
         self.skill = skill
         super().__init__(prefix, skill.settings_model, values)
         self.secret = SecretField(f"{skill.key}.token", translate("token_page", placeholder), translate("token_page", "Save token"), self.keep_token,
@@ -33,7 +35,7 @@ class TokenPage(SectionForm):
         self.layout_.addRow(translate("token_page", "Bot token"), self.secret)
         self.status = QLabel(objectName=f"{skill.key}.status", wordWrap=True)
         self.layout_.addRow(self.status)
-        self.layout_.addRow(QLabel(translate("token_page", howto), wordWrap=True))
+        self.layout_.addRow(QLabel(" ".join(translate("token_page", p) for p in howto), wordWrap=True))
         unsubscribe = skill.on_change(self.refresh)
         self.destroyed.connect(lambda *_: unsubscribe())
         self.refresh()
