@@ -1,5 +1,6 @@
 """Native memory goes back to the system: a heap with a free middle (what hours of small allocations on many
-threads leave) shrinks when app.process.heap trims it, once or on its schedule. glibc only: elsewhere both are no-ops."""
+threads leave) shrinks when app.process.heap trims it, once or on its schedule. glibc only: elsewhere both are
+no-ops."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The smaller files a bundle carries for her ears and voice (app/process/model_compaction.py) compute what the originals do:
-the int8 whisper hears the same words as the float16 one, the voice with float16 weights sounds as the float32
-one and is understood as well. Real models (the installed packages), real audio (the JFK fixture)."""
+"""The smaller files a bundle carries for her ears and voice (app/process/model_compaction.py) compute what the
+originals do: the int8 whisper hears the same words as the float16 one, the voice with float16 weights sounds as the
+float32 one and is understood as well. Real models (the installed packages), real audio (the JFK fixture)."""
 
 from __future__ import annotations
 

@@ -19,7 +19,8 @@ def backoff_delay(attempt: int, base: float = BACKOFF_BASE, cap: float = BACKOFF
 _NUMBERS = re.compile(r"\d+")
 
 
-def retry_run(run: str, state: str, why: str, trying: str = "connecting", waiting: str = "retrying") -> tuple[str, bool]:
+def retry_run(run: str, state: str, why: str, trying: str = "connecting",
+              waiting: str = "retrying") -> tuple[str, bool]:
     """A client's states as a log tells them: a run of the same failure (the same words but for their numbers:
     'trying again in 4 s', then 8 s) is told once, and so is the first try; the tries in between are not.
     `run` is the failure being repeated ("" when none); returns the run after this state and whether to tell it."""

@@ -85,7 +85,8 @@ _PATTERNS: dict[str, list[str]] = {
         r"\b(act|behave|respond|answer|talk|roleplay)\s+(as|like)\s+(if|an?|my|the|though|you)\b",
         r"\b(developer|dev|god|admin|debug|jailbreak|unrestricted|unfiltered|uncensored|dan|evil)\s+mode\b",
         r"\bjailbr\w*\b[^.!?\n]{0,20}\b(you|yourself|mode|bot|ai|prompt|her)\b",
-        r"\b(you|bot|ai)\b[^.!?\n]{0,10}\bjailbr\w*", r"\bdo anything now\b", r"\bno (rules|filters|restrictions) mode\b",
+        r"\b(you|bot|ai)\b[^.!?\n]{0,10}\bjailbr\w*", r"\bdo anything now\b",
+        r"\bno (rules|filters|restrictions) mode\b",
         r"\bd'?\s?(ora|adesso) in (poi|avanti)\b[^.!?\n]{0,25}\b(sei|devi|dirai|rispondi|parli|farai|ti chiami)\b",
         r"\bda (ora|adesso|questo momento) in (poi|avanti)\b[^.!?\n]{0,25}\b(sei|devi|dirai|rispondi|parli|"
         r"farai|ti chiami)\b",

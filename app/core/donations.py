@@ -31,9 +31,9 @@ Theory of operation:
    chat message id as delivery id.
 9. Dedup: Donation.key is "platform:delivery_id", so two platforms' ids never collide. The caller looks the
    key up in its set of stored keys and records it only once the donation is stored, so a delivery that
-   failed to store is not swallowed when it is retried. A repeat of a stored delivery should be answered 200 (not 400) so the sender
-   stops retrying, and counts nothing. The store keeps the keys (a unique column) for restarts; the set is
-   the fast path.
+   failed to store is not swallowed when it is retried. A repeat of a stored delivery should be answered 200
+   (not 400) so the sender stops retrying, and counts nothing. The store keeps the keys (a unique column) for
+   restarts; the set is the fast path.
 10. Streamlabs (`parse_streamlabs`, on the argument of a socket API "event", decoded by `streamlabs_json`
    with every JSON number an exact Decimal): {"type", "for", "message": [...], "event_id"}. Only type
    "donation" (its own tips; "for" is "streamlabs" or absent) is a donation: Twitch and YouTube events that

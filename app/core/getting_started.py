@@ -82,7 +82,8 @@ def _said(template: str, **args: str) -> dict[str, object]:
 
 
 def _off(title: str) -> dict[str, object]:
-    return _said(QT_TRANSLATE_NOOP("getting_started", "{skill} is switched off: turn it on in Settings → Skills."), skill=title)
+    return _said(QT_TRANSLATE_NOOP("getting_started", "{skill} is switched off: turn it on in Settings → Skills."),
+                 skill=title)
 
 
 def steps(f: Facts) -> list[Step]:
@@ -116,16 +117,18 @@ def steps(f: Facts) -> list[Step]:
         body = replace(body, **_said(QT_TRANSLATE_NOOP("getting_started", "Her stage cannot show her: see what "
                                                                           "it says in its place.")))
     elif not f.avatar.strip():
-        body = replace(body, **_said(QT_TRANSLATE_NOOP("getting_started", "Choose a .vrm avatar in the Stage dock (VRoid Studio "
-                                                          "makes one for free).")))
+        body = replace(body, **_said(QT_TRANSLATE_NOOP("getting_started", "Choose a .vrm avatar in the Stage dock "
+                                                                          "(VRoid Studio makes one for free).")))
     elif not f.avatar_shown:
         body = replace(body, **_said(QT_TRANSLATE_NOOP("getting_started", "Her avatar is still loading on the stage.")))
     elif chosen:
-        body = replace(body, done=True, **_said(QT_TRANSLATE_NOOP("getting_started", "She wears {file}."), file=_file_name(chosen)))
+        body = replace(body, done=True,
+                       **_said(QT_TRANSLATE_NOOP("getting_started", "She wears {file}."), file=_file_name(chosen)))
     else:
-        body = replace(body, done=True, **_said(QT_TRANSLATE_NOOP("getting_started", "She wears the default avatar; choose your own "
-                                                                     ".vrm in the Stage dock (VRoid Studio makes one "
-                                                                     "for free).")))
+        body = replace(body, done=True, **_said(QT_TRANSLATE_NOOP("getting_started", "She wears the default avatar; "
+                                                                                     "choose your own .vrm in the "
+                                                                                     "Stage dock (VRoid Studio makes "
+                                                                                     "one for free).")))
 
     chat_title = QT_TRANSLATE_NOOP("getting_started", "Your chat")
     channel = f"#{f.twitch_channel.strip().lstrip('#')}" if f.twitch_enabled and f.twitch_channel.strip() else ""
@@ -133,15 +136,17 @@ def steps(f: Facts) -> list[Step]:
     if channel or youtube:
         said = (_said(QT_TRANSLATE_NOOP("getting_started", "She reads {channel} on Twitch and your YouTube live chat."),
                       channel=channel) if channel and youtube else
-                _said(QT_TRANSLATE_NOOP("getting_started", "She reads {channel} on Twitch."), channel=channel) if channel else
+                _said(QT_TRANSLATE_NOOP("getting_started", "She reads {channel} on Twitch."),
+                      channel=channel) if channel else
                 _said(QT_TRANSLATE_NOOP("getting_started", "She reads your YouTube live chat.")))
         chat = Step("twitch", chat_title, True, page="skills.twitch", optional=True, **said)
     elif not f.twitch_enabled:
         chat = Step("twitch", chat_title, False, page="skills", optional=True, **_off("Twitch"))
     else:
         chat = Step("twitch", chat_title, False, page="skills.twitch", optional=True,
-                    **_said(QT_TRANSLATE_NOOP("getting_started", "Name your Twitch channel in Settings → Twitch (reading needs no "
-                                                 "account), or your YouTube live stream in Settings → YouTube.")))
+                    **_said(QT_TRANSLATE_NOOP("getting_started", "Name your Twitch channel in Settings → Twitch "
+                                                                 "(reading needs no account), or your YouTube live "
+                                                                 "stream in Settings → YouTube.")))
 
     if not f.obs_enabled:
         obs = Step("obs", "OBS", False, page="skills", optional=True, **_off("OBS"))
@@ -155,16 +160,20 @@ def steps(f: Facts) -> list[Step]:
                    **_said(QT_TRANSLATE_NOOP("getting_started", "Connecting to OBS…")))
     else:
         obs = Step("obs", "OBS", False, page="skills.obs", optional=True,
-                   **_said(QT_TRANSLATE_NOOP("getting_started", "Turn on OBS's WebSocket server (Tools → WebSocket Server Settings) "
-                                                "and put its password in Settings → OBS.")))
+                   **_said(QT_TRANSLATE_NOOP("getting_started", "Turn on OBS's WebSocket server (Tools → WebSocket "
+                                                                "Server Settings) and put its password in Settings → "
+                                                                "OBS.")))
 
     told = f.person_entries > 0
-    you = Step("you", QT_TRANSLATE_NOOP("getting_started", "Tell her about you"), told, page="skills.person", optional=True,
-               **(_said(QT_TRANSLATE_NOOP("getting_started", "She knows 1 thing about you.")) if f.person_entries == 1 else
-                  _said(QT_TRANSLATE_NOOP("getting_started", "She knows {count} things about you."), count=str(f.person_entries))
+    you = Step("you", QT_TRANSLATE_NOOP("getting_started", "Tell her about you"), told, page="skills.person",
+               optional=True,
+               **(_said(QT_TRANSLATE_NOOP("getting_started", "She knows 1 thing about you.")) if f.person_entries == 1
+                  else
+                  _said(QT_TRANSLATE_NOOP("getting_started", "She knows {count} things about you."),
+                        count=str(f.person_entries))
                   if told else
-                  _said(QT_TRANSLATE_NOOP("getting_started", "Start \"Getting to Know You\" in the You dock, or add what you like "
-                                             "her to know there."))))
+                  _said(QT_TRANSLATE_NOOP("getting_started", "Start \"Getting to Know You\" in the You dock, or add "
+                                                             "what you like her to know there."))))
     return [mind, voice, body, chat, obs, you]
 
 

@@ -50,7 +50,8 @@ class Kind(enum.StrEnum):
 # what each kind is called in the window (marked: the Models window says them in its language)
 KIND_LABELS = {Kind.EMBEDDING: QT_TRANSLATE_NOOP("model_catalog", "Embeddings"),
                Kind.STT: QT_TRANSLATE_NOOP("model_catalog", "Speech to text"),
-               Kind.VOICE: QT_TRANSLATE_NOOP("model_catalog", "Voice"), Kind.LLM: QT_TRANSLATE_NOOP("model_catalog", "Local LLM")}
+               Kind.VOICE: QT_TRANSLATE_NOOP("model_catalog", "Voice"),
+               Kind.LLM: QT_TRANSLATE_NOOP("model_catalog", "Local LLM")}
 MULTILINGUAL = "mul"
 UNDETERMINED = "und"
 MANIFEST = "manifest.json"
@@ -142,7 +143,8 @@ def hosts(entry: ModelEntry) -> list[tuple[str, int]]:
 
 def language_label(languages: tuple[str, ...], say: Callable[[str], str] = lambda word: word) -> str:
     """The languages of a model as the Models window lists them; `say` puts its words in the window's language."""
-    multilingual, unknown = QT_TRANSLATE_NOOP("model_catalog", "multilingual"), QT_TRANSLATE_NOOP("model_catalog", "unknown")
+    multilingual, unknown = QT_TRANSLATE_NOOP("model_catalog",
+                                              "multilingual"), QT_TRANSLATE_NOOP("model_catalog", "unknown")
     names = [say(multilingual) if code == MULTILINGUAL else say(unknown) if code == UNDETERMINED else code
              for code in languages]
     return ", ".join(names) or say(unknown)

@@ -28,7 +28,8 @@ BY_KIND = {
 }
 
 
-def failure_words(kinds: Mapping[str, str], failures: Sequence[Sequence[str]], reason: str) -> tuple[str, dict[str, str]]:
+def failure_words(kinds: Mapping[str, str], failures: Sequence[Sequence[str]],
+                  reason: str) -> tuple[str, dict[str, str]]:
     """The sentence for a failed turn and its values: by the first failed model's error class when the pool
     named it, else "She couldn't answer: {reason}" (`reason` is the whole short reason, model name included)."""
     if failures:

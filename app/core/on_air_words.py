@@ -44,7 +44,8 @@ porcodio diocane dioporco porcamadonna madonnaputtana porcoddio
 """.split())
 MASK_STEMS = ("fuck", "motherfuck", "bullshit", "cazz", "stronz", "vaffancul", "puttan", "coglion", "sborr")
 MASK_PHRASES = frozenset({
-    "porco dio", "dio cane", "dio porco", "porca madonna", "porca puttana", "porca troia", "madonna puttana", "porco il clero", "dio bestia",
+    "porco dio", "dio cane", "dio porco", "porca madonna", "porca puttana", "porca troia", "madonna puttana",
+    "porco il clero", "dio bestia",
     "testa di cazzo", "figlio di puttana", "figlio di troia", "son of a bitch", "piece of shit",
     "hand job", "blow job", "2 girls 1 cup", "two girls one cup",
 })

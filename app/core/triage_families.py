@@ -54,8 +54,8 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"respond with|reply with|return|translate|spell check|repeat|type|show|display|delete|forward|email)\b",
         rf"\b{_DROP}\s+(about\s+)?(being|who you are|what you are)\b",
         r"\bleave\s+(all\s+)?(the\s+|your\s+)?(previous|prior|above|earlier)\s+(\w+\s+){0,2}behind\b",
-        _NOT_OF_ME + r"\b(forget|ignore|disregard)\s+(about\s+)?(everything|all)\s*[,.:;!-]+\s*(now\s+)?(just\s+)?(write|say|print|"
-        r"tell|output|answer|respond|type)\b",
+        _NOT_OF_ME + r"\b(forget|ignore|disregard)\s+(about\s+)?(everything|all)\s*[,.:;!-]+\s*(now\s+)?(just\s+)?"
+                     r"(write|say|print|tell|output|answer|respond|type)\b",
     ]),
     ("override", (_gate("henceforth forward rest remainder point"),
                   _gate("respond reply answer speak talk only always never must")), [
@@ -64,8 +64,8 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"(conversation|chat|stream|session))\b[^.!?\n]{0,40}\b(respond|reply|answer|speak|talk|only|always|never|"
         r"must)\b",
     ]),
-    ("override", (_gate("override overwrite reset reboot reprogram unlock bypass disable turn switch jailbroken unlocked freed "
-                        "liberated reprogrammed rebooted"),), [
+    ("override", (_gate("override overwrite reset reboot reprogram unlock bypass disable turn switch jailbroken "
+                        "unlocked freed liberated reprogrammed rebooted"),), [
         r"\b(override|overwrite|reset|reboot|reprogram|unlock|bypass|disable|turn off|switch off)\s+(your|ur)"
         r"\s+(\w+\s+){0,2}?(instructions|rules|programming|guidelines|filters?|safety|restrictions|persona|"
         r"personality|prompt|guardrails|content policy|censorship)\b",
@@ -131,8 +131,9 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
     ]),
     ("override", (_gate("safe safety"), _gate("mode")), [r"\b(safe|safety)\s+mode\s+(off|disabled|deactivated)\b"]),
     ("override", (_gate("dimentica dimenticate scordati ignora ignorate lascia"),), [
-        r"\b(dimentica|dimenticate|scordati|ignora|ignorate|lascia perdere)\s+(tutto|tutte|quanto|il testo|"
-        r"i documenti|gli articoli|il contesto|le istruzioni)\b[^.!?\n]{0,25}\b(prima|sopra|precedent\w*|detto|scritto|sai|ti hanno)\b",
+        r"\b(dimentica|dimenticate|scordati|ignora|ignorate|lascia perdere)\s+(tutto|tutte|quanto|il testo|i "
+        r"documenti|gli articoli|il contesto|le "
+        r"istruzioni)\b[^.!?\n]{0,25}\b(prima|sopra|precedent\w*|detto|scritto|sai|ti hanno)\b",
         r"\b(dimentica|ignora|scordati)\s+tutto\s*[,.:;!-]+\s*(ora\s+|adesso\s+)?(scrivi|di|dici|rispondi|stampa)\b",
     ]),
     ("override", (_gate("compito compiti incarico"),), [

@@ -208,19 +208,19 @@ FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"qualunque cosa|tutto)\b",
     ]),
     ("role", (_gate("without senza"),
-              _gate("refusing refusal refusals filter filters filtering censorship censoring restrictions "
-                    "limitations morals ethics rifiutare rifiuti filtro filtri censura restrizioni limiti morale etica")), [
+              _gate("refusing refusal refusals filter filters filtering censorship censoring restrictions limitations "
+                    "morals ethics rifiutare rifiuti filtro filtri censura restrizioni limiti morale etica")), [
         r"\b(answer|respond|reply|say|tell|write)\b[^.!?\n]{0,40}\bwithout\s+(any\s+)?(refus\w+|filter\w*|"
         r"censor\w+|restrictions|limitations|morals|ethics)\b",
-        r"\b(rispondi|rispondimi|rispondere|di'|dici|scrivi)\b[^.!?\n]{0,40}\bsenza\s+(alcun\w*\s+)?(rifiut\w+|filtr[oi]|censura|"
-        r"restrizioni|limiti|morale|etica)\b",
+        r"\b(rispondi|rispondimi|rispondere|di'|dici|scrivi)\b[^.!?\n]{0,40}\bsenza\s+(alcun\w*\s+)?"
+        r"(rifiut\w+|filtr[oi]|censura|restrizioni|limiti|morale|etica)\b",
     ]),
     ("role", (_gate("imagine immagina immaginiamo"), _gate("function functions program simulator ai model "
                                                              "funzione funzioni programma simulatore ia modello")), [
         r"\b(let'?s|let us|we)\s+imagine\s+(that\s+)?(we|you|there)\s+(have|has|is|are|had)\s+(a|an|two|some)\s+"
         r"(\w+\s+){0,2}(functions?|program|simulator|ai|model)\b",
-        r"\bimmagin(a|iamo)\s+(che\s+)?(abbiamo|ci sia|esista|tu abbia|di avere)\s+(una|un|due)\s+(\w+\s+){0,2}(funzion[ei]|"
-        r"programma|simulatore|ia|modello)\b",
+        r"\bimmagin(a|iamo)\s+(che\s+)?(abbiamo|ci sia|esista|tu abbia|di "
+        r"avere)\s+(una|un|due)\s+(\w+\s+){0,2}(funzion[ei]|programma|simulatore|ia|modello)\b",
     ]),
     # two answers, an opposite mode
     ("role", (_gate("mode modalita"),
@@ -235,8 +235,8 @@ FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"\b(due|2)\s+(risposte|modi|personalita|versioni)\s+(diverse|diversi|separate|separati|distinte)\b",
     ]),
     ("role", (_gate("every each ogni"), _gate("prompt prompts")), [
-        r"\b(respond|reply|answer)\s+to\s+(every|each|all|any)\s+(prompt|prompts)\b|\b(rispondi|rispondere|risponderai)\s+"
-        r"(a|ad)\s+ogni\s+prompt\b",
+        r"\b(respond|reply|answer)\s+to\s+(every|each|all|any)\s+(prompt|prompts)\b"
+        r"|\b(rispondi|rispondere|risponderai)\s+(a|ad)\s+ogni\s+prompt\b",
     ]),
     ("role", (_gate("rant"), _gate("moralizing moralising")), [r"\bmorali[sz]ing\s+rant\b"]),
     # an authority claimed for a message
@@ -345,8 +345,8 @@ FAMILIES += [
               _gate("without no senza nessun nessuna")), [
         r"\b(ai|bot|model|assistant|chatbot|version of you)\s+(with no|without( any)?|with zero)\s+(\w+\s+)?(limits|"
         r"rules|filters?|restrictions|censorship|morals|ethics|guidelines|boundaries)\b",
-        r"\b(ia|bot|modello|assistente|chatbot|versione di te)\s+(senza|con nessun[oa]?)\s+(alcun\w*\s+)?(limiti|regole|"
-        r"filtri|restrizioni|censura|morale|etica)\b",
+        r"\b(ia|bot|modello|assistente|chatbot|versione di te)\s+(senza|con "
+        r"nessun[oa]?)\s+(alcun\w*\s+)?(limiti|regole|filtri|restrizioni|censura|morale|etica)\b",
     ]),
     ("role", (_gate("answer respond reply talk speak rispondi parla"), _gate("no zero nessun nessuna")), [
         r"\b(answer|respond|reply|talk|speak)\s+with\s+(no|zero)\s+(filters?|limits|restrictions|censorship|rules)\b",
@@ -425,8 +425,8 @@ FAMILIES += [
                 _gate("follow obey have get receive operate received got given segui obbedisci hai ricevuto")), [
         r"\bwhat\s+(guidelines|instructions|directives|restrictions|constraints)\s+(do|did|must|are)\s+you\s+(follow|"
         r"obey|have|get|receive|operate under)\b",
-        r"\b(instructions|directives|guidelines)\s+(that\s+)?you\s+(received|got|were given|have been given|follow|obey)"
-        r"\b",
+        r"\b(instructions|directives|guidelines)\s+(that\s+)?you\s+(received|got|were given|have been "
+        r"given|follow|obey)\b",
         r"\b(quali|che)\s+(linee guida|istruzioni|direttive)\s+(segui|obbedisci|hai|hai ricevuto)\b|\b(istruzioni|"
         r"direttive)\s+che\s+(hai ricevuto|segui)\b",
     ]),
@@ -516,10 +516,11 @@ FAMILIES += [
         r"include|mention|say|inform|warn|refuse)\b|\bnone of your (responses|answers|replies)\s+(should|will|must)\b",
         r"\ble tue risposte non (devono|dovranno) mai\b|\bnessuna delle tue risposte\b",
     ]),
-    ("override", (_gate("treat tratta trattare considera"), _gate("said written sent from coming by detto detti scritto scritti mandati dall dallo dalla "
-                                                                  "mandato da")), [
-        r"\btreat\s+(it|this|that|my (words|messages?|input|lines?))\s+as\s+(if\s+)?((it|they)\s+)?(was|were|is|came)?\s*"
-        r"(said|written|sent|from|coming from|by)\b",
+    ("override", (_gate("treat tratta trattare considera"),
+                  _gate("said written sent from coming by detto detti scritto scritti mandati dall dallo dalla "
+                        "mandato da")), [
+        r"\btreat\s+(it|this|that|my (words|messages?|input|lines?))\s+as\s+(if\s+)?((it|they)\s+)?"
+        r"(was|were|is|came)?\s*(said|written|sent|from|coming from|by)\b",
         r"\b(tratta|trattare|considera)\s+(questo|quello|i miei messaggi|le mie parole)\s+come\s+se\s+(fosse|fossero)"
         r"\s+(detto|dett[ie]|scritt[oie]|mandat[oie]|da)\b",
     ]),
@@ -630,8 +631,10 @@ FAMILIES += [
 
 FAMILIES += [
     # the task swapped for another, her memory wiped
-    ("override", (_gate("your ur tuo"), _gate("task goal purpose mission objective compito obiettivo scopo missione")), [
-        r"\b(your|ur)\s+(real|actual|true|new|only|one)\s+(task|goal|purpose|mission|objective)\s+(is|will be|now is)\b",
+    ("override", (_gate("your ur tuo"), _gate("task goal purpose mission objective compito obiettivo scopo missione")),
+     [
+        r"\b(your|ur)\s+(real|actual|true|new|only|one)\s+(task|goal|purpose|mission|objective)\s+"
+        r"(is|will be|now is)\b",
         r"\bil tuo\s+(vero|nuovo|unico|reale)\s+(compito|obiettivo|scopo)\s+(e|sara|ora e)\b",
     ]),
     ("override", (_gate("wipe clear erase reset empty cancella svuota resetta azzera"),

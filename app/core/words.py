@@ -5,8 +5,9 @@ the calls by name (installer/i18n.py), and the window translates the text where 
 An event says its line in the window's language through its data: `words` (one marked sentence, or a list of
 them said one after the other) and `args` (the values of their {names}); its text stays English for the logs,
 the bus and the API. An ERROR event's words, and those of an event that resolves a problem (data `resolved`), are
-marked in the "problems" context, any other event's in "activity". A technical detail (an exception's or a server's own words) goes in an arg, at the end of the
-sentence ("... (detail: {detail})"), so the sentence is Bea's and only the detail is as it came."""
+marked in the "problems" context, any other event's in "activity". A technical detail (an exception's or a
+server's own words) goes in an arg, at the end of the sentence ("... (detail: {detail})"), so the sentence is
+Bea's and only the detail is as it came."""
 
 from __future__ import annotations
 

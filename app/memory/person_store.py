@@ -121,8 +121,8 @@ class PersonStore:
         decision = pm.decide_write(_entry(row) if row else None, entry, count, now=self._clock())
         if decision.accepted:
             e = decision.standing
-            c.execute("INSERT OR REPLACE INTO person_entries (owner, section, key, summary, value, source, "
-                      "confidence, observed_at, expires_at, quote, expiry_sent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+            c.execute("INSERT OR REPLACE INTO person_entries (owner, section, key, summary, value, source, confidence, "
+                      "observed_at, expires_at, quote, expiry_sent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
                       (owner, e.section, e.key, e.summary, None if e.value is None else json.dumps(e.value),
                        e.source, e.confidence, e.observed_at, e.expires_at, e.quote))
             self._change(c, owner, "put", e.section, e.key, entry_json(e))

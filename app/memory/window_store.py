@@ -10,7 +10,8 @@
    than the one the header holds is refused whole (and the next flush compacts). The sequence is read back at
    start and keeps rising across restarts.
 4. load() gives the window back as SingleContext.restore reads it: the recap first, then the rest by seq.
-   Migration 11 (window_tables.split_snapshot) turned the old one-row snapshot into rows, so an old window loads the same.
+   Migration 11 (window_tables.split_snapshot) turned the old one-row snapshot into rows, so an old window loads the
+   same.
 """
 
 from __future__ import annotations

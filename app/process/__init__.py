@@ -1,1 +1,2 @@
-"""The process itself: where its files are, its logs, its worker threads, heap and runtime, its secrets, the shipped models."""
+"""The process itself: where its files are, its logs, its worker threads, heap and runtime, its secrets, the shipped
+models."""

@@ -62,7 +62,8 @@ class EventLog(QWidget):
         self.filters: dict[EventKind, QCheckBox] = {}
         row = QHBoxLayout()
         for kind in FILTERS:
-            box = QCheckBox(translate("events_dock", FILTER_NAMES[kind]), checked=True, objectName=f"filter-{kind.value}")
+            box = QCheckBox(translate("events_dock", FILTER_NAMES[kind]), checked=True,
+                            objectName=f"filter-{kind.value}")
             box.toggled.connect(self.rebuild)
             self.filters[kind] = box
             row.addWidget(box)

@@ -24,8 +24,11 @@ AskPath = Callable[[Any, int], "Path | None"]
 
 def ask_path(parent: Any, session_id: int) -> Path | None:
     """Where to write session `session_id`, from a save dialog; None when the streamer cancels."""
-    name, chosen = QFileDialog.getSaveFileName(parent, translate("export_session", "Export session {session_id}").format(session_id=session_id),
-                                               str(Path.home() / f"bea-session-{session_id}.md"), translate("export_session", FILTERS))
+    name, chosen = QFileDialog.getSaveFileName(parent,
+                                               translate("export_session",
+                                                         "Export session {session_id}").format(session_id=session_id),
+                                               str(Path.home() / f"bea-session-{session_id}.md"),
+                                               translate("export_session", FILTERS))
     return with_suffix(name, chosen) if name else None
 
 
@@ -69,4 +72,5 @@ class SessionExport:
             return
         log.warning("session %d could not be exported: %r", sid, exc)
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        self.say(translate("export_session", "Session {sid} could not be exported to {path}: {reason}").format(sid=sid, path=path, reason=reason))
+        self.say(translate("export_session", "Session {sid} could not be exported to {path}: {reason}").format(
+            sid=sid, path=path, reason=reason))

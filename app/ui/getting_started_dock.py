@@ -168,7 +168,8 @@ class GettingStartedDock(QWidget):
         left = remaining(self.checklist)
         self.summary.setText(translate("getting_started_dock", "Everything she needs is set up.") if left == 0 else
                              translate("getting_started_dock", "1 step before she is really there:") if left == 1 else
-                             translate("getting_started_dock", "{left} steps before she is really there:").format(left=left))
+                             translate("getting_started_dock", "{left} steps before she is really there:").format(
+                                 left=left))
 
     @property
     def left(self) -> int:

@@ -45,9 +45,12 @@ def ask_end_stream(parent: QWidget, answer: Callable[[str], None]) -> QMessageBo
     box = QMessageBox(QMessageBox.Icon.Question, translate("launch", "Quit {app_name}?").format(app_name=APP_NAME),
                       translate("launch", "You are live. End the stream session as you quit?"), parent=parent)
     box.setObjectName("quitWhileLive")
-    box.setInformativeText(translate("launch", "If you don't end it, the session stays open and goes on when you start her again."))
-    choices = {box.addButton(translate("launch", "End stream and quit"), QMessageBox.ButtonRole.AcceptRole): END_AND_QUIT,
-               box.addButton(translate("launch", "Quit without ending"), QMessageBox.ButtonRole.DestructiveRole): QUIT_ONLY,
+    box.setInformativeText(
+        translate("launch", "If you don't end it, the session stays open and goes on when you start her again."))
+    choices = {box.addButton(translate("launch", "End stream and quit"),
+                             QMessageBox.ButtonRole.AcceptRole): END_AND_QUIT,
+               box.addButton(translate("launch", "Quit without ending"),
+                             QMessageBox.ButtonRole.DestructiveRole): QUIT_ONLY,
                box.addButton(QMessageBox.StandardButton.Cancel): CANCEL}
     box.setDefaultButton(next(iter(choices)))
     box.finished.connect(lambda _result: answer(choices.get(box.clickedButton(), CANCEL)))   # Esc: Cancel
@@ -91,7 +94,8 @@ class Shell:
     def _went_to_tray(self) -> None:
         if not self.told_tray:
             title, text = TRAY_NOTE
-            self.told_tray = self.tray.notify(translate("launch", title).format(name=APP_NAME), translate("launch", text))
+            self.told_tray = self.tray.notify(translate("launch", title).format(name=APP_NAME),
+                                              translate("launch", text))
             log.info("the window went to the tray%s", ": said so in a tray message" if self.told_tray else "")
 
     def quit(self) -> None:
@@ -176,7 +180,9 @@ def run(data_dir: Path) -> int:
         bea = compose.build(data_dir, ask_passphrase=passphrase.ask)
     except (StoreError, KeyUnavailable) as exc:
         if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
-            QMessageBox.critical(None, translate("launch", "{app_name} cannot open its memory").format(app_name=APP_NAME), str(exc))
+            QMessageBox.critical(None,
+                                 translate("launch", "{app_name} cannot open its memory").format(app_name=APP_NAME),
+                                 str(exc))
         raise
     install_window_language(bea.settings.current.ui.language)
     shell = Shell(bea, icon, signals=True)

@@ -128,7 +128,8 @@ class MainWindow(QMainWindow):
             if skill.dock:
                 widget = resolve_factory(skill.dock)(skill)
                 # a wide dock joins the tabs under the stage
-                self._add_dock(key, translate("skills", skill.title), widget, BOTTOM if skill.dock_area == "bottom" else RIGHT)
+                self._add_dock(key, translate("skills", skill.title), widget, BOTTOM if skill.dock_area == "bottom"
+                               else RIGHT)
         self.details = QAction(translate("main_window", "Details"), self, checkable=True, objectName="details")
         self.details.setShortcut(QKeySequence("Ctrl+D"))
         self.details.setToolTip(translate("main_window", "Activity, Turn Log, Context and the app's state: what she "
@@ -153,7 +154,8 @@ class MainWindow(QMainWindow):
             self.problems.changed.connect(self.status.set_problems)
             self.status.set_problems(len(self.problems.order))
             self.status.problems.clicked.connect(lambda: self.problems.set_expanded(not self.problems.expanded))
-        self.statusBar().showMessage(translate("main_window", "Memory open: schema {version}, encrypted").format(version=bea.db.version), 5000)
+        self.statusBar().showMessage(
+            translate("main_window", "Memory open: schema {version}, encrypted").format(version=bea.db.version), 5000)
         bea.settings.on_change(lambda path, _v: self.refresh_mode() if path.startswith("privacy") else None)
         bea.switches.on_change(lambda _n, _v: self.refresh_mode())
         actions.show_hide.triggered.connect(self.toggle_visible)
@@ -397,8 +399,10 @@ class MainWindow(QMainWindow):
     def about(self) -> None:
         QMessageBox.about(self, translate("main_window", "About {app_name}").format(app_name=APP_NAME),
                           translate("main_window", "<b>{app_name} {version}</b><p>An AI co-host for live streams that "
-                                                   "lives on your own machine: her memory is one encrypted file in your "
-                                                   "data folder.</p><p>Data folder: {root}</p>").format(app_name=APP_NAME, version=__version__, root=self.bea.paths.root))
+                                                   "lives on your own machine: her memory is one encrypted file in "
+                                                   "your data folder.</p><p>Data folder: {root}</p>").format(
+                                                       app_name=APP_NAME, version=__version__,
+                                                       root=self.bea.paths.root))
 
     def title(self) -> str:
         privacy = self.bea.settings.current.privacy.enabled

@@ -102,8 +102,10 @@ class MoodPlot(QWidget):
         self.window = (end - self.hours * 3600, end)
         self.points = curve(self.history(), *self.window, self.half_life_s)
         self.caption = caption(self.points)
-        self.setToolTip("" if not self.points else translate("mood_dock", "Valence: how pleasant she feels (−1 to +1).\n"
-                        "Arousal: how much energy she has (0 to 1).\nBoth ease back toward neutral over time."))
+        self.setToolTip("" if not self.points else translate("mood_dock", "Valence: how pleasant she feels (−1 to "
+                                                                          "+1).\nArousal: how much energy she has (0 "
+                                                                          "to 1).\nBoth ease back toward neutral over "
+                                                                          "time."))
         self.update()
 
     def plot_rect(self) -> QRectF:

@@ -57,7 +57,8 @@ class ProblemLine(QWidget):
         self.fix_button = QPushButton(objectName="problemFix")
         self.fix_button.clicked.connect(lambda: open_fix(self.problem.setting))
         self.dismiss_button = QPushButton("✕", objectName="problemDismiss", flat=True)
-        self.dismiss_button.setToolTip(translate("problems_panel", "Hide this line; it comes back if it happens again."))
+        self.dismiss_button.setToolTip(translate("problems_panel",
+                                                 "Hide this line; it comes back if it happens again."))
         self.dismiss_button.clicked.connect(lambda: dismiss(self.problem.topic))
         narrow(self.dismiss_button, "✕")
         layout = QHBoxLayout(self)

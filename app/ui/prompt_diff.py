@@ -93,11 +93,13 @@ class PromptChangesDialog(QDialog):
             self.view.setPlainText("")
         else:
             changed = name in self.files.changed_under_edit
-            self.status.setText(translate("prompt_diff", "Your {name}.md is yours: Bea uses it as you wrote it. ").format(name=name)
-                                + (translate("prompt_diff", "The shipped text changed since you edited it; lines marked - are what "
-                                   "ships now, lines marked + are yours.") if changed else
-                                   translate("prompt_diff", "Lines marked - are what ships, lines marked + are yours.")))
-            self.view.setPlainText(self.files.diff(name) or translate("prompt_diff", "(your file cannot be read as UTF-8 text)"))
+            how = translate("prompt_diff", "The shipped text changed since you edited it; lines marked - are what "
+                                           "ships now, lines marked + are yours.") if changed \
+                else translate("prompt_diff", "Lines marked - are what ships, lines marked + are yours.")
+            yours = translate("prompt_diff", "Your {name}.md is yours: Bea uses it as you wrote it. ").format(name=name)
+            self.status.setText(yours + how)
+            self.view.setPlainText(self.files.diff(name)
+                                   or translate("prompt_diff", "(your file cannot be read as UTF-8 text)"))
         self.restore_button.setEnabled(edited)
 
     def open_file(self) -> None:
@@ -112,7 +114,9 @@ class PromptChangesDialog(QDialog):
             QMessageBox.warning(self, translate("prompt_diff", "Cannot open the file"), str(e))
             return
         if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
-            QMessageBox.warning(self, translate("prompt_diff", "Cannot open the file"), translate("prompt_diff", "No program opened {path}; open it in any text editor.").format(path=path))
+            QMessageBox.warning(self, translate("prompt_diff", "Cannot open the file"),
+                                translate("prompt_diff",
+                                          "No program opened {path}; open it in any text editor.").format(path=path))
 
     def confirm_restore(self, name: str) -> bool:
         answer = QMessageBox.question(

@@ -52,12 +52,15 @@ class SettingsDialog(QDialog):
         for key, skill in bea.skills.items():
             section = getattr(current.skills, key)
             if skill.settings_page:
-                skill_pages.append((translate("skills", skill.title), resolve_factory(skill.settings_page)(skill, f"skills.{key}",
+                skill_pages.append(
+                    (translate("skills", skill.title), resolve_factory(skill.settings_page)(skill, f"skills.{key}",
                                                                                      section)))
             elif set(type(section).model_fields) != {"enabled"}:  # else its one setting is on the Skills page
-                skill_pages.append((translate("skills", skill.title), SectionForm(f"skills.{key}", type(section), section)))
+                skill_pages.append(
+                    (translate("skills", skill.title), SectionForm(f"skills.{key}", type(section), section)))
         own = {form.prefix for _title, form in skill_pages}
-        self._add(translate("settings_dialog", "Skills"), SkillsPage(bea.skills, current.skills, self.show_section, own.__contains__))
+        self._add(translate("settings_dialog", "Skills"),
+                  SkillsPage(bea.skills, current.skills, self.show_section, own.__contains__))
         for title, form in skill_pages:
             self._add(title, form)
         self._add(translate("settings_dialog", "Local API"), SectionForm("api", type(current.api), current.api))
@@ -119,7 +122,8 @@ class SettingsDialog(QDialog):
         try:
             self.bea.settings.update(changes)
         except SettingsError as exc:
-            self.error.setText(translate("settings_dialog", "Not saved: {field}: {reason}").format(field=exc.field, reason=exc.reason))
+            self.error.setText(
+                translate("settings_dialog", "Not saved: {field}: {reason}").format(field=exc.field, reason=exc.reason))
             return False
         self.error.clear()
         for form in self.forms:

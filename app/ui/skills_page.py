@@ -17,7 +17,8 @@ from app.widgets.qt import (
     translate,
 )
 
-INTRO = QT_TRANSLATE_NOOP("skills_page", "Switch on what she may do. A skill that is off costs nothing and she cannot switch it on herself.")
+INTRO = QT_TRANSLATE_NOOP("skills_page", "Switch on what she may do. A skill that is off costs nothing and she cannot "
+                                         "switch it on herself.")
 
 
 class SkillsPage(QWidget):
@@ -36,7 +37,9 @@ class SkillsPage(QWidget):
         grid.setColumnStretch(1, 1)
         grid.setVerticalSpacing(10)
         grid.addWidget(QLabel(translate("skills_page", INTRO), wordWrap=True), 0, 0, 1, 3)
-        for row, (key, skill) in enumerate(sorted(skills.items(), key=lambda kv: translate("skills", kv[1].title).casefold()), start=1):
+        for row, (key,
+                  skill) in enumerate(
+                      sorted(skills.items(), key=lambda kv: translate("skills", kv[1].title).casefold()), start=1):
             switch = QCheckBox(translate("skills", skill.title), objectName=f"skills.{key}.enabled",
                                toolTip=translate("skills", skill.description))
             switch.setChecked(bool(getattr(values, key).enabled))
@@ -44,7 +47,9 @@ class SkillsPage(QWidget):
             grid.addWidget(help_label(translate("skills", skill.description), f"skills.{key}.description"), row, 1)
             if has_page(f"skills.{key}"):
                 more = QPushButton(translate("skills_page", "Settings…"), flat=True, objectName=f"skills.{key}.open",
-                                   toolTip=translate("skills_page", "Open the {title} page").format(title=translate("skills", skill.title)))
+                                   toolTip=translate("skills_page",
+                                                     "Open the {title} page").format(
+                                                         title=translate("skills", skill.title)))
                 more.clicked.connect(lambda _=False, k=key: open_page(f"skills.{k}"))
                 grid.addWidget(more, row, 2, Qt.AlignmentFlag.AlignTop)
             self.switches[key] = switch

@@ -71,15 +71,18 @@ class ShellStatus(QObject):
         before, self.state = self.state, state
         self.live.setText(translate("status_bar", "● LIVE") if state.live else translate("status_bar", "Not live"))
         self.live.setStyleSheet(LIVE_STYLE if state.live else f"color: {QUIET};")
-        self.live.setToolTip(translate("status_bar", "A stream session is open: what happens now belongs to this stream.") if state.live
+        self.live.setToolTip(
+            translate("status_bar", "A stream session is open: what happens now belongs to this stream.") if state.live
                              else translate("status_bar", "No stream session is open: File → Go live starts one."))
         self.model.setText(translate("status_bar", "Model: {state}").format(
             state=translate("status_bar", model_text(state))))
-        self.privacy.setText(translate("status_bar", "Privacy mode: on (local only)") if state.privacy else translate("status_bar", "Privacy mode: off"))
+        self.privacy.setText(translate("status_bar", "Privacy mode: on (local only)") if state.privacy
+                             else translate("status_bar", "Privacy mode: off"))
         self.switches.setText(" · ".join(translate("status_bar", SWITCH_WORDS[f]) for f in flags(state)
                                          if f in SWITCH_WORDS))
         if before is not None and before.live != state.live:
-            self.bar.showMessage(translate("status_bar", "You're live: what happens from now on belongs to this stream.") if state.live
+            self.bar.showMessage(
+                translate("status_bar", "You're live: what happens from now on belongs to this stream.") if state.live
                                  else translate("status_bar", "The stream session has ended."), 10000)
         for fn in list(self._listeners):
             fn(state)

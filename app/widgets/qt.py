@@ -98,11 +98,17 @@ from PySide6.QtWidgets import (
 )
 
 __all__ = [
-    "QAbstractItemView", "QAbstractScrollArea", "QAbstractSlider", "QAbstractSpinBox", "QScrollBar", "QAbstractTableModel", "QModelIndex", "QPoint", "QScrollArea", "QTableView", "QAction", "QActionGroup", "QApplication", "QCheckBox", "QCloseEvent", "QColor", "QEvent", "QKeyEvent", "QComboBox", "QDesktopServices",
-    "QDialog", "QDialogButtonBox", "QDockWidget", "QDoubleSpinBox", "QFileDialog", "QFont", "QFontDatabase", "QFormLayout", "QFrame", "QGridLayout",
-    "QHBoxLayout", "QHeaderView", "QIcon", "QImage", "QInputDialog", "QKeySequence", "QLabel", "QLineEdit", "QListWidget", "QListWidgetItem",
-    "QMainWindow", "QMenu", "QMessageBox", "QObject", "QPainter", "QPainterPath", "QPaintEvent", "QPen", "QPixmap", "QPlainTextEdit", "QProgressBar", "QPointF", "QPushButton", "QRectF", "QSize",
-    "QSpinBox", "QSplitter", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTableWidget", "QTableWidgetItem", "QTabBar", "QTabWidget", "QTextBrowser", "QTextCursor", "QTimer", "QUrl", "QVBoxLayout", "QWidget",
+    "QAbstractItemView", "QAbstractScrollArea", "QAbstractSlider", "QAbstractSpinBox", "QScrollBar",
+    "QAbstractTableModel", "QModelIndex", "QPoint", "QScrollArea", "QTableView", "QAction", "QActionGroup",
+    "QApplication", "QCheckBox", "QCloseEvent", "QColor", "QEvent", "QKeyEvent", "QComboBox", "QDesktopServices",
+    "QDialog", "QDialogButtonBox", "QDockWidget", "QDoubleSpinBox", "QFileDialog", "QFont", "QFontDatabase",
+    "QFormLayout", "QFrame", "QGridLayout",
+    "QHBoxLayout", "QHeaderView", "QIcon", "QImage", "QInputDialog", "QKeySequence", "QLabel", "QLineEdit",
+    "QListWidget", "QListWidgetItem",
+    "QMainWindow", "QMenu", "QMessageBox", "QObject", "QPainter", "QPainterPath", "QPaintEvent", "QPen", "QPixmap",
+    "QPlainTextEdit", "QProgressBar", "QPointF", "QPushButton", "QRectF", "QSize",
+    "QSpinBox", "QSplitter", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTableWidget", "QTableWidgetItem",
+    "QTabBar", "QTabWidget", "QTextBrowser", "QTextCursor", "QTimer", "QUrl", "QVBoxLayout", "QWidget",
     "Qt", "Signal", "QWebEnginePage", "QWebEngineProfile", "QWebEngineUrlRequestInfo",
     "QWebEngineUrlRequestInterceptor", "QWebEngineView",
     "QT_TRANSLATE_NOOP", "QDateTime", "QLibraryInfo", "QLocale", "QTranslator", "translate", "local_date",

@@ -272,6 +272,7 @@ def test_the_route_module_installs_on_a_server_and_the_skill_learns_its_port(bea
 
 def test_in_lan_mode_the_webhook_address_shown_is_https(bea, skill):
     """LAN mode serves the API over TLS only, loopback included: the address the settings page shows says so."""
-    server = ApiServer(bea.person_store.verify, bea.blocking, ssl_context=ssl.create_default_context(ssl.Purpose.CLIENT_AUTH))
+    server = ApiServer(bea.person_store.verify, bea.blocking,
+                       ssl_context=ssl.create_default_context(ssl.Purpose.CLIENT_AUTH))
     donation_routes.install(server, skill)
     assert skill.url("kofi").startswith("https://127.0.0.1:") and skill.url("kofi").endswith("/api/v1/donations/kofi")

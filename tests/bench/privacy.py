@@ -203,7 +203,8 @@ def inside(data_dir: Path, report_file: Path, lines: int, hours: float) -> None:
     try:
         record = run_virtual(box.run(), VirtualClock(day.timestamp() - hours * 3600 * 2 / 3 - 1200))
         report = {"private_sessions": PrivateBox.private_sessions, "turns": record.turns,
-                  "sent": sum(record.sent.values()), "dreams": len(record.dreams), "heard": bool(getattr(record, "heard", "")),
+                  "sent": sum(record.sent.values()), "dreams": len(record.dreams),
+                  "heard": bool(getattr(record, "heard", "")),
                   "donors": sorted(k for k, v in record.donor_cards.items() if v),
                   "recalled": record.facts.answer_seen if record.facts else [], "errors": record.errors}
     except BaseException as exc:  # noqa: BLE001 - the parent reports it

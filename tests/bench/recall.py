@@ -1,8 +1,8 @@
 """Benchmark: top-5 recall latency at 1k, 10k and 100k memories: the sqlite-vec path, the default path (7-bit
 codes and one integer product, app/memory/vector_index.py) and the float32 numpy path it replaced,
 timed alone (recall_p50, as the bench always did) and then with the float32 path in the same run, query by
-query in turn, so a loaded machine weighs on both alike (float32_over_default, the paired medians' ratio); a pure-Python cosine
-loop too; and embedding throughput of the default embedder.
+query in turn, so a loaded machine weighs on both alike (float32_over_default, the paired medians' ratio); a pure-Python
+cosine loop too; and embedding throughput of the default embedder.
 
 Run from the repo root: .venv/bin/python tests/bench/recall.py  (BEA_BENCH_SIZES=1000 for a quick run).
 Memories are random unit vectors of her memory's default model's width (448: E5 fused with the universal

@@ -191,7 +191,8 @@ def run_app(data_dir: str) -> None:
             if not event.data.get("chunk"):
                 print("ANSWERED", flush=True)
         bea.bus.subscribe(said, kinds=[EventKind.SPEECH], replay=False)
-        bea.bus.subscribe(lambda e: print(f"ERROR from {e.source}: {e.text[:160]}", flush=True), kinds=[EventKind.ERROR],
+        bea.bus.subscribe(lambda e: print(f"ERROR from {e.source}: {e.text[:160]}", flush=True),
+                          kinds=[EventKind.ERROR],
                           replay=False)
 
         def typed() -> None:

@@ -19,4 +19,5 @@ RESULT = re.compile(rf"RESULT scenes=(\d+) language_ok={SHARE} echo={SHARE} reca
 def test_conversation_benchmark_prints_a_result_line() -> None:
     match = last_result("conversation.py", RESULT, timeout=300, BEA_BENCH_SCENES="greeting_en0,question_it0")
     assert match[1] == "2" and match[2] != "nan"   # she answered, in some language, and it was scored
-    assert match[4] == match[5] == match[6] == "nan" and match[12] == "0"   # no recall scene; the demo has no send_message
+    # no recall scene; the demo has no send_message
+    assert match[4] == match[5] == match[6] == "nan" and match[12] == "0"

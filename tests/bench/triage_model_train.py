@@ -13,12 +13,12 @@ Run from the repo root: .venv/bin/python tests/bench/triage_model_train.py [--wr
    logs) read out of its snapshot, every file but the three the shared fixtures hold (the bench's false-positive
    set), lines identical to a fixture line dropped; files split by a hash of their name into training and
    validation; and the Italian and English STS sentences of the shared fixtures (even rows train, odd rows check).
-3. An L1 logistic regression on the hashed word and word-pair features, attempts weighted to balance the IRC lines, each STS sentence
-   SENTENCE_WEIGHT (they are the Italian plain text, and few); the
-   threshold is the lowest score that flags at most MAX_FALSE of the validation chat lines of MIN_CHARS and up
-   and none of the STS sentences of MIN_CHARS and up (the Italian plain text is never flagged).
-   It prints the development part's recall by five-fold cross-validation (each fold scored by a model that never
-   saw it) and the flags on the validation lines; with --write it writes the weights module.
+3. An L1 logistic regression on the hashed word and word-pair features, attempts weighted to balance the IRC lines, each
+   STS sentence SENTENCE_WEIGHT (they are the Italian plain text, and few); the threshold is the lowest score that flags
+   at most MAX_FALSE of the validation chat lines of MIN_CHARS and up and none of the STS sentences of MIN_CHARS and up
+   (the Italian plain text is never flagged). It prints the development part's recall by five-fold cross-validation
+   (each fold scored by a model that never saw it) and the flags on the validation lines; with --write it writes the
+   weights module.
 """
 
 from __future__ import annotations
@@ -123,8 +123,8 @@ def main() -> None:
     neg = [t for t in irc_train if len(t) >= 30]
     neg = [neg[i] for i in rng.choice(len(neg), size=min(len(neg), 80000), replace=False)]
     long_check = [t for t in irc_check if len(t) >= MIN_CHARS]
-    print(f"plain lines: training {len(neg)} IRC and {len(sts_train)} STS, validation {len(long_check)} IRC of {MIN_CHARS}+ chars and "
-          f"{len(sts_check)} STS")
+    print(f"plain lines: training {len(neg)} IRC and {len(sts_train)} STS, validation {len(long_check)} IRC of "
+          f"{MIN_CHARS}+ chars and {len(sts_check)} STS")
 
     model = fit(dev + ours, neg, sts_train)
     check_scores = np.sort(model.decision_function(matrix(long_check)))[::-1]

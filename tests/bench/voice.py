@@ -1,8 +1,8 @@
 """Benchmark: her voice and her ears on this machine's CPU, with the models the app ships.
 
 Run from the repo root: .venv/bin/python tests/bench/voice.py  (BEA_BENCH_VOICE_RUNS=1 for a quick run).
-1. ttfa_ms (time to first audio): from the first fragment of a streamed speak call to the first audio samples ready (queued
-   on the output), the median over several openings (RUNS each). The call is fed as fast as it arrives, so
+1. ttfa_ms (time to first audio): from the first fragment of a streamed speak call to the first audio samples ready
+   (queued on the output), the median over several openings (RUNS each). The call is fed as fast as it arrives, so
    what is timed is the app's own share: JSON, filter, chunker, and Piper on the (short) first chunk. The same
    with the call streamed at TOKEN_MS per ~4-character token (an LLM's pace) is printed too; there the model's
    writing speed is part of the figure.

@@ -62,7 +62,8 @@ def test_told_facts_keeps_statements_verbatim_under_who_said_them(line, kept):
 
 
 def test_told_facts_keeps_a_statement_said_twice_once():
-    found = told_facts([("[marco] my dog is called Fido today", None), ("[marco] My dog is called Fido today", None)], 1)
+    found = told_facts([("[marco] my dog is called Fido today", None), ("[marco] My dog is called Fido today", None)],
+                       1)
     assert len(found) == 1
 
 

@@ -242,7 +242,8 @@ def test_only_a_fully_pinned_or_custom_entry_downloads():
     pinned = ModelEntry("p", Kind.VOICE, "Pinned", ("it",), "MIT", 1,
                         (ModelFile("v.onnx", commit + "v.onnx", "1" * 64),))
     assert mc.download_refusal(pinned) is None
-    half = ModelEntry("h", Kind.VOICE, "Half", ("it",), "MIT", 1, (*pinned.files, ModelFile("v.json", commit + "v.json")),
+    half = ModelEntry("h", Kind.VOICE, "Half", ("it",), "MIT", 1,
+                      (*pinned.files, ModelFile("v.json", commit + "v.json")),
                       source="https://example.org/half")
     why = mc.download_refusal(half)
     assert why is not None and "Half is unpinned" in why and "v.json" in why and "https://example.org/half" in why

@@ -15,7 +15,8 @@ def test_badges_live_bottom_and_one_of_paused_or_muted():
 
 def test_the_tooltip_names_every_state_that_is_on_then_the_model():
     table = [(S(model="ollama:qwen2.5:7b"), "Bea\nModel: ollama:qwen2.5:7b"),
-             (S(live=True, muted=True, model="local:smollm2"), "Bea · live · voice muted\nModel: the built-in demo model"),
+             (S(live=True, muted=True, model="local:smollm2"),
+              "Bea · live · voice muted\nModel: the built-in demo model"),
              (S(live=True, paused=True, muted=True, privacy=True, model="openai:gpt-4o-mini"),
               "Bea · live · mind paused · voice muted · privacy mode\nModel: openai:gpt-4o-mini"),
              (S(privacy=True), "Bea · privacy mode\nModel: no model (Settings → Mind)")]

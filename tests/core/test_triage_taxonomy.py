@@ -136,7 +136,8 @@ def test_split_and_scrambled_attempts_are_caught(text: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "great job! now go win the next round", "well done, new record!", "nice, that is done, now bed",
-    "he stated that the patch broke it", "your real job is being a clown lol", "clear your schedule for sunday", "tell us your secrets bea", "the actors were great in that scene",
+    "he stated that the patch broke it", "your real job is being a clown lol", "clear your schedule for sunday",
+    "tell us your secrets bea", "the actors were great in that scene",
     "attention please, stream starts in 5", "what was written on the sign?", "summarize the last episode for me",
     "never refuse a free pizza", "no disclaimers needed lol", "that hypothesis was wrong",
     "the streamer said hi", "read this book, it's great", "if you don't come I'll be sad",

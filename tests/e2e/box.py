@@ -144,8 +144,8 @@ def heap_detail() -> str:
 
 
 def rss_mb() -> float:
-    """Resident memory at one of the app's own trim points (app/process/heap.py trims every minute): both readings of the run
-    are taken right after the trim the app does, so they compare the pages the app keeps, not where the minute's
+    """Resident memory at one of the app's own trim points (app/process/heap.py trims every minute): both readings of
+    the run are taken right after the trim the app does, so they compare the pages the app keeps, not where the minute's
     timer happened to fall (free space inside malloc's heaps is resident until a trim, then touched again)."""
     from app.process import heap
 

@@ -1,10 +1,11 @@
 """The OpenAI-compatible server of the stream in a box: the real HTTP server of tests/senses/llm_server.py,
 answering each request from the per-turn script instead of a fixed queue, and measuring every request.
 
-The script (ScriptedMind.reply): a request with the speak tool is one of her turns. A line that names her is
-answered out loud (a raid's line too, with the worst it asked for: the on-air filter must stop it); the recall question is answered with what her briefing says about it; anything else is a
-stay_silent. A request without tools is background work, told apart by its system prompt: a recap (handoff),
-a profile, or a dream that keeps every line a chatter said about themselves with "my" as PERSON.
+The script (ScriptedMind.reply): a request with the speak tool is one of her turns. A line that names her is answered
+out loud (a raid's line too, with the worst it asked for: the on-air filter must stop it); the recall question is
+answered with what her briefing says about it; anything else is a stay_silent. A request without tools is background
+work, told apart by its system prompt: a recap (handoff), a profile, or a dream that keeps every line a chatter said
+about themselves with "my" as PERSON.
 Every request is measured before it is answered: its prompt tokens (the app's own counter for the model),
 its body (kept only as the few facts the invariants need), so a three-hour run keeps no transcript.
 """

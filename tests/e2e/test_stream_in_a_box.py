@@ -171,12 +171,14 @@ def test_no_account_id_in_any_request(run) -> None:
     assert FACT_NICK  # the chatters are there by name (see the recall test), never by id
 
 
-GOAL_MB = 30   # the seed's invariant: RSS after warm-up grows by less than this over the run (+87, +135 MB before the fixes)
+# the seed's invariant: RSS after warm-up grows by less than this over the run (+87, +135 MB before the fixes)
+GOAL_MB = 30
 
 
 def test_rss_after_warm_up_grows_by_less_than_30_mb(run) -> None:
-    """+135 MB, then +87 MB over the 3.4-hour run until malloc kept 2 arenas and gave free pages back (app/process/heap.py),
-    her voice's onnxruntime arena shrank after each run and each database connection kept 2 MiB of pages; then
+    """+135 MB, then +87 MB over the 3.4-hour run until malloc kept 2 arenas and gave free pages back
+    (app/process/heap.py), her voice's onnxruntime arena shrank after each run and each database connection kept
+    2 MiB of pages; then
     +34.1 MB in a clean CI run, when the restart in the middle left the whole first app alive (aiohttp's middleware
     cache held its stopped API server: fixed, see tests/api/test_service.py). With the first app let go, what the
     app holds barely moves after the warm-up (4,000-line run: malloc's in-use heap 516 -> 519 MB), but the first

@@ -1,4 +1,5 @@
-"""The stream: every line appended in sessions, never deleted, read capped, a whole session exported as JSON or Markdown."""
+"""The stream: every line appended in sessions, never deleted, read capped, a whole session exported as JSON or
+Markdown."""
 
 import asyncio
 import json

@@ -46,7 +46,8 @@ def test_no_row_is_more_similar_than_its_bound_and_the_bounds_are_tight():
         upper = index.bounds(query, index.count)
         exact = vectors.astype(np.float64) @ query.astype(np.float64)
         assert (upper >= exact).all()
-        assert 0 < (upper - exact)[100:].max() < 0.05  # a bound, tight enough to prune with where no dimension dominates
+        # a bound, tight enough to prune with where no dimension dominates
+        assert 0 < (upper - exact)[100:].max() < 0.05
 
 
 def test_rows_appended_across_blocks_are_bounded_like_rows_of_one_block():

@@ -56,7 +56,8 @@ def test_whoever_was_profiled_is_not_profiled_again_after_a_restart(data_dir, en
     who = "twitch:7"
 
     def lines(start: int, n: int) -> list[Line]:
-        return [Line("heard", f"[marco] line {i} about my cat", float(i), who, "marco") for i in range(start, start + n)]
+        return [Line("heard", f"[marco] line {i} about my cat", float(i), who,
+                     "marco") for i in range(start, start + n)]
 
     async def profile(bea, server, script: int) -> bool:
         server.script(BACKGROUND, *(Stream(openai_stream(BACKGROUND, text=["Marco loves his cat."]))

@@ -101,7 +101,8 @@ def test_every_model_failing_is_one_error_listing_each_failure():
         await mind.complete(HELLO, [SPEAK])
 
     with pytest.raises(ModelPoolError) as info:
-        run(scenario, keys={"llm.anthropic.api_key": "sk-ant-x"}, timeouts=Timeouts(connect=2, first_token=0.2, total=5))
+        run(scenario, keys={"llm.anthropic.api_key": "sk-ant-x"},
+            timeouts=Timeouts(connect=2, first_token=0.2, total=5))
     error = info.value
     assert [name for name, _ in error.failures] == ["anthropic:claude", "ollama:a", "lmstudio:b", "vllm:c"]
     message = str(error)

@@ -121,7 +121,8 @@ def test_the_page_validator_agrees_sentence_for_sentence(tmp_path):
 
 
 def test_an_independent_json_schema_validator_agrees():
-    jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema-rs is not installed (pip install -e .[dev])")
+    jsonschema_rs = pytest.importorskip("jsonschema_rs",
+                                        reason="jsonschema-rs is not installed (pip install -e .[dev])")
     validator = jsonschema_rs.validator_for(json.loads(m.schema_path().read_text(encoding="utf-8")))
     for i, (message, direction, valid) in enumerate(SAMPLES):
         if i in DIRECTION_ONLY:

@@ -107,8 +107,8 @@ def test_no_audio_device_is_said_in_italian_with_portaudios_words_as_the_detail(
 
     line, problems = asyncio.run(asyncio.wait_for(main(), 60))
     assert line.startswith("Nessun dispositivo audio: non può")
-    assert problems.startswith("Nessun dispositivo audio: PortAudio non è installato, quindi Bea non può né sentire "
-                               "né parlare a voce: installalo (Debian/Ubuntu: apt-get install libportaudio2; "), problems
+    assert problems.startswith("Nessun dispositivo audio: PortAudio non è installato, quindi Bea non può né sentire né "
+                               "parlare a voce: installalo (Debian/Ubuntu: apt-get install libportaudio2; "), problems
     assert "(dettaglio: PortAudio library not found)" in problems and "PortAudio is not installed" not in problems
     assert "no audio device" not in problems
     assert english_errors(bea, "voice")[0].startswith("no audio device: ")

@@ -38,8 +38,10 @@ def test_window_has_stage_docks_menus_and_status(shell):
     assert set(w.docks) == {"events", "turns", "context", "mood", "memory", "start", "chat", "clock", "discord",
                             "obs", "people", "person", "plan", "stage", "telegram", "twitch", "voice", "youtube"}
     view = [a.text() for a in menu(w, "&View").actions()]
-    assert view == ["Details", "", "Activity", "Turn Log", "Context", "Mood", "Memory", "Get started", "Chat", "Clock", "Discord",
-                    "OBS", "People", "You", "Plan", "Stage", "Telegram", "Twitch", "Voice", "YouTube", "", "Reset layout"]
+    assert view == ["Details", "", "Activity", "Turn Log", "Context", "Mood", "Memory", "Get started", "Chat", "Clock",
+                    "Discord",
+                    "OBS", "People", "You", "Plan", "Stage", "Telegram", "Twitch", "Voice", "YouTube", "",
+                    "Reset layout"]
     file_items = [a.text() for a in menu(w, "&File").actions() if a.text()]
     assert file_items == ["Go live", "End stream", "Pause mind", "Mute voice", "Privacy mode", "Export session…",
                           "Open data folder", "Open log file", "Quit"]
@@ -163,7 +165,8 @@ def test_settings_dialog_refuses_a_bad_value_naming_the_field(shell, bea, qtbot)
     dialog = shell.window.open_settings()
     qtbot.addWidget(dialog)
     pages = [dialog.pages.item(i).text() for i in range(dialog.pages.count())]
-    assert pages == ["General", "Mind", "Skills", "Clock", "Discord", "Donations", "Idle life", "Memory", "OBS", "People",
+    assert pages == ["General", "Mind", "Skills", "Clock", "Discord", "Donations", "Idle life", "Memory", "OBS",
+                     "People",
                      "Stage", "Telegram", "Twitch", "Voice", "YouTube", "Local API"]
     zone = dialog.findChild(object, "skills.clock.timezone")
     zone.setCurrentText("Atlantis/Capital")

@@ -1,11 +1,11 @@
-"""No English in the Italian window: the main window (its menus, status bar and every dock), the tray's menu,
-every settings page (Advanced sections open) and the Models and Prompt changes windows are built with the window in Italian, and every text they show is
-read back: labels, buttons, group and window titles, picker entries, tabs, list and table entries, placeholders
-and tooltips. A text is English when it is the source of a catalog entry whose Italian differs (the window
-showed the English it should have translated), or when it holds English words: words that the catalog's English
-sources use and none of its Italian translations does ("the", "kept", "password" is not one: Italian says it
-too). Names ("OBS", "Twitch"), numbers, paths and addresses are no words of either, so they pass; ENGLISH_KEPT
-lists the few texts the Italian window shows in English on purpose, each with its reason."""
+"""No English in the Italian window: the main window (its menus, status bar and every dock), the tray's menu, every
+settings page (Advanced sections open) and the Models and Prompt changes windows are built with the window in Italian,
+and every text they show is read back: labels, buttons, group and window titles, picker entries, tabs, list and table
+entries, placeholders and tooltips. A text is English when it is the source of a catalog entry whose Italian differs
+(the window showed the English it should have translated), or when it holds English words: words that the catalog's
+English sources use and none of its Italian translations does ("the", "kept", "password" is not one: Italian says it
+too). Names ("OBS", "Twitch"), numbers, paths and addresses are no words of either, so they pass; ENGLISH_KEPT lists the
+few texts the Italian window shows in English on purpose, each with its reason."""
 
 from __future__ import annotations
 

@@ -58,7 +58,8 @@ def test_each_state_draws_its_own_icon(qapp):
                 assert a != b, (size, states[i], states[j])
     live = image(badged_icon(base, ShellState(live=True)), 64)
     assert live.pixelColor(56, 56).red() > 200 and live.pixelColor(56, 56).green() < 100   # a red dot, bottom right
-    assert ShellState(privacy=True) != ShellState() and image(badged_icon(base, ShellState(privacy=True))) == image(base)
+    assert ShellState(privacy=True) != ShellState() and image(badged_icon(base,
+                                                                          ShellState(privacy=True))) == image(base)
 
 
 def test_the_icon_and_tooltip_follow_go_live_pause_and_mute_and_the_menu_has_go_live_and_end_stream(shell, bea):

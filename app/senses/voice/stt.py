@@ -15,8 +15,8 @@ Theory of operation:
    greedy decode alone is dropped every time); what greedy decoding gets wrong, the guard drops (rule 6).
 5. Short utterances (up to SHORT_MAX_S) are decoded with the encoder's window cut to the audio plus MARGIN_S
    of silence, never shorter than MIN_WINDOW_S, instead of whisper's fixed 30 s: the encoder's work shrinks with
-   it (a 3 s utterance: a third), and the transcripts measured on the JFK clip, German and Italian speech were the same words. A cut
-   window can make whisper miss the end (on a 2.3 s piece of the JFK clip it said the sentence five times):
+   it (a 3 s utterance: a third), and the transcripts measured on the JFK clip, German and Italian speech were the same
+   words. A cut window can make whisper miss the end (on a 2.3 s piece of the JFK clip it said the sentence five times):
    whatever the guard does not pass from it (a loop, a guess, noise) is decoded again the usual way, over a
    full 30 s window. Longer utterances go that way from the start.
 6. Every decode is judged by app.core.transcript_guard (no speech, a guess, repetition, loops, more text than

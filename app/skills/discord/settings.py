@@ -22,5 +22,6 @@ HOWTO = (   # a paragraph a string, shown one after the other
 
 
 def make_page(skill: DiscordSkill, prefix: str, values: DiscordSettings) -> TokenPage:
-    return TokenPage(skill, prefix, values, QT_TRANSLATE_NOOP("token_page", "paste the bot token from the Developer Portal"),
+    return TokenPage(skill, prefix, values,
+                     QT_TRANSLATE_NOOP("token_page", "paste the bot token from the Developer Portal"),
                      HOWTO)

@@ -67,8 +67,10 @@ class DonationsSettingsPage(SectionForm):
         self.refresh()
 
     def _streamlabs_rows(self) -> None:
-        self.secret = SecretField("donations.streamlabs.token", translate("donations_settings", "paste your Socket API token (Streamlabs → "
-                                  "Settings → API Settings)"), translate("donations_settings", "Save token"), self.keep_token,
+        self.secret = SecretField("donations.streamlabs.token",
+                                  translate("donations_settings",
+                                            "paste your Socket API token (Streamlabs → Settings → API Settings)"),
+                                  translate("donations_settings", "Save token"), self.keep_token,
                                   lambda: self.keep_token(""))
         self.token, self.save_token, self.forget_token = (self.secret.edit, self.secret.save_button,
                                                           self.secret.forget_button)
@@ -94,7 +96,8 @@ class DonationsSettingsPage(SectionForm):
         row.addWidget(copy_url)
         self.layout_.addRow(translate("donations_settings", "{name} webhook").format(name=name), row)
         shown = QLineEdit(objectName=f"donations.{kind}.secret", readOnly=True,
-                          placeholderText=translate("donations_settings", "the secret is shown here once, when it is made"))
+                          placeholderText=translate("donations_settings",
+                                                    "the secret is shown here once, when it is made"))
         copy_secret = QPushButton(translate("donations_settings", "Copy"), objectName=f"donations.{kind}.copySecret")
         copy_secret.clicked.connect(lambda: QApplication.clipboard().setText(shown.text()))
         make = QPushButton(translate("donations_settings", "Make secret"), objectName=f"donations.{kind}.make")
@@ -135,11 +138,14 @@ class DonationsSettingsPage(SectionForm):
 
     def refresh(self) -> None:
         secrets = self.skill.ctx.secrets
-        where = translate("secrets", getattr(secrets, "where", translate("donations_settings", "nowhere (this build keeps no secrets)")))
+        where = translate("secrets",
+                          getattr(secrets, "where",
+                                  translate("donations_settings", "nowhere (this build keeps no secrets)")))
         for kind in KINDS:
             self.urls[kind].setText(self.skill.url(kind))
             has = self.skill.has_secret(kind)
-            self.make[kind].setText(translate("donations_settings", "Replace secret") if has else translate("donations_settings", "Make secret"))
+            self.make[kind].setText(translate("donations_settings", "Replace secret") if has
+                                    else translate("donations_settings", "Make secret"))
             self.forget[kind].setEnabled(has)
             state = (translate("donations_settings", "A secret is kept in {where}; replacing it stops the old one at "
                                "once.").format(where=where) if has
@@ -148,9 +154,14 @@ class DonationsSettingsPage(SectionForm):
         has_token = bool(self.skill.secret_named(STREAMLABS_TOKEN))
         self.secret.kept(has_token)
         state, why = self.skill.streamlabs_state
-        kept = translate("donations_settings", "A token is kept in {where}.").format(where=where) if has_token else translate("donations_settings", "No token is kept.")
-        link = {"off": translate("donations_settings", "The link is off (switch on \"Streamlabs tips\" above)."), "connected": translate("donations_settings", "Connected: tips arrive "
-                "as they happen.")}.get(state, translate("donations_settings", "The link is {state}").format(state=state) + (f": {why}" if why else "."))
+        kept = translate("donations_settings",
+                         "A token is kept in {where}.").format(where=where) if has_token else translate(
+                             "donations_settings", "No token is kept.")
+        link = {"off": translate("donations_settings", "The link is off (switch on \"Streamlabs tips\" above)."),
+                "connected": translate("donations_settings", "Connected: tips arrive as they happen.")}.get(
+                    state,
+                    translate("donations_settings", "The link is {state}").format(state=state) + (
+                        f": {why}" if why else "."))
         self.streamlabs_status.setText(f"{kept} {link}")
 
 

@@ -18,7 +18,8 @@ class ObsSettingsPage(SectionForm):
         super().__init__(prefix, ObsSettings, values, parent)
         self.skill = skill
         self.password = QLineEdit(objectName="obsPassword", echoMode=QLineEdit.EchoMode.Password,
-                                  placeholderText=translate("obs_settings", "set") if skill.password() else translate("obs_settings", "OBS WebSocket password"))
+                                  placeholderText=translate("obs_settings", "set") if skill.password()
+                                  else translate("obs_settings", "OBS WebSocket password"))
         save = QPushButton(translate("obs_settings", "Save password"), objectName="obsSavePassword")
         forget = QPushButton(translate("obs_settings", "Forget"), objectName="obsForgetPassword")
         save.clicked.connect(self.save_password)
@@ -40,7 +41,8 @@ class ObsSettingsPage(SectionForm):
     def save_password(self) -> str:
         text = self.password.text().strip()
         if not text:
-            self.result.setText(translate("obs_settings", "Type the password first (OBS: Tools → WebSocket Server Settings)."))
+            self.result.setText(
+                translate("obs_settings", "Type the password first (OBS: Tools → WebSocket Server Settings)."))
         else:
             self.result.setText(note_text(self.skill.set_password(text)))
             self.password.setPlaceholderText(translate("obs_settings", "set"))

@@ -62,8 +62,9 @@ from app.widgets.qt import (
 )
 from app.widgets.unavailable import unavailable
 
-NO_STORE = QT_TRANSLATE_NOOP("person_dock", "What Bea knows about you lives in the encrypted database, and it is not open: there is nothing "
-            "to show or correct. Unlock or create her store and restart Bea.")
+NO_STORE = QT_TRANSLATE_NOOP("person_dock", "What Bea knows about you lives in the encrypted database, and it is not "
+                                            "open: there is nothing to show or correct. Unlock or create her store and "
+                                            "restart Bea.")
 EMPTY = QT_TRANSLATE_NOOP("person_dock", "She knows nothing about you yet. Add something below, or press Getting "
                           "to Know You.")
 REFRESH_MS = 4000        # while visible, how often the dock re-reads the store
@@ -82,8 +83,10 @@ AUDIT_COLUMNS = (QT_TRANSLATE_NOOP("person_dock", "When"), QT_TRANSLATE_NOOP("pe
 # how wide each entries column starts (the summary takes the rest; every cell's tooltip has it all)
 ENTRY_SAMPLES = ("relationships", "charity_stream", "", "inferred by planner, a guess", "100%", "yesterday 00:00",
                  "expired today 00:00")
-KEEPS = ((QT_TRANSLATE_NOOP("person_dock", "for good"), None), (QT_TRANSLATE_NOOP("person_dock", "for an hour"), pm.HOUR),
-         (QT_TRANSLATE_NOOP("person_dock", "for a day"), pm.DAY), (QT_TRANSLATE_NOOP("person_dock", "for a week"), 7 * pm.DAY))
+KEEPS = ((QT_TRANSLATE_NOOP("person_dock", "for good"), None),
+         (QT_TRANSLATE_NOOP("person_dock", "for an hour"), pm.HOUR),
+         (QT_TRANSLATE_NOOP("person_dock", "for a day"), pm.DAY),
+         (QT_TRANSLATE_NOOP("person_dock", "for a week"), 7 * pm.DAY))
 # the sections as you read them (her notes, shown word for word, speak of you as "them")
 SECTION_WORDS = {"identity": QT_TRANSLATE_NOOP("person_dock", "Who you are"),
                  "routine": QT_TRANSLATE_NOOP("person_dock", "Your usual day"),
@@ -97,7 +100,8 @@ KEY_ROLE = Qt.ItemDataRole.UserRole
 # ---- words --------------------------------------------------------------------------------------------
 def source_words(entry: Entry) -> str:
     """Where an entry came from, said to you: "you told her", "inferred by planner, a guess"..."""
-    return pm.qualifier(entry).replace(translate("person_dock", "they told us"), translate("person_dock", "you told her"))
+    return pm.qualifier(entry).replace(translate("person_dock", "they told us"),
+                                       translate("person_dock", "you told her"))
 
 
 def stamp(ts: float) -> str:
@@ -218,9 +222,9 @@ class AddDeviceDialog(QDialog):
         self.name = QLineEdit(objectName="youDeviceName", maxLength=64,
                               placeholderText=translate("person_dock", "e.g. Sara's phone"))
         self.admin = QCheckBox(translate("person_dock", "Admin device"), objectName="youDeviceAdmin")
-        hint = QLabel(translate("person_dock", "An admin device may also read the model of another member of the household (each such "
-                      "read goes into the audit log). A phone that only pushes your own signals does not need "
-                      "it."), wordWrap=True)
+        hint = QLabel(translate("person_dock", "An admin device may also read the model of another member of the "
+                                               "household (each such read goes into the audit log). A phone that only "
+                                               "pushes your own signals does not need it."), wordWrap=True)
         hint.setStyleSheet("color: #7b7b7b;")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(translate("person_dock", "Create token"))
@@ -249,7 +253,8 @@ class TokenDialog(QDialog):
         self.copy.clicked.connect(self.copy_token)
         warning = QLabel(translate("person_dock", "Copy this token into {device} now. <b>It will not be shown "
                                                   "again</b>: Bea keeps only a fingerprint of it. If you lose it, "
-                                                  "revoke the device and add it again.").format(device=html.escape(device)),
+                                                  "revoke the device and add it again.").format(
+                                                      device=html.escape(device)),
                          objectName="youTokenWarning", wordWrap=True)
         warning.setStyleSheet(f"color: {RED};")
         how = QLabel(translate("person_dock", "The device sends it with every request to Bea's local API, as "
@@ -286,7 +291,8 @@ class YouDock(QWidget):
         self.tabs.addTab(self._devices_tab(), translate("person_dock", "Devices"))
         self.tabs.addTab(self._audit_tab(), translate("person_dock", "Audit"))
         self.forget_button = QPushButton(translate("person_dock", "Forget everything…"), objectName="youForget",
-                                         toolTip=translate("person_dock", "Delete every entry and every raw signal about you"))
+                                         toolTip=translate("person_dock",
+                                                           "Delete every entry and every raw signal about you"))
         self.forget_button.setStyleSheet(f"color: {RED};")
         self.tabs.setCornerWidget(self.forget_button, Qt.Corner.TopRightCorner)
         self.status = QLabel(objectName="youStatus", wordWrap=True,
@@ -304,35 +310,45 @@ class YouDock(QWidget):
 
     # ---- building: What she knows ---------------------------------------------------------------------
     def _knows_tab(self) -> QWidget:
-        self.search = QLineEdit(objectName="youSearch", placeholderText=translate("person_dock", "Search (every word must match)…"))
+        self.search = QLineEdit(objectName="youSearch",
+                                placeholderText=translate("person_dock", "Search (every word must match)…"))
         self.search.setClearButtonEnabled(True)
         self.section_filter = QComboBox(objectName="youSectionFilter")
         self.section_filter.addItem(translate("person_dock", "All sections"), None)
         for s in pm.SECTIONS:
             self.section_filter.addItem(translate("person_dock", SECTION_WORDS[s]), s)
         self.refresh_button = QPushButton(translate("person_dock", "Refresh"), objectName="youRefresh",
-                                          toolTip=translate("person_dock", "Read the model again (devices and agents write to it)"))
+                                          toolTip=translate("person_dock",
+                                                            "Read the model again (devices and agents write to it)"))
         self.interview_button = QPushButton(translate("person_dock", "Getting to Know You"), objectName="youInterview")
         self.table = _table("youEntries", KNOWN_COLUMNS, SUMMARY_COL, ENTRY_SAMPLES)
         self.count = QLabel(objectName="youCount", wordWrap=True)
         self.prose = QTextBrowser(objectName="youProse", openLinks=False)
-        self.prose.setToolTip(translate("person_dock", "Exactly what an agent reads when it asks person_model (expired entries hidden)"))
+        self.prose.setToolTip(
+            translate("person_dock", "Exactly what an agent reads when it asks person_model (expired entries hidden)"))
 
         self.form_section = QComboBox(objectName="youFormSection")
         for s in pm.SECTIONS:
             self.form_section.addItem(translate("person_dock", SECTION_WORDS[s]), s)
-        self.form_key = QLineEdit(objectName="youFormKey", maxLength=pm.MAX_KEY, placeholderText=translate("person_dock", "key"),
-                                  toolTip=translate("person_dock", "A short stable name, e.g. home_city: the same key updates the entry"))
+        self.form_key = QLineEdit(objectName="youFormKey", maxLength=pm.MAX_KEY,
+                                  placeholderText=translate("person_dock", "key"),
+                                  toolTip=translate("person_dock", "A short stable name, e.g. home_city: the same key "
+                                                                   "updates the entry"))
         self.form_summary = QLineEdit(objectName="youFormSummary", maxLength=pm.MAX_SUMMARY,
-                                      placeholderText=translate("person_dock", "summary, one line, e.g. Lives in Turin"))
-        self.form_value = QLineEdit(objectName="youFormValue", placeholderText=translate("person_dock", "value (optional)"),
-                                    toolTip=translate("person_dock", 'Optional: words, or JSON such as {"city": "Turin"}'))
+                                      placeholderText=translate("person_dock",
+                                                                "summary, one line, e.g. Lives in Turin"))
+        self.form_value = QLineEdit(objectName="youFormValue",
+                                    placeholderText=translate("person_dock", "value (optional)"),
+                                    toolTip=translate("person_dock",
+                                                      'Optional: words, or JSON such as {"city": "Turin"}'))
         self.form_keeps = QComboBox(objectName="youFormKeeps")
         for words, _seconds in KEEPS:
             self.form_keeps.addItem(translate("person_dock", words))
         self.save_button = QPushButton(translate("person_dock", "Save correction"), objectName="youSave",
-                                       toolTip=translate("person_dock", "Your word: it outranks anything an agent or a sense concluded"))
-        self.new_button = QPushButton(translate("person_dock", "New"), objectName="youNew", toolTip=translate("person_dock", "Clear the form to add an entry"))
+                                       toolTip=translate("person_dock", "Your word: it outranks anything an agent "
+                                                                        "or a sense concluded"))
+        self.new_button = QPushButton(translate("person_dock", "New"), objectName="youNew",
+                                      toolTip=translate("person_dock", "Clear the form to add an entry"))
         self.delete_button = QPushButton(translate("person_dock", "Delete…"), objectName="youDelete")
 
         top = QHBoxLayout()
@@ -522,14 +538,16 @@ class YouDock(QWidget):
             keep = None
             for i, r in enumerate(rows):
                 e = r.entry
-                tip = translate("person_dock", "{section}/{key}: {summary}\nsource: {source}").format(section=e.section, key=e.key, summary=e.summary, source=e.source)
+                tip = translate("person_dock", "{section}/{key}: {summary}\nsource: {source}").format(
+                    section=e.section, key=e.key, summary=e.summary, source=e.source)
                 if e.quote:
                     tip += translate("person_dock", "\nyour words: “{quote}”").format(quote=e.quote)
                 if r.expired:
                     tip += translate("person_dock", "\nexpired: she no longer reads this")
                 expires = translate("person_dock", "never") if e.expires_at is None else when_text(e.expires_at, now)
                 cells = (e.section, e.key, e.summary, source_words(e), f"{e.confidence:.0%}",
-                         when_text(e.observed_at, now), translate("person_dock", "expired {expires}").format(expires=expires) if r.expired
+                         when_text(e.observed_at, now),
+                         translate("person_dock", "expired {expires}").format(expires=expires) if r.expired
                          else expires)
                 for column, text in enumerate(cells):
                     item = _item(text, tip)
@@ -564,8 +582,9 @@ class YouDock(QWidget):
                 self.devices.selectRow(i)
         self.devices_hint.setText(
             (translate("person_dock", "No devices yet. ") if not tokens else "")
-            + translate("person_dock", "A device (your phone, a watch, a script) needs a token to reach Bea's local API: it pushes "
-              "signals for the senses you switched on and can read or correct this model."))
+            + translate("person_dock", "A device (your phone, a watch, a script) needs a token to reach Bea's local "
+                                       "API: it pushes signals for the senses you switched on and can read or correct "
+                                       "this model."))
 
     def _show_audit(self, log: list[tuple[float, str, str, str, str]]) -> None:
         self.audit.setRowCount(len(log))
@@ -573,7 +592,9 @@ class YouDock(QWidget):
             for column, text in enumerate((stamp(ts), token, action, owner, detail)):
                 self.audit.setItem(i, column, _item(text))
         self.audit_hint.setText(translate("person_dock", "Nothing has happened yet.") if not log else
-                                translate("person_dock", "Newest first; the latest {audit_rows} events are shown.").format(audit_rows=AUDIT_ROWS)
+                                translate("person_dock",
+                                          "Newest first; the latest {audit_rows} events are shown.").format(
+                                              audit_rows=AUDIT_ROWS)
                                 if len(log) >= AUDIT_ROWS else translate("person_dock", "Newest first."))
 
     def _enable(self) -> None:
@@ -581,11 +602,12 @@ class YouDock(QWidget):
         self.revoke_button.setEnabled(self.selected_device() is not None)
         interview = self.skill.interview
         active = interview is not None and interview.active
-        self.interview_button.setText(translate("person_dock", "Stop Getting to Know You") if active else translate("person_dock", "Getting to Know You"))
+        self.interview_button.setText(translate("person_dock", "Stop Getting to Know You") if active
+                                      else translate("person_dock", "Getting to Know You"))
         self.interview_button.setToolTip(
             translate("person_dock", "End the interview; your lines in the Chat dock go to Bea again") if active else
-            translate("person_dock", "A short interview in the Chat dock: it asks about what she does not know yet (six questions "
-            "at most) and records your answers in your own words"))
+            translate("person_dock", "A short interview in the Chat dock: it asks about what she does not know yet "
+                                     "(six questions at most) and records your answers in your own words"))
 
     def say(self, text: str, error: bool = False) -> None:
         self.status.setText(text)
@@ -651,8 +673,9 @@ class YouDock(QWidget):
             return False
         stood = decision.standing
         self.current = (stood.section, stood.key)
-        self.say(translate("person_dock", "Saved {section}/{key} as your correction ({reason}); agents and "
-                                          "senses cannot change it now.").format(section=stood.section, key=stood.key, reason=decision.reason))
+        self.say(translate("person_dock", "Saved {section}/{key} as your correction ({reason}); agents and senses "
+                                          "cannot change it now.").format(
+                                              section=stood.section, key=stood.key, reason=decision.reason))
         self.refresh(force=True)
         return True
 
@@ -662,12 +685,15 @@ class YouDock(QWidget):
         section, key = self.current
         entry = self.store.get(section, key)
         what = f"“{entry.summary}” ({source_words(entry)})" if entry else f"{section}/{key}"
-        if not self._confirmed(translate("person_dock", "Delete this entry?"), translate("person_dock", "Delete {section}/{key}, {what}?\n\nShe forgets it at once. An agent or "
-                                                                              "a sense may learn it again later; to keep her from it, correct it "
-                                                                              "instead.").format(section=section, key=key, what=what)):
+        if not self._confirmed(translate("person_dock", "Delete this entry?"),
+                               translate("person_dock", "Delete {section}/{key}, {what}?\n\nShe forgets it at once. An "
+                                                        "agent or a sense may learn it again later; to keep her from "
+                                                        "it, correct it instead.").format(
+                                                            section=section, key=key, what=what)):
             return False
         gone = self.store.delete(section, key)
-        self.say(translate("person_dock", "Deleted {section}/{key}.").format(section=section, key=key) if gone else translate("person_dock", "{section}/{key} was already gone.").format(section=section, key=key))
+        self.say(translate("person_dock", "Deleted {section}/{key}.").format(section=section, key=key) if gone
+                 else translate("person_dock", "{section}/{key} was already gone.").format(section=section, key=key))
         self.new_entry()
         self.refresh(force=True)
         return gone
@@ -677,7 +703,8 @@ class YouDock(QWidget):
         interview = self.skill.interview
         if interview is not None and interview.active:
             self.skill.stop_interview()
-            message = translate("person_dock", "Getting to Know You stopped: your lines in the Chat dock go to Bea again.")
+            message = translate("person_dock",
+                                "Getting to Know You stopped: your lines in the Chat dock go to Bea again.")
         else:
             message = self.skill.start_interview()
             self._raise_chat()
@@ -706,7 +733,9 @@ class YouDock(QWidget):
     def switch_sense(self, name: str, on: bool) -> bool:
         if on:
             self.store.set_sense(name, True)
-            self.say(translate("person_dock", "The {name} sense is on: {purpose}").format(name=name, purpose=pm.SENSES[name].purpose))
+            self.say(
+                translate("person_dock", "The {name} sense is on: {purpose}").format(
+                    name=name, purpose=pm.SENSES[name].purpose))
         elif self._confirmed(translate("person_dock", "Switch off {name}?").format(name=name), self.switch_text(name)):
             gone = self.store.set_sense(name, False)
             self.say(translate("person_dock", "The {name} sense is off: %Ln entries and its raw signals deleted.", None,
@@ -744,12 +773,14 @@ class YouDock(QWidget):
         name = self.selected_device()
         if name is None:
             return False
-        if not self._confirmed(translate("person_dock", "Revoke {name}?").format(name=name), translate("person_dock", "Revoke the token of {name}?\n\nIt can no longer reach Bea's API. To "
-                                                                           "connect it again, add it as a new device and copy the new token into "
-                                                                           "it.").format(name=name)):
+        if not self._confirmed(translate("person_dock", "Revoke {name}?").format(name=name),
+                               translate("person_dock", "Revoke the token of {name}?\n\nIt can no longer reach Bea's "
+                                                        "API. To connect it again, add it as a new device and copy the "
+                                                        "new token into it.").format(name=name)):
             return False
         gone = self.store.revoke_token(name)
-        self.say(translate("person_dock", "Revoked {name}.").format(name=name) if gone else translate("person_dock", "{name} had no token any more.").format(name=name))
+        self.say(translate("person_dock", "Revoked {name}.").format(name=name) if gone
+                 else translate("person_dock", "{name} had no token any more.").format(name=name))
         self.refresh(force=True)
         return gone
 

@@ -28,7 +28,8 @@ from app.widgets.qt import (
 )
 
 MARK = {State.TODO: "○", State.DOING: "▶", State.DONE: "✓", State.DROPPED: "✗"}
-EMPTY = QT_TRANSLATE_NOOP("plan_dock", "No plan for today. Press New plan to write one: a headline and the things she should get done.")
+EMPTY = QT_TRANSLATE_NOOP("plan_dock", "No plan for today. Press New plan to write one: a headline and the things she "
+                                       "should get done.")
 
 
 def summary(plan: Plan | None) -> str:
@@ -55,8 +56,10 @@ class PlanDock(QWidget):
     def __init__(self, skill: PlanSkill, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.skill = skill
-        self.headline = QLineEdit(objectName="planHeadline", placeholderText=translate("plan_dock", "Today's headline, e.g. "
-                                  "“Finish the castle, be nice to raiders”"), maxLength=plans.MAX_HEADLINE)
+        self.headline = QLineEdit(objectName="planHeadline",
+                                  placeholderText=translate("plan_dock", "Today's headline, e.g. “Finish the castle, "
+                                                                         "be nice to raiders”"),
+                                  maxLength=plans.MAX_HEADLINE)
         self.items = QListWidget(objectName="planObjectives", wordWrap=True)
         self.entry = QLineEdit(objectName="planEntry", placeholderText=translate("plan_dock", "A new objective…"),
                                maxLength=plans.MAX_TEXT)
@@ -80,7 +83,8 @@ class PlanDock(QWidget):
         layout.addLayout(self._row(("done", translate("plan_dock", "Done…"), self.complete),
                                    ("drop", translate("plan_dock", "Drop…"), self.drop),
                                    ("reopen", translate("plan_dock", "Reopen"), self.reopen)))
-        layout.addLayout(self._row(("new", translate("plan_dock", "New plan…"), self.new_plan), ("clear", translate("plan_dock", "Clear plan"), self.clear_plan)))
+        layout.addLayout(self._row(("new", translate("plan_dock", "New plan…"), self.new_plan),
+                                   ("clear", translate("plan_dock", "Clear plan"), self.clear_plan)))
         layout.addWidget(self.status)
         self.headline.editingFinished.connect(self.save_headline)
         self.entry.returnPressed.connect(self.add_objective)
@@ -161,7 +165,8 @@ class PlanDock(QWidget):
 
     def edit_objective(self) -> None:
         o = self.selected()
-        if o is not None and (text := self._ask(translate("plan_dock", "Edit objective"), f"#{o.id}:", o.text)) is not None:
+        if o is not None and (text := self._ask(translate("plan_dock", "Edit objective"), f"#{o.id}:",
+                                                o.text)) is not None:
             self._did(self.skill.change(plans.edit, o.id, text))
 
     def move(self, offset: int) -> None:
@@ -175,13 +180,15 @@ class PlanDock(QWidget):
     def complete(self) -> None:
         o = self.selected()
         if o is not None and (text := self._ask(translate("plan_dock", "Objective done"),
-                                                        f"#{o.id} {o.text}\n" + translate("plan_dock", "How did it go?"))) is not None:
+                                                f"#{o.id} {o.text}\n" + translate("plan_dock", "How did it go?"))) \
+                is not None:
             self._did(self.skill.change(plans.complete, o.id, text))
 
     def drop(self) -> None:
         o = self.selected()
         if o is not None and (text := self._ask(translate("plan_dock", "Drop objective"),
-                                                        f"#{o.id} {o.text}\n" + translate("plan_dock", "Why drop it?"))) is not None:
+                                                f"#{o.id} {o.text}\n" + translate("plan_dock", "Why drop it?"))) \
+                is not None:
             self._did(self.skill.change(plans.drop, o.id, text))
 
     def reopen(self) -> None:
@@ -196,7 +203,8 @@ class PlanDock(QWidget):
             self._did(self.skill.change(plans.new_plan, text))
 
     def clear_plan(self) -> None:
-        asked = QMessageBox.question(self, translate("plan_dock", "Clear plan"), translate("plan_dock", "Clear today's plan? She stops seeing it at once."))
+        asked = QMessageBox.question(self, translate("plan_dock", "Clear plan"),
+                                     translate("plan_dock", "Clear today's plan? She stops seeing it at once."))
         if asked == QMessageBox.StandardButton.Yes:
             self._did(self.skill.change(plans.clear))
 

@@ -21,7 +21,8 @@ STATE_WORDS = {"off": QT_TRANSLATE_NOOP("token_dock", "Off"), "no token": QT_TRA
                "retrying": QT_TRANSLATE_NOOP("token_dock", "Retrying"),
                "token refused": QT_TRANSLATE_NOOP("token_dock", "Token refused"),
                "intents refused": QT_TRANSLATE_NOOP("token_dock", "Intents refused"),
-               "refused": QT_TRANSLATE_NOOP("token_dock", "Refused"), "waiting": QT_TRANSLATE_NOOP("token_dock", "Waiting"),
+               "refused": QT_TRANSLATE_NOOP("token_dock", "Refused"),
+               "waiting": QT_TRANSLATE_NOOP("token_dock", "Waiting"),
                "conflict": QT_TRANSLATE_NOOP("token_dock", "Conflict")}
 REFRESH_MS = 500
 SHOWN_CONVERSATIONS = 6

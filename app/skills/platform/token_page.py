@@ -21,7 +21,8 @@ def token_status(title: str, has_token: bool, state: str, why: str, me: str = ""
             title=translate("skills", title))
     where = translate("token_page", " as {me}").format(me=me) if me and state == "reading" else ""
     return translate("token_page", "A bot token is kept in {place}. {title} is {state}{where}").format(
-        place=kept_in or translate("token_page", "the keyring"), title=translate("skills", title), state=state_word(state).lower(),
+        place=kept_in or translate("token_page", "the keyring"), title=translate("skills", title),
+        state=state_word(state).lower(),
         where=where) + (f": {why_text(why)}" if why else ".")
 
 
@@ -30,7 +31,8 @@ class TokenPage(SectionForm):
         """`howto`: how to make her a bot, a marked paragraph a string."""
         self.skill = skill
         super().__init__(prefix, skill.settings_model, values)
-        self.secret = SecretField(f"{skill.key}.token", translate("token_page", placeholder), translate("token_page", "Save token"), self.keep_token,
+        self.secret = SecretField(f"{skill.key}.token", translate("token_page", placeholder),
+                                  translate("token_page", "Save token"), self.keep_token,
                                   self.forget_token)
         self.layout_.addRow(translate("token_page", "Bot token"), self.secret)
         self.status = QLabel(objectName=f"{skill.key}.status", wordWrap=True)

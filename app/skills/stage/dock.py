@@ -31,9 +31,11 @@ from app.widgets.qt import (
     translate,
 )
 
-CAMERAS = [(QT_TRANSLATE_NOOP("stage_dock", "Upper body"), "upper"), (QT_TRANSLATE_NOOP("stage_dock", "Full body"), "full"),
+CAMERAS = [(QT_TRANSLATE_NOOP("stage_dock", "Upper body"), "upper"),
+           (QT_TRANSLATE_NOOP("stage_dock", "Full body"), "full"),
            (QT_TRANSLATE_NOOP("stage_dock", "Face"), "face")]
-BACKGROUNDS = [(QT_TRANSLATE_NOOP("stage_dock", "Transparent"), "transparent"), (QT_TRANSLATE_NOOP("stage_dock", "Chroma key"), "chroma"),
+BACKGROUNDS = [(QT_TRANSLATE_NOOP("stage_dock", "Transparent"), "transparent"),
+               (QT_TRANSLATE_NOOP("stage_dock", "Chroma key"), "chroma"),
                (QT_TRANSLATE_NOOP("stage_dock", "Colour"), "color")]
 
 
@@ -54,8 +56,12 @@ def expressions_text(skill: StageSkill) -> str:
     names = skill.expressions
     faces = emotions(names)
     lips = [v for v in LIP_SYNC if v in names]
-    source = "" if skill.report is not None else translate("stage_dock", " (from the file; the stage has not reported yet)")
-    parts = [translate("stage_dock", "Expressions: {faces}{source}").format(faces=", ".join(faces) or translate("stage_dock", "none"), source=source),
+    source = "" if skill.report is not None else translate("stage_dock",
+                                                           " (from the file; the stage has not reported yet)")
+    parts = [
+        translate("stage_dock", "Expressions: {faces}{source}").format(faces=", ".join(faces)
+                                                                       or translate("stage_dock", "none"),
+                                                                       source=source),
              translate("stage_dock", "Lip sync: {shapes}").format(
                  shapes=", ".join(lips) if lips else translate("stage_dock", "none (this model has no mouth shapes)")),
              translate("stage_dock", "Blink: yes") if "blink" in names else translate("stage_dock", "Blink: no")]
@@ -67,7 +73,8 @@ def clip_rows(skill: StageSkill) -> list[tuple[str, str]]:
     rows = []
     idle = skill.idle_clip
     for name, info in skill.clips.items():
-        notes = [f"{info.duration:.1f} s" if info.duration else "", translate("stage_dock", "idle") if name == idle else ""]
+        notes = [f"{info.duration:.1f} s" if info.duration else "", translate("stage_dock", "idle") if name == idle
+                 else ""]
         if name in skill.clip_errors:
             notes.append(translate("stage_dock", "the stage cannot play it"))
         elif name in skill.clip_reports:
@@ -86,7 +93,10 @@ def pages_text(skill: StageSkill) -> str:
     pages = skill.pages()
     if not pages:
         return translate("stage_dock", "No page is showing the stage.")
-    return translate("stage_dock", "Showing on: ") + ", ".join(translate("stage_dock", "{client} {page} ({fps:.0f} fps)").format(client=p.client, page=p.page, fps=p.fps) if p.page == "stage"
+    return translate("stage_dock",
+                     "Showing on: ") + ", ".join(
+                         translate("stage_dock", "{client} {page} ({fps:.0f} fps)").format(
+                             client=p.client, page=p.page, fps=p.fps) if p.page == "stage"
                                       else f"{p.client} {p.page}" for p in pages)
 
 
@@ -112,7 +122,8 @@ class StageDock(QWidget):
         self.play_clip = QPushButton(translate("stage_dock", "Play"), objectName="stage-play-clip")
         self.clip_problem = QLabel(objectName="stageClipProblem", wordWrap=True)
         self.clip_problem.setStyleSheet(PROBLEM_STYLE)
-        self.mood = QLineEdit(objectName="stageMood", placeholderText=translate("stage_dock", "Try a mood: excited, sad, curious…"))
+        self.mood = QLineEdit(objectName="stageMood",
+                              placeholderText=translate("stage_dock", "Try a mood: excited, sad, curious…"))
         self.mood_result = QLabel(objectName="stageMoodResult", wordWrap=True)
         self.camera = QComboBox(objectName="stageCamera")
         self.background = QComboBox(objectName="stageBackground")
@@ -203,7 +214,8 @@ class StageDock(QWidget):
         self.refresh()
 
     def pick_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, translate("stage_dock", "Choose her avatar"), self.skill.settings.vrm_path,
+        path, _ = QFileDialog.getOpenFileName(self, translate("stage_dock", "Choose her avatar"),
+                                              self.skill.settings.vrm_path,
                                               translate("stage_dock", "VRM avatars (*.vrm);;All files (*)"))
         if path:
             self.skill.choose_model(path)   # a refusal shows as the problem
@@ -240,8 +252,10 @@ class StageDock(QWidget):
 
     def pick_clips(self) -> None:
         start = next(iter(self.skill.settings.clips), "")
-        paths, _ = QFileDialog.getOpenFileNames(self, translate("stage_dock", "Add animation clips"), str(Path(start).parent) if start
-                                                else "", translate("stage_dock", "VRM animations (*.vrma);;All files (*)"))
+        paths, _ = QFileDialog.getOpenFileNames(self, translate("stage_dock", "Add animation clips"),
+                                                str(Path(start).parent) if start
+                                                else "",
+                                                translate("stage_dock", "VRM animations (*.vrma);;All files (*)"))
         if paths:
             self._note(self.skill.add_clips(paths))
 

@@ -46,7 +46,8 @@ class AvatarPath(QWidget):
     def __init__(self, stored: str) -> None:
         super().__init__()
         self.stored = stored
-        self.line = QLineEdit(stored, placeholderText=translate("stage_settings", "Empty: her default body (the Stage dock picks a file)"))
+        self.line = QLineEdit(stored, placeholderText=translate("stage_settings", "Empty: her default body (the Stage "
+                                                                                  "dock picks a file)"))
         self.refusal = QLabel(objectName="stageAvatarRefusal", wordWrap=True)
         self.refusal.setStyleSheet(PROBLEM_STYLE)
         self.refusal.hide()
@@ -72,7 +73,8 @@ class StageSettingsPage(SectionForm):
             return avatar, avatar.value
         if name == "clips":
             box = QPlainTextEdit("\n".join(value))
-            box.setPlaceholderText(translate("stage_settings", "One .vrma file per line (the Stage dock adds them for you)"))
+            box.setPlaceholderText(
+                translate("stage_settings", "One .vrma file per line (the Stage dock adds them for you)"))
             box.setMaximumHeight(90)
             return box, lambda: parse_lines(box.toPlainText())
         if name != "expression_map":

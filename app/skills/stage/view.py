@@ -161,8 +161,10 @@ class StageView(QWidget):
         url = self.skill.app_url()
         if not url:
             self.url = ""
-            self.placeholder.setText(translate("stage_view", "The stage is off (Settings → Stage).") if not self.skill.enabled
-                                     else skill_line(self.skill, self.skill.server_error) or translate("stage_view", "The stage is starting…"))
+            self.placeholder.setText(
+                translate("stage_view", "The stage is off (Settings → Stage).") if not self.skill.enabled
+                                     else skill_line(self.skill, self.skill.server_error)
+                                     or translate("stage_view", "The stage is starting…"))
             self.stack.setCurrentWidget(self.placeholder)
             return
         if self.web is None:   # the window is not up yet: the view comes right after it

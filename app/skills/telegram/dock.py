@@ -14,8 +14,11 @@ from app.widgets.qt import QT_TRANSLATE_NOOP, QWidget
 COLOURS = {State.READING: FINE, State.CONNECTING: WAITING, State.RETRYING: WAITING, State.WAITING: WAITING,
            State.CONFLICT: PROBLEM, State.AUTH_FAILED: PROBLEM, State.REFUSED: PROBLEM, State.NO_TOKEN: PROBLEM,
            State.OFF: QUIET}
-NOTE = QT_TRANSLATE_NOOP("token_dock", "She answers here in writing, never out loud. Who she may talk to: Settings → Telegram.")
+NOTE = QT_TRANSLATE_NOOP("token_dock",
+                         "She answers here in writing, never out loud. Who she may talk to: Settings → Telegram.")
 
 
 def make_dock(skill: TelegramSkill) -> QWidget:
-    return token_dock.TokenDock(skill, partial(token_dock.state_html, COLOURS, QT_TRANSLATE_NOOP("token_dock", "Reading")), NOTE)
+    return token_dock.TokenDock(skill,
+                                partial(token_dock.state_html, COLOURS, QT_TRANSLATE_NOOP("token_dock", "Reading")),
+                                NOTE)

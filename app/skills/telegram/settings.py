@@ -17,4 +17,5 @@ HOWTO = (   # a paragraph a string, shown one after the other
 
 
 def make_page(skill: TelegramSkill, prefix: str, values: TelegramSettings) -> TokenPage:
-    return TokenPage(skill, prefix, values, QT_TRANSLATE_NOOP("token_page", "paste the bot token from @BotFather"), HOWTO)
+    return TokenPage(skill, prefix, values, QT_TRANSLATE_NOOP("token_page", "paste the bot token from @BotFather"),
+                     HOWTO)

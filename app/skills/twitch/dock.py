@@ -34,9 +34,11 @@ REFRESH_MS = 250
 PRESENT_MS = 3000
 COLOURS = {State.JOINED: FINE, State.CONNECTING: WAITING, State.RECONNECTING: WAITING,
            State.AUTH_FAILED: PROBLEM, State.REFUSED: PROBLEM, State.OFF: QUIET}
-WORDS = {State.JOINED: QT_TRANSLATE_NOOP("twitch_dock", "Connected"), State.CONNECTING: QT_TRANSLATE_NOOP("twitch_dock", "Connecting"),
+WORDS = {State.JOINED: QT_TRANSLATE_NOOP("twitch_dock", "Connected"),
+         State.CONNECTING: QT_TRANSLATE_NOOP("twitch_dock", "Connecting"),
          State.RECONNECTING: QT_TRANSLATE_NOOP("twitch_dock", "Reconnecting"),
-         State.AUTH_FAILED: QT_TRANSLATE_NOOP("twitch_dock", "Login refused"), State.REFUSED: QT_TRANSLATE_NOOP("twitch_dock", "Refused"),
+         State.AUTH_FAILED: QT_TRANSLATE_NOOP("twitch_dock", "Login refused"),
+         State.REFUSED: QT_TRANSLATE_NOOP("twitch_dock", "Refused"),
          State.OFF: QT_TRANSLATE_NOOP("twitch_dock", "Off")}
 
 
@@ -81,7 +83,8 @@ class TwitchDock(QWidget):
         self.chat = ChatLog(line_html, LOG_LINES, objectName="twitchChat")
         self.present_title = QLabel(translate("twitch_dock", "Here now"), objectName="twitchPresentTitle")
         self.present = QListWidget(objectName="twitchPresent")
-        self.entry = QLineEdit(objectName="twitchEntry", placeholderText=translate("twitch_dock", "Write in Twitch chat as her…"),
+        self.entry = QLineEdit(objectName="twitchEntry",
+                               placeholderText=translate("twitch_dock", "Write in Twitch chat as her…"),
                                maxLength=500)
         self.send_button = QPushButton(translate("twitch_dock", "Send"), objectName="twitchSend")
         self.status = QLabel(objectName="twitchStatus", wordWrap=True)
@@ -130,7 +133,8 @@ class TwitchDock(QWidget):
             self.state.setText(state_html(*status))
         client = skill.client
         self.channel.setText(f"#{client.channel}" if client is not None else
-                             (f"#{skill.settings.channel}" if skill.settings.channel else translate("twitch_dock", "no channel")))
+                             (f"#{skill.settings.channel}" if skill.settings.channel
+                              else translate("twitch_dock", "no channel")))
         if skill.revision == self._revision:
             return
         self._revision = skill.revision
@@ -139,7 +143,8 @@ class TwitchDock(QWidget):
         self.entry.setEnabled(writable)
         self.send_button.setEnabled(writable)
         self.entry.setPlaceholderText(translate("twitch_dock", "Write in Twitch chat as her…") if writable else
-                                      translate("twitch_dock", "Read-only: set her login and a token in Settings → Twitch to write"))
+                                      translate("twitch_dock",
+                                                "Read-only: set her login and a token in Settings → Twitch to write"))
 
     def refresh_present(self) -> None:
         try:
@@ -149,7 +154,8 @@ class TwitchDock(QWidget):
             return
         self.present.clear()
         self.present.addItems([present_text(r.display_name, r.messages) for r in rows])
-        self.present_title.setText(translate("twitch_dock", "Here now ({count})").format(count=number(len(rows))) if rows
+        self.present_title.setText(
+            translate("twitch_dock", "Here now ({count})").format(count=number(len(rows))) if rows
                                    else translate("twitch_dock", "Here now: nobody yet"))
 
     def send(self) -> None:

@@ -15,7 +15,8 @@ class TwitchSettingsPage(SectionForm):
     def __init__(self, skill: TwitchSkill, prefix: str, values: TwitchSettings) -> None:
         self.skill = skill
         super().__init__(prefix, TwitchSettings, values)
-        self.secret = SecretField("twitchToken", translate("twitch_settings", "oauth:… (the chat token of her login)"), translate("twitch_settings", "Save token"),
+        self.secret = SecretField("twitchToken", translate("twitch_settings", "oauth:… (the chat token of her login)"),
+                                  translate("twitch_settings", "Save token"),
                                   self.save_token, self.forget_token)
         self.token, self.save_button, self.forget_button = (self.secret.edit, self.secret.save_button,
                                                             self.secret.forget_button)
@@ -43,8 +44,12 @@ class TwitchSettingsPage(SectionForm):
         if refusal:
             text = refusal
         elif self.skill.has_token():
-            where = translate("secrets", getattr(secrets, "where", translate("twitch_settings", "nowhere (this build keeps no secrets)")))
-            text = translate("twitch_settings", "A token is kept in {where}: with her login set, she can write in chat.").format(where=where)
+            where = translate("secrets",
+                              getattr(secrets, "where",
+                                      translate("twitch_settings", "nowhere (this build keeps no secrets)")))
+            text = translate("twitch_settings",
+                             "A token is kept in {where}: with her login set, she can write in chat.").format(
+                                 where=where)
         else:
             text = translate("twitch_settings", "No token: she reads chat anonymously and cannot write in it.")
         self.token_status.setText(text)

@@ -46,7 +46,8 @@ NO_MIC, INTO_SILENCE = "not hearing you: no microphone", "speaking into silence:
 # the states as the dock says them (the state module's words are for logs and tests)
 STATE_WORDS = {OFF: QT_TRANSLATE_NOOP("voice_dock", "Off"), "loading": QT_TRANSLATE_NOOP("voice_dock", "Loading"),
                DUCKED: QT_TRANSLATE_NOOP("voice_dock", "Ducked"), SPEAKING: QT_TRANSLATE_NOOP("voice_dock", "Speaking"),
-               HEARING: QT_TRANSLATE_NOOP("voice_dock", "Hearing you"), THINKING: QT_TRANSLATE_NOOP("voice_dock", "Thinking"),
+               HEARING: QT_TRANSLATE_NOOP("voice_dock", "Hearing you"),
+               THINKING: QT_TRANSLATE_NOOP("voice_dock", "Thinking"),
                LISTENING: QT_TRANSLATE_NOOP("voice_dock", "Listening"),
                NO_MIC: QT_TRANSLATE_NOOP("voice_dock", "Not hearing you: no microphone"),
                INTO_SILENCE: QT_TRANSLATE_NOOP("voice_dock", "Speaking into silence: no speakers")}
@@ -182,7 +183,8 @@ class VoiceDock(QWidget):
         ptt = s.mode == "push_to_talk" and hears   # no talk button to press when nothing can hear it
         self.talk.setEnabled(ptt)
         key = self.skill.keys.key
-        self.talk.setText(translate("voice_dock", "Hold to talk ({label})").format(label=key.label) if ptt and key is not None else translate("voice_dock", "Hold to talk"))
+        self.talk.setText(translate("voice_dock", "Hold to talk ({label})").format(label=key.label) if ptt
+                          and key is not None else translate("voice_dock", "Hold to talk"))
         self.talk_key.setText(self.skill.keys.status if ptt else "")
         self.talk_key.setVisible(ptt)
         self.talk.setToolTip(translate("voice_dock", "Push-to-talk: hold the button while you speak to her. "
@@ -192,7 +194,9 @@ class VoiceDock(QWidget):
 
     def show_level(self, level_db: float) -> None:
         self.meter.setValue(meter_percent(level_db))
-        self.meter.setFormat(translate("voice_dock", "mic {level_db:.0f} dB").format(level_db=level_db) if level_db > -120 else translate("voice_dock", "mic —"))
+        self.meter.setFormat(
+            translate("voice_dock", "mic {level_db:.0f} dB").format(level_db=level_db) if level_db > -120
+            else translate("voice_dock", "mic —"))
 
 
     # ---- keys the main window got (it calls these) -------------------------------------------------------

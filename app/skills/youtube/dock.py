@@ -20,8 +20,10 @@ WORDS = {State.READING: QT_TRANSLATE_NOOP("youtube_dock", "Reading"),
          State.CONNECTING: QT_TRANSLATE_NOOP("youtube_dock", "Connecting"),
          State.RETRYING: QT_TRANSLATE_NOOP("youtube_dock", "Retrying"),
          State.NOT_LIVE: QT_TRANSLATE_NOOP("youtube_dock", "Not live"),
-         State.ENDED: QT_TRANSLATE_NOOP("youtube_dock", "Ended"), State.STOPPED: QT_TRANSLATE_NOOP("youtube_dock", "Stopped"),
-         State.REFUSED: QT_TRANSLATE_NOOP("youtube_dock", "Refused"), State.NO_KEY: QT_TRANSLATE_NOOP("youtube_dock", "No key"),
+         State.ENDED: QT_TRANSLATE_NOOP("youtube_dock", "Ended"),
+         State.STOPPED: QT_TRANSLATE_NOOP("youtube_dock", "Stopped"),
+         State.REFUSED: QT_TRANSLATE_NOOP("youtube_dock", "Refused"),
+         State.NO_KEY: QT_TRANSLATE_NOOP("youtube_dock", "No key"),
          State.OFF: QT_TRANSLATE_NOOP("youtube_dock", "Off")}
 
 
@@ -40,7 +42,8 @@ class YouTubeDock(QWidget):
         self.state = QLabel(objectName="youtubeState", wordWrap=True)
         self.stream = QLabel(objectName="youtubeStream", openExternalLinks=True)
         self.chat = ChatLog(line_html, LOG_LINES, objectName="youtubeChat")
-        note = QLabel(translate("youtube_dock", "She reads this chat and answers out loud; she cannot write in YouTube chat."),
+        note = QLabel(
+            translate("youtube_dock", "She reads this chat and answers out loud; she cannot write in YouTube chat."),
                       objectName="youtubeNote", wordWrap=True)
         top = QHBoxLayout()
         top.addWidget(self.state, 1)

@@ -1,8 +1,8 @@
 """The OBS connection and skill against a real OBS Studio: Debian's obs-studio (29.0.2 with obs-websocket 5.1.0 on
 Debian 12), started under Xvfb with a fresh HOME whose global.ini turns its WebSocket server on, on a free port,
 with a password (global.ini's [OBSWebSocket] section, read by obs-websocket up to 5.2, and the plugin's own
-config.json, read by later ones). installer/dev.sh test installs obs-studio (and xvfb) as root on a Debian-like machine; elsewhere
-these tests skip and say what is missing.
+config.json, read by later ones). installer/dev.sh test installs obs-studio (and xvfb) as root on a Debian-like machine;
+elsewhere these tests skip and say what is missing.
 
 OBS is started with its first-run wizard and update checks off (FirstRun, LastVersion, --disable-updater);
 what else it fetches from the internet at start-up is neither needed nor waited for: the tests wait only for its
@@ -154,7 +154,8 @@ def test_a_new_scene_collection_is_followed_and_her_switch_says_the_scene_is_gon
     port, _log = real_obs
 
     async def main():
-        bea.settings.update({"skills.obs.enabled": True, "skills.obs.port": port, "skills.obs.allowed_scenes": ["Main"]})
+        bea.settings.update({"skills.obs.enabled": True, "skills.obs.port": port,
+                             "skills.obs.allowed_scenes": ["Main"]})
         bea.secrets.set(PASSWORD_SECRET, PASSWORD)
         skill: ObsSkill = bea.skills["obs"]
         skill.connection.steps = FAST

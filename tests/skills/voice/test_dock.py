@@ -41,8 +41,10 @@ def test_the_state_shown_never_contradicts_the_devices():
 
 def test_each_problem_is_said_once():
     why = "PortAudio is not installed, so Bea can neither hear nor speak aloud"
-    problems = [f"no audio device: {why}. She speaks into silence.", f"no audio device: {why}. She speaks into silence."]
-    assert problem_lines("", problems, f"No audio devices: {why}") == [f"No audio device: {why}. She speaks into silence."]
+    problems = [f"no audio device: {why}. She speaks into silence.",
+                f"no audio device: {why}. She speaks into silence."]
+    assert problem_lines("", problems,
+                         f"No audio devices: {why}") == [f"No audio device: {why}. She speaks into silence."]
     assert problem_lines("Saved.", [], f"No audio devices: {why}") == ["Saved.", f"No audio devices: {why}"]
 
 

@@ -121,8 +121,8 @@ def test_a_server_hiccup_is_retried_and_a_spent_quota_or_a_bad_key_stops_with_yo
             return status
 
     asyncio.run(hiccup())
-    assert refused_state(asyncio.run(refused(KEY, error(403, "quotaExceeded", "The request cannot be completed "
-                                                                              "because you have exceeded your quota."))),
+    assert refused_state(asyncio.run(refused(KEY, error(403, "quotaExceeded", "The request cannot be completed because "
+                                                                              "you have exceeded your quota."))),
                          "exceeded your quota")
     assert refused_state(asyncio.run(refused("AIza-wrong", None)), "API key not valid")
     assert any("YouTube chat: API key not valid" in e for e in errors(bea))
