@@ -3297,6 +3297,13 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
 </context>
 <context>
+    <name>platform_dock</name>
+    <message>
+        <source>(removed by a moderator)</source>
+        <translation>(rimosso da un moderatore)</translation>
+    </message>
+</context>
+<context>
     <name>problems</name>
     <message>
         <source>She could not turn the stream into memories yet; she tries again later (detail: {detail}).</source>

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from app.skills.platform.chat_ring import ChatLine
 from app.widgets.palette import EVENT, HER, PAID, PROBLEM, QUIET, dot_html
+from app.widgets.qt import translate
 
 
 def state_html(colours: dict[str, str], words: dict[str, str], state: str, detail: str) -> str:
@@ -36,6 +37,7 @@ def line_html(line: ChatLine, special: Callable[[ChatLine, str, str], str | None
     else:
         body = f"<b>{who}:</b> {text}"
     if line.removed:
-        body = f'<s>{body}</s> <span style="color:{PROBLEM}">(removed by a moderator)</span>'
+        removed = html.escape(translate("platform_dock", "(removed by a moderator)"))
+        body = f'<s>{body}</s> <span style="color:{PROBLEM}">{removed}</span>'
     return body
 
