@@ -72,9 +72,11 @@ def rows_of(manager: ModelManager) -> list[Row]:
         if mc.download_refusal(e) is not None:
             state = translate("model_manager_dialog", "unpinned: not downloaded (Download says why; Import works)")
         elif fetched:
-            state = translate("model_manager_dialog", "paused at {value}: Download resumes").format(value=human_size(fetched))
+            state = translate("model_manager_dialog", "paused at {size}: Download resumes").format(
+                size=human_size(fetched))
         else:
-            state = translate("model_manager_dialog", "available") if not e.custom else translate("model_manager_dialog", "available, unpinned (you added it)")
+            state = translate("model_manager_dialog", "available") if not e.custom \
+                else translate("model_manager_dialog", "available, unpinned (you added it)")
         size = translate("model_manager_dialog", "about {size}").format(size=human_size(e.size_bytes))
         out.append(Row(e.id, e.title, e.kind, e.languages, size, e.licence, state, False))
     return out
@@ -101,7 +103,8 @@ class ModelManagerDialog(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(STATE, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(60)
-        self.privacy_note = QLabel(translate("model_manager_dialog", "Privacy mode is on: downloads are off. Importing files still works."),
+        self.privacy_note = QLabel(
+            translate("model_manager_dialog", "Privacy mode is on: downloads are off. Importing files still works."),
                                    objectName="modelPrivacy", wordWrap=True)
         self.status = QLabel(objectName="modelStatus", wordWrap=True)
         self.download_button = QPushButton(translate("model_manager_dialog", "Download"), objectName="modelDownload")
@@ -110,8 +113,10 @@ class ModelManagerDialog(QDialog):
         self.kind = QComboBox(objectName="modelImportKind")
         for kind in Kind:
             self.kind.addItem(translate("model_catalog", KIND_LABELS[kind]), kind)
-        self.import_file_button = QPushButton(translate("model_manager_dialog", "Import file…"), objectName="modelImportFile")
-        self.import_folder_button = QPushButton(translate("model_manager_dialog", "Import folder…"), objectName="modelImportFolder")
+        self.import_file_button = QPushButton(translate("model_manager_dialog", "Import file…"),
+                                              objectName="modelImportFile")
+        self.import_folder_button = QPushButton(translate("model_manager_dialog", "Import folder…"),
+                                                objectName="modelImportFolder")
         close = QPushButton(translate("model_manager_dialog", "Close"))
         buttons = QHBoxLayout()
         for widget in (self.download_button, self.cancel_button, self.remove_button):
@@ -144,7 +149,8 @@ class ModelManagerDialog(QDialog):
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
             cells = [row.title, translate("model_catalog", KIND_LABELS[row.kind]),
-                     language_label(row.languages, lambda word: translate("model_catalog", word)), row.size, row.licence,
+                     language_label(row.languages, lambda word: translate("model_catalog", word)), row.size,
+                     row.licence,
                      row.state]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -172,7 +178,8 @@ class ModelManagerDialog(QDialog):
     def show_progress(self, model_id: str, done: int, total: int) -> None:
         bar = self._bar(model_id)
         bar.setValue(min(1000, done * 1000 // total) if total else 0)
-        bar.setFormat(translate("model_manager_dialog", "%p% · {value} of {value2}").format(value=human_size(done), value2=human_size(total)))
+        bar.setFormat(translate("model_manager_dialog", "%p% · {done} of {total}").format(done=human_size(done),
+                                                                                         total=human_size(total)))
 
     def selected_id(self) -> str | None:
         rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
@@ -219,7 +226,8 @@ class ModelManagerDialog(QDialog):
 
     def on_import_file(self) -> None:
         path, _filter = QFileDialog.getOpenFileName(self, translate("model_manager_dialog", "Import a model file"), "",
-                                                    translate("model_manager_dialog", "Models (*.onnx *.gguf *.bin *.safetensors);;All files (*)"))
+                                                    translate("model_manager_dialog", "Models (*.onnx *.gguf *.bin "
+                                                                                      "*.safetensors);;All files (*)"))
         if path:
             self._spawn(self.import_from(Path(path), self.kind.currentData()))
 
@@ -229,7 +237,9 @@ class ModelManagerDialog(QDialog):
             self._spawn(self.import_from(Path(path), self.kind.currentData()))
 
     def confirm_remove(self, row: Row) -> bool:
-        answer = QMessageBox.question(self, translate("model_manager_dialog", "Remove model"), translate("model_manager_dialog", "Remove {title} ({size}) from this machine?").format(title=row.title, size=row.size))
+        asked = translate("model_manager_dialog", "Remove {title} ({size}) from this machine?")
+        answer = QMessageBox.question(self, translate("model_manager_dialog", "Remove model"),
+                                      asked.format(title=row.title, size=row.size))
         return answer == QMessageBox.StandardButton.Yes
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
@@ -251,8 +261,10 @@ class ModelManagerDialog(QDialog):
         self.say(translate("model_manager_dialog", "Downloading {title}…").format(title=title))
         try:
             await self.manager.download(model_id, lambda done, total: self.show_progress(model_id, done, total))
-            self.say(translate("model_manager_dialog", "{title} is installed").format(title=title) + (translate("model_manager_dialog", ": unpinned, as you added it, so its files were not checked "
-                                                 "against a hash Bea knows.") if entry.custom else "."))
+            unpinned = translate("model_manager_dialog", ": unpinned, as you added it, so its files were not "
+                                                         "checked against a hash Bea knows.")
+            self.say(translate("model_manager_dialog", "{title} is installed").format(title=title)
+                     + (unpinned if entry.custom else "."))
         except (ModelError, PrivacyRefused, OSError) as exc:
             log.warning("model download failed: %s", exc)
             self.say(str(exc), error=True)
@@ -260,14 +272,16 @@ class ModelManagerDialog(QDialog):
     def _finished(self, model_id: str, task: asyncio.Future[Any]) -> None:
         self.tasks.pop(model_id, None)
         if task.cancelled():
-            self.say(translate("model_manager_dialog", "{title}: download paused. Download again to resume where it stopped.").format(title=self.manager.entry(model_id).title))
+            self.say(translate("model_manager_dialog", "{title}: download paused. Download again to resume where "
+                                                       "it stopped.").format(title=self.manager.entry(model_id).title))
         self.refresh()
 
     async def import_from(self, path: Path, kind: Kind) -> None:
         self.say(translate("model_manager_dialog", "Importing {name}…").format(name=path.name))
         try:
             target = await self.manager.import_path(path, kind)
-            self.say(translate("model_manager_dialog", "Imported {name} as {name2}.").format(name=path.name, name2=target.name))
+            self.say(translate("model_manager_dialog", "Imported {name} as {target}.").format(name=path.name,
+                                                                                            target=target.name))
         except (ModelError, OSError) as exc:
             self.say(str(exc), error=True)
         self.refresh()

@@ -58,25 +58,40 @@ def summary(rec: TurnRecord) -> str:
     more = f" +{len(rec.perceptions) - 1}" if len(rec.perceptions) > 1 else ""
     flag = translate("turn_log_dock", " · rescued") if rec.rescued else ""
     why = f" · {rec.error}" if rec.failed and rec.error else ""
-    return (translate("turn_log_dock", "{stamp}  {outcome:<6} {model_calls} call(s), {value}{value2}, "
-                                       "{ms:.0f} ms{flag}{why} — {first}{more}").format(stamp=stamp, outcome=outcome(rec), model_calls=rec.model_calls, value=tokens(rec), value2=cost(rec), ms=rec.ms, flag=flag, why=why, first=first, more=more))
+    return translate("turn_log_dock", "{stamp}  {outcome:<6} %Ln calls, {tokens}{cost}, {ms:.0f} ms{flag}{why} — "
+                                      "{first}{more}", None, rec.model_calls).format(
+        stamp=stamp, outcome=outcome(rec), tokens=tokens(rec), cost=cost(rec), ms=rec.ms, flag=flag, why=why,
+        first=first, more=more)
 
 
 def details(rec: TurnRecord) -> str:
     def block(title: str, lines: list[str]) -> str:
-        body = "<br>".join(html.escape(x).replace("\n", "<br>") for x in lines) or translate("turn_log_dock", "<i>none</i>")
+        body = "<br>".join(html.escape(x).replace("\n", "<br>") for x in lines) \
+            or translate("turn_log_dock", "<i>none</i>")
         return f"<h4>{title}</h4><p>{body}</p>"
-    tools = [f"{t.name}({t.arguments}) → {t.observation}" + (translate("turn_log_dock", " [failed]") if t.failed else "") for t in rec.tools]
+    failed = translate("turn_log_dock", " [failed]")
+    tools = [f"{t.name}({t.arguments}) → {t.observation}" + (failed if t.failed else "") for t in rec.tools]
     estimated = "~" if rec.usage_estimated else ""
-    head = (translate("turn_log_dock", "{value} · {model_calls} call(s) · {estimated}{prompt_tokens} prompt + "
-                                       "{completion_tokens} completion tokens ({reasoning_tokens} "
-                                       "reasoning){value2}{value3} · {ms:.0f} ms · outcome {outcome}{value4}").format(value=rec.model or translate("turn_log_dock", 'no model'), model_calls=rec.model_calls, estimated=estimated, prompt_tokens=rec.prompt_tokens, completion_tokens=rec.completion_tokens, reasoning_tokens=rec.reasoning_tokens, value2=translate("turn_log_dock", ' (estimated: the server reported none)') if rec.usage_estimated else '', value3=cost(rec), ms=rec.ms, outcome=outcome(rec), value4=translate("turn_log_dock", ' · rescued') if rec.rescued else ''))
+    head = translate("turn_log_dock", "{model} · %Ln model calls · {estimated}{prompt_tokens} prompt + "
+                                      "{completion_tokens} completion tokens ({reasoning_tokens} reasoning)"
+                                      "{estimate_note}{cost} · {ms:.0f} ms · outcome {outcome}{rescued}", None,
+                     rec.model_calls).format(
+        model=rec.model or translate("turn_log_dock", "no model"), estimated=estimated,
+        prompt_tokens=rec.prompt_tokens, completion_tokens=rec.completion_tokens,
+        reasoning_tokens=rec.reasoning_tokens,
+        estimate_note=translate("turn_log_dock", " (estimated: the server reported none)") if rec.usage_estimated
+        else "", cost=cost(rec), ms=rec.ms, outcome=outcome(rec),
+        rescued=translate("turn_log_dock", " · rescued") if rec.rescued else "")
     failure = ""
     if rec.failed:
-        failure = (translate("turn_log_dock", "<p style='color:{problem}'><b>She couldn't answer:</b> {value}</p>").format(problem=PROBLEM, value=html.escape(rec.error))
-                   + block(translate("turn_log_dock", "Models tried"), [f"{name}: {why}" for name, why in rec.failures]))
-    return "".join([f"<p><b>{html.escape(head)}</b></p>", failure, block(translate("turn_log_dock", "Perceptions"), rec.perceptions),
-                    block(translate("turn_log_dock", "Thoughts"), rec.thoughts), block(translate("turn_log_dock", "Tool calls"), tools),
+        couldnt = translate("turn_log_dock", "<p style='color:{problem}'><b>She couldn't answer:</b> {why}</p>")
+        tried = [f"{name}: {why}" for name, why in rec.failures]
+        failure = couldnt.format(problem=PROBLEM, why=html.escape(rec.error)) \
+            + block(translate("turn_log_dock", "Models tried"), tried)
+    return "".join([f"<p><b>{html.escape(head)}</b></p>", failure,
+                    block(translate("turn_log_dock", "Perceptions"), rec.perceptions),
+                    block(translate("turn_log_dock", "Thoughts"), rec.thoughts),
+                    block(translate("turn_log_dock", "Tool calls"), tools),
                     block(translate("turn_log_dock", "Briefing (dynamic)"), [rec.briefing] if rec.briefing else []),
                     block(translate("turn_log_dock", "Prompt in force (static)"), [rec.prompt] if rec.prompt else [])])
 
@@ -85,7 +100,8 @@ class TurnLogView(QWidget):
     def __init__(self, turn_log: TurnLog, bus: EventBus, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.turn_log = turn_log
-        self.search = QLineEdit(objectName="turnSearch", placeholderText=translate("turn_log_dock", "Search turns (every word must match)…"))
+        self.search = QLineEdit(objectName="turnSearch",
+                                placeholderText=translate("turn_log_dock", "Search turns (every word must match)…"))
         self.list = QListWidget(objectName="turnList")
         self.detail = QTextBrowser(objectName="turnDetail")
         split = QSplitter(Qt.Orientation.Vertical)

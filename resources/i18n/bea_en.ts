@@ -168,6 +168,23 @@
     </message>
 </context>
 <context>
+    <name>turn_log_dock</name>
+    <message numerus="yes">
+        <source>{stamp}  {outcome:&lt;6} %Ln calls, {tokens}{cost}, {ms:.0f} ms{flag}{why} — {first}{more}</source>
+        <translation>
+            <numerusform>{stamp}  {outcome:&lt;6} %Ln call, {tokens}{cost}, {ms:.0f} ms{flag}{why} — {first}{more}</numerusform>
+            <numerusform>{stamp}  {outcome:&lt;6} %Ln calls, {tokens}{cost}, {ms:.0f} ms{flag}{why} — {first}{more}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{model} · %Ln model calls · {estimated}{prompt_tokens} prompt + {completion_tokens} completion tokens ({reasoning_tokens} reasoning){estimate_note}{cost} · {ms:.0f} ms · outcome {outcome}{rescued}</source>
+        <translation>
+            <numerusform>{model} · %Ln model call · {estimated}{prompt_tokens} prompt + {completion_tokens} completion tokens ({reasoning_tokens} reasoning){estimate_note}{cost} · {ms:.0f} ms · outcome {outcome}{rescued}</numerusform>
+            <numerusform>{model} · %Ln model calls · {estimated}{prompt_tokens} prompt + {completion_tokens} completion tokens ({reasoning_tokens} reasoning){estimate_note}{cost} · {ms:.0f} ms · outcome {outcome}{rescued}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>twitch_dock</name>
     <message numerus="yes">
         <source>&lt;b&gt;{who}&lt;/b&gt; cheered %Ln bits: </source>

@@ -643,12 +643,12 @@
 <context>
     <name>context_dock</name>
     <message>
-        <source>Her model reads {model_context:,} tokens at most, so her window keeps to half of that: {ceiling:,} (the rest holds her briefing and her answer).</source>
-        <translation>Il suo modello legge al massimo {model_context:,} token, quindi la sua finestra si ferma a metà: {ceiling:,} (il resto serve per il briefing e la risposta).</translation>
+        <source>Her model reads {model_context} tokens at most, so her window keeps to half of that: {ceiling} (the rest holds her briefing and her answer).</source>
+        <translation>Il suo modello legge al massimo {model_context} token, quindi la sua finestra si ferma a metà: {ceiling} (il resto serve per il briefing e la risposta).</translation>
     </message>
     <message>
-        <source>Her window holds up to {ceiling:,} tokens (Settings → Mind → Advanced).</source>
-        <translation>La sua finestra tiene fino a {ceiling:,} token (Impostazioni → Mente → Avanzate).</translation>
+        <source>Her window holds up to {ceiling} tokens (Settings → Mind → Advanced).</source>
+        <translation>La sua finestra tiene fino a {ceiling} token (Impostazioni → Mente → Avanzate).</translation>
     </message>
     <message>
         <source>No handoff yet: the recap of older talk will show here.</source>
@@ -663,8 +663,8 @@
         <translation>Ultimo riassunto</translation>
     </message>
     <message>
-        <source>{used:,} of {ceiling:,} tokens</source>
-        <translation>{used:,} di {ceiling:,} token</translation>
+        <source>{used} of {ceiling} tokens</source>
+        <translation>{used} di {ceiling} token</translation>
     </message>
     <message>
         <source>never</source>
@@ -683,9 +683,9 @@
         <translation> · {failures} falliti</translation>
     </message>
     <message>
-        <source>Recap starts at {trigger:,} · keeps {hot:,} word for word · hot now {value:,} · evicted by the ceiling {evicted_tokens:,}
+        <source>Recap starts at {trigger} · keeps {hot} word for word · hot now {hot_now} · evicted by the ceiling {evicted_tokens}
 {state} · counting with {counter_name}</source>
-        <translation>Riassunto da {trigger:,} · tiene {hot:,} parola per parola · recenti ora {value:,} · scartati dal tetto {evicted_tokens:,}
+        <translation>Riassunto da {trigger} · tiene {hot} parola per parola · recenti ora {hot_now} · scartati dal tetto {evicted_tokens}
 {state} · conteggio con {counter_name}</translation>
     </message>
     <message>
@@ -1804,8 +1804,8 @@ Non lo ricorderà più. Non si può annullare.</translation>
         <translation>non verificato: non scaricato (Scarica dice perché; Importa funziona)</translation>
     </message>
     <message>
-        <source>paused at {value}: Download resumes</source>
-        <translation>in pausa a {value}: Scarica riprende</translation>
+        <source>paused at {size}: Download resumes</source>
+        <translation>in pausa a {size}: Scarica riprende</translation>
     </message>
     <message>
         <source>available, unpinned (you added it)</source>
@@ -1852,8 +1852,8 @@ Non lo ricorderà più. Non si può annullare.</translation>
         <translation>avvio…</translation>
     </message>
     <message>
-        <source>%p% · {value} of {value2}</source>
-        <translation>%p% · {value} di {value2}</translation>
+        <source>%p% · {done} of {total}</source>
+        <translation>%p% · {done} di {total}</translation>
     </message>
     <message>
         <source>Import a model file</source>
@@ -1896,8 +1896,8 @@ Non lo ricorderà più. Non si può annullare.</translation>
         <translation>Importo {name}…</translation>
     </message>
     <message>
-        <source>Imported {name} as {name2}.</source>
-        <translation>Importato {name} come {name2}.</translation>
+        <source>Imported {name} as {target}.</source>
+        <translation>Importato {name} come {target}.</translation>
     </message>
     <message>
         <source>Removed {model_id}.</source>
@@ -1994,8 +1994,8 @@ Col tempo tornano entrambe verso il neutro.</translation>
         <translation>Diretta: sconosciuta · Registrazione: sconosciuta</translation>
     </message>
     <message>
-        <source>Streaming: {value} · Recording: {value2}</source>
-        <translation>Diretta: {value} · Registrazione: {value2}</translation>
+        <source>Streaming: {streaming} · Recording: {recording}</source>
+        <translation>Diretta: {streaming} · Registrazione: {recording}</translation>
     </message>
     <message>
         <source>Current scene: —</source>
@@ -2006,8 +2006,8 @@ Col tempo tornano entrambe verso il neutro.</translation>
         <translation>Scena attuale: — (OBS sta cambiando raccolta di scene)</translation>
     </message>
     <message>
-        <source>Current scene: {value} (scene collection “{scene_collection}”)</source>
-        <translation>Scena attuale: {value} (raccolta di scene “{scene_collection}”)</translation>
+        <source>Current scene: {scene} (scene collection “{scene_collection}”)</source>
+        <translation>Scena attuale: {scene} (raccolta di scene “{scene_collection}”)</translation>
     </message>
     <message>
         <source>Double-click a scene to switch OBS to it. ★ marks the scenes she may use.</source>
@@ -2022,8 +2022,8 @@ Col tempo tornano entrambe verso il neutro.</translation>
         <translation>Password…</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:{value}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {value2}&lt;/b&gt; {address}</source>
-        <translation>&lt;span style=&apos;color:{value}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {value2}&lt;/b&gt; {address}</translation>
+        <source>&lt;span style=&apos;color:{colour}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {state}&lt;/b&gt; {address}</source>
+        <translation>&lt;span style=&apos;color:{colour}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {state}&lt;/b&gt; {address}</translation>
     </message>
     <message>
         <source>OBS password</source>
@@ -2054,6 +2054,19 @@ Vuota: la dimentica.</translation>
     <message>
         <source>refused</source>
         <translation>rifiutato</translation>
+    </message>
+    <message>
+        <source>LIVE</source>
+        <translation>IN DIRETTA</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>accesa</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <comment>an output, streaming or recording</comment>
+        <translation>spenta</translation>
     </message>
 </context>
 <context>
@@ -5367,9 +5380,12 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <source> · rescued</source>
         <translation> · salvato</translation>
     </message>
-    <message>
-        <source>{stamp}  {outcome:&lt;6} {model_calls} call(s), {value}{value2}, {ms:.0f} ms{flag}{why} — {first}{more}</source>
-        <translation>{stamp}  {outcome:&lt;6} chiamate: {model_calls}, {value}{value2}, {ms:.0f} ms{flag}{why} — {first}{more}</translation>
+    <message numerus="yes">
+        <source>{stamp}  {outcome:&lt;6} %Ln calls, {tokens}{cost}, {ms:.0f} ms{flag}{why} — {first}{more}</source>
+        <translation>
+            <numerusform>{stamp}  {outcome:&lt;6} %Ln chiamata, {tokens}{cost}, {ms:.0f} ms{flag}{why} — {first}{more}</numerusform>
+            <numerusform>{stamp}  {outcome:&lt;6} %Ln chiamate, {tokens}{cost}, {ms:.0f} ms{flag}{why} — {first}{more}</numerusform>
+        </translation>
     </message>
     <message>
         <source>&lt;i&gt;none&lt;/i&gt;</source>
@@ -5379,9 +5395,12 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <source> [failed]</source>
         <translation> [fallita]</translation>
     </message>
-    <message>
-        <source>{value} · {model_calls} call(s) · {estimated}{prompt_tokens} prompt + {completion_tokens} completion tokens ({reasoning_tokens} reasoning){value2}{value3} · {ms:.0f} ms · outcome {outcome}{value4}</source>
-        <translation>{value} · chiamate al modello: {model_calls} · {estimated}{prompt_tokens} di prompt + {completion_tokens} token di risposta ({reasoning_tokens} di ragionamento){value2}{value3} · {ms:.0f} ms · esito {outcome}{value4}</translation>
+    <message numerus="yes">
+        <source>{model} · %Ln model calls · {estimated}{prompt_tokens} prompt + {completion_tokens} completion tokens ({reasoning_tokens} reasoning){estimate_note}{cost} · {ms:.0f} ms · outcome {outcome}{rescued}</source>
+        <translation>
+            <numerusform>{model} · %Ln chiamata al modello · {estimated}{prompt_tokens} di prompt + {completion_tokens} token di risposta ({reasoning_tokens} di ragionamento){estimate_note}{cost} · {ms:.0f} ms · esito {outcome}{rescued}</numerusform>
+            <numerusform>{model} · %Ln chiamate al modello · {estimated}{prompt_tokens} di prompt + {completion_tokens} token di risposta ({reasoning_tokens} di ragionamento){estimate_note}{cost} · {ms:.0f} ms · esito {outcome}{rescued}</numerusform>
+        </translation>
     </message>
     <message>
         <source>no model</source>
@@ -5392,8 +5411,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation> (stimati: il server non li ha riportati)</translation>
     </message>
     <message>
-        <source>&lt;p style=&apos;color:{problem}&apos;&gt;&lt;b&gt;She couldn&apos;t answer:&lt;/b&gt; {value}&lt;/p&gt;</source>
-        <translation>&lt;p style=&apos;color:{problem}&apos;&gt;&lt;b&gt;Non è riuscita a rispondere:&lt;/b&gt; {value}&lt;/p&gt;</translation>
+        <source>&lt;p style=&apos;color:{problem}&apos;&gt;&lt;b&gt;She couldn&apos;t answer:&lt;/b&gt; {why}&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:{problem}&apos;&gt;&lt;b&gt;Non è riuscita a rispondere:&lt;/b&gt; {why}&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Models tried</source>

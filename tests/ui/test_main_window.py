@@ -8,7 +8,7 @@ import pytest
 from app.memory.migrations import LATEST
 from app.ui import launch
 from app.ui.passphrase import PassphraseDialog
-from app.widgets.qt import QMenu
+from app.widgets.qt import QLocale, QMenu
 from tests.conftest import REPO
 
 SHOTS = REPO / "build" / "screenshots"
@@ -260,7 +260,7 @@ def test_turn_log_dock_lists_searches_and_shows_a_turn(shell, bea):
     assert view.list.count() == 1 and "rescued" in view.list.item(0).text()
     page = view.detail.toPlainText()
     assert 'speak({"message": "sì!"}) → said out loud' in page and "he likes food" in page
-    assert "ollama:qwen2.5:7b · 2 call(s)" in page
+    assert "ollama:qwen2.5:7b · 2 model calls" in page
     view.load([])
     assert "No turns yet" in view.detail.toPlainText()
 
@@ -275,10 +275,11 @@ def test_context_dock_shows_the_window_and_forgets_it(shell, bea, qtbot, monkeyp
         bea.mind.context.heard(f"[marco] line {i}", "twitch:#bea")
     view.refresh()
     assert view.bar.value() == bea.mind.context.used() > 0
-    assert "Recap starts at 120,000 · keeps 30,000 word for word" in view.numbers.text()
+    n = QLocale().toString   # numbers as the window's locale writes them
+    assert f"Recap starts at {n(120_000)} · keeps {n(30_000)} word for word" in view.numbers.text()
     bea.settings.set("mind.context_max_tokens", 300_000)  # reaches the live window, no restart
     view.refresh()
-    assert view.bar.maximum() == 300_000 and "Recap starts at 240,000" in view.numbers.text()
+    assert view.bar.maximum() == 300_000 and f"Recap starts at {n(240_000)}" in view.numbers.text()
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
 
     async def forget():

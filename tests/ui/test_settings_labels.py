@@ -8,7 +8,7 @@ from app.ui.context_dock import ContextView
 from app.ui.settings_dialog import SettingsDialog
 from app.ui.skills_page import SkillsPage
 from app.widgets.forms import is_advanced
-from app.widgets.qt import QCheckBox, QLabel, QWidget
+from app.widgets.qt import QCheckBox, QLabel, QLocale, QWidget
 
 
 def leaf_fields(model: type[BaseModel], prefix: str = ""):
@@ -114,10 +114,11 @@ def test_the_context_dock_shows_the_ceiling_her_model_allows(bea, qtbot):
     assert bea.settings.current.mind.models == ["local:smollm2"]      # the built-in model: 8,192 tokens
     dock = ContextView(bea.mind, bea.bus)
     qtbot.addWidget(dock)
-    assert "8,192" in dock.ceiling.text() and "4,096" in dock.ceiling.text()
-    assert dock.bar.maximum() == 4_096 and dock.bar.format().endswith("of 4,096 tokens")
-    assert "150,000" not in dock.ceiling.text() + dock.bar.format()
+    n = QLocale().toString   # numbers as the window's locale writes them
+    assert n(8_192) in dock.ceiling.text() and n(4_096) in dock.ceiling.text()
+    assert dock.bar.maximum() == 4_096 and dock.bar.format().endswith(f"of {n(4_096)} tokens")
+    assert n(150_000) not in dock.ceiling.text() + dock.bar.format()
     bea.settings.set("mind.models", ["ollama:qwen2.5:7b"])           # a server's context is not known
     dock.refresh()
-    assert dock.bar.maximum() == 150_000 and "8,192" not in dock.ceiling.text()
-    assert dock.ceiling.text() == "Her window holds up to 150,000 tokens (Settings → Mind → Advanced)."
+    assert dock.bar.maximum() == 150_000 and n(8_192) not in dock.ceiling.text()
+    assert dock.ceiling.text() == f"Her window holds up to {n(150_000)} tokens (Settings → Mind → Advanced)."

@@ -40,7 +40,10 @@ SAID_ELSEWHERE = (State.RETRYING, State.REFUSED)   # the problems list says why
 def outputs_text(status: ObsStatus) -> str:
     if not status.connected:
         return translate("obs_dock", "Streaming: unknown · Recording: unknown")
-    return (translate("obs_dock", "Streaming: {value} · Recording: {value2}").format(value='LIVE' if status.streaming else 'off', value2='on' if status.recording else 'off'))
+    off = translate("obs_dock", "off", "an output, streaming or recording")
+    return translate("obs_dock", "Streaming: {streaming} · Recording: {recording}").format(
+        streaming=translate("obs_dock", "LIVE") if status.streaming else off,
+        recording=translate("obs_dock", "on") if status.recording else off)
 
 
 def current_text(status: ObsStatus) -> str:
@@ -48,7 +51,8 @@ def current_text(status: ObsStatus) -> str:
         return translate("obs_dock", "Current scene: —")
     if not status.scene_collection:
         return translate("obs_dock", "Current scene: — (OBS is changing scene collection)")
-    return translate("obs_dock", "Current scene: {value} (scene collection “{scene_collection}”)").format(value=status.current_scene or '—', scene_collection=status.scene_collection)
+    return translate("obs_dock", "Current scene: {scene} (scene collection “{scene_collection}”)").format(
+        scene=status.current_scene or "—", scene_collection=status.scene_collection)
 
 
 class ObsDock(QWidget):
@@ -63,7 +67,8 @@ class ObsDock(QWidget):
         self.outputs = QLabel(objectName="obsOutputs")
         self.current = QLabel(objectName="obsCurrentScene")
         self.scenes = QListWidget(objectName="obsScenes")
-        self.scenes.setToolTip(translate("obs_dock", "Double-click a scene to switch OBS to it. ★ marks the scenes she may use."))
+        self.scenes.setToolTip(
+            translate("obs_dock", "Double-click a scene to switch OBS to it. ★ marks the scenes she may use."))
         self.reconnect_button = QPushButton(translate("obs_dock", "Connect now"), objectName="obs-reconnect")
         self.password_button = QPushButton(translate("obs_dock", "Password…"), objectName="obs-password")
         self.set_up_button = QPushButton(translate("obs_dock", "Set up OBS…"), objectName="obs-set-up")
@@ -95,11 +100,15 @@ class ObsDock(QWidget):
         s = self.skill.status
         set_up = self.skill.enabled
         if not set_up:   # grey and quiet: nothing is wrong with a skill the streamer never asked for
-            self.state.setText(translate("obs_dock", "<span style='color:{quiet}'>OBS: not set up</span>").format(quiet=QUIET))
+            self.state.setText(translate("obs_dock", "<span style='color:{quiet}'>OBS: not set up</span>").format(
+                quiet=QUIET))
             self.message.setText(translate("obs_dock", "When you stream with OBS, switch it on in Settings → Skills: "
                                            "she then switches scenes, shows captions and knows when you go live."))
         else:
-            self.state.setText(translate("obs_dock", "<span style='color:{value}'>●</span> <b>OBS: {value2}</b> {address}").format(value=COLOURS[s.state], value2=translate("obs_dock", STATE_LABELS[s.state]), address=s.address))
+            state = translate("obs_dock", STATE_LABELS[s.state])
+            self.state.setText(translate("obs_dock", "<span style='color:{colour}'>●</span> <b>OBS: {state}</b> "
+                                                     "{address}").format(colour=COLOURS[s.state], state=state,
+                                                                         address=s.address))
             shown = tuple(x for x in s.words if x == words.AGAIN) if s.state in SAID_ELSEWHERE else s.words
             self.message.setText(self.note or in_window(PROBLEMS, shown, dict(s.args),
                                                         "" if s.state in SAID_ELSEWHERE else s.message))
@@ -136,8 +145,9 @@ class ObsDock(QWidget):
         asyncio.ensure_future(run())
 
     def ask_password(self) -> None:
-        text, ok = QInputDialog.getText(self, translate("obs_dock", "OBS password"), translate("obs_dock", "OBS WebSocket password (Tools → WebSocket "
-                                        "Server Settings → Show Connect Info).\nEmpty forgets it."),
+        text, ok = QInputDialog.getText(self, translate("obs_dock", "OBS password"),
+                                        translate("obs_dock", "OBS WebSocket password (Tools → WebSocket Server "
+                                                              "Settings → Show Connect Info).\nEmpty forgets it."),
                                         QLineEdit.EchoMode.Password)
         if ok:
             self.note = note_text(self.skill.set_password(text.strip()))
