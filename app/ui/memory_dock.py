@@ -12,6 +12,7 @@ from app.core.perception import OWNER_IDENTITY
 from app.core.recall import ago
 from app.memory.memories import DAY, Memory, MemoryStore
 from app.ui.language import window_code
+from app.widgets.dock_words import number
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
     QComboBox,
@@ -34,7 +35,8 @@ Session = tuple[int, float, float | None, str]
 
 SHOWN = 200      # the most memories the list holds; searching narrows past it
 FETCH = 5000     # how many rows to read when session or person is filtered here, after the store's search
-SOURCES = ((QT_TRANSLATE_NOOP("memory_dock", "Everything"), None), (QT_TRANSLATE_NOOP("memory_dock", "What people said"), "person"),
+SOURCES = ((QT_TRANSLATE_NOOP("memory_dock", "Everything"), None),
+           (QT_TRANSLATE_NOOP("memory_dock", "What people said"), "person"),
            (QT_TRANSLATE_NOOP("memory_dock", "What she said herself"), "bea"))
 
 
@@ -52,7 +54,7 @@ def session_label(started: float, ended: float | None) -> str:
 
 
 def counted(n: int) -> str:
-    return translate("memory_dock", "1 memory") if n == 1 else translate("memory_dock", "{n} memories").format(n=n)
+    return translate("memory_dock", "%Ln memories", None, n)
 
 
 def news_text(news: Any, busy: bool = False) -> str:
@@ -83,7 +85,8 @@ class MemoryView(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store, self.sessions, self.display_name, self.clock = store, sessions, display_name, clock
-        self.search = QLineEdit(objectName="memorySearch", placeholderText=translate("memory_dock", "Search memories (every word must match)…"))
+        self.search = QLineEdit(objectName="memorySearch",
+                                placeholderText=translate("memory_dock", "Search memories (every word must match)…"))
         self.search.setClearButtonEnabled(True)
         self.source = QComboBox(objectName="memorySource")
         for label, source in SOURCES:
@@ -174,7 +177,8 @@ class MemoryView(QWidget):
             item.setToolTip(m.text)
             self.list.addItem(item)
         if capped:
-            self.count.setText(translate("memory_dock", "the newest {value} shown: search to narrow").format(value=len(memories)))
+            self.count.setText(translate("memory_dock", "the newest {count} shown: search to narrow").format(
+                count=number(len(memories))))
         else:
             self.count.setText(counted(len(memories)))
         if memories:
@@ -185,8 +189,10 @@ class MemoryView(QWidget):
         if m.source == "bea":
             who = translate("memory_dock", "she said")
         else:
-            who = translate("memory_dock", "people said · {value}").format(value=self.display_name(m.author) if m.author else 'someone')
-        return translate("memory_dock", "{who} · {value} · scope “{scope}”").format(who=who, value=ago(max(0.0, now - m.ts) / DAY, window_code()), scope=m.scope)
+            author = self.display_name(m.author) if m.author else translate("memory_dock", "someone")
+            who = translate("memory_dock", "people said · {author}").format(author=author)
+        return translate("memory_dock", "{who} · {when} · scope “{scope}”").format(
+            who=who, when=ago(max(0.0, now - m.ts) / DAY, window_code()), scope=m.scope)
 
     def selected(self) -> Memory | None:
         row = self.list.currentRow()
@@ -209,11 +215,12 @@ class MemoryView(QWidget):
 
     def forget_selected(self) -> bool:
         m = self.selected()
-        kind = translate("memory_dock", "something she said herself") if m is not None and m.source == "bea" else translate("memory_dock", "something people said")
+        kind = translate("memory_dock", "something she said herself") if m is not None and m.source == "bea" \
+            else translate("memory_dock", "something people said")
         if m is None or not self._confirmed(
                 translate("memory_dock", "Forget this memory?"),
-                translate("memory_dock", "Forget 1 memory, {kind}:\n\n{value}\n\nShe will not recall it again. This "
-                                         "cannot be undone.").format(kind=kind, value=quoted(m.text))):
+                translate("memory_dock", "Forget 1 memory, {kind}:\n\n{memory}\n\nShe will not recall it again. This "
+                                         "cannot be undone.").format(kind=kind, memory=quoted(m.text))):
             return False
         self.store.forget(m.id)
         self._after_forgetting()
@@ -224,11 +231,13 @@ class MemoryView(QWidget):
         if m is None:
             return 0
         n, at_least = self.scope_size(m.scope)
-        how_many = (translate("memory_dock", "at least ") if at_least else "all " if n > 1 else "the ") + counted(n)
-        if not self._confirmed(
-                translate("memory_dock", "Forget this whole scope?"),
-                translate("memory_dock", "Forget {how_many} in the scope “{scope}”, both what people said and "
-                                         "what she said herself? Other scopes stay. This cannot be undone.").format(how_many=how_many, scope=m.scope)):
+        question = translate("memory_dock", "Forget at least %Ln memories in the scope “{scope}”, both what people "
+                                            "said and what she said herself?", None, n) if at_least \
+            else translate("memory_dock", "Forget all %Ln memories in the scope “{scope}”, both what people said and "
+                                          "what she said herself?", None, n)
+        stays = translate("memory_dock", "Other scopes stay. This cannot be undone.")
+        if not self._confirmed(translate("memory_dock", "Forget this whole scope?"),
+                               f"{question.format(scope=m.scope)} {stays}"):
             return 0
         gone = self.store.forget_scope(m.scope)
         self._after_forgetting()
@@ -247,7 +256,8 @@ class MemoryDock(QWidget):
         super().__init__(parent)
         self.mind = mind
         self.view: MemoryView | None = None
-        self.waiting = QLabel(translate("memory_dock", "Her memory is waking up (the embedding model is loading)…"), wordWrap=True)
+        self.waiting = QLabel(translate("memory_dock", "Her memory is waking up (the embedding model is loading)…"),
+                              wordWrap=True)
         self.progress = QProgressBar(objectName="memoryReembed")
         self.progress.setFormat(translate("memory_dock", "Re-embedding memories: %v of %m"))
         self.progress.hide()

@@ -12,6 +12,30 @@
     </message>
 </context>
 <context>
+    <name>memory_dock</name>
+    <message numerus="yes">
+        <source>%Ln memories</source>
+        <translation>
+            <numerusform>%Ln memory</numerusform>
+            <numerusform>%Ln memories</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Forget all %Ln memories in the scope “{scope}”, both what people said and what she said herself?</source>
+        <translation>
+            <numerusform>Forget the one memory in the scope “{scope}”, both what people said and what she said herself?</numerusform>
+            <numerusform>Forget all %Ln memories in the scope “{scope}”, both what people said and what she said herself?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Forget at least %Ln memories in the scope “{scope}”, both what people said and what she said herself?</source>
+        <translation>
+            <numerusform>Forget at least %Ln memory in the scope “{scope}”, both what people said and what she said herself?</numerusform>
+            <numerusform>Forget at least %Ln memories in the scope “{scope}”, both what people said and what she said herself?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>people_dock</name>
     <message numerus="yes">
         <source>%Ln people match “{search}”</source>

@@ -1390,13 +1390,12 @@
         <source> (live)</source>
         <translation> (in live)</translation>
     </message>
-    <message>
-        <source>1 memory</source>
-        <translation>1 ricordo</translation>
-    </message>
-    <message>
-        <source>{n} memories</source>
-        <translation>{n} ricordi</translation>
+    <message numerus="yes">
+        <source>%Ln memories</source>
+        <translation>
+            <numerusform>%Ln ricordo</numerusform>
+            <numerusform>%Ln ricordi</numerusform>
+        </translation>
     </message>
     <message>
         <source>Search memories (every word must match)…</source>
@@ -1419,20 +1418,20 @@
         <translation>Tutti</translation>
     </message>
     <message>
-        <source>the newest {value} shown: search to narrow</source>
-        <translation>mostrati i {value} più recenti: cerca per restringere</translation>
+        <source>the newest {count} shown: search to narrow</source>
+        <translation>mostrati i {count} più recenti: cerca per restringere</translation>
     </message>
     <message>
         <source>she said</source>
         <translation>ha detto lei</translation>
     </message>
     <message>
-        <source>people said · {value}</source>
-        <translation>ha detto la gente · {value}</translation>
+        <source>people said · {author}</source>
+        <translation>ha detto la gente · {author}</translation>
     </message>
     <message>
-        <source>{who} · {value} · scope “{scope}”</source>
-        <translation>{who} · {value} · ambito “{scope}”</translation>
+        <source>{who} · {when} · scope “{scope}”</source>
+        <translation>{who} · {when} · ambito “{scope}”</translation>
     </message>
     <message>
         <source>something she said herself</source>
@@ -1449,26 +1448,25 @@
     <message>
         <source>Forget 1 memory, {kind}:
 
-{value}
+{memory}
 
 She will not recall it again. This cannot be undone.</source>
         <translation>Dimenticare 1 ricordo, {kind}:
 
-{value}
+{memory}
 
 Non lo ricorderà più. Non si può annullare.</translation>
-    </message>
-    <message>
-        <source>at least </source>
-        <translation>almeno </translation>
     </message>
     <message>
         <source>Forget this whole scope?</source>
         <translation>Dimenticare tutto questo ambito?</translation>
     </message>
-    <message>
-        <source>Forget {how_many} in the scope “{scope}”, both what people said and what she said herself? Other scopes stay. This cannot be undone.</source>
-        <translation>Dimenticare {how_many} nell&apos;ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei? Gli altri ambiti restano. Non si può annullare.</translation>
+    <message numerus="yes">
+        <source>Forget all %Ln memories in the scope “{scope}”, both what people said and what she said herself?</source>
+        <translation>
+            <numerusform>Dimenticare l&apos;unico ricordo nell&apos;ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei?</numerusform>
+            <numerusform>Dimenticare tutti i %Ln ricordi nell&apos;ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei?</numerusform>
+        </translation>
     </message>
     <message>
         <source>Her memory is waking up (the embedding model is loading)…</source>
@@ -1477,6 +1475,21 @@ Non lo ricorderà più. Non si può annullare.</translation>
     <message>
         <source>Re-embedding memories: %v of %m</source>
         <translation>Rilettura dei ricordi: %v di %m</translation>
+    </message>
+    <message>
+        <source>someone</source>
+        <translation>qualcuno</translation>
+    </message>
+    <message numerus="yes">
+        <source>Forget at least %Ln memories in the scope “{scope}”, both what people said and what she said herself?</source>
+        <translation>
+            <numerusform>Dimenticare almeno %Ln ricordo nell&apos;ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei?</numerusform>
+            <numerusform>Dimenticare almeno %Ln ricordi nell&apos;ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Other scopes stay. This cannot be undone.</source>
+        <translation>Gli altri ambiti restano. Non si può annullare.</translation>
     </message>
 </context>
 <context>
