@@ -21,6 +21,8 @@ import i18n  # noqa: E402
 
 TS = REPO / "resources" / "i18n" / "bea_it.ts"
 EVERY_TS = pytest.mark.parametrize("ts", i18n.translations(), ids=lambda p: p.stem)
+# a placeholder's name tells the translator what it holds: never a machine's {value}, {value2} or a position
+UNNAMED = re.compile(r"\{(?:value\d*|\d*)(?:[:!][^{}]*)?\}")
 # {name}, %1 and markup, kept by every translation (a plural form may leave %n out: "once")
 PLACEHOLDER = re.compile(r"\{\w*(?:[:!][^{}]*)?\}|%\d|<[^>]+>|&\w+;")
 
@@ -60,6 +62,19 @@ def test_the_translation_is_complete_and_keeps_placeholders(ts):
                 mismatched.append(f"{context}: {source!r} -> {text!r}")
     assert not unfinished, f"{len(unfinished)} entries of {ts.name} unfinished:\n" + "\n".join(unfinished)
     assert not mismatched, "placeholders or markup differ:\n" + "\n".join(mismatched)
+
+
+def test_a_placeholder_named_value_or_by_position_is_found():
+    assert UNNAMED.findall("{value} of {value2:,} in {count}") == ["{value}", "{value2:,}"]
+    assert UNNAMED.findall("{} and {0} and {1!r}") == ["{}", "{0}", "{1!r}"]
+    assert UNNAMED.findall("{values} {value_kind} {count:,} %1 %Ln") == []
+
+
+@EVERY_TS
+def test_every_placeholder_says_what_it_holds(ts):
+    unnamed = [f"{context}: {source!r}" for context, source, _t in entries(ts) if UNNAMED.search(source)]
+    assert not unnamed, f"{len(unnamed)} strings with placeholders that do not say what they hold:\n" + \
+        "\n".join(unnamed)
 
 
 @EVERY_TS
