@@ -21,8 +21,8 @@ import i18n  # noqa: E402
 
 TS = REPO / "resources" / "i18n" / "bea_it.ts"
 EVERY_TS = pytest.mark.parametrize("ts", i18n.translations(), ids=lambda p: p.stem)
-# a placeholder's name tells the translator what it holds: never a machine's {value}, {value2} or a position
-UNNAMED = re.compile(r"\{(?:value\d*|\d*)(?:[:!][^{}]*)?\}")
+# a placeholder's name tells the translator what it holds: never a machine's {value}, {value2}, {name2} or a position
+UNNAMED = re.compile(r"\{(?:value|\w*?\d+|)(?:[:!][^{}]*)?\}")
 # {name}, %1 and markup, kept by every translation (a plural form may leave %n out: "once")
 PLACEHOLDER = re.compile(r"\{\w*(?:[:!][^{}]*)?\}|%\d|<[^>]+>|&\w+;")
 
@@ -65,7 +65,7 @@ def test_the_translation_is_complete_and_keeps_placeholders(ts):
 
 
 def test_a_placeholder_named_value_or_by_position_is_found():
-    assert UNNAMED.findall("{value} of {value2:,} in {count}") == ["{value}", "{value2:,}"]
+    assert UNNAMED.findall("{value} of {value2:,} in {count} as {name2}") == ["{value}", "{value2:,}", "{name2}"]
     assert UNNAMED.findall("{} and {0} and {1!r}") == ["{}", "{0}", "{1!r}"]
     assert UNNAMED.findall("{values} {value_kind} {count:,} %1 %Ln") == []
 
