@@ -7,12 +7,16 @@ them said one after the other) and `args` (the values of their {names}); its tex
 the bus and the API. An ERROR event's words, and those of an event that resolves a problem (data `resolved`), are
 marked in the "problems" context, any other event's in "activity". A technical detail (an exception's or a
 server's own words) goes in an arg, at the end of the sentence ("... (detail: {detail})"), so the sentence is
-Bea's and only the detail is as it came."""
+Bea's and only the detail is as it came.
+
+A line kept to be shown later (a chat line an agent said) is a Phrase: the marked sentence, its context and the
+values of its {names}, kept apart until the window translates the sentence and fills them in. The window never
+reads a value back out of an English line."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 PROBLEMS = "problems"   # the context of an ERROR event's words (the Chat dock's problem lines) and a resolution's
@@ -42,13 +46,19 @@ def said(words: Words, **args: Any) -> tuple[str, dict[str, Any]]:
     return english(words, values), {"words": words if isinstance(words, str) else list(words), "args": values}
 
 
-def filled(templates: Sequence[str], text: str) -> tuple[str, dict[str, str]] | None:
-    """The first template whose {names} can be filled in to give `text`, and their values; None if none can.
-    For a line kept in English (a chat transcript) that the window says in its language."""
-    for template in templates:
-        pieces = re.split(r"\{(\w+)\}", template)     # literal, name, literal, name, ..., literal
-        pattern = "".join(re.escape(p) if i % 2 == 0 else "(.+)" for i, p in enumerate(pieces))
-        found = re.fullmatch(pattern, text, re.DOTALL)
-        if found:
-            return template, dict(zip(pieces[1::2], found.groups(), strict=True))
-    return None
+@dataclass(frozen=True)
+class Phrase:
+    """A sentence marked in `context` (QT_TRANSLATE_NOOP) and the values of its {names}, as text."""
+    context: str
+    words: str
+    args: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def english(self) -> str:
+        """The sentence in English with its values: for the logs, the tests and whoever reads no window."""
+        return self.words.format(**dict(self.args)) if self.args else self.words
+
+
+def phrase(context: str, words: str, **args: Any) -> Phrase:
+    """`words` (marked in `context`) with the values of their {names}: phrase("interview", NOT_KEPT, detail=...)."""
+    return Phrase(context, words, tuple((name, str(value)) for name, value in args.items()))

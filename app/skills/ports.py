@@ -40,6 +40,7 @@ from typing import Any, Protocol
 from app.core.affect import Affect
 from app.core.her_lines import SpokenLine
 from app.core.perception import Perception
+from app.core.words import Phrase
 
 
 class People(Protocol):
@@ -217,5 +218,6 @@ class Chat(Protocol):
     diverted_to: Callable[[str], None] | None
     """Where what the streamer types goes instead of to her (None: to her)."""
 
-    def say_as(self, who: str, text: str) -> None:
-        """A line in the Chat dock from someone other than her."""
+    def say_as(self, who: Phrase | str, text: Phrase | str) -> None:
+        """A line in the Chat dock from someone other than her: marked words as a Phrase (the dock says it in the
+        window's language), what a model wrote as a string (shown as it came)."""

@@ -1,12 +1,13 @@
-"""An event's line in the window's language: the sentences its data `words` marked, translated and filled in with
-its `args` (app.core.words); its own English text when it marked none or a translation does not fit its args."""
+"""An event's line, or a kept Phrase, in the window's language: the sentences its data `words` marked, translated and
+filled in with its `args` (app.core.words); its own English text when it marked none or a translation does not fit
+its args."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from app.core.events import Event, EventKind
-from app.core.words import ACTIVITY, PROBLEMS, Words, sentences
+from app.core.words import ACTIVITY, PROBLEMS, Phrase, Words, sentences
 from app.widgets.qt import translate
 
 
@@ -24,6 +25,16 @@ def in_window(context: str, words: Words, args: dict[str, Any], fallback: str) -
         return " ".join(_translated(context, s).format(**args) for s in sentences(words))
     except (KeyError, IndexError, ValueError):   # a translation naming what the args do not hold
         return fallback
+
+
+def phrase_text(said: Phrase) -> str:
+    """A phrase translated in its context with its values filled in; its English when the translation names a value
+    the phrase does not hold."""
+    try:
+        return translate(said.context, said.words).format(**dict(said.args)) if said.args \
+            else translate(said.context, said.words)
+    except (KeyError, IndexError, ValueError):
+        return said.english
 
 
 def event_line(event: Event) -> str:

@@ -10,6 +10,7 @@ from urllib.parse import unquote
 
 import pytest
 
+from app.core.chat_transcript import out_loud, you
 from app.core.events import EventBus, EventKind
 from app.skills.base import SkillContext
 from app.skills.chat.dock import ChatDock
@@ -39,8 +40,8 @@ def test_the_chat_dock_says_problems_notice_and_speakers_in_italian(italian, bea
                     setting="mind")
     bea.bus.publish(EventKind.ERROR, "mind", "She couldn't answer: timeout", failed_turn=True, reason="timeout",
                     setting="mind")
-    chat._add("You", "ciao")
-    chat._add("Bea (out loud)", "ciao a te")
+    chat._add(you(), "ciao")
+    chat._add(out_loud("Bea"), "ciao a te")
     qtbot.waitUntil(lambda: dock.failure is not None)
     assert dock.failure.text.text() == "Non è riuscita a rispondere: timeout (2 turni di fila)"
     assert chat.problems["mind"].text == "She couldn't answer: timeout"        # the skill's words stay English
@@ -80,7 +81,7 @@ def test_twitch_off_with_its_channel_and_where_the_obs_password_went_are_italian
     from app.skills.twitch.dock import state_html
     bea.settings.set("skills.twitch.channel", "pajlada")
     state, why = bea.skills["twitch"].status()
-    assert why == "not connected to #pajlada"                                   # the skill's words: English
+    assert why.english == "not connected to #pajlada"                           # the skill's words, kept as a Phrase
     assert "non collegata a #pajlada" in state_html(state, why) and "connected" not in state_html(state, why)
     page = make_page(bea.skills["obs"], "skills.obs", bea.settings.current.skills.obs)
     qtbot.addWidget(page)
@@ -118,14 +119,15 @@ def test_in_english_the_stage_page_is_given_no_words(qapp):
 def test_the_interviews_lines_with_a_value_are_italian_in_the_chat_dock_and_english_in_the_chat(italian, bea,
                                                                                                    qtbot):
     from app.core.interview_lines import NO_MODEL, NOT_KEPT, STOPPED_BECAUSE
-    from app.skills.person.interview import NAME
+    from app.core.words import phrase
+    from app.skills.person.interview import WHO
 
     chat = bea.skills["chat"]
     dock = ChatDock(chat, open_page=lambda _s: None)
     qtbot.addWidget(dock)
-    chat.say_as(NAME, NO_MODEL.format(detail="server error (500)"))
-    chat.say_as(NAME, NOT_KEPT.format(detail="that section is full"))
-    chat.say_as(NAME, STOPPED_BECAUSE.format(why="the app closed"))
+    chat.say_as(WHO, phrase("interview", NO_MODEL, detail="server error (500)"))
+    chat.say_as(WHO, phrase("interview", NOT_KEPT, detail="that section is full"))
+    chat.say_as(WHO, phrase("interview", STOPPED_BECAUSE, why="the app closed"))
     qtbot.waitUntil(lambda: "Finito (the app closed)" in dock.transcript.toPlainText())
     lines = dock.transcript.toPlainText()
     assert ("Finito: non è arrivata una risposta dal modello (dettaglio: server error (500)). Quello che scrivi "

@@ -11,14 +11,13 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from app.core.chat_transcript import OUT_LOUD, YOU
+from app.core.chat_transcript import you
 from app.core.her_lines import LineState
-from app.core.interview_lines import TEMPLATES
-from app.core.words import PROBLEMS, filled
+from app.core.words import PROBLEMS
 from app.skills.chat.skill import ChatSkill, Line, Problem
 from app.skills.registry import discover
 from app.widgets.chat_log import FollowingText
-from app.widgets.event_words import in_window
+from app.widgets.event_words import in_window, phrase_text
 from app.widgets.one_line import OneLine
 from app.widgets.palette import PROBLEM_STYLE, QUIET
 from app.widgets.qt import (
@@ -63,35 +62,23 @@ def problem_line(problem: Problem) -> str:
     return f"{text[:1].upper()}{text[1:]}{again}"
 
 
-def who_text(who: str) -> str:
-    """Who said a line, in the window's language: the streamer, or her out loud (the skill's lines are English)."""
-    if who == YOU:
-        return translate("chat_dock", YOU)
-    loud = OUT_LOUD.format(name="")
-    if who.endswith(loud):
-        return translate("chat_dock", OUT_LOUD).format(name=who.removesuffix(loud))
-    return translate("interview", who)   # an agent's name (Getting to Know You); anyone else's as it came
+def who_text(line: Line) -> str:
+    """Who said a line, in the window's language where the skill kept it in marked words (the streamer, her out
+    loud, an agent); her name as it is."""
+    return phrase_text(line.who_phrase) if line.who_phrase is not None else line.who
 
 
-def line_text(who: str, text: str) -> str:
-    """A line in the window's language where an agent said one of its fixed lines (marked in the "interview"
-    context: app.skills.person.interview), or one with a value in it (app.core.interview_lines: the value as it
-    came); the streamer's and what any model said, as they came."""
-    if who == YOU:
-        return text
-    fixed = translate("interview", text)
-    found = None if fixed != text else filled(TEMPLATES, text)   # a fixed line first: it may fit a template too
-    if found is None:
-        return fixed
-    template, values = found
-    return translate("interview", template).format(**values)
+def line_text(line: Line) -> str:
+    """What a line says, in the window's language where it is an agent's marked line (its values as they came);
+    the streamer's and what any model said, as they came."""
+    return phrase_text(line.phrase) if line.phrase is not None else line.text
 
 
 def line_html(line: Line) -> str:
     """A line of the transcript: who said it, what, and for her spoken line its mark: "…" while her voice says
     it, nothing once said; a cut line keeps what she got to say, the rest in grey, and "(cut)"."""
-    who = html.escape(who_text(line.who))
-    text = line_text(line.who, line.text)
+    who = html.escape(who_text(line))
+    text = line_text(line)
     if line.state is LineState.SPEAKING:
         return f'<b>{who}:</b> {html.escape(text)} <span style="color:{QUIET}">…</span>'
     if line.state is LineState.CUT:
@@ -241,7 +228,7 @@ class ChatDock(QWidget):
 
     def show_line(self, line: Line) -> None:
         """A new line at the end; her spoken line again, where it is, when its mark changes."""
-        if line.who != YOU:
+        if line.who_phrase != you():   # her answer, or an agent's line
             self.thinking.hide()
         block = self._speaking.pop(line.number, None) if line.state is not LineState.SPEAKING else \
             self._speaking.get(line.number)

@@ -22,6 +22,9 @@ Theory of operation (her lines):
    SPEECH event.
 6. Each line carries a number, rising, so a listener finds a line it showed again when its mark changes:
    on_line listeners get a new line and a changed one alike.
+7. A line keeps who said it and what in English (lines, logs, tests) and, where they are marked words (the
+   streamer as "You", her voice as "Bea (out loud)", an agent's name and fixed lines), as Phrases the dock
+   translates; what a model wrote and what the streamer typed are shown as they came.
 """
 
 from __future__ import annotations
@@ -31,12 +34,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from app.core.chat_transcript import OUT_LOUD, YOU, past_lines
+from app.core.chat_transcript import out_loud, past_lines, you
 from app.core.events import Event, EventKind
 from app.core.her_lines import LineState, SpokenLine
 from app.core.model_failure import COULDNT_ANSWER
 from app.core.perception import OWNER, Meta, Perception, PerceptionKind
 from app.core.prompt_language import in_language
+from app.core.words import Phrase
 from app.skills.base import Skill, SkillContext
 from app.skills.registry import register
 
@@ -60,6 +64,8 @@ class Line:
     number: int = 0
     state: LineState | None = None   # her spoken lines: speaking until her voice has ended them (rule 5)
     said: str = ""                   # a cut line: what she got to say of it
+    who_phrase: Phrase | None = None  # who, in marked words (rule 7); None: `who` as it came
+    phrase: Phrase | None = None      # the text, in marked words (rule 7); None: `text` as it came
 
 
 @dataclass
@@ -175,9 +181,12 @@ class ChatSkill(Skill):
         for topic in [t for t in self.problems if t in gone or t.partition(":")[0] in gone]:
             self._set_problem(topic, None)
 
-    def _add(self, who: str, text: str, state: LineState | None = None) -> Line:
+    def _add(self, who: Phrase | str, text: Phrase | str, state: LineState | None = None) -> Line:
         self._numbers += 1
-        line = Line(who, text, self._numbers, state)
+        line = Line(who.english if isinstance(who, Phrase) else who,
+                    text.english if isinstance(text, Phrase) else text, self._numbers, state,
+                    who_phrase=who if isinstance(who, Phrase) else None,
+                    phrase=text if isinstance(text, Phrase) else None)
         self.entries = [*self.entries[-(MAX_LINES - 1):], line]
         self._tell(line)
         return line
@@ -193,7 +202,7 @@ class ChatSkill(Skill):
             else self._voiced.pop(spoken.number, None)
         if number is None:
             self._answered()
-            line = self._add(OUT_LOUD.format(name=self._name()), spoken.text,
+            line = self._add(out_loud(self._name()), spoken.text,
                              None if spoken.state is LineState.SAID else spoken.state)
             if spoken.state is LineState.SPEAKING:
                 self._voiced[spoken.number] = line.number
@@ -209,7 +218,7 @@ class ChatSkill(Skill):
         text = text.strip()
         if not text:
             return
-        self._add(YOU, text)
+        self._add(you(), text)
         if self.diverted_to is not None:
             self.diverted_to(text)
             return
@@ -217,8 +226,9 @@ class ChatSkill(Skill):
             PerceptionKind.CHAT, PLATFORM, f"[{OWNER.display_name}] {text}", salience=0.9,
             meta={Meta.CONVERSATION_KEY: f"{PLATFORM}:{CHANNEL}", Meta.TEXT: text}, author=OWNER, ts=time.time()))
 
-    def say_as(self, who: str, text: str) -> None:
-        """A line in the Chat dock from someone other than her (an agent talking with the streamer)."""
+    def say_as(self, who: Phrase | str, text: Phrase | str) -> None:
+        """A line in the Chat dock from someone other than her (an agent talking with the streamer): its name and
+        fixed lines as Phrases, what a model wrote as it came (rule 7)."""
         self._add(who, text)
 
     async def _receive(self, channel: str, text: str) -> None:
@@ -233,7 +243,7 @@ class ChatSkill(Skill):
             return
         self._answered()
         if self.ctx.her_lines is None or "spoken_line" not in event.data:   # rule 5: the port showed it sooner
-            self._add(OUT_LOUD.format(name=self._name()), event.text)
+            self._add(out_loud(self._name()), event.text)
 
     def _name(self) -> str:
         service = self.ctx.app_settings

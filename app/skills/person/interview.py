@@ -32,17 +32,18 @@ from app.core.chat import Message
 from app.core.events import EventKind
 from app.core.interview_lines import NO_MODEL, NOT_KEPT, STOPPED_BECAUSE
 from app.core.tools import Tool
-from app.core.words import QT_TRANSLATE_NOOP, said
+from app.core.words import QT_TRANSLATE_NOOP, phrase, said
 from app.memory.prompt_store import shipped_prompt
 from app.skills.person.tools import PersonTools
 
 log = logging.getLogger(__name__)
 
 AGENT = "getting_to_know_you"
-# What it says in the Chat dock is marked in the "interview" context: the dock shows its fixed lines in the
-# window's language (app.skills.chat.dock.line_text); chat.lines keep the English. What a model asks is shown as
-# it came (the model asks in the streamer's language).
+# What it says in the Chat dock is marked in the "interview" context and said as a Phrase (its name too): the
+# dock says its fixed lines in the window's language with their values as they came; chat.lines keep the English.
+# What a model asks is shown as it came (the model asks in the streamer's language).
 NAME = QT_TRANSLATE_NOOP("interview", "Getting to Know You")
+WHO = phrase("interview", NAME)
 MAX_STEPS = 6        # model calls per answer: tool calls, then the next question
 STOP_WORDS = {"stop", "basta", "quit", "enough"}
 THANKS = QT_TRANSLATE_NOOP("interview", "That's all my questions. Thank you! Bea will remember what you told me.")
@@ -105,10 +106,10 @@ class Interview:
         self.chat.diverted_to = self.hear
         if self.scripted:
             self._script = list(missing)[:pm.QUESTION_LIMIT]
-            self.chat.say_as(NAME, SCRIPTED_INTRO)
+            self._say(SCRIPTED_INTRO)
             self._ask_next()
             return
-        self.chat.say_as(NAME, HELLO)
+        self._say(HELLO)
         self._task = asyncio.ensure_future(self._answer())
 
     def hear(self, text: str) -> None:
@@ -134,16 +135,23 @@ class Interview:
         if self.chat.diverted_to == self.hear:
             self.chat.diverted_to = None
         if why:
-            self.chat.say_as(NAME, STOPPED.get(why) or STOPPED_BECAUSE.format(why=why))
+            if why in STOPPED:
+                self._say(STOPPED[why])
+            else:
+                self._say(STOPPED_BECAUSE, why=why)
+
+    def _say(self, words: str, **args: object) -> None:
+        """One of its own lines (marked in the "interview" context) in the Chat dock, with its values."""
+        self.chat.say_as(WHO, phrase("interview", words, **args))
 
     def _ask_next(self) -> None:
         if not self._script:
-            self.chat.say_as(NAME, THANKS)
+            self._say(THANKS)
             self.active = False
             self.chat.diverted_to = None
             return
         self.questions += 1
-        self.chat.say_as(NAME, QUESTIONS[self._script[0]])
+        self._say(QUESTIONS[self._script[0]])
 
     def _keep(self, text: str) -> None:
         """The answer to the scripted question, kept word for word under its section (rule 7)."""
@@ -153,7 +161,7 @@ class Interview:
             result = self.tools.observe(section, "in_their_words", f"said: “{words}”", quote=words,
                                         confidence=1.0)
             if result.startswith(("ERROR", "NOT RECORDED")):
-                self.chat.say_as(NAME, NOT_KEPT.format(detail=result.split(":", 1)[-1].strip()))
+                self._say(NOT_KEPT, detail=result.split(":", 1)[-1].strip())
         self._ask_next()
 
     async def _answer(self) -> None:
@@ -166,19 +174,22 @@ class Interview:
                     self.events.publish(EventKind.ERROR, "person", f"Getting to Know You failed: {exc}",
                                         **said(FAILED, detail=exc)[1])
                 self.stop()
-                self.chat.say_as(NAME, NO_MODEL.format(detail=plain_reason(exc)))
+                self._say(NO_MODEL, detail=plain_reason(exc))
                 return
         if not self.active:
             return
         finished = pm.interview_over(self.questions)
         if finished:
-            self.chat.say_as(NAME, text or THANKS)
+            if text:
+                self.chat.say_as(WHO, text)
+            else:
+                self._say(THANKS)
             self.active = False
             self.chat.diverted_to = None
             return
         if text:
             self.questions += 1
-            self.chat.say_as(NAME, text)
+            self.chat.say_as(WHO, text)
 
     async def _run(self) -> str:
         tools = [*self.tools.tools(), ASK]

@@ -7,13 +7,14 @@ Identities stay in the skill; the dock shows names only.
 
 from __future__ import annotations
 
-from app.core.words import filled
+from app.core.words import Phrase
 from app.skills.platform import dock as platform_dock
 from app.skills.platform.chat_ring import LINES as LOG_LINES
 from app.skills.twitch.client import State
-from app.skills.twitch.skill import OFF_NOT_CONNECTED, LogLine, TwitchSkill
+from app.skills.twitch.skill import LogLine, TwitchSkill
 from app.widgets.chat_log import ChatLog
 from app.widgets.dock_words import number
+from app.widgets.event_words import phrase_text
 from app.widgets.palette import FINE, PROBLEM, QUIET, WAITING
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
@@ -42,19 +43,18 @@ WORDS = {State.JOINED: QT_TRANSLATE_NOOP("twitch_dock", "Connected"),
          State.OFF: QT_TRANSLATE_NOOP("twitch_dock", "Off")}
 
 
-def state_html(state: State, detail: str) -> str:
-    """The link's state and why; a why of the skill's own (marked, like OFF_NO_CHANNEL, or a template with the
-    channel in it) in the window's language, a server's words as they came."""
+def state_html(state: State, detail: Phrase | str) -> str:
+    """The link's state and why: the skill's own words (a Phrase, like OFF_NO_CHANNEL or OFF_NOT_CONNECTED with its
+    channel) in the window's language, the link's detail translated where it is marked, a server's words as they
+    came."""
     return platform_dock.state_html(COLOURS, {k: translate("twitch_dock", w) for k, w in WORDS.items()}, state,
                                     reason_text(detail))
 
 
-def reason_text(detail: str) -> str:
-    """Why the link is as it is, in the window's language where the skill said it in its own marked words."""
-    found = filled([OFF_NOT_CONNECTED], detail)
-    if found is not None:
-        template, values = found
-        return translate("twitch_dock", template).format(**values)
+def reason_text(detail: Phrase | str) -> str:
+    """Why the link is as it is, in the window's language where it is in marked words."""
+    if isinstance(detail, Phrase):
+        return phrase_text(detail)
     return translate("twitch_dock", detail) if detail else detail
 
 

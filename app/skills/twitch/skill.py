@@ -58,7 +58,7 @@ from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.core.prompt_language import in_language
 from app.core.twitch_refusals import refusal
-from app.core.words import QT_TRANSLATE_NOOP, said
+from app.core.words import QT_TRANSLATE_NOOP, Phrase, phrase, said
 from app.memory.people_store import RosterRow
 from app.skills.base import Skill, SkillContext
 from app.skills.platform.background import Background
@@ -93,7 +93,7 @@ PRESENT_SCAN = 500          # roster rows read to find who is here
 # why the link is off, in English (the log, the API); the dock says them in the window's language
 OFF_NO_CHANNEL = QT_TRANSLATE_NOOP("twitch_dock", "Twitch chat is off: set the channel in Settings → Twitch.")
 OFF_DISABLED = QT_TRANSLATE_NOOP("twitch_dock", "The Twitch skill is switched off (Settings → Skills).")
-OFF_NOT_CONNECTED = QT_TRANSLATE_NOOP("twitch_dock", "not connected to {channel}")   # the dock fills it in
+OFF_NOT_CONNECTED = QT_TRANSLATE_NOOP("twitch_dock", "not connected to {channel}")
 LOGIN_REFUSED = QT_TRANSLATE_NOOP("problems", "Twitch refused her login: check her token in Settings → Twitch "
                                               "(detail: {detail}).")
 NOT_CONNECTED = QT_TRANSLATE_NOOP("problems", "Twitch chat could not connect, and trying again cannot help until "
@@ -454,8 +454,9 @@ class TwitchSkill(Skill):
         if c.clears_all:
             taken = self.moderation.clear_conversation(f"{PLATFORM}:#{c.channel}")
             self.log.strike(lambda e: e.kind == "chat" and e.channel == c.channel)
-            text, data = said(QT_TRANSLATE_NOOP("activity", "a moderator cleared the chat of #{channel}: {taken} "
-                                                            "waiting line(s) taken back"), channel=c.channel, taken=taken)
+            cleared = QT_TRANSLATE_NOOP("activity", "a moderator cleared the chat of #{channel}: {taken} waiting "
+                                                    "line(s) taken back")
+            text, data = said(cleared, channel=c.channel, taken=taken)
             self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, removed=taken, **data)
             return
         identity = (f"{PLATFORM}:{c.target_user_id}" if c.target_user_id
@@ -534,15 +535,16 @@ class TwitchSkill(Skill):
         here = [r for r in rows if r.identity.startswith(PLATFORM + ":") and r.last_seen >= self.since]
         return here[:limit]
 
-    def status(self) -> tuple[State, str]:
-        """The connection's state in a sentence; while off, why (from the settings as they are now)."""
+    def status(self) -> tuple[State, Phrase | str]:
+        """The connection's state and why: while off, the skill's own words (from the settings as they are now),
+        which the dock translates; else the link's detail as it came."""
         if self.client is None and self.state is State.OFF:
             s = self.settings
             if not s.enabled:
-                return State.OFF, OFF_DISABLED
+                return State.OFF, phrase("twitch_dock", OFF_DISABLED)
             if not s.channel:
-                return State.OFF, OFF_NO_CHANNEL
-            return State.OFF, OFF_NOT_CONNECTED.format(channel=f"#{s.channel}")
+                return State.OFF, phrase("twitch_dock", OFF_NO_CHANNEL)
+            return State.OFF, phrase("twitch_dock", OFF_NOT_CONNECTED, channel=f"#{s.channel}")
         return self.state, self.detail
 
     @property

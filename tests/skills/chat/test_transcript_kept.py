@@ -4,9 +4,10 @@ real X server the dock came back empty while the Turn Log still held the talk)."
 import asyncio
 
 from app import compose
-from app.core.chat_transcript import past_lines
+from app.core.chat_transcript import OUT_LOUD, YOU, past_lines
 from app.core.context_window import SingleContext
 from app.core.perception import OWNER_IDENTITY
+from app.core.words import phrase
 from tests.conftest import PASSPHRASE
 from tests.fakes import FakeLLMClient, says
 
@@ -42,5 +43,8 @@ def test_only_the_app_chat_and_her_own_lines_come_back():
     window.spoke("Hello Anna and you!")
     window.wrote("app", "chat", "written back")
     window.wrote("telegram", "42", "to Telegram")
-    assert past_lines(window.since(0), "Bea") == [("You", "first line"), ("Bea (out loud)", "Hello Anna and you!"),
-                                                  ("Bea", "written back")]
+    lines = past_lines(window.since(0), "Bea")
+    assert lines == [(phrase("chat_dock", YOU), "first line"),
+                     (phrase("chat_dock", OUT_LOUD, name="Bea"), "Hello Anna and you!"), ("Bea", "written back")]
+    assert [(getattr(who, "english", who), text) for who, text in lines][:2] == [
+        ("You", "first line"), ("Bea (out loud)", "Hello Anna and you!")]
