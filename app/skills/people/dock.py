@@ -59,26 +59,34 @@ DEBOUNCE_MS = 200       # typing waits for a pause: one search per pause, not on
 WIDE = 760              # wider than this, the card sits beside the roster; narrower, under it
 
 IDENTITY = Qt.ItemDataRole.UserRole       # the row's identity: for the dock's own use, never displayed
-NO_STORE = QT_TRANSLATE_NOOP("people_dock", "People need the encrypted database, and it is not open: there is no roster to show. "
-            "Unlock or create her store and restart Bea.")
+NO_STORE = QT_TRANSLATE_NOOP("people_dock", "People need the encrypted database, and it is not open: there is no "
+                                            "roster to show. Unlock or create her store and restart Bea.")
 NOBODY = QT_TRANSLATE_NOOP("people_dock", "Nobody yet: people appear here once they write in chat.")
 OFFENDER_MARK = "⚠"     # before the name of a repeat offender in chat
 PICK = QT_TRANSLATE_NOOP("people_dock", "Select someone in the roster to see their card.")
 NO_CARD = QT_TRANSLATE_NOOP("people_dock", "No card yet: mark them and she keeps one (attitude, profile and facts live "
                             "on a card).")
 
-PLATFORMS = {"twitch": QT_TRANSLATE_NOOP("people_dock", "Twitch"), "youtube": QT_TRANSLATE_NOOP("people_dock", "YouTube"), "telegram": QT_TRANSLATE_NOOP("people_dock", "Telegram"), "discord": QT_TRANSLATE_NOOP("people_dock", "Discord"), "kick": "Kick",
-             "tiktok": QT_TRANSLATE_NOOP("people_dock", "TikTok"), "streamlabs": QT_TRANSLATE_NOOP("people_dock", "Streamlabs"), "kofi": QT_TRANSLATE_NOOP("people_dock", "Ko-fi"),
+PLATFORMS = {"twitch": QT_TRANSLATE_NOOP("people_dock", "Twitch"),
+             "youtube": QT_TRANSLATE_NOOP("people_dock", "YouTube"),
+             "telegram": QT_TRANSLATE_NOOP("people_dock", "Telegram"),
+             "discord": QT_TRANSLATE_NOOP("people_dock", "Discord"), "kick": "Kick",
+             "tiktok": QT_TRANSLATE_NOOP("people_dock", "TikTok"),
+             "streamlabs": QT_TRANSLATE_NOOP("people_dock", "Streamlabs"),
+             "kofi": QT_TRANSLATE_NOOP("people_dock", "Ko-fi"),
              rules.PLACEHOLDER: QT_TRANSLATE_NOOP("people_dock", "by name only")}
 # why a card exists, in the streamer's words (her own are in her words' catalog, people.reasons)
-WHY = {"donation": QT_TRANSLATE_NOOP("people_dock", "they donated"), "marked_by_bea": QT_TRANSLATE_NOOP("people_dock", "she decided to remember them (or you marked them)"),
+WHY = {"donation": QT_TRANSLATE_NOOP("people_dock", "they donated"),
+       "marked_by_bea": QT_TRANSLATE_NOOP("people_dock", "she decided to remember them (or you marked them)"),
        "one_on_one": QT_TRANSLATE_NOOP("people_dock", "they talked with her one to one"),
        "regular": QT_TRANSLATE_NOOP("people_dock", "a regular: they came to 3 or more streams"),
        "profiler": QT_TRANSLATE_NOOP("people_dock", "they wrote a lot in chat (the profiler)"),
        rules.LINKED: QT_TRANSLATE_NOOP("people_dock", "you said two accounts of theirs are one person")}
-ALIAS_WORDS = {"described": QT_TRANSLATE_NOOP("people_dock", "described, from what they could see"), "seen": QT_TRANSLATE_NOOP("people_dock", "seen, the name shown in chat"),
-               "remembered": QT_TRANSLATE_NOOP("people_dock", "known, chosen when remembering them"), "introduced": QT_TRANSLATE_NOOP("people_dock", "known, they introduced "
-               "themselves"), "streamer": QT_TRANSLATE_NOOP("people_dock", "known, you gave this name")}
+ALIAS_WORDS = {"described": QT_TRANSLATE_NOOP("people_dock", "described, from what they could see"),
+               "seen": QT_TRANSLATE_NOOP("people_dock", "seen, the name shown in chat"),
+               "remembered": QT_TRANSLATE_NOOP("people_dock", "known, chosen when remembering them"),
+               "introduced": QT_TRANSLATE_NOOP("people_dock", "known, they introduced themselves"),
+               "streamer": QT_TRANSLATE_NOOP("people_dock", "known, you gave this name")}
 
 
 @dataclass(frozen=True)
@@ -90,14 +98,20 @@ class Column:
 
 
 COLUMNS = (
-    Column(QT_TRANSLATE_NOOP("people_dock", "Name"), "name", tip=QT_TRANSLATE_NOOP("people_dock", "The name shown in chat. Click to sort A to Z.")),
-    Column(QT_TRANSLATE_NOOP("people_dock", "Platform"), None, tip=QT_TRANSLATE_NOOP("people_dock", "Where the account is.")),
-    Column(QT_TRANSLATE_NOOP("people_dock", "Messages"), "messages", True, QT_TRANSLATE_NOOP("people_dock", "Messages counted. Click to sort, most first.")),
-    Column(QT_TRANSLATE_NOOP("people_dock", "Sessions"), "sessions", True, QT_TRANSLATE_NOOP("people_dock", "Streams they came to. Click to sort, most first.")),
-    Column(QT_TRANSLATE_NOOP("people_dock", "Donations"), "donations", True, QT_TRANSLATE_NOOP("people_dock", "How many donations (the amounts are on the card). "
-           "Click to sort.")),
-    Column(QT_TRANSLATE_NOOP("people_dock", "Last seen"), "last_seen", tip=QT_TRANSLATE_NOOP("people_dock", "Click to sort, most recent first.")),
-    Column(QT_TRANSLATE_NOOP("people_dock", "Card"), None, tip=QT_TRANSLATE_NOOP("people_dock", "Whether she keeps a card for them.")),
+    Column(QT_TRANSLATE_NOOP("people_dock", "Name"), "name",
+           tip=QT_TRANSLATE_NOOP("people_dock", "The name shown in chat. Click to sort A to Z.")),
+    Column(QT_TRANSLATE_NOOP("people_dock", "Platform"), None,
+           tip=QT_TRANSLATE_NOOP("people_dock", "Where the account is.")),
+    Column(QT_TRANSLATE_NOOP("people_dock", "Messages"), "messages", True,
+           QT_TRANSLATE_NOOP("people_dock", "Messages counted. Click to sort, most first.")),
+    Column(QT_TRANSLATE_NOOP("people_dock", "Sessions"), "sessions", True,
+           QT_TRANSLATE_NOOP("people_dock", "Streams they came to. Click to sort, most first.")),
+    Column(QT_TRANSLATE_NOOP("people_dock", "Donations"), "donations", True,
+           QT_TRANSLATE_NOOP("people_dock", "How many donations (the amounts are on the card). Click to sort.")),
+    Column(QT_TRANSLATE_NOOP("people_dock", "Last seen"), "last_seen",
+           tip=QT_TRANSLATE_NOOP("people_dock", "Click to sort, most recent first.")),
+    Column(QT_TRANSLATE_NOOP("people_dock", "Card"), None,
+           tip=QT_TRANSLATE_NOOP("people_dock", "Whether she keeps a card for them.")),
 )
 SORT_COLUMN = {c.sort: i for i, c in enumerate(COLUMNS) if c.sort}
 NAME, PLATFORM, MESSAGES, SESSIONS, DONATIONS, LAST_SEEN, CARD = range(len(COLUMNS))
@@ -289,7 +303,8 @@ class PeopleDock(QWidget):
         self.search.setClearButtonEnabled(True)
         self.count = QLabel(objectName="peopleCount")
         self.refresh_button = QPushButton(translate("people_dock", "Refresh"), objectName="peopleRefresh",
-                                          toolTip=translate("people_dock", "Read the roster again (new people, new counts)"))
+                                          toolTip=translate("people_dock",
+                                                            "Read the roster again (new people, new counts)"))
         self.table = QTableView(objectName="peopleRoster")
         self._build_table()
 
@@ -300,13 +315,15 @@ class PeopleDock(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.35)
         self.title.setFont(font)
         self.subtitle = QLabel(objectName="peopleSubtitle", wordWrap=True)
-        self.mark = QCheckBox(translate("people_dock", "Marked"), objectName="peopleMark", toolTip=translate("people_dock", "Marked: she keeps a card for them. "
-                              "Unmarking keeps the card they have."))
+        self.mark = QCheckBox(translate("people_dock", "Marked"), objectName="peopleMark",
+                              toolTip=translate("people_dock", "Marked: she keeps a card for them. Unmarking keeps "
+                                                               "the card they have."))
         self.details = QTextBrowser(objectName="peopleCard", openLinks=False)
         self.name_edit = QLineEdit(objectName="peopleName",
                                    placeholderText=translate("people_dock", "The name she should use for them"))
         self.set_name_button = QPushButton(translate("people_dock", "Set name"), objectName="peopleSetName",
-                                           toolTip=translate("people_dock", "Tell her this is their name: it replaces any she has"))
+                                           toolTip=translate("people_dock",
+                                                             "Tell her this is their name: it replaces any she has"))
         self.attitude = QLineEdit(objectName="peopleAttitude",
                                   placeholderText=translate("people_dock", "How she feels about them, briefly"))
         self.profile = QPlainTextEdit(objectName="peopleProfile",
@@ -314,12 +331,15 @@ class PeopleDock(QWidget):
         self.profile.setFixedHeight(self.fontMetrics().lineSpacing() * 4 + 12)
         self.save_button = QPushButton(translate("people_dock", "Save card"), objectName="peopleSave")
         self.link_edit = QLineEdit(objectName="peopleLinkName",
-                                   placeholderText=translate("people_dock", "Their other account's name (“Anna on Telegram”)"))
+                                   placeholderText=translate("people_dock",
+                                                             "Their other account's name (“Anna on Telegram”)"))
         self.link_button = QPushButton(translate("people_dock", "Same person"), objectName="peopleLink",
-                                       toolTip=translate("people_dock", "This account and the one named are one person: one card"))
+                                       toolTip=translate("people_dock",
+                                                         "This account and the one named are one person: one card"))
         self.facts = QListWidget(objectName="peopleFacts", wordWrap=True, alternatingRowColors=True)
         self.facts.setMinimumHeight(self.fontMetrics().lineSpacing() * 5)
-        self.fact_entry = QLineEdit(objectName="peopleFactEntry", placeholderText=translate("people_dock", "A new fact about them…"))
+        self.fact_entry = QLineEdit(objectName="peopleFactEntry",
+                                    placeholderText=translate("people_dock", "A new fact about them…"))
         self.add_fact_button = QPushButton(translate("people_dock", "Add fact"), objectName="peopleAddFact")
         self.remove_fact_button = QPushButton(translate("people_dock", "Remove fact"), objectName="peopleRemoveFact")
         self.forget_button = QPushButton(translate("people_dock", "Forget this person…"), objectName="peopleForget")
@@ -393,9 +413,11 @@ class PeopleDock(QWidget):
         header.setHighlightSections(False)
         metrics = self.fontMetrics()
         for i, column in enumerate(COLUMNS):
-            sample = {LAST_SEEN: translate("people_dock", "yesterday 00:00"), PLATFORM: translate("people_dock", "by name only")}.get(i, translate("people_dock", column.title))
+            sample = {LAST_SEEN: translate("people_dock", "yesterday 00:00"),
+                      PLATFORM: translate("people_dock", "by name only")}.get(i, translate("people_dock", column.title))
             header.setSectionResizeMode(i, QHeaderView.ResizeMode.Interactive)
-            widest = max(metrics.horizontalAdvance(sample), metrics.horizontalAdvance(translate("people_dock", column.title)))
+            widest = max(metrics.horizontalAdvance(sample),
+                         metrics.horizontalAdvance(translate("people_dock", column.title)))
             t.setColumnWidth(i, widest + 28)
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
 
@@ -550,7 +572,8 @@ class PeopleDock(QWidget):
         self.accounts = [identity, *(a for a in accounts if a != identity)]   # the selected account first
         entries = {a: self.people.entry(a) for a in self.accounts}
         name = card.label if card is not None else self.skill.label(identity)
-        self.name = name if name != UNFAMILIAR else self.people.display_name(identity) or translate("people_dock", "this person")
+        self.name = name if name != UNFAMILIAR \
+            else self.people.display_name(identity) or translate("people_dock", "this person")
         self.title.setText(self.name)
         self.subtitle.setText(self._subtitle(card, name))
         entry = entries.get(identity)
@@ -604,7 +627,8 @@ class PeopleDock(QWidget):
             parts.append(translate("people_dock", "<p><b>They really moved her</b> %Ln times (her mood)</p>", None,
                                    moved))
         if offences := self.skill.offences(list(entries)):
-            parts.append(translate("people_dock", "<p><b>On stream they</b> {offences}</p>").format(offences=e(offences)))
+            parts.append(
+                translate("people_dock", "<p><b>On stream they</b> {offences}</p>").format(offences=e(offences)))
         seen_by = []
         for character, character_name, _description in self.aliases.cast():
             seen_by.append(f"<li><b>{e(character_name)}</b>: {self._alias_line(character)}</li>")
@@ -655,7 +679,8 @@ class PeopleDock(QWidget):
         added = self.people.add_fact(self.person_id, text, "streamer")
         if added:
             self.fact_entry.clear()
-        self._said(translate("people_dock", "Fact added.") if added else translate("people_dock", "She already has that fact."), error=not added)
+        self._said(translate("people_dock", "Fact added.") if added
+                   else translate("people_dock", "She already has that fact."), error=not added)
         self.refresh()
         return added
 
@@ -664,7 +689,8 @@ class PeopleDock(QWidget):
         if self.person_id is None or item is None:
             return False
         gone = self.people.remove_fact(self.person_id, item.text())
-        self._said(translate("people_dock", "Fact removed.") if gone else translate("people_dock", "That fact was already gone."))
+        self._said(translate("people_dock", "Fact removed.") if gone
+                   else translate("people_dock", "That fact was already gone."))
         self.refresh()
         return gone
 
@@ -713,7 +739,8 @@ class PeopleDock(QWidget):
         if self.current is None:
             return
         self.people.mark(self.current, marked, self.people.display_name(self.current))
-        self._said(translate("people_dock", "Marked: she keeps a card for them.") if marked else translate("people_dock", "Unmarked (the card stays)."))
+        self._said(translate("people_dock", "Marked: she keeps a card for them.") if marked
+                   else translate("people_dock", "Unmarked (the card stays)."))
         self.refresh()
 
     def clear_offences(self) -> bool:
