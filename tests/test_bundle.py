@@ -93,12 +93,12 @@ def test_bundle_self_test_passes_then_refuses_a_wrong_passphrase(bundle: Path, t
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux bundle's Qt plugins and ELF libraries")
 def test_the_bundle_leaves_out_what_the_app_never_uses(bundle: Path) -> None:
-    """build.spec's cuts, which the self-test above proves harmless: the window's platforms stay, the
-    plugins for embedded screens, printing, PDF and the GTK theme go with the libraries only they needed; espeak-ng
-    keeps the dictionaries of her voices' languages, Chromium and Qt the translations of the window's; CTranslate2's
-    CUDA kernels are zeros; FFmpeg's video codecs and GnuTLS are stubs and what only they needed is gone; her memory's
-    weights hold the Latin-script vocabulary; Qt's ICU data keeps the locales of the window's languages. (onnx stays: the first start builds the e5 embedder's ONNX graph with
-    it.)"""
+    """build.spec's cuts, which the self-test above proves harmless: the window's platforms stay, the plugins for
+    embedded screens, printing, PDF and the GTK theme go with the libraries only they needed; espeak-ng keeps the
+    dictionaries of her voices' languages, Chromium and Qt the translations of the window's; CTranslate2's CUDA kernels
+    are zeros; FFmpeg's video codecs and GnuTLS are stubs and what only they needed is gone; her memory's weights hold
+    the Latin-script vocabulary; Qt's ICU data keeps the locales of the window's languages. (onnx stays: the first start
+    builds the e5 embedder's ONNX graph with it.)"""
     internal = bundle.parent / "_internal"
     qt = internal / "PySide6" / "Qt"
     plugins = {p.relative_to(qt / "plugins").as_posix() for p in (qt / "plugins").rglob("*.so")}
@@ -151,7 +151,8 @@ def test_the_bundle_passes_its_self_test_on_an_emulated_nehalem(bundle: Path, tm
     env.pop("DISPLAY", None)
     run = subprocess.run([qemu, "-cpu", "Nehalem", str(bundle), "--self-test", "--data-dir", str(tmp_path / "data")],
                          env=env, capture_output=True, text=True, timeout=NEHALEM_TIMEOUT)
-    assert run.returncode == 0, f"exit {run.returncode} on a Nehalem:\nstdout:\n{run.stdout}\nstderr:\n{run.stderr[-3000:]}"
+    assert run.returncode == 0, \
+        f"exit {run.returncode} on a Nehalem:\nstdout:\n{run.stdout}\nstderr:\n{run.stderr[-3000:]}"
     assert "self-test OK" in run.stdout and "voice round trip heard" in run.stdout, run.stdout
     cpu = re.search(r"built-in model ready \(CPU code for ([^)]*)\)", run.stdout)
     assert cpu and "AVX" not in cpu[1], f"not emulated, or llama.cpp chose code a Nehalem lacks: {run.stdout}"

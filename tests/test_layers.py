@@ -1,9 +1,10 @@
 """Which parts of app/ may import which: the layering, stated once and checked on every import in app/.
 
 Every import counts: at the top of a module, inside a function (a lazy import is still a dependency) and under
-TYPE_CHECKING. A part is a folder of app/ (app/core, app/mind...), a module of app/process or app/cli, or a module directly in app/; in app/skills/,
-the kit (base, registry, listeners, ports), the chat-platform layer (platform) and each skill are parts of their
-own, and a skill never imports another skill: skills meet through the ports the composition root wires.
+TYPE_CHECKING. A part is a folder of app/ (app/core, app/mind...), a module of app/process or app/cli, or a module
+directly in app/; in app/skills/, the kit (base, registry, listeners, ports), the chat-platform layer (platform) and
+each skill are parts of their own, and a skill never imports another skill: skills meet through the ports the
+composition root wires.
 """
 
 from __future__ import annotations

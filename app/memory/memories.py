@@ -1,10 +1,10 @@
 """Memories and recall: what people said (source=person) and what she made up (source=bea), embedded and
 found again by meaning. The rules are app.core.recall's; this module stores, embeds and searches.
 
-Two search paths give the same answer: an exact one (numpy over every vector of the current model, held in
-memory; the default) and a coarse one (a sqlite-vec KNN pre-filter, widened until no memory outside it could
-outrank what it found), both finished by the same re-ranking. Vectors carry the name of the model that made them and are never
-compared across models; a memory whose embedding failed is stored anyway and embedded later.
+Two search paths give the same answer: an exact one (numpy over every vector of the current model, held in memory; the
+default) and a coarse one (a sqlite-vec KNN pre-filter, widened until no memory outside it could outrank what it found),
+both finished by the same re-ranking. Vectors carry the name of the model that made them and are never compared across
+models; a memory whose embedding failed is stored anyway and embedded later.
 """
 
 from __future__ import annotations

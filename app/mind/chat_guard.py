@@ -8,8 +8,8 @@ Theory of operation:
 2. Spam (a flood, a repeat, copypasta, mass mentions, a wall of text) never reaches her: the platform skill has
    counted the line for People and shown it in its dock already; here it stops. A line that came with money
    (bits, a Super Chat) is never spam.
-3. An attempt to steer her reaches her only as what a viewer tried: the content and TEXT become
-   triage_framing.for_her's description (in the language of her prompts) with their words quoted (an encoded payload not shown at all), and meta
+3. An attempt to steer her reaches her only as what a viewer tried: the content and TEXT become triage_framing.for_her's
+   description (in the language of her prompts) with their words quoted (an encoded payload not shown at all), and meta
    TRIAGE names the kind. Links anywhere are replaced by "(a link)", so she never reads one aloud.
 4. Offences are counted per person: their first, and the moment they become a repeat offender (OFFENDER_AT),
    are SYSTEM events in the Activity dock (who, and what kind, never the words); marked(identity) and

@@ -41,7 +41,8 @@ def _meta_set(c: Connection, key: str, value: str) -> None:
 class Dreamer:
     def __init__(self, db: Database, stream: Stream, memories: Callable[[], Any], pool: Callable[[], Any],
                  events: EventBus, clock: Callable[[], float] = time.time,
-                 prompt: Callable[[], str] = lambda: DREAM_PROMPT, verbatim: Callable[[], bool] = lambda: False) -> None:
+                 prompt: Callable[[], str] = lambda: DREAM_PROMPT,
+                 verbatim: Callable[[], bool] = lambda: False) -> None:
         self._prompt = prompt
         self._db = db
         self._stream = stream

@@ -22,9 +22,11 @@ class AppActions(QObject):
         self.pause = QAction(translate("actions", "Pause mind"), self, checkable=True)
         self.mute = QAction(translate("actions", "Mute voice"), self, checkable=True)
         self.privacy = QAction(translate("actions", "Privacy mode"), self, checkable=True)
-        self.privacy.setToolTip(translate("actions", "Nothing leaves this machine: only loopback connections are allowed."))
+        self.privacy.setToolTip(
+            translate("actions", "Nothing leaves this machine: only loopback connections are allowed."))
         self.go_live = QAction(translate("actions", "Go live"), self)
-        self.go_live.setToolTip(translate("actions", "Start a new session: what happens from now on belongs to this stream."))
+        self.go_live.setToolTip(
+            translate("actions", "Start a new session: what happens from now on belongs to this stream."))
         self.end_stream = QAction(translate("actions", "End stream"), self)
         self.go_live.triggered.connect(self._go_live)
         self.end_stream.triggered.connect(self._end_stream)

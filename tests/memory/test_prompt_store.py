@@ -64,7 +64,8 @@ def test_user_edits_survive_a_new_shipped_text(files, resources, data_dir, caplo
     files.path("soul").write_text(MINE, encoding="utf-8")
     ship(resources, NEW)
     with caplog.at_level(logging.INFO, logger="app.memory.prompt_store"):
-        assert files.sync() == {"soul": Action.KEEP_EDITED, "operating": Action.UNCHANGED, "monologue": Action.UNCHANGED}
+        assert files.sync() == {"soul": Action.KEEP_EDITED, "operating": Action.UNCHANGED,
+                                "monologue": Action.UNCHANGED}
     assert files.read("soul") == MINE
     assert (data_dir / "prompts" / ".pristine" / "soul.md").read_text(encoding="utf-8") == NEW
     assert files.edited("soul") and files.changed_under_edit == {"soul"}

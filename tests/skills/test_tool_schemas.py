@@ -138,7 +138,8 @@ def test_every_api_schema_is_valid_and_grammar_ready(bea, llama):
 def test_an_untyped_or_unsupported_property_is_named(prop, why):
     tool = Tool("person_observe", "x", {"type": "object", "properties": {"value": prop}})
     assert any(p.startswith(why) for p in grammar_problems(tool.parameters))
-    with pytest.raises(GrammarError, match=f"the tool person_observe cannot be turned into a grammar: .*{re.escape(why)}"):
+    with pytest.raises(GrammarError,
+                       match=f"the tool person_observe cannot be turned into a grammar: .*{re.escape(why)}"):
         tools_gbnf(MODEL, [tool])
 
 

@@ -21,7 +21,8 @@ from app.widgets.qt import (
 
 COLOURS = {State.READING: FINE, State.CONNECTING: WAITING, State.RETRYING: WAITING, State.AUTH_FAILED: PROBLEM,
            State.INTENTS: PROBLEM, State.REFUSED: PROBLEM, State.NO_TOKEN: PROBLEM, State.OFF: QUIET}
-NOTE = QT_TRANSLATE_NOOP("token_dock", "She answers here in writing, never out loud. Where and with whom: Settings → Discord.")
+NOTE = QT_TRANSLATE_NOOP("token_dock",
+                         "She answers here in writing, never out loud. Where and with whom: Settings → Discord.")
 
 
 def state_html(state: str, why: str, me: str) -> str:

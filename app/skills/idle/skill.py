@@ -1,12 +1,11 @@
 """The Idle skill: her life between conversations (seed 004: IdleSurface, the monologue prompt).
 
-While this skill is on (its switch is the only one: off, the loop waits for real input and no IDLE frame
-comes), the bus synthesises an IDLE perception after `mind.idle_after` seconds in which nothing happened, a
-sentence in her prompts' language. With the built-in demo model it stays off the air (app.core.quiet rule 3):
-the settings page and the Activity dock say why. On
-such a batch this skill adds the monologue prompt (resources/prompts/monologue.md, the streamer's own copy in
-the data folder) and the verdict of spontaneous initiative (app.core.initiative: a pure function of the silence, a chance
-and a minimum gap, the roll injected): either she may speak up unprompted now, or she keeps her thoughts.
+While this skill is on (its switch is the only one: off, the loop waits for real input and no IDLE frame comes), the bus
+synthesises an IDLE perception after `mind.idle_after` seconds in which nothing happened, a sentence in her prompts'
+language. With the built-in demo model it stays off the air (app.core.quiet rule 3): the settings page and the Activity
+dock say why. On such a batch this skill adds the monologue prompt (resources/prompts/monologue.md, the streamer's own
+copy in the data folder) and the verdict of spontaneous initiative (app.core.initiative: a pure function of the silence,
+a chance and a minimum gap, the roll injected): either she may speak up unprompted now, or she keeps her thoughts.
 """
 
 from __future__ import annotations

@@ -54,7 +54,8 @@ class TokenPlatform(Skill):
     problem: ClassVar[str]                            # the Chat dock's problem topic
     restart_on: ClassVar[tuple[str, ...]] = ()        # settings (besides enabled) whose change restarts the client
     stopping: ClassVar[tuple[str, ...]] = ()          # the client's states that are problems for the streamer
-    reading_words: ClassVar[str] = QT_TRANSLATE_NOOP("activity", "{title}: reading as {me}")   # "Telegram: reading as @bea"
+    # "Telegram: reading as @bea"
+    reading_words: ClassVar[str] = QT_TRANSLATE_NOOP("activity", "{title}: reading as {me}")
 
     def __init__(self, ctx: SkillContext) -> None:
         super().__init__(ctx)

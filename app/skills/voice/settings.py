@@ -97,7 +97,8 @@ class VoiceSettingsPage(SectionForm):
         self._models = skill.ctx.models
         super().__init__(prefix, VoiceSettings, values, parent)
         if why:
-            self.layout_.addRow(QLabel(translate("voice_settings", "No audio devices: {why}").format(why=why), objectName="voiceNoDevices", wordWrap=True))
+            self.layout_.addRow(QLabel(translate("voice_settings", "No audio devices: {why}").format(why=why),
+                                       objectName="voiceNoDevices", wordWrap=True))
 
     def editor_for(self, name: str, field: Any, value: Any) -> tuple[QWidget, Any]:
         if name in KINDS:
