@@ -20,6 +20,7 @@ from app.config.service import SettingsService
 from app.core.events import EventBus, EventKind
 from app.core.prompt_language import prompt_language, system_locale
 from app.core.words import QT_TRANSLATE_NOOP, said
+from app.memory import app_state
 from app.memory.alias_store import AliasStore
 from app.memory.database import Database
 from app.memory.keys import PassphrasePrompt, obtain_key
@@ -38,11 +39,13 @@ from app.mind.mood import MoodKeeper
 from app.mind.service import MindService
 from app.mind.stage_port import MindStage
 from app.process import heap
+from app.process.catalogs import shipped as shipped_catalogs
 from app.process.executors import BoundedExecutor
 from app.process.logs import set_level, setup_logging
 from app.process.paths import DataPaths, private_dir, private_file, resources_dir, secure_tree
 from app.process.runtime import RuntimeSwitches
 from app.process.secrets import SecretStore
+from app.process.tasks import spawn
 from app.senses.netgate import NetworkGate
 from app.senses.voice.stt import Transcriber
 from app.skills.base import Skill, SkillContext
@@ -76,20 +79,6 @@ class Bea:
     api: ApiService | None = None   # the local HTTP API, while the app runs
 
 
-def _load_settings(db: Database) -> tuple[int, str] | None:
-    row = db.read(lambda c: c.execute("SELECT schema_version, body FROM settings WHERE id = 1").fetchone())
-    return (row[0], row[1]) if row else None
-
-
-def _settings_saver(db: Database):
-    def save(version: int, body: str) -> None:
-        db.write(lambda c: c.execute(
-            "INSERT INTO settings (id, schema_version, body, updated_at) VALUES (1, ?, ?, ?) "
-            "ON CONFLICT(id) DO UPDATE SET schema_version = excluded.schema_version, body = excluded.body, "
-            "updated_at = excluded.updated_at", (version, body, time.time())))
-    return save
-
-
 def now() -> datetime:
     return datetime.now(UTC)
 
@@ -114,7 +103,8 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         secrets.keep_in(SecretTable(db))   # with no keyring, secrets live in the encrypted store
         skill_classes = discover()
         model = build_root_model({k: cls.settings_model for k, cls in skill_classes.items()})
-        settings = SettingsService(model, _load_settings(db), _settings_saver(db))
+        settings = SettingsService(model, app_state.load_settings(db),
+                                   lambda version, body: app_state.save_settings(db, version, body, time.time()))
         set_level(settings.current.general.log_level)
         bus = EventBus(time.time, on_subscriber_error=lambda e, exc: log.error(
             "an event subscriber failed on %s: %r", e.kind, exc))
@@ -122,8 +112,10 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         gate = NetworkGate(lambda: settings.current.privacy.enabled, bus, executor=blocking)
         switches = RuntimeSwitches(bus)
         computer_locale = system_locale(os.environ, locale.getlocale()[0])
+        catalogs = shipped_catalogs()   # her words: the languages she can be briefed in are the catalogs present
         prompts = PromptFiles(resources_dir(), data_dir,   # her prompts in the streamer's language
-                              language=lambda: prompt_language(settings.current.ui.language, computer_locale))
+                              language=lambda: prompt_language(settings.current.ui.language, computer_locale,
+                                                               catalogs.languages))
         try:
             prompts.sync()
         except PromptStoreError as exc:  # reading falls back to the shipped text
@@ -131,12 +123,12 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         models = ModelManager(paths.models, gate, executor=blocking)
         # the default embedder is converted once per machine, in the user's cache (it can always be rebuilt)
         mind = MindService(settings, bus, gate, secrets, TurnLog(db), blocking, muted=lambda: switches.muted,
-                           window_store=WindowStore(db), prompts=prompts,
+                           window_store=WindowStore(db), prompts=prompts, catalogs=catalogs,
                            mood=MoodKeeper(db, bus, lambda: settings.current.mind.mood_half_life_minutes * 60.0),
                            stream=Stream(db), db=db, model_manager=models,
                            models_dir=Path(user_cache_dir("Bea", appauthor=False)) / "embeddings")
         switches.on_change(lambda name, value: mind.pause(value) if name == "paused" else None)
-        mind.guard.keep_in(OffenceStore(db), mind.spawn)   # repeat offenders stay marked on their tally card
+        mind.guard.keep_in(OffenceStore(db), mind.tasks)   # repeat offenders stay marked on their tally card
         plan_store = PlanStore(db)
         person_store = PersonStore(db)
         people_store, alias_store = PeopleStore(db), AliasStore(db)
@@ -162,22 +154,20 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
 
         for key, cls in skill_classes.items():
             skills[key] = cls(SkillContext(
-                settings=_section(settings, key), bus=bus, now=now, perceive=mind.perceive, gate=gate,
+                settings=_section(settings, key), bus=bus, now=now, words=mind.words, perceive=mind.perceive, gate=gate,
                 secrets=secrets, app_settings=settings, stage=stage, senders=mind.outlets, her_lines=mind.outlets,
                 people=people, avatar=avatar, ears=ears, voice_tap=voice_tap, voice_outlet=mind.outlets,
                 sessions=mind.stream, remembering=mind.consolidation, window=mind.context, mood=mind.mood,
                 memories=lambda: mind.memories, offences=mind.guard, chat=lambda: skills.get("chat"),
                 prompt=mind.prompt, shipped_prompt=prompts.fixed, background=mind.background_pool,
                 models_notice=mind.notice, models=models, plan_store=plan_store, person_store=person_store,
-                people_store=people_store, alias_store=alias_store, language=prompts.language))
+                people_store=people_store, alias_store=alias_store))
         idle, people_skill, you = skills.get("idle"), skills.get("people"), skills.get("person")
         mind.join(skills, idle=idle if isinstance(idle, IdleSkill) else None,
                   people=people_skill if isinstance(people_skill, PeopleSkill) else None,
                   streamer=you if isinstance(you, PersonSkill) else None)
         settings.on_change(lambda path, value: _on_setting(bus, path, value))
-        run_id = db.write(lambda c: c.execute(
-            "INSERT INTO runs (started_at, app_version) VALUES (?, ?)",
-            (time.time(), app_pkg.__version__)).lastrowid)
+        run_id = app_state.run_started(db, time.time(), app_pkg.__version__)
         secure_tree(data_dir)   # what opening made: a migration's backup, the prompts folder
     except BaseException:
         db.close()
@@ -214,11 +204,11 @@ async def start(bea: Bea) -> None:
                               title=skill.title, detail=exc)
             bea.bus.publish(EventKind.ERROR, key, f"{skill.title} could not start: {exc}", **data)
     bea.mind.start(paused=bea.switches.paused)
-    bea.mind.spawn(bea.mind.load_memory())
-    bea.mind.spawn(bea.mind.dream_nightly(lambda: bea.settings.current.skills.memory.dream_hour))
+    spawn(bea.mind.load_memory(), held=bea.mind.tasks)
+    spawn(bea.mind.dream_nightly(lambda: bea.settings.current.skills.memory.dream_hour), held=bea.mind.tasks)
     if bea.mind.consolidation is not None:   # a long pause with nobody speaking: she remembers the stream so far
-        bea.mind.spawn(bea.mind.consolidation.watch_pauses())
-    bea.mind.spawn(heap.keep_trimmed())
+        spawn(bea.mind.consolidation.watch_pauses(), held=bea.mind.tasks)
+    spawn(heap.keep_trimmed(), held=bea.mind.tasks)
     bea.api = ApiService.for_app(bea)
     await bea.api.start()  # a taken port is an ERROR event, never a failed start
     text, data = said(QT_TRANSLATE_NOOP("activity", "Bea is up"))
@@ -252,8 +242,7 @@ def close(bea: Bea) -> None:
     bea.blocking.shutdown(wait=False, cancel_futures=True)
     bea.mind.local_executor.shutdown(wait=False, cancel_futures=True)   # built, never started: its worker too
     try:
-        bea.db.write(lambda c: c.execute("UPDATE runs SET ended_at = ?, clean = 1 WHERE id = ?",
-                                         (time.time(), bea.run_id)))
+        app_state.run_stopped_cleanly(bea.db, bea.run_id, time.time())
     except Exception as exc:
         log.warning("could not record the clean stop: %s", exc)
     bea.db.close()

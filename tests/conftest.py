@@ -18,6 +18,27 @@ REPO = Path(__file__).resolve().parent.parent
 PASSPHRASE = "correct horse battery staple"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # on several workers only tests/parallel.py's units keep apart what must not run at once
+    if getattr(config.option, "numprocesses", None) and config.getoption("dist") != "loadgroup":
+        raise pytest.UsageError("run the tests on several workers with --dist loadgroup (tests/parallel.py)")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if hasattr(config, "workerinput"):   # an xdist worker
+        from tests.parallel import slow_first
+        slow_first(items)
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    if config.getoption("dist") == "loadgroup":
+        from tests.parallel import scheduler
+        return scheduler(config, log)
+    return None
+
+
 @pytest.fixture(scope="session")
 def qapp(qapp):
     """pytest-qt's application with the window in English, as the app starts it: a count's singular ("1
@@ -76,5 +97,9 @@ def frozen_bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for every test that needs it; BEA_BUNDLE=<a built dist/bea folder> reuses one instead."""
     if os.environ.get("BEA_BUNDLE"):
         return Path(os.environ["BEA_BUNDLE"]).resolve()
+    import importlib.util
+    # PyInstaller is a dev dependency: a missing one is a broken environment, so fail rather than skip
+    if importlib.util.find_spec("PyInstaller") is None:
+        pytest.fail("PyInstaller is not installed; install the dev extras (pip install -e .[dev])")
     from tests.test_bundle import build_bundle
     return build_bundle(tmp_path_factory.mktemp("frozen")).parent

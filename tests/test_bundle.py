@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from app.core.model_catalog import CATALOG, Kind
+from tests.parallel import FIXED_PORTS
 from tests.xserver import MISSING, xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,7 +24,8 @@ RUN_TIMEOUT = 180
 NEHALEM_TIMEOUT = 1500   # the frozen self-test emulated by qemu: 2.5 min here, far slower on a busy machine
 
 # pytest-timeout's 300 s default would kill the build on a slow machine.
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(BUILD_TIMEOUT + 3 * RUN_TIMEOUT + NEHALEM_TIMEOUT)]
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(BUILD_TIMEOUT + 3 * RUN_TIMEOUT + NEHALEM_TIMEOUT),
+              pytest.mark.xdist_group(FIXED_PORTS)]   # one worker builds the one bundle (tests/parallel.py)
 
 
 def build_bundle(out: Path) -> Path:
@@ -45,12 +48,9 @@ def self_test(exe: Path, data_dir: Path, passphrase: str, **extra: str) -> subpr
 
 
 @pytest.fixture(scope="module")
-def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One bundle for the tests below."""
-    # PyInstaller is a dev dependency: a missing one is a broken environment, so fail rather than skip.
-    if importlib.util.find_spec("PyInstaller") is None:
-        pytest.fail("PyInstaller is not installed; install the dev extras (pip install -e .[dev])")
-    return build_bundle(tmp_path_factory.mktemp("pyinstaller"))
+def bundle(frozen_bundle: Path) -> Path:
+    """The executable of the session's one bundle (tests/conftest.py), which the Linux package wraps too."""
+    return frozen_bundle / ("bea.exe" if sys.platform == "win32" else "bea")
 
 
 def test_bundle_self_test_passes_then_refuses_a_wrong_passphrase(bundle: Path, tmp_path: Path) -> None:
@@ -111,7 +111,9 @@ def test_the_bundle_leaves_out_what_the_app_never_uses(bundle: Path) -> None:
     for library in ("libgtk-3.so.0", "libcups.so.2", "libgnutls.so.30", "libQt6Pdf.so.6",
                     "libQt6VirtualKeyboard.so.6"):
         assert not list(internal.rglob(library)), library
-    assert sorted(p.name for p in (internal / "piper" / "espeak-ng-data").glob("*_dict")) == ["en_dict", "it_dict"]
+    voices = {code for e in CATALOG if e.kind is Kind.VOICE for code in e.languages}   # Paola, Davefx...
+    assert sorted(p.name for p in (internal / "piper" / "espeak-ng-data").glob("*_dict")) == sorted(
+        f"{code}_dict" for code in {"en", *voices})
     locales = {p.name for p in (qt / "translations" / "qtwebengine_locales").iterdir()}
     assert {"en-US.pak", "it.pak"} <= locales and all(n.startswith(("en", "it")) for n in locales), locales
     assert (qt / "translations" / "qtbase_it.qm").is_file()

@@ -31,6 +31,7 @@ from app.api.tls import LanCertificate, TlsUnavailable, lan_certificate
 from app.api.tokens import TokenCheck
 from app.core.events import EventBus, EventKind
 from app.core.words import QT_TRANSLATE_NOOP
+from app.process.tasks import spawn
 
 log = logging.getLogger(__name__)
 
@@ -225,6 +226,4 @@ class ApiService:
     def _restart(self) -> None:
         if self._unsubscribe is None:  # stopped meanwhile
             return
-        task = asyncio.ensure_future(self._apply())
-        self._pending.add(task)
-        task.add_done_callback(self._pending.discard)
+        spawn(self._apply(), held=self._pending)

@@ -6,15 +6,17 @@ import asyncio
 import logging
 import os
 import signal
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 from app import compose
+from app.process.tasks import spawn
 
 log = logging.getLogger(__name__)
 
 
-async def serve(data_dir: Path, session: Callable[[compose.Bea], Awaitable[object]] | None = None) -> int:
+async def serve(data_dir: Path, session: Callable[[compose.Bea], Coroutine[Any, Any, object]] | None = None) -> int:
     """`session`, when given, runs in place of waiting for a signal (the stream in a box drives the app)."""
     bea = compose.build(data_dir, env=dict(os.environ))
     loop = asyncio.get_running_loop()
@@ -32,7 +34,7 @@ async def serve(data_dir: Path, session: Callable[[compose.Bea], Awaitable[objec
         if session is None:
             await stopping.wait()
         else:  # a signal still stops it
-            driven, signalled = asyncio.ensure_future(session(bea)), asyncio.ensure_future(stopping.wait())
+            driven, signalled = spawn(session(bea), awaited=True), spawn(stopping.wait(), awaited=True)
             await asyncio.wait({driven, signalled}, return_when=asyncio.FIRST_COMPLETED)
             for task in (driven, signalled):
                 task.cancel()

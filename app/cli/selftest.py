@@ -14,7 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from app.compose import Bea, build, close
-from app.memory.database import cipher_facts
+from app.memory import meta
+from app.memory.database import cipher_facts, integrity_check, pages_failing_hmac
 from app.memory.migrations import LATEST
 
 SELF_TEST_LINE = "Hello everyone, welcome back to the stream tonight."
@@ -46,13 +47,13 @@ def _voice_note(pcm: object, rate: int) -> bytes:
 
 def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
     def cipher() -> str:
-        bad = bea.db.read(lambda c: c.execute("PRAGMA cipher_integrity_check").fetchall())
+        bad = bea.db.read(pages_failing_hmac)
         if bad:
-            raise AssertionError(f"{len(bad)} pages fail their HMAC")
+            raise AssertionError(f"{bad} pages fail their HMAC")
         return bea.db.read(cipher_facts)["cipher_version"]
 
     def integrity() -> str:
-        result = bea.db.read(lambda c: c.execute("PRAGMA integrity_check").fetchone()[0])
+        result = bea.db.read(integrity_check)
         if result != "ok":
             raise AssertionError(result)
         return "ok"
@@ -65,10 +66,8 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
 
     def roundtrip() -> str:
         stamp = str(time.time())
-        bea.db.write(lambda c: c.execute(
-            "INSERT INTO meta (key, value) VALUES ('self_test_at', ?) "
-            "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (stamp,)))
-        back = bea.db.read(lambda c: c.execute("SELECT value FROM meta WHERE key = 'self_test_at'").fetchone()[0])
+        bea.db.write(lambda c: meta.put(c, "self_test_at", stamp))
+        back = bea.db.read(lambda c: meta.get(c, "self_test_at"))
         if back != stamp:
             raise AssertionError("a written value did not read back")
         return "write+read"
@@ -199,9 +198,9 @@ async def _one_turn(bea: Bea) -> tuple[str, list[str]]:
     unsubscribe = bea.bus.subscribe(lambda e: errors.append(e.text), kinds=[EventKind.ERROR], replay=False)
     mind = bea.mind
     pool = mind.client_factory().pool("mind", bea.settings.current.mind.models)
-    briefing = FixedBriefing(skill_tools=mind.skill_tools, static_prompt=mind.static_prompt,
+    briefing = FixedBriefing(words=mind.words, skill_tools=mind.skill_tools, static_prompt=mind.static_prompt,
                              dynamic_prompt=mind.dynamic_prompt, relabel=mind.relabel)
-    turn = Consciousness(bus=PerceptionBus(LoopClock()), gate=mind.gate, llm=pool, events=bea.bus,
+    turn = Consciousness(bus=PerceptionBus(LoopClock(), words=mind.words), gate=mind.gate, llm=pool, events=bea.bus,
                          outlets=mind.outlets, briefing=briefing, executor=bea.blocking,
                          context=SingleContext(bea.settings.current.mind.budget()))
     line = Perception(PerceptionKind.CHAT, PLATFORM, f"[{OWNER.display_name}] {MIND_LINE}", salience=0.9,

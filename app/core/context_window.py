@@ -34,6 +34,7 @@ from typing import Any
 
 from app.core.budget import Budget
 from app.core.chat import Message, ToolCall
+from app.core.her_words import HerWords
 
 MESSAGE_OVERHEAD = 4  # role and framing tokens every chat message costs, whatever the tokenizer
 SAID = "said out loud"
@@ -331,16 +332,10 @@ class SingleContext:
         return ctx
 
 
-# the recap writer's marks, in the language of its prompt (app.core.prompt_language): an earlier recap, her
-# spoken line, her written one
-TRANSCRIPT_MARKS = {"en": ("(an earlier recap)", "[she said out loud]", "[she wrote to {platform} {channel}]"),
-                    "it": ("(un riassunto precedente)", "[lei ha detto ad alta voce]",
-                           "[lei ha scritto su {platform} {channel}]")}
-
-
-def transcript(entries: Sequence[Entry], language: str = "en") -> str:
-    """The cold part as the recap writer reads it, its marks in `language`."""
-    earlier, spoke, wrote = TRANSCRIPT_MARKS.get(language, TRANSCRIPT_MARKS["en"])
+def transcript(entries: Sequence[Entry], her: HerWords) -> str:
+    """The cold part as the recap writer reads it, its marks (an earlier recap, her spoken line, her written
+    one) in her words' language."""
+    earlier, spoke, wrote = (her.text(f"transcript.{k}") for k in ("earlier", "spoke", "wrote"))
     lines = []
     for e in entries:
         if e.kind is EntryKind.RECAP:

@@ -16,9 +16,8 @@ Theory of operation:
    nobody has answered and the send_message that reaches each (nudge_written).
 5. Nothing here prints a system id: who someone is comes in the content, already rendered by the sense. The
    channel in a send_message line is the platform's address of the conversation, which she must pass back.
-6. Every header, nudge and word of this module's own is in the language of her prompts (app.core.prompt_language),
-   passed in as `language` ("en" by default; a language with no words here reads English). English stays the
-   source: the module's constants are the English words. Tool names, platforms, channels, "[via ...]" and what
+6. Every header, nudge and word of this module's own comes from her words' catalog (app.core.her_words, section
+   "frame"), passed in as `her`. Tool names, platforms, channels, "[via ...]" and what
    the senses wrote (the content, a conversation's place) are not this module's to translate.
 """
 
@@ -29,19 +28,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.core.attention import is_for_her
+from app.core.her_words import HerWords
 from app.core.perception import Perception
-from app.core.ui_language import ENGLISH
 
-HEADER_NOW = "[WHAT JUST HAPPENED] most important first"
-HEADER_STEERING = "[WHILE YOU WERE THINKING] this arrived just now"
-HEADER_FOLLOW_UP = ("[THE NEXT THING THEY SAID] in a conversation you already answered this turn: answer it "
-                    "once, or choose silence")
-NUDGE_FOLLOW_UP = ("[STILL WAITING] you were shown the next thing someone said in a conversation you had "
-                   "answered, and you have not answered it: answer it once, or choose `stay_silent`.")
 MAX_WHO = 8
-NOBODY_OUT_LOUD = "only written conversations: nobody hears you out loud in this turn"
-NUDGE_NO_TOOL = ("[NOBODY HEARD YOU] plain text is your inner voice: nobody hears or reads it. To answer, call "
-                 "`speak` (out loud) or `send_message` (written), or `stay_silent` if silence is right.")
 
 
 @dataclass(frozen=True)
@@ -62,47 +52,13 @@ class FrameWords:
     stage: str               # nudge_written's {stage}, when the turn has a stage too
 
 
-WORDS = {
-    ENGLISH: FrameWords(
-        now=HEADER_NOW, steering=HEADER_STEERING, follow_up=HEADER_FOLLOW_UP, nudge_follow_up=NUDGE_FOLLOW_UP,
-        nudge_no_tool=NUDGE_NO_TOOL, nobody_out_loud=NOBODY_OUT_LOUD, where="[WHERE YOU ARE]", to_you="(to you)",
-        more="{shown} and {more} more", last=" and ",
-        written="- written, on {platform}: {place}{who}. Answer there with {call}; never out loud",
-        with_who=", with {names}",
-        nudge_written=("[NOBODY READ THAT] plain text is your inner voice: nobody hears or reads it. These written "
-                       "conversations have no answer from you yet: answer each with `send_message`{stage}, or "
-                       "choose `stay_silent` if silence is right."),
-        stage=", the stage out loud with `speak`"),
-    "it": FrameWords(
-        now="[COSA È APPENA SUCCESSO] il più importante per primo",
-        steering="[MENTRE PENSAVI] questo è appena arrivato",
-        follow_up=("[QUELLO CHE HANNO DETTO DOPO] in una conversazione a cui hai già risposto in questo turno: "
-                   "rispondi una volta sola, oppure scegli il silenzio"),
-        nudge_follow_up=("[ANCORA IN ATTESA] ti è stato mostrato quello che qualcuno ha detto dopo, in una "
-                         "conversazione a cui avevi risposto, e non gli hai ancora risposto: rispondi una volta "
-                         "sola, oppure scegli `stay_silent`."),
-        nudge_no_tool=("[NESSUNO TI HA SENTITA] il testo semplice è la tua voce interiore: nessuno lo sente né lo "
-                       "legge. Per rispondere usa `speak` (ad alta voce) o `send_message` (per iscritto), oppure "
-                       "`stay_silent` se è meglio il silenzio."),
-        nobody_out_loud="solo conversazioni scritte: in questo turno nessuno ti sente ad alta voce",
-        where="[DOVE SEI]", to_you="(a te)",
-        more="{shown} e altri {more}", last=" e ",
-        written="- per iscritto, su {platform}: {place}{who}. Rispondi lì con {call}; mai ad alta voce",
-        with_who=", con {names}",
-        nudge_written=("[NESSUNO L'HA LETTO] il testo semplice è la tua voce interiore: nessuno lo sente né lo "
-                       "legge. Queste conversazioni scritte non hanno ancora una tua risposta: rispondi a "
-                       "ciascuna con `send_message`{stage}, oppure scegli `stay_silent` se è meglio il silenzio."),
-        stage=", e alla diretta ad alta voce con `speak`"),
-}
+def words(her: HerWords) -> FrameWords:
+    """This module's words in her language."""
+    return FrameWords(**her.section("frame"))
 
 
-def words(language: str = ENGLISH) -> FrameWords:
-    """This module's words in `language`; English for a language it has no words in."""
-    return WORDS.get(language, WORDS[ENGLISH])
-
-
-def line(p: Perception, language: str = ENGLISH) -> str:
-    mark = f" {words(language).to_you}" if is_for_her(p.reasons) else ""
+def line(p: Perception, her: HerWords) -> str:
+    mark = f" {words(her).to_you}" if is_for_her(p.reasons) else ""
     return f"- [via {p.surface}]{mark} {p.content}"
 
 
@@ -115,9 +71,9 @@ def written_conversations(batch: Sequence[Perception]) -> list[list[Perception]]
     return list(groups.values())
 
 
-def names(who: Sequence[str], language: str = ENGLISH) -> str:
+def names(who: Sequence[str], her: HerWords) -> str:
     """"Marco", "Marco and Giulia", "Marco, Giulia and Ann"; past MAX_WHO, how many more."""
-    w = words(language)
+    w = words(her)
     shown, more = list(who[:MAX_WHO]), len(who) - MAX_WHO
     if more > 0:
         return w.more.format(shown=", ".join(shown), more=more)
@@ -130,20 +86,20 @@ def send_call(p: Perception) -> str:
     return f"send_message(platform={quoted['platform']}, channel={quoted['channel']}, text=...)"
 
 
-def written_place(lines: Sequence[Perception], language: str = ENGLISH) -> str:
+def written_place(lines: Sequence[Perception], her: HerWords) -> str:
     """Rule 2: one written conversation: platform, name, who, and the call that answers it."""
-    w = words(language)
+    w = words(her)
     first = lines[0]
     seen: dict[str, str] = {}
     for p in lines:
         if p.author is not None and p.who:
             seen.setdefault(p.author.identity, p.who)
-    who = w.with_who.format(names=names(list(seen.values()), language)) if seen else ""
+    who = w.with_who.format(names=names(list(seen.values()), her)) if seen else ""
     return w.written.format(platform=first.destination[0], place=first.place, who=who, call=send_call(first))
 
 
-def where_you_are(batch: Sequence[Perception], language: str = ENGLISH) -> str:
-    w = words(language)
+def where_you_are(batch: Sequence[Perception], her: HerWords) -> str:
+    w = words(her)
     places: list[str] = []
     for p in batch:
         if p.written:
@@ -152,28 +108,27 @@ def where_you_are(batch: Sequence[Perception], language: str = ENGLISH) -> str:
         if place not in places:
             places.append(place)
     head = f"{w.where} " + ("; ".join(places) if places else w.nobody_out_loud)
-    return "\n".join([head, *(written_place(group, language) for group in written_conversations(batch))])
+    return "\n".join([head, *(written_place(group, her) for group in written_conversations(batch))])
 
 
-def perception_frame(batch: Sequence[Perception], language: str = ENGLISH) -> str:
-    return "\n".join([where_you_are(batch, language), words(language).now, *(line(p, language) for p in batch)])
+def perception_frame(batch: Sequence[Perception], her: HerWords) -> str:
+    return "\n".join([where_you_are(batch, her), words(her).now, *(line(p, her) for p in batch)])
 
 
-def nudge_written(unanswered: Sequence[Sequence[Perception]], out_loud: bool = False,
-                  language: str = ENGLISH) -> str:
+def nudge_written(unanswered: Sequence[Sequence[Perception]], her: HerWords, out_loud: bool = False) -> str:
     """Rule 4: plain text answered nobody, and these written conversations are still waiting (out_loud: the
     turn has a stage too, which `speak` answers)."""
-    w = words(language)
+    w = words(her)
     head = w.nudge_written.format(stage=w.stage if out_loud else "")
-    return "\n".join([head, *(written_place(group, language) for group in unanswered)])
+    return "\n".join([head, *(written_place(group, her) for group in unanswered)])
 
 
-def steering_frame(fresh: Sequence[Perception], follow_ups: Sequence[Perception], language: str = ENGLISH) -> str:
-    w = words(language)
+def steering_frame(fresh: Sequence[Perception], follow_ups: Sequence[Perception], her: HerWords) -> str:
+    w = words(her)
     parts: list[str] = []
     if fresh:
-        parts += [w.steering, *(line(p, language) for p in fresh)]
-        parts += [written_place(group, language) for group in written_conversations(fresh)]
+        parts += [w.steering, *(line(p, her) for p in fresh)]
+        parts += [written_place(group, her) for group in written_conversations(fresh)]
     if follow_ups:
-        parts += [w.follow_up, *(line(p, language) for p in follow_ups)]
+        parts += [w.follow_up, *(line(p, her) for p in follow_ups)]
     return "\n".join(parts)

@@ -8,28 +8,21 @@ Theory of operation:
    (topic_words), which the demo uses to find the earlier line a question is about.
 2. The language with the most votes wins; a tie, or no vote at all, is "" (unknown): a name, an emoji or
    "lol" say nothing, and the caller keeps the language it had.
-3. Words two of the languages share in writing ("a", "i", "in", "me", "so", "come", "no", "chat") are in
-   neither table: they would vote for both and decide nothing, or decide wrongly. Apostrophes split words, so
-   "what's" votes with "what" and "c'è" with "è".
-4. Only languages her prompts can be in are listed (app.core.prompt_language); another language is unknown.
+3. Words two of the languages share in writing ("a", "i", "in", "me", "so", "come", "no", "chat") count for
+   neither: they would vote for both and decide nothing, or decide wrongly. Each catalog lists its language's
+   words (language.common_words) as if it were alone; the words two catalogs share are taken out here.
+   Apostrophes split words, so "what's" votes with "what" and "c'è" with "è".
+4. The languages are the catalogs present (app.core.her_words); another language is unknown.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 
-COMMON_WORDS = {
-    "en": frozenset("""the an is are am was were be been you your yours my mine we our us they their he she his her
-        it its this that these those what who where when why how which do does did don can could would should
-        will have has had not and or but of to on at for with from about just very really hi hello hey good
-        evening morning night thanks thank please yes yeah okay today tonight there here""".split()),
-    "it": frozenset("""o il lo la gli le un una uno è e ed di da del della dello dei delle al alla allo ai alle nel
-        nella nei con per tra fra che chi cosa dove quando perché perche quale quali quanto mi ti si ci vi ne
-        mio mia miei mie tuo tua tuoi tue suo sua nostro vostro sono sei siamo siete ho hai ha abbiamo avete
-        hanno non anche ma però più molto bene male ciao grazie buonasera buongiorno buonanotte oggi stasera
-        adesso ora qui qua sì questo questa quello quella va vai fa fai stai sta era tutti tutto salve io tu
-        te lui lei noi voi comunque qualcosa sempre mai secondo essere""".split()),
-}
+from app.core.her_words import Catalogs
+
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
@@ -37,16 +30,29 @@ def words_of(line: str) -> list[str]:
     return _WORD.findall(line.casefold())
 
 
-def topic_words(line: str) -> set[str]:
+@dataclass(frozen=True)
+class CommonWords:
+    """Each language's common words (rule 1), a word of two languages in neither (rule 3)."""
+    tables: Mapping[str, frozenset[str]]
+    every: frozenset[str]   # every language's common words, shared ones too: none is a topic word
+
+    @classmethod
+    def of(cls, catalogs: Catalogs) -> CommonWords:
+        own = {code: frozenset(catalogs[code].text("language.common_words").split()) for code in catalogs.languages}
+        shared = {w for code, table in own.items() for other, theirs in own.items() if other != code
+                  for w in table & theirs}
+        return cls({code: table - shared for code, table in own.items()}, frozenset().union(*own.values()))
+
+
+def topic_words(line: str, common: CommonWords) -> set[str]:
     """The words of `line` that are no language's common word and longer than two letters."""
-    common = set().union(*COMMON_WORDS.values())
-    return {w for w in words_of(line) if len(w) > 2 and w not in common}
+    return {w for w in words_of(line) if len(w) > 2 and w not in common.every}
 
 
-def language_of(line: str) -> str:
-    """The language of `line` (a code of COMMON_WORDS), or "" when its words do not decide it (rule 2)."""
+def language_of(line: str, common: CommonWords) -> str:
+    """The language of `line` (a code of a catalog), or "" when its words do not decide it (rule 2)."""
     found = words_of(line)
-    votes = {code: sum(w in table for w in found) for code, table in COMMON_WORDS.items()}
+    votes = {code: sum(w in table for w in found) for code, table in common.tables.items()}
     best = max(votes.values(), default=0)
     winners = [code for code, n in votes.items() if n == best]
     return winners[0] if best > 0 and len(winners) == 1 else ""

@@ -46,10 +46,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from app.core import frame
 from app.core.chat import Message, Role, ToolCall
-from app.core.frame import WORDS as FRAME_WORDS
-from app.core.line_language import language_of, topic_words
-from app.core.recall import RECALL_HEADERS
+from app.core.her_words import SOURCE, Catalogs
+from app.core.line_language import CommonWords, language_of, topic_words
 from app.core.tools import Tool
 
 
@@ -152,11 +152,8 @@ DEMO_RECALLED = 3      # lines of her recall block she is reminded of
 SPOKEN_CHARACTER = r'[^{}\[\]"\\\n\r\t]'
 DEMO_LINE_CHARS = 200  # an earlier line longer than this is cut: a note, not a transcript
 _PERSONA = re.compile(r"\bYou are ([^,.;:\n]{1,40})[,.;:]")
-_TO_YOU = "|".join(re.escape(w.to_you) for w in FRAME_WORDS.values())   # "(to you)", "(a te)": every language
-_HEARD = re.compile(rf"^- \[via [^\]]*\](?P<to> (?:{_TO_YOU}))? (?P<text>.*)$")
 _SPEAKER = re.compile(r"^\[(?P<who>[^\]]{1,40})\] (?P<text>.+)$")
 _AGE = re.compile(r" \([^()]*\)$")   # the recall block's "(2 h ago)" after each line
-_TOLD = tuple(headers[0] for headers in RECALL_HEADERS.values())   # "[WHAT PEOPLE TOLD YOU]", every language
 
 
 @dataclass(frozen=True)
@@ -170,33 +167,47 @@ class DemoWords:
     recall_example: tuple[str, str, str]   # a reminder, the question it answers, and her answer from it
 
 
-# the demo's prompt in the language of the line she answers: a 135M model answers in the language it is spoken to
-# far more often when the whole prompt is in it; a line in no known language gets English and no language named
-DEMO_WORDS = {
-    "en": DemoWords(
-        system=("You are {name}, a cheerful co-host on a live stream. You chat with the streamer and the viewers. "
-                "Answer in one short, friendly sentence."),
-        language="Answer in English.", earlier="What was said earlier in the chat:", you="You",
-        reminder="(Earlier, {who} said: {text})", someone="someone",
-        recall_example=("My sister's name is Anna.", "[Streamer] what's my sister's name?",
-                        "Your sister is called Anna!")),
-    "it": DemoWords(
-        system=("Sei {name}, una co-conduttrice allegra in una diretta. Chiacchieri con lo streamer e con gli "
-                "spettatori. Rispondi con una frase breve e simpatica."),
-        language="Rispondi in italiano.", earlier="Cosa è stato detto prima nella chat:", you="Tu",
-        reminder="(Prima, {who} ha detto: {text})", someone="qualcuno",
-        recall_example=("Mia sorella si chiama Anna.", "[Streamer] come si chiama mia sorella?",
-                        "Tua sorella si chiama Anna!")),
-}
-DEMO_SYSTEM = DEMO_WORDS["en"].system
-# the loop's nudges, in every language of her prompts ("[STILL WAITING]", "[NOBODY HEARD YOU]"...): the grammar
-# already forces a call
-_NUDGES = tuple(text[:text.index("]") + 1] for w in FRAME_WORDS.values()
-                for text in (w.nudge_follow_up, w.nudge_no_tool))
-# one worked example in each language of DEMO_WORDS, in its order: the shape of an answer; three or more get
-# copied, and an answer that copies one is asked again (is_copy)
-DEMO_EXAMPLES = (("[Streamer] hey, how are you today?", "I'm great, thanks! Ready for a fun stream?"),
-                 ("[Streamer] ciao! come va?", "Ciao! Tutto bene, grazie, e tu?"))
+@dataclass(frozen=True)
+class DemoLanguages:
+    """What the demo needs of every catalog: a frame or a briefing may be in any of her languages, and the
+    demo's own prompt is in the language of the line she answers (a 135M model answers in the language it is
+    spoken to far more often when the whole prompt is in it; a line in no known language gets the source
+    language's words and no language named)."""
+    words: dict[str, DemoWords]
+    examples: dict[str, tuple[str, str]]   # one worked example a language: the shape of an answer
+    common: CommonWords
+    heard: re.Pattern[str]                 # a frame's line, "(to you)" in any language
+    told: tuple[str, ...]                  # "[WHAT PEOPLE TOLD YOU]", every language
+    nudges: tuple[str, ...]                # the loop's nudges' markers ("[STILL WAITING]"...): a grammar forces a call
+    nobody_out_loud: tuple[str, ...]
+    mine: tuple[str, ...]                  # her own lines among the notes: "- You: ", every language
+    reminders: tuple[re.Pattern[str], ...]
+
+    @classmethod
+    def of(cls, catalogs: Catalogs) -> DemoLanguages:
+        codes = catalogs.languages
+        words = {c: _demo_words(catalogs[c].section("demo")) for c in codes}
+        frames = [frame.words(catalogs[c]) for c in codes]
+        to_you = "|".join(re.escape(f.to_you) for f in frames)
+        return cls(
+            words=words,
+            examples={c: tuple(catalogs[c].texts("demo.example")) for c in codes},  # type: ignore[misc]
+            common=CommonWords.of(catalogs),
+            heard=re.compile(rf"^- \[via [^\]]*\](?P<to> (?:{to_you}))? (?P<text>.*)$"),
+            told=tuple(catalogs[c].text("recall.told") for c in codes),
+            nudges=tuple(text[:text.index("]") + 1] for f in frames for text in (f.nudge_follow_up, f.nudge_no_tool)),
+            nobody_out_loud=tuple(f.nobody_out_loud for f in frames),
+            mine=tuple(f"- {w.you}: " for w in words.values()),
+            reminders=tuple(re.compile(re.escape(w.reminder).replace(re.escape("{who}"), "(?P<who>.*?)")
+                                       .replace(re.escape("{text}"), "(?P<text>.*)") + "$") for w in words.values()))
+
+    def words_for(self, language: str) -> DemoWords:
+        return self.words.get(language) or self.words[SOURCE]
+
+
+def _demo_words(section: dict[str, Any]) -> DemoWords:
+    fields = {k: v for k, v in section.items() if k != "example"}
+    return DemoWords(**{**fields, "recall_example": tuple(fields["recall_example"])})
 
 
 def persona_name(messages: Sequence[Message], default: str = "Bea") -> str:
@@ -232,11 +243,11 @@ def _required_only(schema: dict[str, Any]) -> dict[str, Any]:
     return {"type": "object", "properties": props, "required": required}
 
 
-def heard_lines(frame: str) -> tuple[list[str], bool]:
+def heard_lines(frame: str, langs: DemoLanguages) -> tuple[list[str], bool]:
     """The lines of a perception frame without its headers and provenance, and whether one was to her."""
     lines, addressed = [], False
     for row in frame.splitlines():
-        if found := _HEARD.match(row):
+        if found := langs.heard.match(row):
             lines.append(found.group("text"))
             addressed = addressed or bool(found.group("to"))
     return lines, addressed
@@ -246,7 +257,7 @@ def _demo_call(name: str, arguments: dict[str, Any]) -> str:
     return json.dumps({"tool": name, "arguments": arguments}, ensure_ascii=False)
 
 
-def demo_chat(messages: Sequence[Message], name: str) -> tuple[list[dict[str, str]], bool]:
+def demo_chat(messages: Sequence[Message], name: str, langs: DemoLanguages) -> tuple[list[dict[str, str]], bool]:
     """The conversation for the tiny demo model, and whether the newest lines were addressed to her out loud."""
     said: list[tuple[str, str]] = []    # (who, line): the conversation so far, oldest first; who "" is her
     newest: list[str] = []
@@ -254,22 +265,22 @@ def demo_chat(messages: Sequence[Message], name: str) -> tuple[list[dict[str, st
     recalled: list[str] = []
     for m in messages:
         if m.role is Role.USER:
-            lines, to_her = heard_lines(m.content)
+            lines, to_her = heard_lines(m.content, langs)
             text = "\n".join(lines) if lines else m.content
-            if not text or text.startswith(_NUDGES):
+            if not text or text.startswith(langs.nudges):
                 continue
             if lines:   # only written conversations: nobody hears her out loud, and she cannot write
-                addressed = to_her and not any(w.nobody_out_loud in m.content for w in FRAME_WORDS.values())
+                addressed = to_her and not any(words in m.content for words in langs.nobody_out_loud)
             said += [_speaker(line) for line in newest]
             newest = text.splitlines()
         elif m.role is Role.ASSISTANT:
             said += [_speaker(line) for line in newest]
             newest = []
             said += [("", line) for line in _her_lines(m)]
-        elif m.role is Role.SYSTEM and any(header in m.content for header in _TOLD):
-            recalled = told_lines(m.content)
-    language = language_of("\n".join(_speaker(line)[1] for line in newest))
-    w = DEMO_WORDS.get(language, DEMO_WORDS["en"])
+        elif m.role is Role.SYSTEM and any(header in m.content for header in langs.told):
+            recalled = told_lines(m.content, langs)
+    language = language_of("\n".join(_speaker(line)[1] for line in newest), langs.common)
+    w = langs.words_for(language)
     recent = said[-DEMO_HISTORY:]
     notes = [*(f"- {line}" for line in recalled if not _among(line, [text for _who, text in recent])),
              *(f"- {who or w.you}: {text[:DEMO_LINE_CHARS]}" for who, text in recent)]
@@ -277,47 +288,53 @@ def demo_chat(messages: Sequence[Message], name: str) -> tuple[list[dict[str, st
         w.system.format(name=name), "\n".join([w.earlier, *notes]) if notes else "",
         w.language if language else "") if part)
     theirs = [(who, text) for who, text in said if who] + [_told_by(line) for line in recalled]
-    about = about_line(theirs, [_speaker(line)[1] for line in newest], name)
+    about = about_line(theirs, [_speaker(line)[1] for line in newest], langs.common, name)
     out = [{"role": "system", "content": system}]
-    for heard, answer in demo_examples(w, about is not None):
+    for heard, answer in demo_examples(langs, language, about is not None):
         out += [{"role": "user", "content": heard},
                 {"role": "assistant", "content": _demo_call("speak", {"message": answer})}]
     reminder = [w.reminder.format(who=about[0] or w.someone, text=about[1][:DEMO_LINE_CHARS])] if about else []
     return [*out, {"role": "user", "content": "\n".join([*reminder, *newest])}], addressed
 
 
-def demo_examples(w: DemoWords, reminded: bool) -> tuple[tuple[str, str], ...]:
-    """The worked examples: a line and an answer in each language, the newest line's language last (a 135M
+def demo_examples(langs: DemoLanguages, language: str, reminded: bool) -> tuple[tuple[str, str], ...]:
+    """The two worked examples: a line and an answer in two languages, the newest line's language last (a 135M
     model copies the nearest answer's language: with the Italian one last, 3 of 6 English lines got Italian);
     when the newest line comes with the earlier line it is about, a reminder answered from goes first (in the
     newest line's language): a 135M model asks the question back unless it has seen a reminder used."""
-    own = [example for example, words in zip(DEMO_EXAMPLES, DEMO_WORDS.values(), strict=True) if words is w]
-    plain = (*(e for e in DEMO_EXAMPLES if e not in own), *own)   # the line's language last, nearest to it
+    w = langs.words_for(language)
+    second = next((c for c in langs.examples if c != SOURCE), SOURCE)
+    # two examples, never more (three or more get copied): another language's, then the line's, nearest to it;
+    # a line in no known language gets the source's and one other's
+    pair = (SOURCE, language) if language in langs.examples and language != SOURCE else (second, SOURCE)
+    plain = tuple(langs.examples[c] for c in dict.fromkeys(pair if language in langs.examples else pair[::-1]))
     if not reminded:
         return plain
     told, asked, answer = w.recall_example
     return ((f"{w.reminder.format(who='Streamer', text=told)}\n{asked}", answer), *plain)
 
 
-def about_line(earlier: Sequence[tuple[str, str]], newest: Sequence[str], name: str = "") -> tuple[str, str] | None:
+def about_line(earlier: Sequence[tuple[str, str]], newest: Sequence[str], common: CommonWords,
+               name: str = "") -> tuple[str, str] | None:
     """The (who, line) of `earlier` that shares the most topic words with the newest lines (the latest of
     equals), when one shares any: "what's my cat's name?" finds "my cat is called Pistachio"."""
-    asked = set().union(*(topic_words(line) for line in newest)) - topic_words(name) if newest else set()
+    asked = (set().union(*(topic_words(line, common) for line in newest)) - topic_words(name, common)
+             if newest else set())
     best, found = 0, None
     for who, text in earlier:
-        shared = len(asked & topic_words(text))
+        shared = len(asked & topic_words(text, common))
         if shared and shared >= best and not any(_among(text, [line]) for line in newest):
             best, found = shared, (who, text)
     return found
 
 
-def told_lines(briefing: str, limit: int = DEMO_RECALLED) -> list[str]:
+def told_lines(briefing: str, langs: DemoLanguages, limit: int = DEMO_RECALLED) -> list[str]:
     """The first `limit` lines of the briefing's block of what people told her, without their ages."""
     lines: list[str] = []
     inside = False
     for row in briefing.splitlines():
         if row.startswith("["):
-            inside = row.startswith(_TOLD)
+            inside = row.startswith(langs.told)
         elif inside and row.startswith("- ") and len(lines) < limit:
             lines.append(_AGE.sub("", row[2:]).strip())
     return lines
@@ -374,7 +391,7 @@ def is_copy(said: str, chat: Sequence[dict[str, str]]) -> bool:
 FAULTS = {"echo": 4, "example": 4, "repeat": 3, "language": 2, "reminder_unused": 1}
 
 
-def demo_faults(said: str, chat: Sequence[dict[str, str]]) -> list[str]:
+def demo_faults(said: str, chat: Sequence[dict[str, str]], langs: DemoLanguages) -> list[str]:
     """What is wrong with `said` as the answer to the demo's `chat` (names of FAULTS, worst first): it echoes
     the newest line or copies a worked example (is_copy: "echo", "example"); it says again one of her own lines
     the notes hold ("repeat"); it is in another language than the newest line, when both are known
@@ -386,13 +403,13 @@ def demo_faults(said: str, chat: Sequence[dict[str, str]]) -> list[str]:
     quoted = _runs(line, QUOTED_WORDS) & _runs(words, QUOTED_WORDS)   # "repeat after me: ..." said back
     if is_copy(said, chat) or quoted or (len(line.split()) >= 3 and line in words):   # or the line whole
         faults.append("echo" if is_echo(said, _heard(chat)) or quoted or line in words else "example")
-    if any(words == line or (len(words.split()) >= 3 and words in line) for line in _her_notes(chat)):
+    if any(words == line or (len(words.split()) >= 3 and words in line) for line in _her_notes(chat, langs)):
         faults.append("repeat")
-    asked = language_of(_heard(chat))
-    answered = language_of(said)
+    asked = language_of(_heard(chat), langs.common)
+    answered = language_of(said, langs.common)
     if asked and answered and asked != answered:
         faults.append("language")
-    if (own := reminded_words(chat)) and not {w.casefold() for w in own} & set(words.split()):
+    if (own := reminded_words(chat, langs)) and not {w.casefold() for w in own} & set(words.split()):
         faults.append("reminder_unused")
     return faults
 
@@ -406,16 +423,16 @@ def _runs(words: str, n: int) -> set[tuple[str, ...]]:
     return {tuple(seq[i:i + n]) for i in range(len(seq) - n + 1)}
 
 
-def in_its_language(chat: Sequence[dict[str, str]]) -> list[dict[str, str]]:
+def in_its_language(chat: Sequence[dict[str, str]], langs: DemoLanguages) -> list[dict[str, str]]:
     """The demo's `chat` with only the worked examples answered in the newest line's language (all of them when
     that language is unknown): asked again after a faulty answer, it reads differently, and an answer in the
     wrong language has no example of that language to follow."""
-    asked = language_of(_heard(chat))
+    asked = language_of(_heard(chat), langs.common)
     out, i = list(chat[:1]), 1
     while i < len(chat) - 1:
         heard, answer = chat[i], chat[i + 1]
         said = _letters(answer["content"].split('"message": ', 1)[-1]) if answer["role"] == "assistant" else ""
-        if not (asked and language_of(said) not in ("", asked)):
+        if not (asked and language_of(said, langs.common) not in ("", asked)):
             out += [heard, answer]
         i += 2
     return [*out, chat[-1]]
@@ -426,40 +443,37 @@ def _heard(chat: Sequence[dict[str, str]]) -> str:
     return "\n".join(line for line in chat[-1]["content"].splitlines() if not line.startswith("("))
 
 
-def _her_notes(chat: Sequence[dict[str, str]]) -> list[str]:
+def _her_notes(chat: Sequence[dict[str, str]], langs: DemoLanguages) -> list[str]:
     """Her own earlier lines among the notes of the demo's system prompt, as _letters."""
-    mine = tuple(f"- {w.you}: " for w in DEMO_WORDS.values())
+    mine = langs.mine
     rows = chat[0]["content"].splitlines() if chat and chat[0]["role"] == "system" else []
     return [_letters(row.split(": ", 1)[1]) for row in rows if row.startswith(mine)]
 
 
-_REMINDERS = tuple(re.compile(re.escape(w.reminder).replace(re.escape("{who}"), "(?P<who>.*?)")
-                              .replace(re.escape("{text}"), "(?P<text>.*)") + "$") for w in DEMO_WORDS.values())
-
-
-def _reminder(chat: Sequence[dict[str, str]]) -> tuple[str, str]:
+def _reminder(chat: Sequence[dict[str, str]], langs: DemoLanguages) -> tuple[str, str]:
     """(who, text) of the reminder before the newest line of the demo's chat, ("", "") when there is none."""
     for row in chat[-1]["content"].splitlines():
-        for pattern in _REMINDERS:
+        for pattern in langs.reminders:
             if found := pattern.match(row):
                 return found["who"], found["text"]
     return "", ""
 
 
-def _reminder_words(chat: Sequence[dict[str, str]]) -> set[str]:
+def _reminder_words(chat: Sequence[dict[str, str]], langs: DemoLanguages) -> set[str]:
     """The topic words of the reminder before the newest line that the newest line does not hold itself."""
-    who, text = _reminder(chat)
-    return topic_words(text) - topic_words(_heard(chat)) - topic_words(who)
+    who, text = _reminder(chat, langs)
+    common = langs.common
+    return topic_words(text, common) - topic_words(_heard(chat), common) - topic_words(who, common)
 
 
-def reminded_words(chat: Sequence[dict[str, str]]) -> list[str]:
+def reminded_words(chat: Sequence[dict[str, str]], langs: DemoLanguages) -> list[str]:
     """The words of the reminder an answer to the newest line should say, as the reminder writes them: its
     names (a capital inside the sentence: "Pistachio", "Bologna") when it has any, else all its own topic
     words; none when there is no reminder or the newest line asks nothing."""
-    own = _reminder_words(chat)
+    own = _reminder_words(chat, langs)
     if not own or "?" not in _heard(chat):
         return []
-    written = [(i, w) for i, w in enumerate(re.findall(r"[^\W\d_]+", _reminder(chat)[1])) if w.casefold() in own]
+    written = [(i, w) for i, w in enumerate(re.findall(r"[^\W\d_]+", _reminder(chat, langs)[1])) if w.casefold() in own]
     names = [w for i, w in written if i and w[0].isupper()] or [w for _i, w in written]
     return list(dict.fromkeys(names))
 

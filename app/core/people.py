@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from app.core.ui_language import ENGLISH
+from app.core.her_words import HerWords
 
 REGULAR_SESSION_THRESHOLD = 3
 MAX_CARDS_INJECTED = 5
@@ -39,9 +39,6 @@ MAX_FACTS_SHOWN = 5
 PLACEHOLDER = "named"          # the platform of an identity made from a name alone
 HEADER = "[WHO YOU'RE TALKING TO]"
 REASONS = ("donation", "marked_by_bea", "one_on_one", "regular")   # strongest first
-REASON_WORDS = {"donation": "donated", "marked_by_bea": "you decided to remember them",
-                "one_on_one": "you talked one to one", "regular": "a regular",
-                "profiler": "they wrote a lot in chat"}
 
 
 @dataclass(frozen=True)
@@ -158,31 +155,13 @@ class PeopleWords:
     sessions: str                   # {n}
 
 
-WORDS = {
-    ENGLISH: PeopleWords(
-        header=HEADER, attitude=" (you: {attitude})", also="also known as ",
-        because="(you remember them because: {reason})", reasons=REASON_WORDS,
-        no_card="you have no card for {label}: seen {times} across {sessions}", once="once", times="{n} times",
-        one_session="1 session", sessions="{n} sessions"),
-    "it": PeopleWords(
-        header="[CON CHI STAI PARLANDO]", attitude=" (per te: {attitude})", also="altri nomi: ",
-        because="(te ne ricordi perché: {reason})",
-        reasons={"donation": "ha donato", "marked_by_bea": "hai deciso di ricordartene",
-                 "one_on_one": "avete parlato a tu per tu", "regular": "è un habitué",
-                 "profiler": "ha scritto tanto in chat",
-                 LINKED: "lo streamer ha detto che due suoi account sono la stessa persona"},
-        no_card="non hai una scheda per {label}: ha scritto {times} in {sessions}", once="una volta",
-        times="{n} volte", one_session="1 diretta", sessions="{n} dirette"),
-}
+def words(her: HerWords) -> PeopleWords:
+    """What she reads of people, in her language."""
+    return PeopleWords(**her.section("people"), reasons=her.section("people.reasons"))
 
 
-def words(language: str = ENGLISH) -> PeopleWords:
-    """What she reads of people in `language`; English for a language this module has no words in."""
-    return WORDS.get(language, WORDS[ENGLISH])
-
-
-def render_card(card: Card, language: str = ENGLISH) -> str:
-    w = words(language)
+def render_card(card: Card, her: HerWords) -> str:
+    w = words(her)
     head = f"- **{card.label}**"
     if card.attitude:
         head += w.attitude.format(attitude=card.attitude)
@@ -198,25 +177,25 @@ def render_card(card: Card, language: str = ENGLISH) -> str:
     return head + (": " + " · ".join(parts) if parts else "")
 
 
-def who_block(cards: list[Card], language: str = ENGLISH) -> str:
+def who_block(cards: list[Card], her: HerWords) -> str:
     """The per-batch injection: at most MAX_CARDS_INJECTED cards, in the order given (who spoke first)."""
     if not cards:
         return ""
-    return "\n".join([words(language).header, *(render_card(c, language) for c in cards[:MAX_CARDS_INJECTED])])
+    return "\n".join([words(her).header, *(render_card(c, her) for c in cards[:MAX_CARDS_INJECTED])])
 
 
-def tally_text(label: str, entry: RosterEntry, language: str = ENGLISH) -> str:
+def tally_text(label: str, entry: RosterEntry, her: HerWords) -> str:
     """recall_person's fallback when there is no card: the raw tally, in words."""
-    w = words(language)
+    w = words(her)
     times = w.once if entry.messages == 1 else w.times.format(n=entry.messages)
     sessions = w.one_session if entry.session_count == 1 else w.sessions.format(n=entry.session_count)
     return w.no_card.format(label=label, times=times, sessions=sessions)
 
 
-def describe_card(card: Card, language: str = ENGLISH) -> str:
+def describe_card(card: Card, her: HerWords) -> str:
     """recall_person's answer when there is a card: everything on it, facts capped."""
-    w = words(language)
-    lines = [render_card(card, language).removeprefix("- ")]
+    w = words(her)
+    lines = [render_card(card, her).removeprefix("- ")]
     if card.reason:
         lines.append(w.because.format(reason=w.reasons.get(card.reason, card.reason)))
     return "\n".join(lines)

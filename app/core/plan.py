@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from app.core.ui_language import ENGLISH
+from app.core.her_words import HerWords
 
 MAX_TEXT = 200
 MAX_HEADLINE = 200
@@ -253,31 +253,23 @@ class PlanWords:
     empty: str                       # a plan with no objectives
 
 
-HEADER = "[TODAY'S PLAN]"
-WORDS = {
-    ENGLISH: PlanWords(HEADER, {s: s.value for s in State}, {State.DONE: "outcome", State.DROPPED: "why"},
-                       "(no objectives yet)"),
-    "it": PlanWords("[PIANO DI OGGI]", {State.TODO: "da fare", State.DOING: "in corso", State.DONE: "fatto",
-                                        State.DROPPED: "scartato"},
-                    {State.DONE: "com'è andata", State.DROPPED: "perché"}, "(ancora nessun obiettivo)"),
-}
+def words(her: HerWords) -> PlanWords:
+    """render()'s words in her language."""
+    states, outcome = her.section("plan.states"), her.section("plan.outcome")
+    return PlanWords(her.text("plan.header"), {s: states[s.value] for s in State},
+                     {s: outcome[s.value] for s in State if s.value in outcome}, her.text("plan.empty"))
 
 
-def words(language: str = ENGLISH) -> PlanWords:
-    """render()'s words in `language`; English for a language it has no words in."""
-    return WORDS.get(language, WORDS[ENGLISH])
-
-
-def render_objective(o: Objective, language: str = ENGLISH) -> str:
-    w = words(language)
+def render_objective(o: Objective, her: HerWords) -> str:
+    w = words(her)
     line = f"#{o.id} [{w.states[o.state]}] {o.text}"
     return f"{line} ({w.outcome[o.state]}: {o.outcome})" if o.state in w.outcome and o.outcome else line
 
 
-def render(plan: Plan | None, language: str = ENGLISH) -> str:
+def render(plan: Plan | None, her: HerWords) -> str:
     if plan is None:
         return ""
-    w = words(language)
+    w = words(her)
     lines = [f"{w.header} {plan.headline}".rstrip()]
-    lines += [render_objective(o, language) for o in plan.objectives] or [w.empty]
+    lines += [render_objective(o, her) for o in plan.objectives] or [w.empty]
     return "\n".join(lines)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.core.ui_language import ENGLISH
+from app.core.her_words import HerWords
 
 DEMO = "local:smollm2"   # the tiny built-in model: every frame it reads, it answers out loud
 
@@ -27,33 +27,13 @@ class QuietWords:
     keep: str        # the initiative verdict "not now"
 
 
-WORDS = {
-    ENGLISH: QuietWords(
-        short="Nobody has said anything for a little while: the stream is quiet.",
-        one="Nobody has said anything for a minute: the stream is quiet.",
-        many="Nobody has said anything for {minutes} minutes: the stream is quiet.",
-        may_speak=("[INITIATIVE] It has been quiet for {minutes} minutes. You may start something yourself now: "
-                   "say something to the stream unprompted (`speak`), about the stream, the plan, or someone you "
-                   "remember."),
-        keep="[INITIATIVE] Not now: keep your thoughts to yourself this time (`stay_silent` when you are done)."),
-    "it": QuietWords(
-        short="Nessuno ha detto niente da un po': la diretta è tranquilla.",
-        one="Nessuno ha detto niente da un minuto: la diretta è tranquilla.",
-        many="Nessuno ha detto niente da {minutes} minuti: la diretta è tranquilla.",
-        may_speak=("[INIZIATIVA] È tutto tranquillo da {minutes} minuti. Adesso puoi cominciare tu qualcosa: di' "
-                   "qualcosa alla diretta senza che te lo chiedano (`speak`), sulla diretta, sul piano o su "
-                   "qualcuno che ricordi."),
-        keep="[INIZIATIVA] Non ora: questa volta tieni i pensieri per te (`stay_silent` quando hai finito)."),
-}
+def words(her: HerWords) -> QuietWords:
+    return QuietWords(**her.section("quiet"))
 
 
-def words(language: str = ENGLISH) -> QuietWords:
-    return WORDS.get(language, WORDS[ENGLISH])
-
-
-def quiet_line(seconds: float, language: str = ENGLISH) -> str:
+def quiet_line(seconds: float, her: HerWords) -> str:
     """Rule 2: the IDLE perception's text for `seconds` of silence."""
-    w = words(language)
+    w = words(her)
     minutes = round(seconds / 60)
     if minutes < 1:
         return w.short

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from app.core.her_words import HerWords
+
 SOURCES = ("person", "bea")
 DAY_SECONDS = 86400.0
 MIN_SIMILARITY = 0.35
@@ -86,27 +88,20 @@ def score_ceilings(similarity_ceilings: np.ndarray, age_days: np.ndarray) -> np.
     return best
 
 
-# how long ago, in her prompts' language (app.core.prompt_language) or the window's: now, hours, yesterday, days
-AGO = {"en": ("just now", "{n} h ago", "yesterday", "{n} days ago"),
-       "it": ("proprio ora", "{n} h fa", "ieri", "{n} giorni fa")}
-# the headers of what recall brings her, in her prompts' language: what people told her, and her own words
-RECALL_HEADERS = {"en": ("[WHAT PEOPLE TOLD YOU]", "[WHAT YOU YOURSELF SAID OR MADE UP: not facts]"),
-                  "it": ("[QUELLO CHE TI HANNO DETTO]", "[QUELLO CHE HAI DETTO O INVENTATO TU: non sono fatti]")}
-
-
-def ago(age_days: float, language: str = "en") -> str:
-    now, hours, yesterday, days = AGO.get(language, AGO["en"])
+def ago(age_days: float, her: HerWords) -> str:
+    """How long ago, in her words: just now, hours, yesterday, days."""
     if age_days < 1 / 24:
-        return now
+        return her.text("recall.just_now")
     if age_days < 1:
-        return hours.format(n=int(age_days * 24))
+        return her.say("recall.hours_ago", n=int(age_days * 24))
     if age_days < 2:
-        return yesterday
-    return days.format(n=int(age_days))
+        return her.text("recall.yesterday")
+    return her.say("recall.days_ago", n=int(age_days))
 
 
-def recall_headers(language: str = "en") -> tuple[str, str]:
-    return RECALL_HEADERS.get(language, RECALL_HEADERS["en"])
+def recall_headers(her: HerWords) -> tuple[str, str]:
+    """The headers of what recall brings her: what people told her, and her own words."""
+    return her.text("recall.told"), her.text("recall.own")
 
 
 def block(title: str, lines: Sequence[str], max_chars: int = BLOCK_CHARS) -> str:

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 AUTO = "auto"
 ENGLISH = "en"
 MULTILINGUAL = "mul"
-LANGUAGES = {AUTO: "Detect it", "en": "English", "it": "Italiano", "de": "Deutsch", "fr": "Français",
-             "es": "Español", "pt": "Português", "nl": "Nederlands", "pl": "Polski"}
+# the languages the Voice settings offer by name (any other code can be typed in); their names are the locale's
+HEARD_LANGUAGES = ("en", "it", "de", "fr", "es", "pt", "nl", "pl")
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ def pick_ears(language: str | None, chosen: str, installed: Sequence[Candidate],
         return Choice(found.path, found.title, found.licence)
     if packaged_multilingual:
         return Choice(packaged_multilingual, "Whisper base (multilingual, packaged)", "MIT")
-    wanted = "detect your language" if language is None else f"hear {LANGUAGES.get(language, language)}"
+    wanted = "detect your language" if language is None else f"hear the language “{language}”"
     return Choice(None, note=f"to {wanted} she needs a multilingual speech model: download Whisper small in "
                              f"Settings → Models…")
 
@@ -77,6 +77,5 @@ def pick_voice(language: str | None, chosen: str, installed: Sequence[Candidate]
     for found in installed:
         if language in found.languages:
             return Choice(found.path, found.title, found.licence)
-    name = LANGUAGES.get(language, language)
     where = f"download {suggestion} in Settings → Models…" if suggestion else "add one in Settings → Models…"
-    return Choice("", note=f"no {name} voice is installed, so she speaks with her English one: {where}")
+    return Choice("", note=f"no voice for the language “{language}” is installed, so she speaks with her English one: {where}")

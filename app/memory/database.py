@@ -239,6 +239,16 @@ class Database:
         self._readers.shutdown(wait=True, cancel_futures=True, timeout=timeout)
 
 
+def pages_failing_hmac(conn: Connection) -> int:
+    """How many pages of the encrypted file fail their HMAC (0 when none was altered)."""
+    return len(conn.execute("PRAGMA cipher_integrity_check").fetchall())
+
+
+def integrity_check(conn: Connection) -> str:
+    """SQLite's own check of the file's structure: "ok" when it is sound, else what it found."""
+    return conn.execute("PRAGMA integrity_check").fetchone()[0]
+
+
 def cipher_facts(conn: Connection) -> dict[str, Any]:
     return {
         "cipher_version": conn.execute("PRAGMA cipher_version").fetchone()[0],

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from app.core import recall as rules
+from app.core.her_words import HerWords
 from app.memory.database import Connection, Database, vector_search_available
 from app.memory.embedder import Embedder
 from app.memory.vector_index import VectorIndex, refreshed
@@ -253,20 +254,20 @@ class MemoryStore:
         asked = self._asked([query], path)
         return self._found(asked, limit, source) if asked is not None else []
 
-    def recall_split(self, queries: Sequence[str], limit: int = rules.DEFAULT_LIMIT, language: str = "en") -> str:
+    def recall_split(self, queries: Sequence[str], her: HerWords, limit: int = rules.DEFAULT_LIMIT) -> str:
         """Two labelled blocks, what people told her and what she herself said or made up, about any of
         `queries` (one per line of a batch: a question among many lines is still asked on its own). The queries
         are embedded once, together, for both blocks; a memory several of them find keeps its best similarity.
-        The headers and ages are in `language`, her prompts'."""
+        The headers and ages are in her words."""
         if isinstance(queries, str):
             raise TypeError("recall_split takes a list of queries, one per line, not one string")
         asked = self._asked([q for q in queries if q.strip()], "auto")
         if asked is None:
             return ""
         now = self._clock()
-        people = [f"{m.text} ({rules.ago((now - m.ts) / DAY, language)})" for m in self._found(asked, limit, "person")]
-        hers = [f"{m.text} ({rules.ago((now - m.ts) / DAY, language)})" for m in self._found(asked, limit, "bea")]
-        told, own = rules.recall_headers(language)
+        people = [f"{m.text} ({rules.ago((now - m.ts) / DAY, her)})" for m in self._found(asked, limit, "person")]
+        hers = [f"{m.text} ({rules.ago((now - m.ts) / DAY, her)})" for m in self._found(asked, limit, "bea")]
+        told, own = rules.recall_headers(her)
         blocks = [rules.block(told, people), rules.block(own, hers)]
         return "\n".join(b for b in blocks if b)
 

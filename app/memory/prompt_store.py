@@ -16,11 +16,13 @@ from pathlib import Path
 
 from app.core.prompt_files import Action, decide, difference, is_edited, unify_newlines
 from app.core.prompt_language import ENGLISH, FIXED_PROMPTS, all_prompt_files, prompt_file
+from app.process.catalogs import shipped as shipped_catalogs
 from app.process.paths import resources_dir
 
 log = logging.getLogger(__name__)
 
-PROMPT_NAMES = all_prompt_files()  # soul, operating, monologue, and each in every other language (soul_it...)
+# soul, operating, monologue, and each in every other language she has words for (soul_it, soul_es...)
+PROMPT_NAMES = all_prompt_files(shipped_catalogs().languages)
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
+from app.core.her_words import HerWords
 from app.core.perception import Perception
 
 
@@ -25,8 +26,8 @@ class Briefing(Protocol):
     def relabel(self, batch: Sequence[Perception]) -> list[Perception]:
         """Each line in the words she uses for its author."""
 
-    def language(self) -> str:
-        """Her prompts' language: the frames' headers and nudges are in it."""
+    def words(self) -> HerWords:
+        """Her words in her prompts' language: the frames' headers and nudges."""
 
     def warm_up(self) -> Awaitable[object]:
         """Ends once what the briefing reads has loaded (or failed to): her memory just after a start."""
@@ -39,15 +40,14 @@ async def _ready() -> None:
 class FixedBriefing:
     """A Briefing of given functions; each one can be replaced on the instance."""
 
-    def __init__(self, *, static_prompt: Callable[[], dict[str, str]] = dict,
+    def __init__(self, *, words: Callable[[], HerWords], static_prompt: Callable[[], dict[str, str]] = dict,
                  dynamic_prompt: Callable[[Sequence[Perception]], str] = lambda _batch: "",
                  skill_tools: Callable[[], dict[str, list[Any]]] = dict,
                  relabel: Callable[[Sequence[Perception]], list[Perception]] = list,
-                 language: Callable[[], str] = lambda: "en",
                  warm_up: Callable[[], Awaitable[object]] = _ready) -> None:
         self.static_prompt = static_prompt
         self.dynamic_prompt = dynamic_prompt
         self.skill_tools = skill_tools
         self.relabel = relabel
-        self.language = language
+        self.words = words
         self.warm_up = warm_up

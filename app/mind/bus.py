@@ -29,9 +29,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from app.core.batching import MAX_WINDOW, TEXT_WINDOW, WINDOW, Arrival, arrival_of, is_noise_only
+from app.core.her_words import HerWords
 from app.core.perception import Meta, Perception, PerceptionKind
 from app.core.quiet import quiet_line
-from app.core.ui_language import ENGLISH
+from app.process.tasks import spawn
 
 IDLE_AFTER = 240.0
 IDLE_SALIENCE = 0.5
@@ -90,9 +91,9 @@ class _Span:
 
 class PerceptionBus:
     def __init__(self, clock: BusClock, *, text_window: float = TEXT_WINDOW, window: float = WINDOW,
-                 max_window: float = MAX_WINDOW, language: Callable[[], str] = lambda: ENGLISH) -> None:
+                 max_window: float = MAX_WINDOW, words: Callable[[], HerWords]) -> None:
         self._clock = clock
-        self._language = language   # her prompts' language: the IDLE perception is a sentence in it
+        self._words = words   # her words: the IDLE perception is a sentence in their language
         self._gaps = {"text_window": text_window, "window": window, "max_window": max_window}
         self._pending: list[tuple[float, Perception]] = []
         self._span = self._new_span()
@@ -188,8 +189,8 @@ class PerceptionBus:
         if deadline is None:
             await self._arrived.wait()
             return
-        arrival = asyncio.ensure_future(self._arrived.wait())
-        timer = asyncio.ensure_future(self._clock.sleep_until(deadline))
+        arrival = spawn(self._arrived.wait(), awaited=True)
+        timer = spawn(self._clock.sleep_until(deadline), awaited=True)
         try:
             await asyncio.wait({arrival, timer}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -198,7 +199,7 @@ class PerceptionBus:
 
     def _idle(self, quiet_for: float) -> Perception:
         return Perception(kind=PerceptionKind.IDLE, surface="idle",
-                          content=quiet_line(quiet_for, self._language()),
+                          content=quiet_line(quiet_for, self._words()),
                           salience=IDLE_SALIENCE, meta={Meta.CONVERSATION_KEY: "idle", "quiet_for": quiet_for},
                           author=None, ts=self._clock.wall())
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -39,10 +39,12 @@ from app.core.chat_triage import (
     judge,
 )
 from app.core.events import EventBus, EventKind
+from app.core.her_words import HerWords
 from app.core.perception import OWNER_IDENTITY, Meta, Perception, PerceptionKind
 from app.core.triage_framing import for_her
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.offence_store import OffenceStore
+from app.process.tasks import spawn
 
 TRIAGE = "triage"      # meta: what the triage found in this line (an attempt's kind, or "link")
 
@@ -70,13 +72,13 @@ REPEAT_OFFENDER = QT_TRANSLATE_NOOP("activity", "{name} has been flagged {count}
 
 class ChatGuard:
     def __init__(self, put: Callable[[Perception], None], events: EventBus,
-                 clock: Callable[[], float] = time.time, language: Callable[[], str] = lambda: "en") -> None:
+                 clock: Callable[[], float] = time.time, *, words: Callable[[], HerWords]) -> None:
         self._put = put
-        self._language = language     # her prompts' (app.core.prompt_language)
+        self._words = words     # her words, in her prompts' language
         self._events = events
         self._clock = clock
         self._store: OffenceStore | None = None
-        self._spawn: Callable[[Coroutine[Any, Any, None]], None] | None = None
+        self._held: set[asyncio.Task[Any]] | None = None   # where writes in the background are held
         self.watch = FloodWatch()
         self.offences = Offences()
         self.refused = 0        # spam lines stopped here
@@ -101,7 +103,7 @@ class ChatGuard:
         if not verdict.flagged and not verdict.links:
             self._put(p)
             return
-        words = for_her(text, verdict if verdict.steering else Verdict(links=verdict.links), self._language())
+        words = for_her(text, verdict if verdict.steering else Verdict(links=verdict.links), self._words())
         content = p.content.replace(text, words) if text and text in p.content else f"[{p.who}] {words}"
         meta = {**p.meta, Meta.TEXT: words, TRIAGE: verdict.steering or "link"}
         self._put(replace(p, content=content, meta=meta))
@@ -125,17 +127,17 @@ class ChatGuard:
                                  f"{self.offences.words(identity)} (marked in People)", identity=identity,
                                  offence=kind, marked=True, **data)
 
-    def keep_in(self, store: OffenceStore, spawn: Callable[[Coroutine[Any, Any, None]], None] | None = None) -> None:
-        """Count on from what the store kept, and keep every offence there (`spawn` runs a write in the
-        background when the guard is called on the loop)."""
-        self._store, self._spawn = store, spawn
+    def keep_in(self, store: OffenceStore, held: set[asyncio.Task[Any]] | None = None) -> None:
+        """Count on from what the store kept, and keep every offence there (in the background, its task held in
+        `held`, when one is given and the guard is called on the loop; else written at once)."""
+        self._store, self._held = store, held
         self.offences = Offences(store.load())
 
     def _keep(self, identity: str, kind: str) -> None:
         if self._store is None:
             return
-        if self._spawn is not None and _on_loop():
-            self._spawn(self._store.arecord(identity, kind, self._clock()))
+        if self._held is not None and _on_loop():
+            spawn(self._store.arecord(identity, kind, self._clock()), held=self._held)
         else:                         # off the loop (a CLI, a test): written now
             self._store.record(identity, kind, self._clock())
 

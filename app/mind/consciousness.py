@@ -51,11 +51,12 @@ from app.core.turn_record import FAILED, ToolOutcome, TurnRecord
 from app.core.usage import usage_of
 from app.core.words import said
 from app.mind.attention_gate import AttentionGate
-from app.mind.briefing import Briefing, FixedBriefing
+from app.mind.briefing import Briefing
 from app.mind.bus import PerceptionBus
 from app.mind.expression import TurnState, expression_tools
 from app.mind.outlets import Outlets
 from app.process.logs import summary, where
+from app.process.tasks import spawn
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,7 @@ class MindConfig:
 
 class Consciousness:
     def __init__(self, *, bus: PerceptionBus, gate: AttentionGate, llm, events: EventBus, outlets: Outlets,
-                 briefing: Briefing | None = None,
+                 briefing: Briefing,
                  turn_log: Callable[[TurnRecord], Awaitable[object]] | None = None,
                  config: MindConfig | None = None, executor: Executor | None = None,
                  is_speaking: Callable[[], bool] = lambda: False,
@@ -89,7 +90,7 @@ class Consciousness:
         self.llm = llm
         self.events = events
         self.outlets = outlets
-        self.briefing = briefing if briefing is not None else FixedBriefing()
+        self.briefing = briefing
         self.turn_log = turn_log
         self.config = config or MindConfig()
         self.executor = executor
@@ -108,7 +109,7 @@ class Consciousness:
 
     # ---- life ---------------------------------------------------------------------------------
     def start(self) -> None:
-        self._task = asyncio.ensure_future(self.run())
+        self._task = spawn(self.run())
 
     def pause(self, paused: bool) -> None:
         if paused:
@@ -148,7 +149,7 @@ class Consciousness:
         says why. Cancellation is never caught."""
         started = time.perf_counter()
         record = TurnRecord(started_at=time.time(), perceptions=[p.content for p in batch])
-        state = TurnState()
+        state = TurnState(self.briefing.words())   # one language for the whole turn
         try:
             reached = await self._reason(batch, state, record)
             record.outcome = ("spoke" if state.spoke else "wrote" if state.wrote else "silent" if state.silenced
@@ -188,7 +189,7 @@ class Consciousness:
         """The steps of a turn; True when something she did reached somebody."""
         if self.is_speaking() and any(p.kind is not PerceptionKind.IDLE for p in batch):
             self.barge_in()
-        language = state.language = self.briefing.language()   # one language for the whole turn
+        her = state.words
         ranked = self.gate.annotate(batch)
         for p in ranked:
             self.events.publish(EventKind.PERCEPTION, p.surface, p.content, priority=p.priority)
@@ -203,7 +204,7 @@ class Consciousness:
         record.prompt, record.briefing, record.perceptions = static, dynamic, [p.content for p in ranked]
         state.log += [("heard", p) for p in ranked]
         state.scoped = scoped(ranked)
-        turn_messages = [Message.user(frame.perception_frame(ranked, language))]
+        turn_messages = [Message.user(frame.perception_frame(ranked, her))]
         rescued = False
         reached = False
         ended = False
@@ -229,7 +230,7 @@ class Consciousness:
                 if not rescued and owes_rescue(state.shown_follow_ups, state.answered, state.silenced):
                     rescued, ended = True, False  # she was shown a follow-up and let it drop
                     record.rescued = True
-                    turn_messages.append(Message.user(frame.words(language).nudge_follow_up))
+                    turn_messages.append(Message.user(frame.words(her).nudge_follow_up))
                     continue
                 break
             if answer.tool_calls:
@@ -239,18 +240,18 @@ class Consciousness:
             if (reached and not owed) or rescued:
                 break
             rescued = record.rescued = True
-            turn_messages.append(Message.user(frame.words(language).nudge_follow_up if reached
-                                              else self._nudge(state, language)))
+            turn_messages.append(Message.user(frame.words(her).nudge_follow_up if reached
+                                              else self._nudge(state)))
         return reached
 
     @staticmethod
-    def _nudge(state: TurnState, language: str = "en") -> str:
+    def _nudge(state: TurnState) -> str:
         """Rule 7 of app.core.steering: name the written conversations still waiting, when there are any."""
         shown = [item[1] for item in state.log if item[0] == "heard"]
         waiting = waiting_written(frame.written_conversations(shown), state.answered)
         if waiting:
-            return frame.nudge_written(waiting, out_loud=not state.scoped, language=language)
-        return frame.words(language).nudge_no_tool
+            return frame.nudge_written(waiting, state.words, out_loud=not state.scoped)
+        return frame.words(state.words).nudge_no_tool
 
     def _failed(self, exc: Exception, batch: Sequence[Perception], state: TurnState, record: TurnRecord) -> None:
         """Rule of a failed turn: what was heard is kept (the batch as it came, when the turn broke before it
@@ -320,7 +321,7 @@ class Consciousness:
         record.perceptions += [p.content for p in (*fresh, *follow)]
         state.log += [("heard", p) for p in (*fresh, *follow)]
         state.scoped = scoped(item[1] for item in state.log if item[0] == "heard")
-        return [Message.user(frame.steering_frame(fresh, follow, state.language))]
+        return [Message.user(frame.steering_frame(fresh, follow, state.words))]
 
     async def _complete(self, static: str, dynamic: str, turn_messages: list[Message], tools: dict[str, Tool],
                         record: TurnRecord, voiced: bool = True) -> AssistantMessage:

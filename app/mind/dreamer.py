@@ -18,24 +18,16 @@ from app.core.dreaming import Dreamt, read_dream, statement, told_facts
 from app.core.events import EventBus, EventKind
 from app.core.perception import OWNER_IDENTITY
 from app.core.words import QT_TRANSLATE_NOOP, said
+from app.memory import meta
 from app.memory.database import Connection, Database
 from app.memory.prompt_store import shipped_prompt
 from app.memory.stream import STREAM_LIMIT, Stream
+from app.process.tasks import spawn
 from app.senses.llm.base import CallOptions
 
 log = logging.getLogger(__name__)
 
 DREAM_PROMPT = shipped_prompt("dream")   # in English; the mind hands the one in the streamer's language
-
-
-def _meta_get(c: Connection, key: str, default: str = "") -> str:
-    row = c.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-    return row[0] if row else default
-
-
-def _meta_set(c: Connection, key: str, value: str) -> None:
-    c.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-              (key, value))
 
 
 class Dreamer:
@@ -65,25 +57,25 @@ class Dreamer:
         return self._one_at_a_time.locked()
 
     def overflows(self) -> int:
-        return int(self._db.read(lambda c: _meta_get(c, "stream_overflow", "0")))
+        return int(self._db.read(lambda c: meta.get(c, "stream_overflow", "0")))
 
     def last_dream(self) -> float | None:
-        value = self._db.read(lambda c: _meta_get(c, "last_dream"))
+        value = self._db.read(lambda c: meta.get(c, "last_dream"))
         return float(value) if value else None
 
     def consolidated_upto(self, sid: int) -> int:
         """The id of the last line of the session already consolidated (0: none). A session an older build
         dreamt as a whole counts as done."""
         def run(c: Connection) -> int:
-            upto = _meta_get(c, f"dreamt_upto:{sid}")
+            upto = meta.get(c, f"dreamt_upto:{sid}")
             if upto:
                 return int(upto)
-            return sys.maxsize if _meta_get(c, f"dreamt:{sid}") else 0
+            return sys.maxsize if meta.get(c, f"dreamt:{sid}") else 0
         return self._db.read(run)
 
     def remembered(self, sid: int) -> int:
         """How many memories the session's lines have become so far (every consolidation of it added up)."""
-        return int(self._db.read(lambda c: _meta_get(c, f"remembered:{sid}", "0")))
+        return int(self._db.read(lambda c: meta.get(c, f"remembered:{sid}", "0")))
 
     def waiting(self) -> dict[int, int]:
         """The sessions with lines not consolidated yet (the open one included), oldest first, among the last
@@ -144,8 +136,8 @@ class Dreamer:
         lines = [ln for ln in read if ln.id > upto]
         if total > len(lines):
             log.warning("session %d has %d lines to consolidate; the newest %d are read", sid, total, len(lines))
-            await self._db.awrite(lambda c: _meta_set(c, "stream_overflow",
-                                                      str(int(_meta_get(c, "stream_overflow", "0")) + 1)))
+            await self._db.awrite(lambda c: meta.put(c, "stream_overflow",
+                                                     str(int(meta.get(c, "stream_overflow", "0")) + 1)))
         unflagged = [ln for ln in lines if not ln.flagged]
         if not unflagged:
             items: list[Dreamt] = []
@@ -161,8 +153,7 @@ class Dreamer:
                 and (found := statement(ln.text)) is not None]
         # what the model wrote is kept whole, with the watermark after it, even if a quit cancels the wait; the
         # turn is held until it is, so the next consolidation never reads those lines again
-        keep = asyncio.get_running_loop().create_task(self._keep(sid, store, items, told, lines[-1].id, len(lines),
-                                                                 night))
+        keep = spawn(self._keep(sid, store, items, told, lines[-1].id, len(lines), night), awaited=True)
         try:
             return await asyncio.shield(keep)
         except asyncio.CancelledError:
@@ -187,10 +178,10 @@ class Dreamer:
         stamp = str(self._clock())
 
         def mark(c: Connection) -> None:
-            _meta_set(c, f"dreamt_upto:{sid}", str(last))
-            _meta_set(c, f"remembered:{sid}", str(int(_meta_get(c, f"remembered:{sid}", "0")) + kept))
+            meta.put(c, f"dreamt_upto:{sid}", str(last))
+            meta.put(c, f"remembered:{sid}", str(int(meta.get(c, f"remembered:{sid}", "0")) + kept))
             if night:
-                _meta_set(c, "last_dream", stamp)
+                meta.put(c, "last_dream", stamp)
         await self._db.awrite(mark)
         if night:
             text, data = said(QT_TRANSLATE_NOOP("activity", "she dreamt session {session}: {kept} new memories from "
@@ -204,7 +195,7 @@ class Dreamer:
     def mark_dreamt_now(self) -> None:
         """A night with nothing to dream still counts as dreamt, so the schedule moves on."""
         stamp = str(self._clock())
-        self._db.write(lambda c: _meta_set(c, "last_dream", stamp))
+        self._db.write(lambda c: meta.put(c, "last_dream", stamp))
 
     def next_due(self, hour: int) -> datetime:
         from app.core.dreaming import next_dream

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from app.core import frame
 from app.core.affect import pick
+from app.core.her_words import HerWords
 from app.core.on_air import Decision
 from app.core.tools import Tool
 from app.mind.outlets import Outlets
@@ -28,6 +29,7 @@ MOODS = ("neutral", "happy", "excited", "sad", "angry", "tired", "curious", "pla
 
 @dataclass
 class TurnState:
+    words: HerWords   # her words this turn (app.core.frame's: [WHERE YOU ARE] in its language)
     stage: set[str] = field(default_factory=set)       # live conversations in this turn: speak answers them
     scoped: bool = False   # all she was shown is written (app.core.steering rule 6): speak is refused
     answered: set[str] = field(default_factory=set)
@@ -38,11 +40,10 @@ class TurnState:
     # or ("spoke", text, mood, future of what she got to say) | ("wrote", platform, channel, text)
     log: list[tuple] = field(default_factory=list)
     shown_follow_ups: set[str] = field(default_factory=set)
-    language: str = "en"   # her prompts' language this turn (app.core.frame's words: [WHERE YOU ARE] in it)
 
 
 def expression_tools(state: TurnState, outlets: Outlets) -> list[Tool]:
-    header = frame.words(state.language).where   # the header the frame names conversations under
+    header = frame.words(state.words).where   # the header the frame names conversations under
 
     async def speak(message: str = "", mood: str = "neutral") -> str:
         text = message.strip()

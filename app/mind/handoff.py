@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from app.core.chat import Message
 from app.core.context_window import Cut, EntryKind, SingleContext, transcript
 from app.core.events import EventBus, EventKind
+from app.core.her_words import HerWords
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.prompt_store import shipped_prompt
+from app.process.tasks import spawn
 from app.senses.llm.base import CallOptions
 
 log = logging.getLogger(__name__)
@@ -42,9 +44,9 @@ class HandoffWorker:
     def __init__(self, context: SingleContext, pool: Callable[[], object], events: EventBus,
                  on_slid: Callable[[], Awaitable[None]], clock: Callable[[], float] = time.monotonic,
                  wall: Callable[[], float] = time.time, prompt: Callable[[], str] = lambda: RECAP_PROMPT,
-                 language: Callable[[], str] = lambda: "en") -> None:
+                 *, words: Callable[[], HerWords]) -> None:
         self._prompt = prompt
-        self._language = language     # her prompts' (app.core.prompt_language): the transcript's marks follow it
+        self._words = words     # her words: the transcript's marks follow their language
         self.context = context
         self._pool = pool
         self._events = events
@@ -61,13 +63,13 @@ class HandoffWorker:
         if not any(e.kind is not EntryKind.RECAP for e in cut.cold):
             return None  # everything is the hot present: nothing to recap yet (only the ceiling evicts)
         self.status.running = True
-        self._task = asyncio.ensure_future(self._run(cut))
+        self._task = spawn(self._run(cut))
         return self._task
 
     async def _run(self, cut: Cut) -> None:
         try:
             answer = await self._pool().complete(
-                [Message.system(self._prompt()), Message.user(transcript(cut.cold, self._language()))],
+                [Message.system(self._prompt()), Message.user(transcript(cut.cold, self._words()))],
                 options=CallOptions(max_tokens=400, temperature=0.3))
             recap = answer.text.strip()
             if not recap:

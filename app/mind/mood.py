@@ -16,7 +16,9 @@ from app.core import affect as aff
 from app.core.events import EventBus, EventKind
 from app.core.mind_words import moved_words
 from app.core.words import said
-from app.memory.database import Connection, Database
+from app.memory.database import Database
+from app.memory.mood_store import MoodStore, Sample
+from app.process.tasks import spawn
 
 HISTORY_HOURS = 6.0
 
@@ -24,17 +26,13 @@ HISTORY_HOURS = 6.0
 class MoodKeeper:
     def __init__(self, db: Database, events: EventBus, half_life_s: Callable[[], float],
                  clock: Callable[[], float] = time.time) -> None:
-        self._db = db
         self._events = events
         self._half_life = half_life_s
         self._clock = clock
-        since = clock() - HISTORY_HOURS * 3600
-        rows = db.read(lambda c: c.execute(
-            "SELECT ts, valence, arousal FROM affect_samples WHERE ts >= ? ORDER BY ts", (since,)).fetchall())
-        last = db.read(lambda c: c.execute(
-            "SELECT ts, valence, arousal FROM affect_samples ORDER BY ts DESC LIMIT 1").fetchone())
+        self._store = MoodStore(db)
+        last = self._store.last()
         self.stored = aff.Affect(last[1], last[2], last[0]) if last else aff.Affect(*aff.REST, clock())
-        self._history = [tuple(r) for r in rows]
+        self._history = self._store.since(clock() - HISTORY_HOURS * 3600)
         self._pending: set[asyncio.Task] = set()
 
     def current(self) -> aff.Affect:
@@ -59,7 +57,7 @@ class MoodKeeper:
         mover = who if who is not None and aff.moved(before, after, half_life_s=self._half_life()) else None
         word = aff.mood_word(after)
         moved_far = aff.distance(before.point, after.point)
-        self._write(lambda c: self._insert(c, now, after, word, who, mover, moved_far))
+        self._write(Sample(now, after.valence, after.arousal, word, who or "the room", mover, moved_far))
         if mover is not None:
             words, args = moved_words(word)
             _text, data = said(words, **args)
@@ -67,23 +65,13 @@ class MoodKeeper:
                                  identity=mover, mood=word, **data)
         return mover
 
-    @staticmethod
-    def _insert(c: Connection, now: float, after: aff.Affect, word: str, who: str | None,
-                mover: str | None, moved_far: float) -> None:
-        c.execute("INSERT INTO affect_samples (ts, valence, arousal, mood, cause) VALUES (?, ?, ?, ?, ?)",
-                  (now, after.valence, after.arousal, word, who or "the room"))
-        if mover is not None:
-            c.execute("INSERT INTO moved_by (identity, ts, distance) VALUES (?, ?, ?)", (mover, now, moved_far))
-
-    def _write(self, fn: Callable[[Connection], None]) -> None:
+    def _write(self, sample: Sample) -> None:
         try:
             asyncio.get_running_loop()
         except RuntimeError:  # no running loop (a synchronous caller): write in place
-            self._db.write(fn)
+            self._store.record(sample)
             return
-        task = asyncio.ensure_future(self._db.awrite(fn))
-        self._pending.add(task)
-        task.add_done_callback(self._pending.discard)
+        spawn(self._store.arecord(sample), held=self._pending)
 
     async def settle(self) -> None:
         """Wait for samples still being written (at stop)."""
@@ -91,5 +79,4 @@ class MoodKeeper:
             await asyncio.gather(*self._pending, return_exceptions=True)
 
     def moved_by(self, identity: str) -> int:
-        return self._db.read(lambda c: c.execute(
-            "SELECT count(*) FROM moved_by WHERE identity = ?", (identity,)).fetchone()[0])
+        return self._store.moved_by(identity)

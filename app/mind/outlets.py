@@ -61,6 +61,7 @@ from app.core.mind_words import (
 from app.core.on_air import Decision, OnAir, Screened
 from app.core.speak_stream import SpeakArgsError, SpeakArgsReader
 from app.core.words import said
+from app.process.tasks import spawn
 
 log = logging.getLogger(__name__)
 
@@ -295,9 +296,8 @@ class Outlets:
                 return _done("")
             shown = self._show(text, self._heard_state())
         assert self.voice is not None
-        task = asyncio.ensure_future(self._voiced_line(line, self.voice, text, mood, shown))
-        self._utterances.add(task)
-        task.add_done_callback(self._utterances.discard)
+        task = spawn(self._voiced_line(line, self.voice, text, mood, shown), held=self._utterances)
+        assert task is not None   # speak() runs on the loop
         return task
 
     def _heard_state(self) -> LineState:
@@ -332,10 +332,9 @@ class Outlets:
         if not text:
             return
         send, typing, where = self._senders[platform], self._typing.get(platform), (platform, channel)
-        task = asyncio.ensure_future(self._deliver(send, typing, platform, channel, text, self._last.get(where)))
-        self._inflight.add(task)
+        task = spawn(self._deliver(send, typing, platform, channel, text, self._last.get(where)), held=self._inflight)
+        assert task is not None   # her lines are delivered from her turn, on the loop
         self._last[where] = task
-        task.add_done_callback(self._inflight.discard)
         task.add_done_callback(lambda done: self._last.pop(where) if self._last.get(where) is done else None)
 
     async def _deliver(self, send: Sender, typing: Typing | None, platform: str, channel: str, text: str,

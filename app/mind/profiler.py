@@ -13,6 +13,7 @@ from typing import Any
 from app.core.chat import Message
 from app.core.dreaming import profile_due
 from app.memory.database import Database
+from app.memory.profile_store import ProfileStore
 from app.memory.prompt_store import shipped_prompt
 from app.senses.llm.base import CallOptions
 
@@ -20,40 +21,35 @@ log = logging.getLogger(__name__)
 
 PROFILE_PROMPT = shipped_prompt("profile")   # in English; the mind hands the one in the streamer's language
 OnProfile = Callable[[str, str], Awaitable[None]]
+LINES_READ = 60   # the most of a person's lines one profile reads (their latest)
 
 
 class Profiler:
     def __init__(self, db: Database, pool: Callable[[], Any], on_profile: OnProfile,
                  prompt: Callable[[], str] = lambda: PROFILE_PROMPT) -> None:
         self._prompt = prompt
-        self._db = db
+        self._store = ProfileStore(db)
         self._pool = pool
         self.on_profile = on_profile
-        self._profiled_at: dict[str, int] = dict(db.read(lambda c: c.execute(
-            "SELECT identity, lines FROM profiled").fetchall()))
+        self._profiled_at = self._store.profiled()
         self._busy: set[str] = set()
 
     async def maybe_profile(self, identity: str) -> bool:
         if identity in self._busy:
             return False
-        count = await self._db.aread(lambda c: c.execute(
-            "SELECT count(*) FROM messages WHERE author = ? AND kind = 'heard'", (identity,)).fetchone()[0])
+        count = await self._store.heard_count(identity)
         if not profile_due(count, self._profiled_at.get(identity)):
             return False
         self._busy.add(identity)
         try:
-            lines = await self._db.aread(lambda c: [r[0] for r in c.execute(
-                "SELECT text FROM messages WHERE author = ? AND kind = 'heard' AND flagged = 0 "
-                "ORDER BY id DESC LIMIT 60", (identity,))])
+            lines = await self._store.heard_lines(identity, limit=LINES_READ)
             answer = await self._pool().complete(
-                [Message.system(self._prompt()), Message.user("\n".join(reversed(lines)))],
+                [Message.system(self._prompt()), Message.user("\n".join(lines))],
                 options=CallOptions(max_tokens=200, temperature=0.3))
             if answer.text.strip():
                 await self.on_profile(identity, answer.text.strip())
             self._profiled_at[identity] = count
-            await self._db.awrite(lambda c: c.execute(
-                "INSERT INTO profiled (identity, lines, ts) VALUES (?, ?, ?) ON CONFLICT (identity) DO UPDATE "
-                "SET lines = excluded.lines, ts = excluded.ts", (identity, count, time.time())))
+            await self._store.mark(identity, count, time.time())
             return True
         except Exception as exc:
             log.warning("a profile could not be written: %s", exc)

@@ -19,6 +19,8 @@ from app.core.chat import Usage
 from app.core.context_window import SingleContext
 from app.core.embedder_choice import FALLBACK, NO_ENCODER
 from app.core.events import EventBus, EventKind
+from app.core.her_words import Catalogs, HerWords
+from app.core.local_calls import DemoLanguages
 from app.core.model_spec import ModelSpecError, Wire, parse
 from app.core.on_air import OnAir
 from app.core.perception import OWNER_IDENTITY, Perception
@@ -45,6 +47,7 @@ from app.mind.outlets import Outlets
 from app.mind.profiler import Profiler
 from app.mind.skill_faces import Acquaintances, IdleLife, Streamer
 from app.process.executors import BoundedExecutor
+from app.process.tasks import spawn
 from app.senses.llm.local_llama import CONTEXT as LOCAL_CONTEXT
 from app.senses.llm.local_llama import DEMO_NOTICE, LocalLlamaClient
 from app.senses.llm.probe import OLLAMA, detect_ollama
@@ -76,7 +79,7 @@ def model_context(spec: str) -> int | None:
 
 class MindService:
     def __init__(self, settings: Any, events: EventBus, net: Any, secrets: Any, turn_log: TurnLog,
-                 executor: Executor, muted: Any, window_store: WindowStore, prompts: PromptFiles,
+                 executor: Executor, muted: Any, window_store: WindowStore, prompts: PromptFiles, catalogs: Catalogs,
                  mood: MoodKeeper, stream: Stream | None = None, db: Database | None = None,
                  model_manager: Any = None, models_dir: Path | None = None) -> None:
         self.settings = settings
@@ -85,9 +88,10 @@ class MindService:
         self.secrets = secrets
         self.turn_log = turn_log
         self.executor = executor
-        self.bus = PerceptionBus(LoopClock(), language=lambda: self.prompts.language())
-        self.guard = ChatGuard(self.bus.put, events,   # chat triage before the mind
-                               language=lambda: self.prompts.language())
+        self.catalogs = catalogs   # her words, every language; words() picks the one of her prompts
+        self.demo_languages = DemoLanguages.of(catalogs)
+        self.bus = PerceptionBus(LoopClock(), words=self.words)
+        self.guard = ChatGuard(self.bus.put, events, words=self.words)   # chat triage before the mind
         self.outlets = Outlets(events, muted=muted)
         self.gate = AttentionGate(lambda: datetime.now(UTC), owner=OWNER_IDENTITY, is_known=self.knows)
         self.configure_attention()
@@ -128,12 +132,12 @@ class MindService:
         if self.dreamer is not None:
             self.dreamer.person_fact = self._dreamt_fact
             self.dreamer.owner_told = self._owner_told
-        self._background_tasks: set[asyncio.Task] = set()
+        self.tasks: set[asyncio.Task] = set()   # background work she owns (tasks.spawn), cancelled at stop
         self._streamed_seq = self.context.next_seq - 1  # what a restored window held was streamed before
         self._pending_said: dict[int, asyncio.Future[str]] = {}  # spoken lines not ended (Consciousness)
         self._streaming = asyncio.Lock()
         self.handoff = HandoffWorker(self.context, self.background_pool, events, on_slid=self.flush,
-                                     prompt=lambda: prompts.fixed("recap"), language=lambda: prompts.language())
+                                     prompt=lambda: prompts.fixed("recap"), words=self.words)
         self.consciousness: Consciousness | None = None
         self._pool: Any = None
         self._background: Any = None
@@ -175,7 +179,7 @@ class MindService:
         if path in ("skills.memory.embedder", "ui.language") and self._started:   # "default" follows the language
             try:
                 asyncio.get_running_loop()
-                self.spawn(self.load_memory())
+                spawn(self.load_memory(), held=self.tasks)
             except RuntimeError:  # no loop yet: start-up loads whatever is set by then
                 pass
         if path not in RESTART or self._restarting:
@@ -186,7 +190,7 @@ class MindService:
             self._background = None
             return
         self._restarting = True
-        asyncio.ensure_future(self.restart())
+        spawn(self.restart(), held=self.tasks)
 
     async def restart(self) -> None:
         try:
@@ -268,7 +272,7 @@ class MindService:
     def client_factory(self, base_urls: dict[str, str] | None = None) -> ClientFactory:
         urls = self.settings.current.mind.base_urls if base_urls is None else base_urls
         return ClientFactory(self.net, self.secrets.get, base_urls=urls,
-                             local=lambda spec: LocalLlamaClient(spec, self.local_executor))
+                             local=lambda spec: LocalLlamaClient(spec, self.demo_languages, self.local_executor))
 
     def start(self, paused: bool = False) -> None:
         self._started, self._paused = True, paused
@@ -286,11 +290,11 @@ class MindService:
             config=MindConfig(burst_steps=mind.burst_steps, idle_enabled=self.idle_enabled(),
                               idle_after=float(mind.idle_after)))
         self.consciousness.pending_said = self._pending_said  # one record across restarts of the loop
-        self.consciousness.on_line_ended = lambda: self.spawn(self._line_ended())
+        self.consciousness.on_line_ended = lambda: spawn(self._line_ended(), held=self.tasks)
         self.consciousness.pause(paused)
         self.consciousness.start()
-        self._offer = asyncio.ensure_future(self.offer_ollama())
-        self._counting = asyncio.ensure_future(self._count_with(mind.models[0]))
+        self._offer = spawn(self.offer_ollama())
+        self._counting = spawn(self._count_with(mind.models[0]))
         text, data = said(QT_TRANSLATE_NOOP("activity", "her mind is awake on {models}"), models=", ".join(mind.models))
         self.events.publish(EventKind.SYSTEM, "mind", text, **data)
         if self.notice():
@@ -337,17 +341,12 @@ class MindService:
         if self.profiler is not None and not record.failed:  # the models just failed: no profile now
             for identity in record.authors:
                 if identity != OWNER_IDENTITY:
-                    self.spawn(self.profiler.maybe_profile(identity))
+                    spawn(self.profiler.maybe_profile(identity), held=self.tasks)
         if self.follow_ups is not None:
             try:
                 await self.follow_ups.save()
             except Exception as exc:
                 log.error("the follow-ups could not be saved: %r", exc)
-
-    def spawn(self, coro: Any) -> None:
-        task = asyncio.ensure_future(coro)
-        self._background_tasks.add(task)
-        task.add_done_callback(self._background_tasks.discard)
 
     def _dreamt_fact(self, text: str) -> object:
         people = self.acquaintances
@@ -374,9 +373,9 @@ class MindService:
         async with self._memory_loading:
             await self._load_memory()
 
-    def language(self) -> str:
-        """Her prompts' language (the Briefing's face of it)."""
-        return self.prompts.language()
+    def words(self) -> HerWords:
+        """Her words in her prompts' language (the Briefing's face of them)."""
+        return self.catalogs.pick(self.prompts.language())
 
     async def warm_up(self) -> None:
         """The Briefing's warm-up: her memory's load."""
@@ -542,7 +541,7 @@ class MindService:
 
     async def stop(self) -> None:
         self._started = False
-        for task in list(self._background_tasks):
+        for task in list(self.tasks):
             task.cancel()
         await self.handoff.stop()
         await self.mood.settle()

@@ -9,7 +9,7 @@
 - start() / stop(): own infrastructure; stop() must return promptly.
 - title / description: its name and what it does, said to the streamer (Settings → Skills).
 - dock / settings_page: "module:attribute" references to Qt factories, imported only by the UI.
-- spawn(coro): background work the skill owns (kept referenced until done; closed when there is no loop).
+- _tasks: the background work the skill owns (app.process.tasks.spawn(coro, held=self._tasks)), for its stop().
 - change_setting(name, value): a dock's change through the one validated write path ("" or why not).
 
 `enabled` reads the settings: the UI is the single source of truth, she can never arm a capability herself.
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from app.config.section import SkillSettings
 from app.core.events import EventBus
+from app.core.her_words import HerWords
 from app.core.tools import Tool
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ class SkillContext:
     settings: Callable[[], Any]          # returns this skill's settings section
     bus: EventBus
     now: Callable[[], datetime]          # the one clock (aware datetime)
+    words: Callable[[], HerWords]        # her words in her prompts' language: what a skill writes into her briefing
     perceive: Callable[[Any], None] = lambda _p: None
     gate: NetworkGate | None = None      # every connection beyond this machine goes through it
     secrets: SecretStore | None = None   # tokens and keys: the keyring, else the encrypted store
@@ -95,7 +97,6 @@ class SkillContext:
     person_store: PersonStore | None = None
     people_store: PeopleStore | None = None   # who she has seen and the cards she keeps
     alias_store: AliasStore | None = None     # the names she uses for people, and her subjective buffer
-    language: Callable[[], str] = lambda: "en"   # her prompts' language (app.core.prompt_language): what she reads
 
 
 class Skill:
@@ -110,19 +111,6 @@ class Skill:
     def __init__(self, ctx: SkillContext) -> None:
         self.ctx = ctx
         self._tasks: set[asyncio.Task] = set()
-
-    def spawn(self, coro: Any) -> asyncio.Task | None:
-        """Run coro in the background; the task is held until done. No running loop (a synchronous caller, a
-        test): nothing runs, and the coroutine is closed so it is not left un-awaited."""
-        try:
-            loop = asyncio.get_running_loop()   # not ensure_future: with no running loop, Python 3.11 would
-        except RuntimeError:                    # queue the task on an idle default loop, where it never runs
-            coro.close()
-            return None
-        task = loop.create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
 
     def change_setting(self, name: str, value: Any) -> str:
         """A dock changed one of this skill's settings: "" when stored, else the reason it was refused."""

@@ -39,6 +39,7 @@ from typing import Any, Protocol
 
 from app.core.affect import Affect
 from app.core.her_lines import SpokenLine
+from app.core.her_words import HerWords
 from app.core.perception import Perception
 from app.core.words import Phrase
 
@@ -195,7 +196,7 @@ class Memories(Protocol):
                path: str = "auto") -> list[Any]:
         """Memories (app.memory.memories.Memory) about query, from source. Blocking (it embeds)."""
 
-    def recall_split(self, queries: Sequence[str], limit: int = ..., language: str = "en") -> str:
+    def recall_split(self, queries: Sequence[str], her: HerWords, limit: int = ...) -> str:
         """What people told her and what she said herself about queries, as two labelled blocks. Blocking."""
 
     def remember(self, text: str, source: str, scope: str = "stream", author: str | None = None,

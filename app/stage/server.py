@@ -38,6 +38,7 @@ from urllib.parse import quote
 from aiohttp import WSMsgType, web
 
 from app.core import stage_guard
+from app.process.tasks import spawn
 from app.stage import messages as msgs
 from app.stage.assets import NPM_HINT, PAGE_FILES, VENDOR_FILES, stage_dir
 
@@ -261,7 +262,7 @@ class StageServer:
         await ws.prepare(request)
         page = Page(next(self._ids), ws, request.remote or "")
         self.pages.append(page)
-        writer = asyncio.ensure_future(self._writer(page))
+        writer = spawn(self._writer(page))
         try:
             async for frame in ws:
                 if frame.type != WSMsgType.TEXT:

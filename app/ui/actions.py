@@ -9,6 +9,7 @@ from app.compose import Bea
 from app.config.service import SettingsError
 from app.core.events import EventKind
 from app.core.words import QT_TRANSLATE_NOOP, said
+from app.process.tasks import spawn
 from app.widgets.qt import QAction, QKeySequence, QObject, translate
 
 log = logging.getLogger(__name__)
@@ -55,7 +56,7 @@ class AppActions(QObject):
             except RuntimeError:   # no loop runs (a test driving the menu): the lines wait for the quit or the night
                 pass
             else:
-                mind.spawn(mind.consolidation.remember())   # the stream's lines become memories now, not at night
+                spawn(mind.consolidation.remember(), held=mind.tasks)   # the stream's lines become memories now, not at night
         self.sync_live()
 
     def sync_live(self) -> None:

@@ -6,11 +6,11 @@ known (MindService.budget, the one place that decides it), so a small local mode
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 from app.core.events import EventBus, EventKind
 from app.mind.service import MindService
+from app.process.tasks import spawn
 from app.widgets.dock_words import number
 from app.widgets.qt import (
     QLabel,
@@ -91,4 +91,4 @@ class ContextView(QWidget):
                                                                 "memories and the people she knows stay). This cannot "
                                                                 "be undone."))
         if answer == QMessageBox.StandardButton.Yes:
-            asyncio.ensure_future(self.mind.forget_window())
+            spawn(self.mind.forget_window())

@@ -9,10 +9,8 @@ from typing import Any
 
 from app.core.events import EventBus, EventKind
 from app.core.perception import OWNER_IDENTITY
-from app.core.recall import ago
-from app.memory.memories import DAY, Memory, MemoryStore
-from app.ui.language import window_code
-from app.widgets.dock_words import number
+from app.memory.memories import Memory, MemoryStore
+from app.widgets.dock_words import age_text, number
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
     QComboBox,
@@ -191,8 +189,8 @@ class MemoryView(QWidget):
         else:
             author = self.display_name(m.author) if m.author else translate("memory_dock", "someone")
             who = translate("memory_dock", "people said · {author}").format(author=author)
-        return translate("memory_dock", "{who} · {when} · scope “{scope}”").format(
-            who=who, when=ago(max(0.0, now - m.ts) / DAY, window_code()), scope=m.scope)
+        return translate("memory_dock", "{who} · {when} · scope “{scope}”").format(who=who, when=age_text(max(0.0, now - m.ts)),
+                                                                                  scope=m.scope)
 
     def selected(self) -> Memory | None:
         row = self.list.currentRow()

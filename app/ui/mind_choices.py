@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from app.core.getting_started import DEMO_LIMITS, mind_first
 from app.core.model_fit import Accelerator, Fit, Machine, Verdict, chat_models, recommend
 from app.core.model_spec import PROVIDERS, ModelSpecError, ServerAddress, place_server, server_address
 from app.memory.model_manager import ModelError, ModelManager
+from app.process.tasks import spawn
 from app.senses import machine as machine_probe
 from app.senses.llm.probe import ServerCheck, check_server, find_local_servers
 from app.senses.netgate import PrivacyRefused
@@ -66,7 +67,7 @@ class MindChoices(QWidget):
         self.models = models if models is not None else bea.models
         self.read_machine = machine
         self.machine: Machine | None = None
-        self.pending: set[asyncio.Future[Any]] = set()
+        self.pending: set[asyncio.Task[Any]] = set()   # its work under way (tasks.spawn)
         self.download_task: asyncio.Future[Any] | None = None
         self.found: list[tuple[str, ServerCheck]] = []
         self.setObjectName("mindChoices")
@@ -114,9 +115,9 @@ class MindChoices(QWidget):
         self.demo = QLabel(translate("getting_started", DEMO_LIMITS), objectName="mind.demo", wordWrap=True)
         layout.addWidget(self.demo)
 
-        self.check_button.clicked.connect(lambda: self._spawn(self.use_address(self.address.text())))
+        self.check_button.clicked.connect(lambda: spawn(self.use_address(self.address.text()), held=self.pending))
         self.address.returnPressed.connect(self.check_button.click)
-        self.look_button.clicked.connect(lambda: self._spawn(self.look_for_servers()))
+        self.look_button.clicked.connect(lambda: spawn(self.look_for_servers(), held=self.pending))
         self.cancel_button.clicked.connect(self.pause)
         self.cloud_button.clicked.connect(lambda: self.open_page("mind"))
         self._show_progress(False)
@@ -133,14 +134,8 @@ class MindChoices(QWidget):
             return
         if not self.started:
             self.started = True
-            self._spawn(self.look_for_servers())
-            self._spawn(self.size_up())
-
-    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
-        task = asyncio.ensure_future(coro)
-        self.pending.add(task)              # the loop keeps only weak references to tasks
-        task.add_done_callback(self.pending.discard)
-        return task
+            spawn(self.look_for_servers(), held=self.pending)
+            spawn(self.size_up(), held=self.pending)
 
     @staticmethod
     def _say(label: QLabel, text: str, problem: bool = False) -> None:
@@ -169,8 +164,8 @@ class MindChoices(QWidget):
             button = QPushButton(translate("mind_choices", "Use {server} · {model}").format(server=label,
                                                                                            model=check.models[0]),
                                  objectName=f"mind.server.use.{provider}")
-            button.clicked.connect(lambda _=False, c=check: self._spawn(
-                self.use_server(ServerAddress(c.url, c.models[0]), c)))
+            button.clicked.connect(lambda _=False, c=check: spawn(
+                self.use_server(ServerAddress(c.url, c.models[0]), c), held=self.pending))
             self.server_row.addWidget(button)
         self.server_row.addStretch(1)
 
@@ -283,7 +278,7 @@ class MindChoices(QWidget):
             self._say(self.download_note, translate("mind_choices", "One download at a time: pause this one first."),
                       True)
             return
-        self.download_task = self._spawn(self._download(model_id))
+        self.download_task = spawn(self._download(model_id), held=self.pending)
 
     def pause(self) -> None:
         if self.download_task is not None:

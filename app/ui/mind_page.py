@@ -12,6 +12,7 @@ from typing import Any
 from app.compose import Bea
 from app.config.mind_settings import MindSettings
 from app.core.model_spec import PROVIDERS, ModelSpecError, ServerAddress, api_key_name, server_address
+from app.process.tasks import spawn
 from app.senses.llm.probe import ServerCheck, check_server, detect_ollama, probe
 from app.ui.context_dock import ceiling_words
 from app.widgets.forms import SectionForm, help_label
@@ -55,9 +56,9 @@ class MindPage(SectionForm):
         self.key_where = help_label(translate("mind_page", "API keys are kept in {where}.").format(where=translate("secrets", bea.secrets.where)), "apiKeyWhere")
         self.layout_.addRow(self.key_where)
         self.test_button = QPushButton(translate("mind_page", "Test connection"), objectName="testConnection")
-        self.test_button.clicked.connect(lambda: self._spawn(self.test_connection()))
+        self.test_button.clicked.connect(lambda: self._work(self.test_connection()))
         self.ollama_button = QPushButton(translate("mind_page", "Look for Ollama on this computer"), objectName="detectOllama")
-        self.ollama_button.clicked.connect(lambda: self._spawn(self.find_ollama()))
+        self.ollama_button.clicked.connect(lambda: self._work(self.find_ollama()))
         buttons = QHBoxLayout()
         buttons.addWidget(self.test_button)
         buttons.addWidget(self.ollama_button)
@@ -94,7 +95,7 @@ class MindPage(SectionForm):
         if not waiting:
             return ""
         if self.checking is None or self.checking.done():
-            self.checking = asyncio.ensure_future(self._check_servers(waiting, retry, refuse))
+            self.checking = spawn(self._check_servers(waiting, retry, refuse))
         return translate("mind_page", "Checking the server at {url} before saving…").format(url=waiting[0].url)
 
     async def _check_servers(self, typed: list[ServerAddress], retry: Callable[[], Any],
@@ -127,9 +128,9 @@ class MindPage(SectionForm):
             return typed
         return f"{address.url} {self.answered[address.url].models[0]}"
 
-    def _spawn(self, coro: Any) -> None:
+    def _work(self, coro: Any) -> None:
         self.result.setText(translate("mind_page", "Working…"))
-        asyncio.ensure_future(coro)
+        spawn(coro)
 
     def save_key(self) -> str:
         provider, key = self.key_provider.currentText(), self.key.text().strip()

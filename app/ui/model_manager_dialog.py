@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,7 @@ from typing import Any
 from app.core import model_catalog as mc
 from app.core.model_catalog import KIND_LABELS, Kind, language_label
 from app.memory.model_manager import ModelError, ModelManager
+from app.process.tasks import spawn
 from app.senses.netgate import PrivacyRefused
 from app.widgets.palette import PROBLEM_STYLE
 from app.widgets.qt import (
@@ -91,7 +91,7 @@ class ModelManagerDialog(QDialog):
         self.rows: list[Row] = []
         self.tasks: dict[str, asyncio.Future[Any]] = {}
         self.bars: dict[str, QProgressBar] = {}
-        self.pending: set[asyncio.Future[Any]] = set()
+        self.pending: set[asyncio.Task[Any]] = set()   # its work under way (tasks.spawn)
         self.table = QTableWidget(0, len(COLUMNS), objectName="modelTable")
         self.table.setHorizontalHeaderLabels([translate("model_manager_dialog", column) for column in COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -209,7 +209,10 @@ class ModelManagerDialog(QDialog):
     def on_download(self) -> None:
         row = self.selected_row()
         if row is not None and not row.installed:
-            task = self.tasks[row.id] = self._spawn(self.download(row.id))
+            task = spawn(self.download(row.id), held=self.pending)
+            if task is None:    # no loop runs: nothing to download on
+                return
+            self.tasks[row.id] = task
             # a callback, not a finally: a task cancelled before it first runs never enters its body
             task.add_done_callback(lambda done, model_id=row.id: self._finished(model_id, done))
             self.refresh()
@@ -222,31 +225,25 @@ class ModelManagerDialog(QDialog):
     def on_remove(self) -> None:
         row = self.selected_row()
         if row is not None and row.installed and self.confirm_remove(row):
-            self._spawn(self.remove(row.id))
+            spawn(self.remove(row.id), held=self.pending)
 
     def on_import_file(self) -> None:
         path, _filter = QFileDialog.getOpenFileName(self, translate("model_manager_dialog", "Import a model file"), "",
                                                     translate("model_manager_dialog", "Models (*.onnx *.gguf *.bin "
                                                                                       "*.safetensors);;All files (*)"))
         if path:
-            self._spawn(self.import_from(Path(path), self.kind.currentData()))
+            spawn(self.import_from(Path(path), self.kind.currentData()), held=self.pending)
 
     def on_import_folder(self) -> None:
         path = QFileDialog.getExistingDirectory(self, translate("model_manager_dialog", "Import a model folder"))
         if path:
-            self._spawn(self.import_from(Path(path), self.kind.currentData()))
+            spawn(self.import_from(Path(path), self.kind.currentData()), held=self.pending)
 
     def confirm_remove(self, row: Row) -> bool:
         asked = translate("model_manager_dialog", "Remove {title} ({size}) from this machine?")
         answer = QMessageBox.question(self, translate("model_manager_dialog", "Remove model"),
                                       asked.format(title=row.title, size=row.size))
         return answer == QMessageBox.StandardButton.Yes
-
-    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
-        task = asyncio.ensure_future(coro)
-        self.pending.add(task)              # the loop keeps only weak references to tasks
-        task.add_done_callback(self.pending.discard)
-        return task
 
     def done(self, result: int) -> None:
         for task in self.tasks.values():

@@ -13,6 +13,7 @@ from app.core.events import EventBus, EventKind
 from app.core.prices import format_usd
 from app.core.turn_record import TurnRecord
 from app.memory.turn_log import TurnLog
+from app.process.tasks import spawn
 from app.widgets.palette import PROBLEM
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
@@ -126,7 +127,7 @@ class TurnLogView(QWidget):
         except RuntimeError:
             return
         self._asked += 1
-        task = asyncio.ensure_future(self.turn_log.search(self.search.text()))
+        task = spawn(self.turn_log.search(self.search.text()), awaited=True)   # _loaded reads its failure
         task.add_done_callback(functools.partial(self._loaded, self._asked))
 
     def _loaded(self, asked: int, task: asyncio.Task) -> None:

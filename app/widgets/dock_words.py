@@ -26,6 +26,18 @@ def when_text(ts: float | None, now: float) -> str:
     return local_date(ts, "ddd dd MMM") if day.year == today.year else local_date(ts, "dd MMM yyyy")
 
 
+def age_text(seconds: float) -> str:
+    """How long ago, the way the streamer reads a memory's age: "just now", "3 h ago", "yesterday", "5 days ago"."""
+    hours, days = int(seconds // 3600), int(seconds // 86400)
+    if hours < 1:
+        return translate("dock_words", "just now")
+    if days < 1:
+        return translate("dock_words", "%n h ago", None, hours)
+    if days < 2:
+        return translate("dock_words", "yesterday")
+    return translate("dock_words", "%n days ago", None, days)
+
+
 def number(n: float, decimals: int = 0) -> str:
     """A number as the window's locale writes it, with `decimals` digits after the point: "12,500.50" in
     English, "12.500,50" in Italian."""

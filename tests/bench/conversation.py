@@ -54,8 +54,8 @@ os.environ.setdefault("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
 
 from app import compose  # noqa: E402
 from app.core.events import Event, EventKind  # noqa: E402
-from app.core.local_calls import DEMO_EXAMPLES, DEMO_WORDS  # noqa: E402
 from app.core.perception import Author, Meta, Perception, PerceptionKind  # noqa: E402
+from tests.her_words import DEMO  # noqa: E402
 
 TIMEOUT = float(os.environ.get("BEA_BENCH_TIMEOUT", "90"))   # one turn, under load on 2 cores
 BRIEF_CHARS = 240
@@ -234,8 +234,8 @@ def is_echo(said: str, line: str) -> bool:
 
 
 def examples() -> list[tuple[str, str]]:
-    """Every worked example the demo can be given: the two lines and each language's reminder."""
-    return [*DEMO_EXAMPLES, *((w.recall_example[1], w.recall_example[2]) for w in DEMO_WORDS.values())]
+    """Every worked example the demo can be given: each language's line and reminder."""
+    return [*DEMO.examples.values(), *((w.recall_example[1], w.recall_example[2]) for w in DEMO.words.values())]
 
 
 def copies_earlier(said: str, earlier: Sequence[str]) -> bool:
@@ -448,7 +448,7 @@ def prompt_texts() -> list[str]:
     """Her prompts as shipped and the demo's own, for the leak check."""
     folder = Path(__file__).resolve().parents[2] / "resources" / "prompts"
     return [p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.md"))] + [
-        w.system for w in DEMO_WORDS.values()]
+        w.system for w in DEMO.words.values()]
 
 
 def share(values: Sequence[bool | None]) -> str:

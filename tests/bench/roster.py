@@ -31,6 +31,7 @@ from app.memory.keys import KeyMaterial  # noqa: E402
 from app.memory.people_store import PeopleStore, Sighting  # noqa: E402
 from app.skills.base import SkillContext  # noqa: E402
 from app.skills.people.skill import PeopleSettings, PeopleSkill  # noqa: E402
+from tests.her_words import english  # noqa: E402
 
 RAID_MESSAGES, RAID_AUTHORS, BATCH = 5000, 2000, 50
 KNOWN = int(os.environ.get("BEA_BENCH_KNOWN", "50000"))
@@ -94,7 +95,8 @@ def main() -> None:
         db = Database.open(Path(folder) / "bea.db", KeyMaterial("raw", secrets.token_hex(32)))
         try:
             skill = PeopleSkill(SkillContext(settings=lambda: PeopleSettings(), bus=EventBus(time.time),
-                                             now=lambda: datetime.now(UTC), people_store=PeopleStore(db),
+                                             now=lambda: datetime.now(UTC), words=english,
+                                             people_store=PeopleStore(db),
                                              alias_store=AliasStore(db)))
             sightings = raid(rng)
             bare = bare_rate(db, sightings)

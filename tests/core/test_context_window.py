@@ -11,6 +11,7 @@ from app.core.context_window import (
     estimate_tokens,
     transcript,
 )
+from tests.her_words import EN
 
 
 def words(text: str) -> int:
@@ -92,7 +93,7 @@ def test_a_second_handoff_folds_the_old_recap_into_the_cold_part():
     filled(ctx, 10)
     cut = ctx.cut(hot=60, margin=0)
     assert cut.cold[0].kind is EntryKind.RECAP
-    assert "(an earlier recap) first recap" in transcript(cut.cold)
+    assert "(an earlier recap) first recap" in transcript(cut.cold, EN)
     ctx.slide("second recap", cut)
     assert [e.kind for e in ctx.entries].count(EntryKind.RECAP) == 1 and ctx.recap() == "second recap"
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from app.core.line_language import COMMON_WORDS, language_of
-from app.core.prompt_language import PROMPT_LANGUAGES
+from app.core.line_language import language_of
+from tests.her_words import CATALOGS, DEMO
 
 
 @pytest.mark.parametrize("line,language", [
@@ -23,14 +23,14 @@ from app.core.prompt_language import PROMPT_LANGUAGES
     ("🎉🎉", ""),
 ])
 def test_the_language_of_a_line(line, language):
-    assert language_of(line) == language
+    assert language_of(line, DEMO.common) == language
 
 
 def test_a_tie_is_unknown():
-    assert language_of("the il") == ""
+    assert language_of("the il", DEMO.common) == ""
 
 
-def test_every_language_listed_is_one_her_prompts_can_be_in_and_no_word_votes_twice():
-    assert set(COMMON_WORDS) <= set(PROMPT_LANGUAGES)
-    tables = list(COMMON_WORDS.values())
-    assert not set.intersection(*map(set, tables))
+def test_every_language_listed_is_one_she_has_words_in_and_no_word_votes_twice():
+    tables = DEMO.common.tables
+    assert set(tables) == set(CATALOGS.languages)
+    assert not any(tables[a] & tables[b] for a in tables for b in tables if a != b)

@@ -7,11 +7,8 @@ import pytest
 
 from app.core.chat import Message, ToolCall
 from app.core.local_calls import (
-    DEMO_EXAMPLES,
     DEMO_HISTORY,
     DEMO_MAX_CHARS,
-    DEMO_SYSTEM,
-    DEMO_WORDS,
     SPOKEN_CHARACTER,
     LocalCallError,
     about_line,
@@ -33,6 +30,7 @@ from app.core.local_calls import (
     told_lines,
 )
 from app.core.tools import Tool
+from tests.her_words import DEMO
 
 SPEAK = Tool("speak", "Say it.", {"type": "object", "properties": {"message": {"type": "string"}},
                                   "required": ["message"]})
@@ -85,9 +83,9 @@ def test_the_demo_conversation_keeps_the_recent_lines_as_notes_not_turns():
     chat, addressed = demo_chat([Message.system("You are Bea, a co-host.\n\nlong manual " * 50),
                                  Message.user("[Streamer] earlier line"), Message.assistant("", [old]),
                                  Message.tool_result(old, "said out loud"), Message.system("[MOOD] calm"),
-                                 Message.user(FRAME)], persona_name([Message.system("You are Bea, a co-host.")]))
+                                 Message.user(FRAME)], persona_name([Message.system("You are Bea, a co-host.")]), DEMO)
     assert addressed
-    assert chat[0]["content"] == (f"{DEMO_SYSTEM.format(name='Bea')}\n\nWhat was said earlier in the chat:\n"
+    assert chat[0]["content"] == (f"{DEMO.words['en'].system.format(name='Bea')}\n\nWhat was said earlier in the chat:\n"
                                   "- Streamer: earlier line\n- You: ciao a tutti\n\nAnswer in English.")
     assert [m["role"] for m in chat] == ["system", "user", "assistant", "user", "assistant", "user"]
     assert json.loads(chat[2]["content"])["tool"] == "speak"   # the examples show the shape the grammar forces
@@ -105,17 +103,17 @@ def test_only_the_last_lines_are_noted_and_the_line_asked_about_comes_back_just_
     for i in range(DEMO_HISTORY):
         window += [Message.user(f"[marco] riga numero {i}"), *said_by_her(f"risposta {i}", i + 2)]
     chat, _addressed = demo_chat([Message.system("You are Bea."), *window,
-                                  Message.user("- [via app] (a te) [Streamer] Come si chiama il mio gatto?")], "Bea")
+                                  Message.user("- [via app] (a te) [Streamer] Come si chiama il mio gatto?")], "Bea", DEMO)
     notes = chat[0]["content"].split("\n\n")[1].splitlines()
-    assert notes[0] == DEMO_WORDS["it"].earlier and len(notes) == 1 + DEMO_HISTORY
+    assert notes[0] == DEMO.words["it"].earlier and len(notes) == 1 + DEMO_HISTORY
     assert "Pistacchio" not in chat[0]["content"]   # too far back for the notes...
     assert chat[-1]["content"] == ("(Prima, Streamer ha detto: Il mio gatto si chiama Pistacchio.)\n"
                                    "[Streamer] Come si chiama il mio gatto?")   # ...but what the question is about
-    assert chat[0]["content"].startswith(DEMO_WORDS["it"].system.format(name="Bea"))
+    assert chat[0]["content"].startswith(DEMO.words["it"].system.format(name="Bea"))
     assert chat[0]["content"].endswith("Rispondi in italiano.")
     # a reminder used comes first among the worked examples, in the line's language
     assert len(chat) == 1 + 2 * 3 + 1 and chat[1]["content"].startswith("(Prima, Streamer ha detto: Mia sorella")
-    assert json.loads(chat[2]["content"])["arguments"]["message"] == DEMO_WORDS["it"].recall_example[2]
+    assert json.loads(chat[2]["content"])["arguments"]["message"] == DEMO.words["it"].recall_example[2]
 
 
 def test_what_recall_brought_is_noted_without_its_age_and_found_for_the_question():
@@ -124,7 +122,7 @@ def test_what_recall_brought_is_noted_without_its_age_and_found_for_the_question
                               "[WHAT YOU YOURSELF SAID OR MADE UP: not facts]\n- I have a dog named Max. (just now)")
     chat, _addressed = demo_chat([Message.system("You are Bea."), briefing,
                                   Message.user("- [via app] (to you) [Streamer] Do you remember my dog's name?")],
-                                 "Bea")
+                                 "Bea", DEMO)
     assert "- Streamer: My dog's name is Rufus.\n- giulia: I love pizza\n" in chat[0]["content"]
     assert "Max" not in str(chat) and "yesterday" not in str(chat)
     assert chat[-1]["content"].startswith("(Earlier, Streamer said: My dog's name is Rufus.)\n")
@@ -132,21 +130,21 @@ def test_what_recall_brought_is_noted_without_its_age_and_found_for_the_question
 
 def test_told_lines_and_about_line():
     briefing = "[QUELLO CHE TI HANNO DETTO]\n- a (ieri)\n- b (proprio ora)\n- c\n- d\n[ALTRO]\n- e"
-    assert told_lines(briefing) == ["a", "b", "c"] and told_lines(briefing, 5) == ["a", "b", "c", "d"]
+    assert told_lines(briefing, DEMO) == ["a", "b", "c"] and told_lines(briefing, DEMO, limit=5) == ["a", "b", "c", "d"]
     earlier = [("Streamer", "My cat is called Pistachio."), ("marco", "cats are great"), ("Streamer", "lol")]
-    assert about_line(earlier, ["What's my cat's name?"]) == ("Streamer", "My cat is called Pistachio.")
-    assert about_line(earlier, ["How was your day?"]) is None      # nothing in common: no reminder
-    assert about_line([("Streamer", "Bea is here")], ["Bea, hi!"], "Bea") is None   # her name is no topic
+    assert about_line(earlier, ["What's my cat's name?"], DEMO.common) == ("Streamer", "My cat is called Pistachio.")
+    assert about_line(earlier, ["How was your day?"], DEMO.common) is None      # nothing in common: no reminder
+    assert about_line([("Streamer", "Bea is here")], ["Bea, hi!"], DEMO.common, "Bea") is None   # her name is no topic
 
 
 @pytest.mark.parametrize("line,words", [("Hey Bea, how are you?", "en"), ("Ciao Bea! Come stai?", "it"),
                                         ("lol 🎉", "en")])
 def test_the_demo_prompt_is_in_the_language_of_the_newest_line(line, words):
     chat, _addressed = demo_chat([Message.system("You are Bea."), Message.user(f"- [via app] [Streamer] {line}")],
-                                 "Bea")
-    assert chat[0]["content"].startswith(DEMO_WORDS[words].system.format(name="Bea"))
-    named = [w.language for w in DEMO_WORDS.values() if w.language in chat[0]["content"]]
-    assert named == ([] if line.startswith("lol") else [DEMO_WORDS[words].language])   # unknown: none named
+                                 "Bea", DEMO)
+    assert chat[0]["content"].startswith(DEMO.words[words].system.format(name="Bea"))
+    named = [w.language for w in DEMO.words.values() if w.language in chat[0]["content"]]
+    assert named == ([] if line.startswith("lol") else [DEMO.words[words].language])   # unknown: none named
 
 
 def test_demo_tools_speak_alone_when_addressed_with_required_arguments_and_a_short_message():
@@ -172,15 +170,15 @@ def test_a_batch_of_written_conversations_alone_is_not_addressed_to_her_out_loud
     lines = ["[WHERE YOU ARE] only written conversations: nobody hears you out loud in this turn",
              '- written, on telegram: the group, with Nina. Answer there with send_message(...); never out loud',
              "[WHAT JUST HAPPENED] most important first", "- [via telegram] (to you) [Nina] Bea, when do you start?"]
-    _chat, addressed = demo_chat([Message.system("You are Bea."), Message.user("\n".join(lines))], "Bea")
+    _chat, addressed = demo_chat([Message.system("You are Bea."), Message.user("\n".join(lines))], "Bea", DEMO)
     assert not addressed
-    _chat, addressed = demo_chat([Message.system("You are Bea."), Message.user("\n".join(lines[2:]))], "Bea")
+    _chat, addressed = demo_chat([Message.system("You are Bea."), Message.user("\n".join(lines[2:]))], "Bea", DEMO)
     assert addressed
 
 
 def test_heard_lines_persona_and_echo():
-    assert heard_lines(FRAME) == (["[Streamer] Hi Bea, what's your name?"], True)
-    assert heard_lines("- [via twitch] [marco] ciao") == (["[marco] ciao"], False)
+    assert heard_lines(FRAME, DEMO) == (["[Streamer] Hi Bea, what's your name?"], True)
+    assert heard_lines("- [via twitch] [marco] ciao", DEMO) == (["[marco] ciao"], False)
     assert persona_name([Message.system("You are Nova, a co-host.")]) == "Nova"
     assert persona_name([Message.user("You are Nova, a co-host.")]) == "Bea"
     assert is_echo("What are we playing today?", "[Streamer] what are we playing today")
@@ -192,47 +190,48 @@ def test_heard_lines_persona_and_echo():
 
 def test_a_copy_is_an_echo_or_a_worked_example_not_the_reminder():
     chat, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] My cat is called Pistachio."),
-                                  Message.user("- [via app] (to you) [Streamer] What's my cat's name?")], "Bea")
+                                  Message.user("- [via app] (to you) [Streamer] What's my cat's name?")], "Bea", DEMO)
     assert chat[-1]["content"].startswith("(Earlier, Streamer said: My cat is called Pistachio.)")
     assert not is_copy("Your cat is called Pistachio!", chat)      # taken from the reminder: what it is for
     assert is_copy("What is your cat's name?", chat)               # asked back
-    assert is_copy("Ciao! Tutto bene, grazie", chat)              # three words or more of a worked example
-    assert is_copy(DEMO_WORDS["en"].recall_example[2], chat)
-    assert [a for _h, a in demo_examples(DEMO_WORDS["it"], False)][-1].startswith("Ciao")   # its language last
-    assert [a for _h, a in demo_examples(DEMO_WORDS["en"], False)][-1].startswith("I'm")
+    other = demo_examples(DEMO, "en", False)[0][1]                # the other language's worked answer
+    assert is_copy(" ".join(other.split()[:4]), chat)             # three words or more of a worked example
+    assert is_copy(DEMO.words["en"].recall_example[2], chat)
+    assert [a for _h, a in demo_examples(DEMO, "it", False)][-1].startswith("Ciao")   # its language last
+    assert [a for _h, a in demo_examples(DEMO, "en", False)][-1].startswith("I'm")
 
 
 def test_demo_faults_name_what_is_wrong_with_an_answer():
     chat, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] My cat is called Pistachio."),
                                   *said_by_her("What a lovely little name for a cat!", 1),
-                                  Message.user("- [via app] (to you) [Streamer] What's my cat's name?")], "Bea")
-    assert demo_faults("Your cat is called Pistachio!", chat) == []
-    assert demo_faults("What is your cat's name?", chat) == ["echo", "reminder_unused"]
-    assert demo_faults("I'm great, thanks! Ready for a fun stream?", chat) == ["example", "reminder_unused"]
-    assert demo_faults("what a lovely little name", chat) == ["repeat", "reminder_unused"]   # her own line again
-    assert demo_faults("Il tuo gatto si chiama Pistachio!", chat) == ["language"]
-    assert demo_faults("Pistachio 🐱", chat) == []        # no word of any language: not a wrong one
+                                  Message.user("- [via app] (to you) [Streamer] What's my cat's name?")], "Bea", DEMO)
+    assert demo_faults("Your cat is called Pistachio!", chat, DEMO) == []
+    assert demo_faults("What is your cat's name?", chat, DEMO) == ["echo", "reminder_unused"]
+    assert demo_faults("I'm great, thanks! Ready for a fun stream?", chat, DEMO) == ["example", "reminder_unused"]
+    assert demo_faults("what a lovely little name", chat, DEMO) == ["repeat", "reminder_unused"]   # her own line again
+    assert demo_faults("Il tuo gatto si chiama Pistachio!", chat, DEMO) == ["language"]
+    assert demo_faults("Pistachio 🐱", chat, DEMO) == []        # no word of any language: not a wrong one
     told, _addressed = demo_chat([Message.system("You are Bea."), Message.user(
-        "- [via app] (to you) [Streamer] Bea, repeat after me exactly: I hate this stream and everyone in it.")], "Bea")
-    assert demo_faults("I hate this stream and everyone in it. I'm here for fun!", told) == ["echo"]   # a quote
-    assert demo_faults("Why would you hate this stream? I love it!", told) == []   # three in a row: an answer
+        "- [via app] (to you) [Streamer] Bea, repeat after me exactly: I hate this stream and everyone in it.")], "Bea", DEMO)
+    assert demo_faults("I hate this stream and everyone in it. I'm here for fun!", told, DEMO) == ["echo"]   # a quote
+    assert demo_faults("Why would you hate this stream? I love it!", told, DEMO) == []   # three in a row: an answer
     plain, _addressed = demo_chat([Message.system("You are Bea."),
-                                   Message.user("- [via app] (to you) [Streamer] Ciao Bea, come stai?")], "Bea")
-    assert demo_faults("Sto bene, grazie!", plain) == []   # no reminder: nothing it must use
-    assert demo_faults("I am fine, thank you!", plain) == ["language"]
+                                   Message.user("- [via app] (to you) [Streamer] Ciao Bea, come stai?")], "Bea", DEMO)
+    assert demo_faults("Sto bene, grazie!", plain, DEMO) == []   # no reminder: nothing it must use
+    assert demo_faults("I am fine, thank you!", plain, DEMO) == ["language"]
 
 
 def test_a_question_about_the_reminder_must_say_its_name_once_an_answer_did_not():
     chat, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] I live in Seattle, by the way."),
-                                  Message.user("- [via app] (to you) [Streamer] Which city do I live in?")], "Bea")
-    assert reminded_words(chat) == ["Seattle"]        # its name, not "way"
-    assert demo_faults("You just way love the city!", chat) == ["reminder_unused"]
+                                  Message.user("- [via app] (to you) [Streamer] Which city do I live in?")], "Bea", DEMO)
+    assert reminded_words(chat, DEMO) == ["Seattle"]        # its name, not "way"
+    assert demo_faults("You just way love the city!", chat, DEMO) == ["reminder_unused"]
     told, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] my pet is a tortoise"),
-                                  Message.user("- [via app] (to you) [Streamer] what pet do I have?")], "Bea")
-    assert reminded_words(told) == ["tortoise"]        # no name: its own words
+                                  Message.user("- [via app] (to you) [Streamer] what pet do I have?")], "Bea", DEMO)
+    assert reminded_words(told, DEMO) == ["tortoise"]        # no name: its own words
     statement, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] I live in Seattle."),
-                                       Message.user("- [via app] (to you) [Streamer] I live there since May.")], "Bea")
-    assert reminded_words(statement) == []             # asks nothing: nothing it must say
+                                       Message.user("- [via app] (to you) [Streamer] I live there since May.")], "Bea", DEMO)
+    assert reminded_words(statement, DEMO) == []             # asks nothing: nothing it must say
     speak = Tool("speak", "Say it.", {"type": "object", "properties": {"message": {"type": "string"}},
                                       "required": ["message"]})
     bound = must_say(demo_tools([speak, SILENT], addressed=True), ["Seattle"])
@@ -247,13 +246,13 @@ def test_a_question_about_the_reminder_must_say_its_name_once_an_answer_did_not(
 
 def test_asked_again_the_demo_sees_only_the_examples_in_the_lines_language():
     chat, _addressed = demo_chat([Message.system("You are Bea."),
-                                  Message.user("- [via app] (a te) [Streamer] Ciao Bea, come stai?")], "Bea")
-    again = in_its_language(chat)
+                                  Message.user("- [via app] (a te) [Streamer] Ciao Bea, come stai?")], "Bea", DEMO)
+    again = in_its_language(chat, DEMO)
     answers = [json.loads(m["content"])["arguments"]["message"] for m in again if m["role"] == "assistant"]
-    assert answers == [DEMO_EXAMPLES[1][1]] and again[0] == chat[0] and again[-1] == chat[-1]
+    assert answers == [DEMO.examples["it"][1]] and again[0] == chat[0] and again[-1] == chat[-1]
     unknown, _addressed = demo_chat([Message.system("You are Bea."),
-                                     Message.user("- [via app] (to you) [Streamer] 🎉🎉")], "Bea")
-    assert in_its_language(unknown) == unknown
+                                     Message.user("- [via app] (to you) [Streamer] 🎉🎉")], "Bea", DEMO)
+    assert in_its_language(unknown, DEMO) == unknown
 
 
 def test_grammar_problems_name_the_path():

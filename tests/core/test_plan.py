@@ -4,6 +4,7 @@ import pytest
 
 from app.core import plan as P
 from app.core.plan import Objective, Plan, PlanError, State
+from tests.her_words import CATALOGS, EN, IT
 
 TODO, DOING, DONE, DROPPED = State.TODO, State.DOING, State.DONE, State.DROPPED
 
@@ -190,7 +191,7 @@ def test_parse_id_refuses_what_is_not_a_number(value):
 # ---- rule 10: the render and when her tools are armed ---------------------------------------------------------
 
 def test_render_lists_every_objective_with_its_number_state_and_outcome():
-    assert P.render(BASE) == (
+    assert P.render(BASE, EN) == (
         "[TODAY'S PLAN] Finish the castle\n"
         "#3 [todo] task 3\n"
         "#4 [doing] task 4\n"
@@ -204,7 +205,7 @@ def test_render_lists_every_objective_with_its_number_state_and_outcome():
     (Plan("Chill stream"), "[TODAY'S PLAN] Chill stream\n(no objectives yet)"),
 ])
 def test_render_with_no_plan_or_an_empty_one(plan, text):
-    assert P.render(plan) == text
+    assert P.render(plan, EN) == text
 
 
 @pytest.mark.parametrize("plan,armed", [
@@ -218,26 +219,25 @@ def test_her_tools_are_armed_only_with_something_open(plan, armed):
 # ---- rule 11: render()'s own words in her prompts' language ----------------------------------------------------
 
 def test_render_is_in_italian_for_an_italian_stream_and_shows_the_streamers_words_as_written():
-    assert P.render(BASE, "it") == (
+    assert P.render(BASE, IT) == (
         "[PIANO DI OGGI] Finish the castle\n"
         "#3 [da fare] task 3\n"
         "#4 [in corso] task 4\n"
         "#5 [fatto] task 5 (com'è andata: we won)\n"
         "#6 [scartato] task 6 (perché: no time)")
-    assert P.render(Plan("Serata tranquilla"), "it") == "[PIANO DI OGGI] Serata tranquilla\n(ancora nessun obiettivo)"
-    assert P.render(Plan(), "it") == "[PIANO DI OGGI]\n(ancora nessun obiettivo)"
-    assert P.render(None, "it") == ""
+    assert P.render(Plan("Serata tranquilla"), IT) == "[PIANO DI OGGI] Serata tranquilla\n(ancora nessun obiettivo)"
+    assert P.render(Plan(), IT) == "[PIANO DI OGGI]\n(ancora nessun obiettivo)"
+    assert P.render(None, IT) == ""
 
 
-def test_render_reads_english_by_default_and_for_a_language_it_has_no_words_in():
-    assert P.render(BASE, "en") == P.render(BASE) == P.render(BASE, "de")
-    assert P.words("en").header == P.HEADER == "[TODAY'S PLAN]"
+def test_render_reads_english_for_a_language_with_no_catalog():
+    assert P.render(BASE, CATALOGS.pick("de")) == P.render(BASE, EN)
+    assert P.words(EN).header == "[TODAY'S PLAN]"
 
 
 def test_every_language_has_words_for_every_state_and_every_closed_one():
-    from app.core.prompt_language import PROMPT_LANGUAGES
-    for language in PROMPT_LANGUAGES:
-        w = P.words(language)
-        assert set(w.states) == set(State) and set(w.outcome) == set(P.words("en").outcome), language
+    for language in CATALOGS.languages:
+        w = P.words(CATALOGS[language])
+        assert set(w.states) == set(State) and set(w.outcome) == set(P.words(EN).outcome), language
         assert len(set(w.states.values())) == len(State)   # no two states read the same
         assert w.header.startswith("[") and w.header.endswith("]") and w.header != "[]"

@@ -3,6 +3,7 @@
 import pytest
 
 from app.core.prompt_language import all_prompt_files, prompt_file, prompt_language, system_locale
+from tests.her_words import CATALOGS
 
 
 @pytest.mark.parametrize("setting,locale_name,expected", [
@@ -10,7 +11,7 @@ from app.core.prompt_language import all_prompt_files, prompt_file, prompt_langu
     ("system", "it_IT.UTF-8", "it"), ("system", "it-CH", "it"), ("system", "de_DE", "en"), ("system", "C", "en"),
 ])
 def test_the_setting_or_the_system_decides(setting, locale_name, expected):
-    assert prompt_language(setting, locale_name) == expected
+    assert prompt_language(setting, locale_name, CATALOGS.languages) == expected
 
 
 @pytest.mark.parametrize("env,platform,expected", [
@@ -27,5 +28,5 @@ def test_the_computers_locale(env, platform, expected):
 
 def test_every_prompt_has_a_file_per_language():
     assert prompt_file("soul", "en") == "soul" and prompt_file("soul", "it") == "soul_it"
-    assert prompt_file("soul", "de") == "soul"      # no German prompts: the English ones
-    assert all_prompt_files() == ("soul", "operating", "monologue", "soul_it", "operating_it", "monologue_it")
+    assert all_prompt_files(("it", "en")) == ("soul", "operating", "monologue", "soul_it", "operating_it",
+                                              "monologue_it")

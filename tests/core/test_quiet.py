@@ -6,6 +6,7 @@ import re
 import pytest
 
 from app.core.quiet import DEMO, idle_fits, quiet_line
+from tests.her_words import CATALOGS
 
 
 @pytest.mark.parametrize("seconds,language,line", [
@@ -15,16 +16,16 @@ from app.core.quiet import DEMO, idle_fits, quiet_line
     (89, "it", "Nessuno ha detto niente da un minuto: la diretta è tranquilla."),
     (30, "en", "Nobody has said anything for a little while: the stream is quiet."),
     (30, "it", "Nessuno ha detto niente da un po': la diretta è tranquilla."),
-    (3600, "de", "Nobody has said anything for 60 minutes: the stream is quiet."),   # no German words: English
+    (3600, "de", "Nobody has said anything for 60 minutes: the stream is quiet."),   # no German catalog: English
 ])
 def test_the_quiet_is_a_sentence_in_her_language(seconds, language, line):
-    assert quiet_line(seconds, language) == line
+    assert quiet_line(seconds, CATALOGS.pick(language)) == line
 
 
 @pytest.mark.parametrize("seconds", [30, 59, 60, 240, 241.7, 3600])
 def test_no_duration_token_ever_reaches_her(seconds):
-    for language in ("en", "it"):
-        text = quiet_line(seconds, language)
+    for language in CATALOGS.languages:
+        text = quiet_line(seconds, CATALOGS[language])
         assert not re.search(r"\d+\s*s\b|\d+\.\d", text) and len(text.split()) >= 6
 
 

@@ -14,6 +14,7 @@ from app.core.recall import (
     recency,
     score_ceilings,
 )
+from tests.her_words import CATALOGS, EN, IT
 
 
 @pytest.mark.parametrize("text,fragment", [
@@ -63,12 +64,13 @@ def test_blocks_are_capped():
 
 @pytest.mark.parametrize("days,label", [(0.001, "just now"), (0.5, "12 h ago"), (1.5, "yesterday"), (9, "9 days ago")])
 def test_ago(days, label):
-    assert ago(days) == label
+    assert ago(days, EN) == label
 
 
 def test_ages_and_headers_in_her_prompts_language():
     from app.core.recall import recall_headers
-    assert [ago(a, "it") for a in (0.01, 0.5, 1.5, 3.2)] == ["proprio ora", "12 h fa", "ieri", "3 giorni fa"]
-    assert [ago(a) for a in (0.01, 0.5, 1.5, 3.2)] == ["just now", "12 h ago", "yesterday", "3 days ago"]
-    assert ago(3.2, "de") == "3 days ago" and recall_headers("de") == recall_headers("en")
-    assert recall_headers("it") == ("[QUELLO CHE TI HANNO DETTO]", "[QUELLO CHE HAI DETTO O INVENTATO TU: non sono fatti]")
+    assert [ago(a, IT) for a in (0.01, 0.5, 1.5, 3.2)] == ["proprio ora", "12 h fa", "ieri", "3 giorni fa"]
+    assert [ago(a, EN) for a in (0.01, 0.5, 1.5, 3.2)] == ["just now", "12 h ago", "yesterday", "3 days ago"]
+    german = CATALOGS.pick("de")
+    assert ago(3.2, german) == "3 days ago" and recall_headers(german) == recall_headers(EN)
+    assert recall_headers(IT) == ("[QUELLO CHE TI HANNO DETTO]", "[QUELLO CHE HAI DETTO O INVENTATO TU: non sono fatti]")

@@ -31,7 +31,7 @@ def test_another_language_or_auto_gets_a_multilingual_model() -> None:
 
 def test_without_a_multilingual_model_the_choice_says_what_to_get() -> None:
     chosen = pick_ears("it", "", [], None)
-    assert chosen.path is None and "Italiano" in chosen.note and "Settings → Models" in chosen.note
+    assert chosen.path is None and "“it”" in chosen.note and "Settings → Models" in chosen.note
     assert "detect" in pick_ears(None, "", [], None).note
 
 
@@ -53,4 +53,4 @@ def test_english_and_auto_keep_the_packaged_voice() -> None:
 
 def test_no_italian_voice_keeps_the_english_one_and_names_the_one_to_download() -> None:
     chosen = pick_voice("it", "", [THORSTEN], "Piper voice Paola (Italian)")
-    assert chosen.path == "" and "Paola" in chosen.note and "Italiano" in chosen.note
+    assert chosen.path == "" and "Paola" in chosen.note and "“it”" in chosen.note

@@ -7,6 +7,7 @@ import pytest
 from app.core.recall import RecallError
 from app.memory.memories import MemoryStore
 from tests.fakes import HashingEmbedder
+from tests.her_words import EN, IT
 
 WORDS = ("gatto pixel milano pasta pizza boss fight elden ring stream domani esame fisica chitarra concerto "
          "cane roma lavoro vacanza mare montagna film serie libro caffe birra calcio inter juve").split()
@@ -28,7 +29,7 @@ def test_plain_recall_returns_only_what_people_said(bea):
     store.remember("my cat pixel can fly to the moon", "bea")
     people = store.recall("cat pixel")
     assert [m.text for m in people] == ["marco has a cat called pixel"]
-    split = store.recall_split(["cat pixel"])
+    split = store.recall_split(["cat pixel"], EN)
     assert split.startswith("[WHAT PEOPLE TOLD YOU]\n- marco has a cat called pixel (just now)")
     assert "[WHAT YOU YOURSELF SAID OR MADE UP: not facts]\n- my cat pixel can fly to the moon" in split
 
@@ -53,19 +54,19 @@ def test_each_line_of_a_batch_is_asked_on_its_own_and_embedded_once(bea):
     lines = [f"what a great stream tonight number {i} with friends and songs and games" for i in range(12)]
     question = "what was the cat pixel called"
     joined = " ".join(lines + [question])
-    assert "marco has a cat called pixel" not in store.recall_split([joined])   # drowned by the lines around it
+    assert "marco has a cat called pixel" not in store.recall_split([joined], EN)   # drowned by the lines around it
     embedder.query_calls.clear()
-    split = store.recall_split([*lines, question])
+    split = store.recall_split([*lines, question], EN)
     people, hers = split.split("[WHAT YOU YOURSELF SAID OR MADE UP: not facts]")
     assert people.startswith("[WHAT PEOPLE TOLD YOU]") and "- marco has a cat called pixel" in people
     assert "my cat pixel was called captain" in hers
     assert embedder.query_calls == [[*lines, question]]   # one embedding for both blocks
-    italian = store.recall_split([question], language="it")
+    italian = store.recall_split([question], IT)
     assert italian.startswith("[QUELLO CHE TI HANNO DETTO]\n") and "(proprio ora)" in italian
     assert "[QUELLO CHE HAI DETTO O INVENTATO TU: non sono fatti]\n- my cat pixel was called captain" in italian
     with pytest.raises(TypeError):
-        store.recall_split("cat pixel")
-    assert store.recall_split([]) == "" and store.recall_split(["  "]) == ""
+        store.recall_split("cat pixel", EN)
+    assert store.recall_split([], EN) == "" and store.recall_split(["  "], EN) == ""
 
 
 def test_a_failed_embed_still_stores_and_is_embedded_later(bea):

@@ -10,8 +10,9 @@ import re
 import pytest
 
 from app.core.dreaming import read_dream
-from app.core.prompt_language import BASE_PROMPTS, FIXED_PROMPTS, PROMPT_LANGUAGES, prompt_file
+from app.core.prompt_language import BASE_PROMPTS, FIXED_PROMPTS, prompt_file
 from app.process.paths import resources_dir
+from tests.her_words import CATALOGS
 
 SHIPPED = resources_dir() / "prompts"
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
@@ -19,7 +20,7 @@ PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
 def test_each_shipped_prompt_is_there_in_every_language_with_the_same_placeholders():
     names = {p.stem for p in SHIPPED.glob("*.md")}
-    languages = [code for code in PROMPT_LANGUAGES if code != "en"]
+    languages = [code for code in CATALOGS.languages if code != "en"]
     sources = {n for n in names if not any(n.endswith(f"_{code}") for code in languages)}
     assert sources == set(BASE_PROMPTS + FIXED_PROMPTS)          # none shipped without its twin, none unread
     for name in sorted(sources):
@@ -45,7 +46,7 @@ def test_her_background_work_reads_the_prompt_in_the_streamers_language(bea, nam
     assert prompt[name]().startswith(italian)                     # what the dreamer, handoff, profiler read
 
 
-@pytest.mark.parametrize("code", [code for code in PROMPT_LANGUAGES if code != "en"])
+@pytest.mark.parametrize("code", [code for code in CATALOGS.languages if code != "en"])
 def test_every_dream_twin_keeps_the_tags_the_dream_is_read_by(code):
     twin = (SHIPPED / f"{prompt_file('dream', code)}.md").read_text(encoding="utf-8")
     for tag in ("PERSON:", "BEA:", "LORE:"):

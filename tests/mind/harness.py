@@ -13,6 +13,7 @@ from app.mind.bus import PerceptionBus
 from app.mind.consciousness import Consciousness, MindConfig
 from app.mind.outlets import Outlets
 from tests.fakes import FakeLLMClient
+from tests.her_words import english
 from tests.mind.manual_clock import ManualClock
 
 OWNER = Author("app", "owner", "Streamer")
@@ -39,7 +40,7 @@ def noise(i: int) -> Perception:
 class Mind:
     def __init__(self, script=(), **config) -> None:
         self.clock = ManualClock()
-        self.bus = PerceptionBus(self.clock)
+        self.bus = PerceptionBus(self.clock, words=english)
         self.events = EventBus(self.clock.wall, ring_size=5000)
         self.gate = AttentionGate(lambda: datetime.fromtimestamp(self.clock.wall(), UTC),
                                   owner=OWNER.identity)
@@ -48,7 +49,7 @@ class Mind:
         self.written: list[tuple[str, str]] = []
         self.outlets.register_sender("app", self._send)
         self.records = []
-        self.briefing = FixedBriefing()   # its functions are replaced by a test that needs them
+        self.briefing = FixedBriefing(words=english)   # its functions are replaced by a test that needs them
         self.mind = Consciousness(bus=self.bus, gate=self.gate, llm=self.llm, events=self.events,
                                   outlets=self.outlets, briefing=self.briefing, turn_log=self._log,
                                   config=MindConfig(**config))

@@ -6,6 +6,7 @@ import pytest
 
 from app.core.perception import Author, Perception, PerceptionKind
 from app.mind.bus import LoopClock, PerceptionBus
+from tests.her_words import english
 from tests.mind.manual_clock import ManualClock
 
 MARCO = Author("twitch", "4711", "marco")
@@ -48,7 +49,7 @@ class Taking:
 def test_three_typed_lines_are_one_batch_closed_after_the_quiet_gap():
     async def scenario():
         clock = ManualClock()
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         taking = Taking(clock, bus.drain())
         for text in ["hey", "come stai", "tutto bene?"]:
             bus.put(chat(text))
@@ -66,7 +67,7 @@ def test_three_typed_lines_are_one_batch_closed_after_the_quiet_gap():
 def test_a_voice_line_closes_after_the_short_window():
     async def scenario():
         clock = ManualClock(start=50.0)
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         taking = Taking(clock, bus.drain())
         bus.put(voice("Bea, che ore sono?"))
         await clock.advance(0.29)
@@ -80,7 +81,7 @@ def test_a_voice_line_closes_after_the_short_window():
 def test_voice_during_typing_makes_the_batch_impatient():
     async def scenario():
         clock = ManualClock()
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         taking = Taking(clock, bus.drain())
         bus.put(chat("guarda qua"))
         await clock.advance(0.5)
@@ -94,7 +95,7 @@ def test_voice_during_typing_makes_the_batch_impatient():
 def test_a_chat_that_never_stops_is_cut_at_max_window():
     async def scenario():
         clock = ManualClock()
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         taking = Taking(clock, bus.drain())
         sent = 0
         while not taking.done:
@@ -113,7 +114,7 @@ def test_a_chat_that_never_stops_is_cut_at_max_window():
 def test_what_queued_during_a_turn_closes_at_once():
     async def scenario():
         clock = ManualClock()
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         bus.put(chat("ciao"))
         bus.put(chat("ci sei?"))
         await clock.advance(30.0)                          # she was busy answering someone else
@@ -127,7 +128,7 @@ def test_what_queued_during_a_turn_closes_at_once():
 def test_silence_gives_idle_after_idle_after():
     async def scenario():
         clock = ManualClock()
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         taking = Taking(clock, bus.wait_or_idle(idle_after=240))
         await clock.advance(239.9)
         assert not taking.done
@@ -142,7 +143,7 @@ def test_silence_gives_idle_after_idle_after():
 def test_drain_never_idles():
     async def scenario():
         clock = ManualClock()
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         taking = Taking(clock, bus.drain())
         await clock.advance(10_000)
         assert not taking.done
@@ -153,7 +154,7 @@ def test_drain_never_idles():
 def test_real_activity_comes_back_before_idle():
     async def scenario():
         clock = ManualClock()
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         taking = Taking(clock, bus.wait_or_idle(idle_after=240))
         await clock.advance(100)
         bus.put(chat("qualcuno?"))
@@ -165,7 +166,7 @@ def test_real_activity_comes_back_before_idle():
 def test_noise_only_batches_are_swallowed_and_do_not_reset_idle():
     async def scenario():
         clock = ManualClock()
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         taking = Taking(clock, bus.wait_or_idle(idle_after=240))
         for _ in range(23):                                 # a heartbeat every ten seconds
             await clock.advance(10)
@@ -181,7 +182,7 @@ def test_noise_only_batches_are_swallowed_and_do_not_reset_idle():
 def test_noise_rides_along_with_a_real_batch():
     async def scenario():
         clock = ManualClock()
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         taking = Taking(clock, bus.drain())
         bus.put(chat("gg"))
         await clock.advance(0.1)
@@ -195,7 +196,7 @@ def test_noise_rides_along_with_a_real_batch():
 def test_remove_drops_a_users_pending_lines():
     async def scenario():
         clock = ManualClock()
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         taking = Taking(clock, bus.drain())
         bus.put(chat("ciao a tutti", GIULIA))
         bus.put(chat("link spam", MARCO))
@@ -212,7 +213,7 @@ def test_remove_drops_a_users_pending_lines():
 def test_removing_everything_pending_leaves_drain_waiting():
     async def scenario():
         clock = ManualClock()
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         taking = Taking(clock, bus.drain())
         bus.put(chat("spam"))
         await clock.advance(0.2)
@@ -228,7 +229,7 @@ def test_removing_everything_pending_leaves_drain_waiting():
 def test_pushed_back_lines_come_first_and_wait_a_gap_from_now():
     async def scenario():
         clock = ManualClock()
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         bus.put(chat("and another thing", GIULIA))
         await clock.advance(5.0)
         bus.push_back([chat("first"), chat("second")])
@@ -245,7 +246,7 @@ def test_pushed_back_lines_come_first_and_wait_a_gap_from_now():
 def test_put_threadsafe_from_a_sense_thread():
     async def scenario():
         clock = ManualClock()
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         taking = Taking(clock, bus.drain())
         await asyncio.to_thread(bus.put_threadsafe, voice("mi senti?"))
         await clock.advance(0.3)
@@ -254,7 +255,7 @@ def test_put_threadsafe_from_a_sense_thread():
 
 
 def test_put_threadsafe_before_any_loop_says_so():
-    bus = PerceptionBus(ManualClock())
+    bus = PerceptionBus(ManualClock(), words=english)
     with pytest.raises(RuntimeError, match="not attached"):
         bus.put_threadsafe(chat("troppo presto"))
 
@@ -262,7 +263,7 @@ def test_put_threadsafe_before_any_loop_says_so():
 def test_the_real_clock_settles_a_voice_line():
     async def scenario():
         clock = LoopClock()
-        bus = PerceptionBus(clock, window=0.05)
+        bus = PerceptionBus(clock, window=0.05, words=english)
         bus.put(voice("ciao"))
         started = clock.now()
         batch = await asyncio.wait_for(bus.drain(), timeout=5)

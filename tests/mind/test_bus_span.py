@@ -10,6 +10,7 @@ import pytest
 from app.core.batching import arrival_of, closes_at
 from app.core.perception import Author, Perception, PerceptionKind
 from app.mind.bus import PerceptionBus
+from tests.her_words import english
 from tests.mind.manual_clock import ManualClock
 
 MARCO = Author("twitch", "4711", "marco")
@@ -34,7 +35,7 @@ def test_the_kept_deadline_is_the_one_the_whole_list_gives(seed):
 
     async def scenario():
         clock = ManualClock(start=10.0)
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         for n in range(200):
             roll = rng.random()
             if roll < 0.75:
@@ -59,7 +60,7 @@ def test_the_kept_deadline_is_the_one_the_whole_list_gives(seed):
 def test_a_fast_chat_closes_one_batch_at_max_window_holding_every_line_in_order():
     async def scenario():
         clock = ManualClock()
-        bus = PerceptionBus(clock)
+        bus = PerceptionBus(clock, words=english)
         taking = asyncio.ensure_future(bus.drain())
         for n in range(900):                       # 100 lines a second, never a quiet gap
             bus.put(perception("chat", n))
@@ -74,7 +75,7 @@ def test_a_put_does_not_grow_with_what_is_pending():
     """10x the pending lines must not cost ~10x per put (it did: each wake rescanned the whole list)."""
     def per_put(n: int) -> float:
         async def scenario():
-            bus = PerceptionBus(ManualClock(), max_window=1e9)
+            bus = PerceptionBus(ManualClock(), max_window=1e9, words=english)
             for i in range(n):
                 bus.put(perception("chat", i))
             lines = [perception("chat", i) for i in range(2000)]

@@ -9,6 +9,7 @@ from app.core.context_window import EntryKind, SingleContext
 from app.core.events import EventBus, EventKind
 from app.mind.handoff import RETRY_AFTER, HandoffWorker
 from tests.fakes import says
+from tests.her_words import EN, IT, english
 from tests.mind.harness import Mind, chat
 
 
@@ -47,7 +48,7 @@ def make_worker(ctx, model, clock=None):
         slid.append(ctx.used())
 
     t = clock or [0.0]
-    worker = HandoffWorker(ctx, lambda: model, events, on_slid, clock=lambda: t[0])
+    worker = HandoffWorker(ctx, lambda: model, events, on_slid, clock=lambda: t[0], words=english)
     return worker, events, slid, t
 
 
@@ -133,7 +134,7 @@ def test_the_loop_replays_the_window_with_her_lines_as_the_calls_they_were():
 
 
 def test_the_recap_writer_reads_her_lines_marked_in_her_prompts_language():
-    async def go(language):
+    async def go(her):
         ctx = SingleContext(Budget(150_000, hot_pin=20_000), words)
         ctx.spoke("ciao a tutti", "happy")
         ctx.wrote("telegram", "-100", "eccomi")
@@ -144,12 +145,12 @@ def test_the_recap_writer_reads_her_lines_marked_in_her_prompts_language():
 
         async def on_slid():
             pass
-        worker = HandoffWorker(ctx, lambda: model, events, on_slid, language=lambda: language)
+        worker = HandoffWorker(ctx, lambda: model, events, on_slid, words=lambda: her)
         task = worker.maybe_start()
         model.release.set()
         await task
         return model.calls[0][1].content
 
-    italian, english = asyncio.run(go("it")), asyncio.run(go("en"))
+    italian, english = asyncio.run(go(IT)), asyncio.run(go(EN))
     assert "[lei ha detto ad alta voce] ciao a tutti" in italian and "[lei ha scritto su telegram -100] eccomi" in italian
     assert "[she said out loud] ciao a tutti" in english and "[she wrote to telegram -100] eccomi" in english

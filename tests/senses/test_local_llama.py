@@ -22,6 +22,7 @@ from app.senses.llm.local_llama import (
     model_path,
     tools_gbnf,
 )
+from tests.her_words import DEMO, EN
 from tests.mind.harness import Mind, chat
 
 
@@ -41,8 +42,8 @@ def test_local_specs_name_the_builtin_or_a_gguf_file(tmp_path):
 
 def test_the_builtin_model_answers_with_a_real_tool_call():
     async def go():
-        client = LocalLlamaClient(parse("local:smollm2"))
-        tools = expression_tools(TurnState(), Outlets(EventBus(time.time)))
+        client = LocalLlamaClient(parse("local:smollm2"), DEMO)
+        tools = expression_tools(TurnState(EN), Outlets(EventBus(time.time)))
         answer = await client.complete([Message.system("You are Bea, a stream co-host."),
                                         Message.user("[via app] [Streamer] ciao bea, come stai?")], tools)
         plain = await client.complete([Message.user("Say hello.")])
@@ -61,7 +62,7 @@ def test_the_builtin_model_answers_with_a_real_tool_call():
 def test_end_to_end_the_loop_executes_the_builtin_models_tool_call():
     async def go():
         m = Mind()
-        m.mind.llm = LocalLlamaClient(parse("local:smollm2"))
+        m.mind.llm = LocalLlamaClient(parse("local:smollm2"), DEMO)
         m.briefing.static_prompt = lambda: {"soul": "You are Bea, a cheerful co-host on a live stream."}
         record = await m.mind.turn([chat("ciao bea! come stai?", who="marco")])
         await m.outlets.drain(1)
@@ -95,8 +96,8 @@ def test_llama_cpp_python_alone_falls_back_to_free_json_where_we_refuse():
 
 
 def test_the_grammar_is_built_once_per_tool_set():
-    client = LocalLlamaClient(parse("local:smollm2"))
-    tools = expression_tools(TurnState(), Outlets(EventBus(time.time)))
+    client = LocalLlamaClient(parse("local:smollm2"), DEMO)
+    tools = expression_tools(TurnState(EN), Outlets(EventBus(time.time)))
     first = client.grammar(tools)
     assert client.grammar(tools) is first and client.grammar(tools[:1]) is not first
 
@@ -111,8 +112,8 @@ def test_the_demo_model_speaks_to_every_line_addressed_to_her():
              "Che tempo fa oggi?"]
 
     async def go():
-        client = LocalLlamaClient(parse("local:smollm2"))
-        tools = expression_tools(TurnState(), Outlets(EventBus(time.time)))
+        client = LocalLlamaClient(parse("local:smollm2"), DEMO)
+        tools = expression_tools(TurnState(EN), Outlets(EventBus(time.time)))
         soul = Message.system("You are Bea, a co-host on a live stream.")
         answers = [await client.complete([soul, frame(line)], tools) for line in lines]
         await client.aclose()

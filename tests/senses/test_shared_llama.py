@@ -13,6 +13,7 @@ from app.core.chat import Message
 from app.core.model_spec import parse
 from app.senses.llm.base import CallOptions
 from app.senses.llm.local_llama import LocalLlamaClient, SharedModels
+from tests.her_words import DEMO
 
 SHORT = CallOptions(max_tokens=8)
 
@@ -47,7 +48,7 @@ def test_calls_from_two_threads_take_turns_on_the_one_instance():
     models = SharedModels()
     spec = parse("local:smollm2")
     with ThreadPoolExecutor(1) as one, ThreadPoolExecutor(1) as other:
-        first, second = LocalLlamaClient(spec, one, models=models), LocalLlamaClient(spec, other, models=models)
+        first, second = LocalLlamaClient(spec, DEMO, one, models=models), LocalLlamaClient(spec, DEMO, other, models=models)
 
         async def go():
             before = loaded_llamas()

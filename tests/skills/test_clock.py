@@ -9,6 +9,7 @@ from app.config.service import SettingsError, SettingsService
 from app.core.events import EventBus
 from app.skills.base import SkillContext
 from app.skills.clock.skill import ClockSettings, ClockSkill, format_time
+from tests.her_words import CATALOGS
 
 MOMENT = datetime(2026, 12, 2, 16, 5, 9, tzinfo=UTC)
 
@@ -18,7 +19,7 @@ def make_clock(language: str = "en", **values):
     if values:
         service.update({f"skills.clock.{k}": v for k, v in values.items()})
     skill = ClockSkill(SkillContext(settings=lambda: service.current.skills.clock, bus=EventBus(lambda: 0.0),
-                                    now=lambda: MOMENT, language=lambda: language))
+                                    now=lambda: MOMENT, words=lambda: CATALOGS.pick(language)))
     return skill, service
 
 
@@ -36,7 +37,7 @@ def test_live_state_in_the_chosen_zone_and_format(zone, fmt, expected):
 def test_an_italian_stream_reads_the_time_and_day_in_italian_whatever_the_process_locale():
     skill, _ = make_clock("it", timezone="Asia/Tokyo")
     assert skill.live_state() == "[ORA] Sono le 01:05 di giovedì 3 dicembre 2026 (Asia/Tokyo)."
-    skill, _ = make_clock("de", timezone="UTC")      # a language with no prompts of its own reads English
+    skill, _ = make_clock("de", timezone="UTC")      # a language with no catalog of its own reads English
     assert skill.live_state() == "[NOW] It is 16:05 on Wednesday 2 December 2026 (UTC)."
 
 

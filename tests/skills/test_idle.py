@@ -3,9 +3,13 @@
 import pytest
 
 from app.core.perception import Meta, Perception, PerceptionKind
+from app.core.quiet import words
 from app.skills.base import SkillContext
-from app.skills.idle.skill import KEEP, IdleSettings, IdleSkill
+from app.skills.idle.skill import IdleSettings, IdleSkill
+from tests.her_words import EN, english
 from tests.mind.harness import chat, noise
+
+KEEP = words(EN).keep
 
 
 def idle() -> Perception:
@@ -22,7 +26,7 @@ def make(bea, clock, rolls, **settings):
     rolls = list(rolls)
     values = IdleSettings(**settings)
     ctx = SkillContext(settings=lambda: values, bus=bea.bus, now=None, app_settings=bea.settings,
-                       prompt=bea.mind.prompt)
+                       prompt=bea.mind.prompt, words=english)
     return IdleSkill(ctx, clock=lambda: clock[0], roll=lambda: rolls.pop(0))
 
 

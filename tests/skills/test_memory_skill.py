@@ -8,6 +8,7 @@ from app.memory.memories import MemoryStore
 from app.skills.base import SkillContext
 from app.skills.memory.skill import MAX_QUERIES, QUERY_CHARS, MemorySettings, MemorySkill, batch_queries
 from tests.fakes import HashingEmbedder
+from tests.her_words import english
 from tests.mind.harness import chat
 
 
@@ -19,7 +20,7 @@ def make(bea):
     mind = Mind()
     settings = MemorySettings()
     skill = MemorySkill(SkillContext(settings=lambda: settings, bus=EventBus(time.time), now=lambda: None,
-                                     memories=lambda: mind.memories))
+                                     words=english, memories=lambda: mind.memories))
     return skill, mind
 
 

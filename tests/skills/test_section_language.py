@@ -1,41 +1,42 @@
 """Every skill's section of her system prompt is in the language of her prompts: each has its words
-in every language of PROMPT_LANGUAGES, naming the same tools, the same bracketed markers (the ones code writes,
+in every catalog of her words, naming the same tools, the same bracketed markers (the ones code writes,
 in the language that code writes them) and the same blanks; the running skill picks the words through its
-SkillContext's language port, English for a language it has no words in. A marker another module writes in her
+SkillContext's words port, English for a language with no catalog. A marker another module writes in her
 prompts' language (the frame's [WHERE YOU ARE], the plan's header, the people cards' header) is a blank filled
 from that module's own words, and the running skill is checked to name the marker its renderer really writes."""
 
 import re
 from datetime import UTC, datetime
-from importlib import import_module
 
 import pytest
 
 from app.core import frame
 from app.core.events import EventBus
-from app.core.prompt_language import PROMPT_LANGUAGES
 from app.core.tools import named_tools
 from app.skills.base import SkillContext
+from tests.her_words import CATALOGS, EN
 from tests.mind.harness import chat
 
-TABLES = [("chat", "SECTION"), ("discord", "SECTION"), ("memory", "SECTION"), ("obs", "SECTION"),
-          ("people", "SECTIONS"), ("person", "SECTIONS"), ("plan", "SECTIONS"), ("telegram", "SECTION"),
-          ("twitch", "SECTION"), ("twitch", "SECTION_WRITE"), ("voice", "SECTION"), ("youtube", "SECTION")]
-
-
-def table(skill: str, name: str = "SECTION") -> dict[str, str]:
-    """A skill's section words, language -> text."""
-    return getattr(import_module(f"app.skills.{skill}.skill"), name)
+LANGUAGES = CATALOGS.languages
+KEYS = [f"skills.{skill}.{name}" for skill, name in (
+    ("chat", "section"), ("discord", "section"), ("memory", "section"), ("obs", "section"),
+    ("people", "section"), ("person", "section"), ("plan", "section"), ("telegram", "section"),
+    ("twitch", "section"), ("twitch", "section_write"), ("voice", "section"), ("youtube", "section"))]
 
 
 def markers(text: str) -> list[str]:
-    return re.findall(r"\[[A-Z][A-Z' ]+[A-Z]\]|\[Streamer, out loud\]|\[via \w+\]", text)
+    upper = "A-ZÀ-ÖØ-Þ"   # capitals with accents too: "[CON QUIÉN ESTÁS HABLANDO]"
+    return re.findall(rf"\[[{upper}][{upper}' ]+[{upper}]\]|\[Streamer, out loud\]|\[via \w+\]", text)
 
 
-@pytest.mark.parametrize(("skill", "name"), TABLES)
-@pytest.mark.parametrize("language", PROMPT_LANGUAGES)
-def test_every_section_has_every_language_with_the_same_tools_markers_and_blanks(skill, name, language):
-    text, english = table(skill, name)[language], table(skill, name)["en"]
+def test_every_section_in_the_catalog_is_checked_here():
+    assert {k for k in EN.entries if k.startswith("skills.") and ".section" in k} == set(KEYS)
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_section_has_every_language_with_the_same_tools_markers_and_blanks(key, language):
+    text, english = CATALOGS[language].text(key), EN.text(key)
     assert text.strip() and (language == "en" or text != english)
     assert named_tools(text) == named_tools(english)
     assert markers(text) == markers(english)
@@ -44,22 +45,24 @@ def test_every_section_has_every_language_with_the_same_tools_markers_and_blanks
 
 def test_a_section_naming_where_she_is_uses_the_frames_header_in_the_same_language():
     for key in ("discord", "telegram"):
-        for language in PROMPT_LANGUAGES:
-            text = table(key)[language].format(where=frame.words(language).where)
-            assert frame.words(language).where in text
-    assert "[DOVE SEI]" in table("telegram")["it"].format(where=frame.words("it").where)
+        for language in LANGUAGES:
+            her = CATALOGS[language]
+            text = her.say(f"skills.{key}.section", where=frame.words(her).where)
+            assert frame.words(her).where in text
+    it = CATALOGS["it"]
+    assert "[DOVE SEI]" in it.say("skills.telegram.section", where=frame.words(it).where)
 
 
 def make(cls, language: str, **ports):
     return cls(SkillContext(settings=lambda: cls.settings_model(), bus=EventBus(lambda: 0.0),
-                            now=lambda: datetime(2026, 1, 1, tzinfo=UTC), language=lambda: language, **ports))
+                            now=lambda: datetime(2026, 1, 1, tzinfo=UTC), words=lambda: CATALOGS.pick(language),
+                            **ports))
 
 
-@pytest.mark.parametrize("language", [*PROMPT_LANGUAGES, "de"])
-def test_the_running_skill_reads_its_language_port(language):
-    from app.skills.chat.skill import SECTION as CHAT
+@pytest.mark.parametrize("language", [*LANGUAGES, "de"])
+def test_the_running_skill_reads_its_words_port(language):
     from app.skills.chat.skill import ChatSkill
-    expected = CHAT.get(language, CHAT["en"])
+    expected = (CATALOGS[language] if language in LANGUAGES else EN).text("skills.chat.section")
     assert make(ChatSkill, language).context_section() == expected
 
 
@@ -89,7 +92,7 @@ PEOPLE_EN = ("[WHO YOU'RE TALKING TO] shows what you know about the people in fr
              "`recall_person(name)` tells you what you know about someone.")
 
 
-@pytest.mark.parametrize("language", PROMPT_LANGUAGES)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_plan_section_names_the_header_its_plan_really_shows(tmp_path, language):
     from app.core import plan as P
     from app.memory.plan_store import PlanStore
@@ -100,20 +103,20 @@ def test_the_plan_section_names_the_header_its_plan_really_shows(tmp_path, langu
         skill = make(PlanSkill, language, plan_store=PlanStore(db))
         assert skill.change(P.new_plan, "Finire il castello") == "" and skill.change(P.add, "Il cancello") == ""
         header = markers(skill.live_state())[0]
-        assert header == P.words(language).header and skill.live_state().startswith(f"{header} Finire il castello")
+        assert header == P.words(CATALOGS[language]).header and skill.live_state().startswith(f"{header} Finire il castello")
         assert markers(skill.context_section()) == [header]
         for tool in skill.tools():   # her tools' (English) descriptions name the header she is shown
             assert tool.parameters["properties"]["id"]["description"].endswith(f"after # in {header}.")
         if language == "it":
             assert header == "[PIANO DI OGGI]" and "[da fare] Il cancello" in skill.live_state()
             assert skill.context_section().startswith("Il piano dello streamer per oggi è in [PIANO DI OGGI];")
-        else:
+        elif language == "en":
             assert header == "[TODAY'S PLAN]" and skill.context_section() == PLAN_EN   # English as it was
     finally:
         db.close()
 
 
-@pytest.mark.parametrize("language", PROMPT_LANGUAGES)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_people_section_names_the_header_the_cards_really_come_under(bea, language):
     """Through the composed app: her cards of who is speaking and the section that tells her what they are."""
     from app.core import people as rules
@@ -122,7 +125,7 @@ def test_the_people_section_names_the_header_the_cards_really_come_under(bea, la
     skill.people.mark("twitch:id-marco", True, "marco")
     block = skill.context_for([chat("ciao Bea")])
     header = block.splitlines()[0]
-    assert header == rules.words(language).header and markers(header) == [header]
+    assert header == rules.words(CATALOGS[language]).header and markers(header) == [header]
     assert block.splitlines()[1].startswith("- **marco**")
     assert markers(skill.context_section()) == [header]
     if language == "it":
@@ -130,7 +133,7 @@ def test_the_people_section_names_the_header_the_cards_really_come_under(bea, la
         assert skill.context_section().startswith("[CON CHI STAI PARLANDO] mostra quello che sai delle persone")
         assert skill.recall_person("marco") == "**marco**\n(te ne ricordi perché: hai deciso di ricordartene)"
         assert skill.recall_person("nessuno") == "non conosci nessuno che si chiami nessuno"
-    else:
+    elif language == "en":
         assert header == "[WHO YOU'RE TALKING TO]" and skill.context_section() == PEOPLE_EN   # English as it was
         assert skill.recall_person("marco") == "**marco**\n(you remember them because: you decided to remember them)"
         assert skill.recall_person("nobody") == "you don't know anyone called nobody"

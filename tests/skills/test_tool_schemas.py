@@ -26,6 +26,7 @@ from app.mind.expression import TurnState, expression_tools
 from app.senses.llm.base import LLMError
 from app.senses.llm.local_llama import GrammarError, LocalLlamaClient, parse_gbnf, tools_gbnf
 from tests.fakes import HashingEmbedder
+from tests.her_words import DEMO, EN
 from tests.obs_server import FakeOBS
 from tests.skills.obs.test_client import run
 from tests.skills.obs.test_skill import ALLOW, connected, running
@@ -36,7 +37,7 @@ MODEL = "local:smollm2"
 @pytest.fixture(scope="module")
 def llama():
     """The built-in model, loaded once: llama.cpp checks a grammar against its vocabulary."""
-    client = LocalLlamaClient(parse(MODEL))
+    client = LocalLlamaClient(parse(MODEL), DEMO)
     yield client._load()
 
 
@@ -52,7 +53,7 @@ def every_tool(bea) -> list[tuple[str, Tool]]:
             async with running(bea, obs) as skill:
                 await connected(skill)
                 bea.settings.update(ALLOW)
-                offers.update({"mind": expression_tools(TurnState(), bea.mind.outlets),
+                offers.update({"mind": expression_tools(TurnState(EN), bea.mind.outlets),
                                **{key: s.tools() for key, s in bea.skills.items()}})
     run(with_obs())
     from app.senses.llm.probe import _PING
@@ -157,7 +158,7 @@ def test_the_builtin_model_fails_the_call_when_its_tools_cannot_become_a_grammar
                                       "required": ["message"]})
 
     async def go():
-        client = LocalLlamaClient(parse("local:/nonexistent.gguf"))
+        client = LocalLlamaClient(parse("local:/nonexistent.gguf"), DEMO)
         try:
             await client.complete([], [speak, untyped])
         finally:

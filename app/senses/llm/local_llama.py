@@ -31,6 +31,7 @@ from typing import Any
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, Usage
 from app.core.local_calls import (
     FAULTS,
+    DemoLanguages,
     LocalCallError,
     call_schema,
     demo_chat,
@@ -144,12 +145,12 @@ def model_path(spec: ModelSpec) -> Path:
     raise RequestRejected(str(spec), f"local models are {BUILTIN!r} or the path of a .gguf file, not {spec.model!r}")
 
 
-def _faults(answer: AssistantMessage, chat: list[dict[str, str]]) -> list[str]:
+def _faults(answer: AssistantMessage, chat: list[dict[str, str]], langs: DemoLanguages) -> list[str]:
     """What is wrong with what the demo said in `answer` (app.core.local_calls.demo_faults); none for silence."""
     for call in answer.tool_calls:
         if call.name == "speak":
             said = call.parsed().get("message", "")
-            return demo_faults(said, chat) if isinstance(said, str) else ["echo"]
+            return demo_faults(said, chat, langs) if isinstance(said, str) else ["echo"]
     return []
 
 
@@ -222,7 +223,7 @@ MODELS = SharedModels()
 
 
 class LocalLlamaClient:
-    def __init__(self, spec: ModelSpec, executor: Executor | None = None, context: int = CONTEXT,
+    def __init__(self, spec: ModelSpec, langs: DemoLanguages, executor: Executor | None = None, context: int = CONTEXT,
                  models: SharedModels = MODELS) -> None:
         self.spec = spec
         self.name = str(spec)
@@ -232,6 +233,7 @@ class LocalLlamaClient:
         self._shared: SharedModel | None = None
         self._lock = threading.Lock()
         self.demo = spec.model == BUILTIN      # the 135M demo model gets a conversation it can follow
+        self._langs = langs                    # her words in every language, which the demo's prompt is built from
 
     async def complete(self, messages: Sequence[Message], tools: Sequence[Tool] = (), *,
                        on_delta: OnDelta | None = None, options: CallOptions | None = None) -> AssistantMessage:
@@ -239,21 +241,21 @@ class LocalLlamaClient:
         offered = [] if options.tool_choice == "none" else list(tools)
         loop = asyncio.get_running_loop()
         if self.demo and any(t.name == "speak" for t in offered):
-            chat, addressed = demo_chat(messages, persona_name(messages))
+            chat, addressed = demo_chat(messages, persona_name(messages), self._langs)
             offered = demo_tools(offered, addressed)
             temperature = DEMO_TEMPERATURE if options.temperature is None else options.temperature
             answer, weight, bound = None, 0, None
             for warmer in (temperature, *DEMO_RETRY_TEMPERATURES):
-                asked = chat if answer is None else in_its_language(chat)
+                asked = chat if answer is None else in_its_language(chat, self._langs)
                 tried = await loop.run_in_executor(self._executor, self._generate, asked, bound or offered,
                                                    CallOptions(warmer, options.max_tokens, options.tool_choice))
-                faults = _faults(tried, chat)
+                faults = _faults(tried, chat, self._langs)
                 if answer is None or sum(FAULTS[f] for f in faults) < weight:
                     answer, weight = tried, sum(FAULTS[f] for f in faults)
                 if not weight:
                     break
                 if "reminder_unused" in faults and bound is None:
-                    bound = must_say(offered, reminded_words(chat))
+                    bound = must_say(offered, reminded_words(chat, self._langs))
         else:
             chat = flatten(messages, offered)
             answer = await loop.run_in_executor(self._executor, self._generate, chat, offered, options)

@@ -45,6 +45,7 @@ from typing import Any
 
 import numpy as np
 
+from app.process.tasks import spawn
 from app.senses.voice.bargein import OwnerVoice
 from app.senses.voice.guard import SelfHearingGuard
 from app.senses.voice.pcm import rms_dbfs, to_float32
@@ -234,7 +235,7 @@ class Ears:
             self.early_wasted += 1
         elif self._early is None and self._early_windows and silence == self._early_windows:
             audio = self._turn.audio_if_it_ended_now()
-            job = asyncio.ensure_future(self.transcriber.transcribe(audio))
+            job = spawn(self.transcriber.transcribe(audio), awaited=True)
             job.add_done_callback(lambda f: f.cancelled() or f.exception())   # a wasted one is not awaited
             self._early = job, audio.size
 
@@ -258,7 +259,7 @@ class Ears:
         """Rule 7: start loading the speech model, once; a failure shows when the turn is transcribed."""
         if self._warming is not None or getattr(self.transcriber, "loaded", True):
             return
-        self._warming = asyncio.ensure_future(self.transcriber.load())
+        self._warming = spawn(self.transcriber.load(), awaited=True)
         self._warming.add_done_callback(lambda f: f.cancelled() or f.exception())
 
     # -- text out (rule 5)
@@ -270,10 +271,8 @@ class Ears:
         delivered: asyncio.Future[None] = loop.create_future()
         self._delivered = delivered
         if job is None:
-            job = asyncio.ensure_future(self.transcriber.transcribe(audio))
-        task = loop.create_task(self._deliver(job, previous, delivered, audio.size / SAMPLE_RATE, ended_at))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+            job = spawn(self.transcriber.transcribe(audio), awaited=True)
+        spawn(self._deliver(job, previous, delivered, audio.size / SAMPLE_RATE, ended_at), held=self._tasks)
 
     async def _deliver(self, job: asyncio.Future[Transcript], previous: asyncio.Future[None] | None,
                        delivered: asyncio.Future[None], audio_s: float, ended_at: float) -> None:

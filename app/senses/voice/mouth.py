@@ -49,6 +49,7 @@ import numpy as np
 from app.core.prosody import Prosody, prosody_for
 from app.core.speak_stream import SpeakArgs, SpeakArgsError, SpeakStream
 from app.core.speech_text import Action, Chunk, ChunkRules, Mood
+from app.process.tasks import spawn
 from app.senses.voice.bargein import BargeIn, Decision, OwnerVoice
 from app.senses.voice.guard import SelfHearingGuard
 from app.senses.voice.output import AudioOutput, Progress
@@ -256,9 +257,7 @@ class Mouth:
         line = Line(self, self._count, rules or self.rules)
         previous, self._tail = self._tail, line.synth_done
         self._lines.append(line)
-        task = self._loop.create_task(self._run(line, previous))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        spawn(self._run(line, previous), held=self._tasks)
         return line
 
     async def say(self, text: str, mood: str | None = None) -> Spoken:

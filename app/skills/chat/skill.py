@@ -39,7 +39,6 @@ from app.core.events import Event, EventKind
 from app.core.her_lines import LineState, SpokenLine
 from app.core.model_failure import COULDNT_ANSWER
 from app.core.perception import OWNER, Meta, Perception, PerceptionKind
-from app.core.prompt_language import in_language
 from app.core.words import Phrase
 from app.skills.base import Skill, SkillContext
 from app.skills.registry import register
@@ -80,14 +79,6 @@ class Problem:
     detail: str = ""          # the whole story, when the line is its short form (data `brief`)
     words: str | tuple[str, ...] = ""   # the text's sentences to translate ("problems" context), {names} from args
     args: tuple[tuple[str, str], ...] = ()
-
-
-SECTION = {   # in her prompts' language
-    "en": ("The streamer can type to you in the app's chat ([via app]). Answer them out loud with `speak`, or in "
-           "writing with `send_message` (platform app, channel chat)."),
-    "it": ("Lo streamer può scriverti nella chat dell'app ([via app]). Rispondigli ad alta voce con `speak`, oppure "
-           "per iscritto con `send_message` (piattaforma app, canale chat)."),
-}
 
 
 @register
@@ -253,4 +244,4 @@ class ChatSkill(Skill):
         return self.ctx.models_notice()
 
     def context_section(self) -> str:
-        return in_language(SECTION, self.ctx.language())
+        return self.ctx.words().text("skills.chat.section")

@@ -6,9 +6,11 @@ from datetime import datetime
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from babel.dates import format_date as format_day
 from pydantic import Field, field_validator
 
 from app.config.section import SkillSettings
+from app.core.her_words import HerWords
 from app.skills.base import Skill
 from app.skills.registry import register
 
@@ -47,24 +49,15 @@ def format_time(moment: datetime, hour_format: str, seconds: bool) -> str:
     return moment.strftime("%H:%M:%S" if seconds else "%H:%M")
 
 
-_DAYS = {"en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
-         "it": ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica")}
-_MONTHS = {"en": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-                  "October", "November", "December"),
-           "it": ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre",
-                  "ottobre", "novembre", "dicembre")}
-_NOW = {"en": "[NOW] It is {hour} on {day} ({zone}).", "it": "[ORA] Sono le {hour} di {day} ({zone})."}
+def format_date(moment: datetime, her: HerWords) -> str:
+    """The day in her words' language, as their catalog's pattern says it ("Wednesday 2 December 2026"); the
+    names of days and months are the locale's (CLDR, through Babel), never the process's locale."""
+    return format_day(moment.date(), her.text("clock.date"), locale=her.language)
 
 
-def format_date(moment: datetime, language: str = "en") -> str:
-    """The day in her prompts' language (the process's locale plays no part: "Wednesday 2 December 2026")."""
-    code = language if language in _DAYS else "en"
-    return f"{_DAYS[code][moment.weekday()]} {moment.day} {_MONTHS[code][moment.month - 1]} {moment.year}"
-
-
-def now_line(hour: str, moment: datetime, zone: str, language: str = "en") -> str:
-    """Her live-state line: the time, the day and the zone, in the language of her prompts."""
-    return _NOW.get(language, _NOW["en"]).format(hour=hour, day=format_date(moment, language), zone=zone)
+def now_line(hour: str, moment: datetime, zone: str, her: HerWords) -> str:
+    """Her live-state line: the time, the day and the zone, in her words."""
+    return her.say("clock.now", hour=hour, day=format_date(moment, her), zone=zone)
 
 
 def zone_label(moment: datetime, timezone: str) -> str:
@@ -88,4 +81,4 @@ class ClockSkill(Skill):
             return ""
         moment = self.now()
         hour = format_time(moment, self.settings.hour_format, seconds=False)
-        return now_line(hour, moment, zone_label(moment, self.settings.timezone), self.ctx.language())
+        return now_line(hour, moment, zone_label(moment, self.settings.timezone), self.ctx.words())

@@ -4,6 +4,7 @@ call: a channel id, Join, Leave, and what the call has had of her voice."""
 
 from __future__ import annotations
 
+from app.process.tasks import spawn
 from app.skills.discord.client import State
 from app.skills.discord.skill import DiscordSkill
 from app.skills.platform import token_dock
@@ -64,7 +65,7 @@ class DiscordDock(token_dock.TokenDock):
         async def run() -> None:
             self._why = await work
             self.refresh()
-        self.skill.spawn(run())
+        spawn(run())
 
     def refresh(self) -> None:
         skill = self.skill

@@ -45,6 +45,7 @@ from typing import Any
 
 import numpy as np
 
+from app.process.tasks import spawn
 from app.senses.voice.bargein import OwnerVoice
 from app.senses.voice.pcm import Resampler, to_float32
 from app.senses.voice.vad import SAMPLE_RATE
@@ -246,7 +247,7 @@ class CallEars:
     # ---- silence between bursts (rule 5) ----------------------------------------------------------------
     def _tick(self) -> None:
         if self._ticker is None or self._ticker.done():
-            self._ticker = self.loop.create_task(self._silences())
+            self._ticker = spawn(self._silences())
 
     async def _silences(self) -> None:
         while not self._closed and self.speakers:

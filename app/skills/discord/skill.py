@@ -68,7 +68,6 @@ from app.core.discord import (
 )
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
-from app.core.prompt_language import in_language
 from app.core.tools import Tool
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.skills.base import SkillContext
@@ -147,19 +146,6 @@ class Conversation:
     place: str          # "the channel #general on Speedrunners", "a direct message with Anna"
     last_ts: float
     lines: int = 0
-
-
-# in her prompts' language; {where} is the frame's header naming the channel (app.core.frame), in the same one
-SECTION = {
-    "en": ("Discord messages (lines from discord) are written conversations: people write to you there and read "
-           "your answers; nobody hears them out loud. Answer with `send_message` (platform discord, the channel "
-           "{where} names), or `discord_reply` to answer one line as a reply, `discord_react` for an emoji, "
-           "`discord_dm` to write directly to someone allowed."),
-    "it": ("I messaggi di Discord (le righe da discord) sono conversazioni scritte: lì le persone ti scrivono e "
-           "leggono le tue risposte; nessuno li sente ad alta voce. Rispondi con `send_message` (piattaforma "
-           "discord, il canale che indica {where}), oppure con `discord_reply` per rispondere a una riga precisa, "
-           "`discord_react` per una emoji, `discord_dm` per scrivere in privato a qualcuno che è autorizzato."),
-}
 
 
 @register
@@ -536,5 +522,5 @@ class DiscordSkill(TokenPlatform):
     def context_section(self) -> str:
         if not self.connected:
             return ""
-        language = self.ctx.language()
-        return in_language(SECTION, language).format(where=frame.words(language).where)
+        her = self.ctx.words()
+        return her.say("skills.discord.section", where=frame.words(her).where)

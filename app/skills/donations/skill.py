@@ -38,6 +38,7 @@ from app.core.donations import Donation
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.core.words import QT_TRANSLATE_NOOP, said
+from app.process.tasks import spawn
 from app.skills.base import Skill, SkillContext
 from app.skills.donations.streamlabs import DEFAULT_BASE, State, StreamlabsClient
 from app.skills.listeners import Listeners
@@ -107,7 +108,8 @@ class DonationsSkill(Skill):
         self.streamlabs: StreamlabsClient | None = None
         self._running = False   # between start() and stop(): only then may a setting open the Streamlabs link
         self._listeners = Listeners("donations")
-        ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
+        if ctx.app_settings is not None:
+            ctx.app_settings.on_change(self._setting)
 
     # ---- Streamlabs (rule 5) -------------------------------------------------------------------------
     async def start(self) -> None:
@@ -186,15 +188,14 @@ class DonationsSkill(Skill):
             store.set(STREAMLABS_TOKEN, token)
         else:
             store.delete(STREAMLABS_TOKEN)
-        self.spawn(self.restart_streamlabs())
+        spawn(self.restart_streamlabs(), held=self._tasks)
 
-    def _setting(self, event: Any) -> None:
-        path = str(event.data.get("path", ""))
+    def _setting(self, path: str, _value: object) -> None:
         name = path.removeprefix(f"skills.{self.key}.")
         if name == path:
             return
         if (name in STREAMLABS_SETTINGS or name == "enabled") and self._running:   # not before start, or after stop
-            self.spawn(self.restart_streamlabs())
+            spawn(self.restart_streamlabs(), held=self._tasks)
 
 
     # ---- secrets (rule 1) ----------------------------------------------------------------------------

@@ -40,6 +40,7 @@ from app.core.socketio_v2 import (
     parse_frame,
     parse_handshake,
 )
+from app.process.tasks import spawn
 from app.senses.netgate import PrivacyRefused
 
 log = logging.getLogger(__name__)
@@ -103,7 +104,7 @@ class StreamlabsClient:
     # ---- life cycle (rule 5) ------------------------------------------------------------------------
     def start(self) -> None:
         if self._task is None or self._task.done():
-            self._task = asyncio.ensure_future(self._run())
+            self._task = spawn(self._run())
 
     async def stop(self) -> None:
         task, self._task = self._task, None
@@ -171,7 +172,7 @@ class StreamlabsClient:
                 raise LinkLost("the server did not open the session")
             shake = parse_handshake(frame.payload)
             silent_after = shake.ping_interval_s + shake.ping_timeout_s
-            pinger = asyncio.ensure_future(self._ping(ws, shake.ping_interval_s))
+            pinger = spawn(self._ping(ws, shake.ping_interval_s))
             while True:
                 text = await self._receive(ws, silent_after)
                 frame = parse_frame(text, streamlabs_json_lenient)

@@ -21,14 +21,11 @@ from app.config.section import SkillSettings
 from app.core.events import EventKind
 from app.core.initiative import DEFAULT_CHANCE, DEFAULT_MIN_GAP_S, decide_initiative, is_activity
 from app.core.perception import Perception, PerceptionKind
-from app.core.quiet import WORDS, idle_fits, words
-from app.core.ui_language import ENGLISH
+from app.core.quiet import idle_fits, words
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.skills.base import Skill
 from app.skills.registry import register
 
-MAY_SPEAK = WORDS[ENGLISH].may_speak   # her words in her prompts' language: app.core.quiet
-KEEP = WORDS[ENGLISH].keep
 # the settings page and the Activity dock say why idle life is silent although switched on
 OFF_AIR = QT_TRANSLATE_NOOP("idle", "Idle life stays off the air with the built-in demo model: that model would say "
                                     "out loud whatever she thinks to herself. Give her a real mind (Get started, "
@@ -89,6 +86,6 @@ class IdleSkill(Skill):
         if verdict:
             self.last_initiative = now
         monologue = self.ctx.prompt("monologue")
-        told = words(self.ctx.language())
+        told = words(self.ctx.words())
         line = told.may_speak.format(minutes=int(quiet // 60)) if verdict else told.keep
         return "\n".join(part for part in (monologue, line) if part)

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import Field
 
 from app.config.section import ADVANCED, SkillSettings
-from app.core.prompt_language import in_language
+from app.core.her_words import HerWords
 from app.core.recall import DAY_SECONDS, ago, is_fragment, recall_headers
 from app.core.tools import Tool
 from app.skills.base import Skill
@@ -36,20 +36,11 @@ class MemorySettings(SkillSettings):
                                       "the background.")
 
 
-# in her prompts' language; {told} and {own} are the headers recall_split writes (app.core.recall.RECALL_HEADERS)
-SECTION = {
-    "en": "Your memory: {told} is what people really said; {own} is yours and not a fact. Use `recall` to look "
-          "something up.",
-    "it": "La tua memoria: {told} è quello che le persone hanno detto davvero; {own} è roba tua e non un fatto. Usa "
-          "`recall` per cercare qualcosa.",
-}
-
-
-def section(language: str) -> str:
+def section(her: HerWords) -> str:
     """The memory section, naming the headers of the blocks recall brings her in the same language (her own words'
     header by its name, without its note: "[WHAT YOU YOURSELF SAID OR MADE UP]")."""
-    told, own = recall_headers(language)
-    return in_language(SECTION, language).format(told=told, own=own.split(":")[0] + "]")
+    told, own = recall_headers(her)
+    return her.say("skills.memory.section", told=told, own=own.split(":")[0] + "]")
 
 
 @register
@@ -83,19 +74,19 @@ class MemorySkill(Skill):
         if not found:
             return "nothing comes to mind about that"
         now = time.time()
-        return "\n".join(f"- {m.text} ({ago((now - m.ts) / DAY_SECONDS, self.ctx.language())})" for m in found)
+        return "\n".join(f"- {m.text} ({ago((now - m.ts) / DAY_SECONDS, self.ctx.words())})" for m in found)
 
     def context_section(self) -> str:
         if self.store() is None:
             return ""
-        return section(self.ctx.language())
+        return section(self.ctx.words())
 
     def context_for(self, batch: Sequence[Any]) -> str:
         store = self.store()
         if store is None or not self.settings.inject:
             return ""
         queries = batch_queries(batch)
-        return store.recall_split(queries, language=self.ctx.language()) if queries else ""
+        return store.recall_split(queries, self.ctx.words()) if queries else ""
 
 
 def batch_queries(batch: Sequence[Any]) -> list[str]:

@@ -52,6 +52,7 @@ from obsws_python.error import OBSSDKRequestError
 from app.core import obs_protocol as proto
 from app.core.words import QT_TRANSLATE_NOOP
 from app.process.executors import BoundedExecutor
+from app.process.tasks import spawn
 from app.senses.netgate import NetworkGate, connect_to
 from app.skills.obs import words as w
 
@@ -269,7 +270,7 @@ class ObsConnection:
         self._loop = asyncio.get_running_loop()
         self._executor = BoundedExecutor("obs", 1, queue_size=64)
         self._wake = asyncio.Event()
-        self._task = asyncio.ensure_future(self._run())
+        self._task = spawn(self._run())
 
     async def stop(self) -> None:
         """Stop trying, close the connection (bounded in time) and go OFF."""
@@ -383,8 +384,8 @@ class ObsConnection:
     async def _until_lost_or_woken(self, session: _Session) -> bool:
         """True when woken (settings changed), False when the connection was lost."""
         assert self._wake is not None
-        lost = asyncio.ensure_future(session.lost.wait())
-        woken = asyncio.ensure_future(self._wake.wait())
+        lost = spawn(session.lost.wait(), awaited=True)
+        woken = spawn(self._wake.wait(), awaited=True)
         try:
             await asyncio.wait({lost, woken}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -527,7 +528,7 @@ class ObsConnection:
         elif event_type == "CurrentSceneCollectionChanged":
             self._changing_collection = False
             if self._session is not None:
-                asyncio.ensure_future(self._reread_scenes())
+                spawn(self._reread_scenes())
         elif self._changing_collection and event_type in _SCENE_LIST_EVENTS:
             pass   # the collection's scenes come and go; read once it has changed
         elif event_type == "CurrentProgramSceneChanged":
@@ -540,7 +541,7 @@ class ObsConnection:
             ordered = sorted(data["scenes"], key=lambda s: s.get("sceneIndex", 0), reverse=True)
             self._set(scenes=tuple(str(s.get("sceneName", "")) for s in ordered))
         elif event_type in _SCENE_LIST_EVENTS and self._session is not None:
-            asyncio.ensure_future(self._refresh_scenes())
+            spawn(self._refresh_scenes())
         elif event_type == "ExitStarted":
             self._set(message="OBS is closing.", words=(w.CLOSING,), args=())
         for fn in list(self._event_listeners):

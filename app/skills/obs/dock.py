@@ -7,9 +7,8 @@ Double-clicking a scene switches OBS to it (the streamer's own action: no allowl
 
 from __future__ import annotations
 
-import asyncio
-
 from app.core.words import PROBLEMS
+from app.process.tasks import spawn
 from app.skills.obs import words
 from app.skills.obs.client import STATE_LABELS, ObsStatus, State
 from app.skills.obs.settings import note_text
@@ -142,7 +141,7 @@ class ObsDock(QWidget):
         async def run() -> None:
             self.note = await self.skill.streamer_switch(scene)
             self.refresh()
-        asyncio.ensure_future(run())
+        spawn(run())
 
     def ask_password(self) -> None:
         text, ok = QInputDialog.getText(self, translate("obs_dock", "OBS password"),

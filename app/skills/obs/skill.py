@@ -29,9 +29,9 @@ from pydantic import Field, field_validator
 from app.config.section import ADVANCED, SkillSettings
 from app.core.events import Event, EventKind
 from app.core.perception import Meta, Perception, PerceptionKind
-from app.core.prompt_language import in_language
 from app.core.tools import Tool
 from app.core.words import QT_TRANSLATE_NOOP, said
+from app.process.tasks import spawn
 from app.skills.base import Skill, SkillContext
 from app.skills.obs import words
 from app.skills.obs.client import NotConnected, ObsConnection, ObsError, ObsStatus, State, Target
@@ -114,15 +114,6 @@ def refusal(what: str, name: Any, allowlist: Sequence[str]) -> str:
     return f"ERROR: “{name}” is not one of the {what} the streamer allows you to use. Allowed: {listed}."
 
 
-SECTION = {   # in her prompts' language
-    "en": ("You can act on the streamer's OBS, only with what the streamer allowed: {tools}. Use it when it helps "
-           "the stream (a scene for a break, a source worth showing), never to show off, and say what you did."),
-    "it": ("Puoi agire sull'OBS dello streamer, solo con quello che lo streamer ti ha permesso: {tools}. Usalo "
-           "quando aiuta la diretta (una scena per una pausa, una fonte che vale la pena mostrare), mai per metterti "
-           "in mostra, e di' cosa hai fatto."),
-}
-
-
 @register
 class ObsSkill(Skill):
     key = "obs"
@@ -147,7 +138,8 @@ class ObsSkill(Skill):
         self.last_caption_error = ""
         self._told = ""   # what the streamer was told is wrong with the connection, until it connects
         ctx.bus.subscribe(self._heard, kinds=[EventKind.SPEECH], replay=False)
-        ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
+        if ctx.app_settings is not None:
+            ctx.app_settings.on_change(self._setting)
 
     # ---- the connection -------------------------------------------------------------------------------
     @property
@@ -227,12 +219,11 @@ class ObsSkill(Skill):
             self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, status.message, resolved=SURFACE,
                                  **({"words": list(status.words), "args": dict(status.args)} if status.words else {}))
 
-    def _setting(self, event: Event) -> None:
-        path = str(event.data.get("path", ""))
+    def _setting(self, path: str, _value: object) -> None:
         if path in RECONNECT_ON:
             self.connection.reconnect()
         elif path == "skills.obs.enabled":
-            self.spawn(self.start() if self.enabled else self.stop())
+            spawn(self.start() if self.enabled else self.stop(), held=self._tasks)
 
 
     # ---- what she reads ---------------------------------------------------------------------------------
@@ -247,7 +238,7 @@ class ObsSkill(Skill):
         names = [t.name for t in self.tools()]
         if not names:
             return ""
-        return in_language(SECTION, self.ctx.language()).format(tools=", ".join(f"`{n}`" for n in names))
+        return self.ctx.words().say("skills.obs.section", tools=", ".join(f"`{n}`" for n in names))
 
     def tools(self) -> list[Tool]:
         if not self.enabled or not self.connected:
@@ -342,10 +333,7 @@ class ObsSkill(Skill):
         if self._caption_wake is not None:
             self._caption_wake.set()
         if self._caption_task is None or self._caption_task.done():
-            try:
-                self._caption_task = asyncio.ensure_future(self._captions())
-            except RuntimeError:
-                pass
+            self._caption_task = spawn(self._captions())
 
     async def _captions(self) -> None:
         """Send the newest line; after the hold with nothing newer, clear it."""
@@ -413,7 +401,7 @@ class ObsSkill(Skill):
         text, data = said(QT_TRANSLATE_NOOP("activity", "The stream is live in OBS: a session opens.") if active
                           else QT_TRANSLATE_NOOP("activity", "The stream ended in OBS: the session closes."))
         self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, text, **data)
-        self.spawn(self._session(sessions, active))
+        spawn(self._session(sessions, active), held=self._tasks)
 
     async def _session(self, sessions: Sessions | None, live: bool) -> None:
         loop = asyncio.get_running_loop()

@@ -24,8 +24,8 @@ from app.config.section import SkillSettings
 from app.core import people as rules
 from app.core import subjective_buffer as sb
 from app.core.aliases import Alias, introduced_name, relabel
+from app.core.her_words import HerWords
 from app.core.perception import OWNER_IDENTITY, Meta, Perception
-from app.core.prompt_language import in_language
 from app.core.tools import Tool
 from app.memory.alias_store import BEA
 from app.memory.people_store import Sighting
@@ -36,22 +36,10 @@ log = logging.getLogger(__name__)
 
 PRIVATE = (Meta.DM, Meta.WHISPER, Meta.ONE_TO_ONE)   # a real 1:1 (seed 000): a private conversation with her
 
-# in her prompts' language; {people} is the cards' header (app.core.people.words), in the same language
-SECTIONS = {
-    "en": ("{people} shows what you know about the people in front of you. When someone matters to you, call "
-           "`remember_person(name, note, attitude)` with the name you use for them; `recall_person(name)` tells "
-           "you what you know about someone."),
-    "it": ("{people} mostra quello che sai delle persone che hai davanti. Quando qualcuno conta per te, chiama "
-           "`remember_person(name, note, attitude)` con il nome che usi per quella persona; `recall_person(name)` "
-           "ti dice quello che sai di qualcuno."),
-}
-UNKNOWN = {"en": "you don't know anyone called {name}",   # recall_person's answer, in her prompts' language
-           "it": "non conosci nessuno che si chiami {name}"}
 
-
-def section(language: str) -> str:
-    """The section of her system prompt in `language`, naming the header who_block() writes in it."""
-    return in_language(SECTIONS, language).format(people=rules.words(language).header)
+def section(her: HerWords) -> str:
+    """The section of her system prompt in her words, naming the header who_block() writes in them."""
+    return her.say("skills.people.section", people=rules.words(her).header)
 
 
 class PeopleSettings(SkillSettings):
@@ -138,7 +126,7 @@ class PeopleSkill(Skill):
                 cards.append(card)
             if len(cards) >= rules.MAX_CARDS_INJECTED:
                 break
-        return rules.who_block(cards, self.ctx.language())
+        return rules.who_block(cards, self.ctx.words())
 
     def _session(self) -> int | None:
         stage = self.ctx.stage
@@ -236,7 +224,7 @@ class PeopleSkill(Skill):
 
     # ---- her tools --------------------------------------------------------------------------------
     def context_section(self) -> str:
-        return section(self.ctx.language()) if self.ready else ""
+        return section(self.ctx.words()) if self.ready else ""
 
     def tools(self) -> list[Tool]:
         if not self.ready:
@@ -274,17 +262,17 @@ class PeopleSkill(Skill):
         name = " ".join(name.split())
         if not name:
             return "ERROR: recall_person needs a name"
-        language = self.ctx.language()
+        her = self.ctx.words()
         target = self.find(name)
         if target is None:
-            return in_language(UNKNOWN, language).format(name=name)
+            return her.say("skills.people.unknown", name=name)
         card = self.card_of(target)
         if card is not None:
-            return rules.describe_card(card, language)
+            return rules.describe_card(card, her)
         entry = self.people.entry(target)
         if entry is None:
-            return in_language(UNKNOWN, language).format(name=name)
-        return rules.tally_text(self.label(target), entry, language)
+            return her.say("skills.people.unknown", name=name)
+        return rules.tally_text(self.label(target), entry, her)
 
     def live_state(self) -> str:
         return ""

@@ -34,6 +34,7 @@ from app.core.interview_lines import NO_MODEL, NOT_KEPT, STOPPED_BECAUSE
 from app.core.tools import Tool
 from app.core.words import QT_TRANSLATE_NOOP, phrase, said
 from app.memory.prompt_store import shipped_prompt
+from app.process.tasks import spawn
 from app.skills.person.tools import PersonTools
 
 log = logging.getLogger(__name__)
@@ -110,7 +111,7 @@ class Interview:
             self._ask_next()
             return
         self._say(HELLO)
-        self._task = asyncio.ensure_future(self._answer())
+        self._task = spawn(self._answer())
 
     def hear(self, text: str) -> None:
         """The streamer answered in the Chat dock."""
@@ -126,7 +127,7 @@ class Interview:
         self.messages.append(Message.user(text))
         if pm.interview_over(self.questions):
             self.messages.append(Message.user(LAST))
-        self._task = asyncio.ensure_future(self._answer())
+        self._task = spawn(self._answer())
 
     def stop(self, why: str = "") -> None:
         if not self.active:

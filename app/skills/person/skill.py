@@ -17,7 +17,6 @@ from typing import Any
 from app.core import person_model as pm
 from app.core.dreaming import about_the_streamer
 from app.core.perception import OWNER_IDENTITY, Meta, Perception
-from app.core.prompt_language import in_language
 from app.core.tools import Tool
 from app.skills.base import Skill
 from app.skills.person.tools import PersonTools
@@ -26,13 +25,6 @@ from app.skills.registry import register
 log = logging.getLogger(__name__)
 TOLD = 0.9   # their own words, kept verbatim: certain, below what they set by hand
 
-SECTION = ("What you know about the streamer who owns you is in `person_model` (ask by section or by words). "
-           "When they tell you something about themselves worth keeping, call `person_observe` with a quote of "
-           "their own words; without a quote it is kept only as a guess.")
-SECTIONS = {"en": SECTION,   # in her prompts' language (app.core.prompt_language)
-            "it": ("Quello che sai dello streamer a cui appartieni è in `person_model` (chiedi per sezione o per "
-                   "parole). Quando ti racconta qualcosa di sé che vale la pena tenere, chiama `person_observe` con "
-                   "una citazione delle sue parole; senza citazione viene tenuto solo come ipotesi.")}
 
 @register
 class PersonSkill(Skill):
@@ -57,7 +49,7 @@ class PersonSkill(Skill):
         return ""
 
     def context_section(self) -> str:
-        return in_language(SECTIONS, self.ctx.language()) if self.person is not None else ""
+        return self.ctx.words().text("skills.person.section") if self.person is not None else ""
 
     def tools(self) -> list[Tool]:
         return self.person.tools() if self.person is not None else []

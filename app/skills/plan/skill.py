@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from app.core import plan as plans
+from app.core.her_words import HerWords
 from app.core.plan import Plan, PlanError, actionable, render
-from app.core.prompt_language import in_language
 from app.core.tools import Tool
 from app.memory.plan_store import PlanStore
 from app.skills.base import Skill
@@ -22,30 +22,16 @@ from app.skills.registry import register
 
 NO_STORE = "The plan is not available: this build has no plan store."
 
-# in her prompts' language; {plan} is render()'s header (app.core.plan.words), in the same language
-SECTIONS = {
-    "en": ("The streamer's plan for today is in {plan}; the number after # is the objective's number. "
-           "Work toward the open objectives when the stream gives you room. When you take one up, call "
-           "`objective_start(id)`; when it is finished, `objective_done(id, outcome)` with what happened in your "
-           "own words; if it cannot be done or the streamer calls it off, `objective_drop(id, reason)`. Only the "
-           "streamer adds or changes objectives."),
-    "it": ("Il piano dello streamer per oggi è in {plan}; il numero dopo # è il numero dell'obiettivo. Porta "
-           "avanti gli obiettivi aperti quando la diretta ti lascia spazio. Quando ne prendi uno, chiama "
-           "`objective_start(id)`; quando è finito, `objective_done(id, outcome)` con quello che è successo, con "
-           "parole tue; se non si può fare o lo streamer ci rinuncia, `objective_drop(id, reason)`. Solo lo "
-           "streamer aggiunge o cambia gli obiettivi."),
-}
+
+def section(her: HerWords) -> str:
+    """The section of her system prompt in her words, naming the header render() writes in them."""
+    return her.say("skills.plan.section", plan=plans.words(her).header)
 
 
-def section(language: str) -> str:
-    """The section of her system prompt in `language`, naming the header render() writes in it."""
-    return in_language(SECTIONS, language).format(plan=plans.words(language).header)
-
-
-def objective_id(language: str) -> dict:
+def objective_id(her: HerWords) -> dict:
     """The tools' id parameter; its description (English, as every tool's) names the header she is shown."""
     return {"type": "integer",
-            "description": f"The objective's number, shown after # in {plans.words(language).header}."}
+            "description": f"The objective's number, shown after # in {plans.words(her).header}."}
 
 
 @register
@@ -65,15 +51,15 @@ class PlanSkill(Skill):
 
     # ---- what she reads -----------------------------------------------------------------------------------
     def live_state(self) -> str:
-        return render(self.plan, self.ctx.language())
+        return render(self.plan, self.ctx.words())
 
     def context_section(self) -> str:
-        return section(self.ctx.language()) if actionable(self.plan) else ""
+        return section(self.ctx.words()) if actionable(self.plan) else ""
 
     def tools(self) -> list[Tool]:
         if not actionable(self.plan):
             return []
-        number = objective_id(self.ctx.language())
+        number = objective_id(self.ctx.words())
         return [
             Tool("objective_start", "Say you are taking up an objective of today's plan now (one at a time).",
                  {"type": "object", "properties": {"id": number}, "required": ["id"]}, handler=self.objective_start),

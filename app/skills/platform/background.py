@@ -11,6 +11,7 @@ from typing import Any
 
 from app.core.events import EventBus, EventKind
 from app.core.words import QT_TRANSLATE_NOOP, said
+from app.process.tasks import spawn
 
 log = logging.getLogger(__name__)
 
@@ -33,13 +34,7 @@ class Background:
         self.bus = bus
         self._executor = executor           # where blocking work runs (read at each call: it may come later)
         self.loop: asyncio.AbstractEventLoop | None = None   # the app's loop, once the skill started
-        self.tasks: set[asyncio.Task[Any]] = set()
-
-    def spawn(self, make: Callable[[], Any]) -> asyncio.Task[Any]:
-        task = asyncio.ensure_future(make())
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-        return task
+        self.tasks: set[asyncio.Task[Any]] = set()   # work under way (app.process.tasks.spawn), for settle()
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._executor(), fn, *args)
@@ -58,7 +53,7 @@ class Background:
                 log.error("%s: a %s failed: %r", self.title, what, exc)
                 self.bus.publish(EventKind.ERROR, self.platform, f"a {self.title} {what} failed: {exc}",
                                  **said(NOT_KEPT, title=self.title, detail=exc)[1])
-        self.spawn(go)
+        spawn(go(), held=self.tasks)
 
     def publish_threadsafe(self, kind: EventKind, text: str, **data: Any) -> None:
         """An event from a worker thread, published on the loop."""

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from app.core.backoff import backoff_delay
+from app.process.tasks import spawn
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,7 @@ class Link:
 
     def start(self) -> None:
         if self._task is None or self._task.done():
-            self._task = asyncio.ensure_future(self._run())
+            self._task = spawn(self._run())
 
     async def _run(self) -> None:
         raise NotImplementedError

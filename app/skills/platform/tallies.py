@@ -12,6 +12,7 @@ from typing import Any
 
 from app.core.perception import Author
 from app.memory.people_store import Sighting
+from app.process.tasks import spawn
 from app.skills.platform.background import Background, running_loop
 
 log = logging.getLogger(__name__)
@@ -68,7 +69,7 @@ class Tallies:
             self._timer.cancel()
             self._timer = None
         if self._task is None or self._task.done():
-            self._task = asyncio.ensure_future(self._flush())
+            self._task = spawn(self._flush())
 
     async def _flush(self) -> None:
         loop = asyncio.get_running_loop()

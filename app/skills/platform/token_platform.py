@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from app.core.backoff import retry_run
 from app.core.events import EventKind
 from app.core.words import QT_TRANSLATE_NOOP, said
+from app.process.tasks import spawn
 from app.skills.base import Skill, SkillContext
 from app.skills.listeners import Listeners
 from app.skills.platform.background import Background
@@ -126,7 +127,7 @@ class TokenPlatform(Skill):
     def _setting_changed(self, path: str, _value: object) -> None:
         names = ("enabled", *self.restart_on)
         if path in (f"skills.{self.key}.{n}" for n in names) or path == "privacy.enabled":
-            self.spawn(self.restart())
+            spawn(self.restart(), held=self._tasks)
 
     # ---- the token (rule 1) ---------------------------------------------------------------------------
     def save_token(self, text: str) -> str:
@@ -134,13 +135,13 @@ class TokenPlatform(Skill):
         why = self.token.save(text)
         if not why:
             self._kept = True
-            self.spawn(self.restart())
+            spawn(self.restart(), held=self._tasks)
         return why
 
     def forget_token(self) -> None:
         self.token.forget()
         self._kept = False
-        self.spawn(self.restart())
+        spawn(self.restart(), held=self._tasks)
 
     @property
     def has_token(self) -> bool:

@@ -49,6 +49,7 @@ from app.config.section import ADVANCED, SkillSettings
 from app.core import affect
 from app.core.events import Event, EventKind
 from app.core.words import QT_TRANSLATE_NOOP
+from app.process.tasks import spawn
 from app.skills.base import Skill, SkillContext
 from app.skills.listeners import Listeners
 from app.skills.registry import register
@@ -182,7 +183,8 @@ class StageSkill(Skill):
         self.clip_errors: dict[str, str] = {}        # name -> what a page said is wrong with it
         self._clip_urls: dict[str, str] = {}
         ctx.bus.subscribe(self._heard, kinds=[EventKind.SPEECH], replay=False)
-        ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
+        if ctx.app_settings is not None:
+            ctx.app_settings.on_change(self._setting)
 
     # ---- listeners ------------------------------------------------------------------------------------
     def on_change(self, fn: Callable[[], None]) -> Callable[[], None]:
@@ -206,7 +208,7 @@ class StageSkill(Skill):
         port = self.settings.port
         if not await self._serve(port, absent):
             self._wants_port = True
-            self._port_task = asyncio.ensure_future(self._wait_for_port(port, absent))
+            self._port_task = spawn(self._wait_for_port(port, absent))
             self._changed()
 
     async def _serve(self, port: int, absent: list[str]) -> bool:
@@ -224,7 +226,7 @@ class StageSkill(Skill):
         self.server.send(self._config())
         self._load_from_settings()
         self._load_clips()
-        self._mood_task = asyncio.ensure_future(self._follow_mood())
+        self._mood_task = spawn(self._follow_mood())
         self._changed()
         return True
 
@@ -566,34 +568,30 @@ class StageSkill(Skill):
         if s.lip_sync_from_text and time.monotonic() - self._last_level > TEXT_MOUTH_AFTER:
             if self._mouth_task is not None:
                 self._mouth_task.cancel()
-            try:
-                self._mouth_task = asyncio.ensure_future(self._say_with_mouth(lipsync.text_envelope(text)))
-            except RuntimeError:
-                self._mouth_task = None
+            self._mouth_task = spawn(self._say_with_mouth(lipsync.text_envelope(text)))
 
     def _config(self) -> dict[str, Any]:
         s = self.settings
         return msgs.config(background=s.background, color=s.background_color, camera=s.camera, blink=s.blink,
                            idle=s.idle_motion, fps_limit=s.fps_limit, lip_gain=s.lip_gain)
 
-    def _setting(self, event: Event) -> None:
-        path = str(event.data.get("path", ""))
+    def _setting(self, path: str, _value: object) -> None:
         prefix = f"skills.{self.key}."
         if not path.startswith(prefix):
             return
         name = path.removeprefix(prefix)
         if name == "enabled":
-            self.spawn(self.start() if self.enabled else self.stop())
+            spawn(self.start() if self.enabled else self.stop(), held=self._tasks)
         elif name in CLIP_KEYS:   # checked even while stopped, so the dock lists them
             self._load_clips()
         elif name == "port" and self._wants_port:   # waiting for (or gave up on) the old port: try the new one
-            self.spawn(self._restart())
+            spawn(self._restart(), held=self._tasks)
         elif not self.running:
             return
         elif name == "vrm_path":
             self._load_from_settings()
         elif name == "port":
-            self.spawn(self._restart())
+            spawn(self._restart(), held=self._tasks)
         elif name in CONFIG_KEYS:
             self.server.send(self._config())
             self._changed()

@@ -38,7 +38,6 @@ from pydantic import Field, field_validator
 from app.config.section import ADVANCED, SkillSettings
 from app.core import frame
 from app.core.perception import Author, Meta, Perception, PerceptionKind
-from app.core.prompt_language import in_language
 from app.core.telegram import PRIVATE, AllowList, TelegramMessage, decide, norm_user, parse_update
 from app.skills.base import SkillContext
 from app.skills.platform.token_platform import IGNORED, TokenPlatform
@@ -104,17 +103,6 @@ class Conversation:
     lines: int = 0
     last_message: int = 0    # a group answer replies to the last line she read there
     group: bool = False
-
-
-# in her prompts' language; {where} is the frame's header naming the channel (app.core.frame), in the same one
-SECTION = {
-    "en": ("Telegram messages (lines from telegram) are written conversations: people write to you there and read "
-           "your answers; nobody hears them out loud. Answer each with `send_message` (platform telegram, the "
-           "channel {where} names)."),
-    "it": ("I messaggi di Telegram (le righe da telegram) sono conversazioni scritte: lì le persone ti scrivono e "
-           "leggono le tue risposte; nessuno li sente ad alta voce. Rispondi a ciascuno con `send_message` "
-           "(piattaforma telegram, il canale che indica {where})."),
-}
 
 
 @register
@@ -250,5 +238,5 @@ class TelegramSkill(TokenPlatform):
     def context_section(self) -> str:
         if self.client is None or self.client.state in (State.OFF, *STOPPING):
             return ""
-        language = self.ctx.language()
-        return in_language(SECTION, language).format(where=frame.words(language).where)
+        her = self.ctx.words()
+        return her.say("skills.telegram.section", where=frame.words(her).where)

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from app.core import irc
 from app.core.backoff import BACKOFF_BASE, BACKOFF_CAP, backoff_delay
 from app.core.words import QT_TRANSLATE_NOOP, said
+from app.process.tasks import spawn
 from app.senses.netgate import PrivacyRefused
 
 log = logging.getLogger(__name__)
@@ -180,7 +181,7 @@ class _Link:
 
 async def _first(events: Iterable[asyncio.Event], timeout: float) -> bool:
     """Wait until any of `events` is set; False on timeout."""
-    waits = [asyncio.ensure_future(e.wait()) for e in events]
+    waits = [spawn(e.wait(), awaited=True) for e in events]
     try:
         done, _ = await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
         return bool(done)
@@ -240,7 +241,7 @@ class TwitchChat:
     # ---- life -------------------------------------------------------------------------------------------
     def start(self) -> None:
         self._stopping = False
-        self._task = asyncio.ensure_future(self._run())
+        self._task = spawn(self._run())
 
     async def stop(self) -> None:
         self._stopping = True
@@ -370,7 +371,7 @@ class TwitchChat:
         link.held = [] if self._holding else None
         self.stats.links += 1
         self._links.add(link)
-        link.task = asyncio.ensure_future(self._read(link))
+        link.task = spawn(self._read(link))
         try:
             link.send_now(f"CAP REQ :{CAPS}")
             if token:

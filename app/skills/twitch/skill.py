@@ -56,10 +56,10 @@ from app.core.attention import first_mention
 from app.core.donations import DonationError, bits_donation
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
-from app.core.prompt_language import in_language
 from app.core.twitch_refusals import refusal
 from app.core.words import QT_TRANSLATE_NOOP, Phrase, phrase, said
 from app.memory.people_store import RosterRow
+from app.process.tasks import spawn
 from app.skills.base import Skill, SkillContext
 from app.skills.platform.background import Background
 from app.skills.platform.chat_ring import RECENT_IDS, ChatLine, ChatRing
@@ -164,20 +164,6 @@ def chat_event_sentence(line: irc.ChatLine) -> str:
     if line.event == irc.REDEMPTION:
         return f"{line.display_name} redeemed a channel-point reward (id {line.reward_id})."
     return f"{line.display_name} highlighted their message with channel points."
-
-
-SECTION = {   # in her prompts' language
-    "en": ("You are in the streamer's Twitch chat (#{channel}): lines [via twitch] are viewers typing there while "
-           "you are live. Answer them out loud with `speak`."),
-    "it": ("Sei nella chat Twitch dello streamer (#{channel}): le righe [via twitch] sono spettatori che scrivono lì "
-           "mentre sei in diretta. Rispondi loro ad alta voce con `speak`."),
-}
-SECTION_WRITE = {   # when she can write there too
-    "en": (" You can also write in that chat with `send_message` (platform twitch, channel #{channel}), for a short "
-           "written reply."),
-    "it": (" Puoi anche scrivere in quella chat con `send_message` (piattaforma twitch, canale #{channel}), per una "
-           "breve risposta scritta."),
-}
 
 
 @register
@@ -300,7 +286,7 @@ class TwitchSkill(Skill):
         if loop is None or loop.is_closed() or self._restart_pending:
             return
         self._restart_pending = True
-        loop.call_soon_threadsafe(self.work.spawn, self._restart)
+        loop.call_soon_threadsafe(lambda: spawn(self._restart(), held=self.work.tasks))
 
     async def _restart(self) -> None:
         self._restart_pending = False
@@ -562,7 +548,7 @@ class TwitchSkill(Skill):
         if not self.client.authenticated:
             return ("Twitch chat is read-only: set her Twitch login and save an OAuth token in "
                     "Settings → Twitch to write.")
-        self._loop.call_soon_threadsafe(self.work.spawn, lambda: self._say(text))
+        self._loop.call_soon_threadsafe(lambda: spawn(self._say(text), held=self.work.tasks))
         return ""
 
     async def _say(self, text: str) -> None:
@@ -588,8 +574,8 @@ class TwitchSkill(Skill):
         client = self.client
         if client is None or self.state in (State.OFF, State.AUTH_FAILED, State.REFUSED):
             return ""
-        language = self.ctx.language()
-        text = in_language(SECTION, language)
+        her = self.ctx.words()
+        text = her.text("skills.twitch.section")
         if self._sender_registered and client.authenticated:
-            text += in_language(SECTION_WRITE, language)
+            text += her.text("skills.twitch.section_write")
         return text.format(channel=client.channel)

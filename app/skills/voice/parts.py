@@ -24,7 +24,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.core.model_catalog import Kind
+from app.core.model_catalog import CATALOG, Kind
 from app.core.speech_language import Candidate, ears_language, pick_ears, pick_voice
 from app.senses.voice.models import (
     ModelMissing,
@@ -53,7 +53,9 @@ class Parts:
                 part.close()
 
 
-ITALIAN_VOICE = "Piper voice Paola (Italian)"    # the catalog's Italian voice, named where one is missing
+def catalog_voice(language: str | None) -> str:
+    """The model catalog's voice for `language`, named where none is installed; "" when it has none."""
+    return next((e.title for e in CATALOG if e.kind is Kind.VOICE and language in e.languages), "")
 
 
 def candidates(manager: Any, kind: Kind) -> list[Candidate]:
@@ -75,8 +77,8 @@ def choose_models(settings: Any, manager: Any) -> tuple[Any, list[str]]:
         except (OSError, ModelMissing) as exc:
             problems.append(f"her ears could not load: {exc}")
     ears = pick_ears(language, settings.whisper_model, candidates(manager, Kind.STT), packaged)
-    voice = pick_voice(language, settings.piper_voice, candidates(manager, Kind.VOICE), ITALIAN_VOICE
-                       if language == "it" else "")
+    voice = pick_voice(language, settings.piper_voice, candidates(manager, Kind.VOICE),
+                       catalog_voice(language))
     if ears.path is None:
         problems.append(f"her ears could not load: {ears.note}")
     if voice.note:

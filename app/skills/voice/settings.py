@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel import Locale
+
 from app.core.model_catalog import Kind
-from app.core.speech_language import LANGUAGES
+from app.core.speech_language import AUTO, HEARD_LANGUAGES
 from app.core.words import PROBLEMS
 from app.skills.voice.skill import VoiceSettings, VoiceSkill
 from app.widgets.event_words import in_window
@@ -55,8 +57,10 @@ def language_box(current: str) -> QComboBox:
     """The languages she knows by name (data: the code), and any other code typed in."""
     box = QComboBox()
     box.setEditable(True)
-    for code, name in LANGUAGES.items():
-        box.addItem(translate("voice_settings", DETECT) if code == "auto" else f"{name} ({code})", code)
+    box.addItem(translate("voice_settings", DETECT), AUTO)
+    for code in HEARD_LANGUAGES:   # each by its own name (CLDR): "Italiano (it)"
+        name = Locale.parse(code).get_display_name(code) or code
+        box.addItem(f"{name[:1].upper()}{name[1:]} ({code})", code)
     found = box.findData(current)
     if found < 0:
         box.addItem(current, current)

@@ -45,11 +45,12 @@ from pydantic import Field, field_validator
 
 from app.config.section import ADVANCED, SkillSettings
 from app.core.events import Event, EventKind
+from app.core.her_words import HerWords
 from app.core.perception import OWNER, Meta, Perception, PerceptionKind
-from app.core.prompt_language import in_language
 from app.core.talk_key import TalkKeyError, parse_talk_key
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.process.executors import BoundedExecutor
+from app.process.tasks import spawn
 from app.senses.voice.bargein import BargeIn, Decision, OwnerVoice
 from app.senses.voice.devices import (
     AudioUnavailable,
@@ -195,20 +196,9 @@ class StreamedLine:
         return self._report(await self.line.spoken())
 
 
-# in her prompts' language: how _heard() marks the streamer's lines ("[Streamer, out loud]"), and the section
-# naming that mark from the same table
-OUT_LOUD = {"en": "out loud", "it": "ad alta voce"}
-SECTION = {
-    "en": ("The streamer can talk to you out loud ({mark}); what you say with `speak` is heard in the room. If they "
-           "talk over you, you stop: only what you got to say was heard."),
-    "it": ("Lo streamer può parlarti ad alta voce ({mark}); quello che dici con `speak` si sente nella stanza. Se ti "
-           "parla sopra, ti fermi: si è sentito solo quello che sei riuscita a dire."),
-}
-
-
-def heard_mark(language: str) -> str:
+def heard_mark(her: HerWords) -> str:
     """The mark in front of what the streamer said out loud: "[Streamer, out loud]", "[Streamer, ad alta voce]"."""
-    return f"[{OWNER.display_name}, {in_language(OUT_LOUD, language)}]"
+    return f"[{OWNER.display_name}, {her.text('skills.voice.out_loud')}]"
 
 
 @register
@@ -253,7 +243,8 @@ class VoiceSkill(Skill):
         self._listeners: list[Callable[[], None]] = []
         self._level_listeners: list[Callable[[float], None]] = []
         self._shown = ""
-        ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
+        if ctx.app_settings is not None:
+            ctx.app_settings.on_change(self._setting)
         ctx.bus.subscribe(self._turn_over, kinds=[EventKind.TURN], replay=False)
 
     # ---- listeners (the dock) -----------------------------------------------------------------------
@@ -286,7 +277,7 @@ class VoiceSkill(Skill):
         if self.running:
             return
         self.running = self.loading = True
-        self._up = asyncio.ensure_future(self._bring_up())
+        self._up = spawn(self._bring_up())
         self._changed()
 
     async def up(self) -> None:
@@ -512,7 +503,7 @@ class VoiceSkill(Skill):
         self.last_transcript = text
         self.thinking = True
         self.ctx.perceive(Perception(
-            PerceptionKind.VOICE, SURFACE, f"{heard_mark(self.ctx.language())} {text}", salience=0.9,
+            PerceptionKind.VOICE, SURFACE, f"{heard_mark(self.ctx.words())} {text}", salience=0.9,
             meta={Meta.CONVERSATION_KEY: CONVERSATION, Meta.TEXT: text}, author=OWNER, ts=time.time()))
         self._changed()
 
@@ -579,20 +570,19 @@ class VoiceSkill(Skill):
             stage.play_action(name)
 
     # ---- settings (rule 7) ------------------------------------------------------------------------------
-    def _setting(self, event: Event) -> None:
-        path = str(event.data.get("path", ""))
+    def _setting(self, path: str, _value: object) -> None:
         prefix = f"skills.{self.key}."
         if not path.startswith(prefix):
             return
         name, s = path.removeprefix(prefix), self.settings
         if name == "enabled":
-            self.spawn(self.start() if self.enabled else self.stop())
+            spawn(self.start() if self.enabled else self.stop(), held=self._tasks)
         elif name == "mode":
             if self.ears is not None:
                 self.ears.mode = s.mode
                 self._listen_for_key()
             elif self.running and s.mode != "off":
-                self.spawn(self.restart())   # her ears were never loaded
+                spawn(self.restart(), held=self._tasks)   # her ears were never loaded
             self._changed()
         elif name == "talk_key" and self.ears is not None:
             self._listen_for_key()
@@ -601,7 +591,7 @@ class VoiceSkill(Skill):
             self.mouth.barge_in.duck_db = s.duck_db
             self.mouth.barge_in.stop_after_s = s.stop_after_seconds
         elif name in RESTART_ON and self.running:
-            self.spawn(self.restart())
+            spawn(self.restart(), held=self._tasks)
 
 
     # ---- devices (the dock's pickers) -------------------------------------------------------------------
@@ -623,5 +613,5 @@ class VoiceSkill(Skill):
     def context_section(self) -> str:
         if not self.enabled:
             return ""
-        language = self.ctx.language()
-        return in_language(SECTION, language).format(mark=heard_mark(language))
+        her = self.ctx.words()
+        return her.say("skills.voice.section", mark=heard_mark(her))

@@ -34,9 +34,9 @@ from app.core.attention import first_mention
 from app.core.donations import DonationError
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
-from app.core.prompt_language import in_language
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.core.youtube import PLATFORM, Page, YouTubeError, YtItem, donation, video_id
+from app.process.tasks import spawn
 from app.skills.base import Skill, SkillContext
 from app.skills.listeners import Listeners
 from app.skills.platform.background import Background
@@ -79,12 +79,6 @@ class YouTubeSettings(SkillSettings):
             raise ValueError(str(exc)) from None
 
 
-SECTION = {   # in her prompts' language
-    "en": "You can read the YouTube live chat ([name] lines from youtube); you cannot write in it.",
-    "it": "Puoi leggere la chat dal vivo di YouTube (le righe [nome] da youtube); non puoi scriverci.",
-}
-
-
 @register
 class YouTubeSkill(Skill):
     key = "youtube"
@@ -106,7 +100,8 @@ class YouTubeSkill(Skill):
         self.tallies = Tallies(ctx.people, self._session, self.work)
         self.moderation = Moderation(PLATFORM, ctx.stage, self.work)
         self.key = SecretSlot(KEY_SECRET, ctx.secrets)
-        ctx.bus.subscribe(self._setting, kinds=[EventKind.SETTINGS], replay=False)
+        if ctx.app_settings is not None:
+            ctx.app_settings.on_change(self._setting)
 
     # ---- life cycle (rule 1) ------------------------------------------------------------------------
     @property
@@ -137,10 +132,9 @@ class YouTubeSkill(Skill):
         if self.enabled:
             await self.start()
 
-    def _setting(self, event: Any) -> None:
-        path = str(event.data.get("path", ""))
+    def _setting(self, path: str, _value: object) -> None:
         if path.removeprefix(f"skills.{self.key}.") in RESTART_ON and path.startswith(f"skills.{self.key}."):
-            self.spawn(self.restart())
+            spawn(self.restart(), held=self._tasks)
 
 
     # ---- the key --------------------------------------------------------------------------------------
@@ -157,7 +151,7 @@ class YouTubeSkill(Skill):
                 raise ValueError(refusal)
         else:
             self.key.forget()
-        self.spawn(self.restart())
+        spawn(self.restart(), held=self._tasks)
 
     # ---- state (rule 5) -----------------------------------------------------------------------------
     @property
@@ -284,4 +278,4 @@ class YouTubeSkill(Skill):
     def context_section(self) -> str:
         if not self.enabled or not self.settings.video:
             return ""
-        return in_language(SECTION, self.ctx.language())
+        return self.ctx.words().text("skills.youtube.section")

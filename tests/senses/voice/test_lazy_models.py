@@ -13,6 +13,7 @@ from app.mind.outlets import Outlets
 from app.senses.voice import FakeAudioDevice, SileroVad, Transcriber
 from app.skills.base import SkillContext
 from app.skills.voice.skill import VoiceSettings, VoiceSkill
+from tests.her_words import english
 from tests.senses.voice.conftest import needs_stt, needs_tts
 from tests.skills.voice.helpers import until
 
@@ -32,7 +33,7 @@ def made(kind: type) -> int:
 
 def started_skill(events: EventBus, outlets: Outlets, **settings) -> VoiceSkill:
     values = VoiceSettings(**settings)
-    ctx = SkillContext(settings=lambda: values, bus=events, now=lambda: datetime.now(UTC),
+    ctx = SkillContext(words=english, settings=lambda: values, bus=events, now=lambda: datetime.now(UTC),
                        voice_outlet=outlets)
     skill = VoiceSkill(ctx)
 

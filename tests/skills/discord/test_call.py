@@ -17,6 +17,7 @@ from app.senses.voice import FakeAudioDevice, resample, to_float32
 from app.skills.base import SkillContext
 from app.skills.discord.call import FRAME_BYTES, LINGER, RATE, CallAudio, CallVoice, call_pcm
 from app.skills.discord.skill import DiscordSettings, DiscordSkill
+from tests.her_words import english
 from tests.senses.voice.conftest import needs_tts
 from tests.skills.voice.helpers import build_skill
 
@@ -135,7 +136,7 @@ def test_a_line_she_speaks_in_a_call_reaches_it_part_by_part_in_order_and_whole(
 
 def test_her_call_tools_follow_the_call_and_the_settings():
     values = DiscordSettings(voice_channel="123456789012345678")
-    skill = DiscordSkill(SkillContext(settings=lambda: values, bus=EventBus(lambda: 0.0),
+    skill = DiscordSkill(SkillContext(words=english, settings=lambda: values, bus=EventBus(lambda: 0.0),
                                       now=lambda: datetime.now(UTC)))
     names = lambda: [t.name for t in skill._voice_tools()]  # noqa: E731
     assert names() == []                                   # default: only the streamer joins her

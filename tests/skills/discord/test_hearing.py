@@ -28,6 +28,7 @@ from app.skills.base import SkillContext
 from app.skills.discord.hearing import CLIENT_DISCONNECT, FAILING, SILENCE_S, CallEars, talking_over
 from app.skills.discord.rtp import MODE, Undecryptable, open_datagram
 from app.skills.discord.skill import CALL_PROBLEM, DiscordSettings, DiscordSkill
+from tests.her_words import english
 from tests.senses.voice.conftest import JFK, needs_fixture, needs_stt, needs_tts
 from tests.senses.voice.wer import word_error_rate
 from tests.skills.discord.voice_packets import (
@@ -294,7 +295,7 @@ class Connection:
 def _discord(events, transcriber, perceive, tap=None) -> DiscordSkill:
     values = DiscordSettings()
     return DiscordSkill(SkillContext(settings=lambda: values, bus=events, now=lambda: datetime.now(UTC),
-                                     perceive=perceive, ears=lambda: transcriber, voice_tap=lambda: tap))
+                                     words=english, perceive=perceive, ears=lambda: transcriber, voice_tap=lambda: tap))
 
 
 @needs_stt

@@ -32,6 +32,7 @@ async def scenario(cert: Path, cert_key: Path, dave: bool) -> dict:
     from app.skills.base import SkillContext
     from app.skills.discord.client import DiscordLink, State
     from app.skills.discord.skill import DiscordSettings, DiscordSkill
+    from tests.her_words import english
     from tests.skills.discord.fake_discord import TOKEN, FakeDiscord, guild
     from tests.skills.discord.fake_voice import MODE, FakeVoice
     from tests.skills.discord.voice_packets import speaker_datagrams, speech_frames
@@ -50,7 +51,7 @@ async def scenario(cert: Path, cert_key: Path, dave: bool) -> dict:
         fake.voice_endpoint = voice.endpoint
         values = DiscordSettings(api_base=fake.api_base, gateway=fake.gateway_url)
         skill = DiscordSkill(SkillContext(settings=lambda: values, bus=events, now=lambda: datetime.now(UTC),
-                                          perceive=heard.append, gate=NetworkGate(lambda: False),
+                                          words=english, perceive=heard.append, gate=NetworkGate(lambda: False),
                                           ears=lambda: transcriber))
         link = skill.client = DiscordLink(skill.ctx.gate, lambda: TOKEN, skill._event, api_base=fake.api_base,
                                           gateway=fake.gateway_url)

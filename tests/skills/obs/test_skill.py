@@ -13,6 +13,7 @@ from app.skills.base import SkillContext
 from app.skills.obs.client import State
 from app.skills.obs.skill import PASSWORD_SECRET, ObsSettings, ObsSkill, allowed
 from app.widgets.palette import FINE, QUIET
+from tests.her_words import english
 from tests.obs_server import OBS_29, FakeOBS
 from tests.skills.obs.test_client import FAST, run, until
 
@@ -350,7 +351,7 @@ def test_the_stream_ending_in_obs_closes_the_session_then_remembers_it_through_t
     def skill_with(done: list[str], sessions: bool, remembering: bool) -> tuple[ObsSkill, list]:
         heard: list = []
         ctx = SkillContext(settings=ObsSettings, bus=EventBus(lambda: 0.0), now=lambda: datetime.now(UTC),
-                           perceive=heard.append, sessions=Sessions(done) if sessions else None,
+                           words=english, perceive=heard.append, sessions=Sessions(done) if sessions else None,
                            remembering=Remembering(done) if remembering else None)
         return ObsSkill(ctx), heard
 

@@ -16,6 +16,7 @@ from app.senses.voice import FakeAudioDevice, Resampler
 from app.skills.base import SkillContext
 from app.skills.voice.parts import Parts
 from app.skills.voice.skill import VoiceSettings, VoiceSkill
+from tests.her_words import english
 
 
 def speak_call(message: str, mood: str = "happy", call_id: str = "call_1") -> ToolCall:
@@ -121,7 +122,7 @@ def build_skill(events, outlets, voice, transcriber=None, *, perceive=None, stag
     """The skill on the real (already loaded) models, with a fake sound card (or none at all: the machine's
     own, which has no PortAudio here)."""
     values = VoiceSettings(**settings)
-    ctx = SkillContext(settings=lambda: values, bus=events, now=lambda: datetime.now(UTC),
+    ctx = SkillContext(settings=lambda: values, bus=events, now=lambda: datetime.now(UTC), words=english,
                        perceive=perceive or (lambda _p: None), voice_outlet=outlets, avatar=lambda: stage)
     skill = VoiceSkill(ctx)
 

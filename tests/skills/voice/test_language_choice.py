@@ -66,7 +66,7 @@ def test_without_an_italian_voice_she_keeps_hers_and_says_which_to_download(mana
     install(manager, tmp_path, "whisper-small", Kind.STT, ("mul",), "MIT")
     wanted, problems = choose_models(VoiceSettings(language="it"), manager)
     assert wanted.piper_voice == ""
-    assert problems == ["her voice: no Italiano voice is installed, so she speaks with her English one: download "
+    assert problems == ["her voice: no voice for the language “it” is installed, so she speaks with her English one: download "
                         "Piper voice Paola (Italian) in Settings → Models…"]
 
 
@@ -83,7 +83,7 @@ def test_with_no_multilingual_model_at_all_her_ears_stay_off_and_say_why(manager
     monkeypatch.setattr(models, "MULTILINGUAL_PACKAGES", ("no_such_package_here", "nor_this_one"))
     wanted, problems = choose_models(VoiceSettings(language="it", mode="always_on"), manager)
     assert wanted.mode == "off" and wanted.whisper_model == ""
-    assert problems[0].startswith("her ears could not load: to hear Italiano she needs a multilingual speech "
+    assert problems[0].startswith("her ears could not load: to hear the language “it” she needs a multilingual speech "
                                   "model: download Whisper small")
 
 

@@ -20,6 +20,7 @@ from app.skills.base import SkillContext
 from app.skills.chat.skill import ChatSkill
 from app.skills.voice.parts import SilentOutput
 from app.skills.voice.skill import VoiceSettings, VoiceSkill
+from tests.her_words import english
 from tests.mind.harness import Mind, chat
 from tests.senses.voice.conftest import needs_stt, needs_tts
 from tests.skills.voice.helpers import Loopback, Stage, StreamingLLM, build_skill, speak_call, until
@@ -69,7 +70,7 @@ def test_without_an_audio_device_she_starts_says_why_and_speaks_into_silence():
 
     async def go():
         ctx = SkillContext(settings=lambda: VoiceSettings(), bus=events, now=lambda: datetime.now(UTC),
-                           voice_outlet=outlets)
+                           words=english, voice_outlet=outlets)
         skill = VoiceSkill(ctx)
         await skill.start()
         loading = skill.state                                   # start() does not wait for the models
@@ -103,7 +104,8 @@ def test_a_streamed_speak_call_is_heard_before_the_model_has_finished_writing_it
     # whole call, the hold would time out
     m, llm = streaming_mind([[speak_call(LINE)]], size=3, delay=0.01,
                             hold_until=lambda: any(b.audio_frames for b in out.recorded()))
-    chat_skill = ChatSkill(SkillContext(settings=SkillSettings, bus=m.events, now=lambda: datetime.now(UTC)))
+    chat_skill = ChatSkill(SkillContext(settings=SkillSettings, bus=m.events, now=lambda: datetime.now(UTC),
+                                           words=english))
     skill = build_skill(m.events, m.outlets, voice, stage=stage, output=out, microphone=NoMicrophone)
 
     async def go():

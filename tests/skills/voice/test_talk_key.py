@@ -9,7 +9,7 @@ import numpy as np
 import pydantic
 import pytest
 
-from app.core.events import EventBus, EventKind
+from app.core.events import EventBus
 from app.core.perception import PerceptionKind
 from app.mind.outlets import Outlets
 from app.senses.voice import FakeAudioDevice, Resampler
@@ -84,10 +84,10 @@ def test_holding_the_talk_key_in_any_app_is_push_to_talk(voice, transcriber, x_d
         await asyncio.to_thread(keys, x_display, "keyup", "F8")
         await until(lambda: perceived, timeout=30)
         skill.settings.mode = "always_on"                      # no talk key in always-on: the hook goes
-        events.publish(EventKind.SETTINGS, "settings", "mode", path="skills.voice.mode")
+        skill._setting("skills.voice.mode", "always_on")
         unhooked = skill.keys.hook is None and skill.keys.key is None
         skill.settings.mode = "push_to_talk"
-        events.publish(EventKind.SETTINGS, "settings", "mode", path="skills.voice.mode")
+        skill._setting("skills.voice.mode", "push_to_talk")
         rehooked = skill.keys.hook is not None or skill.keys.why_not_global
         hook = skill.keys.hook
         await skill.stop()
