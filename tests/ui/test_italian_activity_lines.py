@@ -230,8 +230,8 @@ def test_the_turn_log_says_a_turn_s_outcome_and_tokens_in_italian(italian):
     from app.ui.turn_log_dock import details, summary
     rec = TurnRecord(started_at=0.0, outcome="spoke", model_calls=1, prompt_tokens=209, completion_tokens=34,
                      ms=2885.0, perceptions=["[marco] ciao Bea!"], model="local:smollm2")
-    assert summary(rec).endswith("parlato chiamate: 1, 209+34 token, 2885 ms — [marco] ciao Bea!")
-    assert "chiamate al modello: 1" in details(rec) and "esito parlato" in details(rec)
+    assert summary(rec).endswith("parlato 1 chiamata, 209+34 token, 2885 ms — [marco] ciao Bea!")
+    assert "1 chiamata al modello" in details(rec) and "esito parlato" in details(rec)
     assert summary(TurnRecord(started_at=0.0, outcome="silent", usage_estimated=True)).endswith(
-        "zitta  chiamate: 0, ~0+0 token (stimati), 0 ms — (niente)")
+        "zitta  0 chiamate, ~0+0 token (stimati), 0 ms — (niente)")
     assert rec.tokens() == "209+34 tokens"                            # the record keeps its English
