@@ -36,11 +36,11 @@ class UiSettings(Section):
     start_minimized: bool = Field(False, title="Start in the tray",
                                   description="Start with the window hidden in the system tray (when there "
                                               "is one).")
-    language: Literal["system", "en", "es", "it"] = Field(
+    # "system", or a language code; the languages offered are the window's translations present (app.ui.language)
+    language: str = Field(
         "system", title="Window language",
         description="The language of the window's labels and messages. Takes effect the next time you start Bea.",
-        # a language is shown by its own name (CLDR): "English", "español", "italiano"
-        json_schema_extra={"choices": {"system": "As the system"}, "endonyms": True})
+        pattern=r"^(system|[a-z]{2,3})$")
 
 
 def _core_sections() -> dict[str, type[Section]]:

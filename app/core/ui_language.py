@@ -6,13 +6,12 @@ from collections.abc import Sequence
 
 ENGLISH = "en"
 SYSTEM = "system"
-# the languages the window has (English is the source text; every other one has resources/i18n/bea_<code>.qm)
-WINDOW_LANGUAGES = (ENGLISH, "it")
 
 
-def window_language(setting: str, system_locale: str, languages: Sequence[str] = WINDOW_LANGUAGES) -> str:
+def window_language(setting: str, system_locale: str, languages: Sequence[str]) -> str:
     """The language code for the window: `setting` ("system", "en", "it") with the system's locale name
-    ("it_IT", "de-CH", "C") deciding for "system"; a language Bea lacks falls back to English."""
+    ("it_IT", "de-CH", "C") deciding for "system"; a language not among `languages` (those the window, or her
+    words, come in) falls back to English."""
     choice = system_locale if setting == SYSTEM else setting
     code = choice.replace("-", "_").split("_")[0].split(".")[0].lower()
     return code if code in languages else ENGLISH

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import logging
 
+from babel import Locale
+
 from app.core.ui_language import ENGLISH, window_language
 from app.process.paths import resources_dir
 from app.widgets.qt import QApplication, QLibraryInfo, QLocale, QTranslator
@@ -14,6 +16,18 @@ log = logging.getLogger(__name__)
 
 _installed: list[QTranslator] = []   # kept alive while installed (Qt does not own them)
 _code = [ENGLISH]                     # the language the window speaks, for words made outside Qt's translation
+
+
+def window_languages() -> tuple[str, ...]:
+    """The languages the window can speak: English, the source, and each translation present."""
+    found = sorted(p.stem.removeprefix("bea_") for p in (resources_dir() / "i18n").glob("bea_*.qm"))
+    return (ENGLISH, *(code for code in found if code != ENGLISH))
+
+
+def language_name(code: str) -> str:
+    """A language by its own name (CLDR): "English", "Español", "Italiano"."""
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
 
 
 def window_code() -> str:
@@ -28,7 +42,7 @@ def install_window_language(setting: str) -> str:
     for old in _installed:
         app.removeTranslator(old)
     _installed.clear()
-    code = window_language(setting, QLocale.system().name())
+    code = window_language(setting, QLocale.system().name(), window_languages())
     _code[0] = code
     # dates, day and month names and numbers in the window follow its language (the system's locale for English)
     QLocale.setDefault(QLocale.system() if code == ENGLISH else QLocale(code))

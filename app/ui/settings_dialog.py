@@ -7,7 +7,9 @@ from typing import Any
 
 from app.compose import Bea
 from app.config.service import SettingsError
+from app.core.ui_language import SYSTEM
 from app.skills.registry import resolve_factory
+from app.ui.language import language_name, window_languages
 from app.ui.mind_page import make_page as make_mind_page
 from app.ui.skills_page import SkillsPage
 from app.widgets.forms import SectionForm
@@ -28,6 +30,20 @@ from app.widgets.wheel_guard import guard_fields
 
 # General also holds privacy mode and the interface: a page of one switch reads like a config file
 GENERAL = ("general", "privacy", "ui")
+
+
+class GeneralForm(SectionForm):
+    """Settings → General: the window's language is chosen among the translations present, by their own names."""
+
+    def editor_for(self, name: str, field: Any, value: Any) -> tuple[QWidget, Any]:
+        if name != "language":
+            return super().editor_for(name, field, value)
+        box = QComboBox()
+        box.addItem(translate("settings", "As the system"), SYSTEM)
+        for code in window_languages():
+            box.addItem(language_name(code), code)
+        box.setCurrentIndex(max(box.findData(value), 0))
+        return box, box.currentData
 NARROWEST_BOX = 16      # characters a picker asks room for; a longer entry is cut in the box, whole in its list
 
 
@@ -42,7 +58,7 @@ class SettingsDialog(QDialog):
         self.stack = QStackedWidget()
         self.forms: list[Any] = []
         current = bea.settings.current
-        general = SectionForm("general", type(current.general), current.general)
+        general = GeneralForm("general", type(current.general), current.general)
         for name in GENERAL[1:]:
             general.add_section(name, type(getattr(current, name)), getattr(current, name))
         self._add(translate("settings_dialog", "General"), general)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import typing
 from typing import Any
 
-from babel import Locale
 from pydantic import BaseModel
 
 from app.config.section import SkillSettings
@@ -161,11 +160,7 @@ class SectionForm(QWidget):
             labels = _extra(field).get("choices", {})
             box = QComboBox()
             for choice in typing.get_args(ann):
-                label = schema_text(labels[choice]) if choice in labels else str(choice)
-                if choice not in labels and _extra(field).get("endonyms"):
-                    name = Locale.parse(choice).get_display_name(choice) or choice
-                    label = name[:1].upper() + name[1:]
-                box.addItem(label, choice)
+                box.addItem(schema_text(labels[choice]) if choice in labels else str(choice), choice)
             box.setCurrentIndex(max(box.findData(value), 0))
             return box, box.currentData
         if ann is bool:

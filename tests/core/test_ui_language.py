@@ -1,4 +1,5 @@
-"""The window's language: the setting wins, "system" follows the locale, and unknown languages are English."""
+"""The window's language: the setting wins, "system" follows the locale, and a language not among those given
+(the translations present) is English."""
 
 import pytest
 
@@ -11,4 +12,4 @@ from app.core.ui_language import window_language
     ("en", "it_IT", "en"), ("it", "en_US", "it"), ("fr", "it_IT", "en"),
 ])
 def test_window_language(setting, system, want):
-    assert window_language(setting, system) == want
+    assert window_language(setting, system, ("en", "it")) == want

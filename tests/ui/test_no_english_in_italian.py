@@ -46,6 +46,7 @@ NOT_WORDS = re.compile(r"<[^>]*>|&\w+;|\{[^{}]*\}|%\d|\b\w+://\S+|(?:~|\.{1,2})?
 # texts shown in English in the Italian window on purpose (a text, not a word: each is looked at alone)
 ENGLISH_KEPT = {
     "English": "the name of a language in its own words, in the window-language picker",
+    "English (en)": "the name of a language in its own words, in the Voice page's language picker",
     **dict.fromkeys(("DEBUG", "INFO", "WARNING", "ERROR"),
                     "a log level, named as the log file writes it (the field's help says 'DEBUG for a bug report')"),
     **dict.fromkeys(zoneinfo.available_timezones(), "a time zone's IANA name ('Universal', 'Europe/Rome'): an id"),

@@ -122,3 +122,18 @@ def test_the_context_dock_shows_the_ceiling_her_model_allows(bea, qtbot):
     dock.refresh()
     assert dock.bar.maximum() == 150_000 and n(8_192) not in dock.ceiling.text()
     assert dock.ceiling.text() == f"Her window holds up to {n(150_000)} tokens (Settings → Mind → Advanced)."
+
+
+def test_the_window_language_is_chosen_among_the_translations_present_by_their_own_names(bea, qtbot):
+    from app.ui.language import window_languages
+    from app.widgets.qt import QComboBox
+
+    dialog = SettingsDialog(bea)
+    qtbot.addWidget(dialog)
+    box = dialog.findChild(QComboBox, "ui.language")
+    codes = [box.itemData(i) for i in range(box.count())]
+    assert codes == ["system", *window_languages()] and {"en", "it"} <= set(codes)
+    names = [box.itemText(i) for i in range(box.count())]
+    assert names[0] == "As the system" and "English" in names and "Italiano" in names
+    box.setCurrentIndex(codes.index("it"))
+    assert page_of(dialog, box).changes() == {"ui.language": "it"}
