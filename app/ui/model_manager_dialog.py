@@ -13,6 +13,7 @@ from app.core.model_catalog import KIND_LABELS, Kind, language_label
 from app.memory.model_manager import ModelError, ModelManager
 from app.process.tasks import spawn
 from app.senses.netgate import PrivacyRefused
+from app.widgets.dock_words import number
 from app.widgets.palette import PROBLEM_STYLE
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
@@ -44,10 +45,11 @@ ERROR_STYLE = PROBLEM_STYLE
 
 
 def human_size(n: int) -> str:
+    """A size as the window's locale writes it: "1.5 GB", "1,5 GB" in Italian; one decimal under 100."""
     for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
         if n >= scale:
-            return f"{n / scale:.0f} {unit}" if n >= 100 * scale else f"{n / scale:.1f} {unit}"
-    return f"{n} B"
+            return f"{number(n / scale, 0 if n >= 100 * scale else 1)} {unit}"
+    return f"{number(n)} B"
 
 
 @dataclass(frozen=True)

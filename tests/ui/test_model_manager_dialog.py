@@ -12,7 +12,7 @@ from app.core.model_catalog import CATALOG, Kind, ModelEntry, ModelFile
 from app.memory.model_manager import ModelManager
 from app.senses.netgate import NetworkGate
 from app.ui.model_manager_dialog import COLUMNS, STATE, ModelManagerDialog, human_size
-from app.widgets.qt import QFileDialog, QProgressBar
+from app.widgets.qt import QFileDialog, QLocale, QProgressBar
 from tests.conftest import REPO
 
 SHOTS = REPO / "build" / "screenshots"
@@ -67,7 +67,7 @@ def test_an_imported_model_shows_as_installed_and_can_be_removed(dialog, tmp_pat
     first = table(dialog)[0]
     assert first[0] == "la-mia-voce" and first[1] == "Voice" and first[STATE] == "installed"
     assert first[3] == human_size(dialog.manager.installed()[0].size_on_disk)
-    assert first[3].startswith("80.") and first[3].endswith(" kB")       # the file and its manifest
+    assert first[3].startswith(f"80{QLocale().decimalPoint()}") and first[3].endswith(" kB")   # file and manifest
     assert "Imported la-mia-voce.onnx" in dialog.status.text()
     dialog.select("la-mia-voce")
     assert dialog.remove_button.isEnabled() and not dialog.download_button.isEnabled()
