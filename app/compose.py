@@ -54,6 +54,7 @@ from app.skills.people.skill import PeopleSkill
 from app.skills.person.skill import PersonSkill
 from app.skills.ports import VoiceTap
 from app.skills.registry import discover
+from app.skills.voice.skill import VoiceSkill
 
 log = logging.getLogger(__name__)
 
@@ -143,14 +144,17 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
             skill = skills.get("stage")
             return skill if skill is not None and skill.enabled else None
 
-        def ears() -> Transcriber | None:   # the Ears port: the Voice skill's transcriber while that skill runs
+        def voice() -> VoiceSkill | None:
             skill = skills.get("voice")
-            parts = getattr(skill, "parts", None) if skill is not None and skill.enabled else None
-            return getattr(parts, "transcriber", None)
+            return skill if isinstance(skill, VoiceSkill) and skill.enabled else None
+
+        def ears() -> Transcriber | None:   # the Ears port: the Voice skill's transcriber while that skill runs
+            on = voice()
+            return on.parts.transcriber if on is not None and on.parts is not None else None
 
         def voice_tap() -> VoiceTap | None:   # the VoiceTap port: a copy of her voice while the Voice skill is on
-            skill = skills.get("voice")
-            return getattr(skill, "tap", None) if skill is not None and skill.enabled else None
+            on = voice()
+            return on.tap if on is not None else None
 
         for key, cls in skill_classes.items():
             skills[key] = cls(SkillContext(
