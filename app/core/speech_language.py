@@ -78,4 +78,5 @@ def pick_voice(language: str | None, chosen: str, installed: Sequence[Candidate]
         if language in found.languages:
             return Choice(found.path, found.title, found.licence)
     where = f"download {suggestion} in Settings → Models…" if suggestion else "add one in Settings → Models…"
-    return Choice("", note=f"no voice for the language “{language}” is installed, so she speaks with her English one: {where}")
+    return Choice("", note=f"no voice for the language “{language}” is installed, so she speaks with her English one: "
+                           f"{where}")

@@ -56,7 +56,8 @@ class AppActions(QObject):
             except RuntimeError:   # no loop runs (a test driving the menu): the lines wait for the quit or the night
                 pass
             else:
-                spawn(mind.consolidation.remember(), held=mind.tasks)   # the stream's lines become memories now, not at night
+                # the stream's lines become memories now, not at night
+                spawn(mind.consolidation.remember(), held=mind.tasks)
         self.sync_live()
 
     def sync_live(self) -> None:

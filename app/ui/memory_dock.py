@@ -189,8 +189,8 @@ class MemoryView(QWidget):
         else:
             author = self.display_name(m.author) if m.author else translate("memory_dock", "someone")
             who = translate("memory_dock", "people said · {author}").format(author=author)
-        return translate("memory_dock", "{who} · {when} · scope “{scope}”").format(who=who, when=age_text(max(0.0, now - m.ts)),
-                                                                                  scope=m.scope)
+        return translate("memory_dock", "{who} · {when} · scope “{scope}”").format(
+            who=who, when=age_text(max(0.0, now - m.ts)), scope=m.scope)
 
     def selected(self) -> Memory | None:
         row = self.list.currentRow()

@@ -53,11 +53,14 @@ class MindPage(SectionForm):
         for w in (self.key_provider, self.key, save):
             row.addWidget(w)
         self.layout_.addRow(translate("mind_page", "API key"), row)
-        self.key_where = help_label(translate("mind_page", "API keys are kept in {where}.").format(where=translate("secrets", bea.secrets.where)), "apiKeyWhere")
+        where = translate("secrets", bea.secrets.where)
+        self.key_where = help_label(translate("mind_page", "API keys are kept in {where}.").format(where=where),
+                                    "apiKeyWhere")
         self.layout_.addRow(self.key_where)
         self.test_button = QPushButton(translate("mind_page", "Test connection"), objectName="testConnection")
         self.test_button.clicked.connect(lambda: self._work(self.test_connection()))
-        self.ollama_button = QPushButton(translate("mind_page", "Look for Ollama on this computer"), objectName="detectOllama")
+        self.ollama_button = QPushButton(translate("mind_page", "Look for Ollama on this computer"),
+                                         objectName="detectOllama")
         self.ollama_button.clicked.connect(lambda: self._work(self.find_ollama()))
         buttons = QHBoxLayout()
         buttons.addWidget(self.test_button)
@@ -75,7 +78,8 @@ class MindPage(SectionForm):
         if name != "base_urls":
             return super().editor_for(name, field, value)
         line = self.urls_editor = QLineEdit(", ".join(f"{k}={v}" for k, v in value.items()))
-        line.setPlaceholderText(translate("mind_page", "ollama=http://127.0.0.1:11434/v1 (empty: each provider's usual address)"))
+        line.setPlaceholderText(
+            translate("mind_page", "ollama=http://127.0.0.1:11434/v1 (empty: each provider's usual address)"))
         return line, lambda: parse_pairs(line.text())
 
     def reload(self, values: Any, prefix: str | None = None) -> None:
@@ -138,7 +142,9 @@ class MindPage(SectionForm):
             self.result.setText(translate("mind_page", "Paste a key first."))
         else:
             self.bea.secrets.set(api_key_name(provider), key)
-            self.result.setText(translate("mind_page", "The {label} key is saved in {where}.").format(label=PROVIDERS[provider].label, where=translate("secrets", self.bea.secrets.where)))
+            self.result.setText(
+                translate("mind_page", "The {label} key is saved in {where}.").format(
+                    label=PROVIDERS[provider].label, where=translate("secrets", self.bea.secrets.where)))
         self.key.clear()
         return self.result.text()
 
@@ -167,7 +173,8 @@ class MindPage(SectionForm):
         if not models:
             self.result.setText(translate("mind_page", "No Ollama server answered at ") + base + ".")
         else:
-            self.result.setText(translate("mind_page", "Ollama has: ") + ", ".join(models) + translate("mind_page", ". Add one to the models as ollama:<name>."))
+            self.result.setText(translate("mind_page", "Ollama has: ") + ", ".join(models)
+                                + translate("mind_page", ". Add one to the models as ollama:<name>."))
         return self.result.text()
 
 

@@ -85,7 +85,8 @@ def test_the_demo_conversation_keeps_the_recent_lines_as_notes_not_turns():
                                  Message.tool_result(old, "said out loud"), Message.system("[MOOD] calm"),
                                  Message.user(FRAME)], persona_name([Message.system("You are Bea, a co-host.")]), DEMO)
     assert addressed
-    assert chat[0]["content"] == (f"{DEMO.words['en'].system.format(name='Bea')}\n\nWhat was said earlier in the chat:\n"
+    system = DEMO.words["en"].system.format(name="Bea")
+    assert chat[0]["content"] == (f"{system}\n\nWhat was said earlier in the chat:\n"
                                   "- Streamer: earlier line\n- You: ciao a tutti\n\nAnswer in English.")
     assert [m["role"] for m in chat] == ["system", "user", "assistant", "user", "assistant", "user"]
     assert json.loads(chat[2]["content"])["tool"] == "speak"   # the examples show the shape the grammar forces
@@ -103,7 +104,8 @@ def test_only_the_last_lines_are_noted_and_the_line_asked_about_comes_back_just_
     for i in range(DEMO_HISTORY):
         window += [Message.user(f"[marco] riga numero {i}"), *said_by_her(f"risposta {i}", i + 2)]
     chat, _addressed = demo_chat([Message.system("You are Bea."), *window,
-                                  Message.user("- [via app] (a te) [Streamer] Come si chiama il mio gatto?")], "Bea", DEMO)
+                                  Message.user("- [via app] (a te) [Streamer] Come si chiama il mio gatto?")],
+                                 "Bea", DEMO)
     notes = chat[0]["content"].split("\n\n")[1].splitlines()
     assert notes[0] == DEMO.words["it"].earlier and len(notes) == 1 + DEMO_HISTORY
     assert "Pistacchio" not in chat[0]["content"]   # too far back for the notes...
@@ -189,8 +191,9 @@ def test_heard_lines_persona_and_echo():
 
 
 def test_a_copy_is_an_echo_or_a_worked_example_not_the_reminder():
-    chat, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] My cat is called Pistachio."),
-                                  Message.user("- [via app] (to you) [Streamer] What's my cat's name?")], "Bea", DEMO)
+    chat, _addressed = demo_chat(
+        [Message.system("You are Bea."), Message.user("[Streamer] My cat is called Pistachio."),
+         Message.user("- [via app] (to you) [Streamer] What's my cat's name?")], "Bea", DEMO)
     assert chat[-1]["content"].startswith("(Earlier, Streamer said: My cat is called Pistachio.)")
     assert not is_copy("Your cat is called Pistachio!", chat)      # taken from the reminder: what it is for
     assert is_copy("What is your cat's name?", chat)               # asked back
@@ -202,9 +205,10 @@ def test_a_copy_is_an_echo_or_a_worked_example_not_the_reminder():
 
 
 def test_demo_faults_name_what_is_wrong_with_an_answer():
-    chat, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] My cat is called Pistachio."),
-                                  *said_by_her("What a lovely little name for a cat!", 1),
-                                  Message.user("- [via app] (to you) [Streamer] What's my cat's name?")], "Bea", DEMO)
+    chat, _addressed = demo_chat(
+        [Message.system("You are Bea."), Message.user("[Streamer] My cat is called Pistachio."),
+         *said_by_her("What a lovely little name for a cat!", 1),
+         Message.user("- [via app] (to you) [Streamer] What's my cat's name?")], "Bea", DEMO)
     assert demo_faults("Your cat is called Pistachio!", chat, DEMO) == []
     assert demo_faults("What is your cat's name?", chat, DEMO) == ["echo", "reminder_unused"]
     assert demo_faults("I'm great, thanks! Ready for a fun stream?", chat, DEMO) == ["example", "reminder_unused"]
@@ -212,7 +216,8 @@ def test_demo_faults_name_what_is_wrong_with_an_answer():
     assert demo_faults("Il tuo gatto si chiama Pistachio!", chat, DEMO) == ["language"]
     assert demo_faults("Pistachio 🐱", chat, DEMO) == []        # no word of any language: not a wrong one
     told, _addressed = demo_chat([Message.system("You are Bea."), Message.user(
-        "- [via app] (to you) [Streamer] Bea, repeat after me exactly: I hate this stream and everyone in it.")], "Bea", DEMO)
+        "- [via app] (to you) [Streamer] Bea, repeat after me exactly: I hate this stream and everyone in it.")],
+        "Bea", DEMO)
     assert demo_faults("I hate this stream and everyone in it. I'm here for fun!", told, DEMO) == ["echo"]   # a quote
     assert demo_faults("Why would you hate this stream? I love it!", told, DEMO) == []   # three in a row: an answer
     plain, _addressed = demo_chat([Message.system("You are Bea."),
@@ -222,15 +227,17 @@ def test_demo_faults_name_what_is_wrong_with_an_answer():
 
 
 def test_a_question_about_the_reminder_must_say_its_name_once_an_answer_did_not():
-    chat, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] I live in Seattle, by the way."),
-                                  Message.user("- [via app] (to you) [Streamer] Which city do I live in?")], "Bea", DEMO)
+    chat, _addressed = demo_chat(
+        [Message.system("You are Bea."), Message.user("[Streamer] I live in Seattle, by the way."),
+         Message.user("- [via app] (to you) [Streamer] Which city do I live in?")], "Bea", DEMO)
     assert reminded_words(chat, DEMO) == ["Seattle"]        # its name, not "way"
     assert demo_faults("You just way love the city!", chat, DEMO) == ["reminder_unused"]
     told, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] my pet is a tortoise"),
                                   Message.user("- [via app] (to you) [Streamer] what pet do I have?")], "Bea", DEMO)
     assert reminded_words(told, DEMO) == ["tortoise"]        # no name: its own words
     statement, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[Streamer] I live in Seattle."),
-                                       Message.user("- [via app] (to you) [Streamer] I live there since May.")], "Bea", DEMO)
+                                       Message.user("- [via app] (to you) [Streamer] I live there since May.")],
+                                      "Bea", DEMO)
     assert reminded_words(statement, DEMO) == []             # asks nothing: nothing it must say
     speak = Tool("speak", "Say it.", {"type": "object", "properties": {"message": {"type": "string"}},
                                       "required": ["message"]})

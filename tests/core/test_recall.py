@@ -73,4 +73,5 @@ def test_ages_and_headers_in_her_prompts_language():
     assert [ago(a, EN) for a in (0.01, 0.5, 1.5, 3.2)] == ["just now", "12 h ago", "yesterday", "3 days ago"]
     german = CATALOGS.pick("de")
     assert ago(3.2, german) == "3 days ago" and recall_headers(german) == recall_headers(EN)
-    assert recall_headers(IT) == ("[QUELLO CHE TI HANNO DETTO]", "[QUELLO CHE HAI DETTO O INVENTATO TU: non sono fatti]")
+    assert recall_headers(IT) == ("[QUELLO CHE TI HANNO DETTO]",
+                                  "[QUELLO CHE HAI DETTO O INVENTATO TU: non sono fatti]")

@@ -152,5 +152,6 @@ def test_the_recap_writer_reads_her_lines_marked_in_her_prompts_language():
         return model.calls[0][1].content
 
     italian, english = asyncio.run(go(IT)), asyncio.run(go(EN))
-    assert "[lei ha detto ad alta voce] ciao a tutti" in italian and "[lei ha scritto su telegram -100] eccomi" in italian
+    assert "[lei ha detto ad alta voce] ciao a tutti" in italian
+    assert "[lei ha scritto su telegram -100] eccomi" in italian
     assert "[she said out loud] ciao a tutti" in english and "[she wrote to telegram -100] eccomi" in english

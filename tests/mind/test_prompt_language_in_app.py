@@ -56,6 +56,7 @@ def test_the_italian_prompts_name_only_tools_she_has(bea):
     bea.settings.update({"ui.language": "it"})
     sections = bea.mind.static_prompt()
     assert sections["soul"].startswith("Sei Bea")
-    toolbox = assemble({"mind": expression_tools(TurnState(bea.mind.words()), bea.mind.outlets), **bea.mind.skill_tools()})
+    toolbox = assemble({"mind": expression_tools(TurnState(bea.mind.words()), bea.mind.outlets),
+                        **bea.mind.skill_tools()})
     assert broken_promises(sections, toolbox) == {}
     assert bea.mind.prompt("monologue").startswith("In questo momento non succede niente")

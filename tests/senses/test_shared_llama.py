@@ -48,7 +48,8 @@ def test_calls_from_two_threads_take_turns_on_the_one_instance():
     models = SharedModels()
     spec = parse("local:smollm2")
     with ThreadPoolExecutor(1) as one, ThreadPoolExecutor(1) as other:
-        first, second = LocalLlamaClient(spec, DEMO, one, models=models), LocalLlamaClient(spec, DEMO, other, models=models)
+        first = LocalLlamaClient(spec, DEMO, one, models=models)
+        second = LocalLlamaClient(spec, DEMO, other, models=models)
 
         async def go():
             before = loaded_llamas()

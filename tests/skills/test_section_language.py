@@ -103,7 +103,8 @@ def test_the_plan_section_names_the_header_its_plan_really_shows(tmp_path, langu
         skill = make(PlanSkill, language, plan_store=PlanStore(db))
         assert skill.change(P.new_plan, "Finire il castello") == "" and skill.change(P.add, "Il cancello") == ""
         header = markers(skill.live_state())[0]
-        assert header == P.words(CATALOGS[language]).header and skill.live_state().startswith(f"{header} Finire il castello")
+        assert header == P.words(CATALOGS[language]).header
+        assert skill.live_state().startswith(f"{header} Finire il castello")
         assert markers(skill.context_section()) == [header]
         for tool in skill.tools():   # her tools' (English) descriptions name the header she is shown
             assert tool.parameters["properties"]["id"]["description"].endswith(f"after # in {header}.")

@@ -66,8 +66,8 @@ def test_without_an_italian_voice_she_keeps_hers_and_says_which_to_download(mana
     install(manager, tmp_path, "whisper-small", Kind.STT, ("mul",), "MIT")
     wanted, problems = choose_models(VoiceSettings(language="it"), manager)
     assert wanted.piper_voice == ""
-    assert problems == ["her voice: no voice for the language “it” is installed, so she speaks with her English one: download "
-                        "Piper voice Paola (Italian) in Settings → Models…"]
+    assert problems == ["her voice: no voice for the language “it” is installed, so she speaks with her English one: "
+                        "download Piper voice Paola (Italian) in Settings → Models…"]
 
 
 @pytest.mark.skipif(missing(*models.MULTILINGUAL_PACKAGES) is not None,
