@@ -166,6 +166,26 @@ def test_stop_hands_the_chat_back_to_bea(bea, skill):
     assert chat.lines[-1][1].startswith("Stopped (you asked to stop)")
 
 
+@pytest.mark.parametrize(("language", "word", "stops"), [("it", "basta", True), ("es", "parar", True),
+                                                          ("en", "basta", False)])
+def test_the_interview_opens_and_stops_in_her_words_language(bea, skill, language, word, stops):
+    chat = bea.skills["chat"]
+    bea.settings.update({"ui.language": language, "mind.background_models": ["ollama:qwen2.5:7b"]})
+    bea.mind._background = FakeLLMClient([thinks("What do you do for a living?"), thinks("And what else?")])
+
+    async def go():
+        skill.start_interview()
+        await asyncio.sleep(0.05)
+        opened = skill.interview.messages[1].content
+        chat.send(word)
+        await asyncio.sleep(0.05)
+        return opened
+
+    opened = asyncio.run(go())
+    assert opened == bea.mind.words().text("interview.opened") and bea.mind.words().language == language
+    assert (not skill.interview.active) is stops
+
+
 def test_with_the_demo_model_the_interview_is_scripted_and_keeps_answers_word_for_word(bea, skill):
     """A fresh install thinks with the 135M demo model, which invents junk entries: the interview asks fixed
     questions and keeps what the streamer wrote, quoted, without asking any model."""

@@ -30,6 +30,7 @@ from typing import Any
 from app.core import person_model as pm
 from app.core.chat import Message
 from app.core.events import EventKind
+from app.core.her_words import HerWords
 from app.core.interview_lines import NO_MODEL, NOT_KEPT, STOPPED_BECAUSE
 from app.core.tools import Tool
 from app.core.words import QT_TRANSLATE_NOOP, phrase, said
@@ -46,7 +47,6 @@ AGENT = "getting_to_know_you"
 NAME = QT_TRANSLATE_NOOP("interview", "Getting to Know You")
 WHO = phrase("interview", NAME)
 MAX_STEPS = 6        # model calls per answer: tool calls, then the next question
-STOP_WORDS = {"stop", "basta", "quit", "enough"}
 THANKS = QT_TRANSLATE_NOOP("interview", "That's all my questions. Thank you! Bea will remember what you told me.")
 HELLO = QT_TRANSLATE_NOOP("interview", "Hi! I'll ask you a few questions so Bea knows you better (type “stop” to "
                                        "end).")
@@ -77,15 +77,14 @@ QUESTIONS = {
 }
 ANSWER_CHARS = 240
 
-LAST = ("That was the answer to your last question: record it with person_observe, then reply with one short "
-        "sentence of thanks and ask nothing more.")
 
 
 class Interview:
     def __init__(self, store: Any, pool: Callable[[], Any], chat: Any, events: Any = None,
                  clock: Callable[[], float] = time.time, scripted: bool = False,
-                 prompt: Callable[[], str] = lambda: PROMPT) -> None:
+                 prompt: Callable[[], str] = lambda: PROMPT, *, words: Callable[[], HerWords]) -> None:
         self._prompt = prompt
+        self._words = words   # what the interview itself tells her model, and the streamer's words that stop it
         self.tools = PersonTools(store, AGENT, clock)
         self.pool, self.chat, self.events, self.clock = pool, chat, events, clock
         self.scripted = scripted
@@ -102,7 +101,7 @@ class Interview:
         known = pm.render(entries, self.clock())
         self.messages = [Message.system(self._prompt().format(missing=", ".join(missing), limit=pm.QUESTION_LIMIT,
                                                       known=known)),
-                         Message.user("(The streamer opened Getting to Know You. Ask your first question.)")]
+                         Message.user(self._words().text("interview.opened"))]
         self.active = True
         self.chat.diverted_to = self.hear
         if self.scripted:
@@ -117,7 +116,7 @@ class Interview:
         """The streamer answered in the Chat dock."""
         if not self.active:
             return
-        if text.strip().casefold() in STOP_WORDS:
+        if text.strip().casefold() in self._words().text("interview.stop_words").split():
             self.stop("you asked to stop")
             return
         self.tools.said = text
@@ -126,7 +125,7 @@ class Interview:
             return
         self.messages.append(Message.user(text))
         if pm.interview_over(self.questions):
-            self.messages.append(Message.user(LAST))
+            self.messages.append(Message.user(self._words().text("interview.last")))
         self._task = spawn(self._answer())
 
     def stop(self, why: str = "") -> None:

@@ -81,7 +81,7 @@ class PersonSkill(Skill):
         if self.interview is not None and self.interview.active:
             return "Getting to Know You is already talking with you in the Chat dock."
         shipped = self.ctx.shipped_prompt
-        self.interview = Interview(self.store, pool, chat, events=self.ctx.bus,
+        self.interview = Interview(self.store, pool, chat, events=self.ctx.bus, words=self.ctx.words,
                                    scripted=_demo_model(self.ctx.app_settings),
                                    **({"prompt": lambda: shipped("interview")} if shipped is not None else {}))
         self.interview.start()
