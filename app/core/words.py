@@ -48,17 +48,22 @@ def said(words: Words, **args: Any) -> tuple[str, dict[str, Any]]:
 
 @dataclass(frozen=True)
 class Phrase:
-    """A sentence marked in `context` (QT_TRANSLATE_NOOP) and the values of its {names}, as text."""
+    """A sentence marked in `context` (QT_TRANSLATE_NOOP) and the values of its {names}: text as it came, or a
+    Phrase of their own (a skill's title, a state's word) that the window translates too."""
     context: str
     words: str
-    args: tuple[tuple[str, str], ...] = ()
+    args: tuple[tuple[str, str | Phrase], ...] = ()
 
     @property
     def english(self) -> str:
         """The sentence in English with its values: for the logs, the tests and whoever reads no window."""
-        return self.words.format(**dict(self.args)) if self.args else self.words
+        return self.words.format(**{name: str(value) for name, value in self.args}) if self.args else self.words
+
+    def __str__(self) -> str:
+        return self.english
 
 
 def phrase(context: str, words: str, **args: Any) -> Phrase:
     """`words` (marked in `context`) with the values of their {names}: phrase("interview", NOT_KEPT, detail=...)."""
-    return Phrase(context, words, tuple((name, str(value)) for name, value in args.items()))
+    return Phrase(context, words, tuple((name, value if isinstance(value, Phrase) else str(value))
+                                        for name, value in args.items()))

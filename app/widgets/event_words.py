@@ -28,10 +28,11 @@ def in_window(context: str, words: Words, args: dict[str, Any], fallback: str) -
 
 
 def phrase_text(said: Phrase) -> str:
-    """A phrase translated in its context with its values filled in; its English when the translation names a value
-    the phrase does not hold."""
+    """A phrase translated in its context with its values filled in (a value that is a phrase, translated too); its
+    English when the translation names a value the phrase does not hold."""
+    values = {name: phrase_text(value) if isinstance(value, Phrase) else value for name, value in said.args}
     try:
-        return translate(said.context, said.words).format(**dict(said.args)) if said.args \
+        return translate(said.context, said.words).format(**values) if values \
             else translate(said.context, said.words)
     except (KeyError, IndexError, ValueError):
         return said.english

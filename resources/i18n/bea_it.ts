@@ -5302,6 +5302,10 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <source>Reading</source>
         <translation>Sta leggendo</translation>
     </message>
+    <message>
+        <source>{state}: {why}</source>
+        <translation>{state}: {why}</translation>
+    </message>
 </context>
 <context>
     <name>token_page</name>
@@ -5363,6 +5367,10 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>no bot token is kept (Settings → {title})</source>
         <translation>nessun token del bot custodito (Impostazioni → {title})</translation>
+    </message>
+    <message>
+        <source>{title} needs the network gate, and this build has none</source>
+        <translation>{title} ha bisogno del filtro di rete, e questa versione non ce l&apos;ha</translation>
     </message>
 </context>
 <context>

@@ -20,3 +20,9 @@ def test_a_value_that_looks_like_the_sentence_stays_a_value():
 def test_values_are_kept_as_text_and_a_phrase_without_values_is_its_sentence():
     assert phrase("chat_dock", "{name} (out loud)", name=7).args == (("name", "7"),)
     assert phrase("chat_dock", "You").english == "You"
+
+
+def test_a_value_may_be_a_phrase_of_its_own_and_says_its_english_inside():
+    said = phrase("token_platform", "no bot token is kept (Settings → {title})", title=phrase("skills", "Telegram"))
+    assert said.args == (("title", Phrase("skills", "Telegram")),)
+    assert str(said) == said.english == "no bot token is kept (Settings → Telegram)"

@@ -12,6 +12,7 @@ import pytest
 
 from app.core.chat_transcript import out_loud, you
 from app.core.events import EventBus, EventKind
+from app.core.words import phrase
 from app.skills.base import SkillContext
 from app.skills.chat.dock import ChatDock
 from app.skills.plan.dock import make_dock as plan_dock
@@ -19,7 +20,7 @@ from app.skills.plan.skill import PlanSkill
 from app.skills.platform.chat_ring import ChatLine
 from app.skills.platform.token_dock import line_html, why_text
 from app.skills.platform.token_page import token_status
-from app.skills.platform.token_platform import NO_TOKEN
+from app.skills.platform.token_platform import NO_TOKEN, state_line
 from app.ui.language import install_window_language
 from app.ui.problems_panel import ProblemsPanel
 from tests.her_words import english
@@ -68,11 +69,13 @@ def test_an_error_with_marked_words_is_said_in_italian_and_stays_english_on_the_
 
 
 def test_the_token_platforms_no_token_and_off_lines_are_italian(italian):
-    why = NO_TOKEN.format(title="Telegram")
-    assert why == "no bot token is kept (Settings → Telegram)"                  # the log's and the bus's words
+    why = phrase("token_platform", NO_TOKEN, title=phrase("skills", "Telegram"))
+    assert str(why) == "no bot token is kept (Settings → Telegram)"             # the log's and the bus's words
     assert why_text(why) == "nessun token del bot custodito (Impostazioni → Telegram)"
-    off = line_html(ChatLine(1, 0.0, "Telegram", f"off: {why}", "system"))
+    off = line_html(ChatLine(1, 0.0, "Telegram", f"off: {why}", "system", phrase=state_line("off", why)))
     assert "Spenta: nessun token del bot custodito" in off and "off:" not in off
+    unknown = line_html(ChatLine(2, 0.0, "Telegram", "sleeping: Unauthorized", "system"))   # no marked words
+    assert "sleeping: Unauthorized" in unknown
     assert why_text("Unauthorized") == "Unauthorized"                           # the server's own words
     assert "Telegram: spenta: nessun token del bot custodito" in token_status("Telegram", True, "off", why)
 
@@ -121,7 +124,6 @@ def test_in_english_the_stage_page_is_given_no_words(qapp):
 def test_the_interviews_lines_with_a_value_are_italian_in_the_chat_dock_and_english_in_the_chat(italian, bea,
                                                                                                    qtbot):
     from app.core.interview_lines import NO_MODEL, NOT_KEPT, STOPPED_BECAUSE
-    from app.core.words import phrase
     from app.skills.person.interview import WHO
 
     chat = bea.skills["chat"]

@@ -7,6 +7,8 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from app.core.words import Phrase
+
 LINES = 500          # lines a dock can show
 RECENT_IDS = 2000    # message ids remembered to find the line a moderator removes
 
@@ -24,6 +26,7 @@ class ChatLine:
     channel: str = ""
     removed: bool = False
     action: bool = False        # a /me line
+    phrase: Phrase | None = None  # the line in marked words the dock translates (a platform's state); None: text
 
 
 class ChatRing:
@@ -40,9 +43,10 @@ class ChatRing:
         return len(self.lines)
 
     def add(self, ts: float, who: str, text: str, kind: str, identity: str | None = None,
-            msg_id: str | None = None, bits: int = 0, channel: str = "", action: bool = False) -> ChatLine:
+            msg_id: str | None = None, bits: int = 0, channel: str = "", action: bool = False,
+            phrase: Phrase | None = None) -> ChatLine:
         self.seq += 1
-        line = ChatLine(self.seq, ts, who, text, kind, identity, msg_id, bits, channel, action=action)
+        line = ChatLine(self.seq, ts, who, text, kind, identity, msg_id, bits, channel, action=action, phrase=phrase)
         self.lines.append(line)
         self.revision += 1
         if msg_id:

@@ -8,34 +8,23 @@ import html
 import time
 from typing import Any
 
+from app.core.words import Phrase
 from app.skills.platform import dock as platform_dock
 from app.skills.platform.chat_ring import LINES, ChatLine
-from app.skills.platform.token_platform import IGNORED, NO_TOKEN, READING
+from app.skills.platform.token_platform import IGNORED, READING, STATE_WORDS
 from app.widgets.chat_log import ChatLog
+from app.widgets.event_words import phrase_text
 from app.widgets.palette import QUIET
 from app.widgets.qt import QT_TRANSLATE_NOOP, QLabel, QTimer, QVBoxLayout, QWidget, translate
 
-# the token platforms' states as the dock says them (the clients' values are for logs and tests)
-STATE_WORDS = {"off": QT_TRANSLATE_NOOP("token_dock", "Off"), "no token": QT_TRANSLATE_NOOP("token_dock", "No token"),
-               "connecting": QT_TRANSLATE_NOOP("token_dock", "Connecting"),
-               "retrying": QT_TRANSLATE_NOOP("token_dock", "Retrying"),
-               "token refused": QT_TRANSLATE_NOOP("token_dock", "Token refused"),
-               "intents refused": QT_TRANSLATE_NOOP("token_dock", "Intents refused"),
-               "refused": QT_TRANSLATE_NOOP("token_dock", "Refused"),
-               "waiting": QT_TRANSLATE_NOOP("token_dock", "Waiting"),
-               "conflict": QT_TRANSLATE_NOOP("token_dock", "Conflict")}
 REFRESH_MS = 500
 SHOWN_CONVERSATIONS = 6
 
 
-def why_text(why: str) -> str:
-    """Why a platform is in its state, in the window's language when it is one of the platform layer's own
-    sentences (the clients' reasons are the servers' words and stay as they are)."""
-    head, _, tail = NO_TOKEN.partition("{title}")
-    if why.startswith(head) and why.endswith(tail) and len(why) > len(head) + len(tail):
-        title = why[len(head):len(why) - len(tail)]
-        return translate("token_platform", NO_TOKEN).format(title=translate("skills", title))
-    return why
+def why_text(why: Phrase | str) -> str:
+    """Why a platform is in its state, in the window's language when the platform layer said it in marked words
+    (a Phrase); the clients' reasons are the servers' words and stay as they are."""
+    return phrase_text(why) if isinstance(why, Phrase) else why
 
 
 def state_word(state: str, reading: str = QT_TRANSLATE_NOOP("token_dock", "Reading")) -> str:
@@ -44,7 +33,7 @@ def state_word(state: str, reading: str = QT_TRANSLATE_NOOP("token_dock", "Readi
     return translate("token_dock", word) if word else state
 
 
-def state_html(colours: dict[str, str], reading: str, state: str, why: str, me: str) -> str:
+def state_html(colours: dict[str, str], reading: str, state: str, why: Phrase | str, me: str) -> str:
     """`reading` is the word for READING ("Reading", "Connected", marked in the "token_dock" context), with her
     bot's name when known."""
     word = translate("token_dock", reading)
@@ -54,15 +43,14 @@ def state_html(colours: dict[str, str], reading: str, state: str, why: str, me: 
 
 
 def _special(line: ChatLine, _who: str, text: str) -> str | None:
-    """Who she ignored (the reason only), and the platform's own lines ("off: why") in the window's language."""
+    """Who she ignored (the reason only), and the platform's own state lines ("Off: why", kept as a Phrase) in the
+    window's language."""
     if line.kind == IGNORED:
         ignored = translate("token_dock", "ignored:")
         return f'<span style="color:{QUIET}"><i>{ignored}</i> {text}</span>'
-    state, said, why = line.text.partition(": ")
-    if line.kind != "system" or state not in STATE_WORDS:
+    if line.kind != "system" or line.phrase is None:
         return None
-    shown = state_word(state) + (f": {why_text(why)}" if said else "")
-    return f'<span style="color:{QUIET}">{html.escape(shown)}</span>'
+    return f'<span style="color:{QUIET}">{html.escape(phrase_text(line.phrase))}</span>'
 
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from app.core.words import Phrase
 from app.skills.platform.token_dock import state_word, why_text
 from app.widgets.forms import SecretField, SectionForm
 from app.widgets.qt import QLabel, translate
 
 
-def token_status(title: str, has_token: bool, state: str, why: str, me: str = "", kept_in: str = "") -> str:
+def token_status(title: str, has_token: bool, state: str, why: Phrase | str, me: str = "", kept_in: str = "") -> str:
     """The line under a bot token on a platform's settings page: whether one is kept, where (kept_in: the
     secret store's words, the keyring or Bea's encrypted memory file) and what the platform is doing; with no
     token kept, that is the whole story (the state's own why would only say it again)."""

@@ -5,12 +5,14 @@
 2. start() follows the settings: a change of `enabled`, of a name in `restart_on` (the addresses) or of privacy
    mode starts the client again. The client is made by the skill (`_new_client`) only when the skill is on, the
    network gate exists and a token is kept; otherwise the state is OFF with the reason.
-3. status is (state, why) for the settings page and the dock: the client's while there is one, else OFF with
-   NO_TOKEN when no token is kept. me is her bot's @username once the platform said it.
+3. status is (state, why) for the settings page and the dock: the client's while there is one (its words as
+   they came), else OFF with NO_TOKEN (a Phrase the window translates) when no token is kept. me is her bot's
+   @username once the platform said it.
 4. A state in `stopping` (a refused token, privacy mode...) is an ERROR event for the Chat dock's problem line
    (setting skills.<key>, problem `problem`); reading again is a SYSTEM event that resolves it. Every state is a
-   system line in the dock's log (a run of retries for the same failure, one), and listeners (the dock, the
-   page) are told.
+   system line in the dock's log (a run of retries for the same failure, one), kept with its Phrase (the state's
+   word and why, state_line) so the dock never reads them back out of the English; listeners (the dock, the page)
+   are told.
 
 The client is any object with start(), async stop(), state, why and me (a dict with "username").
 """
@@ -22,7 +24,7 @@ from typing import Any, ClassVar
 
 from app.core.backoff import retry_run
 from app.core.events import EventKind
-from app.core.words import QT_TRANSLATE_NOOP, said
+from app.core.words import QT_TRANSLATE_NOOP, Phrase, phrase, said
 from app.process.tasks import spawn
 from app.skills.base import Skill, SkillContext
 from app.skills.listeners import Listeners
@@ -33,8 +35,19 @@ from app.skills.platform.settings_watch import SettingsWatch
 from app.skills.platform.tallies import Tallies
 
 OFF, READING = "off", "reading"          # the states every client names alike
-# why she is off with no token: English in the log and on the bus, translated where the docks and pages show it
+# why she is off: English in the log and on the bus, a Phrase the docks and pages translate
 NO_TOKEN = QT_TRANSLATE_NOOP("token_platform", "no bot token is kept (Settings → {title})")
+NO_GATE = QT_TRANSLATE_NOOP("token_platform", "{title} needs the network gate, and this build has none")
+# the token platforms' states as the dock says them (the clients' values are for logs and tests)
+STATE_WORDS = {"off": QT_TRANSLATE_NOOP("token_dock", "Off"), "no token": QT_TRANSLATE_NOOP("token_dock", "No token"),
+               "connecting": QT_TRANSLATE_NOOP("token_dock", "Connecting"),
+               "retrying": QT_TRANSLATE_NOOP("token_dock", "Retrying"),
+               "token refused": QT_TRANSLATE_NOOP("token_dock", "Token refused"),
+               "intents refused": QT_TRANSLATE_NOOP("token_dock", "Intents refused"),
+               "refused": QT_TRANSLATE_NOOP("token_dock", "Refused"),
+               "waiting": QT_TRANSLATE_NOOP("token_dock", "Waiting"),
+               "conflict": QT_TRANSLATE_NOOP("token_dock", "Conflict")}
+STATE_LINE = QT_TRANSLATE_NOOP("token_dock", "{state}: {why}")   # a state's line in the dock's log, with its why
 # rule 4's problem line, by the client's state: the platform's own words are the detail
 STOPPED = QT_TRANSLATE_NOOP("problems", "{title} stopped, and trying again cannot help until the settings change "
                                         "(detail: {detail}).")
@@ -48,6 +61,15 @@ STOPPED_WORDS = {
                                               "one can (detail: {detail})."),
 }
 IGNORED = "ignored"                      # the dock's kind of line for a message she did not read (its reason only)
+
+
+def state_line(state: str, why: Phrase | str) -> Phrase | None:
+    """A state's system line in the dock's log, in marked words ("Off: no bot token is kept..."); None for a state
+    the dock has no word for (the line is shown as it came)."""
+    if state not in STATE_WORDS:
+        return None
+    word = phrase("token_dock", STATE_WORDS[state])
+    return phrase("token_dock", STATE_LINE, state=word, why=why) if why else word
 
 
 class TokenPlatform(Skill):
@@ -75,8 +97,8 @@ class TokenPlatform(Skill):
         self._retry_run = ""                         # the failure the client keeps retrying, told once
 
     @property
-    def no_token(self) -> str:
-        return NO_TOKEN.format(title=self.title)
+    def no_token(self) -> Phrase:
+        return phrase("token_platform", NO_TOKEN, title=phrase("skills", self.title))
 
     # ---- life cycle (rule 2) --------------------------------------------------------------------------
     async def start(self) -> None:
@@ -103,7 +125,7 @@ class TokenPlatform(Skill):
         if self.client is not None or not self.settings.enabled:
             return
         if self.ctx.gate is None:
-            self._state(OFF, f"{self.title} needs the network gate, and this build has none")
+            self._state(OFF, phrase("token_platform", NO_GATE, title=phrase("skills", self.title)))
             return
         if not self.has_token:
             self._state(OFF, self.no_token)
@@ -151,7 +173,7 @@ class TokenPlatform(Skill):
 
     # ---- state (rules 3 and 4) ------------------------------------------------------------------------
     @property
-    def status(self) -> tuple[str, str]:
+    def status(self) -> tuple[str, Phrase | str]:
         client = self.client
         if client is not None:
             return client.state, client.why
@@ -167,15 +189,17 @@ class TokenPlatform(Skill):
     def on_change(self, fn: Callable[[], None]) -> Callable[[], None]:
         return self._listeners.add(fn)
 
-    def _state(self, state: str, why: str) -> None:
-        self._retry_run, tell = retry_run(self._retry_run, state, why)
+    def _state(self, state: str, why: Phrase | str) -> None:
+        self._retry_run, tell = retry_run(self._retry_run, state, str(why))
         if tell:   # offline for an hour, the dock's log keeps the people's lines, not 200 retries
-            self.log.add(self.ctx.now().timestamp(), self.title, f"{state}" + (f": {why}" if why else ""), "system")
+            self.log.add(self.ctx.now().timestamp(), self.title, f"{state}" + (f": {why}" if why else ""), "system",
+                         phrase=state_line(state, why))
         if state in self.stopping:
             self._problem = True
             self.ctx.bus.publish(EventKind.ERROR, self.key, f"{self.title}: {why}", state=state,
                                  setting=f"skills.{self.key}", problem=self.problem,
-                                 words=STOPPED_WORDS.get(state, STOPPED), args={"title": self.title, "detail": why})
+                                 words=STOPPED_WORDS.get(state, STOPPED),
+                                 args={"title": self.title, "detail": str(why)})
         elif state == READING:
             data: dict[str, Any] = {"state": state}
             if self._problem:
