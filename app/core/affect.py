@@ -35,6 +35,8 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.core.her_words import HerWords
+
 DEFAULT_HALF_LIFE_S = 1500.0   # 25 minutes: the scale on which people read someone's mood
 REST = (0.0, 0.3)              # where she settles when nothing happens: even, awake, unhurried
 SETTLED = 0.15                 # within this distance of REST nothing in particular is stirring her
@@ -260,31 +262,34 @@ def moved(before: Affect, after: Affect, threshold: float = 0.35,
     return distance(aged.point, after.point) >= threshold
 
 
-# How far from REST she is, in distance(); the first band whose bound is above it names the strength.
-STRENGTH = ((SETTLED, ""), (0.4, "a little"), (0.8, "rather"), (math.inf, "very"))
-# Her energy, by arousal: the first band whose bound is above it.
-ENERGY = ((0.2, "low on energy"), (0.45, "steady"), (0.7, "alert"), (math.inf, "keyed up"))
+# How far from REST she is, in distance(); the first band whose bound is above it names the strength (its words:
+# the catalog's mood.strength section).
+STRENGTH = ((SETTLED, ""), (0.4, "little"), (0.8, "rather"), (math.inf, "very"))
+# Her energy, by arousal: the first band whose bound is above it (mood.energy).
+ENERGY = ((0.2, "low"), (0.45, "steady"), (0.7, "alert"), (math.inf, "keyed_up"))
 
 
-def describe(affect: Affect, now: float | None = None, half_life_s: float = DEFAULT_HALF_LIFE_S) -> str:
-    """[HOW YOU FEEL], in the second person and the indicative. With `now`, `affect` is the stored value:
-    it is aged first, and the paragraph says how long ago something last stirred her."""
+def describe(affect: Affect, her: HerWords, now: float | None = None,
+             half_life_s: float = DEFAULT_HALF_LIFE_S) -> str:
+    """[HOW YOU FEEL], in the second person and the indicative, in her words. With `now`, `affect` is the stored
+    value: it is aged first, and the paragraph says how long ago something last stirred her."""
     current = affect if now is None else decay(affect, now, half_life_s)
     strength = _band(STRENGTH, distance(current.point, REST))
-    energy = _band(ENERGY, current.arousal)
+    energy = her.text(f"mood.energy.{_band(ENERGY, current.arousal)}")
     if not strength:
-        text = f"You feel settled and {energy}; nothing in particular is stirring you."
+        text = her.say("mood.settled", energy=energy)
     else:
-        text = f"You feel {strength} {mood_word(current)} and {energy}."
+        text = her.say("mood.feel", strength=her.text(f"mood.strength.{strength}"),
+                       mood=her.text(f"mood.names.{mood_word(current)}"), energy=energy)
     if now is not None and strength:
         minutes = int((now - affect.updated_at) // 60)
         if minutes < 1:
-            text += " It came over you just now."
+            text += her.text("mood.just_now")
         elif minutes == 1:
-            text += " It came over you a minute ago and has been easing since."
+            text += her.text("mood.a_minute_ago")
         else:
-            text += f" It came over you {minutes} minutes ago and has been easing since."
-    return f"[HOW YOU FEEL] {text}"
+            text += her.say("mood.minutes_ago", minutes=minutes)
+    return f"{her.text('mood.header')} {text}"
 
 
 def _band(bands: tuple[tuple[float, str], ...], value: float) -> str:

@@ -38,6 +38,7 @@ from app.core.her_words import HerWords
 
 MESSAGE_OVERHEAD = 4  # role and framing tokens every chat message costs, whatever the tokenizer
 SAID = "said out loud"
+RECAP_HEADER_TOKENS = 12   # a recap's header, in any language of her words: about ten tokens
 
 Counter = Callable[[str], int]
 
@@ -82,15 +83,17 @@ def _answer(e: Entry) -> str:
 
 
 def wire_cost(e: Entry, count: Counter) -> int:
-    if e.kind in (EntryKind.HEARD, EntryKind.RECAP):
-        text = e.text if e.kind is EntryKind.HEARD else recap_block(e.text)
-        return count(text) + MESSAGE_OVERHEAD
+    if e.kind is EntryKind.HEARD:
+        return count(e.text) + MESSAGE_OVERHEAD
+    if e.kind is EntryKind.RECAP:   # its header is in her words, whose language the window does not know
+        return count(e.text) + RECAP_HEADER_TOKENS + MESSAGE_OVERHEAD
     call = _call(e)
     return count(call.name) + count(call.arguments) + count(_answer(e)) + 2 * MESSAGE_OVERHEAD
 
 
-def recap_block(recap: str) -> str:
-    return f"[EARLIER] what happened before, in short:\n{recap}"
+def recap_block(recap: str, her: HerWords) -> str:
+    """The recap of what slid out of her window, as she reads it, under its header in her words."""
+    return f"{her.text('recap.header')}\n{recap}"
 
 
 ROW = ("seq", "kind", "text", "conversation", "mood", "platform", "channel", "ts", "author")
@@ -227,11 +230,12 @@ class SingleContext:
     def hot_size(self) -> int:
         return sum(e.cost for e in self.entries if e.kind is not EntryKind.RECAP)
 
-    def replay(self) -> list[Message]:
+    def replay(self, her: HerWords) -> list[Message]:
         """Built incrementally: entries only append between slides, so each turn converts just its new
-        lines; a slide, a clear or an eviction at the front rebuilds from the start."""
+        lines; a slide, a clear, an eviction at the front or another language of her words rebuilds from the
+        start."""
         first = self.entries[0].seq if self.entries else 0
-        key = (self.version, first)
+        key = (self.version, first, her.language)
         if self._replayed is None or self._replayed[0] != key or self._replayed[1] > len(self.entries):
             self._replayed = (key, 0, [], [])
         _key, upto, built, heard = self._replayed
@@ -243,7 +247,7 @@ class SingleContext:
                 built.append(Message.user("\n".join(heard)))
                 heard.clear()
             if e.kind is EntryKind.RECAP:
-                built.append(Message.system(recap_block(e.text)))
+                built.append(Message.system(recap_block(e.text, her)))
             else:
                 call = _call(e)
                 built += [Message.assistant("", [call]), Message.tool_result(call, _answer(e))]

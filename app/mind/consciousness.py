@@ -325,7 +325,7 @@ class Consciousness:
 
     async def _complete(self, static: str, dynamic: str, turn_messages: list[Message], tools: dict[str, Tool],
                         record: TurnRecord, voiced: bool = True) -> AssistantMessage:
-        messages = [Message.system(static), *self.context.replay()]
+        messages = [Message.system(static), *self.context.replay(self.briefing.words())]
         if dynamic:
             messages.append(Message.system(dynamic))
         messages += turn_messages

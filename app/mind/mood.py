@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from app.core import affect as aff
 from app.core.events import EventBus, EventKind
+from app.core.her_words import HerWords
 from app.core.mind_words import moved_words
 from app.core.words import said
 from app.memory.database import Database
@@ -41,8 +42,8 @@ class MoodKeeper:
     def history(self) -> list[tuple[float, float, float]]:
         return list(self._history)
 
-    def describe(self) -> str:
-        return aff.describe(self.stored, self._clock(), self._half_life())
+    def describe(self, her: HerWords) -> str:
+        return aff.describe(self.stored, her, self._clock(), self._half_life())
 
     def feel(self, mood: str, authors: Sequence[str | None]) -> str | None:
         """She said something in `mood`. Returns who moved her, when one clear person did."""

@@ -250,7 +250,7 @@ class MindService:
         return sections
 
     def dynamic_prompt(self, batch: list[Perception]) -> str:
-        parts = [self.mood.describe()]
+        parts = [self.mood.describe(self.words())]
         for skill in self.skills.values():
             if skill.enabled:
                 parts += [text for text in (skill.live_state(), skill.context_for(batch)) if text]

@@ -30,6 +30,7 @@ from app.core.context_window import SingleContext  # noqa: E402
 from app.memory.database import Database  # noqa: E402
 from app.memory.keys import KeyMaterial  # noqa: E402
 from app.memory.window_store import WindowStore  # noqa: E402
+from tests.her_words import EN
 
 TURNS = int(os.environ.get("BEA_BENCH_TURNS", "30"))
 WORDS = ("ciao", "bea", "come", "stai", "that", "boss", "fight", "was", "insane", "lol", "pasta", "stasera",
@@ -65,14 +66,14 @@ def per_turn(ctx: SingleContext, store: WindowStore) -> tuple[float, float, floa
     """(append + replay + flush of the changes, the part of it on the loop's thread, json.dumps of the whole
     snapshot), medians."""
     rng = random.Random(1)
-    ctx.replay()
+    ctx.replay(EN)
     total, loop, dumps = [], [], []
     for i in range(TURNS):
         start = time.perf_counter()
         for k in range(3):
             ctx.heard(line(rng, i * 3 + k), "twitch:#bea")
         ctx.spoke(line(rng, i), "happy", "twitch:#bea")
-        ctx.replay()
+        ctx.replay(EN)
         loop.append((time.perf_counter() - start) * 1000)
         store.flush_sync(ctx)
         total.append((time.perf_counter() - start) * 1000)
@@ -88,7 +89,7 @@ def replay_ms(ctx: SingleContext) -> float:
     for _ in range(max(3, TURNS // 3)):
         copy = SingleContext.restore(ctx.snapshot(), ctx.budget)
         start = time.perf_counter()
-        copy.replay()
+        copy.replay(EN)
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
 

@@ -22,6 +22,7 @@ from app.core.affect import (
     moved,
     pick,
 )
+from tests.her_words import CATALOGS, EN
 
 H = DEFAULT_HALF_LIFE_S
 T0 = 1_700_000_000.0
@@ -281,7 +282,7 @@ GRID = [Affect(v / 4, a / 4, T0) for v in range(-4, 5) for a in range(0, 5)]
 
 @pytest.mark.parametrize("affect", GRID, ids=lambda a: f"v{a.valence:+.2f}a{a.arousal:.2f}")
 def test_describe_describes_and_never_prescribes(affect):
-    for text in (describe(affect), describe(affect, now=T0 + 90), describe(affect, now=T0 + 30 * 60)):
+    for text in (describe(affect, EN), describe(affect, EN, now=T0 + 90), describe(affect, EN, now=T0 + 30 * 60)):
         assert text.startswith("[HOW YOU FEEL] You feel ")
         body = text.removeprefix("[HOW YOU FEEL] ").lower()
         for word in PRESCRIPTIVE:
@@ -302,7 +303,7 @@ DESCRIBE_CASES = [
 
 @pytest.mark.parametrize("affect,now,words", DESCRIBE_CASES)
 def test_describe(affect, now, words):
-    text = describe(affect, now)
+    text = describe(affect, EN, now)
     assert all(w in text for w in words), text
 
 
@@ -313,3 +314,13 @@ def test_mood_never_touches_is_addressed():
     assert "affect" not in inspect.getsource(attention)
     assert "mood" not in inspect.signature(attention.is_addressed).parameters
     assert not any("mood" in f or "affect" in f for f in attention.Cues.__dataclass_fields__)
+
+
+@pytest.mark.parametrize("language", CATALOGS.languages)
+def test_every_language_describes_every_mood_under_its_own_header(language):
+    her = CATALOGS[language]
+    for word, point in MOODS.items():
+        text = describe(Affect(*point, T0), her, now=T0 + 5 * 60)
+        assert text.startswith(her.text("mood.header") + " ") and "{" not in text and "!" not in text
+        if word != "neutral":
+            assert her.text(f"mood.names.{word}") in text, (word, text)

@@ -35,7 +35,7 @@ def test_replay_hands_her_lines_back_as_the_calls_they_were():
     ctx.heard("[anna] hi", "twitch:#bea")
     ctx.spoke("ciao a tutti!", "happy", "twitch:#bea")
     ctx.wrote("discord", "general", "see you at 9")
-    msgs = ctx.replay()
+    msgs = ctx.replay(EN)
     assert [m.role for m in msgs] == [Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT, Role.TOOL]
     assert msgs[0].content == "[marco] ciao bea\n[anna] hi"
     speak = msgs[1].tool_calls[0]
@@ -52,7 +52,7 @@ def test_replay_hands_her_lines_back_as_the_calls_they_were():
 def test_the_same_window_replays_byte_identically_even_after_a_restart():
     ctx = filled(small(), 5)
     again = SingleContext.restore(json.loads(json.dumps(ctx.snapshot())), ctx.budget, words)
-    assert repr(ctx.replay()) == repr(again.replay())
+    assert repr(ctx.replay(EN)) == repr(again.replay(EN))
     assert again.next_seq == ctx.next_seq and again.used() == ctx.used()
 
 
@@ -61,7 +61,7 @@ def test_costs_are_what_the_replayed_call_costs_on_the_wire():
     heard = ctx.heard("one two three")
     spoke = ctx.spoke("four five", "calm")
     assert heard.cost == 3 + MESSAGE_OVERHEAD
-    call = ctx.replay()[1].tool_calls[0]
+    call = ctx.replay(EN)[1].tool_calls[0]
     assert spoke.cost == words("speak") + words(call.arguments) + words("said out loud") + 2 * MESSAGE_OVERHEAD
     assert ctx.used() == heard.cost + spoke.cost
 
@@ -83,7 +83,7 @@ def test_slide_keeps_everything_after_the_cut_including_lines_that_arrived_durin
     assert ctx.entries[0].kind is EntryKind.RECAP and ctx.recap() == "They talked about pasta for an hour."
     assert ctx.entries[-1].text == "[late] arrived while the recap was written"
     assert all(e.seq >= cut.seq for e in ctx.entries[1:])
-    assert ctx.replay()[0].role is Role.SYSTEM and ctx.replay()[0].content.startswith("[EARLIER]")
+    assert ctx.replay(EN)[0].role is Role.SYSTEM and ctx.replay(EN)[0].content.startswith("[EARLIER]")
     assert ctx.version == 1
 
 
@@ -143,8 +143,8 @@ def test_incremental_replay_matches_a_fresh_one_through_appends_slides_and_evict
         if i == 30:
             ctx.slide("the first half", ctx.cut(hot=40, margin=0))
         fresh = SingleContext.restore(ctx.snapshot(), ctx.budget, words)
-        assert repr(ctx.replay()) == repr(fresh.replay()), f"diverged after line {i}"
+        assert repr(ctx.replay(EN)) == repr(fresh.replay(EN)), f"diverged after line {i}"
     ctx.set_budget(Budget(150_000))
     big = " ".join(["w"] * 149_900)
     ctx.heard(big)  # the ceiling evicts from the front: the cache must notice
-    assert repr(ctx.replay()) == repr(SingleContext.restore(ctx.snapshot(), ctx.budget, words).replay())
+    assert repr(ctx.replay(EN)) == repr(SingleContext.restore(ctx.snapshot(), ctx.budget, words).replay(EN))

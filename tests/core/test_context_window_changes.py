@@ -2,6 +2,7 @@
 
 from app.core.budget import Budget
 from app.core.context_window import EntryKind, SingleContext
+from tests.her_words import EN
 
 
 def words(text: str) -> int:
@@ -39,10 +40,10 @@ def test_a_revision_changes_the_replay_from_that_line_on_and_its_cost():
     spoke = ctx.spoke("one two three four five six", "happy")
     ctx.heard("[anna] a raid!")
     before_used = ctx.used()
-    ctx.replay()                                                       # cached, then revised
+    ctx.replay(EN)                                                       # cached, then revised
     ctx.revise(spoke.seq, "one two")
     fresh = SingleContext.restore(ctx.snapshot(), ctx.budget, words)
-    assert repr(ctx.replay()) == repr(fresh.replay()) and '"one two"' in ctx.replay()[1].tool_calls[0].arguments
+    assert repr(ctx.replay(EN)) == repr(fresh.replay(EN)) and '"one two"' in ctx.replay(EN)[1].tool_calls[0].arguments
     assert ctx.used() == before_used - 4 == fresh.used()
 
 

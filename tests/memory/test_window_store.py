@@ -11,6 +11,7 @@ from app.memory.database import Database
 from app.memory.keys import KeyMaterial
 from app.memory.migrations import MIGRATIONS
 from app.memory.window_store import WindowStore
+from tests.her_words import EN
 
 
 def words(text):
@@ -26,7 +27,7 @@ def same(ctx: SingleContext, db) -> bool:
     stored = WindowStore(db).load()
     again = SingleContext.restore(stored, ctx.budget, words)
     return (json.dumps(again.snapshot()) == json.dumps(ctx.snapshot())
-            and repr(again.replay()) == repr(ctx.replay()))
+            and repr(again.replay(EN)) == repr(ctx.replay(EN)))
 
 
 def test_a_turn_writes_its_own_rows_and_a_restart_restores_the_identical_window(bea):

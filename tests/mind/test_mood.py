@@ -6,6 +6,7 @@ import asyncio
 from app import compose
 from app.core.events import EventKind
 from tests.fakes import says
+from tests.her_words import EN
 from tests.mind.harness import chat
 
 
@@ -17,7 +18,7 @@ def test_speaking_moves_her_mood_and_a_restart_comes_back_aged(data_dir, env):
     mover = bea.mind.mood.feel("furious", ["twitch:42"])
     angry = bea.mind.mood.current()
     assert mover == "twitch:42" and angry.valence < -0.2
-    assert "[HOW YOU FEEL]" in bea.mind.mood.describe() and "angry" in bea.mind.mood.describe()
+    assert "[HOW YOU FEEL]" in bea.mind.mood.describe(EN) and "angry" in bea.mind.mood.describe(EN)
     assert bea.mind.mood.moved_by("twitch:42") == 1
     assert any("really moved her" in e.text for e in bea.bus.recent([EventKind.SYSTEM]))
     assert bea.mind.mood.feel("happy", ["twitch:1", "twitch:2"]) is None  # a busy room: the mood is the room's
@@ -54,5 +55,5 @@ def test_a_turn_feeds_the_mood_and_the_briefing_says_how_she_feels(bea):
 
 
 def test_the_briefing_names_her_mood_once(bea):
-    described = bea.mind.mood.describe()
+    described = bea.mind.mood.describe(EN)
     assert described.startswith("[HOW YOU FEEL] You feel") and described.count("[HOW YOU FEEL]") == 1

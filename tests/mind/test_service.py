@@ -8,6 +8,7 @@ from aiohttp import web
 from app.core.events import EventKind
 from app.core.perception import Meta
 from app.senses.llm.local_llama import DEMO_NOTICE
+from tests.her_words import EN
 
 
 def test_the_demo_model_is_the_default_and_the_ui_says_so(bea):
@@ -78,7 +79,7 @@ def test_a_change_in_settings_restarts_her_mind_with_the_same_window(bea):
     first, second, pool, asleep = asyncio.run(go())
     assert second is not first and pool == ["ollama:qwen2.5:7b"]
     assert second.context is first.context
-    assert [m.content for m in second.context.replay()] == ["what she remembers from before"]
+    assert [m.content for m in second.context.replay(EN)] == ["what she remembers from before"]
     assert asleep
 
 

@@ -6,6 +6,7 @@ import json
 
 from app import compose
 from tests.fakes import FakeLLMClient, says, thinks
+from tests.her_words import EN
 from tests.mind.harness import chat
 
 
@@ -24,13 +25,13 @@ def test_a_restart_restores_the_identical_window(data_dir, env):
 
     try:
         before = asyncio.run(go())
-        snapshot, replay = json.dumps(before.snapshot()), repr(before.replay())
+        snapshot, replay = json.dumps(before.snapshot()), repr(before.replay(EN))
     finally:
         compose.close(bea)
     bea = compose.build(data_dir, env=env, log_to_stderr=False)
     try:
         after = bea.mind.context
-        assert json.dumps(after.snapshot()) == snapshot and repr(after.replay()) == replay
+        assert json.dumps(after.snapshot()) == snapshot and repr(after.replay(EN)) == replay
         assert after.messages()[-1] == ("them", "twitch:#bea", "[late] a line no turn flushed yet")
         assert after.next_seq == before.next_seq
     finally:
