@@ -15,7 +15,6 @@ from app.widgets.qt import QApplication, QLibraryInfo, QLocale, QTranslator
 log = logging.getLogger(__name__)
 
 _installed: list[QTranslator] = []   # kept alive while installed (Qt does not own them)
-_code = [ENGLISH]                     # the language the window speaks, for words made outside Qt's translation
 
 
 def window_languages() -> tuple[str, ...]:
@@ -30,11 +29,6 @@ def language_name(code: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-def window_code() -> str:
-    """The language code install_window_language last installed ("en" before any)."""
-    return _code[0]
-
-
 def install_window_language(setting: str) -> str:
     """Install the translators for `setting` ("system", "en", "it"), replacing any installed before; returns the
     language code the window now speaks. Widgets made afterwards are in that language."""
@@ -43,7 +37,6 @@ def install_window_language(setting: str) -> str:
         app.removeTranslator(old)
     _installed.clear()
     code = window_language(setting, QLocale.system().name(), window_languages())
-    _code[0] = code
     # dates, day and month names and numbers in the window follow its language (the system's locale for English)
     QLocale.setDefault(QLocale.system() if code == ENGLISH else QLocale(code))
     # English is the source text, but a count's singular ("%Ln messages" for 1) is in bea_en's plural forms
