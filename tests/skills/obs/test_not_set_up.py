@@ -11,9 +11,14 @@ import logging
 import socket
 import threading
 
+import pytest
+
 from app import compose
 from app.api.service import override_port
+from tests.parallel import FIXED_PORTS
 from tests.skills.obs.test_client import FAST, until
+
+pytestmark = pytest.mark.xdist_group(FIXED_PORTS)   # her stage on the port she ships with (tests/parallel.py)
 
 
 class CountingPort:
