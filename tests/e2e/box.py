@@ -43,6 +43,7 @@ from app.cli import headless
 from app.core.events import EventKind
 from app.skills.twitch.client import State
 from tests.bench.chat_soak import chat_log, escape
+from tests.bench.startup import free_port
 from tests.e2e.clock import VirtualClock
 from tests.e2e.clock import run as run_virtual
 from tests.e2e.llm_peer import (
@@ -229,6 +230,8 @@ class Box:
                 "skills.telegram.allowed_users": [f"@{WRITER['username']}"],
                 "skills.discord.api_base": self.discord.api_base, "skills.discord.gateway": self.discord.gateway_url,
                 "skills.discord.allowed_channels": [str(ROOM)],
+                # a port of her stage's own: the one she ships with may be held by a test on another worker
+                "skills.stage.port": free_port(),
             })
         finally:
             compose.close(bea)
