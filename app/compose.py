@@ -6,9 +6,7 @@ import asyncio
 import locale
 import logging
 import os
-import time
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
 from platformdirs import user_cache_dir
@@ -40,6 +38,7 @@ from app.mind.service import MindService
 from app.mind.stage_port import MindStage
 from app.process import heap
 from app.process.catalogs import shipped as shipped_catalogs
+from app.process.clock import SYSTEM, Clock
 from app.process.executors import BoundedExecutor
 from app.process.logs import set_level, setup_logging
 from app.process.paths import DataPaths, private_dir, private_file, resources_dir, secure_tree
@@ -78,15 +77,13 @@ class Bea:
     started: list[str] = field(default_factory=list)
     person_store: PersonStore | None = None
     api: ApiService | None = None   # the local HTTP API, while the app runs
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
+    clock: Clock = SYSTEM           # the one clock every part was given
 
 
 def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
-          env: dict[str, str] | None = None, log_to_stderr: bool = True) -> Bea:
-    """Open everything. Raises KeyUnavailable / WrongKey / NewerSchema with a sentence for the user."""
+          env: dict[str, str] | None = None, log_to_stderr: bool = True, clock: Clock = SYSTEM) -> Bea:
+    """Open everything. Raises KeyUnavailable / WrongKey / NewerSchema with a sentence for the user. `clock` is
+    the one clock the mind, the skills and the stores read (a test may run the whole app on its own)."""
     heap.configure()   # before the store's and the skills' worker threads exist
     paths = DataPaths(data_dir)
     private_dir(data_dir)
@@ -105,9 +102,9 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         skill_classes = discover()
         model = build_root_model({k: cls.settings_model for k, cls in skill_classes.items()})
         settings = SettingsService(model, app_state.load_settings(db),
-                                   lambda version, body: app_state.save_settings(db, version, body, time.time()))
+                                   lambda version, body: app_state.save_settings(db, version, body, clock.time()))
         set_level(settings.current.general.log_level)
-        bus = EventBus(time.time, on_subscriber_error=lambda e, exc: log.error(
+        bus = EventBus(clock.time, on_subscriber_error=lambda e, exc: log.error(
             "an event subscriber failed on %s: %r", e.kind, exc))
         blocking = BoundedExecutor("blocking", 4, queue_size=256)
         gate = NetworkGate(lambda: settings.current.privacy.enabled, bus, executor=blocking)
@@ -121,18 +118,19 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
             prompts.sync()
         except PromptStoreError as exc:  # reading falls back to the shipped text
             log.error("%s", exc)
-        models = ModelManager(paths.models, gate, executor=blocking)
+        models = ModelManager(paths.models, gate, executor=blocking, clock=clock.time)
         # the default embedder is converted once per machine, in the user's cache (it can always be rebuilt)
         mind = MindService(settings, bus, gate, secrets, TurnLog(db), blocking, muted=lambda: switches.muted,
-                           window_store=WindowStore(db), prompts=prompts, catalogs=catalogs,
-                           mood=MoodKeeper(db, bus, lambda: settings.current.mind.mood_half_life_minutes * 60.0),
-                           stream=Stream(db), db=db, model_manager=models,
+                           window_store=WindowStore(db), prompts=prompts, catalogs=catalogs, clock=clock,
+                           mood=MoodKeeper(db, bus, lambda: settings.current.mind.mood_half_life_minutes * 60.0,
+                                           clock.time),
+                           stream=Stream(db, clock.time), db=db, model_manager=models,
                            models_dir=Path(user_cache_dir("Bea", appauthor=False)) / "embeddings")
         switches.on_change(lambda name, value: mind.pause(value) if name == "paused" else None)
         mind.guard.keep_in(OffenceStore(db), mind.tasks)   # repeat offenders stay marked on their tally card
-        plan_store = PlanStore(db)
-        person_store = PersonStore(db)
-        people_store, alias_store = PeopleStore(db), AliasStore(db)
+        plan_store = PlanStore(db, clock.time)
+        person_store = PersonStore(db, clock.time)
+        people_store, alias_store = PeopleStore(db, clock.time), AliasStore(db, clock.time)
         stage = MindStage(mind)
         skills: dict[str, Skill] = {}
 
@@ -158,11 +156,11 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
 
         for key, cls in skill_classes.items():
             skills[key] = cls(SkillContext(
-                settings=_section(settings, key), bus=bus, now=now, words=mind.words, perceive=mind.perceive, gate=gate,
-                secrets=secrets, app_settings=settings, stage=stage, senders=mind.outlets, her_lines=mind.outlets,
-                people=people, avatar=avatar, ears=ears, voice_tap=voice_tap, voice_outlet=mind.outlets,
-                sessions=mind.stream, remembering=mind.consolidation, window=mind.context, mood=mind.mood,
-                memories=lambda: mind.memories, offences=mind.guard, chat=lambda: skills.get("chat"),
+                settings=_section(settings, key), bus=bus, clock=clock, words=mind.words, perceive=mind.perceive,
+                gate=gate, secrets=secrets, app_settings=settings, stage=stage, senders=mind.outlets,
+                her_lines=mind.outlets, people=people, avatar=avatar, ears=ears, voice_tap=voice_tap,
+                voice_outlet=mind.outlets, sessions=mind.stream, remembering=mind.consolidation, window=mind.context,
+                mood=mind.mood, memories=lambda: mind.memories, offences=mind.guard, chat=lambda: skills.get("chat"),
                 prompt=mind.prompt, shipped_prompt=prompts.fixed, background=mind.background_pool,
                 models_notice=mind.notice, models=models, plan_store=plan_store, person_store=person_store,
                 people_store=people_store, alias_store=alias_store))
@@ -171,13 +169,13 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
                   people=people_skill if isinstance(people_skill, PeopleSkill) else None,
                   streamer=you if isinstance(you, PersonSkill) else None)
         settings.on_change(lambda path, value: _on_setting(bus, path, value))
-        run_id = app_state.run_started(db, time.time(), app_pkg.__version__)
+        run_id = app_state.run_started(db, clock.time(), app_pkg.__version__)
         secure_tree(data_dir)   # what opening made: a migration's backup, the prompts folder
     except BaseException:
         db.close()
         raise
     return Bea(paths, db, settings, secrets, bus, gate, switches, blocking, skills, mind, models, run_id,
-               person_store=person_store)
+               person_store=person_store, clock=clock)
 
 
 def _section(settings: SettingsService, key: str):
@@ -246,7 +244,7 @@ def close(bea: Bea) -> None:
     bea.blocking.shutdown(wait=False, cancel_futures=True)
     bea.mind.local_executor.shutdown(wait=False, cancel_futures=True)   # built, never started: its worker too
     try:
-        app_state.run_stopped_cleanly(bea.db, bea.run_id, time.time())
+        app_state.run_stopped_cleanly(bea.db, bea.run_id, bea.clock.time())
     except Exception as exc:
         log.warning("could not record the clean stop: %s", exc)
     bea.db.close()

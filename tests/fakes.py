@@ -1,4 +1,5 @@
-"""Fakes for the mind's tests: a scripted LLM client that replays assistant messages and counts calls."""
+"""Fakes for the mind's tests: a scripted LLM client that replays assistant messages and counts calls, and a
+clock stopped at one moment."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import inspect
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from itertools import count
 
 from app.core.chat import AssistantMessage, Message, ToolCall, Usage
@@ -86,3 +88,19 @@ class HashingEmbedder:
         return np.stack([self._one(t) for t in texts])
 
     embed_queries = embed_passages
+
+
+class StoppedClock:
+    """A Clock (app.process.clock) stopped at one moment: for a test whose skill reads the date."""
+
+    def __init__(self, at: datetime) -> None:
+        self.at = at
+
+    def time(self) -> float:
+        return self.at.timestamp()
+
+    def monotonic(self) -> float:
+        return self.at.timestamp()
+
+    def now(self) -> datetime:
+        return self.at

@@ -11,14 +11,17 @@ from pathlib import Path
 from typing import Any
 
 from app import compose
+from app.process.clock import SYSTEM, Clock
 from app.process.tasks import spawn
 
 log = logging.getLogger(__name__)
 
 
-async def serve(data_dir: Path, session: Callable[[compose.Bea], Coroutine[Any, Any, object]] | None = None) -> int:
-    """`session`, when given, runs in place of waiting for a signal (the stream in a box drives the app)."""
-    bea = compose.build(data_dir, env=dict(os.environ))
+async def serve(data_dir: Path, session: Callable[[compose.Bea], Coroutine[Any, Any, object]] | None = None,
+                clock: Clock = SYSTEM) -> int:
+    """`session`, when given, runs in place of waiting for a signal, and `clock` is the app's one clock (the
+    stream in a box drives the app on a virtual evening)."""
+    bea = compose.build(data_dir, env=dict(os.environ), clock=clock)
     loop = asyncio.get_running_loop()
     loop.set_default_executor(bea.blocking)
     stopping = asyncio.Event()

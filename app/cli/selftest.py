@@ -200,12 +200,13 @@ async def _one_turn(bea: Bea) -> tuple[str, list[str]]:
     pool = mind.client_factory().pool("mind", bea.settings.current.mind.models)
     briefing = FixedBriefing(words=mind.words, skill_tools=mind.skill_tools, static_prompt=mind.static_prompt,
                              dynamic_prompt=mind.dynamic_prompt, relabel=mind.relabel)
-    turn = Consciousness(bus=PerceptionBus(LoopClock(), words=mind.words), gate=mind.gate, llm=pool, events=bea.bus,
-                         outlets=mind.outlets, briefing=briefing, executor=bea.blocking,
+    turn = Consciousness(bus=PerceptionBus(LoopClock(bea.clock), words=mind.words), gate=mind.gate, llm=pool,
+                         events=bea.bus, outlets=mind.outlets, briefing=briefing, wall=bea.clock.time,
+                         executor=bea.blocking,
                          context=SingleContext(bea.settings.current.mind.budget()))
     line = Perception(PerceptionKind.CHAT, PLATFORM, f"[{OWNER.display_name}] {MIND_LINE}", salience=0.9,
                       meta={Meta.CONVERSATION_KEY: f"{PLATFORM}:{CHANNEL}", Meta.TEXT: MIND_LINE},
-                      author=OWNER, ts=time.time())
+                      author=OWNER, ts=bea.clock.time())
     try:
         record = await asyncio.wait_for(turn.turn([line]), MIND_TIMEOUT)
         return "\n".join(text for _where, text in record.said), errors

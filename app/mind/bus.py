@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import math
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
@@ -32,6 +31,7 @@ from app.core.batching import MAX_WINDOW, TEXT_WINDOW, WINDOW, Arrival, arrival_
 from app.core.her_words import HerWords
 from app.core.perception import Meta, Perception, PerceptionKind
 from app.core.quiet import quiet_line
+from app.process.clock import Clock
 from app.process.tasks import spawn
 
 IDLE_AFTER = 240.0
@@ -50,13 +50,17 @@ class BusClock(Protocol):
 
 
 class LoopClock:
-    """The real clock. asyncio's and qasync's loop.time() are both time.monotonic(), so now() is too."""
+    """The app's clock as the bus reads it: monotonic for gaps and deadlines (the loop's own time, which the
+    injected clock keeps too), wall for the ts of what the bus makes itself."""
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
 
     def now(self) -> float:
-        return time.monotonic()
+        return self._clock.monotonic()
 
     def wall(self) -> float:
-        return time.time()
+        return self._clock.time()
 
     async def sleep_until(self, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - self.now()))

@@ -23,7 +23,6 @@ Theory of operation:
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -72,7 +71,7 @@ REPEAT_OFFENDER = QT_TRANSLATE_NOOP("activity", "{name} has been flagged {count}
 
 class ChatGuard:
     def __init__(self, put: Callable[[Perception], None], events: EventBus,
-                 clock: Callable[[], float] = time.time, *, words: Callable[[], HerWords]) -> None:
+                 clock: Callable[[], float], *, words: Callable[[], HerWords]) -> None:
         self._put = put
         self._words = words     # her words, in her prompts' language
         self._events = events

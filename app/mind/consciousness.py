@@ -77,7 +77,7 @@ class MindConfig:
 
 class Consciousness:
     def __init__(self, *, bus: PerceptionBus, gate: AttentionGate, llm, events: EventBus, outlets: Outlets,
-                 briefing: Briefing,
+                 briefing: Briefing, wall: Callable[[], float],
                  turn_log: Callable[[TurnRecord], Awaitable[object]] | None = None,
                  config: MindConfig | None = None, executor: Executor | None = None,
                  is_speaking: Callable[[], bool] = lambda: False,
@@ -91,6 +91,7 @@ class Consciousness:
         self.events = events
         self.outlets = outlets
         self.briefing = briefing
+        self.wall = wall                  # wall time: when a turn started, the ts of what had none
         self.turn_log = turn_log
         self.config = config or MindConfig()
         self.executor = executor
@@ -148,7 +149,7 @@ class Consciousness:
         still loses nothing: its lines enter the window as heard, the Turn Log gets a failed row, and an ERROR
         says why. Cancellation is never caught."""
         started = time.perf_counter()
-        record = TurnRecord(started_at=time.time(), perceptions=[p.content for p in batch])
+        record = TurnRecord(started_at=self.wall(), perceptions=[p.content for p in batch])
         state = TurnState(self.briefing.words())   # one language for the whole turn
         try:
             reached = await self._reason(batch, state, record)
@@ -387,7 +388,7 @@ class Consciousness:
 
     def _remember(self, state: TurnState) -> None:
         """The turn enters the window as it happened."""
-        now = time.time()
+        now = self.wall()
         for item in state.log:
             if item[0] == "heard":
                 p = item[1]

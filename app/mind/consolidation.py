@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -38,7 +37,7 @@ class MemoryNews:
 
 class Consolidation:
     def __init__(self, dreamer: Dreamer, stream: Stream, events: EventBus, pause_minutes: Callable[[], int],
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float]) -> None:
         self._dreamer = dreamer
         self._stream = stream
         self._events = events

@@ -8,7 +8,6 @@ import asyncio
 import functools
 import logging
 import sys
-import time
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -32,7 +31,7 @@ DREAM_PROMPT = shipped_prompt("dream")   # in English; the mind hands the one in
 
 class Dreamer:
     def __init__(self, db: Database, stream: Stream, memories: Callable[[], Any], pool: Callable[[], Any],
-                 events: EventBus, clock: Callable[[], float] = time.time,
+                 events: EventBus, clock: Callable[[], float],
                  prompt: Callable[[], str] = lambda: DREAM_PROMPT,
                  verbatim: Callable[[], bool] = lambda: False) -> None:
         self._prompt = prompt

@@ -5,7 +5,6 @@ here for more than that."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from app.core.attention import FOLLOW_UP_SECONDS
@@ -15,7 +14,7 @@ from app.mind.attention_gate import AttentionGate
 
 
 class FollowUps:
-    def __init__(self, db: Database, gate: AttentionGate, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, db: Database, gate: AttentionGate, clock: Callable[[], float]) -> None:
         self._store = FollowUpStore(db)
         self._gate = gate
         self._clock = clock

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -42,8 +41,8 @@ class HandoffStatus:
 
 class HandoffWorker:
     def __init__(self, context: SingleContext, pool: Callable[[], object], events: EventBus,
-                 on_slid: Callable[[], Awaitable[None]], clock: Callable[[], float] = time.monotonic,
-                 wall: Callable[[], float] = time.time, prompt: Callable[[], str] = lambda: RECAP_PROMPT,
+                 on_slid: Callable[[], Awaitable[None]], clock: Callable[[], float],
+                 wall: Callable[[], float], prompt: Callable[[], str] = lambda: RECAP_PROMPT,
                  *, words: Callable[[], HerWords]) -> None:
         self._prompt = prompt
         self._words = words     # her words: the transcript's marks follow their language

@@ -9,7 +9,6 @@ mind hands them to the People skill, which marks them and so mints their card (s
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable, Sequence
 
 from app.core import affect as aff
@@ -26,7 +25,7 @@ HISTORY_HOURS = 6.0
 
 class MoodKeeper:
     def __init__(self, db: Database, events: EventBus, half_life_s: Callable[[], float],
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float]) -> None:
         self._events = events
         self._half_life = half_life_s
         self._clock = clock

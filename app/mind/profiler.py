@@ -6,7 +6,6 @@ again; forgetting a person drops their row (a trigger)."""
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -26,9 +25,10 @@ LINES_READ = 60   # the most of a person's lines one profile reads (their latest
 
 class Profiler:
     def __init__(self, db: Database, pool: Callable[[], Any], on_profile: OnProfile,
-                 prompt: Callable[[], str] = lambda: PROFILE_PROMPT) -> None:
+                 prompt: Callable[[], str] = lambda: PROFILE_PROMPT, *, clock: Callable[[], float]) -> None:
         self._prompt = prompt
         self._store = ProfileStore(db)
+        self._clock = clock   # wall time: when a person was last profiled
         self._pool = pool
         self.on_profile = on_profile
         self._profiled_at = self._store.profiled()
@@ -49,7 +49,7 @@ class Profiler:
             if answer.text.strip():
                 await self.on_profile(identity, answer.text.strip())
             self._profiled_at[identity] = count
-            await self._store.mark(identity, count, time.time())
+            await self._store.mark(identity, count, self._clock())
             return True
         except Exception as exc:
             log.warning("a profile could not be written: %s", exc)

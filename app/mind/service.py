@@ -6,10 +6,8 @@ import asyncio
 import functools
 import itertools
 import logging
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +44,7 @@ from app.mind.mood import MoodKeeper
 from app.mind.outlets import Outlets
 from app.mind.profiler import Profiler
 from app.mind.skill_faces import Acquaintances, IdleLife, Streamer
+from app.process.clock import Clock
 from app.process.executors import BoundedExecutor
 from app.process.tasks import spawn
 from app.senses.llm.local_llama import CONTEXT as LOCAL_CONTEXT
@@ -80,7 +79,7 @@ def model_context(spec: str) -> int | None:
 class MindService:
     def __init__(self, settings: Any, events: EventBus, net: Any, secrets: Any, turn_log: TurnLog,
                  executor: Executor, muted: Any, window_store: WindowStore, prompts: PromptFiles, catalogs: Catalogs,
-                 mood: MoodKeeper, stream: Stream | None = None, db: Database | None = None,
+                 clock: Clock, mood: MoodKeeper, stream: Stream | None = None, db: Database | None = None,
                  model_manager: Any = None, models_dir: Path | None = None) -> None:
         self.settings = settings
         self.events = events
@@ -90,10 +89,11 @@ class MindService:
         self.executor = executor
         self.catalogs = catalogs   # her words, every language; words() picks the one of her prompts
         self.demo_languages = DemoLanguages.of(catalogs)
-        self.bus = PerceptionBus(LoopClock(), words=self.words)
-        self.guard = ChatGuard(self.bus.put, events, words=self.words)   # chat triage before the mind
+        self.clock = clock   # the one clock: every part of her mind reads the time through it
+        self.bus = PerceptionBus(LoopClock(clock), words=self.words)
+        self.guard = ChatGuard(self.bus.put, events, clock.time, words=self.words)   # chat triage before the mind
         self.outlets = Outlets(events, muted=muted)
-        self.gate = AttentionGate(lambda: datetime.now(UTC), owner=OWNER_IDENTITY, is_known=self.knows)
+        self.gate = AttentionGate(clock.now, owner=OWNER_IDENTITY, is_known=self.knows)
         self.configure_attention()
         # the built-in model gets a thread of its own: a generation takes seconds and must not starve the store
         self.local_executor = BoundedExecutor("local-model", 1, queue_size=8)
@@ -117,16 +117,16 @@ class MindService:
         self.model_manager = model_manager        # installed embedding models (Settings → Memory picks one)
         self._embedder_setting: tuple[str, str] | None = None   # the setting and her prompts' language loaded
         self._memory_loading = asyncio.Lock()
-        self.dreamer = (Dreamer(db, stream, lambda: self.memories, self.background_pool, events,
+        self.dreamer = (Dreamer(db, stream, lambda: self.memories, self.background_pool, events, clock.time,
                                 prompt=lambda: prompts.fixed("dream"), verbatim=self.background_is_demo)
                         if db is not None and stream is not None else None)
         # the stream's lines become memories at End stream, at quit and after a long pause, not only at night
         self.consolidation = (Consolidation(self.dreamer, stream, events, lambda: int(
-            settings.current.skills.memory.remember_after_minutes)) if self.dreamer is not None and stream is not None
-            else None)
-        self.profiler = (Profiler(db, self.background_pool, self._profiled, prompt=lambda: prompts.fixed("profile"))
-                         if db is not None else None)
-        self.follow_ups = FollowUps(db, self.gate) if db is not None else None
+            settings.current.skills.memory.remember_after_minutes), clock.time)
+            if self.dreamer is not None and stream is not None else None)
+        self.profiler = (Profiler(db, self.background_pool, self._profiled, prompt=lambda: prompts.fixed("profile"),
+                                  clock=clock.time) if db is not None else None)
+        self.follow_ups = FollowUps(db, self.gate, clock.time) if db is not None else None
         if self.follow_ups is not None:
             self.follow_ups.restore()  # whom she had just answered before a restart still gets the follow-up
         if self.dreamer is not None:
@@ -137,7 +137,8 @@ class MindService:
         self._pending_said: dict[int, asyncio.Future[str]] = {}  # spoken lines not ended (Consciousness)
         self._streaming = asyncio.Lock()
         self.handoff = HandoffWorker(self.context, self.background_pool, events, on_slid=self.flush,
-                                     prompt=lambda: prompts.fixed("recap"), words=self.words)
+                                     clock=clock.monotonic, wall=clock.time, prompt=lambda: prompts.fixed("recap"),
+                                     words=self.words)
         self.consciousness: Consciousness | None = None
         self._pool: Any = None
         self._background: Any = None
@@ -271,7 +272,7 @@ class MindService:
 
     def client_factory(self, base_urls: dict[str, str] | None = None) -> ClientFactory:
         urls = self.settings.current.mind.base_urls if base_urls is None else base_urls
-        return ClientFactory(self.net, self.secrets.get, base_urls=urls,
+        return ClientFactory(self.net, self.secrets.get, base_urls=urls, clock=self.clock.monotonic,
                              local=lambda spec: LocalLlamaClient(spec, self.demo_languages, self.local_executor))
 
     def start(self, paused: bool = False) -> None:
@@ -284,7 +285,8 @@ class MindService:
         self._pool = self.client_factory().pool("mind", mind.models)
         self.consciousness = Consciousness(
             bus=self.bus, gate=self.gate, llm=self._pool, events=self.events, outlets=self.outlets,
-            briefing=self, turn_log=self.turn_log.record, executor=self.executor, context=self.context,
+            briefing=self, wall=self.clock.time, turn_log=self.turn_log.record, executor=self.executor,
+            context=self.context,
             is_speaking=self.outlets.is_speaking, barge_in=self.outlets.barge_in, after_turn=self._after_turn,
             count_tokens=self.count_tokens, cost=self.cost,
             config=MindConfig(burst_steps=mind.burst_steps, idle_enabled=self.idle_enabled(),
@@ -397,7 +399,7 @@ class MindService:
             from app.memory.pick_embedder import open_chosen
             embedder, note = await loop.run_in_executor(self.executor, functools.partial(
                 open_chosen, setting, self.model_manager, self.models_dir, language=language))
-            store = await loop.run_in_executor(self.executor, MemoryStore, self.db, embedder)
+            store = await loop.run_in_executor(self.executor, MemoryStore, self.db, embedder, self.clock.time)
         except Exception as exc:
             log.error("her memory could not load: %s", exc)
             text, data = said(QT_TRANSLATE_NOOP("problems", "Her memory could not load (detail: {detail})."),
@@ -441,7 +443,7 @@ class MindService:
         """Sleep until the dream hour (or dream at once when a night was missed), dream, repeat."""
         while self.dreamer is not None:
             due = self.dreamer.next_due(hour())
-            wait = due.timestamp() - time.time()
+            wait = due.timestamp() - self.clock.time()
             if wait > 0:
                 await asyncio.sleep(min(wait, 3600))  # re-read the hour at least hourly
                 continue

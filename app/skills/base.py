@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from app.config.section import SkillSettings
@@ -34,6 +33,7 @@ if TYPE_CHECKING:
     from app.memory.people_store import PeopleStore
     from app.memory.person_store import PersonStore
     from app.memory.plan_store import PlanStore
+    from app.process.clock import Clock
     from app.process.secrets import SecretStore
     from app.senses.netgate import NetworkGate
     from app.skills.ports import (
@@ -67,7 +67,7 @@ class SkillContext:
     without it, and the skill says so."""
     settings: Callable[[], Any]          # returns this skill's settings section
     bus: EventBus
-    now: Callable[[], datetime]          # the one clock (aware datetime)
+    clock: Clock                         # the one clock: wall (time, now) and monotonic
     words: Callable[[], HerWords]        # her words in her prompts' language: what a skill writes into her briefing
     perceive: Callable[[Any], None] = lambda _p: None
     gate: NetworkGate | None = None      # every connection beyond this machine goes through it

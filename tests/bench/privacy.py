@@ -186,7 +186,7 @@ def inside(data_dir: Path, report_file: Path, lines: int, hours: float) -> None:
         async def _night(self, bea) -> None:
             # the short evening's first session may run past the dream hour (its waits are virtual time):
             # she dreams at the next hour, not a whole virtual day (hundreds of idle turns) later
-            hour = (dt.datetime.fromtimestamp(time.time()).hour + 1) % 24
+            hour = (dt.datetime.fromtimestamp(self.clock.time()).hour + 1) % 24
             bea.settings.set("skills.memory.dream_hour", hour)
             await super()._night(bea)
 
@@ -199,9 +199,10 @@ def inside(data_dir: Path, report_file: Path, lines: int, hours: float) -> None:
 
     plan = Plan(lines=lines, chat_hours=hours)
     day = dt.datetime.now().astimezone().replace(hour=4, minute=0, second=0, microsecond=0)
-    box = PrivateBox(data_dir, plan)   # as run_box: the dream hour falls after End stream of session 1
+    clock = VirtualClock(day.timestamp() - hours * 3600 * 2 / 3 - 1200)   # as run_box: the dream hour falls
+    box = PrivateBox(data_dir, plan, clock)                             # after End stream of session 1
     try:
-        record = run_virtual(box.run(), VirtualClock(day.timestamp() - hours * 3600 * 2 / 3 - 1200))
+        record = run_virtual(box.run(), clock)
         report = {"private_sessions": PrivateBox.private_sessions, "turns": record.turns,
                   "sent": sum(record.sent.values()), "dreams": len(record.dreams),
                   "heard": bool(getattr(record, "heard", "")),

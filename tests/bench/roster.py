@@ -18,7 +18,6 @@ import statistics
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script, the repo root is not on the path
@@ -29,6 +28,7 @@ from app.memory.alias_store import AliasStore  # noqa: E402
 from app.memory.database import Database  # noqa: E402
 from app.memory.keys import KeyMaterial  # noqa: E402
 from app.memory.people_store import PeopleStore, Sighting  # noqa: E402
+from app.process.clock import SYSTEM
 from app.skills.base import SkillContext  # noqa: E402
 from app.skills.people.skill import PeopleSettings, PeopleSkill  # noqa: E402
 from tests.her_words import english  # noqa: E402
@@ -95,7 +95,7 @@ def main() -> None:
         db = Database.open(Path(folder) / "bea.db", KeyMaterial("raw", secrets.token_hex(32)))
         try:
             skill = PeopleSkill(SkillContext(settings=lambda: PeopleSettings(), bus=EventBus(time.time),
-                                             now=lambda: datetime.now(UTC), words=english,
+                                             clock=SYSTEM, words=english,
                                              people_store=PeopleStore(db),
                                              alias_store=AliasStore(db)))
             sightings = raid(rng)

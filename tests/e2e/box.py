@@ -174,11 +174,12 @@ def raider_uid(i: int) -> str:
     return str(9_136_500 + i)
 
 
-def _line(ids: dict[str, str], nick: str, text: str, msg_id: str) -> tuple[str, str, str]:
+def _line(ids: dict[str, str], nick: str, text: str, msg_id: str, ts: float | None = None) -> tuple[str, str, str]:
     uid = ids.setdefault(nick, str(9_137_000 + len(ids)))   # a range no chat line mentions
     login = re.sub(r"[^a-z0-9_]", "_", nick.lower())[:25]
+    sent = int((time.time() if ts is None else ts) * 1000)
     tags = (f"badge-info=;badges=;color=;display-name={escape(nick)};emotes=;flags=;id={msg_id};mod=0;"
-            f"room-id=1;subscriber=0;tmi-sent-ts={int(time.time() * 1000)};turbo=0;user-id={uid};user-type=")
+            f"room-id=1;subscriber=0;tmi-sent-ts={sent};turbo=0;user-id={uid};user-type=")
     return f"twitch:{uid}", nick, f"@{tags} :{login}!{login}@{login}.tmi.twitch.tv PRIVMSG #{CHANNEL} :{text}"
 
 
@@ -191,14 +192,15 @@ class Microphone:
 
 
 class Box:
-    def __init__(self, data_dir: Path, plan: Plan) -> None:
+    def __init__(self, data_dir: Path, plan: Plan, clock: VirtualClock) -> None:
         self.data_dir, self.plan = data_dir, plan
+        self.clock = clock   # the app's one clock: handed to it where it is composed
         self.record = Record(facts=FACTS)
         self.llm = ScriptedMind(FACTS)
         self.twitch = FakeTwitchServer(reconnect_grace=30.0)
         self.obs = FakeOBS()
         self.streamlabs = FakeStreamlabs(token="box-token", ping_interval_ms=600_000)
-        self.telegram = FakeBotApi()
+        self.telegram = FakeBotApi(clock=clock.time)
         self.discord = FakeDiscord([SERVER], heartbeat_ms=DISCORD_HEARTBEAT_MS, asks_for_heartbeats=True)
         self.bea: compose.Bea | None = None
         self.speakers = None
@@ -213,7 +215,7 @@ class Box:
     def configure(self) -> None:
         """A first start, as the streamer set things up before the evening (settings persist; the API port
         is the CLI's --api-port 0)."""
-        bea = compose.build(self.data_dir, env={"BEA_PASSPHRASE": PASSPHRASE}, log_to_stderr=False)
+        bea = compose.build(self.data_dir, env={"BEA_PASSPHRASE": PASSPHRASE}, log_to_stderr=False, clock=self.clock)
         try:
             bea.settings.update({
                 "mind.models": ["ollama:mind"], "mind.background_models": ["ollama:background"],
@@ -261,7 +263,7 @@ class Box:
         before = os.environ.get("BEA_PASSPHRASE")
         os.environ["BEA_PASSPHRASE"] = PASSPHRASE   # headless reads the key from its environment, as a user's would
         try:
-            await headless.serve(self.data_dir, driven)
+            await headless.serve(self.data_dir, driven, clock=self.clock)
         finally:
             override_port(None)
             if before is None:   # the tests that run after the box must not find a passphrase they did not set
@@ -285,7 +287,7 @@ class Box:
                 return block
 
         def opened(rate, _device):
-            self.speakers = Speakers(rate, realtime=True, speed=2.0)
+            self.speakers = Speakers(rate, clock=self.clock.monotonic, realtime=True, speed=2.0)
             self.speakers.start()
             return self.speakers
         voice.open_output = opened
@@ -313,11 +315,11 @@ class Box:
         elif e.kind is EventKind.SYSTEM and e.source == "memory" and e.data.get("consolidated"):
             r.dreams.append(dict(e.data))
         elif e.kind is EventKind.SYSTEM and e.source == "stream" or (e.source == "obs" and "session" in e.text):
-            r.sessions.append((e.text, int(time.time())))
+            r.sessions.append((e.text, int(self.clock.time())))
         elif e.kind is EventKind.ERROR:
             r.errors.append(f"{e.source}: {e.text}")
         if e.kind is not EventKind.TURN and os.environ.get("BEA_BOX_TRACE"):
-            print(f"{dt.datetime.fromtimestamp(time.time()):%H:%M:%S} {e.kind} {e.source}: {e.text[:120]}")
+            print(f"{dt.datetime.fromtimestamp(self.clock.time()):%H:%M:%S} {e.kind} {e.source}: {e.text[:120]}")
 
     @staticmethod
     async def _until(condition, timeout: float, what: str) -> None:
@@ -347,7 +349,7 @@ class Box:
     async def _watch(self, loop) -> None:
         while os.environ.get("BEA_BOX_TRACE"):
             await asyncio.sleep(60)
-            print(f"TRACE {dt.datetime.fromtimestamp(time.time()):%H:%M:%S} real {time.perf_counter():.0f} "
+            print(f"TRACE {dt.datetime.fromtimestamp(self.clock.time()):%H:%M:%S} real {time.perf_counter():.0f} "
                   f"turns {self.record.turns} running {list(loop.running_now.values())[:5]}", flush=True)
 
     async def _evening(self, loop) -> None:
@@ -392,11 +394,11 @@ class Box:
     async def _night(self, bea) -> None:
         """The app keeps running after End stream; at the dream hour she dreams the session."""
         hour = bea.settings.current.skills.memory.dream_hour
-        now = dt.datetime.fromtimestamp(time.time()).astimezone()
+        now = dt.datetime.fromtimestamp(self.clock.time()).astimezone()
         due = now.replace(hour=hour, minute=0, second=0, microsecond=0)
         if due <= now:
             due += dt.timedelta(days=1)
-        await asyncio.sleep(due.timestamp() - time.time() + 120)
+        await asyncio.sleep(due.timestamp() - self.clock.time() + 120)
         await self._until(lambda: self.record.dreams, 120, "the dream")
         self.record.dream_memories = bea.db.read(lambda c: c.execute("SELECT count(*) FROM memories")
                                                  .fetchone()[0])
@@ -444,7 +446,8 @@ class Box:
     async def _say(self, nick: str, text: str, ids, alone: bool = False) -> None:
         if alone:
             await asyncio.sleep(15)
-        identity, _n, line = _line({"x": "0"} | ids | {nick: FACT_UID}, nick, text, f"box-said-{time.time()}")
+        now = self.clock.time()
+        identity, _n, line = _line({"x": "0"} | ids | {nick: FACT_UID}, nick, text, f"box-said-{now}", now)
         if self.twitch.broadcast(line):
             self.record.sent[identity] += 1
         if alone:
@@ -511,7 +514,7 @@ class Box:
         clip = decode_audio(str(SPEECH), sampling_rate=16000).astype(np.float32)
         noise = (np.random.default_rng(7).standard_normal(16000) * 0.0005).astype(np.float32)
         for block in [*np.array_split(clip, max(1, clip.size // 1600)), *np.array_split(noise, 10)]:
-            self.mic.sink(block, time.monotonic())
+            self.mic.sink(block, self.clock.monotonic())
             await asyncio.sleep(0.1)
         await self._until(lambda: self.llm.facts.voice_answered, 120, "her answer to what she heard")
         await asyncio.sleep(30)           # the clip's pauses may make more utterances: all that she heard
@@ -530,7 +533,8 @@ class Box:
         tries = len([m for m in self.llm.measured if m.spoke == OBEYED])
         try:
             for i, text in enumerate(RAID):
-                identity, _n, line = _line({f"raider{i}": raider_uid(i)}, f"raider{i}", text, f"box-raid-{i}")
+                identity, _n, line = _line({f"raider{i}": raider_uid(i)}, f"raider{i}", text, f"box-raid-{i}",
+                                           self.clock.time())
                 if self.twitch.broadcast(line):
                     self.record.sent[identity] += 1
             try:
@@ -619,5 +623,5 @@ def run_box(data_dir: Path, plan: Plan, start_wall: float | None = None) -> Reco
         day = dt.datetime.now().astimezone().replace(hour=4, minute=0, second=0, microsecond=0)
         start_wall = day.timestamp() - s1 - 1200
     clock = VirtualClock(start_wall)
-    box = Box(data_dir, plan)
+    box = Box(data_dir, plan, clock)
     return run_virtual(box.run(), clock)

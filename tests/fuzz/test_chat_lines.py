@@ -1,6 +1,8 @@
 """IRC and the Twitch view of it, fuzzed: app.core.irc.parse and twitch_event raise only IrcParseError, and the
 Twitch client's line reader (what every received line goes through) raises nothing at all."""
 
+import time
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -40,7 +42,7 @@ def _received(line: str | bytes) -> str:
 def test_the_twitch_client_reads_any_line_without_raising(lines):
     count("twitch-client")
     events = []
-    chat = TwitchChat(None, "pajlada", on_event=events.append)
+    chat = TwitchChat(None, "pajlada", on_event=events.append, clock=time.monotonic)
     link = _Link(1, None, _Writer(), "justinfan12345")
     for line in lines:
         chat._line(link, _received(line))

@@ -4,6 +4,7 @@ flagged line."""
 
 import asyncio
 import json
+import time
 
 from app.core.chat import AssistantMessage
 from app.memory.memories import MemoryStore
@@ -73,7 +74,7 @@ def test_the_dreamer_never_reads_a_flagged_line(bea):
     stream = Stream(bea.db)
     store = MemoryStore(bea.db, HashingEmbedder())
     model = FakeLLMClient([AssistantMessage(text="PERSON: anna likes chess")])
-    dreamer = Dreamer(bea.db, stream, lambda: store, lambda: model, bea.bus)
+    dreamer = Dreamer(bea.db, stream, lambda: store, lambda: model, bea.bus, time.time)
     stream.append_sync([heard("[marco] my address is 14 Oak Street", MARCO, native_id="a1"),
                         heard("[anna] I like chess", ANNA), heard("[marco] visit spam.example", MARCO)])
     stream.flag_message("a1")

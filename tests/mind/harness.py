@@ -51,8 +51,8 @@ class Mind:
         self.records = []
         self.briefing = FixedBriefing(words=english)   # its functions are replaced by a test that needs them
         self.mind = Consciousness(bus=self.bus, gate=self.gate, llm=self.llm, events=self.events,
-                                  outlets=self.outlets, briefing=self.briefing, turn_log=self._log,
-                                  config=MindConfig(**config))
+                                  outlets=self.outlets, briefing=self.briefing, wall=self.clock.wall,
+                                  turn_log=self._log, config=MindConfig(**config))
 
     async def _send(self, channel: str, text: str) -> None:
         self.written.append((channel, text))

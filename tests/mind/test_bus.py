@@ -6,6 +6,7 @@ import pytest
 
 from app.core.perception import Author, Perception, PerceptionKind
 from app.mind.bus import LoopClock, PerceptionBus
+from app.process.clock import SYSTEM
 from tests.her_words import english
 from tests.mind.manual_clock import ManualClock
 
@@ -262,7 +263,7 @@ def test_put_threadsafe_before_any_loop_says_so():
 
 def test_the_real_clock_settles_a_voice_line():
     async def scenario():
-        clock = LoopClock()
+        clock = LoopClock(SYSTEM)
         bus = PerceptionBus(clock, window=0.05, words=english)
         bus.put(voice("ciao"))
         started = clock.now()

@@ -22,8 +22,8 @@ def make(bea, script):
     stream = Stream(bea.db)
     store = MemoryStore(bea.db, HashingEmbedder())
     model = FakeLLMClient(list(script))
-    dreamer = Dreamer(bea.db, stream, lambda: store, lambda: model, bea.bus)
-    return stream, store, model, Consolidation(dreamer, stream, bea.bus, lambda: 20)
+    dreamer = Dreamer(bea.db, stream, lambda: store, lambda: model, bea.bus, time.time)
+    return stream, store, model, Consolidation(dreamer, stream, bea.bus, lambda: 20, time.time)
 
 
 def memory_errors(bea) -> list[str]:

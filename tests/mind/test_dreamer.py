@@ -2,6 +2,7 @@
 her own words as bea, self-lore apart; an overlong session is an overflow, counted."""
 
 import asyncio
+import time
 
 from app.core.chat import AssistantMessage
 from app.memory.memories import MemoryStore
@@ -19,7 +20,7 @@ def make(bea, reply=DREAM):
     stream = Stream(bea.db)
     store = MemoryStore(bea.db, HashingEmbedder())
     model = FakeLLMClient([AssistantMessage(text=reply)])
-    dreamer = Dreamer(bea.db, stream, lambda: store, lambda: model, bea.bus)
+    dreamer = Dreamer(bea.db, stream, lambda: store, lambda: model, bea.bus, time.time)
     return stream, store, model, dreamer
 
 
@@ -100,7 +101,7 @@ def test_a_model_too_small_to_dream_keeps_what_people_said_verbatim(bea):
     stream = Stream(bea.db)
     store = MemoryStore(bea.db, HashingEmbedder())
     model = FakeLLMClient([AssistantMessage(text="PERSON: never asked")])
-    dreamer = Dreamer(bea.db, stream, lambda: store, lambda: model, bea.bus, verbatim=lambda: True)
+    dreamer = Dreamer(bea.db, stream, lambda: store, lambda: model, bea.bus, time.time, verbatim=lambda: True)
     told = []
     dreamer.owner_told = told.extend
     stream.append_sync([Line("heard", "[Streamer] my cat is called Pistacchio", 1.0, "app:owner"),

@@ -2,6 +2,7 @@
 talking, fails safely and retries, and is dropped when the window was cleared meanwhile."""
 
 import asyncio
+import time
 
 from app.core.budget import Budget
 from app.core.chat import AssistantMessage
@@ -48,7 +49,7 @@ def make_worker(ctx, model, clock=None):
         slid.append(ctx.used())
 
     t = clock or [0.0]
-    worker = HandoffWorker(ctx, lambda: model, events, on_slid, clock=lambda: t[0], words=english)
+    worker = HandoffWorker(ctx, lambda: model, events, on_slid, clock=lambda: t[0], wall=time.time, words=english)
     return worker, events, slid, t
 
 
@@ -145,7 +146,7 @@ def test_the_recap_writer_reads_her_lines_marked_in_her_prompts_language():
 
         async def on_slid():
             pass
-        worker = HandoffWorker(ctx, lambda: model, events, on_slid, words=lambda: her)
+        worker = HandoffWorker(ctx, lambda: model, events, on_slid, time.monotonic, time.time, words=lambda: her)
         task = worker.maybe_start()
         model.release.set()
         await task

@@ -1,6 +1,7 @@
 """The profiler writes a profile after twenty lines from a person, then rarely; it hands it to the hook."""
 
 import asyncio
+import time
 
 from app.core.chat import AssistantMessage
 from app.memory.stream import Line, Stream
@@ -16,7 +17,7 @@ def test_a_profile_after_twenty_lines_and_not_again_soon(bea):
     async def hook(identity, text):
         got.append((identity, text))
 
-    profiler = Profiler(bea.db, lambda: model, hook)
+    profiler = Profiler(bea.db, lambda: model, hook, clock=time.time)
 
     async def go():
         stream.append_sync([Line("heard", f"[marco] line {i} about my cat", float(i), "twitch:7") for i in range(19)])

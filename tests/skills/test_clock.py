@@ -9,6 +9,7 @@ from app.config.service import SettingsError, SettingsService
 from app.core.events import EventBus
 from app.skills.base import SkillContext
 from app.skills.clock.skill import ClockSettings, ClockSkill, format_time
+from tests.fakes import StoppedClock
 from tests.her_words import CATALOGS
 
 MOMENT = datetime(2026, 12, 2, 16, 5, 9, tzinfo=UTC)
@@ -19,7 +20,7 @@ def make_clock(language: str = "en", **values):
     if values:
         service.update({f"skills.clock.{k}": v for k, v in values.items()})
     skill = ClockSkill(SkillContext(settings=lambda: service.current.skills.clock, bus=EventBus(lambda: 0.0),
-                                    now=lambda: MOMENT, words=lambda: CATALOGS.pick(language)))
+                                    clock=StoppedClock(MOMENT), words=lambda: CATALOGS.pick(language)))
     return skill, service
 
 

@@ -4,6 +4,7 @@ import pytest
 
 from app.core.perception import Meta, Perception, PerceptionKind
 from app.core.quiet import words
+from app.process.clock import SYSTEM
 from app.skills.base import SkillContext
 from app.skills.idle.skill import IdleSettings, IdleSkill
 from tests.her_words import EN, english
@@ -25,7 +26,7 @@ def clock():
 def make(bea, clock, rolls, **settings):
     rolls = list(rolls)
     values = IdleSettings(**settings)
-    ctx = SkillContext(settings=lambda: values, bus=bea.bus, now=None, app_settings=bea.settings,
+    ctx = SkillContext(settings=lambda: values, bus=bea.bus, clock=SYSTEM, app_settings=bea.settings,
                        prompt=bea.mind.prompt, words=english)
     return IdleSkill(ctx, clock=lambda: clock[0], roll=lambda: rolls.pop(0))
 

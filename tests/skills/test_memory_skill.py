@@ -5,6 +5,7 @@ import time
 
 from app.core.events import EventBus
 from app.memory.memories import MemoryStore
+from app.process.clock import SYSTEM
 from app.skills.base import SkillContext
 from app.skills.memory.skill import MAX_QUERIES, QUERY_CHARS, MemorySettings, MemorySkill, batch_queries
 from tests.fakes import HashingEmbedder
@@ -19,7 +20,7 @@ class Mind:
 def make(bea):
     mind = Mind()
     settings = MemorySettings()
-    skill = MemorySkill(SkillContext(settings=lambda: settings, bus=EventBus(time.time), now=lambda: None,
+    skill = MemorySkill(SkillContext(settings=lambda: settings, bus=EventBus(time.time), clock=SYSTEM,
                                      words=english, memories=lambda: mind.memories))
     return skill, mind
 

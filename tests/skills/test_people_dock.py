@@ -15,7 +15,7 @@ from app.skills.people.dock import NO_STORE, PAGE, PeopleDock, make_dock
 from app.skills.people.skill import PeopleSkill
 from app.widgets.qt import QLabel, QLocale, QMessageBox, QPoint, Qt
 from tests.conftest import REPO
-from tests.fakes import HashingEmbedder
+from tests.fakes import HashingEmbedder, StoppedClock
 from tests.her_words import english
 
 SHOTS = REPO / "build" / "screenshots"
@@ -428,7 +428,7 @@ def test_without_a_store_the_dock_says_so(qtbot):
 
     from app.core.events import EventBus
     lonely = PeopleSkill(SkillContext(settings=lambda: None, bus=EventBus(lambda: 0.0),
-                                      now=lambda: datetime(2026, 1, 1, tzinfo=UTC), words=english))
+                                      clock=StoppedClock(datetime(2026, 1, 1, tzinfo=UTC)), words=english))
     widget = make_dock(lonely)
     qtbot.addWidget(widget)
     assert not isinstance(widget, PeopleDock)

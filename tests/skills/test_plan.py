@@ -12,6 +12,7 @@ from app.memory.plan_store import PlanStore
 from app.skills.base import SkillContext
 from app.skills.plan.skill import NO_STORE, PlanSkill
 from app.skills.registry import discover
+from tests.fakes import StoppedClock
 from tests.her_words import english
 from tests.memory.test_plan_store import open_plan_db
 
@@ -27,7 +28,7 @@ def store(tmp_path):
 
 def make_skill(store) -> PlanSkill:
     return PlanSkill(SkillContext(settings=lambda: None, bus=EventBus(lambda: 0.0),
-                                  now=lambda: datetime(2026, 1, 1, tzinfo=UTC), plan_store=store,
+                                  clock=StoppedClock(datetime(2026, 1, 1, tzinfo=UTC)), plan_store=store,
                                   words=english))
 
 

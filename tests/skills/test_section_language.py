@@ -14,6 +14,7 @@ from app.core import frame
 from app.core.events import EventBus
 from app.core.tools import named_tools
 from app.skills.base import SkillContext
+from tests.fakes import StoppedClock
 from tests.her_words import CATALOGS, EN
 from tests.mind.harness import chat
 
@@ -55,7 +56,7 @@ def test_a_section_naming_where_she_is_uses_the_frames_header_in_the_same_langua
 
 def make(cls, language: str, **ports):
     return cls(SkillContext(settings=lambda: cls.settings_model(), bus=EventBus(lambda: 0.0),
-                            now=lambda: datetime(2026, 1, 1, tzinfo=UTC), words=lambda: CATALOGS.pick(language),
+                            clock=StoppedClock(datetime(2026, 1, 1, tzinfo=UTC)), words=lambda: CATALOGS.pick(language),
                             **ports))
 
 

@@ -23,6 +23,7 @@ from app.skills.platform.token_page import token_status
 from app.skills.platform.token_platform import NO_TOKEN, state_line
 from app.ui.language import install_window_language
 from app.ui.problems_panel import ProblemsPanel
+from tests.fakes import StoppedClock
 from tests.her_words import english
 from tests.memory.test_plan_store import open_plan_db
 
@@ -99,7 +100,7 @@ def test_the_plan_docks_buttons_are_italian(italian, qtbot, tmp_path):
     from app.memory.plan_store import PlanStore
     db = open_plan_db(tmp_path / "bea.db")
     skill = PlanSkill(SkillContext(settings=lambda: None, bus=EventBus(lambda: 0.0),
-                                   now=lambda: datetime(2026, 1, 1, tzinfo=UTC), plan_store=PlanStore(db),
+                                   clock=StoppedClock(datetime(2026, 1, 1, tzinfo=UTC)), plan_store=PlanStore(db),
                                    words=english))
     dock = plan_dock(skill)
     qtbot.addWidget(dock)

@@ -13,6 +13,7 @@ from app.skills.plan.dock import EMPTY, PlanDock, make_dock
 from app.skills.plan.skill import PlanSkill
 from app.widgets.qt import QInputDialog, QMessageBox, Qt
 from tests.conftest import REPO
+from tests.fakes import StoppedClock
 from tests.her_words import english
 from tests.memory.test_plan_store import open_plan_db
 
@@ -29,7 +30,7 @@ def store(tmp_path):
 @pytest.fixture
 def dock(qtbot, store):
     skill = PlanSkill(SkillContext(settings=lambda: None, bus=EventBus(lambda: 0.0),
-                                   now=lambda: datetime(2026, 1, 1, tzinfo=UTC), plan_store=store,
+                                   clock=StoppedClock(datetime(2026, 1, 1, tzinfo=UTC)), plan_store=store,
                                    words=english))
     widget = make_dock(skill)
     qtbot.addWidget(widget)

@@ -10,6 +10,7 @@ The built-in model is supplied by whoever owns it, through the `local` factory.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Iterable, Mapping
 
 from app.core.model_spec import ModelSpec, ModelSpecError, Wire, api_key_name, base_url, parse, parse_pool
@@ -27,8 +28,10 @@ LocalFactory = Callable[[ModelSpec], LLMClient]
 
 class ClientFactory:
     def __init__(self, gate: NetworkGate, secrets: SecretGetter, *, base_urls: Mapping[str, str] | None = None,
-                 timeouts: Timeouts = DEFAULT_TIMEOUTS, local: LocalFactory | None = None) -> None:
+                 timeouts: Timeouts = DEFAULT_TIMEOUTS, local: LocalFactory | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self._gate = gate
+        self._clock = clock   # the pools' cooldowns run on it
         self._secrets = secrets
         self._base_urls = dict(base_urls or {})
         self._timeouts = timeouts
@@ -52,7 +55,7 @@ class ClientFactory:
         return OpenAICompatClient(spec, url, self._gate, key, timeouts=self._timeouts)
 
     def pool(self, role: str, specs: Iterable[str]) -> ModelPool:
-        return ModelPool(role, [self.client(s) for s in parse_pool(specs, role)])
+        return ModelPool(role, [self.client(s) for s in parse_pool(specs, role)], clock=self._clock)
 
     def _key(self, provider: str) -> str | None:
         if provider not in self._keys:

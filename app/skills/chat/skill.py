@@ -30,7 +30,6 @@ Theory of operation (her lines):
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -215,7 +214,8 @@ class ChatSkill(Skill):
             return
         self.ctx.perceive(Perception(
             PerceptionKind.CHAT, PLATFORM, f"[{OWNER.display_name}] {text}", salience=0.9,
-            meta={Meta.CONVERSATION_KEY: f"{PLATFORM}:{CHANNEL}", Meta.TEXT: text}, author=OWNER, ts=time.time()))
+            meta={Meta.CONVERSATION_KEY: f"{PLATFORM}:{CHANNEL}", Meta.TEXT: text}, author=OWNER,
+            ts=self.ctx.clock.time()))
 
     def say_as(self, who: Phrase | str, text: Phrase | str) -> None:
         """A line in the Chat dock from someone other than her (an agent talking with the streamer): its name and

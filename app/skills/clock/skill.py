@@ -74,7 +74,7 @@ class ClockSkill(Skill):
     settings_page = "app.skills.clock.settings:make_page"
 
     def now(self) -> datetime:
-        return localize(self.ctx.now(), self.settings.timezone)
+        return localize(self.ctx.clock.now(), self.settings.timezone)
 
     def live_state(self) -> str:
         if not self.enabled:

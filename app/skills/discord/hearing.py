@@ -96,7 +96,7 @@ class CallEars:
                  make_ears: Callable[[int, Callable[[Any], Any], Callable[[OwnerVoice], None]], Any], *,
                  on_heard: Callable[[int, Any], Any], talk_over: Callable[[OwnerVoice], None] = lambda _v: None,
                  on_problem: Callable[[str | None], None] = lambda _w: None,
-                 loop: asyncio.AbstractEventLoop | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 loop: asyncio.AbstractEventLoop | None = None, clock: Callable[[], float]) -> None:
         self.keys, self.dave, self.me = keys, dave, me
         self.make_ears, self.on_heard, self.talk_over, self.on_problem = make_ears, on_heard, talk_over, on_problem
         self.loop = loop or asyncio.get_running_loop()

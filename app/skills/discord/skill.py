@@ -210,13 +210,13 @@ class DiscordSkill(TokenPlatform):
         verdict = decide(message, AllowList.of(s.allowed_channels, s.allowed_users), where)
         if not verdict.read:
             if not verdict.quiet:
-                self.log.add(self.ctx.now().timestamp(), "ignored", verdict.reason, IGNORED)
+                self.log.add(self.ctx.clock.time(), "ignored", verdict.reason, IGNORED)
                 self._listeners.notify()
             return
         self._perceive(message, where)
 
     def _perceive(self, m: DiscordMessage, where: str) -> None:
-        ts = self.ctx.now().timestamp()
+        ts = self.ctx.clock.time()
         author = Author(PLATFORM, str(m.author_id), m.author_name)
         key = f"{PLATFORM}:{m.channel_id}"
         meta: dict[str, Any] = {Meta.CONVERSATION_KEY: key, Meta.WRITTEN: True, Meta.PLACE: where,
@@ -338,7 +338,7 @@ class DiscordSkill(TokenPlatform):
         connection = voice._connection          # discord.py's VoiceConnectionState (no public accessor)
         ears = CallEars(lambda: (bytes(voice.secret_key), str(voice.mode)), lambda: connection.dave_session, me,
                         self._ears_for, on_heard=self._heard_in_call, talk_over=self._talked_over,
-                        on_problem=self._call_problem)
+                        on_problem=self._call_problem, clock=self.ctx.clock.monotonic)
         self.call_ears = ears
         await voice.listen(ears.voice_event)
         connection.add_socket_listener(ears.datagram_threadsafe)
@@ -351,7 +351,8 @@ class DiscordSkill(TokenPlatform):
         transcriber = self.ctx.ears()
         if transcriber is None:
             return None
-        return Ears(transcriber, vad=SileroVad(), mode=Mode.ALWAYS_ON, on_heard=on_heard, on_owner_voice=on_voice)
+        return Ears(transcriber, vad=SileroVad(), mode=Mode.ALWAYS_ON, on_heard=on_heard, on_owner_voice=on_voice,
+                    clock=self.ctx.clock.monotonic)
 
     def _talked_over(self, voice: Any) -> None:
         tap = self.ctx.voice_tap()
@@ -363,7 +364,7 @@ class DiscordSkill(TokenPlatform):
         ears = self.call_ears
         if not text or ears is None:
             return
-        ts = self.ctx.now().timestamp()
+        ts = self.ctx.clock.time()
         channel = getattr(self.call, "channel", None)
         guild = getattr(channel, "guild", None)
         name = (self.client.member_name(int(getattr(guild, "id", 0) or 0), user_id) if self.client is not None
@@ -426,7 +427,7 @@ class DiscordSkill(TokenPlatform):
         self._said(text, channel_id)
 
     def _said(self, text: str, channel_id: int) -> None:
-        self.log.add(self.ctx.now().timestamp(), self._persona(), text, "her", channel=str(channel_id))
+        self.log.add(self.ctx.clock.time(), self._persona(), text, "her", channel=str(channel_id))
         self._listeners.notify()
 
     def _on_air(self, text: str, where: str) -> str:

@@ -267,7 +267,7 @@ class DonationsSkill(Skill):
 
     def announce(self, d: Donation) -> None:
         """On the loop, after a new record: her perception and the streamer's event."""
-        self.ctx.perceive(self.perception(d, self.ctx.now().timestamp()))
+        self.ctx.perceive(self.perception(d, self.ctx.clock.time()))
         where = PLATFORM_NAMES.get(d.platform, d.platform)
         _text, data = said(DONATED_BY_LINK if d.platform == "generic" else DONATED, donor=d.donor_name,
                            amount=d.amount, currency=d.currency, where=where)

@@ -11,7 +11,6 @@ a chance and a minimum gap, the roll injected): either she may speak up unprompt
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -49,12 +48,12 @@ class IdleSkill(Skill):
     settings_model = IdleSettings
     settings_page = "app.skills.idle.settings:make_page"
 
-    def __init__(self, ctx: Any, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, ctx: Any, clock: Callable[[], float] | None = None,
                  roll: Callable[[], float] | None = None) -> None:
         super().__init__(ctx)
-        self.clock = clock
+        self.clock = clock or ctx.clock.monotonic   # a test may move its own
         self.roll = roll or random.Random().random
-        self.last_activity = clock()
+        self.last_activity = self.clock()
         self.last_initiative: float | None = None
         self.last_verdict = ""
 

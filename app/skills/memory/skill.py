@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -73,7 +72,7 @@ class MemorySkill(Skill):
         found = store.recall(query, 5, "person")
         if not found:
             return "nothing comes to mind about that"
-        now = time.time()
+        now = self.ctx.clock.time()
         return "\n".join(f"- {m.text} ({ago((now - m.ts) / DAY_SECONDS, self.ctx.words())})" for m in found)
 
     def context_section(self) -> str:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -273,7 +272,7 @@ class ObsSkill(Skill):
             return refusal("scenes", scene, self.settings.allowed_scenes)
         if name == self.status.current_scene:
             return f"“{name}” is already the scene on stream."
-        self._expected_scene = (name, time.monotonic())
+        self._expected_scene = (name, self.ctx.clock.monotonic())
         try:
             await self.connection.call(lambda req: req.set_current_program_scene(name))
         except ObsError as exc:
@@ -381,14 +380,14 @@ class ObsSkill(Skill):
     def _scene_changed(self, scene: str) -> None:
         expected, self._expected_scene = self._expected_scene, None
         if expected is not None and expected[0] == scene and \
-                time.monotonic() - expected[1] < EXPECT_SCENE_FOR:
+                self.ctx.clock.monotonic() - expected[1] < EXPECT_SCENE_FOR:
             return  # her own switch_scene: the tool's answer already told her
         text, data = said(QT_TRANSLATE_NOOP("activity", "OBS scene: {scene}"), scene=scene)
         self.ctx.bus.publish(EventKind.SYSTEM, SURFACE, text, scene=scene, **data)
         self.ctx.perceive(Perception(
             PerceptionKind.SYSTEM, SURFACE, f"[OBS] The scene on stream is now “{scene}”.", salience=0.3,
             meta={Meta.NOISE: bool(self.settings.scene_changes_are_noise), Meta.CONVERSATION_KEY: SURFACE},
-            ts=time.time()))
+            ts=self.ctx.clock.time()))
 
     def _observe_streaming(self, active: bool) -> None:
         """What OBS says now about the stream output (a StreamStateChanged, or the state on connecting)."""
@@ -424,4 +423,4 @@ class ObsSkill(Skill):
         if live:  # after the session is open, so the line lands in it
             self.ctx.perceive(Perception(
                 PerceptionKind.SYSTEM, SURFACE, "[OBS] The stream is live.", salience=0.6,
-                meta={Meta.CONVERSATION_KEY: SURFACE}, ts=time.time()))
+                meta={Meta.CONVERSATION_KEY: SURFACE}, ts=self.ctx.clock.time()))

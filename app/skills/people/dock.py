@@ -14,7 +14,6 @@ the platform's name is shown. Store calls run on the Qt thread: they are short S
 from __future__ import annotations
 
 import html
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -284,10 +283,10 @@ class RosterModel(QAbstractTableModel):
 
 # ---- the dock -------------------------------------------------------------------------------------------
 class PeopleDock(QWidget):
-    def __init__(self, skill: Any, clock: Callable[[], float] = time.time,
+    def __init__(self, skill: Any, clock: Callable[[], float] | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.skill, self.clock = skill, clock
+        self.skill, self.clock = skill, clock or skill.ctx.clock.time
         self.people: PeopleStore = skill.people
         self.aliases = skill.aliases
         self.current: str | None = None           # the identity whose card is shown
@@ -297,7 +296,7 @@ class PeopleDock(QWidget):
         self._reloading = False
         self._shown_once = False
 
-        self.model = RosterModel(self.people, skill.label, clock, self, offender=skill.offender)
+        self.model = RosterModel(self.people, skill.label, self.clock, self, offender=skill.offender)
         self.search = QLineEdit(objectName="peopleSearch",
                                 placeholderText=translate("people_dock", "Search by name (every word must match)…"))
         self.search.setClearButtonEnabled(True)

@@ -13,7 +13,6 @@ as every tool's do.
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
@@ -101,7 +100,7 @@ class PeopleSkill(Skill):
         if not spoken:
             return ""
         session = self._session()
-        sightings = [Sighting(p.author.identity, p.author.display_name, p.ts or time.time(),
+        sightings = [Sighting(p.author.identity, p.author.display_name, p.ts or self.ctx.clock.time(),
                               one_on_one=any(p.meta.get(k) for k in PRIVATE), count=not p.meta.get(Meta.TALLIED))
                      for p in spoken]
         self.people.tally(sightings, session)
@@ -114,7 +113,7 @@ class PeopleSkill(Skill):
                 proposals.append((p.author.identity, Alias(name, "known", "introduced")))
         self.aliases.learn_many(BEA, proposals)
         self.aliases.write_entries([
-            sb.BufferEntry(BEA, p.ts or time.time(), p.conversation_key,
+            sb.BufferEntry(BEA, p.ts or self.ctx.clock.time(), p.conversation_key,
                            sb.Intent("dialogue", p.author.identity, (BEA,), str(p.meta.get(Meta.TEXT, p.content))))
             for p in spoken])
         if not self.settings.inject_cards:
@@ -142,7 +141,7 @@ class PeopleSkill(Skill):
         if not self.ready:
             return
         targets = tuple(a for a in record.authors if a != OWNER_IDENTITY)
-        self.aliases.write_entries([sb.BufferEntry(BEA, time.time(), conversation,
+        self.aliases.write_entries([sb.BufferEntry(BEA, self.ctx.clock.time(), conversation,
                                                    sb.Intent("dialogue", BEA, targets, text))
                                     for conversation, text in getattr(record, "said", [])])
         store = self.ctx.memories()

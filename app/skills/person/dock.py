@@ -277,9 +277,9 @@ class TokenDialog(QDialog):
 
 # ---- the dock -----------------------------------------------------------------------------------------
 class YouDock(QWidget):
-    def __init__(self, skill: Any, clock: Callable[[], float] = time.time, parent: QWidget | None = None) -> None:
+    def __init__(self, skill: Any, clock: Callable[[], float] | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.skill, self.store, self.clock = skill, skill.store, clock
+        self.skill, self.store, self.clock = skill, skill.store, clock or skill.ctx.clock.time
         self.rows: list[OwnerRow] = []
         self.current: tuple[str, str] | None = None     # the entry the form was filled from
         self._seen: dict[str, Any] = {}                  # what each part last showed: redraw only on change

@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -80,9 +79,9 @@ ANSWER_CHARS = 240
 
 
 class Interview:
-    def __init__(self, store: Any, pool: Callable[[], Any], chat: Any, events: Any = None,
-                 clock: Callable[[], float] = time.time, scripted: bool = False,
-                 prompt: Callable[[], str] = lambda: PROMPT, *, words: Callable[[], HerWords]) -> None:
+    def __init__(self, store: Any, pool: Callable[[], Any], chat: Any, events: Any = None, scripted: bool = False,
+                 prompt: Callable[[], str] = lambda: PROMPT, *, words: Callable[[], HerWords],
+                 clock: Callable[[], float]) -> None:
         self._prompt = prompt
         self._words = words   # what the interview itself tells her model, and the streamer's words that stop it
         self.tools = PersonTools(store, AGENT, clock)

@@ -10,7 +10,6 @@ an invented one is refused, certainty without a quote is kept as a guess. Gettin
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,7 +37,7 @@ class PersonSkill(Skill):
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
         self.store = ctx.person_store
-        self.person = PersonTools(self.store, "bea") if self.store is not None else None
+        self.person = PersonTools(self.store, "bea", ctx.clock.time) if self.store is not None else None
         self.interview: Any = None
 
     def context_for(self, batch: Sequence[Perception]) -> str:
@@ -64,7 +63,7 @@ class PersonSkill(Skill):
             section, key = about_the_streamer(said)
             try:
                 decision = self.store.write(pm.Entry(section, key, said, source="agent:memory", confidence=TOLD,
-                                                     observed_at=time.time(), quote=said))
+                                                     observed_at=self.ctx.clock.time(), quote=said))
             except pm.PersonModelError as exc:
                 log.warning("a statement of the streamer's was not kept on their model: %s", exc)
                 continue
@@ -82,6 +81,7 @@ class PersonSkill(Skill):
             return "Getting to Know You is already talking with you in the Chat dock."
         shipped = self.ctx.shipped_prompt
         self.interview = Interview(self.store, pool, chat, events=self.ctx.bus, words=self.ctx.words,
+                                   clock=self.ctx.clock.time,
                                    scripted=_demo_model(self.ctx.app_settings),
                                    **({"prompt": lambda: shipped("interview")} if shipped is not None else {}))
         self.interview.start()

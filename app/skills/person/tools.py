@@ -4,8 +4,7 @@ Used by the You skill and by Getting to Know You (interview.py)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.core import person_model as pm
@@ -40,7 +39,7 @@ def observe_tool(handler: Any) -> Tool:
 class PersonTools:
     """person_model and person_observe over a store, for one agent (its id names it as a source)."""
 
-    def __init__(self, store: Any, agent: str, clock: Any = time.time) -> None:
+    def __init__(self, store: Any, agent: str, clock: Callable[[], float]) -> None:
         self.store, self.agent, self.clock = store, agent, clock
         self.said = ""   # the owner's words in the message being answered
 

@@ -5,7 +5,6 @@ Read on a timer. A platform's own widgets (Discord's voice call) go between the 
 from __future__ import annotations
 
 import html
-import time
 from typing import Any
 
 from app.core.words import Phrase
@@ -94,7 +93,7 @@ class TokenDock(QWidget):
     def refresh(self) -> None:
         skill = self.skill
         self.state.setText(self._state_text(*skill.status, skill.me))
-        self.talks.setText(conversations_text(skill, time.time()))
+        self.talks.setText(conversations_text(skill, skill.ctx.clock.time()))
         if skill.log.revision == self._revision:
             return
         self._revision = skill.log.revision

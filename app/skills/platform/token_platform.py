@@ -192,7 +192,7 @@ class TokenPlatform(Skill):
     def _state(self, state: str, why: Phrase | str) -> None:
         self._retry_run, tell = retry_run(self._retry_run, state, str(why))
         if tell:   # offline for an hour, the dock's log keeps the people's lines, not 200 retries
-            self.log.add(self.ctx.now().timestamp(), self.title, f"{state}" + (f": {why}" if why else ""), "system",
+            self.log.add(self.ctx.clock.time(), self.title, f"{state}" + (f": {why}" if why else ""), "system",
                          phrase=state_line(state, why))
         if state in self.stopping:
             self._problem = True

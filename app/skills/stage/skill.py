@@ -38,7 +38,6 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
@@ -232,9 +231,9 @@ class StageSkill(Skill):
 
     async def _wait_for_port(self, port: int, absent: list[str]) -> None:
         """Rule 1: the same port again and again, never another one."""
-        deadline = time.monotonic() + PORT_RETRY_FOR
+        deadline = self.ctx.clock.monotonic() + PORT_RETRY_FOR
         try:
-            while time.monotonic() < deadline:
+            while self.ctx.clock.monotonic() < deadline:
                 await asyncio.sleep(PORT_RETRY_EVERY)
                 said = self.server_error
                 if await self._serve(port, absent):
@@ -498,7 +497,7 @@ class StageSkill(Skill):
         """Show `mood` now (for `hold` seconds before her stored mood takes over again); returns the
         expression chosen ("" for a neutral face)."""
         if hold > 0:
-            self._speaking_until = time.monotonic() + hold
+            self._speaking_until = self.ctx.clock.monotonic() + hold
         return self._show(mood, intensity)
 
     def _show(self, mood: str = "", intensity: float = 1.0, force: bool = False) -> str:
@@ -522,7 +521,7 @@ class StageSkill(Skill):
     def mouth(self, level: float, viseme: str | None = None) -> None:
         """The voice's lip sync, on the loop's thread: how open her mouth is now (0..1, lipsync.level() of
         the audio frame being played), and the vowel when the voice knows it."""
-        self._last_level = time.monotonic()
+        self._last_level = self.ctx.clock.monotonic()
         if self._mouth_task is not None:
             self._mouth_task.cancel()
             self._mouth_task = None
@@ -532,7 +531,7 @@ class StageSkill(Skill):
     async def _follow_mood(self) -> None:
         """Between lines her face shows her stored mood, as strongly as she feels it."""
         while True:
-            if time.monotonic() >= self._speaking_until:
+            if self.ctx.clock.monotonic() >= self._speaking_until:
                 keeper = self.ctx.mood
                 try:
                     now = keeper.current() if keeper is not None else None
@@ -545,11 +544,11 @@ class StageSkill(Skill):
 
     async def _say_with_mouth(self, frames: list[lipsync.Frame]) -> None:
         step = 1.0 / lipsync.RATE
-        started = time.monotonic()
+        started = self.ctx.clock.monotonic()
         for i, (level, viseme) in enumerate(frames):
             if self.running:
                 self.server.send(msgs.mouth(level, viseme))
-            await asyncio.sleep(max(0.0, started + (i + 1) * step - time.monotonic()))
+            await asyncio.sleep(max(0.0, started + (i + 1) * step - self.ctx.clock.monotonic()))
 
     # ---- what happens -----------------------------------------------------------------------------------
     def _heard(self, event: Event) -> None:
@@ -558,14 +557,14 @@ class StageSkill(Skill):
         text, mood = event.text, str(event.data.get("mood") or "")
         s = self.settings
         self.server.send(msgs.caption(text, mood, int(s.caption_hold_seconds * 1000)))
-        now = time.monotonic()
+        now = self.ctx.clock.monotonic()
         if event.data.get("chunk"):            # her voice is playing this line now, chunk by chunk
             self._last_chunk_at = now
         # the whole line after its spoken chunks comes once she has finished: her face keeps the mood only a
         # little longer; a line with no voice is held for as long as it would take to say
         voiced = not event.data.get("chunk") and now - self._last_chunk_at <= lipsync.duration(text) + SPEAK_HOLD
         self.show_mood(mood, hold=SPEAK_HOLD if voiced else lipsync.duration(text) + SPEAK_HOLD)
-        if s.lip_sync_from_text and time.monotonic() - self._last_level > TEXT_MOUTH_AFTER:
+        if s.lip_sync_from_text and self.ctx.clock.monotonic() - self._last_level > TEXT_MOUTH_AFTER:
             if self._mouth_task is not None:
                 self._mouth_task.cancel()
             self._mouth_task = spawn(self._say_with_mouth(lipsync.text_envelope(text)))

@@ -128,7 +128,7 @@ class TelegramSkill(TokenPlatform):
     def _new_client(self) -> TelegramBot:
         """Rule 1 (the life cycle, the token, the state: the platform layer's TokenPlatform)."""
         s = self.settings
-        self._since = self._since or self.ctx.now().timestamp()
+        self._since = self._since or self.ctx.clock.time()
         return TelegramBot(self.ctx.gate, self.token.get, self._updates, on_state=self._state,
                            base_url=s.api_base, base_file_url=s.file_base, **self.client_options)
 
@@ -148,7 +148,7 @@ class TelegramSkill(TokenPlatform):
                 continue
             verdict = decide(message, allow, since)
             if not verdict.read:
-                self.log.add(self.ctx.now().timestamp(), "ignored", verdict.reason, IGNORED)
+                self.log.add(self.ctx.clock.time(), "ignored", verdict.reason, IGNORED)
                 self._listeners.notify()
                 continue
             if message.is_voice:
@@ -176,14 +176,14 @@ class TelegramSkill(TokenPlatform):
             words = (await ears.transcribe(audio)).text.strip()
         except Exception as exc:
             log.warning("a Telegram voice note could not be heard: %r", type(exc).__name__)
-            self.log.add(self.ctx.now().timestamp(), "Telegram", f"a voice note from {message.sender_name} could "
+            self.log.add(self.ctx.clock.time(), "Telegram", f"a voice note from {message.sender_name} could "
                          f"not be heard: {exc}", "system")
             self._perceive(message, "(sent a voice note she could not hear)", voice=True)
             return
         self._perceive(message, words or "(a voice note with no words she could make out)", voice=True)
 
     def _perceive(self, m: TelegramMessage, words: str, voice: bool = False) -> None:
-        ts = self.ctx.now().timestamp()
+        ts = self.ctx.clock.time()
         author = Author(PLATFORM, str(m.sender_id), m.sender_name)
         key = f"{PLATFORM}:{m.chat_id}"
         said = f"(voice note) {words}" if voice else words
@@ -232,7 +232,7 @@ class TelegramSkill(TokenPlatform):
         chat_id = self._chat_id(channel)
         talk = self.conversations[chat_id]
         await client.send(chat_id, text, reply_to=talk.last_message if talk.group else None)
-        self.log.add(self.ctx.now().timestamp(), self._persona(), text, "her", channel=str(chat_id))
+        self.log.add(self.ctx.clock.time(), self._persona(), text, "her", channel=str(chat_id))
         self._listeners.notify()
 
     def context_section(self) -> str:

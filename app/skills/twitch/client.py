@@ -37,7 +37,6 @@ import itertools
 import logging
 import random
 import ssl
-import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -202,7 +201,7 @@ class TwitchChat:
                  rng: random.Random | None = None, backoff_base: float = BACKOFF_BASE,
                  backoff_cap: float = BACKOFF_CAP, send_limit: int | None = None,
                  send_window: float = irc.RATE_WINDOW_S, keepalive: float = KEEPALIVE,
-                 login_timeout: float = LOGIN_TIMEOUT, clock: Callable[[], float] = time.monotonic) -> None:
+                 login_timeout: float = LOGIN_TIMEOUT, clock: Callable[[], float]) -> None:
         self.gate = gate
         self.channel = normalize_channel(channel)
         if not self.channel:

@@ -211,7 +211,7 @@ class TwitchSkill(Skill):
         return self.ctx.stage.session() if self.ctx.stage is not None else None
 
     def _now(self) -> float:
-        return self.ctx.now().timestamp()
+        return self.ctx.clock.time()
 
     def _persona(self) -> str:
         return self.ctx.stage.persona() if self.ctx.stage is not None else "Bea"
@@ -263,7 +263,7 @@ class TwitchSkill(Skill):
         self.client = TwitchChat(gate, s.channel, nick=s.nick, token=self._token, host=s.host, port=s.port,
                                  tls=self.ssl_context if (s.tls and self.ssl_context) else s.tls,
                                  on_event=self.on_event, on_state=self._on_state, on_accepted=self._accepted,
-                                 **self.client_options)
+                                 **({"clock": self.ctx.clock.monotonic} | self.client_options))
         self.since = self._now() - 1.0
         self.client.start()
         senders = self.ctx.senders

@@ -18,7 +18,6 @@ Theory of operation:
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -123,8 +122,7 @@ def load_parts(settings: Any, executor: Executor) -> Parts:
 class SilentOutput(QueuedOutput):
     """Rule 2."""
 
-    def __init__(self, sample_rate: int, block_frames: int = 512,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, sample_rate: int, block_frames: int = 512, *, clock: Callable[[], float]) -> None:
         super().__init__(sample_rate, clock)
         self.block_frames = block_frames
         self._pacer = Pacer(lambda: self._queue.render(block_frames), block_frames / sample_rate,

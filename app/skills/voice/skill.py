@@ -37,7 +37,6 @@ import asyncio
 import contextlib
 import functools
 import logging
-import time
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -318,7 +317,8 @@ class VoiceSkill(Skill):
                 self.problem_words[problem] = said
             self.ctx.bus.publish(EventKind.ERROR, SURFACE, problem, setting=SETTINGS,
                                  problem=f"{SURFACE}:{problem.partition(':')[0]}", **said)
-        self.guard = SelfHearingGuard()
+        monotonic = self.ctx.clock.monotonic   # one clock for the guard, her voice and her ears
+        self.guard = SelfHearingGuard(clock=monotonic)
         missing: list[str] = []
         carried: dict[str, tuple[str, dict[str, str]]] = {}   # a missing device's words for the window, by message
         if parts.voice is not None:
@@ -329,12 +329,13 @@ class VoiceSkill(Skill):
             except AudioUnavailable as exc:
                 missing.append(str(exc))
                 carried[str(exc)] = (exc.words, exc.values)
-                self.output = SilentOutput(rate)
+                self.output = SilentOutput(rate, clock=monotonic)
                 self.output.start()
             self.output.add_listener(self._played)
             self.mouth = Mouth(parts.voice, TappedOutput(self.output, self.tap), guard=self.guard,
                                barge_in=BargeIn(s.duck_db, s.stop_after_seconds), on_caption=self._caption,
-                               on_action=self._action, on_speaking=self._on_speaking, screen=self._screen)
+                               on_action=self._action, on_speaking=self._on_speaking, screen=self._screen,
+                               clock=monotonic)
             outlets = self.ctx.voice_outlet
             if outlets is not None:
                 outlets.attach_voice(self._say, self._begin, speaking=lambda: self.speaking,
@@ -343,7 +344,8 @@ class VoiceSkill(Skill):
         if parts.transcriber is not None:
             self.ears = Ears(parts.transcriber, vad=parts.vad, guard=self.guard, mode=s.mode,
                              rules=TurnRules(end_silence_ms=s.end_of_turn_ms),
-                             on_heard=self._heard, on_owner_voice=self._owner_voice, on_level=self._level)
+                             on_heard=self._heard, on_owner_voice=self._owner_voice, on_level=self._level,
+                             clock=monotonic)
             try:
                 self.mic = await loop.run_in_executor(self.executor, self.open_input,
                                                       to_loop(loop, self.ears.feed), s.input_device or None)
@@ -504,7 +506,7 @@ class VoiceSkill(Skill):
         self.thinking = True
         self.ctx.perceive(Perception(
             PerceptionKind.VOICE, SURFACE, f"{heard_mark(self.ctx.words())} {text}", salience=0.9,
-            meta={Meta.CONVERSATION_KEY: CONVERSATION, Meta.TEXT: text}, author=OWNER, ts=time.time()))
+            meta={Meta.CONVERSATION_KEY: CONVERSATION, Meta.TEXT: text}, author=OWNER, ts=self.ctx.clock.time()))
         self._changed()
 
     def _owner_voice(self, event: OwnerVoice) -> None:

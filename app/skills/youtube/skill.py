@@ -166,7 +166,7 @@ class YouTubeSkill(Skill):
         self._listeners.notify()
 
     def _add_log(self, who: str, text: str, kind: str, item: YtItem | None = None) -> None:
-        self.log.add(self.ctx.now().timestamp(), who, text, kind,
+        self.log.add(self.ctx.clock.time(), who, text, kind,
                      f"{PLATFORM}:{item.channel_id}" if item and item.channel_id else None, item.id if item else "")
 
     def _state(self, state: str, why: str) -> None:
@@ -188,7 +188,7 @@ class YouTubeSkill(Skill):
             self.seen.popitem(last=False)
         if first:
             return
-        now = self.ctx.now().timestamp()
+        now = self.ctx.clock.time()
         for item in fresh:
             tallied = bool(item.channel_id) and item.kind in ("chat", "superchat", "supersticker", "member") \
                 and self.tallies.count(Author(PLATFORM, item.channel_id, item.name or "someone"), now)
@@ -216,7 +216,7 @@ class YouTubeSkill(Skill):
         if first_mention(item.text, self._names()) is not None:
             data[Meta.ADDRESSED] = True
         return Perception(PerceptionKind.CHAT, PLATFORM, f"[{author.display_name}] {words}", salience, data, author,
-                          self.ctx.now().timestamp())
+                          self.ctx.clock.time())
 
     def _chat(self, item: YtItem, tallied: bool) -> None:
         if item.kind == "member":
@@ -265,7 +265,7 @@ class YouTubeSkill(Skill):
         self.log.strike(lambda line: line.identity == identity)
         what = "timed out" if item.ban_seconds else "banned"
         taken = self.moderation.remove_person(identity, f"a moderator {what} this person", item.ban_seconds,
-                                              self.ctx.now().timestamp())
+                                              self.ctx.clock.time())
         text, data = said(QT_TRANSLATE_NOOP("activity", "a moderator timed out {name} on YouTube: {taken} waiting "
                                                         "line(s) taken back") if item.ban_seconds else
                           QT_TRANSLATE_NOOP("activity", "a moderator banned {name} on YouTube: {taken} waiting "

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import gc
-from datetime import UTC, datetime
 
 from app.core.events import EventBus
 from app.mind.outlets import Outlets
+from app.process.clock import SYSTEM
 from app.senses.voice import FakeAudioDevice, SileroVad, Transcriber
 from app.skills.base import SkillContext
 from app.skills.voice.skill import VoiceSettings, VoiceSkill
@@ -33,7 +33,7 @@ def made(kind: type) -> int:
 
 def started_skill(events: EventBus, outlets: Outlets, **settings) -> VoiceSkill:
     values = VoiceSettings(**settings)
-    ctx = SkillContext(words=english, settings=lambda: values, bus=events, now=lambda: datetime.now(UTC),
+    ctx = SkillContext(words=english, settings=lambda: values, bus=events, clock=SYSTEM,
                        voice_outlet=outlets)
     skill = VoiceSkill(ctx)
 

@@ -7,12 +7,12 @@ UDP on loopback, with discord.py's real connection, are test_voice_loopback.py's
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
 
 import numpy as np
 
 from app.core.events import EventBus, EventKind
 from app.mind.outlets import Outlets
+from app.process.clock import SYSTEM
 from app.senses.voice import FakeAudioDevice, resample, to_float32
 from app.skills.base import SkillContext
 from app.skills.discord.call import FRAME_BYTES, LINGER, RATE, CallAudio, CallVoice, call_pcm
@@ -137,7 +137,7 @@ def test_a_line_she_speaks_in_a_call_reaches_it_part_by_part_in_order_and_whole(
 def test_her_call_tools_follow_the_call_and_the_settings():
     values = DiscordSettings(voice_channel="123456789012345678")
     skill = DiscordSkill(SkillContext(words=english, settings=lambda: values, bus=EventBus(lambda: 0.0),
-                                      now=lambda: datetime.now(UTC)))
+                                      clock=SYSTEM))
     names = lambda: [t.name for t in skill._voice_tools()]  # noqa: E731
     assert names() == []                                   # default: only the streamer joins her
     values.she_joins_voice = True

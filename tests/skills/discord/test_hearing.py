@@ -14,7 +14,6 @@ import os
 import statistics
 import threading
 import time
-from datetime import UTC, datetime
 from types import SimpleNamespace
 
 import numpy as np
@@ -23,6 +22,7 @@ import pytest
 from app.core.events import EventBus, EventKind
 from app.core.perception import Meta, PerceptionKind
 from app.mind.outlets import Outlets
+from app.process.clock import SYSTEM
 from app.senses.voice import FakeAudioDevice, OwnerVoice
 from app.skills.base import SkillContext
 from app.skills.discord.hearing import CLIENT_DISCONNECT, FAILING, SILENCE_S, CallEars, talking_over
@@ -100,6 +100,7 @@ def _receiver(dave=None, make=None, **kw) -> tuple[CallEars, dict[int, Recorder]
         made[user] = Recorder()
         return made[user]
 
+    kw.setdefault("clock", time.monotonic)
     ears = CallEars(lambda: (KEY, MODE), lambda: dave, HER, make or make_ears, on_heard=lambda *_a: None, **kw)
     return ears, made
 
@@ -294,7 +295,7 @@ class Connection:
 
 def _discord(events, transcriber, perceive, tap=None) -> DiscordSkill:
     values = DiscordSettings()
-    return DiscordSkill(SkillContext(settings=lambda: values, bus=events, now=lambda: datetime.now(UTC),
+    return DiscordSkill(SkillContext(settings=lambda: values, bus=events, clock=SYSTEM,
                                      words=english, perceive=perceive, ears=lambda: transcriber, voice_tap=lambda: tap))
 
 

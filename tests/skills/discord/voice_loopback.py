@@ -16,7 +16,6 @@ import json
 import os
 import sys
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 
 KEY = bytes(range(100, 132))
@@ -26,6 +25,7 @@ ANNA, SSRC, GUILD, VOICE_CHANNEL = 412345678901234567, 4242, 900, 600
 async def scenario(cert: Path, cert_key: Path, dave: bool) -> dict:
     from app.core.events import EventBus
     from app.core.perception import Meta
+    from app.process.clock import SYSTEM
     from app.process.executors import BoundedExecutor
     from app.senses.netgate import NetworkGate
     from app.senses.voice import Transcriber, default_whisper_model
@@ -50,7 +50,7 @@ async def scenario(cert: Path, cert_key: Path, dave: bool) -> dict:
             KEY, cert, cert_key, (ANNA, VOICE_CHANNEL) if dave else None) as voice:
         fake.voice_endpoint = voice.endpoint
         values = DiscordSettings(api_base=fake.api_base, gateway=fake.gateway_url)
-        skill = DiscordSkill(SkillContext(settings=lambda: values, bus=events, now=lambda: datetime.now(UTC),
+        skill = DiscordSkill(SkillContext(settings=lambda: values, bus=events, clock=SYSTEM,
                                           words=english, perceive=heard.append, gate=NetworkGate(lambda: False),
                                           ears=lambda: transcriber))
         link = skill.client = DiscordLink(skill.ctx.gate, lambda: TOKEN, skill._event, api_base=fake.api_base,

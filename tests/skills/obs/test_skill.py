@@ -4,11 +4,11 @@ captions, perceptions and sessions."""
 import asyncio
 import json
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
 
 from app.core.events import EventBus, EventKind
 from app.core.perception import PerceptionKind
 from app.core.tools import broken_promises
+from app.process.clock import SYSTEM
 from app.skills.base import SkillContext
 from app.skills.obs.client import State
 from app.skills.obs.skill import PASSWORD_SECRET, ObsSettings, ObsSkill, allowed
@@ -350,7 +350,7 @@ def test_the_stream_ending_in_obs_closes_the_session_then_remembers_it_through_t
     """The skill on a hand-built context: what it reaches is its ports, and a port left out is a step left out."""
     def skill_with(done: list[str], sessions: bool, remembering: bool) -> tuple[ObsSkill, list]:
         heard: list = []
-        ctx = SkillContext(settings=ObsSettings, bus=EventBus(lambda: 0.0), now=lambda: datetime.now(UTC),
+        ctx = SkillContext(settings=ObsSettings, bus=EventBus(lambda: 0.0), clock=SYSTEM,
                            words=english, perceive=heard.append, sessions=Sessions(done) if sessions else None,
                            remembering=Remembering(done) if remembering else None)
         return ObsSkill(ctx), heard

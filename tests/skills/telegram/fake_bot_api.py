@@ -17,6 +17,7 @@ import asyncio
 import json
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -61,8 +62,10 @@ def fail(status: int, description: str, **parameters: Any) -> web.Response:
 
 
 class FakeBotApi:
-    def __init__(self, token: str = TOKEN, bot: dict[str, Any] | None = None) -> None:
+    def __init__(self, token: str = TOKEN, bot: dict[str, Any] | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
         self.token, self.bot = token, bot or dict(BOT)
+        self.clock = clock                              # what a message's date says (the box's virtual wall)
         self.queue: list[dict[str, Any]] = []           # unconfirmed updates
         self.sent: list[dict[str, Any]] = []            # sendMessage calls, as Messages
         self.actions: list[tuple[int, str]] = []        # sendChatAction calls
@@ -94,7 +97,7 @@ class FakeBotApi:
     def message(self, chat: dict[str, Any], sender: dict[str, Any], text: str = "", **more: Any) -> int:
         """A message someone sends: queued as an update; its update_id back."""
         self._next_message += 1
-        message: dict[str, Any] = {"message_id": self._next_message, "date": int(time.time()), "chat": chat,
+        message: dict[str, Any] = {"message_id": self._next_message, "date": int(self.clock()), "chat": chat,
                                    "from": sender, **more}
         if text:
             message["text"] = text
@@ -208,7 +211,7 @@ class FakeBotApi:
         if len(text) > 4096:
             return fail(400, "Bad Request: message is too long")
         self._next_message += 1
-        message: dict[str, Any] = {"message_id": self._next_message, "date": int(time.time()), "from": self.bot,
+        message: dict[str, Any] = {"message_id": self._next_message, "date": int(self.clock()), "from": self.bot,
                                    "chat": {"id": chat_id, "type": "private" if chat_id > 0 else "supergroup"},
                                    "text": text}
         reply = params.get("reply_parameters")

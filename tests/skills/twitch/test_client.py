@@ -9,6 +9,7 @@ import datetime
 import ipaddress
 import re
 import ssl
+import time
 
 import pytest
 
@@ -34,6 +35,7 @@ def open_gate(privacy: bool = False) -> NetworkGate:
 def chat_client(server: FakeTwitchServer, events: list, states: list | None = None, **kw) -> TwitchChat:
     kw.setdefault("tls", False)
     kw.setdefault("backoff_base", 0.05)
+    kw.setdefault("clock", time.monotonic)
     on_state = (lambda s, d: states.append(s)) if states is not None else (lambda s, d: None)
     return TwitchChat(kw.pop("gate", open_gate()), kw.pop("channel", "Bea"), host="127.0.0.1",
                       port=server.port, on_event=events.append, on_state=on_state, **kw)
@@ -229,7 +231,7 @@ def test_a_refused_token_stops_the_client_instead_of_hammering_the_server():
 def test_privacy_mode_refuses_a_host_that_is_not_this_machine_and_allows_loopback():
     async def go():
         # 192.0.2.0/24 is TEST-NET-1: documentation only, never routed (and the gate refuses it unresolved)
-        refused = TwitchChat(open_gate(privacy=True), "bea", host="192.0.2.7", port=6697)
+        refused = TwitchChat(open_gate(privacy=True), "bea", host="192.0.2.7", port=6697, clock=time.monotonic)
         refused.start()
         await until(lambda: refused.state is State.REFUSED)
         reason = refused.detail

@@ -3,6 +3,7 @@ not connected at all (no socket is opened) and the Chat dock says why in plain w
 stay plain, and so may a server at a loopback address (the token never leaves the machine)."""
 
 import asyncio
+import time
 
 from app.core import irc
 from app.core.events import EventKind
@@ -36,7 +37,7 @@ def test_a_plain_connection_with_a_token_is_never_opened():
     async def go():
         gate, states = CountingGate(), []
         chat = TwitchChat(gate, "bea", nick="beabot", token=lambda: "oauth:abc123", host="irc.chat.twitch.tv",
-                          port=6667, tls=False, on_state=lambda s, d: states.append((s, d)))
+                          port=6667, tls=False, on_state=lambda s, d: states.append((s, d)), clock=time.monotonic)
         chat.start()
         await until(lambda: chat.state is State.REFUSED)
         await asyncio.sleep(0.1)

@@ -7,11 +7,11 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from datetime import UTC, datetime
 
 import numpy as np
 
 from app.core.chat import AssistantMessage, Delta, DeltaKind, ToolCall, Usage
+from app.process.clock import SYSTEM
 from app.senses.voice import FakeAudioDevice, Resampler
 from app.skills.base import SkillContext
 from app.skills.voice.parts import Parts
@@ -122,7 +122,7 @@ def build_skill(events, outlets, voice, transcriber=None, *, perceive=None, stag
     """The skill on the real (already loaded) models, with a fake sound card (or none at all: the machine's
     own, which has no PortAudio here)."""
     values = VoiceSettings(**settings)
-    ctx = SkillContext(settings=lambda: values, bus=events, now=lambda: datetime.now(UTC), words=english,
+    ctx = SkillContext(settings=lambda: values, bus=events, clock=SYSTEM, words=english,
                        perceive=perceive or (lambda _p: None), voice_outlet=outlets, avatar=lambda: stage)
     skill = VoiceSkill(ctx)
 

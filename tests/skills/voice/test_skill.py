@@ -5,7 +5,6 @@ said, the streamer's words become VOICE perceptions, she never hears herself, an
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
 
 import numpy as np
 import pytest
@@ -15,6 +14,7 @@ from app.core.chat import ToolCall
 from app.core.events import EventBus, EventKind
 from app.core.perception import PerceptionKind
 from app.mind.outlets import Outlets
+from app.process.clock import SYSTEM
 from app.senses.voice import FakeAudioDevice, OwnerVoice, Resampler, backend
 from app.skills.base import SkillContext
 from app.skills.chat.skill import ChatSkill
@@ -69,7 +69,7 @@ def test_without_an_audio_device_she_starts_says_why_and_speaks_into_silence():
     outlets.on_spoken(lambda line: shown.append((line.text, line.state.value)))
 
     async def go():
-        ctx = SkillContext(settings=lambda: VoiceSettings(), bus=events, now=lambda: datetime.now(UTC),
+        ctx = SkillContext(settings=lambda: VoiceSettings(), bus=events, clock=SYSTEM,
                            words=english, voice_outlet=outlets)
         skill = VoiceSkill(ctx)
         await skill.start()
@@ -104,7 +104,7 @@ def test_a_streamed_speak_call_is_heard_before_the_model_has_finished_writing_it
     # whole call, the hold would time out
     m, llm = streaming_mind([[speak_call(LINE)]], size=3, delay=0.01,
                             hold_until=lambda: any(b.audio_frames for b in out.recorded()))
-    chat_skill = ChatSkill(SkillContext(settings=SkillSettings, bus=m.events, now=lambda: datetime.now(UTC),
+    chat_skill = ChatSkill(SkillContext(settings=SkillSettings, bus=m.events, clock=SYSTEM,
                                            words=english))
     skill = build_skill(m.events, m.outlets, voice, stage=stage, output=out, microphone=NoMicrophone)
 
