@@ -22,6 +22,8 @@ from calendar import timegm
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from app.core.backoff import backoff_delay
+
 BASE = 5.0
 CAP = 300.0
 RETRY_AFTER_CAP = 3600.0
@@ -33,17 +35,11 @@ _RFC850 = re.compile(r"[a-z]+, (\d{2})-([a-z]{3})-(\d{2}) (\d{2}):(\d{2}):(\d{2}
 _ASCTIME = re.compile(r"[a-z]{3} ([a-z]{3}) +(\d{1,2}) (\d{2}):(\d{2}):(\d{2}) (\d{4})")
 
 
-def backoff(failures: int, base: float = BASE, cap: float = CAP) -> float:
-    """Rule 1: the cooldown after `failures` failures in a row (0 when there were none)."""
-    if failures <= 0:
-        return 0.0
-    return min(cap, base * 2 ** min(failures - 1, 62))
-
-
 def cooldown(failures: int, retry_after: float | None = None, base: float = BASE, cap: float = CAP) -> float:
     """Rules 1 and 2: the back-off, raised to what the server asked for."""
     asked = min(max(retry_after or 0.0, 0.0), RETRY_AFTER_CAP)
-    return max(backoff(failures, base, cap), asked)
+    backoff = backoff_delay(failures - 1, base, cap) if failures > 0 else 0.0   # no jitter: one member
+    return max(backoff, asked)
 
 
 def retry_after_seconds(value: str | None, now_epoch: float) -> float | None:

@@ -4,7 +4,7 @@ from calendar import timegm
 
 import pytest
 
-from app.core.cooldown import CAP, RETRY_AFTER_CAP, Cooldowns, backoff, cooldown, retry_after_seconds
+from app.core.cooldown import CAP, RETRY_AFTER_CAP, Cooldowns, cooldown, retry_after_seconds
 
 NOW = float(timegm((2015, 10, 21, 7, 28, 0, 0, 0, 0)))  # Wed, 21 Oct 2015 07:28:00 GMT
 
@@ -16,7 +16,7 @@ BACKOFF = [
 
 @pytest.mark.parametrize("failures,seconds", BACKOFF)
 def test_backoff_doubles_from_five_seconds_up_to_five_minutes(failures, seconds):
-    assert backoff(failures) == seconds
+    assert cooldown(failures) == seconds
 
 
 COOLDOWN = [

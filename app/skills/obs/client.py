@@ -50,6 +50,7 @@ from obsws_python.callback import Callback
 from obsws_python.error import OBSSDKRequestError
 
 from app.core import obs_protocol as proto
+from app.core.backoff import backoff_delay
 from app.core.words import QT_TRANSLATE_NOOP
 from app.process.executors import BoundedExecutor
 from app.process.tasks import spawn
@@ -63,7 +64,7 @@ logging.getLogger("obsws_python").setLevel(logging.CRITICAL)
 
 T = TypeVar("T")
 
-BACKOFF: tuple[float, ...] = (1.0, 2.0, 4.0, 8.0, 16.0, 30.0)
+RETRY_BASE, RETRY_CAP = 1.0, 30.0   # rule 4: a local OBS is tried again soon, and every 30 s at most
 CONNECT_TIMEOUT = 5.0
 CLOSE_TIMEOUT = 2.0
 _ES = proto.EventSubscription
@@ -72,11 +73,6 @@ EVENTS = ("CurrentProgramSceneChanged", "SceneListChanged", "SceneCreated", "Sce
           "SceneNameChanged", "StreamStateChanged", "RecordStateChanged", "ExitStarted",
           "CurrentSceneCollectionChanging", "CurrentSceneCollectionChanged")
 _SCENE_LIST_EVENTS = {"SceneListChanged", "SceneCreated", "SceneRemoved", "SceneNameChanged"}
-
-
-def backoff(attempt: int, steps: Sequence[float] = BACKOFF) -> float:
-    """Seconds to wait before retry number `attempt` (0 first)."""
-    return steps[min(max(attempt, 0), len(steps) - 1)]
 
 
 class State(enum.StrEnum):
@@ -222,11 +218,12 @@ def _close_frame(data: bytes) -> tuple[int | None, str]:
 
 class ObsConnection:
     def __init__(self, target: Callable[[], Target], *, gate: Any = None, timeout: float = CONNECT_TIMEOUT,
-                 steps: Sequence[float] = BACKOFF) -> None:
+                 backoff_base: float = RETRY_BASE, backoff_cap: float = RETRY_CAP) -> None:
         self._target = target
         self._gate = gate if gate is not None else NetworkGate(lambda: False)   # composed without one: tests
         self.timeout = timeout
-        self.steps = tuple(steps)
+        # app.core.backoff's doubling with no jitter: one client, its own OBS, nobody to keep apart from
+        self.backoff_base, self.backoff_cap = backoff_base, backoff_cap
         self._status = ObsStatus()
         self._status_listeners: list[Callable[[ObsStatus], None]] = []
         self._event_listeners: list[Callable[[str, dict[str, Any]], None]] = []
@@ -330,7 +327,7 @@ class ObsConnection:
                 attempt = 0
                 continue
             except Exception as exc:
-                delay = backoff(attempt, self.steps)
+                delay = backoff_delay(attempt, self.backoff_base, self.backoff_cap)
                 attempt += 1
                 why = describe_failure(exc, target)
                 said, values = w.failure_words(exc, target.address, target.host)
@@ -351,7 +348,7 @@ class ObsConnection:
             await self._blocking(self._close_blocking, session)
             if woken:
                 continue
-            delay = backoff(0, self.steps)
+            delay = backoff_delay(0, self.backoff_base, self.backoff_cap)
             attempt = 1
             self._set(state=State.RETRYING, retry_in=delay,
                       message=f"Lost the connection to OBS at {target.address}. Trying again in {delay:g} s.",

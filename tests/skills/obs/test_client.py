@@ -8,10 +8,11 @@ import time
 import pytest
 
 from app.core import obs_protocol as proto
-from app.skills.obs.client import BACKOFF, NotConnected, ObsConnection, ObsError, State, Target, backoff
+from app.core.backoff import backoff_delay
+from app.skills.obs.client import RETRY_BASE, RETRY_CAP, NotConnected, ObsConnection, ObsError, State, Target
 from tests.obs_server import OBS_29, FakeOBS
 
-FAST = (0.05, 0.1, 0.2)
+FAST = (0.05, 0.2)   # (backoff_base, backoff_cap): 0.05, 0.1, 0.2, 0.2...
 
 
 def run(coro, timeout=30):
@@ -56,13 +57,13 @@ VERSIONS = pytest.mark.parametrize("versions", [{}, OBS_29], ids=["obs-31", "obs
 
 def connection(obs: FakeOBS, password: dict | str = "pw", **kwargs) -> ObsConnection:
     box = password if isinstance(password, dict) else {"pw": password}
-    return ObsConnection(lambda: Target("127.0.0.1", obs.port, box["pw"]), steps=kwargs.pop("steps", FAST),
+    base, cap = kwargs.pop("backoff", FAST)
+    return ObsConnection(lambda: Target("127.0.0.1", obs.port, box["pw"]), backoff_base=base, backoff_cap=cap,
                          timeout=3, **kwargs)
 
 
 def test_backoff_doubles_up_to_thirty_seconds():
-    assert [backoff(n) for n in range(8)] == [1, 2, 4, 8, 16, 30, 30, 30]
-    assert BACKOFF[-1] == 30
+    assert [backoff_delay(n, RETRY_BASE, RETRY_CAP) for n in range(8)] == [1, 2, 4, 8, 16, 30, 30, 30]
 
 
 def test_the_hello_of_obs_29_is_understood_and_answered():
@@ -189,7 +190,7 @@ def test_reconnects_after_the_server_restarts():
 def test_a_kicked_session_is_noticed_without_any_request():
     async def main():
         with FakeOBS() as obs:
-            conn = connection(obs, "", steps=(0.5,))
+            conn = connection(obs, "", backoff=(0.5, 0.5))
             await conn.start()
             try:
                 await until(lambda: conn.status.connected, what="connected")
@@ -253,7 +254,8 @@ def test_privacy_mode_refuses_a_remote_obs_without_retrying():
 
     async def main():
         gate = NetworkGate(lambda: True, resolve=lambda host, port: ["203.0.113.7"])
-        conn = ObsConnection(lambda: Target("obs.example.net", 4455), gate=gate, steps=FAST)
+        conn = ObsConnection(lambda: Target("obs.example.net", 4455), gate=gate, backoff_base=FAST[0],
+                             backoff_cap=FAST[1])
         await conn.start()
         try:
             await until(lambda: conn.status.state is State.REFUSED, what="refused")

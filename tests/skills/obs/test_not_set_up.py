@@ -11,14 +11,9 @@ import logging
 import socket
 import threading
 
-import pytest
-
 from app import compose
 from app.api.service import override_port
-from tests.parallel import FIXED_PORTS
 from tests.skills.obs.test_client import FAST, until
-
-pytestmark = pytest.mark.xdist_group(FIXED_PORTS)   # her stage on the port she ships with (tests/parallel.py)
 
 
 class CountingPort:
@@ -59,7 +54,7 @@ def test_obs_never_set_up_makes_no_connection_logs_nothing_and_says_not_set_up(d
         assert bea.settings.current.skills.obs.enabled is False      # a new data folder: OBS is off
         bea.settings.update({"skills.obs.port": port.port, "mind.models": [], "skills.voice.enabled": False})
         obs = bea.skills["obs"]
-        obs.connection.steps = FAST                                   # retries at once, were there any
+        obs.connection.backoff_base, obs.connection.backoff_cap = FAST   # retries at once, were there any
         override_port(0)
         try:
             await compose.start(bea)

@@ -110,7 +110,8 @@ def real_obs(tmp_path_factory) -> tuple[int, Path]:
 
 
 def connection(port: int, password: str) -> ObsConnection:
-    return ObsConnection(lambda: Target("127.0.0.1", port, password), steps=FAST, timeout=5)
+    return ObsConnection(lambda: Target("127.0.0.1", port, password), backoff_base=FAST[0], backoff_cap=FAST[1],
+                         timeout=5)
 
 
 def test_connects_to_real_obs_and_reads_its_state(real_obs):
@@ -158,7 +159,7 @@ def test_a_new_scene_collection_is_followed_and_her_switch_says_the_scene_is_gon
                              "skills.obs.allowed_scenes": ["Main"]})
         bea.secrets.set(PASSWORD_SECRET, PASSWORD)
         skill: ObsSkill = bea.skills["obs"]
-        skill.connection.steps = FAST
+        skill.connection.backoff_base, skill.connection.backoff_cap = FAST
         await skill.start()
         try:
             await until(lambda: skill.connected, timeout=15, what="connected")

@@ -27,7 +27,7 @@ async def running(bea, obs: FakeOBS, password: str | None = "pw", **settings):
     if password:
         bea.secrets.set(PASSWORD_SECRET, password)
     skill: ObsSkill = bea.skills["obs"]
-    skill.connection.steps = FAST
+    skill.connection.backoff_base, skill.connection.backoff_cap = FAST
     await skill.start()
     try:
         yield skill
