@@ -2,41 +2,55 @@
 
 1. A test file is one unit of work: one worker runs the whole file, in its order, so a module's fixture (the
    stream in a box, OBS Studio, a model) is made once.
-2. Files that use something only one test may hold at a time are one unit too, named by a group
-   (`pytestmark = pytest.mark.xdist_group(...)`): FIXED_PORTS, the app run with the ports it ships with (the
-   stage's and the local API's) and the session's one frozen bundle, whose package opens her window so.
-   Everything else takes a port the system picks and a folder of its own.
+2. Files that use something only one test may hold at a time form one unit together, listed in GROUPS by path:
+   FIXED_PORTS start the app with the ports it ships with (the stage's 7455, the local API's 8765; found by a run
+   with every bind() logged), and the bundle's tests share the session's one frozen bundle, whose Linux package
+   opens her window on those ports. Every other test binds a port the system picks (or runs in a network
+   namespace of its own) and works in a folder of its own. (xdist's own xdist_group mark does nothing with pytest
+   9: it renames the test's node id, which pytest 9 no longer reads.)
 3. Units with a test marked slow are handed out first: the long ones start at once, while the other worker
    takes the short ones, and the run does not end with one worker alone on a long unit.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 
-FIXED_PORTS = "fixed-ports"
+FIXED_PORTS = (
+    "tests/api/test_service.py",
+    "tests/bench/test_conversation_runs.py",
+    "tests/bench/test_first_answer_runs.py",
+    "tests/mind/test_spanish_in_app.py",
+    "tests/skills/obs/test_not_set_up.py",
+    "tests/test_bundle.py",
+    "tests/test_cli.py",
+    "tests/test_linux_package.py",
+    "tests/test_no_content_at_rest.py",
+)
+GROUPS: Mapping[str, tuple[str, ...]] = {"fixed-ports": FIXED_PORTS}
 
 
-def slow_first(items: list[pytest.Item]) -> None:
+def unit(nodeid: str, groups: Mapping[str, tuple[str, ...]] = GROUPS) -> str:
+    """The unit a test belongs to: its group (rule 2), else its file (rule 1)."""
+    path = nodeid.split("::", 1)[0]
+    return next((name for name, paths in groups.items() if path in paths), path)
+
+
+def slow_first(items: list[pytest.Item], groups: Mapping[str, tuple[str, ...]] = GROUPS) -> None:
     """Rule 3, on each worker's collection (all workers collect alike, so the order they report is one)."""
-    slow = {item.path for item in items if item.get_closest_marker("slow")}
-    groups = {_group(item) for item in items if item.path in slow} - {None}
-    items.sort(key=lambda item: not (item.path in slow or _group(item) in groups))
+    slow = {unit(item.nodeid, groups) for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: unit(item.nodeid, groups) not in slow)
 
 
-def _group(item: pytest.Item) -> str | None:
-    mark = item.get_closest_marker("xdist_group")
-    return None if mark is None else str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
-
-
-def scheduler(config: pytest.Config, log):
-    """Rules 1 and 2 for `--dist loadgroup`: a group is a unit (xdist's own loadgroup) and so is a file."""
+def scheduler(config: pytest.Config, log, groups: Mapping[str, tuple[str, ...]] = GROUPS):
+    """Rules 1 and 2 for `--dist loadgroup`: xdist's scheduling by units, with ours as the units."""
     from xdist.scheduler import LoadGroupScheduling
 
-    class FileOrGroup(LoadGroupScheduling):
+    class Units(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            scope = super()._split_scope(nodeid)     # the group, or the test itself when it has none
-            return nodeid.split("::", 1)[0] if scope == nodeid else scope
+            return unit(nodeid, groups)
 
     config.option.loadscopereorder = False          # rule 3's order, not xdist's (most tests first)
-    return FileOrGroup(config, log)
+    return Units(config, log)

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from app.core.model_catalog import CATALOG, Kind
-from tests.parallel import FIXED_PORTS
 from tests.xserver import MISSING, xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,8 +23,7 @@ RUN_TIMEOUT = 180
 NEHALEM_TIMEOUT = 1500   # the frozen self-test emulated by qemu: 2.5 min here, far slower on a busy machine
 
 # pytest-timeout's 300 s default would kill the build on a slow machine.
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(BUILD_TIMEOUT + 3 * RUN_TIMEOUT + NEHALEM_TIMEOUT),
-              pytest.mark.xdist_group(FIXED_PORTS)]   # one worker builds the one bundle (tests/parallel.py)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(BUILD_TIMEOUT + 3 * RUN_TIMEOUT + NEHALEM_TIMEOUT)]
 
 
 def build_bundle(out: Path) -> Path:

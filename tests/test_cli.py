@@ -8,13 +8,8 @@ import sys
 import textwrap
 import time
 
-import pytest
-
 from tests.conftest import PASSPHRASE, REPO, run_app
-from tests.parallel import FIXED_PORTS
 from tests.xserver import needs_x, xvfb
-
-pytestmark = pytest.mark.xdist_group(FIXED_PORTS)   # the app on the ports she ships with (tests/parallel.py)
 
 
 def digest(path):

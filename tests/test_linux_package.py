@@ -28,7 +28,6 @@ from pathlib import Path
 import pytest
 
 from tests.bench.startup import descendants, wait_for_window
-from tests.parallel import FIXED_PORTS
 from tests.xserver import MISSING, xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +37,6 @@ pytestmark = [
     pytest.mark.slow,
     pytest.mark.timeout(3600),  # a cold bundle build, then packing a gigabyte on a loaded 2-core machine
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux package is built and run on Linux"),
-    pytest.mark.xdist_group(FIXED_PORTS),   # the session's bundle, and her window on the ports she ships with
 ]
 
 

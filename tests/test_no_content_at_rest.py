@@ -23,9 +23,6 @@ from app import compose
 from app.api.service import override_port
 from app.core.events import EventKind
 from app.senses.voice.ears import Heard
-from tests.parallel import FIXED_PORTS
-
-pytestmark = pytest.mark.xdist_group(FIXED_PORTS)   # her stage on the port she ships with (tests/parallel.py)
 
 CANARY = "zqcanary" + uuid.uuid4().hex[:12]   # lowercase: a lowered copy is found too
 

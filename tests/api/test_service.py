@@ -14,15 +14,10 @@ import time
 import urllib.error
 import urllib.request
 
-import pytest
-
 from app import compose
 from app.api.service import ApiService
 from app.core.events import EventKind
 from tests.conftest import PASSPHRASE, REPO, run_app
-from tests.parallel import FIXED_PORTS
-
-pytestmark = pytest.mark.xdist_group(FIXED_PORTS)   # her stage on the port she ships with (tests/parallel.py)
 
 
 def free_port() -> int:

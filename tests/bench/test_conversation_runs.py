@@ -7,9 +7,6 @@ import re
 import pytest
 
 from tests.bench.test_bench_runs import last_result
-from tests.parallel import FIXED_PORTS
-
-pytestmark = pytest.mark.xdist_group(FIXED_PORTS)   # the app on the ports she ships with (tests/parallel.py)
 
 pytest.importorskip("lingua", reason="lingua-language-detector (the dev extra) is not installed")
 

@@ -4,12 +4,7 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from tests.bench.test_bench_runs import last_result
-from tests.parallel import FIXED_PORTS
-
-pytestmark = pytest.mark.xdist_group(FIXED_PORTS)   # the app on the ports she ships with (tests/parallel.py)
 
 RESULT = re.compile(r"RESULT answered=(\d+) of=(\d+) p50_s=(\d+\.\d\d|nan) p95_s=(\d+\.\d\d|nan) "
                     r"said_p50_s=(\d+\.\d\d|nan)")

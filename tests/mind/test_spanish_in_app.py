@@ -7,8 +7,6 @@ import asyncio
 import time
 from pathlib import Path
 
-import pytest
-
 from app import compose
 from app.core.line_language import language_of
 from app.process.executors import BoundedExecutor
@@ -16,9 +14,6 @@ from app.senses.voice import models
 from app.senses.voice.ears import Heard
 from app.senses.voice.stt import Transcriber
 from tests.her_words import DEMO
-from tests.parallel import FIXED_PORTS
-
-pytestmark = pytest.mark.xdist_group(FIXED_PORTS)   # the app on the ports she ships with (tests/parallel.py)
 
 SPEECH = Path(__file__).parents[1] / "senses" / "voice" / "speech"
 TYPED = "hola Bea, ¿qué tal estás hoy?"

@@ -1,0 +1,65 @@
+"""tests/parallel.py's rules on a small suite run on two workers: a file is one unit, a group is one unit across
+files, and units with a slow test are handed out first."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import REPO
+
+CONFTEST = """
+import pytest
+from tests.parallel import scheduler, slow_first
+
+GROUPS = {"held": ("test_c.py", "test_e.py")}
+
+def pytest_collection_modifyitems(config, items):
+    if hasattr(config, "workerinput"):
+        slow_first(items, GROUPS)
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    return scheduler(config, log, GROUPS)
+"""
+
+TESTS = """
+import json, os, time
+import pytest
+{mark}
+
+@pytest.mark.parametrize("n", range(4))
+def test_one(n):
+    with open(os.environ["RAN"], "a") as f:
+        f.write(json.dumps([__name__, n, os.environ["PYTEST_XDIST_WORKER"], time.monotonic()]) + "\\n")
+    time.sleep(0.05)
+"""
+
+
+def test_a_file_and_a_group_each_run_on_one_worker_and_slow_units_start_first(tmp_path: Path) -> None:
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    (suite / "conftest.py").write_text(CONFTEST)
+    marks = {"test_a": "", "test_b": "", "test_c": "", "test_d": "", "test_e": "",
+             "test_f": "pytestmark = pytest.mark.slow"}
+    for name, mark in marks.items():
+        (suite / f"{name}.py").write_text(TESTS.format(mark=mark))
+    ran = tmp_path / "ran.jsonl"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "xdist", "-n", "2",
+                           "--dist", "loadgroup", "-o", "markers=slow", "--rootdir", str(suite), str(suite)],
+                          cwd=tmp_path, env={**os.environ, "RAN": str(ran), "PYTHONPATH": str(REPO)},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = [json.loads(line) for line in ran.read_text().splitlines()]
+    assert len(rows) == 24
+    workers = {}
+    for module, _n, worker, _t in rows:
+        workers.setdefault("held" if module in ("test_c", "test_e") else module, set()).add(worker)
+    assert all(len(w) == 1 for w in workers.values()), workers             # never split between workers
+    assert len({w for ws in workers.values() for w in ws}) == 2             # and both workers worked
+    first = min(rows, key=lambda row: row[3])
+    assert first[0] == "test_f" or min(t for m, _n, _w, t in rows if m == "test_f") < min(
+        t for m, _n, _w, t in rows if m == "test_b"), rows                  # the slow file is handed out first
