@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import enum
 import functools
 import json
 import logging
@@ -56,7 +55,7 @@ from urllib.parse import urlsplit
 from app.core.discord import MODERATION_EVENTS
 from app.core.message_pieces import pieces
 from app.senses.netgate import PrivacyRefused
-from app.skills.platform.link import Link
+from app.skills.platform.link import Link, State
 
 log = logging.getLogger(__name__)
 logging.getLogger("discord").setLevel(logging.WARNING)     # rule 7: at DEBUG it logs request bodies (chat text)
@@ -79,17 +78,6 @@ LOGIN_TIMEOUT_S = 60.0
 VOICE_TIMEOUT_S = 30.0          # joining a voice call: the voice gateway's handshake and DAVE
 INTENTS_HELP = ("Discord refused the message content intent: switch on 'Message Content Intent' for the bot "
                 "(Developer Portal → your application → Bot)")
-
-
-class State(enum.StrEnum):
-    OFF = "off"
-    NO_TOKEN = "no token"
-    CONNECTING = "connecting"
-    READING = "reading"
-    RETRYING = "retrying"           # the connection dropped or the network failed
-    AUTH_FAILED = "token refused"
-    INTENTS = "intents refused"     # 4014: message content not switched on for the bot
-    REFUSED = "refused"             # privacy mode
 
 
 VOICE_OPS = (5, 11, 13)         # SPEAKING, CLIENTS_CONNECT, CLIENT_DISCONNECT: kept for a late listener

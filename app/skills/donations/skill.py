@@ -159,8 +159,8 @@ class DonationsSkill(Skill):
         if state == State.CONNECTED:
             text, data = said(CONNECTED)
             self.ctx.bus.publish(EventKind.SYSTEM, "donations", text, **data)
-        elif state in (State.UNAUTHORIZED, State.REFUSED, State.NO_TOKEN):
-            words = {State.NO_TOKEN: NO_TOKEN, State.UNAUTHORIZED: TOKEN_REFUSED}.get(state, NOT_REACHED)
+        elif state in (State.AUTH_FAILED, State.REFUSED, State.NO_TOKEN):
+            words = {State.NO_TOKEN: NO_TOKEN, State.AUTH_FAILED: TOKEN_REFUSED}.get(state, NOT_REACHED)
             detail = why.removeprefix("Streamlabs refused the socket token: ")
             self.ctx.bus.publish(EventKind.ERROR, "donations", f"Streamlabs: {why}",
                                  **said(words, **({} if state == State.NO_TOKEN else {"detail": detail}))[1])

@@ -12,7 +12,7 @@ Theory of operation:
    on_problem, nothing of it is stored, and the link stays up.
 4. A drop is redialled after a backoff (doubling from backoff_base to backoff_cap, with jitter; a link that got
    connected resets it). The server refusing the token (an HTTP 401/403, a Socket.IO error packet, or a
-   disconnect before it ever connected) stops the client: state UNAUTHORIZED, with the server's words.
+   disconnect before it ever connected) stops the client: state AUTH_FAILED, with the server's words.
 5. stop() closes the link and ends the task; it is safe to call twice.
 """
 
@@ -42,22 +42,13 @@ from app.core.socketio_v2 import (
 )
 from app.process.tasks import spawn
 from app.senses.netgate import PrivacyRefused
+from app.skills.platform.link import State
 
 log = logging.getLogger(__name__)
 
 DEFAULT_BASE = "https://sockets.streamlabs.com"
 PURPOSE = "Streamlabs donations"
 HANDSHAKE_TIMEOUT_S = 15.0
-
-
-class State:
-    OFF = "off"
-    CONNECTING = "connecting"
-    CONNECTED = "connected"
-    RETRYING = "retrying"
-    REFUSED = "refused"             # the network gate (privacy mode) refused the host
-    UNAUTHORIZED = "unauthorized"   # Streamlabs refused the token
-    NO_TOKEN = "no token"
 
 
 class Unauthorized(Exception):
@@ -136,7 +127,7 @@ class StreamlabsClient:
                     self._set(State.REFUSED, str(exc))
                     return
                 except Unauthorized as exc:
-                    self._set(State.UNAUTHORIZED, f"Streamlabs refused the socket token: {exc}")
+                    self._set(State.AUTH_FAILED, f"Streamlabs refused the socket token: {exc}")
                     log.warning("Streamlabs refused the socket token: %s", exc)
                     return
                 except asyncio.CancelledError:

@@ -33,7 +33,6 @@ Theory of operation:
 from __future__ import annotations
 
 import asyncio
-import enum
 import logging
 import re
 import socket
@@ -56,6 +55,7 @@ from app.process.executors import BoundedExecutor
 from app.process.tasks import spawn
 from app.senses.netgate import NetworkGate, connect_to
 from app.skills.obs import words as w
+from app.skills.platform.link import State
 
 log = logging.getLogger(__name__)
 # The adapter reports every failure itself, in words for the streamer. obsws-python would also log the
@@ -73,14 +73,6 @@ EVENTS = ("CurrentProgramSceneChanged", "SceneListChanged", "SceneCreated", "Sce
           "SceneNameChanged", "StreamStateChanged", "RecordStateChanged", "ExitStarted",
           "CurrentSceneCollectionChanging", "CurrentSceneCollectionChanged")
 _SCENE_LIST_EVENTS = {"SceneListChanged", "SceneCreated", "SceneRemoved", "SceneNameChanged"}
-
-
-class State(enum.StrEnum):
-    OFF = "off"                 # not started (the skill is off)
-    CONNECTING = "connecting"
-    CONNECTED = "connected"
-    RETRYING = "retrying"       # it failed or was lost; the next try is scheduled
-    REFUSED = "refused"         # retrying cannot help (wrong password...): waits for new settings
 
 
 STATE_LABELS = {State.OFF: QT_TRANSLATE_NOOP("obs_dock", "off"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import enum
 import logging
 import random
 from collections.abc import Callable
@@ -17,7 +18,31 @@ from app.process.tasks import spawn
 
 log = logging.getLogger(__name__)
 
-OFF, RETRYING = "off", "retrying"
+
+
+class State(enum.StrEnum):
+    """Where a platform client is: one set of states for every client (Twitch, OBS, Streamlabs, YouTube,
+    Telegram, Discord), each in the ones it can reach. The docks and the problems say them in words."""
+    OFF = "off"                       # not started, or stopped
+    NO_TOKEN = "no token"             # nothing to log in with: a bot token, a socket token
+    NO_KEY = "no key"                 # YouTube: no Data API key
+    CONNECTING = "connecting"
+    CONNECTED = "connected"           # OBS, Streamlabs: the socket is up
+    READING = "reading"               # Telegram, Discord, YouTube: lines come in
+    JOINED = "joined"                 # Twitch: in the channel
+    NOT_LIVE = "not live"             # YouTube: the channel has no live chat now; looked at again later
+    WAITING = "waiting"               # the platform asked for a pause (Telegram's 429)
+    CONFLICT = "conflict"             # another reader holds the bot (Telegram's 409)
+    RETRYING = "retrying"             # it failed or dropped; the next try is scheduled
+    RECONNECTING = "reconnecting"     # Twitch: a link dropped (or the server asked), a new one is on its way
+    AUTH_FAILED = "token refused"     # the token or login was refused: stopped until it changes
+    INTENTS = "intents refused"       # Discord's 4014: message content is not switched on for the bot
+    REFUSED = "refused"               # privacy mode, the gate, or a refusal retrying cannot help
+    ENDED = "ended"                   # YouTube: the live chat ended
+    STOPPED = "stopped"               # YouTube: the chat cannot be read (a refusal it gave)
+
+
+OFF, RETRYING = State.OFF, State.RETRYING
 
 
 class Link:

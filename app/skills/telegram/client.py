@@ -29,7 +29,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
-import enum
 import functools
 import logging
 import os
@@ -40,7 +39,7 @@ from typing import Any
 from app.core.message_pieces import pieces
 from app.core.telegram import next_offset
 from app.senses.netgate import PrivacyRefused
-from app.skills.platform.link import Link
+from app.skills.platform.link import Link, State
 
 log = logging.getLogger(__name__)
 logging.getLogger("telegram").setLevel(logging.CRITICAL + 1)    # rule 5: it logs the URL (token) and texts
@@ -54,18 +53,6 @@ POLL_TIMEOUT_S = 25             # the long poll: Telegram holds the request this
 REQUEST_TIMEOUT_S = 20.0        # any other request, and the margin over the long poll
 MAX_CHARS = 4096                # Telegram refuses longer messages
 CONFLICT = ("another program is reading this bot's updates (a second Bea, or a webhook): stop it")
-
-
-class State(enum.StrEnum):
-    OFF = "off"
-    NO_TOKEN = "no token"
-    CONNECTING = "connecting"
-    READING = "reading"
-    WAITING = "waiting"             # Telegram asked for a pause (429)
-    CONFLICT = "conflict"           # another poller or a webhook (409)
-    RETRYING = "retrying"           # the network, a timeout
-    AUTH_FAILED = "token refused"
-    REFUSED = "refused"             # privacy mode
 
 
 def _seconds(value: Any) -> float:

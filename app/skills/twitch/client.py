@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import enum
 import itertools
 import logging
 import random
@@ -46,6 +45,7 @@ from app.core.backoff import BACKOFF_BASE, BACKOFF_CAP, backoff_delay
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.process.tasks import spawn
 from app.senses.netgate import PrivacyRefused
+from app.skills.platform.link import State
 
 log = logging.getLogger(__name__)
 
@@ -69,16 +69,6 @@ ASKED_TO_RECONNECT = QT_TRANSLATE_NOOP("activity", "Twitch chat: Twitch asked fo
 AGAIN_IN = QT_TRANSLATE_NOOP("activity", "Twitch chat: connecting again in {delay} s")
 AUTH_FAILURES = ("login authentication failed", "improperly formatted auth", "login unsuccessful",
                  "invalid nick")
-
-
-class State(enum.StrEnum):
-    OFF = "off"                     # not started, or stopped
-    CONNECTING = "connecting"
-    JOINED = "joined"
-    RECONNECTING = "reconnecting"   # a link dropped (or the server asked): a new one is on its way
-    AUTH_FAILED = "login refused"   # the token was refused: stopped until restarted
-    REFUSED = "refused"             # privacy mode (or the gate) refused the host, or the token would go out in
-                                    # clear (rule 1a): stopped until restarted
 
 
 class LoginRefused(ConnectionError):

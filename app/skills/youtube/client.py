@@ -37,7 +37,7 @@ from app.core.youtube import (
     parse_page,
 )
 from app.senses.netgate import PrivacyRefused
-from app.skills.platform.link import Link
+from app.skills.platform.link import Link, State
 
 log = logging.getLogger(__name__)
 
@@ -45,18 +45,6 @@ API_BASE = "https://www.googleapis.com/youtube/v3"
 PURPOSE = "YouTube chat"
 NOT_LIVE_RETRY_S = 30.0
 REQUEST_TIMEOUT_S = 20.0
-
-
-class State:
-    OFF = "off"
-    CONNECTING = "connecting"
-    NOT_LIVE = "not live"
-    READING = "reading"
-    RETRYING = "retrying"
-    ENDED = "ended"
-    STOPPED = "stopped"
-    REFUSED = "refused"
-    NO_KEY = "no key"
 
 
 class ApiFailure(Exception):

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from app.core.events import EventKind
 from app.core.perception import Meta
+from app.skills.platform.link import State
 from tests.skills.donations.fake_streamlabs import FakeStreamlabs, donation
 from tests.waiting import until
 
@@ -93,7 +94,7 @@ def test_a_refused_token_stops_the_client_and_says_so(bea):
         server = FakeStreamlabs(refuse=refuse)
         await server.start()
         skill = await link(bea, server, token="wrong")
-        await until(lambda: skill.streamlabs_state[0] == "unauthorized")
+        await until(lambda: skill.streamlabs_state[0] == State.AUTH_FAILED)
         await asyncio.sleep(1.5)                                          # no redialling
         state = skill.streamlabs_state
         await skill.stop()
@@ -102,7 +103,7 @@ def test_a_refused_token_stops_the_client_and_says_so(bea):
 
     for refuse, words in (("http", "HTTP 401"), ("packet", "the socket token is not valid")):
         (state, why), dials = asyncio.run(go(refuse))
-        assert state == "unauthorized" and words in why and dials == 1
+        assert state == State.AUTH_FAILED and words in why and dials == 1
         assert any("Streamlabs refused the socket token" in e for e in errors(bea))
         bea.settings.set("skills.donations.streamlabs", False)
 
