@@ -112,9 +112,10 @@ def test_the_bundle_leaves_out_what_the_app_never_uses(bundle: Path) -> None:
     voices = {code for e in CATALOG if e.kind is Kind.VOICE for code in e.languages}   # Paola, Davefx...
     assert sorted(p.name for p in (internal / "piper" / "espeak-ng-data").glob("*_dict")) == sorted(
         f"{code}_dict" for code in {"en", *voices})
+    window = tuple(p.stem.removeprefix("bea_") for p in (ROOT / "resources" / "i18n").glob("bea_*.ts"))  # en, es, it
     locales = {p.name for p in (qt / "translations" / "qtwebengine_locales").iterdir()}
-    assert {"en-US.pak", "it.pak"} <= locales and all(n.startswith(("en", "it")) for n in locales), locales
-    assert (qt / "translations" / "qtbase_it.qm").is_file()
+    assert {"en-US.pak", "it.pak", "es.pak"} <= locales and all(n.startswith(window) for n in locales), locales
+    assert all((qt / "translations" / f"qtbase_{code}.qm").is_file() for code in window if code != "en")
     for library in (internal / "ctranslate2.libs").glob("libctranslate2*.so*"):
         sections = subprocess.run(["readelf", "-S", "-W", str(library)], capture_output=True, text=True).stdout
         line = next(line for line in sections.splitlines() if " .nv_fatbin " in line).replace("[ ", "[").split()
