@@ -130,7 +130,7 @@ def test_bea_s_own_activity_lines_reach_an_italian_window_in_italian(bea, italia
         server = FakeStreamlabs(token="another-token")                  # a token Streamlabs refuses
         await server.start()
         skill = await link(bea, server)
-        await until(lambda: skill.streamlabs_state[0] == "unauthorized", what="the refusal")
+        await until(lambda: skill.streamlabs_state[0] == "token refused", what="the refusal")
         await skill.stop()
         await server.stop()
         async with FakeTwitchServer() as twitch:
@@ -185,6 +185,7 @@ def test_the_interview_asks_its_fixed_questions_in_the_window_s_language(bea, it
     dock = ChatDock(chat_skill, open_page=lambda _s: None)
     qtbot.addWidget(dock)
     person = bea.skills["person"]
+    bea.settings.update({"ui.language": "it"})   # her words too: "basta" is an Italian stop word
 
     async def go():
         person.start_interview()
