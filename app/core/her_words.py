@@ -18,7 +18,7 @@ import re
 import string
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -47,6 +47,8 @@ class HerWords:
     """One language's catalog."""
     language: str
     entries: Mapping[str, Any]
+    # each section once: a frame reads its words for every line of a batch (a raid's hundreds)
+    _sections: dict[str, Mapping[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def parse(cls, language: str, text: str) -> HerWords:
@@ -80,9 +82,11 @@ class HerWords:
 
     def section(self, prefix: str) -> dict[str, Any]:
         """Every entry under `prefix.`, by its last name: what a module's words dataclass is built from."""
-        start = prefix + "."
-        return {k[len(start):]: v for k, v in self.entries.items()
-                if k.startswith(start) and "." not in k[len(start):]}
+        if prefix not in self._sections:
+            start = prefix + "."
+            self._sections[prefix] = MappingProxyType({k[len(start):]: v for k, v in self.entries.items()
+                                                       if k.startswith(start) and "." not in k[len(start):]})
+        return dict(self._sections[prefix])
 
 
 class Catalogs:
