@@ -278,7 +278,7 @@ def test_obs_connects_to_the_vetted_address_of_a_rebinding_name():
     async def go():
         async with FakeOBS() as obs:
             conn = ObsConnection(lambda: Target("obs.example.test", obs.port, ""), gate=gate, timeout=3)
-            await conn.start()
+            conn.start()
             try:
                 await until(lambda: conn.status.state in (State.CONNECTED, State.REFUSED, State.RETRYING))
                 return conn.status
@@ -339,7 +339,7 @@ def test_obs_never_talks_to_a_proxy(proxied, privacy):
         async with FakeProxy() as proxy, FakeOBS() as obs:
             proxied(proxy.url)
             conn = ObsConnection(lambda: Target("localhost", obs.port, ""), gate=gate, timeout=3)
-            await conn.start()
+            conn.start()
             try:
                 await until(lambda: conn.status.state in (State.CONNECTED, State.REFUSED, State.RETRYING))
                 return conn.status, proxy.heard

@@ -25,7 +25,6 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from app.core.backoff import backoff_delay
 from app.core.donations import Donation, DonationError, parse_streamlabs, streamlabs_json
 from app.core.socketio_v2 import (
     CLOSE,
@@ -42,7 +41,7 @@ from app.core.socketio_v2 import (
 )
 from app.process.tasks import spawn
 from app.senses.netgate import PrivacyRefused
-from app.skills.platform.link import State
+from app.skills.platform.link import Link, State
 
 log = logging.getLogger(__name__)
 
@@ -68,46 +67,29 @@ def socket_url(base: str, token: str) -> str:
         {"token": token, "EIO": "3", "transport": "websocket"}))
 
 
-class StreamlabsClient:
+class StreamlabsClient(Link):
+    name = "Streamlabs"
+
     def __init__(self, gate: Any, token: Callable[[], str | None],
                  on_donation: Callable[[Donation], Awaitable[None]], *,
                  on_problem: Callable[[str], None] = lambda _w: None,
                  on_state: Callable[[str, str], None] = lambda _s, _w: None,
                  base: str = DEFAULT_BASE, tests: Callable[[], bool] = lambda: False,
                  backoff_base: float = 1.0, backoff_cap: float = 60.0, rng: random.Random | None = None) -> None:
+        super().__init__(on_state, backoff_base, backoff_cap, rng)
         self.gate, self._token, self.base = gate, token, base
-        self.on_donation, self.on_problem, self._on_state = on_donation, on_problem, on_state
+        self.on_donation, self.on_problem = on_donation, on_problem
         self.tests = tests
-        self.backoff_base, self.backoff_cap = backoff_base, backoff_cap
-        self._rng = rng or random.Random()
-        self.state, self.why = State.OFF, ""
         self.connects = 0
-        self._task: asyncio.Task | None = None
         self._ws: Any = None
 
-    def _set(self, state: str, why: str = "") -> None:
-        self.state, self.why = state, why
-        try:
-            self._on_state(state, why)
-        except Exception:
-            log.exception("a Streamlabs state listener failed")
-
     # ---- life cycle (rule 5) ------------------------------------------------------------------------
-    def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = spawn(self._run())
-
     async def stop(self) -> None:
-        task, self._task = self._task, None
         ws, self._ws = self._ws, None
         if ws is not None:
             with contextlib.suppress(Exception):
                 await ws.close()
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        self._set(State.OFF)
+        await super().stop()
 
     # ---- the link (rules 1, 2 and 4) ----------------------------------------------------------------
     async def _run(self) -> None:
@@ -118,6 +100,7 @@ class StreamlabsClient:
                 if not token:
                     self._set(State.NO_TOKEN, "no Streamlabs socket token is set (Settings → Donations)")
                     return
+                self._secret = token
                 self._set(State.CONNECTING)
                 connected_before = self.connects
                 try:
@@ -128,7 +111,7 @@ class StreamlabsClient:
                     return
                 except Unauthorized as exc:
                     self._set(State.AUTH_FAILED, f"Streamlabs refused the socket token: {exc}")
-                    log.warning("Streamlabs refused the socket token: %s", exc)
+                    log.warning("Streamlabs refused the socket token: %s", self.why)
                     return
                 except asyncio.CancelledError:
                     raise
@@ -138,11 +121,7 @@ class StreamlabsClient:
                     self._ws = None
                 if self.connects > connected_before:
                     attempt = 0
-                delay = backoff_delay(attempt, self.backoff_base, self.backoff_cap, self._rng.random())
-                attempt += 1
-                log.info("Streamlabs: %s (retry in %.0f s)", why, delay)
-                self._set(State.RETRYING, f"{why}; retrying in {delay:.0f} s")
-                await asyncio.sleep(delay)
+                attempt = await self._back_off(attempt, why)
 
     async def _link(self, session: Any, token: str) -> None:
         import aiohttp

@@ -49,13 +49,12 @@ from obsws_python.callback import Callback
 from obsws_python.error import OBSSDKRequestError
 
 from app.core import obs_protocol as proto
-from app.core.backoff import backoff_delay
 from app.core.words import QT_TRANSLATE_NOOP
 from app.process.executors import BoundedExecutor
 from app.process.tasks import spawn
 from app.senses.netgate import NetworkGate, connect_to
 from app.skills.obs import words as w
-from app.skills.platform.link import State
+from app.skills.platform.link import Link, State
 
 log = logging.getLogger(__name__)
 # The adapter reports every failure itself, in words for the streamer. obsws-python would also log the
@@ -208,22 +207,23 @@ def _close_frame(data: bytes) -> tuple[int | None, str]:
     return struct.unpack("!H", data[:2])[0], data[2:].decode("utf-8", "replace")
 
 
-class ObsConnection:
+class ObsConnection(Link):
+    name = "OBS"
+    jitter = False      # one client, its own OBS: nobody to keep apart from
+
     def __init__(self, target: Callable[[], Target], *, gate: Any = None, timeout: float = CONNECT_TIMEOUT,
                  backoff_base: float = RETRY_BASE, backoff_cap: float = RETRY_CAP) -> None:
+        super().__init__(lambda _state, _why: None, backoff_base, backoff_cap)
         self._target = target
         self._gate = gate if gate is not None else NetworkGate(lambda: False)   # composed without one: tests
         self.timeout = timeout
-        # app.core.backoff's doubling with no jitter: one client, its own OBS, nobody to keep apart from
-        self.backoff_base, self.backoff_cap = backoff_base, backoff_cap
         self._status = ObsStatus()
         self._status_listeners: list[Callable[[ObsStatus], None]] = []
         self._event_listeners: list[Callable[[str, dict[str, Any]], None]] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._executor: BoundedExecutor | None = None
-        self._task: asyncio.Task | None = None
         self._session: _Session | None = None
-        self._wake: asyncio.Event | None = None
+        self._wake = asyncio.Event()
         self.attempts = 0   # connection attempts so far (the dock and the tests read it)
         self._changing_collection = False
 
@@ -231,10 +231,6 @@ class ObsConnection:
     @property
     def status(self) -> ObsStatus:
         return self._status
-
-    @property
-    def running(self) -> bool:
-        return self._task is not None and not self._task.done()
 
     def on_status(self, fn: Callable[[ObsStatus], None]) -> Callable[[], None]:
         self._status_listeners.append(fn)
@@ -244,7 +240,11 @@ class ObsConnection:
         self._event_listeners.append(fn)
         return lambda: self._event_listeners.remove(fn) if fn in self._event_listeners else None
 
-    def _set(self, **changes: Any) -> None:
+    def _tell(self, state: str, why: str, more: dict[str, Any]) -> None:
+        self._update(state=state, message=why, **more)
+
+    def _update(self, **changes: Any) -> None:
+        """A new status for the listeners: a state's (through _set) or what OBS said while connected."""
         self._status = replace(self._status, **changes)
         for fn in list(self._status_listeners):
             try:
@@ -253,20 +253,16 @@ class ObsConnection:
                 log.exception("an OBS status listener failed")
 
     # ---- life cycle ----------------------------------------------------------------------------------------
-    async def start(self) -> None:
+    def start(self) -> None:
         if self.running:
             return
         self._loop = asyncio.get_running_loop()
         self._executor = BoundedExecutor("obs", 1, queue_size=64)
-        self._wake = asyncio.Event()
-        self._task = spawn(self._run())
+        super().start()
 
     async def stop(self) -> None:
         """Stop trying, close the connection (bounded in time) and go OFF."""
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
+        await self._end_task()
         session, self._session = self._session, None
         if session is not None:
             # on a thread of its own: the obs thread may be stuck in a connect attempt
@@ -278,29 +274,33 @@ class ObsConnection:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
-        self._set(state=State.OFF, message="OBS control is off.", retry_in=None, words=(w.OFF,), args=())
+        self._set(State.OFF, "OBS control is off.", retry_in=None, words=(w.OFF,), args=())
 
     def note_scene(self, scene: str) -> None:
         """A SetCurrentProgramScene just succeeded: the scene is known before OBS's event says so."""
         if self._status.connected:
-            self._set(current_scene=scene)
+            self._update(current_scene=scene)
 
     def reconnect(self) -> None:
         """The settings changed (or the streamer asked): drop the connection and try again now."""
-        if self._wake is not None:
-            self._wake.set()
+        self._wake.set()
+
+    async def _pause(self, seconds: float) -> None:
+        """The backoff's wait, ended early by new settings."""
+        try:
+            await asyncio.wait_for(self._wake.wait(), seconds)
+        except TimeoutError:
+            pass
 
     # ---- the one task -------------------------------------------------------------------------------------
     async def _run(self) -> None:
-        assert self._wake is not None
         attempt = 0
         while True:
             self._wake.clear()
             target = self._target()
             self.attempts += 1
-            self._set(state=State.CONNECTING, address=target.address, retry_in=None, close_code=None,
-                      message=f"Connecting to OBS at {target.address}…", words=(w.CONNECTING,),
-                      args=(("where", target.address),))
+            self._set(State.CONNECTING, f"Connecting to OBS at {target.address}…", address=target.address,
+                      retry_in=None, close_code=None, words=(w.CONNECTING,), args=(("where", target.address),))
             try:
                 session = await self._open_session(target)
                 try:
@@ -313,39 +313,38 @@ class ObsConnection:
             except _Refused as exc:
                 log.warning("OBS refused the connection (%s): %s", exc.code, exc)
                 said, values = w.failure_words(exc, target.address, target.host)
-                self._set(state=State.REFUSED, message=str(exc), close_code=exc.code, words=(said,),
-                          args=tuple(values.items()))
+                self._set(State.REFUSED, str(exc), close_code=exc.code, words=(said,), args=tuple(values.items()))
                 await self._wake.wait()
                 attempt = 0
                 continue
             except Exception as exc:
-                delay = backoff_delay(attempt, self.backoff_base, self.backoff_cap)
+                delay = self._delay(attempt)
                 attempt += 1
                 why = describe_failure(exc, target)
                 said, values = w.failure_words(exc, target.address, target.host)
                 log.info("OBS: %s (retry in %g s)", why, delay)
-                self._set(state=State.RETRYING, retry_in=delay, message=f"{why} Trying again in {delay:g} s.",
+                self._set(State.RETRYING, f"{why} Trying again in {delay:g} s.", retry_in=delay,
                           close_code=getattr(exc, "code", None), words=(said, w.AGAIN),
                           args=(*values.items(), ("delay", f"{delay:g}")))
-                await self._sleep_or_wake(delay)
+                await self._pause(delay)
                 continue
             attempt = 0
             self._session = session
             self._changing_collection = False
             version = f" {snapshot['obs_version']}" if snapshot["obs_version"] else ""
-            self._set(state=State.CONNECTED, message=f"Connected to OBS{version} at {target.address}.",
-                      words=(w.CONNECTED,), args=(("version", version), ("where", target.address)), **snapshot)
+            self._set(State.CONNECTED, f"Connected to OBS{version} at {target.address}.", words=(w.CONNECTED,),
+                      args=(("version", version), ("where", target.address)), **snapshot)
             woken = await self._until_lost_or_woken(session)
             self._session = None
             await self._blocking(self._close_blocking, session)
             if woken:
                 continue
-            delay = backoff_delay(0, self.backoff_base, self.backoff_cap)
+            delay = self._delay(0)
             attempt = 1
-            self._set(state=State.RETRYING, retry_in=delay,
-                      message=f"Lost the connection to OBS at {target.address}. Trying again in {delay:g} s.",
-                      words=(w.LOST, w.AGAIN), args=(("where", target.address), ("delay", f"{delay:g}")))
-            await self._sleep_or_wake(delay)
+            self._set(State.RETRYING, f"Lost the connection to OBS at {target.address}. Trying again in {delay:g} s.",
+                      retry_in=delay, words=(w.LOST, w.AGAIN),
+                      args=(("where", target.address), ("delay", f"{delay:g}")))
+            await self._pause(delay)
 
     async def _blocking(self, fn: Callable[..., T], *args: Any) -> T:
         assert self._loop is not None and self._executor is not None
@@ -363,16 +362,8 @@ class ObsConnection:
             opening.add_done_callback(closed_late)
             raise
 
-    async def _sleep_or_wake(self, seconds: float) -> None:
-        assert self._wake is not None
-        try:
-            await asyncio.wait_for(self._wake.wait(), seconds)
-        except TimeoutError:
-            pass
-
     async def _until_lost_or_woken(self, session: _Session) -> bool:
         """True when woken (settings changed), False when the connection was lost."""
-        assert self._wake is not None
         lost = spawn(session.lost.wait(), awaited=True)
         woken = spawn(self._wake.wait(), awaited=True)
         try:
@@ -513,7 +504,7 @@ class ObsConnection:
     def _dispatch(self, event_type: str, data: dict[str, Any]) -> None:
         if event_type == "CurrentSceneCollectionChanging":
             self._changing_collection = True
-            self._set(scene_collection="", scenes=(), current_scene="")
+            self._update(scene_collection="", scenes=(), current_scene="")
         elif event_type == "CurrentSceneCollectionChanged":
             self._changing_collection = False
             if self._session is not None:
@@ -521,18 +512,18 @@ class ObsConnection:
         elif self._changing_collection and event_type in _SCENE_LIST_EVENTS:
             pass   # the collection's scenes come and go; read once it has changed
         elif event_type == "CurrentProgramSceneChanged":
-            self._set(current_scene=str(data.get("scene_name", "")))
+            self._update(current_scene=str(data.get("scene_name", "")))
         elif event_type == "StreamStateChanged":
-            self._set(streaming=bool(data.get("output_active")))
+            self._update(streaming=bool(data.get("output_active")))
         elif event_type == "RecordStateChanged":
-            self._set(recording=bool(data.get("output_active")))
+            self._update(recording=bool(data.get("output_active")))
         elif event_type == "SceneListChanged" and isinstance(data.get("scenes"), list):
             ordered = sorted(data["scenes"], key=lambda s: s.get("sceneIndex", 0), reverse=True)
-            self._set(scenes=tuple(str(s.get("sceneName", "")) for s in ordered))
+            self._update(scenes=tuple(str(s.get("sceneName", "")) for s in ordered))
         elif event_type in _SCENE_LIST_EVENTS and self._session is not None:
             spawn(self._refresh_scenes())
         elif event_type == "ExitStarted":
-            self._set(message="OBS is closing.", words=(w.CLOSING,), args=())
+            self._set(self.state, "OBS is closing.", words=(w.CLOSING,), args=())
         for fn in list(self._event_listeners):
             try:
                 fn(event_type, data)
@@ -541,7 +532,7 @@ class ObsConnection:
 
     async def _refresh_scenes(self) -> None:
         try:
-            self._set(scenes=await self.call(self._scene_list))
+            self._update(scenes=await self.call(self._scene_list))
         except ObsError:
             pass
 
@@ -551,7 +542,7 @@ class ObsConnection:
         except ObsError:
             return
         if not self._changing_collection:   # another change began meanwhile: its end reads again
-            self._set(**state)
+            self._update(**state)
 
     # ---- requests -----------------------------------------------------------------------------------------
     async def call(self, fn: Callable[[Any], T]) -> T:

@@ -188,7 +188,7 @@ class ObsSkill(Skill):
 
     async def start(self) -> None:
         self._caption_wake = asyncio.Event()
-        await self.connection.start()
+        self.connection.start()
 
     async def stop(self) -> None:
         me = asyncio.current_task()

@@ -14,11 +14,13 @@
    word and why, state_line) so the dock never reads them back out of the English; listeners (the dock, the page)
    are told.
 
-The client is any object with start(), async stop(), state, why and me (a dict with "username").
+The client is a platform Link (app.skills.platform.link: start(), async stop(), state, why) with me (a dict
+with "username").
 """
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -72,7 +74,7 @@ def state_line(state: str, why: Phrase | str) -> Phrase | None:
     return phrase("token_dock", STATE_LINE, state=word, why=why) if why else word
 
 
-class TokenPlatform(Skill):
+class TokenPlatform(Skill, abc.ABC):
     token_secret: ClassVar[str]                       # the keyring's name for the bot token
     problem: ClassVar[str]                            # the Chat dock's problem topic
     restart_on: ClassVar[tuple[str, ...]] = ()        # settings (besides enabled) whose change restarts the client
@@ -111,15 +113,17 @@ class TokenPlatform(Skill):
         await self.tallies.flush()
         await self.work.settle()
 
+    @abc.abstractmethod
     def _new_client(self) -> Any:
         """The skill's client for the current settings, not started yet."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     async def _send_from_mind(self, channel: str, text: str) -> None:
-        raise NotImplementedError
+        """Her line out to a channel of the platform's."""
 
+    @abc.abstractmethod
     async def _typing(self, channel: str) -> None:
-        raise NotImplementedError
+        """The platform's "typing…" in a channel while she thinks."""
 
     async def _connect(self) -> None:
         if self.client is not None or not self.settings.enabled:

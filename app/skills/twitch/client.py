@@ -41,11 +41,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from app.core import irc
-from app.core.backoff import BACKOFF_BASE, BACKOFF_CAP, backoff_delay
+from app.core.backoff import BACKOFF_BASE, BACKOFF_CAP
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.process.tasks import spawn
 from app.senses.netgate import PrivacyRefused
-from app.skills.platform.link import State
+from app.skills.platform.link import Link, State
 
 log = logging.getLogger(__name__)
 
@@ -179,9 +179,10 @@ async def _first(events: Iterable[asyncio.Event], timeout: float) -> bool:
             w.cancel()
 
 
-class TwitchChat:
+class TwitchChat(Link):
     """One channel's chat. `on_event` gets each TwitchEvent that is not about the link itself (rule 2) on the
     loop's thread; `on_state` gets (State, a sentence) at every change."""
+    name = "Twitch chat"
 
     def __init__(self, gate, channel: str, *, nick: str = "", token: Callable[[], str | None] = lambda: None,
                  host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, tls: bool | ssl.SSLContext = True,
@@ -192,6 +193,7 @@ class TwitchChat:
                  backoff_cap: float = BACKOFF_CAP, send_limit: int | None = None,
                  send_window: float = irc.RATE_WINDOW_S, keepalive: float = KEEPALIVE,
                  login_timeout: float = LOGIN_TIMEOUT, clock: Callable[[], float]) -> None:
+        super().__init__(on_state, backoff_base, backoff_cap, rng)
         self.gate = gate
         self.channel = normalize_channel(channel)
         if not self.channel:
@@ -199,14 +201,10 @@ class TwitchChat:
         self.nick = nick.strip().lower()
         self._token = token
         self.host, self.port, self.tls = host, port, tls
-        self.on_event, self.on_state, self.on_accepted = on_event, on_state, on_accepted
-        self._rng = rng or random.Random()
-        self.backoff_base, self.backoff_cap = backoff_base, backoff_cap
+        self.on_event, self.on_accepted = on_event, on_accepted
         self.send_limit, self.send_window = send_limit, send_window
         self.keepalive, self.login_timeout = keepalive, login_timeout
         self._clock = clock
-        self.state = State.OFF
-        self.detail = ""
         self.detail_said: dict[str, object] = {}   # the detail's words and args for the window, when it has them
         self.authenticated = False       # the current link logged in with a token: she can write
         self.login = ""                  # the nick of the current link
@@ -223,22 +221,17 @@ class TwitchChat:
         self._sent: deque[float] = deque()
         self._send_lock = asyncio.Lock()
         self._linked = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
         self._stopping = False
         self._holding = False                # a RECONNECT is under way: a new link holds its events back
 
     # ---- life -------------------------------------------------------------------------------------------
     def start(self) -> None:
         self._stopping = False
-        self._task = spawn(self._run())
+        super().start()
 
     async def stop(self) -> None:
         self._stopping = True
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
-            self._task = None
+        await self._end_task()
         for link in list(self._links):
             await link.close()
         self._links.clear()
@@ -247,19 +240,16 @@ class TwitchChat:
         self._set_state(State.OFF, "stopped")
 
     @property
-    def running(self) -> bool:
-        return self._task is not None and not self._task.done()
+    def detail(self) -> str:
+        """The state's sentence (the log's and the problems' words)."""
+        return self.why
 
     def is_own(self, msg_id: str | None) -> bool:
         return msg_id is not None and msg_id in self._own_set
 
     def _set_state(self, state: State, detail: str, words: str = "", **args: object) -> None:
-        self.state, self.detail = state, detail
         self.detail_said = said(words, **args)[1] if words else {}
-        try:
-            self.on_state(state, detail)
-        except Exception:
-            log.exception("the Twitch state listener failed")
+        self._set(state, detail)
 
     # ---- the links ----------------------------------------------------------------------------------------
     async def _run(self) -> None:
@@ -322,10 +312,10 @@ class TwitchChat:
         help."""
         while not self._stopping:
             if attempt:
-                delay = backoff_delay(attempt - 1, self.backoff_base, self.backoff_cap, self._rng.random())
+                delay = self._delay(attempt - 1)
                 self._set_state(State.RECONNECTING, f"connecting again in {delay:.1f} s", AGAIN_IN,
                                 delay=f"{delay:.1f}")
-                await asyncio.sleep(delay)
+                await self._pause(delay)
             self._set_state(State.CONNECTING, f"connecting to {self.host}:{self.port}")
             try:
                 return await self._connect()

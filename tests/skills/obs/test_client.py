@@ -79,7 +79,7 @@ def test_connects_and_reads_the_state():
     async def main():
         with FakeOBS(password="pw") as obs:
             conn = connection(obs)
-            await conn.start()
+            conn.start()
             try:
                 await until(lambda: conn.status.connected, what="connected")
                 s = conn.status
@@ -101,7 +101,7 @@ def test_a_wrong_password_says_so_and_stops_retrying_until_the_settings_change(v
         with FakeOBS(password="pw", **versions) as obs:
             password = {"pw": "wrong"}
             conn = connection(obs, password)
-            await conn.start()
+            conn.start()
             try:
                 await until(lambda: conn.status.state is State.REFUSED, what="refused")
                 assert conn.status.message.startswith("OBS refused the password. Copy it from OBS (Tools → "
@@ -125,7 +125,7 @@ def test_no_password_when_obs_wants_one(versions):
     async def main():
         with FakeOBS(password="pw", **versions) as obs:
             conn = connection(obs, "")
-            await conn.start()
+            conn.start()
             try:
                 await until(lambda: conn.status.state is State.REFUSED, what="refused")
                 assert "asks for a WebSocket password and none is set" in conn.status.message
@@ -144,7 +144,7 @@ def test_retries_until_obs_comes_up():
         obs.stop_in_thread()  # the port is chosen; nobody listens on it now
         try:
             conn = connection(obs, "")
-            await conn.start()
+            conn.start()
             try:
                 await until(lambda: conn.attempts >= 3, what="a few attempts")
                 assert conn.status.state in (State.RETRYING, State.CONNECTING)
@@ -166,7 +166,7 @@ def test_reconnects_after_the_server_restarts():
             conn = connection(obs)
             states = []
             conn.on_status(lambda s: states.append(s.state))
-            await conn.start()
+            conn.start()
             try:
                 await until(lambda: conn.status.connected, what="connected")
                 obs.stop_in_thread()  # OBS quits: the event thread dies without a word
@@ -191,7 +191,7 @@ def test_a_kicked_session_is_noticed_without_any_request():
     async def main():
         with FakeOBS() as obs:
             conn = connection(obs, "", backoff=(0.5, 0.5))
-            await conn.start()
+            conn.start()
             try:
                 await until(lambda: conn.status.connected, what="connected")
                 before = obs.connections
@@ -209,7 +209,7 @@ def test_events_reach_the_loop_thread_and_update_the_state():
             conn = connection(obs, "")
             got = []
             conn.on_event(lambda kind, data: got.append((kind, dict(data), threading.get_ident())))
-            await conn.start()
+            conn.start()
             try:
                 await until(lambda: conn.status.connected, what="connected")
                 obs.start_stream()
@@ -229,7 +229,7 @@ def test_a_refused_request_is_a_sentence():
     async def main():
         with FakeOBS() as obs:
             conn = connection(obs, "")
-            await conn.start()
+            conn.start()
             try:
                 await until(lambda: conn.status.connected, what="connected")
                 with pytest.raises(ObsError, match="OBS has no scene or source by that name"):
@@ -256,7 +256,7 @@ def test_privacy_mode_refuses_a_remote_obs_without_retrying():
         gate = NetworkGate(lambda: True, resolve=lambda host, port: ["203.0.113.7"])
         conn = ObsConnection(lambda: Target("obs.example.net", 4455), gate=gate, backoff_base=FAST[0],
                              backoff_cap=FAST[1])
-        await conn.start()
+        conn.start()
         try:
             await until(lambda: conn.status.state is State.REFUSED, what="refused")
             assert conn.status.message.startswith("Privacy mode is on")
@@ -269,7 +269,7 @@ def test_connects_to_obs_29():
     async def main():
         with FakeOBS(password="pw", **OBS_29) as obs:
             conn = connection(obs)
-            await conn.start()
+            conn.start()
             try:
                 await until(lambda: conn.status.connected, what="connected")
                 assert conn.status.obs_version == "29.0.2" and conn.status.scene_collection == "Untitled"
@@ -287,7 +287,7 @@ def test_a_scene_collection_change_is_followed():
             conn = connection(obs, "")
             seen = []
             conn.on_status(lambda s: seen.append((s.scene_collection, s.current_scene, s.scenes)))
-            await conn.start()
+            conn.start()
             try:
                 await until(lambda: conn.status.connected, what="connected")
                 subs = sorted(session.event_subscriptions for session in obs.sessions())

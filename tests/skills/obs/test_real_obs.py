@@ -119,7 +119,7 @@ def test_connects_to_real_obs_and_reads_its_state(real_obs):
 
     async def main():
         conn = connection(port, PASSWORD)
-        await conn.start()
+        conn.start()
         try:
             await until(lambda: conn.status.connected, timeout=15, what="connected to the real OBS")
             s = conn.status
@@ -137,7 +137,7 @@ def test_a_wrong_password_is_refused_once_and_not_retried(real_obs):
 
     async def main():
         conn = connection(port, "not-the-password")
-        await conn.start()
+        conn.start()
         try:
             await until(lambda: conn.status.state is State.REFUSED, timeout=15, what="refused")
             assert conn.status.close_code == 4009

@@ -14,13 +14,13 @@ import time
 import pytest
 
 from app.core import irc
+from app.core.backoff import backoff_delay
 from app.senses.netgate import NetworkGate
 from app.skills.twitch.client import (
     MAX_CHARS,
     ReadOnly,
     State,
     TwitchChat,
-    backoff_delay,
     normalize_channel,
     pieces,
 )
