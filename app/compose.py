@@ -8,6 +8,7 @@ import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from platformdirs import user_cache_dir
 
@@ -35,6 +36,7 @@ from app.memory.window_store import WindowStore
 from app.mind.consolidation import QUIT_DEADLINE
 from app.mind.mood import MoodKeeper
 from app.mind.service import MindService
+from app.mind.skill_faces import Skills
 from app.mind.stage_port import MindStage
 from app.process import heap
 from app.process.catalogs import shipped as shipped_catalogs
@@ -55,6 +57,7 @@ from app.skills.ports import VoiceTap
 from app.skills.registry import discover
 from app.skills.voice.skill import VoiceSkill
 
+T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 STOP_TIMEOUT = 2.0
@@ -119,20 +122,24 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         except PromptStoreError as exc:  # reading falls back to the shipped text
             log.error("%s", exc)
         models = ModelManager(paths.models, gate, executor=blocking, clock=clock.time)
+        skills: dict[str, Skill] = {}   # built after the mind, from its parts; the mind finds them when it asks
+        mind_faces = Skills(every=lambda: list(skills.values()), idle=lambda: _as(skills.get("idle"), IdleSkill),
+                            people=lambda: _as(skills.get("people"), PeopleSkill),
+                            streamer=lambda: _as(skills.get("person"), PersonSkill))
         # the default embedder is converted once per machine, in the user's cache (it can always be rebuilt)
         mind = MindService(settings, bus, gate, secrets, TurnLog(db), blocking, muted=lambda: switches.muted,
                            window_store=WindowStore(db), prompts=prompts, catalogs=catalogs, clock=clock,
+                           skills=mind_faces,
                            mood=MoodKeeper(db, bus, lambda: settings.current.mind.mood_half_life_minutes * 60.0,
                                            clock.time),
                            stream=Stream(db, clock.time), db=db, model_manager=models,
-                           models_dir=Path(user_cache_dir("Bea", appauthor=False)) / "embeddings")
+                           models_dir=Path(user_cache_dir("Bea", appauthor=False)) / "embeddings",
+                           offences=OffenceStore(db))
         switches.on_change(lambda name, value: mind.pause(value) if name == "paused" else None)
-        mind.guard.keep_in(OffenceStore(db), mind.tasks)   # repeat offenders stay marked on their tally card
         plan_store = PlanStore(db, clock.time)
         person_store = PersonStore(db, clock.time)
         people_store, alias_store = PeopleStore(db, clock.time), AliasStore(db, clock.time)
         stage = MindStage(mind)
-        skills: dict[str, Skill] = {}
 
         def people() -> PeopleSkill | None:   # the People port: the skill while it is on and has its store
             skill = skills.get("people")
@@ -164,10 +171,6 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
                 prompt=mind.prompt, shipped_prompt=prompts.fixed, background=mind.background_pool,
                 models_notice=mind.notice, models=models, plan_store=plan_store, person_store=person_store,
                 people_store=people_store, alias_store=alias_store))
-        idle, people_skill, you = skills.get("idle"), skills.get("people"), skills.get("person")
-        mind.join(skills, idle=idle if isinstance(idle, IdleSkill) else None,
-                  people=people_skill if isinstance(people_skill, PeopleSkill) else None,
-                  streamer=you if isinstance(you, PersonSkill) else None)
         settings.on_change(lambda path, value: _on_setting(bus, path, value))
         run_id = app_state.run_started(db, clock.time(), app_pkg.__version__)
         secure_tree(data_dir)   # what opening made: a migration's backup, the prompts folder
@@ -176,6 +179,11 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         raise
     return Bea(paths, db, settings, secrets, bus, gate, switches, blocking, skills, mind, models, run_id,
                person_store=person_store, clock=clock)
+
+
+def _as(skill: Skill | None, kind: type[T]) -> T | None:
+    """A skill as the face it is built to show, or None in a build without it."""
+    return skill if isinstance(skill, kind) else None
 
 
 def _section(settings: SettingsService, key: str):

@@ -100,3 +100,28 @@ def test_a_reach_written_into_a_skill_fails_the_scan(tmp_path: Path) -> None:
     last = len(chat.read_text(encoding="utf-8").splitlines())
     assert wrong == [f"app/skills/chat/skill.py:{last}: reaches past a port (1 such lines in the file, 0 "
                      "allowed); add a typed field to SkillContext and wire it in app/compose.py"]
+
+
+# wiring the mind after it is built: an attribute set on it, or a part of it handed what it lacked
+PATCHING = re.compile(r"\bmind(\.\w+)*\.(join|keep_in|attach|wire)\(|\bmind(\.\w+)+ = ")
+
+
+def patches(text: str) -> list[int]:
+    """The numbers of the lines of text that wire the mind after it was built."""
+    return [n for n, line in enumerate(text.splitlines(), 1) if PATCHING.search(line)]
+
+
+def test_the_mind_is_built_whole() -> None:
+    """The composition root hands MindService everything at construction (the skills as app.mind.skill_faces
+    Skills, found when asked), and sets or wires nothing on it afterwards."""
+    from app.mind.service import MindService
+
+    where = REPO / "app" / "compose.py"
+    assert patches(where.read_text(encoding="utf-8")) == []
+    assert not hasattr(MindService, "join")
+    sample = ("mind.join(skills, idle=None)\n"
+              "mind.guard.keep_in(store, mind.tasks)\n"
+              "mind.skills = skills\n"
+              "mind.start(paused=False)\n"
+              "mind_faces = Skills(every=list)\n")
+    assert patches(sample) == [1, 2, 3]

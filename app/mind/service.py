@@ -28,6 +28,7 @@ from app.core.turn_record import TurnRecord
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.database import Database
 from app.memory.memories import MemoryStore
+from app.memory.offence_store import OffenceStore
 from app.memory.prompt_store import PromptFiles
 from app.memory.stream import Line, Stream
 from app.memory.turn_log import TurnLog
@@ -43,7 +44,7 @@ from app.mind.handoff import HandoffWorker
 from app.mind.mood import MoodKeeper
 from app.mind.outlets import Outlets
 from app.mind.profiler import Profiler
-from app.mind.skill_faces import Acquaintances, IdleLife, Streamer
+from app.mind.skill_faces import Skills
 from app.process.clock import Clock
 from app.process.executors import BoundedExecutor
 from app.process.tasks import spawn
@@ -79,8 +80,9 @@ def model_context(spec: str) -> int | None:
 class MindService:
     def __init__(self, settings: Any, events: EventBus, net: Any, secrets: Any, turn_log: TurnLog,
                  executor: Executor, muted: Any, window_store: WindowStore, prompts: PromptFiles, catalogs: Catalogs,
-                 clock: Clock, mood: MoodKeeper, stream: Stream | None = None, db: Database | None = None,
-                 model_manager: Any = None, models_dir: Path | None = None) -> None:
+                 clock: Clock, mood: MoodKeeper, skills: Skills, stream: Stream | None = None,
+                 db: Database | None = None, model_manager: Any = None, models_dir: Path | None = None,
+                 offences: OffenceStore | None = None) -> None:
         self.settings = settings
         self.events = events
         self.net = net
@@ -97,10 +99,7 @@ class MindService:
         self.configure_attention()
         # the built-in model gets a thread of its own: a generation takes seconds and must not starve the store
         self.local_executor = BoundedExecutor("local-model", 1, queue_size=8)
-        self.skills: dict[str, Any] = {}
-        self.idle_life: IdleLife | None = None
-        self.acquaintances: Acquaintances | None = None
-        self.streamer: Streamer | None = None
+        self.skills = skills
         self.window_store = window_store
         self.prompts = prompts
         self._prompt_cache: dict[str, tuple[int, str]] = {}
@@ -133,6 +132,8 @@ class MindService:
             self.dreamer.person_fact = self._dreamt_fact
             self.dreamer.owner_told = self._owner_told
         self.tasks: set[asyncio.Task] = set()   # background work she owns (tasks.spawn), cancelled at stop
+        if offences is not None:   # repeat offenders stay marked on their tally card
+            self.guard.keep_in(offences, self.tasks)
         self._streamed_seq = self.context.next_seq - 1  # what a restored window held was streamed before
         self._pending_said: dict[int, asyncio.Future[str]] = {}  # spoken lines not ended (Consciousness)
         self._streaming = asyncio.Lock()
@@ -202,22 +203,15 @@ class MindService:
         finally:
             self._restarting = False
 
-    def join(self, skills: dict[str, Any], idle: IdleLife | None, people: Acquaintances | None,
-             streamer: Streamer | None) -> None:
-        """The skills, built once the mind is: every one is asked for its prompt, tools and hooks each turn, and
-        three make up part of her mind through the faces in app.mind.skill_faces."""
-        self.skills = skills
-        self.idle_life, self.acquaintances, self.streamer = idle, people, streamer
-
     def idle_enabled(self) -> bool:
         """IDLE frames come while the Idle skill is on (turning it restarts the loop) and her mind can keep its
         thoughts to itself: the built-in demo model would say any frame out loud (app.core.quiet rule 3)."""
-        idle = self.idle_life
+        idle = self.skills.idle()
         return idle is not None and idle.enabled and idle_fits(self.settings.current.mind.models)
 
     def knows(self, identity: str) -> bool:
         """Whether she has a card for them (the People skill's, from memory): the gate's known-person bonus."""
-        people = self.acquaintances
+        people = self.skills.people()
         return people is not None and people.enabled and people.knows(identity)
 
     def perceive(self, perception: Perception) -> None:
@@ -245,21 +239,21 @@ class MindService:
     def static_prompt(self) -> dict[str, str]:
         name = self.settings.current.general.persona_name
         sections = {"soul": self.prompt("soul").replace("{name}", name), "manual": self.prompt("operating")}
-        for key, skill in self.skills.items():
+        for skill in self.skills.every():
             if skill.enabled and (text := skill.context_section()):
-                sections[key] = text
+                sections[skill.key] = text
         return sections
 
     def dynamic_prompt(self, batch: list[Perception]) -> str:
         parts = [self.mood.describe(self.words())]
-        for skill in self.skills.values():
+        for skill in self.skills.every():
             if skill.enabled:
                 parts += [text for text in (skill.live_state(), skill.context_for(batch)) if text]
         return "\n".join(parts)
 
     def relabel(self, batch: Sequence[Perception]) -> list[Perception]:
         out = list(batch)
-        for skill in self.skills.values():
+        for skill in self.skills.every():
             if skill.enabled:
                 try:
                     out = skill.relabel(out)
@@ -268,7 +262,7 @@ class MindService:
         return out
 
     def skill_tools(self) -> dict[str, list]:
-        return {key: skill.tools() for key, skill in self.skills.items() if skill.enabled}
+        return {skill.key: skill.tools() for skill in self.skills.every() if skill.enabled}
 
     def client_factory(self, base_urls: dict[str, str] | None = None) -> ClientFactory:
         urls = self.settings.current.mind.base_urls if base_urls is None else base_urls
@@ -329,12 +323,12 @@ class MindService:
         await self.flush()
         self.handoff.maybe_start()  # the window reached its trigger: the recap is written beside the turns
         loop = asyncio.get_running_loop()
-        for skill in [s for s in self.skills.values() if s.enabled]:
+        for skill in [s for s in self.skills.every() if s.enabled]:
             try:
                 await loop.run_in_executor(self.executor, skill.after_turn, record)
             except Exception as exc:
                 log.error("the %s skill failed after a turn: %r", skill.key, exc)
-        people = self.acquaintances
+        people = self.skills.people()
         for identity in movers if people is not None and people.enabled else ():
             try:  # someone who really moved her earns a card (seed 004, Mood)
                 await loop.run_in_executor(self.executor, people.moved_her, identity)
@@ -351,16 +345,16 @@ class MindService:
                 log.error("the follow-ups could not be saved: %r", exc)
 
     def _dreamt_fact(self, text: str) -> object:
-        people = self.acquaintances
+        people = self.skills.people()
         return people.dreamt_fact(text) if people is not None and people.enabled else False
 
     def _owner_told(self, sentences: list[str]) -> object:
-        you = self.streamer
+        you = self.skills.streamer()
         return you.told(sentences) if you is not None and you.enabled else 0
 
     async def _profiled(self, identity: str, profile: str) -> None:
         """A profile goes on their card (the People skill), off the loop."""
-        people = self.acquaintances
+        people = self.skills.people()
         if people is not None and people.enabled:
             await asyncio.get_running_loop().run_in_executor(self.executor, people.profiled, identity, profile)
         text, data = said(QT_TRANSLATE_NOOP("activity", "a profile was written for someone in chat"))
