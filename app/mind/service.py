@@ -55,6 +55,8 @@ from app.senses.llm.registry import ClientFactory
 from app.senses.llm.tokens import ESTIMATE, counter_for
 
 log = logging.getLogger(__name__)
+
+LOCAL_STOP_S = 10.0   # a prompt being read cannot be interrupted; a generation stops at its next token
 # with no model set (English on the bus; the Chat dock and Settings → Mind say it in the window's language)
 SLEEPS = QT_TRANSLATE_NOOP("mind_notice", "Her mind sleeps until a model is set in Settings → Mind; what you type "
                                           "waits for her.")
@@ -558,6 +560,11 @@ class MindService:
             self.flush_sync()
         except Exception as exc:
             log.error("the window could not be saved at stop: %s", exc)
-        self.local_executor.shutdown(wait=False, cancel_futures=True)
+        # the built-in model's thread ends its step (closing the models stopped its generation) before the
+        # process goes: one still inside llama.cpp while the interpreter tears down crashes it
+        ended = await asyncio.get_running_loop().run_in_executor(None, functools.partial(
+            self.local_executor.shutdown, wait=True, cancel_futures=True, timeout=LOCAL_STOP_S))
+        if not ended:
+            log.warning("the built-in model did not end its step within %.0f s of quitting", LOCAL_STOP_S)
 
 

@@ -123,3 +123,32 @@ def test_the_demo_model_speaks_to_every_line_addressed_to_her():
         assert [c.name for c in answer.tool_calls] == ["speak"]
         said = answer.tool_calls[0].parsed()["message"]
         assert 0 < len(said.strip()) <= DEMO_MAX_CHARS
+
+
+def test_closing_ends_a_generation_under_way_and_its_thread_leaves_llama_cpp():
+    """Quitting during a turn of the built-in model: closing the client stops the generation at its next token,
+    so the one local-model thread ends within a moment and the process never tears down around it."""
+    from app.process.executors import BoundedExecutor
+
+    executor = BoundedExecutor("local-model-test", 1, queue_size=2)
+    long_answer = 1500
+
+    async def go():
+        client = LocalLlamaClient(parse("local:smollm2"), DEMO, executor)
+        await client.complete([Message.user("Hi.")])          # loaded: the timing below is the generation's
+        from app.senses.llm.base import CallOptions
+        asked = asyncio.ensure_future(client.complete(
+            [Message.user("Write a very long essay about the history of Rome, with many chapters.")],
+            options=CallOptions(0.0, long_answer)))
+        await asyncio.sleep(1.0)
+        running = not asked.done()
+        started = time.monotonic()
+        await client.aclose()
+        with pytest.raises(RequestRejected, match="closed during the answer"):   # stopped, not at its length
+            await asked
+        return running, time.monotonic() - started
+
+    running, stopped_after = asyncio.run(go())
+    ended = executor.shutdown(wait=True, timeout=5.0)
+    assert running, "the generation was still going when the client closed"
+    assert stopped_after < 3.0 and ended

@@ -23,7 +23,7 @@ import itertools
 import json
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -154,6 +154,16 @@ def _faults(answer: AssistantMessage, chat: list[dict[str, str]], langs: DemoLan
     return []
 
 
+def _never() -> bool:
+    return False
+
+
+class _Closing(Exception):
+    """Raised before llama.cpp decodes the next batch once the client generating closes: the prompt is read in
+    batches and the answer a token at a time, each a call from Python, so the thread unwinds there and leaves
+    llama.cpp (a daemon thread still inside it while the interpreter tears down crashed the process at quit)."""
+
+
 class SharedModel:
     """One GGUF file loaded once, with what depends on its vocabulary; `lock` serialises every use."""
 
@@ -165,6 +175,7 @@ class SharedModel:
         self.llama: Any = None
         self.grammars: dict[str, Any] = {}   # tool-set schema -> checked LlamaGrammar
         self.users = 0
+        self.stop_now: Callable[[], bool] = _never   # the generating client's "closing", asked at each batch
 
     def load(self, name: str) -> Any:
         with self.lock:
@@ -174,8 +185,23 @@ class SharedModel:
                 except ImportError:
                     raise RequestRejected(name, "llama-cpp-python is not installed") from None
                 log.info("loading the local model %s", self.path.name)
-                self.llama = self._open(llama_backends)
+                self.llama = self._guarded(self._open(llama_backends))
             return self.llama
+
+    def _guarded(self, llama: Any) -> Any:
+        """The model, its every decode preceded by asking stop_now (see _Closing)."""
+        context = getattr(llama, "_ctx", None)
+        decode = getattr(context, "decode", None)
+        if decode is None:   # another llama-cpp-python: a closing client waits for the step to end
+            log.warning("this llama-cpp-python cannot be interrupted: quitting waits for the model's step")
+            return llama
+
+        def checked(batch: Any) -> Any:
+            if self.stop_now():
+                raise _Closing
+            return decode(batch)
+        context.decode = checked
+        return llama
 
 
     def _open(self, llama_backends: Any) -> Any:
@@ -232,6 +258,9 @@ class LocalLlamaClient:
         self._models = models
         self._shared: SharedModel | None = None
         self._lock = threading.Lock()
+        # closing ends a generation at its next token: the thread leaves llama.cpp before the process does (a
+        # daemon thread still inside it while the interpreter tears down crashed the process at quit)
+        self._closing = threading.Event()
         self.demo = spec.model == BUILTIN      # the 135M demo model gets a conversation it can follow
         self._langs = langs                    # her words in every language, which the demo's prompt is built from
 
@@ -301,6 +330,8 @@ class LocalLlamaClient:
 
     def _generate(self, chat: list[dict[str, str]], tools: list[Tool], options: CallOptions) -> AssistantMessage:
         check_tools(self.name, tools)  # first: a tool that cannot be one fails at once, before any load
+        if self._closing.is_set():
+            raise RequestRejected(self.name, "the model is closing")
         shared = self._model()
         with shared.lock:
             grammar = self.grammar(tools) if tools else None
@@ -311,10 +342,15 @@ class LocalLlamaClient:
                                       "temperature": 0.7 if options.temperature is None else options.temperature}
             if tools:
                 kwargs["grammar"] = grammar  # never response_format: it falls back to free JSON
+            shared.stop_now = self._closing.is_set
             try:
                 result = llama.create_chat_completion(**kwargs)
             except ValueError as exc:  # llama.cpp's way of saying the prompt does not fit
                 raise ServerError(self.name, str(exc)) from exc
+            except _Closing:
+                raise RequestRejected(self.name, "the model was closed during the answer") from None
+            finally:
+                shared.stop_now = _never
         text = (result["choices"][0]["message"].get("content") or "").strip()
         usage = result.get("usage") or {}
         used = Usage(usage.get("prompt_tokens", 0), usage.get("completion_tokens", 0))
@@ -327,6 +363,9 @@ class LocalLlamaClient:
         return AssistantMessage(tool_calls=(call,), usage=used, model=self.name, finish_reason="tool_calls")
 
     async def aclose(self) -> None:
+        """Ends a generation under way at its next token and lets the model go; the thread it ran on leaves
+        llama.cpp soon after (the mind waits for it at quit)."""
+        self._closing.set()
         with self._lock:
             shared, self._shared = self._shared, None
         if shared is not None:
