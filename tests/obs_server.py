@@ -41,8 +41,11 @@ What is implemented:
 - Test hooks, callable from any thread: switch_scene, new_scene_collection, switch_scene_collection,
   set_input_settings, set_text, set_item_enabled,
   start_stream, stop_stream, start_record, stop_record, exit_started, emit, kick (close every session, 4011
-  by default). Records: requests (every request received, batches included), emitted events, close_codes the
-  server sent, connections (websocket handshakes), sessions(); wait_until / wait_until_async poll a predicate.
+  by default), freeze and thaw (OBS stopped as SIGSTOP stops it: connections are accepted, as the kernel
+  accepts them, but no websocket handshake, request, event or close frame is answered until thaw(); what came
+  in meanwhile is answered then, in order). Records: requests (every request received, batches included),
+  emitted events, close_codes the server sent, connections (websocket handshakes), sessions(); wait_until /
+  wait_until_async poll a predicate.
 - Lifecycle: `async with FakeOBS(...)` (start/stop/restart on the running loop), or `with FakeOBS(...)` which
   runs it in a background thread with its own event loop (start_in_thread / stop_in_thread /
   restart_in_thread / close_thread), for blocking clients such as obsws-python. stop() closes every session
@@ -321,6 +324,7 @@ class FakeOBS:
         self._handlers: set[asyncio.Task] = set()
         self._thread: threading.Thread | None = None
         self._thread_loop: asyncio.AbstractEventLoop | None = None
+        self._thawed: asyncio.Event | None = None   # cleared while frozen; made on the server's loop
 
     # ---- lifecycle: on the running loop -----------------------------------------------------------------
 
@@ -337,6 +341,9 @@ class FakeOBS:
         if self._runner is not None:
             return self.port
         self._loop = asyncio.get_running_loop()
+        if self._thawed is None:
+            self._thawed = asyncio.Event()
+            self._thawed.set()
         app = web.Application()
         app.router.add_get("/{tail:.*}", self._handle)
         runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
@@ -355,6 +362,8 @@ class FakeOBS:
         """Close every session with 1001 (going away), as OBS does when it exits, and stop listening."""
         if self._runner is None:
             return
+        if self._thawed is not None:   # a stopped process answers nothing more, frozen or not: it goes
+            self._thawed.set()
         for s in list(self._sessions):
             s.close(CLOSE_GOING_AWAY, "Server stopping.")
         if self._handlers:
@@ -541,6 +550,22 @@ class FakeOBS:
             intent = EVENT_INTENTS[event_type]
         self._on_loop(self._emit, event_type, event_data, intent)
 
+    def freeze(self) -> None:
+        """OBS stops answering (SIGSTOP): sockets stay open, nothing is read or sent until thaw()."""
+        self._on_loop(lambda: self._thawed.clear() if self._thawed is not None else None)
+
+    def thaw(self) -> None:
+        """OBS runs again (SIGCONT): what waited is answered, in order."""
+        self._on_loop(lambda: self._thawed.set() if self._thawed is not None else None)
+
+    @property
+    def frozen(self) -> bool:
+        return self._thawed is not None and not self._thawed.is_set()
+
+    async def _awake(self) -> None:
+        if self._thawed is not None:
+            await self._thawed.wait()
+
     def kick(self, code: int = CLOSE_SESSION_INVALIDATED,
              reason: str = "Your session has been invalidated.") -> None:
         """Close every session with a code (4011: kicked from OBS's session list)."""
@@ -561,6 +586,7 @@ class FakeOBS:
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         header = request.headers.get("Sec-WebSocket-Protocol", "")
         offered = [p.strip() for p in header.split(",") if p.strip()]
+        await self._awake()   # a frozen OBS accepts the connection (its kernel does) but not the handshake
         ws = web.WebSocketResponse(protocols=(SUBPROTOCOL,), timeout=self.close_timeout, autoping=True)
         await ws.prepare(request)
         task = asyncio.current_task()
@@ -584,6 +610,7 @@ class FakeOBS:
                     hello["authentication"] = {"challenge": challenge, "salt": self.salt}
                 session.send(OP_HELLO, hello)
                 async for msg in ws:
+                    await self._awake()
                     if session.closing:
                         break
                     if msg.type == WSMsgType.TEXT:
@@ -616,6 +643,7 @@ class FakeOBS:
     async def _writer(self, s: _Session) -> None:
         while True:
             item = await s.outbox.get()
+            await self._awake()
             if item is None:
                 if not s.ws.closed:
                     await s.ws.close()

@@ -17,7 +17,10 @@ Theory of operation:
    A request that fails on a dead socket says the same.
 4. One asyncio task owns the life cycle: connect, read the state (scenes, current scene, outputs), wait
    until the connection is lost or the settings change, close, and try again after a backoff of 1, 2, 4, 8,
-   16, then every 30 seconds. A changed setting retries at once.
+   then every 10 seconds: OBS is found at most 10 s after it is back. After a try that timed out (a hung
+   OBS, rule 8) the wait counts from the try's start, since the try was itself a wait for OBS's answer. While
+   nobody listens on OBS's port (connection refused: OBS not started yet) the port is knocked on every
+   second, and the wait ends when it opens. A changed setting retries at once.
 5. A refused password (4009), or any close code after which retrying cannot help, and a password OBS asks
    for but that is not set, stop the retries until reconnect() (the settings changed): state REFUSED, with
    the sentence describe_close() gives for it.
@@ -28,6 +31,17 @@ Theory of operation:
    Changed re-reads the collection, its scenes and its current scene.
 7. Every state change is a new ObsStatus handed to the status listeners, on the loop's thread: what the
    dock shows and what the skill reads to decide which tools she has.
+8. A hung OBS (its process frozen, its sockets open: its kernel still accepts and acknowledges, so nothing
+   fails) is noticed by what it does not answer. Every request has the request socket's timeout
+   (answer_timeout); while connected, a watchdog asks OBS for its version when nothing was asked for
+   probe_after seconds, and gives up on a request the obs thread has been in for longer than answer_timeout
+   plus a grace (the socket's timeout did not end it). Either is state HUNG ("not answering"), so her tools
+   go, and a connection attempt that times out is HUNG too. Worst case: probe_after + answer_timeout + a
+   watchdog step (12 s). Closing never waits on OBS nor on websocket-client's locks (its close() waits for the
+   frame lock the event thread holds while it reads, for ever when OBS says nothing): a close frame is written
+   if the socket takes it at once, then both sockets are shut down, which wakes every thread blocked on them,
+   from a thread that is not the obs thread. Should the obs thread still be in a request after that, a new
+   obs thread takes over.
 """
 
 from __future__ import annotations
@@ -46,7 +60,7 @@ import obsws_python as obsws
 import websocket
 from obsws_python.baseclient import ObsClient
 from obsws_python.callback import Callback
-from obsws_python.error import OBSSDKRequestError
+from obsws_python.error import OBSSDKRequestError, OBSSDKTimeoutError
 
 from app.core import obs_protocol as proto
 from app.core.words import QT_TRANSLATE_NOOP
@@ -63,8 +77,13 @@ logging.getLogger("obsws_python").setLevel(logging.CRITICAL)
 
 T = TypeVar("T")
 
-RETRY_BASE, RETRY_CAP = 1.0, 30.0   # rule 4: a local OBS is tried again soon, and every 30 s at most
+RETRY_BASE, RETRY_CAP = 1.0, 10.0   # rule 4: a local OBS is tried again soon, and every 10 s at most
 CONNECT_TIMEOUT = 5.0
+ANSWER_TIMEOUT = 6.0   # rule 8: OBS answers a request in milliseconds; one unanswered this long means it hangs
+PROBE_AFTER = 5.0      # rule 8: seconds without a request before the watchdog asks OBS something itself
+WATCH_STEP = 1.0       # rule 8: how often the watchdog looks
+WATCH_GRACE = 2.0      # rule 8: past the socket's own timeout, before the obs thread counts as stuck
+KNOCK_EVERY = 1.0      # rule 4: while nobody listens on OBS's port, it is knocked on this often
 CLOSE_TIMEOUT = 2.0
 _ES = proto.EventSubscription
 SUBSCRIPTIONS = _ES.GENERAL | _ES.CONFIG | _ES.SCENES | _ES.OUTPUTS
@@ -78,6 +97,7 @@ STATE_LABELS = {State.OFF: QT_TRANSLATE_NOOP("obs_dock", "off"),
                 State.CONNECTING: QT_TRANSLATE_NOOP("obs_dock", "connecting…"),
                 State.CONNECTED: QT_TRANSLATE_NOOP("obs_dock", "connected"),
                 State.RETRYING: QT_TRANSLATE_NOOP("obs_dock", "not connected"),
+                State.HUNG: QT_TRANSLATE_NOOP("obs_dock", "not answering"),
                 State.REFUSED: QT_TRANSLATE_NOOP("obs_dock", "refused")}
 
 
@@ -169,6 +189,18 @@ class _Session:
     events: Any
     req: Any
     lost: asyncio.Event = field(default_factory=asyncio.Event)
+    hung: bool = False          # lost because OBS stopped answering (rule 8), not because the socket went
+    started: float = 0.0        # when the obs thread began its latest request, on the loop's clock
+    finished: float = 0.0       # when it ended it: started > finished while a request is out
+
+    @property
+    def asking(self) -> bool:
+        return self.started > self.finished
+
+
+def timed_out(exc: BaseException) -> bool:
+    """OBS said nothing in time (rule 8), as opposed to refusing or going away."""
+    return isinstance(exc, TimeoutError | socket.timeout | websocket.WebSocketTimeoutException | OBSSDKTimeoutError)
 
 
 def event_fields(data: Any) -> dict[str, Any]:
@@ -192,13 +224,18 @@ def describe_failure(exc: BaseException, target: Target) -> str:
                 f"(Tools → WebSocket Server Settings)?")
     if isinstance(exc, websocket.WebSocketBadStatusException):
         return f"Something at {where} answered, but it is not OBS's WebSocket server."
-    if isinstance(exc, TimeoutError | socket.timeout | websocket.WebSocketTimeoutException):
+    if timed_out(exc):
         return f"OBS at {where} did not answer in time."
     if isinstance(exc, socket.gaierror):
         return f"The OBS host name {target.host!r} is not known."
     if isinstance(exc, OSError):
         return f"Could not reach OBS at {where}: {exc.strerror or exc}."
     return f"Could not connect to OBS at {where}: {exc}."
+
+
+def _probe(req: Any) -> Any:
+    """The watchdog's question (rule 8): the cheapest request OBS answers."""
+    return req.get_version()
 
 
 def _close_frame(data: bytes) -> tuple[int | None, str]:
@@ -212,11 +249,16 @@ class ObsConnection(Link):
     jitter = False      # one client, its own OBS: nobody to keep apart from
 
     def __init__(self, target: Callable[[], Target], *, gate: Any = None, timeout: float = CONNECT_TIMEOUT,
-                 backoff_base: float = RETRY_BASE, backoff_cap: float = RETRY_CAP) -> None:
+                 backoff_base: float = RETRY_BASE, backoff_cap: float = RETRY_CAP,
+                 answer_timeout: float = ANSWER_TIMEOUT, probe_after: float = PROBE_AFTER,
+                 watch_step: float = WATCH_STEP) -> None:
         super().__init__(lambda _state, _why: None, backoff_base, backoff_cap)
         self._target = target
         self._gate = gate if gate is not None else NetworkGate(lambda: False)   # composed without one: tests
         self.timeout = timeout
+        self.answer_timeout, self.probe_after, self.watch_step = answer_timeout, probe_after, watch_step
+        self.watch_grace = WATCH_GRACE
+        self._knock: Target | None = None   # rule 4: the OBS nobody listened for, knocked on while waiting
         self._status = ObsStatus()
         self._status_listeners: list[Callable[[ObsStatus], None]] = []
         self._event_listeners: list[Callable[[str, dict[str, Any]], None]] = []
@@ -286,11 +328,33 @@ class ObsConnection(Link):
         self._wake.set()
 
     async def _pause(self, seconds: float) -> None:
-        """The backoff's wait, ended early by new settings."""
+        """The backoff's wait, ended early by new settings, or by OBS's port opening (rule 4)."""
+        knock, self._knock = self._knock, None
         try:
-            await asyncio.wait_for(self._wake.wait(), seconds)
+            await asyncio.wait_for(self._woken_or_listening(knock), seconds)
         except TimeoutError:
             pass
+
+    async def _woken_or_listening(self, knock: Target | None) -> None:
+        while True:
+            try:
+                await asyncio.wait_for(self._wake.wait(), KNOCK_EVERY if knock is not None else None)
+                return
+            except TimeoutError:
+                pass
+            if knock is not None and await self._listening(knock):
+                log.info("OBS: something listens at %s now", knock.address)
+                return
+
+    async def _listening(self, target: Target) -> bool:
+        """Whether OBS's port takes a connection (closed at once; through the gate, as every connection)."""
+        try:
+            _reader, writer = await asyncio.wait_for(
+                self._gate.open_connection(target.host, target.port, "OBS"), KNOCK_EVERY)
+        except (OSError, TimeoutError):
+            return False
+        writer.close()
+        return True
 
     # ---- the one task -------------------------------------------------------------------------------------
     async def _run(self) -> None:
@@ -299,14 +363,16 @@ class ObsConnection(Link):
             self._wake.clear()
             target = self._target()
             self.attempts += 1
+            assert self._loop is not None
+            tried = self._loop.time()
             self._set(State.CONNECTING, f"Connecting to OBS at {target.address}…", address=target.address,
                       retry_in=None, close_code=None, words=(w.CONNECTING,), args=(("where", target.address),))
             try:
                 session = await self._open_session(target)
                 try:
-                    snapshot = await self._blocking(self._snapshot, session.req)
+                    snapshot = await self._blocking(self._timed, session, self._snapshot)
                 except BaseException:
-                    await self._blocking(self._close_blocking, session)
+                    await self._close(session)
                     raise
             except asyncio.CancelledError:
                 raise
@@ -320,12 +386,16 @@ class ObsConnection(Link):
             except Exception as exc:
                 delay = self._delay(attempt)
                 attempt += 1
+                if timed_out(exc):   # the try itself waited for an answer: the wait counts from its start
+                    delay = round(max(0.0, delay - (self._loop.time() - tried)), 1)
                 why = describe_failure(exc, target)
                 said, values = w.failure_words(exc, target.address, target.host)
                 log.info("OBS: %s (retry in %g s)", why, delay)
-                self._set(State.RETRYING, f"{why} Trying again in {delay:g} s.", retry_in=delay,
-                          close_code=getattr(exc, "code", None), words=(said, w.AGAIN),
+                self._set(State.HUNG if timed_out(exc) else State.RETRYING, f"{why} Trying again in {delay:g} s.",
+                          retry_in=delay, close_code=getattr(exc, "code", None), words=(said, w.AGAIN),
                           args=(*values.items(), ("delay", f"{delay:g}")))
+                if isinstance(exc, ConnectionRefusedError):   # nobody listens: knocked on until OBS does
+                    self._knock = target
                 await self._pause(delay)
                 continue
             attempt = 0
@@ -336,19 +406,49 @@ class ObsConnection(Link):
                       args=(("version", version), ("where", target.address)), **snapshot)
             woken = await self._until_lost_or_woken(session)
             self._session = None
-            await self._blocking(self._close_blocking, session)
             if woken:
+                await self._close(session)
                 continue
             delay = self._delay(0)
             attempt = 1
-            self._set(State.RETRYING, f"Lost the connection to OBS at {target.address}. Trying again in {delay:g} s.",
-                      retry_in=delay, words=(w.LOST, w.AGAIN),
-                      args=(("where", target.address), ("delay", f"{delay:g}")))
+            if session.hung:   # said before closing: her tools go now, whatever the close takes
+                seconds = f"{self.answer_timeout:g}"
+                self._set(State.HUNG, f"OBS at {target.address} is not answering: nothing came back in {seconds} s. "
+                          f"Her OBS tools are away until it answers again. Trying again in {delay:g} s.",
+                          retry_in=delay, words=(w.HUNG, w.AGAIN),
+                          args=(("where", target.address), ("seconds", seconds), ("delay", f"{delay:g}")))
+            else:
+                self._set(State.RETRYING, f"Lost the connection to OBS at {target.address}. Trying again in "
+                          f"{delay:g} s.", retry_in=delay, words=(w.LOST, w.AGAIN),
+                          args=(("where", target.address), ("delay", f"{delay:g}")))
+            await self._close(session)
             await self._pause(delay)
 
     async def _blocking(self, fn: Callable[..., T], *args: Any) -> T:
         assert self._loop is not None and self._executor is not None
         return await self._loop.run_in_executor(self._executor, fn, *args)
+
+    def _timed(self, session: _Session, fn: Callable[[Any], T]) -> T:
+        """fn(ReqClient) on the obs thread, its start and end noted for the watchdog (rule 8)."""
+        assert self._loop is not None
+        session.started = self._loop.time()
+        try:
+            return fn(session.req)
+        finally:
+            session.finished = self._loop.time()
+
+    async def _close(self, session: _Session) -> None:
+        """Closes a session from a thread of its own (rule 8), bounded; an obs thread still stuck in a request
+        afterwards is left to the process and a new one takes over."""
+        closing = asyncio.get_running_loop().run_in_executor(None, self._close_blocking, session)
+        try:
+            await asyncio.wait_for(asyncio.shield(closing), CLOSE_TIMEOUT + 1)
+        except TimeoutError:
+            log.warning("OBS did not close its connection in time; leaving it to the process")
+        if session.asking and self._executor is not None:
+            log.warning("the OBS thread is still in a request on a closed connection; a new one takes over")
+            self._executor.shutdown(wait=False)
+            self._executor = BoundedExecutor("obs", 1, queue_size=64)
 
     async def _open_session(self, target: Target) -> _Session:
         assert self._loop is not None and self._executor is not None
@@ -363,17 +463,41 @@ class ObsConnection(Link):
             raise
 
     async def _until_lost_or_woken(self, session: _Session) -> bool:
-        """True when woken (settings changed), False when the connection was lost."""
+        """True when woken (settings changed), False when the connection was lost (or OBS hangs)."""
         lost = spawn(session.lost.wait(), awaited=True)
         woken = spawn(self._wake.wait(), awaited=True)
+        watchdog = spawn(self._watch(session), awaited=True)
         try:
             await asyncio.wait({lost, woken}, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            lost.cancel()
-            woken.cancel()
+            for task in (lost, woken, watchdog):
+                task.cancel()
         return self._wake.is_set()
 
+    async def _watch(self, session: _Session) -> None:
+        """Rule 8: OBS asked something when it has been quiet, and a request it never ends given up on."""
+        assert self._loop is not None
+        while not session.lost.is_set():
+            await asyncio.sleep(self.watch_step)
+            now = self._loop.time()
+            if session.asking:
+                if now - session.started > self.answer_timeout + self.watch_grace:
+                    log.warning("OBS: a request has had no answer for %.0f s", now - session.started)
+                    self._lose(session, hung=True)
+            elif now - session.finished >= self.probe_after:
+                try:
+                    await asyncio.wait_for(self._request(session, _probe), self.answer_timeout + self.watch_grace)
+                except TimeoutError:
+                    log.warning("OBS: the watchdog's question had no answer")
+                    self._lose(session, hung=True)
+                except ObsError:
+                    pass   # _request has marked the session
+
     def _mark_lost(self, session: _Session) -> None:
+        session.lost.set()
+
+    def _lose(self, session: _Session, hung: bool) -> None:
+        session.hung = session.hung or hung
         session.lost.set()
 
     # ---- blocking side (the obs thread) ---------------------------------------------------------------
@@ -387,7 +511,8 @@ class ObsConnection(Link):
                                             int(SUBSCRIPTIONS), self.timeout))
         events.callback.register([self._callback(name) for name in EVENTS])
         try:
-            req = _AdoptedReqClient(_adopt(self._handshake(target, addresses, 0), target, 0, self.timeout))
+            req = _AdoptedReqClient(_adopt(self._handshake(target, addresses, 0), target, 0, self.answer_timeout))
+            req.base_client.ws.settimeout(self.answer_timeout)   # rule 8: every request's bound
             events.subscribe()
         except BaseException:
             self._close_socket(events.base_client.ws)
@@ -483,22 +608,46 @@ class ObsConnection(Link):
         return tuple(str(s.get("sceneName", "")) for s in ordered)
 
     @staticmethod
-    def _close_socket(ws: Any) -> None:
-        """A polite close when the socket is still up, and the file descriptor freed in any case (close()
-        returns early when the peer closed first)."""
-        for close in (lambda: ws.close(timeout=1), ws.shutdown):
+    def _hang_up(ws: Any) -> None:
+        """Rule 8: a close frame if the socket takes it at once, then the socket shut down, which wakes a thread
+        blocked reading or writing on it. None of websocket-client's locks is taken, and OBS is not waited for."""
+        sock = ws.sock
+        if sock is None:
+            return
+        if ws.connected:
+            ws.connected = False
+            frame = websocket.ABNF.create_frame(struct.pack("!H", websocket.STATUS_NORMAL),
+                                                websocket.ABNF.OPCODE_CLOSE)
             try:
-                close()
-            except Exception:
+                sock.settimeout(0)
+                sock.send(frame.format())
+            except OSError:
                 pass
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
 
-    def _close_events(self, events: Any) -> None:
-        self._close_socket(events.base_client.ws)
-        events.worker.join(CLOSE_TIMEOUT)
+    @classmethod
+    def _close_socket(cls, ws: Any) -> None:
+        """Hung up and its file descriptor freed."""
+        cls._hang_up(ws)
+        try:
+            ws.shutdown()
+        except Exception:
+            pass
 
     def _close_blocking(self, session: _Session) -> None:
-        self._close_socket(session.req.base_client.ws)
-        self._close_events(session.events)
+        """Both sockets hung up, the event thread given CLOSE_TIMEOUT to end, then the descriptors freed:
+        bounded, whatever OBS or the obs thread does."""
+        sockets = (session.req.base_client.ws, session.events.base_client.ws)
+        for ws in sockets:
+            self._hang_up(ws)
+        worker = getattr(session.events, "worker", None)
+        if worker is not None:
+            worker.join(CLOSE_TIMEOUT)
+        for ws in sockets:
+            self._close_socket(ws)
 
     # ---- events, on the loop ------------------------------------------------------------------------------
     def _dispatch(self, event_type: str, data: dict[str, Any]) -> None:
@@ -546,18 +695,24 @@ class ObsConnection(Link):
 
     # ---- requests -----------------------------------------------------------------------------------------
     async def call(self, fn: Callable[[Any], T]) -> T:
-        """Run fn(ReqClient) on the obs thread; ObsError with a sentence when OBS refuses or is gone."""
+        """Run fn(ReqClient) on the obs thread; ObsError with a sentence when OBS refuses, hangs or is gone."""
         session = self._session
         if session is None or not self._status.connected:
             raise NotConnected(f"OBS is not connected. {self._status.message}".strip())
+        return await self._request(session, fn)
+
+    async def _request(self, session: _Session, fn: Callable[[Any], T]) -> T:
         try:
-            return await self._blocking(fn, session.req)
+            return await self._blocking(self._timed, session, fn)
         except OBSSDKRequestError as exc:
             raise ObsError(proto.describe_status(exc.code, request_comment(exc))) from None
         except asyncio.CancelledError:
             raise
         except Exception as exc:
+            hung = timed_out(exc)
             log.info("an OBS request failed on the connection: %r", exc)
-            if self._session is session:
-                session.lost.set()
+            self._lose(session, hung)
+            if hung:
+                raise ObsError(f"OBS is not answering (nothing came back in {self.answer_timeout:g} s); it will be "
+                               "tried again by itself.") from None
             raise ObsError("The connection to OBS was lost; it will come back by itself.") from None

@@ -31,8 +31,8 @@ from app.widgets.qt import (
     translate,
 )
 
-COLOURS = {State.CONNECTED: FINE, State.CONNECTING: WAITING, State.RETRYING: QUIET, State.REFUSED: QUIET,
-           State.OFF: QUIET}
+COLOURS = {State.CONNECTED: FINE, State.CONNECTING: WAITING, State.HUNG: WAITING, State.RETRYING: QUIET,
+           State.REFUSED: QUIET, State.OFF: QUIET}
 SAID_ELSEWHERE = (State.RETRYING, State.REFUSED)   # the problems list says why
 
 

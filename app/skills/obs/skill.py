@@ -201,12 +201,13 @@ class ObsSkill(Skill):
         self.connection.reconnect()
 
     def _tell(self, status: ObsStatus) -> None:
-        """OBS out of reach or refusing: said once (not at each retry) in the problems list, until it connects."""
-        if status.state in (State.RETRYING, State.REFUSED):
+        """OBS out of reach, not answering or refusing: said once (not at each retry) in the problems list, until
+        it connects."""
+        if status.state in (State.RETRYING, State.HUNG, State.REFUSED):
             text = status.message.partition(" Trying again")[0]
             text = text if "OBS" in text else f"OBS: {text}"
             said = tuple(s for s in status.words if s != words.AGAIN)
-            if status.state is State.RETRYING:
+            if status.state is State.RETRYING:   # OBS not found; a hung OBS is there
                 text += " If you don't use OBS, switch it off in Settings → Skills."
                 said += (words.IF_UNUSED,)
             if not self._told or (status.state is State.REFUSED and text != self._told):

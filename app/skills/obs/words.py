@@ -8,6 +8,7 @@ from __future__ import annotations
 import socket
 
 import websocket
+from obsws_python.error import OBSSDKTimeoutError
 
 from app.core import obs_protocol as proto
 from app.core.words import QT_TRANSLATE_NOOP
@@ -34,6 +35,8 @@ WRONG_PASSWORD = QT_TRANSLATE_NOOP("problems", "OBS refused the password. Copy i
 OLD_PROTOCOL = QT_TRANSLATE_NOOP("problems", "OBS speaks a different version of the obs-websocket protocol. "
                                              "Update OBS (28 or newer) or Bea.")
 LOST = QT_TRANSLATE_NOOP("problems", "Lost the connection to OBS at {where}.")
+HUNG = QT_TRANSLATE_NOOP("problems", "OBS at {where} is not answering: nothing came back in {seconds} s. Her OBS "
+                                     "tools are away until it answers again.")
 AGAIN = QT_TRANSLATE_NOOP("problems", "Trying again in {delay} s.")
 IF_UNUSED = QT_TRANSLATE_NOOP("problems", "If you don't use OBS, switch it off in Settings → Skills.")
 CONNECTING = QT_TRANSLATE_NOOP("problems", "Connecting to OBS at {where}…")
@@ -63,7 +66,7 @@ def failure_words(exc: BaseException, where: str, host: str) -> Said:
         return NOT_ANSWERING, {"where": where}
     if isinstance(exc, websocket.WebSocketBadStatusException):
         return NOT_OBS, {"where": where}
-    if isinstance(exc, TimeoutError | socket.timeout | websocket.WebSocketTimeoutException):
+    if isinstance(exc, TimeoutError | socket.timeout | websocket.WebSocketTimeoutException | OBSSDKTimeoutError):
         return TOO_SLOW, {"where": where}
     if isinstance(exc, socket.gaierror):
         return UNKNOWN_HOST, {"host": repr(host)}

@@ -38,6 +38,7 @@ class State(enum.StrEnum):
     WAITING = "waiting"               # the platform asked for a pause (Telegram's 429)
     CONFLICT = "conflict"             # another reader holds the bot (Telegram's 409)
     RETRYING = "retrying"             # it failed or dropped; the next try is scheduled
+    HUNG = "not answering"            # the peer keeps the link open but answers nothing in time; tried again
     RECONNECTING = "reconnecting"     # Twitch: a link dropped (or the server asked), a new one is on its way
     AUTH_FAILED = "token refused"     # the token or login was refused: stopped until it changes
     INTENTS = "intents refused"       # Discord's 4014: message content is not switched on for the bot

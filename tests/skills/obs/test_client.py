@@ -62,8 +62,9 @@ def connection(obs: FakeOBS, password: dict | str = "pw", **kwargs) -> ObsConnec
                          timeout=3, **kwargs)
 
 
-def test_backoff_doubles_up_to_thirty_seconds():
-    assert [backoff_delay(n, RETRY_BASE, RETRY_CAP) for n in range(8)] == [1, 2, 4, 8, 16, 30, 30, 30]
+def test_backoff_doubles_up_to_ten_seconds():
+    # OBS back is found at most 10 s later (the port knock finds an OBS that starts sooner)
+    assert [backoff_delay(n, RETRY_BASE, RETRY_CAP) for n in range(8)] == [1, 2, 4, 8, 10, 10, 10, 10]
 
 
 def test_the_hello_of_obs_29_is_understood_and_answered():
@@ -304,4 +305,130 @@ def test_a_scene_collection_change_is_followed():
                 assert conn.status.scenes == ("Starting Soon", "Main", "BRB")
             finally:
                 await conn.stop()
+    run(main())
+
+
+# rule 8: a hung OBS, here the fake frozen as SIGSTOP freezes a real one (test_real_obs.py freezes the real OBS)
+WATCHFUL = {"answer_timeout": 0.5, "probe_after": 0.3, "watch_step": 0.05}
+
+
+def watchful(obs: FakeOBS, **kwargs) -> ObsConnection:
+    conn = ObsConnection(lambda: Target("127.0.0.1", obs.port, ""), backoff_base=FAST[0], backoff_cap=FAST[1],
+                         timeout=0.5, **WATCHFUL, **kwargs)
+    conn.watch_grace = 0.3
+    return conn
+
+
+def test_a_frozen_obs_is_noticed_by_the_watchdog_and_found_again_when_it_thaws():
+    async def main():
+        with FakeOBS() as obs:
+            conn = watchful(obs)
+            states = []
+            conn.on_status(lambda s: states.append(s.state))
+            conn.start()
+            try:
+                await until(lambda: conn.status.connected, what="connected")
+                await until(lambda: "GetVersion" in obs.request_types()[1:], what="the watchdog's question")
+                frozen_at = time.monotonic()
+                obs.freeze()
+                await until(lambda: conn.status.state is State.HUNG, timeout=3, what="not answering")
+                noticed = time.monotonic() - frozen_at
+                assert noticed < 0.3 + 0.5 + 0.3 + 0.2   # probe_after + answer_timeout + a step and its slack
+                assert conn.status.message.startswith(f"OBS at 127.0.0.1:{obs.port} is not answering: nothing "
+                                                      "came back in 0.5 s.")
+                assert conn.status.words[0].startswith("OBS at {where} is not answering")
+                with pytest.raises(NotConnected):
+                    await conn.call(lambda req: req.get_version())
+                await until(lambda: conn.attempts >= 3, what="tries while frozen")
+                assert State.CONNECTED not in states[states.index(State.HUNG):]
+                assert conn.status.state in (State.HUNG, State.CONNECTING)   # each try times out: not answering
+                obs.thaw()
+                await until(lambda: conn.status.connected, timeout=3, what="found again once thawed")
+                await conn.call(lambda req: req.set_current_program_scene("BRB"))
+                assert obs.current_scene == "BRB"
+            finally:
+                await conn.stop()
+            assert open_sockets_to(obs.port) == 0
+    run(main())
+
+
+def test_a_request_a_frozen_obs_never_answers_is_given_up_on_time():
+    async def main():
+        with FakeOBS() as obs:
+            conn = watchful(obs)
+            conn.probe_after = 60   # only her request asks
+            conn.start()
+            try:
+                await until(lambda: conn.status.connected, what="connected")
+                obs.freeze()
+                began = time.monotonic()
+                with pytest.raises(ObsError, match="OBS is not answering"):
+                    await conn.call(lambda req: req.set_current_program_scene("BRB"))
+                assert time.monotonic() - began < 0.5 + 0.3
+                await until(lambda: conn.status.state is State.HUNG, timeout=1, what="not answering")
+            finally:
+                obs.thaw()
+                await conn.stop()
+    run(main())
+
+
+def test_closing_on_a_frozen_obs_is_bounded_and_frees_the_sockets():
+    """websocket-client's close() waited for the event thread's frame lock for ever while OBS said nothing."""
+    async def main():
+        with FakeOBS() as obs:
+            conn = watchful(obs)
+            conn.probe_after = 60
+            conn.start()
+            try:
+                await until(lambda: conn.status.connected, what="connected")
+                obs.freeze()
+                began = time.monotonic()
+                await conn.stop()
+                assert time.monotonic() - began < 1.0
+                assert open_sockets_to(obs.port) == 0
+                assert not [t for t in threading.enumerate() if t.name.startswith("obs-watch")]
+            finally:
+                obs.thaw()
+    run(main())
+
+
+def test_a_stuck_obs_thread_is_given_up_and_a_new_one_takes_over():
+    async def main():
+        with FakeOBS() as obs:
+            conn = watchful(obs)
+            conn.probe_after = 60
+            conn.start()
+            release = threading.Event()
+            try:
+                await until(lambda: conn.status.connected, what="connected")
+                stuck = asyncio.ensure_future(conn.call(lambda req: release.wait(10)))   # no socket to time out
+                await until(lambda: conn.status.state is State.HUNG, timeout=3, what="not answering")
+                await until(lambda: conn.status.connected, timeout=3, what="connected on a new obs thread")
+                await conn.call(lambda req: req.set_current_program_scene("BRB"))
+                assert obs.current_scene == "BRB" and not stuck.done()
+            finally:
+                release.set()
+                await conn.stop()
+    run(main())
+
+
+def test_an_obs_that_starts_later_is_found_by_knocking_not_after_the_backoff():
+    async def main():
+        obs = FakeOBS()
+        obs.start_in_thread()
+        obs.stop_in_thread()   # nobody listens on the port now
+        try:
+            conn = ObsConnection(lambda: Target("127.0.0.1", obs.port, ""), backoff_base=8, backoff_cap=8)
+            conn.start()
+            try:
+                await until(lambda: conn.status.state is State.RETRYING, what="not there")
+                assert conn.status.retry_in == 8
+                obs.start_in_thread()
+                started = time.monotonic()
+                await until(lambda: conn.status.connected, timeout=4, what="found by the knock")
+                assert time.monotonic() - started < 2.0   # a knock a second, then the handshake
+            finally:
+                await conn.stop()
+        finally:
+            obs.close_thread()
     run(main())

@@ -17,6 +17,7 @@ import contextlib
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -25,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from app.core.events import EventKind
 from app.skills.obs.client import ObsConnection, ObsError, State, Target
 from app.skills.obs.skill import PASSWORD_SECRET, ObsSkill
 from tests.skills.obs.test_client import FAST, open_sockets_to, run, until
@@ -72,8 +74,9 @@ def listening(port: int) -> bool:
 
 
 @pytest.fixture(scope="module")
-def real_obs(tmp_path_factory) -> tuple[int, Path]:
-    """OBS Studio running under Xvfb, its WebSocket server on a free port with PASSWORD; (port, its log)."""
+def real_obs(tmp_path_factory) -> tuple[int, Path, subprocess.Popen]:
+    """OBS Studio running under Xvfb, its WebSocket server on a free port with PASSWORD; (port, its log, its
+    process)."""
     home = tmp_path_factory.mktemp("obs-home")
     config = home / ".config"
     (config / "obs-studio").mkdir(parents=True)
@@ -99,8 +102,10 @@ def real_obs(tmp_path_factory) -> tuple[int, Path]:
                     tail = log.read_text(errors="replace")[-2000:]
                     pytest.fail(f"OBS did not open its WebSocket port {port} (exit {proc.poll()}):\n{tail}")
                 time.sleep(0.1)
-            yield port, log
+            yield port, log, proc
         finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(proc.pid, signal.SIGCONT)   # a test that froze it and failed
             proc.terminate()
             try:
                 proc.wait(15)
@@ -115,7 +120,7 @@ def connection(port: int, password: str) -> ObsConnection:
 
 
 def test_connects_to_real_obs_and_reads_its_state(real_obs):
-    port, _log = real_obs
+    port, _log, _proc = real_obs
 
     async def main():
         conn = connection(port, PASSWORD)
@@ -133,7 +138,7 @@ def test_connects_to_real_obs_and_reads_its_state(real_obs):
 
 
 def test_a_wrong_password_is_refused_once_and_not_retried(real_obs):
-    port, _log = real_obs
+    port, _log, _proc = real_obs
 
     async def main():
         conn = connection(port, "not-the-password")
@@ -152,7 +157,7 @@ def test_a_wrong_password_is_refused_once_and_not_retried(real_obs):
 
 
 def test_a_new_scene_collection_is_followed_and_her_switch_says_the_scene_is_gone(real_obs, bea):
-    port, _log = real_obs
+    port, _log, _proc = real_obs
 
     async def main():
         bea.settings.update({"skills.obs.enabled": True, "skills.obs.port": port,
@@ -182,3 +187,54 @@ def test_a_new_scene_collection_is_followed_and_her_switch_says_the_scene_is_gon
         finally:
             await skill.stop()
     run(main())
+
+
+def test_a_real_obs_frozen_is_not_answering_within_15_s_and_found_within_10_s_of_its_return(real_obs, bea):
+    """OBS stopped with SIGSTOP (its sockets open, its kernel still accepting): she is told once that it is not
+    answering, her OBS tools go, no thread of hers is stuck on a close, and once OBS runs again it is found
+    within 10 s. The connection keeps its shipped rhythm (watchdog, timeouts, backoff)."""
+    port, _log, proc = real_obs
+
+    async def main():
+        bea.settings.update({"skills.obs.enabled": True, "skills.obs.port": port,
+                             "skills.obs.allowed_scenes": ["Scene"]})
+        bea.secrets.set(PASSWORD_SECRET, PASSWORD)
+        skill: ObsSkill = bea.skills["obs"]
+        conn = skill.connection
+        states = []
+        conn.on_status(lambda s: states.append((time.monotonic(), s.state, s.retry_in)))
+        await skill.start()
+        frozen = False
+        try:
+            await until(lambda: skill.connected, timeout=15, what="connected")
+            assert [t.name for t in skill.tools()] == ["switch_scene"]
+            await asyncio.sleep(1.0)
+            os.kill(proc.pid, signal.SIGSTOP)
+            frozen, frozen_at = True, time.monotonic()
+            await until(lambda: conn.status.state is State.HUNG, timeout=16, what="not answering")
+            noticed = time.monotonic() - frozen_at
+            print(f"RESULT real_obs_frozen noticed_s={noticed:.1f}")
+            assert noticed <= 15
+            assert skill.tools() == [] and skill.live_state() == ""
+            assert (await skill.switch_scene("Scene")).startswith("ERROR")
+            tries = conn.attempts
+            await until(lambda: conn.attempts >= tries + 2, timeout=25, what="tries while frozen: no thread stuck")
+            errors = [e for e in bea.bus.recent([EventKind.ERROR]) if e.source == "obs"]
+            assert len(errors) == 1 and "is not answering" in errors[0].text, [e.text for e in errors]
+            assert all(state in (State.HUNG, State.CONNECTING) for at, state, _ in states if at > frozen_at)
+            os.kill(proc.pid, signal.SIGCONT)
+            frozen, back_at = False, time.monotonic()
+            await until(lambda: skill.connected, timeout=15, what="found again")
+            found = time.monotonic() - back_at
+            print(f"RESULT real_obs_frozen found_s={found:.1f}")
+            assert found <= 10
+            assert all(wait is None or wait <= 10 for _, _, wait in states)
+            assert [t.name for t in skill.tools()] == ["switch_scene"]
+            assert not (await skill.switch_scene("Scene")).startswith("ERROR")
+            await until(lambda: conn.status.current_scene == "Scene", what="her switch went through")
+            assert open_sockets_to(port) == 2   # the frozen sessions' sockets are all closed
+        finally:
+            if frozen:
+                os.kill(proc.pid, signal.SIGCONT)
+            await skill.stop()
+    run(main(), timeout=120)

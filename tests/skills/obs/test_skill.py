@@ -372,3 +372,35 @@ def test_the_stream_ending_in_obs_closes_the_session_then_remembers_it_through_t
     skill, heard = skill_with(done, sessions=False, remembering=True)
     run(live_then_ended(skill))
     assert done == [] and [p.content for p in heard] == ["[OBS] The stream is live."]
+
+
+def test_a_frozen_obs_withdraws_her_tools_says_so_once_and_comes_back(bea, qtbot):
+    from app.skills.obs.dock import make_dock
+
+    async def main():
+        with FakeOBS(password="pw") as obs:
+            async with running(bea, obs, **ALLOW) as skill:
+                conn = skill.connection
+                conn.answer_timeout, conn.probe_after, conn.watch_step, conn.timeout = 0.5, 0.3, 0.05, 0.5
+                conn.watch_grace = 0.3
+                dock = make_dock(skill)
+                qtbot.addWidget(dock)
+                await connected(skill)
+                conn.reconnect()   # a session on the watchful rhythm
+                await until(lambda: skill.connected and conn.attempts == 2, what="connected again")
+                assert skill.tools()
+                obs.freeze()
+                await until(lambda: skill.status.state is State.HUNG, timeout=3, what="not answering")
+                assert skill.tools() == [] and skill.context_section() == "" and skill.live_state() == ""
+                assert "not answering" in dock.state.text()
+                assert "is not answering: nothing came back in 0.5 s" in dock.message.text()
+                await until(lambda: conn.attempts >= 4, what="tries that time out")
+                errors = [e for e in bea.bus.recent([EventKind.ERROR]) if e.source == "obs"]
+                assert len(errors) == 1 and "is not answering" in errors[0].text   # said once, not per try
+                assert "switch it off" not in errors[0].text                         # OBS is there, frozen
+                assert errors[0].data["words"][0].startswith("OBS at {where} is not answering")
+                obs.thaw()
+                await connected(skill)
+                assert skill.tools()
+                assert any(e.data.get("resolved") == "obs" for e in bea.bus.recent([EventKind.SYSTEM]))
+    run(main())
