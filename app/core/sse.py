@@ -7,7 +7,8 @@ rule 8):
 2. Each complete line is decoded as UTF-8 (bad bytes become U+FFFD). Lines are cut on ASCII bytes, so a
    multi-byte character split across chunks is whole again before decoding. A byte-order mark opening the
    stream is dropped.
-3. A line starting with ":" is a comment (servers send them as keep-alives) and is ignored.
+3. A line starting with ":" is a comment (servers send them as keep-alives) and is ignored; `fields` counts
+   the lines that are neither comments nor blank, so a caller can tell a stream of keep-alives from content.
 4. Otherwise the line is "field:value" with one space after the colon removed, or just "field" with an empty
    value. data lines append to the data buffer, event sets the event name, id sets the last event id
    (unless it contains NUL), retry sets retry_ms (digits only). Unknown fields are ignored.
@@ -62,6 +63,7 @@ class SSEParser:
         self._event = ""
         self.last_event_id: str | None = None
         self.retry_ms: int | None = None
+        self.fields = 0
 
     def feed(self, chunk: bytes) -> list[SSEEvent]:
         """The events `chunk` completed (rule 6); SSETooLarge (rule 8) is the only error, whatever the bytes."""
@@ -116,6 +118,7 @@ class SSEParser:
             return
         if line.startswith(":"):
             return
+        self.fields += 1
         name, colon, value = line.partition(":")
         if colon and value.startswith(" "):
             value = value[1:]

@@ -59,6 +59,7 @@ class LLMServer:
         self.requests: list[Request] = []
         self._runner: web.AppRunner | None = None
         self.port = 0
+        self.props: dict[str, Any] | None = None   # llama.cpp's /props, when the test sets one
 
     def script(self, model: str, *replies: Stream | Status | Trickle) -> None:
         self._scripts[model].extend(replies)
@@ -75,6 +76,7 @@ class LLMServer:
         app.router.add_post("/v1/chat/completions", self._handle)
         app.router.add_post("/v1/messages", self._handle)
         app.router.add_get("/v1/models", self._models)
+        app.router.add_get("/props", self._props)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -89,6 +91,11 @@ class LLMServer:
     async def _models(self, _request: web.Request) -> web.Response:
         """The scripted models, as an OpenAI-compatible server lists what it serves."""
         return web.json_response({"object": "list", "data": [{"id": m, "object": "model"} for m in self._scripts]})
+
+    async def _props(self, _request: web.Request) -> web.Response:
+        if self.props is None:
+            return web.json_response({"error": {"message": "File Not Found"}}, status=404)
+        return web.json_response(self.props)
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()

@@ -271,7 +271,8 @@ class Clock:
 
 
 def cooling_pool(factory, clock, *specs):
-    return ModelPool("mind", [factory.client(s) for s in specs], clock=clock)
+    """A pool that never waits for a cooling model (the waiting has its own test, test_server_pace)."""
+    return ModelPool("mind", [factory.client(s) for s in specs], clock=clock, patience=0)
 
 
 def run_with_factory(scenario):

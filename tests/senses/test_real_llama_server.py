@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import socket
 import subprocess
 import sys
@@ -24,7 +25,8 @@ import pytest
 from app.core.chat import Message, Role
 from app.core.events import EventBus
 from app.core.tools import Tool
-from app.senses.llm.base import CallOptions, MalformedStream, Timeouts
+from app.senses.llm.base import CallOptions, ContextExceeded, MalformedStream, Pace, Timeouts
+from app.senses.llm.figures import ServerFigures
 from app.senses.llm.pool import ModelPool
 from app.senses.llm.probe import probe
 from app.senses.llm.registry import ClientFactory
@@ -49,6 +51,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+PROCESSES: dict[str, subprocess.Popen] = {}   # each running server by its base URL
+
+
 @contextlib.contextmanager
 def llama_server(chat_format: str) -> Iterator[str]:
     port = free_port()
@@ -60,6 +65,7 @@ def llama_server(chat_format: str) -> Iterator[str]:
     log = tempfile.TemporaryFile()   # llama.cpp logs a lot: a pipe nobody reads would fill up and stall it
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=Path(__file__).resolve().parents[2])
     base = f"http://127.0.0.1:{port}/v1"
+    PROCESSES[base] = process
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -92,9 +98,9 @@ def server() -> Iterator[str]:
         yield base
 
 
-def factory(base: str) -> ClientFactory:
+def factory(base: str, pace: Pace | None = None) -> ClientFactory:
     gate = NetworkGate(lambda: False, EventBus(lambda: 0.0))
-    return ClientFactory(gate, lambda _name: None, base_urls={"llamacpp": base}, timeouts=TIMEOUTS)
+    return ClientFactory(gate, lambda _name: None, base_urls={"llamacpp": base}, timeouts=TIMEOUTS, pace=pace)
 
 
 def test_a_tool_call_and_the_step_after_its_result(server):
@@ -188,3 +194,60 @@ def test_test_connection_tells_a_server_that_drops_tools_from_one_that_passes_th
     assert passes.ok and passes.honours_tools is True, passes.sentence()
     assert drops.ok and drops.honours_tools is False, drops.sentence()
     assert "the server drops the tools it is sent" in drops.sentence()
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far (user and system), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads a process's CPU time from /proc")
+def test_an_abandoned_answer_stops_on_the_server(server):
+    # a barge-in (or a deadline) leaves the call: its connection is closed, and this server stops generating at
+    # its next token, so it is idle for whatever comes next instead of writing 400 tokens nobody reads
+    pid = PROCESSES[server].pid
+
+    async def go():
+        client = factory(server).client("llamacpp:smollm2")
+        started = asyncio.Event()
+        try:
+            story = asyncio.create_task(client.complete(
+                [Message.user("Tell me a very long story about a dragon.")], on_delta=lambda _d: started.set(),
+                options=CallOptions(max_tokens=400, temperature=0.8)))
+            await asyncio.wait_for(started.wait(), 30)
+            story.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await story
+            await asyncio.sleep(0.5)
+            before = cpu_seconds(pid)
+            await asyncio.sleep(1.5)
+            busy = cpu_seconds(pid) - before
+            began = time.perf_counter()
+            answer = await client.complete([Message.user("Hi")], options=CallOptions(max_tokens=4))
+            return busy, time.perf_counter() - began, answer
+        finally:
+            await client.aclose()
+
+    busy, next_call, answer = asyncio.run(go())
+    assert busy < 0.3, f"the server used {busy:.2f} s of CPU in 1.5 s after the answer was abandoned"
+    assert answer.finish_reason in ("stop", "length") and next_call < 5
+
+
+def test_a_prompt_larger_than_the_servers_context_teaches_its_size(server):
+    # streamed, this server answers such a prompt with an empty stream; asked again without streaming it says
+    # its context in a 400, which the client's pace keeps
+    figures = ServerFigures()
+
+    async def go():
+        client = factory(server, figures).client("llamacpp:smollm2")
+        try:
+            return await client.complete([Message.user("hello " * 6000)], [SPEAK], options=CallOptions(max_tokens=4))
+        except ContextExceeded as exc:
+            return exc
+        finally:
+            await client.aclose()
+
+    refused = asyncio.run(go())
+    assert isinstance(refused, ContextExceeded) and refused.context == 4096, refused
+    assert figures.of("llamacpp:smollm2").context == 4096

@@ -8,13 +8,18 @@ knowing any provider's wire format.
 Every call runs under deadlines that nothing the server sends can push back (Deadlines): one for the first
 real content (text, reasoning or a tool call; SSE comments and empty keep-alive chunks do not count) and one
 for the whole call. A server that pings for ever, never answers, or streams an endless line fails within
-them with a ModelTimeout naming the deadline that passed.
+them with a ModelTimeout naming the deadline that passed. The first-token deadline is the client's Pace for this
+prompt (app.core.model_pace: the prompt's size over the server's learnt speed) when it has one; each call tells
+the Pace how long the server took to begin, or that it did not begin in time, and a refusal that names the
+server's context tells it that size. Leaving a call early (a deadline, a barge-in) closes its connection, which
+is how these servers hear that nobody waits for the answer any more.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import re
 import time
@@ -24,6 +29,7 @@ from typing import Any, Literal, Protocol
 
 import aiohttp
 
+from app.core import model_pace
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, ToolCall
 from app.core.cooldown import retry_after_seconds
 from app.core.sse import SSEEvent, SSEParser, SSETooLarge
@@ -57,6 +63,25 @@ class Timeouts:
 
 
 DEFAULT_TIMEOUTS = Timeouts()
+
+
+class Pace(Protocol):
+    """What a client learns about its server's speed and size, and asks before each call (app.senses.llm.figures
+    keeps them per model)."""
+
+    def first_token(self, model: str, prompt_tokens: int) -> float:
+        """Seconds the server may take to begin answering a prompt of `prompt_tokens`."""
+        ...
+
+    def began(self, model: str, prompt_tokens: int, seconds: float, timings: Mapping[str, Any] | None) -> None:
+        """The server began answering after `seconds` (its own timings, when it sent them)."""
+        ...
+
+    def timed_out(self, model: str, prompt_tokens: int, waited: float) -> None: ...
+
+    def context(self, model: str, tokens: int) -> None:
+        """The server said it holds `tokens` at once."""
+        ...
 
 
 class LLMClient(Protocol):
@@ -117,6 +142,14 @@ class RequestRejected(LLMError):
     """Any other refusal of the request itself: an unknown model, a bad parameter."""
 
 
+class ContextExceeded(RequestRejected):
+    """The prompt is larger than the server's context, which the refusal named: `context` tokens."""
+
+    def __init__(self, model: str, message: str, context: int) -> None:
+        super().__init__(model, message)
+        self.context = context
+
+
 # The sentences servers use to refuse tools: Ollama "does not support tools", OpenRouter "No endpoints found
 # that support tool use", vLLM "auto tool choice requires --enable-auto-tool-choice", llama.cpp "tools param
 # requires --jinja flag", and the generic "tool calling is not supported".
@@ -163,6 +196,9 @@ def error_for_status(model: str, status: int, body: str, sent_tools: bool,
         return AuthError(model, f"the server refused the API key ({status}): {text}")
     if status >= 500 or status == 408:
         return ServerError(model, f"server error ({status}): {text}", status, wait)
+    if (context := model_pace.context_from_error(body)) is not None:   # the body: llama.cpp says n_ctx beside
+        return ContextExceeded(model, f"the prompt is larger than the server's context of {context:,} tokens "
+                                      f"({status}: {text})", context)
     return RequestRejected(model, f"request refused ({status}): {text}")
 
 
@@ -195,6 +231,8 @@ class Deadlines:
         self._began = False
         self._start = 0.0
         self._scope: asyncio.Timeout | None = None
+        self.waited: float | None = None     # seconds from the request to the first real content
+        self.first_token_passed = False      # the call ended because the first-token deadline passed
 
     def _first_token_first(self) -> bool:
         return not self._began and self._timeouts.first_token < self._timeouts.total
@@ -209,6 +247,7 @@ class Deadlines:
         """The first real content arrived: from now on only the total deadline holds."""
         if not self._began:
             self._began = True
+            self.waited = asyncio.get_running_loop().time() - self._start
             assert self._scope is not None
             self._scope.reschedule(self._start + self._timeouts.total)
 
@@ -218,6 +257,7 @@ class Deadlines:
         try:
             return await self._scope.__aexit__(kind, exc, tb)
         except TimeoutError as e:
+            self.first_token_passed = first_token
             if first_token:
                 why = (f"no answer began within {self._timeouts.first_token:g} s (the first-token deadline; "
                        f"keep-alives do not count)")
@@ -236,10 +276,16 @@ class StreamingHTTP:
         self._purpose = purpose
         self._timeouts = timeouts
         self._session: aiohttp.ClientSession | None = None
-        self.received = 0   # bytes of body the last stream brought
+        self.carried = 0   # lines the last stream brought that were not SSE comments (": ping" keep-alives)
 
-    def deadlines(self, model: str) -> Deadlines:
-        return Deadlines(model, self._timeouts)
+    def deadlines(self, model: str, first_token: float | None = None) -> Deadlines:
+        """The deadlines of one call; `first_token` (seconds) replaces the configured one, and the total keeps the
+        answer's own room after it (app.core.model_pace rule 6)."""
+        timeouts = self._timeouts
+        if first_token is not None:
+            timeouts = dataclasses.replace(timeouts, first_token=first_token, total=model_pace.total_deadline(
+                first_token, timeouts.first_token, timeouts.total))
+        return Deadlines(model, timeouts)
 
     async def events(self, model: str, url: str, headers: Mapping[str, str], body: dict[str, Any],
                      sent_tools: bool) -> AsyncIterator[SSEEvent]:
@@ -249,13 +295,15 @@ class StreamingHTTP:
                 raise MalformedStream(model, f"expected an event stream, got {kind}: "
                                              f"{error_text(await resp.text(errors='replace'))}")
             parser = SSEParser()
-            self.received = 0
+            self.carried = 0
             async for chunk in resp.content.iter_any():
-                self.received += len(chunk)
-                for event in parser.feed(chunk):
+                events = parser.feed(chunk)
+                self.carried = parser.fields
+                for event in events:
                     yield event
             for event in parser.close():
                 yield event
+            self.carried = parser.fields
 
     async def document(self, model: str, url: str, headers: Mapping[str, str], body: dict[str, Any],
                        sent_tools: bool) -> dict[str, Any]:

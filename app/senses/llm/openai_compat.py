@@ -11,22 +11,26 @@ What every one of them accepts (each rule fixes a real server):
    (llama-cpp-python's server answers null with HTTP 500).
 3. A stream is complete only once a choice carried a finish_reason; one that ends without it, [DONE] or
    not, was cut short (llama-cpp-python's server ends a stream early when a second request arrives).
-4. A stream with tools that ends without a single byte is asked once more without streaming: llama-cpp-
+4. A stream that ends without a single byte is asked once more without streaming: llama-cpp-
    python's function-calling format cannot stream a tool call the model chose itself ("Automatic streaming
-   tool choice is not supported") and closes such a stream empty. When that whole answer brings a tool
+   tool choice is not supported") and closes such a stream empty; SSE comments (": ping") are not bytes of
+   an answer, so a stream that carried only them was empty too. When that whole answer brings a tool
    call, calls with tools are made without streaming from then on (her voice then starts once the answer is
-   complete instead of on its first words). Any other stream cut short fails the call.
+   complete instead of on its first words). The same server streams nothing either for a prompt larger than
+   its context, and says so (with the size) only when asked without streaming. Any other stream cut short
+   fails the call.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import aclosing
 from typing import Any
 
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, Role, Usage
+from app.core.context_window import estimate_tokens
 from app.core.model_spec import ModelSpec
 from app.core.think import ThinkSplitter
 from app.core.tool_stream import ToolCallAccumulator
@@ -36,8 +40,11 @@ from app.senses.llm.base import (
     TOOL_CHOICE_KEYWORDS,
     AuthError,
     CallOptions,
+    ContextExceeded,
     MalformedStream,
+    ModelTimeout,
     OnDelta,
+    Pace,
     RequestRejected,
     StreamingHTTP,
     Timeouts,
@@ -95,6 +102,7 @@ class ChunkReader:
         self._usage = Usage()
         self._model = ""
         self._finish: str | None = None
+        self.timings: Mapping[str, Any] | None = None   # llama.cpp's own prompt_n, prompt_ms...
         self.done = False
         self.began = False     # real content arrived (text, reasoning or a tool call), not just keep-alives
 
@@ -110,6 +118,8 @@ class ChunkReader:
             usage = doc.get("usage") or (doc.get("x_groq") or {}).get("usage")
             if isinstance(usage, dict):
                 self._usage = _usage(usage)
+            if isinstance(doc.get("timings"), dict):
+                self.timings = doc["timings"]
             for choice in doc.get("choices") or []:
                 self._choice(choice)
         except (AttributeError, TypeError, ValueError) as e:
@@ -151,10 +161,13 @@ class ChunkReader:
 
 class OpenAICompatClient:
     def __init__(self, spec: ModelSpec, base_url: str, gate: NetworkGate, api_key: str | None = None, *,
-                 timeouts: Timeouts = DEFAULT_TIMEOUTS, think_starts_inside: bool = False) -> None:
+                 timeouts: Timeouts = DEFAULT_TIMEOUTS, think_starts_inside: bool = False,
+                 pace: Pace | None = None) -> None:
         self.name = str(spec)
+        self._pace = pace
         self._spec = spec
-        self._url = base_url.rstrip("/") + "/chat/completions"
+        self.base_url = base_url.rstrip("/")
+        self._url = self.base_url + "/chat/completions"
         self._api_key = api_key
         self._think_starts_inside = think_starts_inside
         self._include_usage = True
@@ -168,6 +181,10 @@ class OpenAICompatClient:
         options = options or CallOptions()
         try:
             return await self._once(messages, tools, on_delta, options)
+        except ContextExceeded as e:
+            if self._pace is not None:
+                self._pace.context(self.name, e.context)
+            raise
         except RequestRejected as e:
             # a few older servers refuse stream_options; usage is a nicety, the answer is not
             if not self._include_usage or "stream_options" not in e.reason:
@@ -185,19 +202,27 @@ class OpenAICompatClient:
         if tools and not self._stream_tools:
             return await self._whole(body, headers, on_delta)
         reader = ChunkReader(self.name, on_delta, bool(tools), self._think_starts_inside)
-        async with self._http.deadlines(self.name) as deadline, \
-                aclosing(self._http.events(self.name, self._url, headers, body, bool(tools))) as events:
-            async for event in events:
-                if event.data.strip() == "[DONE]":
-                    reader.done = True
-                    break
-                reader.chunk(decode_json(self.name, event))
-                if reader.began:
-                    deadline.began()
-        if self._http.received or not tools:
+        tokens = prompt_tokens(messages, tools)
+        first = self._pace.first_token(self.name, tokens) if self._pace is not None else None
+        try:
+            async with self._http.deadlines(self.name, first) as deadline, \
+                    aclosing(self._http.events(self.name, self._url, headers, body, bool(tools))) as events:
+                async for event in events:
+                    if event.data.strip() == "[DONE]":
+                        reader.done = True
+                        break
+                    reader.chunk(decode_json(self.name, event))
+                    if reader.began:
+                        deadline.began()
+        except ModelTimeout:
+            if self._pace is not None and deadline.first_token_passed and first is not None:
+                self._pace.timed_out(self.name, tokens, first)
+            raise
+        if self._pace is not None and deadline.waited is not None:
+            self._pace.began(self.name, tokens, deadline.waited, reader.timings)
+        if self._http.carried:
             return reader.result()
-        log.warning("%s closed a stream with tools without a byte: asking again without streaming",
-                    self.name)
+        log.warning("%s closed a stream without a byte: asking again without streaming", self.name)
         await self._http.aclose()   # that server drops the connection after such a stream: start a fresh one
         answer = await self._whole(body, headers, on_delta)
         if answer.tool_calls and self._stream_tools:
@@ -224,6 +249,13 @@ class OpenAICompatClient:
 
     async def aclose(self) -> None:
         await self._http.aclose()
+
+
+def prompt_tokens(messages: Sequence[Message], tools: Sequence[Tool]) -> int:
+    """The prompt's size as the deadline reckons it: the declared estimate over what is sent (the same count
+    every time, so a speed learnt in it gives back the time it measured)."""
+    text = "".join(m.content or "" for m in messages) + "".join(json.dumps(t.schema()) for t in tools)
+    return estimate_tokens(text)
 
 
 def _usage(doc: dict[str, Any]) -> Usage:

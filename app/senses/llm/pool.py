@@ -12,7 +12,9 @@ Theory of operation:
    unreachable URL) cools down (app.core.cooldown: 5 s doubling up to 5 min, never less than the server's
    Retry-After) and is skipped meanwhile, its cooldown and last failure listed among the failures. A
    success ends its cooldown. When every model that could serve is cooling, the one whose cooldown ends
-   first is asked anyway rather than failing outright.
+   first is asked anyway rather than failing outright; and when the models that were ready all failed, a
+   cooling one whose cooldown ends within `patience` seconds of the send's start is waited for and asked
+   (soonest first) rather than failing the turn a few seconds before it could have answered.
 5. ModelPoolError only when every model failed or was skipped; it lists each one and why.
 6. If a model failed after streaming fragments, the listener gets a RESET delta before the next model
    starts, so half an answer is never mistaken for part of the next one.
@@ -21,10 +23,11 @@ Theory of operation:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message
 from app.core.cooldown import Cooldowns
@@ -41,6 +44,7 @@ from app.senses.llm.base import (
 )
 
 log = logging.getLogger(__name__)
+PATIENCE = 15.0   # seconds a send may wait for a cooling model once the ready ones failed (rule 4)
 
 
 class ModelPoolError(Exception):
@@ -54,7 +58,8 @@ class ModelPoolError(Exception):
 
 class ModelPool:
     def __init__(self, role: str, clients: Sequence[LLMClient], *,
-                 clock: Callable[[], float] = time.monotonic, cooldowns: Cooldowns | None = None) -> None:
+                 clock: Callable[[], float] = time.monotonic, cooldowns: Cooldowns | None = None,
+                 patience: float = PATIENCE, sleep: Callable[[float], Awaitable[object]] = asyncio.sleep) -> None:
         if not clients:
             raise ValueError(f"the {role} pool needs at least one model")
         self.role = role
@@ -64,6 +69,8 @@ class ModelPool:
         self._skipped: dict[str, str] = {}
         self._clock = clock
         self._cooldowns = cooldowns or Cooldowns()
+        self._patience = patience
+        self._sleep = sleep   # waits out a cooldown on the loop's time, which the clock above reads
 
     @property
     def models(self) -> list[str]:
@@ -98,27 +105,47 @@ class ModelPool:
             ready = [c for c in usable if c.name == first]
             failures = [f for f in failures if f[0] != first]
         for client in ready:
-            streamed = False
-
-            def listen(delta: Delta) -> None:
-                nonlocal streamed
-                streamed = True
-                if on_delta is not None:
-                    on_delta(delta)
-
-            try:
-                answer = await client.complete(messages, tools, on_delta=listen, options=options)
-            except LLMError as e:
-                failures.append((client.name, e.reason))
-                kinds[client.name] = type(e).__name__
-                self._report(client.name, e)
-                if streamed and on_delta is not None:
-                    on_delta(Delta(DeltaKind.RESET, f"{client.name} failed mid-answer: {e.reason}"))
-                continue
-            self._cooldowns.succeeded(client.name)
-            return answer
+            answer = await self._ask(client, messages, tools, on_delta, options, failures, kinds)
+            if answer is not None:
+                return answer
+        waiting = sorted((c for c in usable if c not in ready),
+                         key=lambda c: self._cooldowns.remaining(c.name, self._clock()))
+        for client in waiting:
+            left = self._cooldowns.remaining(client.name, self._clock())
+            if self._clock() + left > now + self._patience:
+                break
+            log.info("%s pool: waiting %.1f s for %s to cool down", self.role, left, client.name)
+            await self._sleep(left)
+            failures = [f for f in failures if f[0] != client.name]
+            answer = await self._ask(client, messages, tools, on_delta, options, failures, kinds)
+            if answer is not None:
+                return answer
         order_of = {c.name: i for i, c in enumerate(order)}
         raise ModelPoolError(self.role, sorted(failures, key=lambda f: order_of[f[0]]), kinds)
+
+    async def _ask(self, client: LLMClient, messages: Sequence[Message], tools: Sequence[Tool],
+                   on_delta: OnDelta | None, options: CallOptions | None, failures: list[tuple[str, str]],
+                   kinds: dict[str, str]) -> AssistantMessage | None:
+        """One model's answer, or None with its failure noted (rules 2, 3, 4 and 6)."""
+        streamed = False
+
+        def listen(delta: Delta) -> None:
+            nonlocal streamed
+            streamed = True
+            if on_delta is not None:
+                on_delta(delta)
+
+        try:
+            answer = await client.complete(messages, tools, on_delta=listen, options=options)
+        except LLMError as e:
+            failures.append((client.name, e.reason))
+            kinds[client.name] = type(e).__name__
+            self._report(client.name, e)
+            if streamed and on_delta is not None:
+                on_delta(Delta(DeltaKind.RESET, f"{client.name} failed mid-answer: {e.reason}"))
+            return None
+        self._cooldowns.succeeded(client.name)
+        return answer
 
     def _report(self, name: str, error: LLMError) -> None:
         if isinstance(error, ToolsUnsupported):

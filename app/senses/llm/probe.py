@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from app.core import model_pace
 from app.core.chat import AssistantMessage, Message
 from app.core.model_spec import PROVIDERS, Wire
 from app.core.tools import Tool
@@ -171,6 +172,27 @@ async def check_server(gate: Any, url: str, timeout: float = 3.0) -> ServerCheck
     if not isinstance(items, list):
         return ServerCheck(url, False, (), "what answered is not an OpenAI-compatible server")
     return ServerCheck(url, True, tuple(m["id"] for m in items if isinstance(m, dict) and isinstance(m.get("id"), str)))
+
+
+async def server_context(gate: Any, url: str, model: str, timeout: float = 3.0) -> int | None:
+    """The context the server at `url` (…/v1) holds for `model`, where it says: llama.cpp's /props, or the
+    model list (OpenRouter, vLLM, LM Studio); None when it does not say (app.core.model_pace rule 7)."""
+    import aiohttp
+    url = url.rstrip("/")
+    asks = ((url.removesuffix("/v1") + "/props", model_pace.context_from_props),
+            (url + "/models", lambda doc: model_pace.context_from_models(doc, model)))
+    try:
+        async with gate.http_session("model server size", timeout=aiohttp.ClientTimeout(total=timeout)) as s:
+            for where, read in asks:
+                try:
+                    async with s.get(where) as resp:
+                        if resp.status == 200 and (size := read(await resp.json(content_type=None))):
+                            return size
+                except ValueError:
+                    continue
+    except (aiohttp.ClientError, TimeoutError, OSError, PrivacyRefused):
+        return None
+    return None
 
 
 # the servers people run on their own computer, at the addresses they listen on unless told otherwise

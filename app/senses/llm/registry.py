@@ -4,7 +4,8 @@ The secrets getter is injected (SecretStore.get in the app) and asked once per p
 api_key_name(provider); keys are handed to the clients and never logged. A provider that needs a key and
 has none still gets a client: it refuses each call with an AuthError, so the pool falls back to another
 model and the user is told what is missing. Build again when a key or a base URL changes.
-The built-in model is supplied by whoever owns it, through the `local` factory.
+The built-in model is supplied by whoever owns it, through the `local` factory. The servers' figures (`pace`: how
+fast each reads a prompt, how much it holds) are shared by every client the factory builds.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from app.core.model_spec import ModelSpec, ModelSpecError, Wire, api_key_name, base_url, parse, parse_pool
 from app.senses.llm.anthropic import AnthropicClient
-from app.senses.llm.base import DEFAULT_TIMEOUTS, LLMClient, Timeouts
+from app.senses.llm.base import DEFAULT_TIMEOUTS, LLMClient, Pace, Timeouts
 from app.senses.llm.openai_compat import OpenAICompatClient
 from app.senses.llm.pool import ModelPool
 from app.senses.netgate import NetworkGate
@@ -29,8 +30,9 @@ LocalFactory = Callable[[ModelSpec], LLMClient]
 class ClientFactory:
     def __init__(self, gate: NetworkGate, secrets: SecretGetter, *, base_urls: Mapping[str, str] | None = None,
                  timeouts: Timeouts = DEFAULT_TIMEOUTS, local: LocalFactory | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, pace: Pace | None = None) -> None:
         self._gate = gate
+        self._pace = pace
         self._clock = clock   # the pools' cooldowns run on it
         self._secrets = secrets
         self._base_urls = dict(base_urls or {})
@@ -52,7 +54,7 @@ class ClientFactory:
         log.info("model %s at %s (%s)", spec, url, "API key set" if key else "no API key")
         if wire is Wire.ANTHROPIC:
             return AnthropicClient(spec, url, self._gate, key, timeouts=self._timeouts)
-        return OpenAICompatClient(spec, url, self._gate, key, timeouts=self._timeouts)
+        return OpenAICompatClient(spec, url, self._gate, key, timeouts=self._timeouts, pace=self._pace)
 
     def pool(self, role: str, specs: Iterable[str]) -> ModelPool:
         return ModelPool(role, [self.client(s) for s in parse_pool(specs, role)], clock=self._clock)
