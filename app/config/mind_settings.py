@@ -13,6 +13,12 @@ from app.core.model_spec import PROVIDERS, SERVER, ModelSpecError, Wire, parse, 
 from app.core.prices import DEFAULT_PRICES, parse_table
 
 
+class LearntServer(Section):
+    """What a model's server showed about itself (app.core.model_pace): learnt, never typed."""
+    prompt_speed: float = Field(0.0, ge=0, description="Prompt tokens it reads a second; 0: not measured yet.")
+    context: int = Field(0, ge=0, description="Tokens it holds at once; 0: it has not said.")
+
+
 class MindSettings(Section):
     models: list[str] = Field(default_factory=lambda: ["local:smollm2"], title="Her models",
                               description="The models she thinks with, tried in turn, as provider:model "
@@ -63,6 +69,15 @@ class MindSettings(Section):
                                   json_schema_extra=ADVANCED,
                                   description="After she answers, how long a newcomer's line in the same "
                                   "conversation counts for less.")
+    first_token_seconds: int = Field(0, ge=0, le=1800, title="Wait for a first word (seconds)",
+                                     json_schema_extra=ADVANCED,
+                                     description="How long she waits for a model to begin answering before she "
+                                     "gives up on it; 0: as long as the prompt takes at the speed measured for "
+                                     "that model.")
+    learnt: dict[str, LearntServer] = Field(default_factory=dict, title="What her servers showed",
+                                            json_schema_extra=ADVANCED,
+                                            description="Measured for each model as she uses it: how fast it "
+                                            "reads a prompt and how many tokens it holds.")
     prices: list[str] = Field(default_factory=lambda: list(DEFAULT_PRICES), title="Prices (USD per 1M tokens)",
                               json_schema_extra=ADVANCED,
                               description="What a cloud model costs, as model=input/output (openai:gpt-4o-mini="

@@ -27,6 +27,9 @@ BRIEFING_SLOW = QT_TRANSLATE_NOOP("problems", "The briefing took too long; this 
 BRIEFING_FAILED = QT_TRANSLATE_NOOP("problems", "The briefing failed; this turn goes without it (detail: "
                                                 "{detail}).")
 PROMISES = QT_TRANSLATE_NOOP("problems", "The {owner} prompt names tools she was not given: {tools}.")
+PLAIN_TEXT = QT_TRANSLATE_NOOP("problems", "The model {model} answered in plain text instead of calling her tools, so "
+                                           "nobody heard her: its server may drop the tools it is sent (Test "
+                                           "connection in Settings → Mind tells).")
 
 VOICE_FAILED = QT_TRANSLATE_NOOP("problems", "Her voice failed on a line (detail: {detail}).")
 NOT_DELIVERED = QT_TRANSLATE_NOOP("problems", "Not delivered to {channel} (detail: {detail}).")

@@ -102,6 +102,7 @@ class Consciousness:
         self.count_tokens = count_tokens  # counts a call a server reported no usage for
         self.cost = cost                  # (model that answered, usage) -> USD, or None when free or unpriced
         self._briefed = False             # a briefing came in time since this loop started
+        self._told_plain: set[str] = set()   # models whose plain-text answers the streamer was told of
         self.pending_said: dict[int, asyncio.Future[str]] = {}  # window seq -> a spoken line not ended yet
         self.on_line_ended: Callable[[], None] | None = None    # a held-back line can now be kept
         self._running = asyncio.Event()
@@ -155,6 +156,7 @@ class Consciousness:
             reached = await self._reason(batch, state, record)
             record.outcome = ("spoke" if state.spoke else "wrote" if state.wrote else "silent" if state.silenced
                               else "mute" if not reached else "acted")
+            self._tell_plain_text(record)
         except Exception as exc:
             self._failed(exc, batch, state, record)
         heard = [item[1] for item in state.log if item[0] == "heard"]
@@ -177,6 +179,18 @@ class Consciousness:
                             calls=record.model_calls, **data)
         await self._hook(self.after_turn, record, "the window flush")
         return record
+
+    def _tell_plain_text(self, record: TurnRecord) -> None:
+        """A turn left mute by a model that wrote text but called no tool at all (a server that drops the tools,
+        or a model that ignores them) is said once per model, in the Chat dock, where her answer was awaited."""
+        model = record.model
+        if record.outcome != "mute" or record.tools or not record.thoughts or not model or model in self._told_plain:
+            return
+        self._told_plain.add(model)
+        text, data = said(say.PLAIN_TEXT, model=model)
+        log.warning("%s answered in plain text instead of calling a tool: the turn reached nobody", model)
+        self.events.publish(EventKind.ERROR, "mind", text, failed_turn=True, reason=text, answered=False,
+                            models=[model], setting="mind", **data)
 
     @staticmethod
     async def _hook(hook: Callable[[TurnRecord], Awaitable[object]] | None, record: TurnRecord, what: str) -> None:

@@ -48,6 +48,7 @@ from app.mind.skill_faces import Skills
 from app.process.clock import Clock
 from app.process.executors import BoundedExecutor
 from app.process.tasks import spawn
+from app.senses.llm.figures import Figures, ServerFigures
 from app.senses.llm.local_llama import CONTEXT as LOCAL_CONTEXT
 from app.senses.llm.local_llama import DEMO_NOTICE, LocalLlamaClient
 from app.senses.llm.probe import OLLAMA, detect_ollama
@@ -67,7 +68,7 @@ OLLAMA_OFFER = QT_TRANSLATE_NOOP("activity", "Ollama is running on this computer
 RESTART = {"mind.models", "mind.background_models", "mind.base_urls", "mind.burst_steps", "skills.idle.enabled",
            "mind.idle_after"}
 SHAPE = {"mind.context_max_tokens", "mind.handoff_trigger_tokens", "mind.hot_tokens", "mind.models",
-         "mind.background_models"}
+         "mind.background_models", "mind.learnt"}
 
 
 def model_context(spec: str) -> int | None:
@@ -102,6 +103,11 @@ class MindService:
         # the built-in model gets a thread of its own: a generation takes seconds and must not starve the store
         self.local_executor = BoundedExecutor("local-model", 1, queue_size=8)
         self.skills = skills
+        # how fast each server reads and how much it holds, kept in Settings → Mind as the clients learn it
+        self.figures = ServerFigures(
+            {spec: Figures(seen.prompt_speed or None, seen.context or None)
+             for spec, seen in settings.current.mind.learnt.items()},
+            override=lambda: float(settings.current.mind.first_token_seconds), on_learnt=self._learnt)
         self.window_store = window_store
         self.prompts = prompts
         self._prompt_cache: dict[str, tuple[int, str]] = {}
@@ -157,8 +163,18 @@ class MindService:
         """The smallest context among the models that read her window (her mind's, and the background's that
         writes the recap), where that context is known; None when none is."""
         mind = self.settings.current.mind
-        known = [size for spec in (*mind.models, *mind.background_models) if (size := model_context(spec))]
+        known = [size for spec in (*mind.models, *mind.background_models)
+                 if (size := model_context(spec) or (mind.learnt[spec].context if spec in mind.learnt else 0))]
         return min(known, default=None)
+
+    def _learnt(self, spec: str, figures: Figures) -> None:
+        """A server showed a new speed or size: kept in the settings (a new size reshapes her window, SHAPE)."""
+        learnt = {name: seen.model_dump() for name, seen in self.settings.current.mind.learnt.items()}
+        learnt[spec] = {"prompt_speed": round(figures.speed or 0.0, 1), "context": figures.context or 0}
+        try:
+            self.settings.set("mind.learnt", learnt)
+        except Exception as exc:   # a figure not kept is learnt again; it never costs her a call
+            log.warning("what %s showed could not be kept: %r", spec, exc)
 
     def budget(self) -> Budget:
         """The window's shape from Settings → Mind, capped by known_context()."""
@@ -269,6 +285,7 @@ class MindService:
     def client_factory(self, base_urls: dict[str, str] | None = None) -> ClientFactory:
         urls = self.settings.current.mind.base_urls if base_urls is None else base_urls
         return ClientFactory(self.net, self.secrets.get, base_urls=urls, clock=self.clock.monotonic,
+                             pace=self.figures,
                              local=lambda spec: LocalLlamaClient(spec, self.demo_languages, self.local_executor))
 
     def start(self, paused: bool = False) -> None:

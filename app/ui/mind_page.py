@@ -13,7 +13,7 @@ from app.compose import Bea
 from app.config.mind_settings import MindSettings
 from app.core.model_spec import PROVIDERS, ModelSpecError, ServerAddress, api_key_name, server_address
 from app.process.tasks import spawn
-from app.senses.llm.probe import ServerCheck, check_server, detect_ollama, probe
+from app.senses.llm.probe import ServerCheck, check_server, detect_ollama, probe, server_context
 from app.ui.context_dock import ceiling_words
 from app.widgets.forms import SectionForm, help_label
 from app.widgets.qt import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget, translate
@@ -70,6 +70,9 @@ class MindPage(SectionForm):
         self.layout_.addRow(self.result)
 
     def editor_for(self, name: str, field: Any, value: Any) -> tuple[QWidget, Any]:
+        if name == "learnt":   # measured, never typed: shown as it stands, and never a change to apply
+            self.learnt_label = QLabel(learnt_text(value), wordWrap=True)
+            return self.learnt_label, lambda: self._values[self.prefix].learnt
         if name == "models":
             self.models_editor, read = super().editor_for(name, field, value)
             self.models_editor.setPlaceholderText(translate("mind_page", "ollama:qwen3:8b, or a server's address: "
@@ -89,6 +92,7 @@ class MindPage(SectionForm):
             self.answered.clear()
             self.models_editor.setText(", ".join(values.models))
             self.urls_editor.setText(", ".join(f"{k}={v}" for k, v in values.base_urls.items()))
+            self.learnt_label.setText(learnt_text(values.learnt))
 
     def hold(self, changes: dict[str, Any], retry: Callable[[], Any], refuse: Callable[[str], None]) -> str:
         """Why Apply must wait ("" when it need not): a server's address among the models is checked first; when
@@ -161,11 +165,26 @@ class MindPage(SectionForm):
                 lines.append(f"{spec}: {exc}")
                 continue
             try:
-                lines.append(f"{spec}: {(await probe(client)).sentence()}")
+                result = await probe(client)
+                lines.append(f"{spec}: {result.sentence()}" + (f" {await self._context(spec, client)}"
+                                                               if result.ok else ""))
             finally:
                 await client.aclose()
         self.result.setText("\n".join(lines))
         return self.result.text()
+
+    async def _context(self, spec: str, client: Any) -> str:
+        """How many tokens the server holds, where it says (kept for her window) or she learnt it before."""
+        url = getattr(client, "base_url", None)
+        size = await server_context(self.bea.gate, url, spec.partition(":")[2]) if url else None
+        if size:
+            self.bea.mind.figures.context(spec, size)
+        size = size or self.bea.mind.figures.of(spec).context
+        if not size:
+            return translate("mind_page", "It does not say how many tokens it holds; she learns that from the first "
+                                          "prompt it refuses as too long.")
+        return translate("mind_page", "It holds {tokens} tokens at once, so her window keeps to {half}.").format(
+            tokens=f"{size:,}", half=f"{size // 2:,}")
 
     async def find_ollama(self) -> str:
         base = self.value("base_urls").get("ollama", "http://127.0.0.1:11434/v1").removesuffix("/v1")
@@ -176,6 +195,20 @@ class MindPage(SectionForm):
             self.result.setText(translate("mind_page", "Ollama has: ") + ", ".join(models)
                                 + translate("mind_page", ". Add one to the models as ollama:<name>."))
         return self.result.text()
+
+
+def learnt_text(learnt: dict[str, Any]) -> str:
+    return "\n".join(learnt_line(spec, seen.prompt_speed, seen.context) for spec, seen in learnt.items()) or \
+        translate("mind_page", "Nothing measured yet: each model is measured as she uses it.")
+
+
+def learnt_line(spec: str, speed: float, context: int) -> str:
+    """One model's measured figures, in the window's language."""
+    parts = [translate("mind_page", "reads {speed} prompt tokens a second").format(speed=f"{speed:,.1f}")
+             if speed else translate("mind_page", "speed not measured yet"),
+             translate("mind_page", "holds {tokens} tokens").format(tokens=f"{context:,}") if context
+             else translate("mind_page", "size unknown")]
+    return f"{spec}: " + "; ".join(parts)
 
 
 def make_page(bea: Bea, prefix: str, values: MindSettings) -> MindPage:
