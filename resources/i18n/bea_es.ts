@@ -1770,6 +1770,14 @@ No volverá a recordarlo. No se puede deshacer.</translation>
         <translation>Añade primero un modelo, como proveedor:modelo.</translation>
     </message>
     <message>
+        <source>It does not say how many tokens it holds; she learns that from the first prompt it refuses as too long.</source>
+        <translation>No dice cuántos tokens admite; ella lo aprende del primer prompt que rechace por demasiado largo.</translation>
+    </message>
+    <message>
+        <source>It holds {tokens} tokens at once, so her window keeps to {half}.</source>
+        <translation>Admite {tokens} tokens a la vez, así que su ventana se queda en {half}.</translation>
+    </message>
+    <message>
         <source>No Ollama server answered at </source>
         <translation>Ningún servidor de Ollama ha respondido en </translation>
     </message>
@@ -1780,6 +1788,26 @@ No volverá a recordarlo. No se puede deshacer.</translation>
     <message>
         <source>. Add one to the models as ollama:&lt;name&gt;.</source>
         <translation>. Añade uno a los modelos como ollama:&lt;name&gt;.</translation>
+    </message>
+    <message>
+        <source>Nothing measured yet: each model is measured as she uses it.</source>
+        <translation>Aún no hay medidas: cada modelo se mide mientras ella lo usa.</translation>
+    </message>
+    <message>
+        <source>reads {speed} prompt tokens a second</source>
+        <translation>lee {speed} tokens de prompt por segundo</translation>
+    </message>
+    <message>
+        <source>speed not measured yet</source>
+        <translation>velocidad aún sin medir</translation>
+    </message>
+    <message>
+        <source>holds {tokens} tokens</source>
+        <translation>admite {tokens} tokens</translation>
+    </message>
+    <message>
+        <source>size unknown</source>
+        <translation>tamaño desconocido</translation>
     </message>
 </context>
 <context>
@@ -3402,6 +3430,10 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>El prompt {owner} nombra herramientas que ella no tiene: {tools}.</translation>
     </message>
     <message>
+        <source>The model {model} answered in plain text instead of calling her tools, so nobody heard her: its server may drop the tools it is sent (Test connection in Settings → Mind tells).</source>
+        <translation>El modelo {model} respondió con texto simple en lugar de llamar a sus herramientas, así que nadie la oyó: puede que su servidor descarte las herramientas que recibe («Probar la conexión» en Ajustes → Mente lo dice).</translation>
+    </message>
+    <message>
         <source>Her voice failed on a line (detail: {detail}).</source>
         <translation>Su voz ha fallado en una frase (detalle: {detail}).</translation>
     </message>
@@ -4060,6 +4092,22 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     <message>
         <source>After she answers, how long a newcomer&apos;s line in the same conversation counts for less.</source>
         <translation>Después de responder, durante cuánto tiempo cuenta menos la línea de un recién llegado en la misma conversación.</translation>
+    </message>
+    <message>
+        <source>Wait for a first word (seconds)</source>
+        <translation>Espera de la primera palabra (segundos)</translation>
+    </message>
+    <message>
+        <source>How long she waits for a model to begin answering before she gives up on it; 0: as long as the prompt takes at the speed measured for that model.</source>
+        <translation>Cuánto espera a que un modelo empiece a responder antes de dejarlo; 0: lo que tarde el prompt a la velocidad medida para ese modelo.</translation>
+    </message>
+    <message>
+        <source>What her servers showed</source>
+        <translation>Lo que mostraron sus servidores</translation>
+    </message>
+    <message>
+        <source>Measured for each model as she uses it: how fast it reads a prompt and how many tokens it holds.</source>
+        <translation>Medido para cada modelo mientras ella lo usa: qué tan rápido lee un prompt y cuántos tokens admite.</translation>
     </message>
     <message>
         <source>Prices (USD per 1M tokens)</source>

@@ -1750,6 +1750,14 @@ Non lo ricorderà più. Non si può annullare.</translation>
         <translation>Prima aggiungi un modello, come provider:modello.</translation>
     </message>
     <message>
+        <source>It does not say how many tokens it holds; she learns that from the first prompt it refuses as too long.</source>
+        <translation>Non dice quanti token contiene; lei lo impara dal primo prompt che rifiuta perché troppo lungo.</translation>
+    </message>
+    <message>
+        <source>It holds {tokens} tokens at once, so her window keeps to {half}.</source>
+        <translation>Contiene {tokens} token alla volta, quindi la sua finestra si tiene a {half}.</translation>
+    </message>
+    <message>
         <source>No Ollama server answered at </source>
         <translation>Nessun server Ollama ha risposto su </translation>
     </message>
@@ -1760,6 +1768,26 @@ Non lo ricorderà più. Non si può annullare.</translation>
     <message>
         <source>. Add one to the models as ollama:&lt;name&gt;.</source>
         <translation>. Aggiungine uno ai modelli come ollama:&lt;name&gt;.</translation>
+    </message>
+    <message>
+        <source>Nothing measured yet: each model is measured as she uses it.</source>
+        <translation>Ancora nessuna misura: ogni modello viene misurato mentre lei lo usa.</translation>
+    </message>
+    <message>
+        <source>reads {speed} prompt tokens a second</source>
+        <translation>legge {speed} token di prompt al secondo</translation>
+    </message>
+    <message>
+        <source>speed not measured yet</source>
+        <translation>velocità non ancora misurata</translation>
+    </message>
+    <message>
+        <source>holds {tokens} tokens</source>
+        <translation>contiene {tokens} token</translation>
+    </message>
+    <message>
+        <source>size unknown</source>
+        <translation>dimensione sconosciuta</translation>
     </message>
     <message>
         <source>ollama:qwen3:8b, or a server&apos;s address: http://127.0.0.1:8080/v1</source>
@@ -3734,6 +3762,10 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Il prompt {owner} nomina strumenti che lei non ha: {tools}.</translation>
     </message>
     <message>
+        <source>The model {model} answered in plain text instead of calling her tools, so nobody heard her: its server may drop the tools it is sent (Test connection in Settings → Mind tells).</source>
+        <translation>Il modello {model} ha risposto in testo semplice invece di chiamare i suoi strumenti, quindi nessuno l'ha sentita: il suo server forse scarta gli strumenti che riceve (lo dice «Prova la connessione» in Impostazioni → Mente).</translation>
+    </message>
+    <message>
         <source>Her voice failed on a line (detail: {detail}).</source>
         <translation>La sua voce si è bloccata su una frase (dettaglio: {detail}).</translation>
     </message>
@@ -4068,6 +4100,22 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>After she answers, how long a newcomer&apos;s line in the same conversation counts for less.</source>
         <translation>Dopo che ha risposto, per quanto il messaggio di un nuovo arrivato nella stessa conversazione conta meno.</translation>
+    </message>
+    <message>
+        <source>Wait for a first word (seconds)</source>
+        <translation>Attesa della prima parola (secondi)</translation>
+    </message>
+    <message>
+        <source>How long she waits for a model to begin answering before she gives up on it; 0: as long as the prompt takes at the speed measured for that model.</source>
+        <translation>Quanto aspetta che un modello inizi a rispondere prima di lasciarlo perdere; 0: quanto richiede il prompt alla velocità misurata per quel modello.</translation>
+    </message>
+    <message>
+        <source>What her servers showed</source>
+        <translation>Cosa hanno mostrato i suoi server</translation>
+    </message>
+    <message>
+        <source>Measured for each model as she uses it: how fast it reads a prompt and how many tokens it holds.</source>
+        <translation>Misurato per ogni modello mentre lei lo usa: quanto velocemente legge un prompt e quanti token contiene.</translation>
     </message>
     <message>
         <source>Prices (USD per 1M tokens)</source>
