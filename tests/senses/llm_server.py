@@ -44,6 +44,7 @@ class Status:
     status: int
     body: Any
     headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0            # before answering at all: a server reading a long prompt
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,7 @@ class LLMServer:
             return web.json_response({"error": {"message": f"model {body.get('model')!r} not found"}}, status=404)
         reply = script.popleft()
         if isinstance(reply, Status):
+            await asyncio.sleep(reply.delay)
             if isinstance(reply.body, str):
                 return web.Response(status=reply.status, text=reply.body, headers=reply.headers)
             return web.json_response(reply.body, status=reply.status, headers=reply.headers)

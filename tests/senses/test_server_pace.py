@@ -138,3 +138,35 @@ def test_a_pool_waits_for_a_model_whose_cooldown_ends_within_its_patience():
 
 
 HELLO = [Message.user("ciao")]
+
+
+def test_an_answer_asked_without_streaming_gets_the_paces_room_and_teaches_the_speed():
+    # once a server cannot stream tool calls, calls with tools wait for the whole answer: only the total deadline
+    # holds, so it must keep the room this prompt's reading needs, and the whole answer's time is a measure too
+    figures = ServerFigures(override=lambda: 2.0)
+    empty = Stream([])
+    whole = {"id": "x", "object": "chat.completion", "model": MODEL, "choices": [{
+        "index": 0, "finish_reason": "tool_calls", "message": {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "speak", "arguments": '{"text": "ciao"}'}}]}}]}
+    tight = Timeouts(connect=2, first_token=0.2, total=0.5)
+
+    async def go():
+        async with LLMServer() as server:
+            server.script(MODEL, empty, Status(200, whole), Status(200, whole, delay=1.0))
+            gate = NetworkGate(lambda: False, EventBus(lambda: 0.0), resolve=lambda host, port: [])
+            client = OpenAICompatClient(parse(SPEC), server.base_url, gate, timeouts=tight, pace=figures)
+            try:
+                await client.complete(LONG, [SPEAK])            # empty stream, then the whole answer
+                quick = figures.of(SPEC).speed
+                answer = await client.complete(LONG, [SPEAK])
+                return answer, [r.body["stream"] for r in server.requests], quick
+            finally:
+                await client.aclose()
+
+    slow, streamed, quick = asyncio.run(go())
+    assert [c.name for c in slow.tool_calls] == ["speak"]        # 1 s, past the configured 0.5 s total
+    assert streamed == [True, False, False]
+    tokens = prompt_tokens(LONG, [SPEAK])
+    # the slow whole answer moved the learnt speed half way down to what it showed (rule 3)
+    assert figures.of(SPEC).speed < quick
+    assert figures.of(SPEC).speed == pytest.approx((quick + tokens / 1.0) / 2, rel=0.1)

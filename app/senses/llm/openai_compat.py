@@ -23,6 +23,7 @@ What every one of them accepts (each rule fixes a real server):
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Mapping, Sequence
@@ -199,10 +200,10 @@ class OpenAICompatClient:
         headers = {"Accept": "text/event-stream"}
         if self._api_key:
             headers["Authorization"] = f"Bearer {self._api_key}"
-        if tools and not self._stream_tools:
-            return await self._whole(body, headers, on_delta)
-        reader = ChunkReader(self.name, on_delta, bool(tools), self._think_starts_inside)
         tokens = prompt_tokens(messages, tools)
+        if tools and not self._stream_tools:
+            return await self._whole(body, headers, on_delta, tokens)
+        reader = ChunkReader(self.name, on_delta, bool(tools), self._think_starts_inside)
         first = self._pace.first_token(self.name, tokens) if self._pace is not None else None
         try:
             async with self._http.deadlines(self.name, first) as deadline, \
@@ -224,22 +225,35 @@ class OpenAICompatClient:
             return reader.result()
         log.warning("%s closed a stream without a byte: asking again without streaming", self.name)
         await self._http.aclose()   # that server drops the connection after such a stream: start a fresh one
-        answer = await self._whole(body, headers, on_delta)
+        answer = await self._whole(body, headers, on_delta, tokens)
         if answer.tool_calls and self._stream_tools:
             self._stream_tools = False
             log.warning("%s cannot stream tool calls: calls with tools are made without streaming from now on",
                         self.name)
         return answer
 
-    async def _whole(self, body: dict[str, Any], headers: dict[str, str],
-                     on_delta: OnDelta | None) -> AssistantMessage:
-        """Rule 4: the same request without streaming, its answer read as one chunk."""
+    async def _whole(self, body: dict[str, Any], headers: dict[str, str], on_delta: OnDelta | None,
+                     tokens: int) -> AssistantMessage:
+        """Rule 4: the same request without streaming, its answer read as one chunk. Only the total deadline
+        holds, with the room the pace gives this prompt's reading; the whole answer's time teaches a speed no
+        faster than the real one (it holds the writing too)."""
         body = {k: v for k, v in body.items() if k not in ("stream", "stream_options")} | {"stream": False}
         reader = ChunkReader(self.name, on_delta, True, self._think_starts_inside)
-        async with self._http.deadlines(self.name) as deadline:
-            deadline.began()   # nothing comes before the whole answer: only the total deadline holds
-            doc = await self._http.document(self.name, self._url, headers | {"Accept": "application/json"}, body,
-                                            True)
+        first = self._pace.first_token(self.name, tokens) if self._pace is not None else None
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        try:
+            async with self._http.deadlines(self.name, first) as deadline:
+                deadline.began()   # nothing comes before the whole answer: only the total deadline holds
+                doc = await self._http.document(self.name, self._url, headers | {"Accept": "application/json"},
+                                                body, True)
+        except ModelTimeout:
+            if self._pace is not None:
+                self._pace.timed_out(self.name, tokens, loop.time() - started)
+            raise
+        if self._pace is not None:
+            timings = doc.get("timings")
+            self._pace.began(self.name, tokens, loop.time() - started, timings if isinstance(timings, dict) else None)
         choices = doc.get("choices")
         if not isinstance(choices, list):
             raise MalformedStream(self.name, "the answer has no choices")
