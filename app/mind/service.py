@@ -19,7 +19,7 @@ from app.core.embedder_choice import FALLBACK, NO_ENCODER
 from app.core.events import EventBus, EventKind
 from app.core.her_words import Catalogs, HerWords
 from app.core.local_calls import DemoLanguages
-from app.core.model_spec import ModelSpecError, Wire, parse
+from app.core.model_spec import ModelSpecError, Wire, base_url, parse
 from app.core.on_air import OnAir
 from app.core.perception import OWNER_IDENTITY, Perception
 from app.core.prices import call_cost, parse_table
@@ -51,7 +51,7 @@ from app.process.tasks import spawn
 from app.senses.llm.figures import Figures, ServerFigures
 from app.senses.llm.local_llama import CONTEXT as LOCAL_CONTEXT
 from app.senses.llm.local_llama import DEMO_NOTICE, LocalLlamaClient
-from app.senses.llm.probe import OLLAMA, detect_ollama
+from app.senses.llm.probe import OLLAMA, detect_ollama, server_context
 from app.senses.llm.registry import ClientFactory
 from app.senses.llm.tokens import ESTIMATE, counter_for
 
@@ -153,6 +153,7 @@ class MindService:
         self._background: Any = None
         self._offer: Any = None
         self._counting: Any = None
+        self._sizing: Any = None
         self._restarting = False
         self._started = False   # start() was called: the app wants her mind running
         self._paused = False
@@ -310,11 +311,25 @@ class MindService:
         self.consciousness.start()
         self._offer = spawn(self.offer_ollama())
         self._counting = spawn(self._count_with(mind.models[0]))
+        self._sizing = spawn(self.learn_sizes([*mind.models, *mind.background_models]))
         text, data = said(QT_TRANSLATE_NOOP("activity", "her mind is awake on {models}"), models=", ".join(mind.models))
         self.events.publish(EventKind.SYSTEM, "mind", text, **data)
         if self.notice():
             self.events.publish(EventKind.SYSTEM, "mind", self.notice(), words=self.notice(),
                                 words_context="mind_notice")
+
+    async def learn_sizes(self, specs: Sequence[str]) -> None:
+        """Each server's context where it says (llama.cpp's /props, a model list): her window fits it before a
+        prompt is ever refused as too long."""
+        urls = self.settings.current.mind.base_urls
+        for spec in dict.fromkeys(specs):
+            try:
+                parsed = parse(spec)
+            except ModelSpecError:
+                continue
+            url = base_url(parsed, urls.get(parsed.provider)) if parsed.info.wire is Wire.OPENAI else None
+            if url and (size := await server_context(self.net, url, parsed.model)):
+                self.figures.context(str(parsed), size)
 
     async def _count_with(self, spec: str) -> None:
         """Until the model's own tokenizer is loaded (off the loop), the declared estimate counts."""
@@ -546,7 +561,7 @@ class MindService:
         if self.consciousness is not None:
             await self.consciousness.stop()
             self.consciousness = None
-        for task in (self._offer, self._counting):
+        for task in (self._offer, self._counting, self._sizing):
             if task is not None:
                 task.cancel()
         for pool in (self._pool, self._background):

@@ -51,3 +51,21 @@ def test_a_learnt_context_is_kept_and_shrinks_her_window(bea):
     bea.settings.update({"mind.first_token_seconds": 90})
     assert bea.mind.figures.first_token("llamacpp:tiny", 3000) == 90
     assert bea.mind.figures.of("llamacpp:tiny") == Figures(15.0, 1024)
+
+
+def test_at_start_a_server_that_says_its_size_shapes_her_window_before_any_refusal(bea):
+    from tests.senses.llm_server import LLMServer
+
+    async def go():
+        async with LLMServer() as server:
+            server.props = {"default_generation_settings": {"n_ctx": 2048}, "total_slots": 1}
+            bea.settings.update({"mind.models": ["llamacpp:tiny"], "mind.base_urls": {"llamacpp": server.base_url}})
+            await asyncio.sleep(0.1)   # the change's restart lands first (nothing was started)
+            bea.mind.start()
+            await bea.mind._sizing
+            ceiling = bea.mind.context.budget.ceiling
+            await bea.mind.stop()
+            return ceiling
+
+    assert asyncio.run(go()) == 1024
+    assert bea.settings.current.mind.learnt["llamacpp:tiny"].context == 2048
