@@ -2,7 +2,8 @@
 app.skills.platform.link.Link: one task, one way to say its state, one wait before trying again.
 
 The scan reads app/skills for a class that puts itself in a link State (`self._set(State.X, ...)`,
-`self.state = State.X`) and checks the class is a Link (a skill is not a client: it shows its client's state); and for the backoff's rule used anywhere but the link:
+`self.state = State.X`) and checks the class is a Link (a skill is not a client: it shows its client's
+state); and for the backoff's rule used anywhere but the link:
 a client that computes its own wait has a life cycle of its own.
 """
 
