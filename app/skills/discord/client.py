@@ -25,9 +25,24 @@ Theory of operation:
    handed on as Discord sent it (plain data, read by app.core.discord): discord.py's raw-receive event gives
    the payload before its own parsing.
 5. The session: a drop is resumed by discord.py (RESUME on resume_gateway_url, the missed events replayed), an
-   INVALID_SESSION starts a new one; the client says RETRYING while it is away and READING once READY or
-   RESUMED. Close 4004 (the token refused on the gateway): AUTH_FAILED, and it stops. A network failure before
-   the session (login): RETRYING with a backoff, again with a new discord.Client.
+   INVALID_SESSION starts a new one; the client says RETRYING while it is away and READING as soon as the
+   gateway's READY or RESUMED frame arrives (discord.py's own on_ready comes seconds later, after it has waited
+   for the servers' GUILD_CREATE, while lines are already read, and may belong to a session already gone).
+   Before a new IDENTIFY (after "session timed out", 4009, or INVALID_SESSION) discord.py sleeps 5 s; Discord
+   allows max_concurrency IDENTIFY per 5 s (events/gateway, "Session Start Limit Object": "the number of
+   identify requests allowed per 5 seconds"; 1 for a bot in fewer than 150,000 servers), so only what remains
+   of 5 s since her last IDENTIFY is waited. Close 4004 (the token refused on the gateway):
+   AUTH_FAILED, and it stops. A network failure before the session (login): RETRYING with a backoff, again
+   with a new discord.Client.
+   A zombied connection (open, silent) is noticed at the documented interval. Discord's gateway documentation
+   (docs.discord.com/developers/events/gateway, "Sending Heartbeats"): "If a client does not receive a
+   heartbeat ACK between its attempts at sending heartbeats, this may be due to a failed or 'zombied'
+   connection. The client should then immediately terminate the connection with any close code besides 1000
+   or 1001, then reconnect and attempt to Resume." discord.py's keep-alive thread closes (4000) and resumes
+   only when nothing at all came for its heartbeat_timeout (60 s), and any frame counts; AckWatch, its
+   handler with the documented rule, counts only a HEARTBEAT_ACK (op 11), so a heartbeat that has no ACK by
+   the next one (a quarter of an interval's grace) closes and resumes through discord.py's own path, and the
+   state is HUNG ("not answering") from that moment until READY or RESUMED.
 6. send(channel, text, reply_to) in pieces of MAX_CHARS, typing(channel), react(channel, message, emoji),
    dm(user, text) (POST /users/@me/channels, then the message). A REST 429 is waited out by discord.py for the
    retry_after Discord names (at most MAX_RATE_WAIT s; longer is a failure said in words).
@@ -48,6 +63,7 @@ import functools
 import json
 import logging
 import random
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
@@ -78,6 +94,43 @@ LOGIN_TIMEOUT_S = 60.0
 VOICE_TIMEOUT_S = 30.0          # joining a voice call: the voice gateway's handshake and DAVE
 INTENTS_HELP = ("Discord refused the message content intent: switch on 'Message Content Intent' for the bot "
                 "(Developer Portal → your application → Bot)")
+
+
+ACK_GRACE = 1.25               # rule 5: an ACK is owed by the next heartbeat, give or take a quarter interval
+IDENTIFY_GAP = 5.0             # rule 5: Discord takes max_concurrency (1 for a bot like hers) IDENTIFY per 5 s
+
+
+@functools.cache
+def ack_watch() -> type:
+    """discord.py's gateway keep-alive handler with the documented heartbeat ACK rule (rule 5): its own loop
+    (discord.gateway.KeepAliveHandler.run) beats every interval and, before each beat, closes with 4000 when
+    nothing it counts came for heartbeat_timeout; here only an ACK counts, and that timeout is the interval
+    (with ACK_GRACE), not 60 s."""
+    from discord.gateway import KeepAliveHandler
+
+    class AckWatch(KeepAliveHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._owed_within = min(self.heartbeat_timeout, (self.interval or 0) * ACK_GRACE) or None
+
+        def tick(self) -> None:
+            """Any frame received: not an answer to a heartbeat. The first after HELLO says discord.py reads the
+            session now (between HELLO and IDENTIFY it may wait, reading nothing): the ACK rule starts then."""
+            if self._owed_within is not None and self.heartbeat_timeout != self._owed_within:
+                self._last_recv = time.perf_counter()
+                self.heartbeat_timeout = self._owed_within
+
+        def ack(self) -> None:
+            super().ack()
+            self._last_recv = self._last_ack
+
+        def stop(self) -> None:
+            """Ended by a close: discord.py's own, or its loop's for a missing ACK, which says so first."""
+            if not self._stop_ev.is_set() and self._last_recv + self.heartbeat_timeout < time.perf_counter():
+                self.ws.loop.call_soon_threadsafe(self.ws._dispatch, "gateway_silent", self.heartbeat_timeout)
+            super().stop()
+
+    return AckWatch
 
 
 VOICE_OPS = (5, 11, 13)         # SPEAKING, CLIENTS_CONNECT, CLIENT_DISCONNECT: kept for a late listener
@@ -137,8 +190,10 @@ class DiscordLink(Link):
         self.api_base, self.gateway = api_base.rstrip("/"), gateway
         self.me: dict[str, Any] = {}            # her user: id, username
         self.client: Any = None
+        self._identified_at: float | None = None   # the loop's time of her last IDENTIFY (rule 5)
 
     async def stop(self) -> None:
+        await self._end_task()        # first: a reconnect in flight would fail on a closed client and say so
         client, self.client = self.client, None
         if client is not None:
             with contextlib.suppress(Exception):
@@ -148,12 +203,14 @@ class DiscordLink(Link):
     # ---- the session (rules 1 to 5) -------------------------------------------------------------------
     def _make_client(self) -> Any:
         import discord
+        import discord.gateway
         import yarl
         from discord.gateway import DiscordWebSocket
         from discord.http import Route
 
         Route.BASE = self.api_base                          # rule 3
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway)
+        discord.gateway.KeepAliveHandler = ack_watch()      # rule 5: its HELLO makes one by this name
         intents = discord.Intents.none()
         intents.guilds = intents.guild_messages = intents.dm_messages = intents.message_content = True
         intents.moderation = True                           # bans: what a moderator removed never reaches her
@@ -161,17 +218,29 @@ class DiscordLink(Link):
         link = self
 
         class Client(discord.Client):
-            async def on_ready(self) -> None:
-                link._ready()
-
-            async def on_resumed(self) -> None:
-                link._ready()
+            async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+                """Rule 5: what remains of IDENTIFY_GAP since her last IDENTIFY (discord.py sleeps the whole
+                5 s before each one but the first, reading nothing meanwhile)."""
+                loop = asyncio.get_running_loop()
+                if link._identified_at is not None:
+                    await asyncio.sleep(max(0.0, link._identified_at + IDENTIFY_GAP - loop.time()))
+                link._identified_at = loop.time()
 
             async def on_disconnect(self) -> None:
                 if link.client is self and link.state == State.READING:
                     link._set(State.RETRYING, "the connection to Discord dropped; reconnecting")
 
+            async def on_gateway_silent(self, seconds: float) -> None:
+                if link.client is self:
+                    link._set(State.HUNG, f"Discord did not acknowledge her heartbeat within {seconds:.0f} s; "
+                                          "resuming the session")
+
             async def on_socket_raw_receive(self, raw: str) -> None:
+                if '"READY"' in raw or '"RESUMED"' in raw:
+                    payload = json.loads(raw)
+                    if payload.get("t") in ("READY", "RESUMED") and link.client is self:
+                        link._ready((payload.get("d") or {}).get("user"))
+                        return
                 if not any(f'"{name}"' in raw for name in EVENTS):
                     return
                 payload = json.loads(raw)
@@ -185,10 +254,13 @@ class DiscordLink(Link):
                       max_messages=None, chunk_guilds_at_startup=False, max_ratelimit_timeout=MAX_RATE_WAIT,
                       member_cache_flags=discord.MemberCacheFlags.none())
 
-    def _ready(self) -> None:
+    def _ready(self, said: dict[str, Any] | None = None) -> None:
+        """READING: the gateway's READY or RESUMED frame (`said`: READY's user) or discord.py's event after it."""
         user = self.client.user if self.client is not None else None
         if user is not None:
             self.me = {"id": user.id, "username": user.name}
+        elif said and str(said.get("id", "")).isdigit():
+            self.me = {"id": int(said["id"]), "username": str(said.get("username", ""))}
         self._set(State.READING)
 
     async def _run(self) -> None:

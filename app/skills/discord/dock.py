@@ -20,8 +20,9 @@ from app.widgets.qt import (
     translate,
 )
 
-COLOURS = {State.READING: FINE, State.CONNECTING: WAITING, State.RETRYING: WAITING, State.AUTH_FAILED: PROBLEM,
-           State.INTENTS: PROBLEM, State.REFUSED: PROBLEM, State.NO_TOKEN: PROBLEM, State.OFF: QUIET}
+COLOURS = {State.READING: FINE, State.CONNECTING: WAITING, State.RETRYING: WAITING, State.HUNG: WAITING,
+           State.AUTH_FAILED: PROBLEM, State.INTENTS: PROBLEM, State.REFUSED: PROBLEM, State.NO_TOKEN: PROBLEM,
+           State.OFF: QUIET}
 NOTE = QT_TRANSLATE_NOOP("token_dock",
                          "She answers here in writing, never out loud. Where and with whom: Settings → Discord.")
 

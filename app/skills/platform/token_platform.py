@@ -9,7 +9,8 @@
    they came), else OFF with NO_TOKEN (a Phrase the window translates) when no token is kept. me is her bot's
    @username once the platform said it.
 4. A state in `stopping` (a refused token, privacy mode...) is an ERROR event for the Chat dock's problem line
-   (setting skills.<key>, problem `problem`); reading again is a SYSTEM event that resolves it. Every state is a
+   (setting skills.<key>, problem `problem`), and so is the client's first "not answering" (a peer that hangs:
+   once, not at each try); reading again is a SYSTEM event that resolves it. Every state is a
    system line in the dock's log (a run of retries for the same failure, one), kept with its Phrase (the state's
    word and why, state_line) so the dock never reads them back out of the English; listeners (the dock, the page)
    are told.
@@ -44,6 +45,7 @@ NO_GATE = QT_TRANSLATE_NOOP("token_platform", "{title} needs the network gate, a
 STATE_WORDS = {"off": QT_TRANSLATE_NOOP("token_dock", "Off"), "no token": QT_TRANSLATE_NOOP("token_dock", "No token"),
                "connecting": QT_TRANSLATE_NOOP("token_dock", "Connecting"),
                "retrying": QT_TRANSLATE_NOOP("token_dock", "Retrying"),
+               "not answering": QT_TRANSLATE_NOOP("token_dock", "Not answering"),
                "token refused": QT_TRANSLATE_NOOP("token_dock", "Token refused"),
                "intents refused": QT_TRANSLATE_NOOP("token_dock", "Intents refused"),
                "refused": QT_TRANSLATE_NOOP("token_dock", "Refused"),
@@ -62,6 +64,10 @@ STOPPED_WORDS = {
     "conflict": QT_TRANSLATE_NOOP("problems", "Another program is reading with the same {title} bot token, and only "
                                               "one can (detail: {detail})."),
 }
+# a peer that keeps the link open but answers nothing (State.HUNG): said once, resolved when it reads again
+NOT_ANSWERING = QT_TRANSLATE_NOOP("problems", "{title} is not answering; Bea tries again by herself, and her "
+                                              "{title} tools are away meanwhile (detail: {detail}).")
+HUNG = "not answering"
 IGNORED = "ignored"                      # the dock's kind of line for a message she did not read (its reason only)
 
 
@@ -203,6 +209,11 @@ class TokenPlatform(Skill, abc.ABC):
             self.ctx.bus.publish(EventKind.ERROR, self.key, f"{self.title}: {why}", state=state,
                                  setting=f"skills.{self.key}", problem=self.problem,
                                  words=STOPPED_WORDS.get(state, STOPPED),
+                                 args={"title": self.title, "detail": str(why)})
+        elif state == HUNG and not self._problem:
+            self._problem = True
+            self.ctx.bus.publish(EventKind.ERROR, self.key, f"{self.title} is not answering: {why}", state=state,
+                                 setting=f"skills.{self.key}", problem=self.problem, words=NOT_ANSWERING,
                                  args={"title": self.title, "detail": str(why)})
         elif state == READING:
             data: dict[str, Any] = {"state": state}

@@ -11,9 +11,9 @@ from app.skills.telegram.skill import TelegramSkill
 from app.widgets.palette import FINE, PROBLEM, QUIET, WAITING
 from app.widgets.qt import QT_TRANSLATE_NOOP, QWidget
 
-COLOURS = {State.READING: FINE, State.CONNECTING: WAITING, State.RETRYING: WAITING, State.WAITING: WAITING,
-           State.CONFLICT: PROBLEM, State.AUTH_FAILED: PROBLEM, State.REFUSED: PROBLEM, State.NO_TOKEN: PROBLEM,
-           State.OFF: QUIET}
+COLOURS = {State.READING: FINE, State.CONNECTING: WAITING, State.RETRYING: WAITING, State.HUNG: WAITING,
+           State.WAITING: WAITING, State.CONFLICT: PROBLEM, State.AUTH_FAILED: PROBLEM, State.REFUSED: PROBLEM,
+           State.NO_TOKEN: PROBLEM, State.OFF: QUIET}
 NOTE = QT_TRANSLATE_NOOP("token_dock",
                          "She answers here in writing, never out loud. Who she may talk to: Settings → Telegram.")
 

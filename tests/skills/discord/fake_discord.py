@@ -19,6 +19,13 @@ Gateway (ws://127.0.0.1:<port>/gateway, and the resume_gateway_url /resume):
 - dispatches carry s, the session's sequence; with compress=zlib-stream in the query, every frame is one
   zlib stream's next chunk, ending with the Z_SYNC_FLUSH suffix (as Discord sends them);
 - drop() ends the connection with a resumable close (4000), invalidate() sends INVALID_SESSION (false).
+- go_silent(): a "zombied" connection (events/gateway, Sending Heartbeats: "If a client does not receive a
+  heartbeat ACK between its attempts at sending heartbeats, this may be due to a failed or 'zombied'
+  connection"): the socket stays open, heartbeats get no ACK and no dispatch is sent (they wait in the session
+  for a RESUME, on a new connection, which answers again).
+- time_out_session(): close 4009 (topics/opcodes-and-status-codes, Gateway Close Event Codes: "Session timed
+  out. Your session timed out. Reconnect and start a new one."): the session is forgotten, so a RESUME gets
+  INVALID_SESSION (false) and the client IDENTIFYs again.
 - op 4 VOICE_STATE_UPDATE (joining or leaving a voice channel; topics/voice-connections, Retrieving Voice
   Server Information): VOICE_STATE_UPDATE with her voice session_id, then, when joining, VOICE_SERVER_UPDATE
   with the voice token and `voice_endpoint` (a fake voice server, fake_voice.py); `voice_states` keeps what
@@ -83,9 +90,12 @@ class Connection:
     def __init__(self, ws: web.WebSocketResponse, compress: bool) -> None:
         self.ws = ws
         self.session: Session | None = None
+        self.silent = False                      # zombied: nothing is sent on it (go_silent)
         self._zlib = zlib.compressobj() if compress else None
 
     async def send(self, payload: dict[str, Any]) -> None:
+        if self.silent:
+            return
         text = json.dumps(payload)
         if self._zlib is None:
             await self.ws.send_str(text)
@@ -186,6 +196,19 @@ class FakeDiscord:
         if self.connection is not None:
             await self.connection.ws.close(code=code, message=b"Unknown error")
 
+    def go_silent(self) -> None:
+        """The open connection turns zombie: no ACK, no dispatch, the socket open."""
+        if self.connection is not None:
+            self.connection.silent = True
+
+    async def time_out_session(self) -> None:
+        """Close 4009, Session timed out: the session is gone, a RESUME is answered INVALID_SESSION."""
+        conn = self.connection
+        if conn is not None and conn.session is not None:
+            self.sessions.pop(conn.session.id, None)
+            self.session = None
+            await conn.ws.close(code=4009, message=b"Session timed out.")
+
     async def invalidate(self) -> None:
         """op 9 INVALID_SESSION (not resumable): the session is forgotten, the client must IDENTIFY again."""
         if self.connection is not None and self.connection.session is not None:
@@ -242,7 +265,7 @@ class FakeDiscord:
             if op == 1:
                 beats.set()
                 self.heartbeats += 1
-                self.acks += 1
+                self.acks += 0 if conn.silent else 1
                 await conn.send({"op": 11, "s": None, "t": None, "d": None})
             elif op == 2:
                 await self._identify(conn, data)

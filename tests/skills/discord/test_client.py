@@ -10,6 +10,7 @@ import asyncio
 import time
 
 from app.senses.netgate import NetworkGate
+from app.skills.discord import client
 from app.skills.discord.client import INTENTS_HELP, DiscordLink, State
 from tests.skills.discord.fake_discord import BEA, TOKEN, FakeDiscord, guild, user
 from tests.waiting import until
@@ -263,3 +264,49 @@ def test_on_the_virtual_clock_a_gateway_that_never_asks_sees_the_client_time_out
     fake, reader, _hour = _on_virtual_clock(asks=False)
     assert fake.requested == 0 and len(fake.resumes) >= 10
     assert reader.texts() == ["still there?"]              # RESUME brings it all the same
+
+
+def test_a_zombied_connection_is_noticed_at_the_heartbeat_interval_and_resumed():
+    """No HEARTBEAT_ACK by the next heartbeat: closed and resumed (the documented rule), not after discord.py's
+    60 s without any frame; not answering meanwhile, and what was sent meanwhile arrives on RESUME."""
+    async def go():
+        async with FakeDiscord([SPEEDRUNNERS], heartbeat_ms=400) as fake:
+            reader = await connected(fake)
+            await until(lambda: fake.acks >= 2, what="heartbeats acknowledged")
+            fake.go_silent()
+            silent_at = time.monotonic()
+            await fake.message(ANNA, "while silent", 500, 900)       # held: a zombie sends nothing
+            await until(lambda: State.HUNG in [s for s, _ in reader.states], timeout=3, what="not answering")
+            noticed = time.monotonic() - silent_at
+            await until(lambda: reader.link.state == State.READING, timeout=5, what="resumed")
+            await until(lambda: reader.texts() == ["while silent"], what="the held message")
+            await reader.link.stop()
+            return fake, reader, noticed
+
+    fake, reader, noticed = asyncio.run(go())
+    assert noticed < 2 * 0.4 * 1.25 + 0.3       # at most two intervals (its grace included), far from 60 s
+    assert len(fake.resumes) == 1 and len(fake.identifies) == 1
+    hung = [w for s, w in reader.states if s == State.HUNG]
+    assert hung and "did not acknowledge her heartbeat" in hung[0]
+    assert [s for s, _ in reader.states] == ["connecting", "reading", "not answering", "reading", "off"]
+
+
+def test_after_a_session_timed_out_she_reads_and_sends_as_soon_as_the_new_session_is_ready(monkeypatch):
+    monkeypatch.setattr(client, "IDENTIFY_GAP", 0.5)   # Discord's 5 s between IDENTIFYs, on a test's rhythm
+
+    async def go():
+        async with FakeDiscord([SPEEDRUNNERS]) as fake:
+            reader = await connected(fake)
+            await fake.time_out_session()
+            await until(lambda: len(fake.identifies) == 2 and fake.session is not None, what="a new IDENTIFY")
+            await fake.message(ANNA, "after", 500, 900)
+            await until(lambda: reader.texts() == ["after"], what="a message in the new session")
+            state = reader.link.state                  # reading, then, and saying so
+            sent = await reader.link.send(500, "hello again")
+            await reader.link.stop()
+            return fake, reader, state, sent
+
+    fake, reader, state, sent = asyncio.run(go())
+    assert state == State.READING and len(sent) == 1 and fake.sent[-1]["content"] == "hello again"
+    assert len(fake.resumes) == 1                      # tried, refused (INVALID_SESSION), then IDENTIFY
+    assert [s for s, _ in reader.states] == ["connecting", "reading", "retrying", "reading", "off"]

@@ -238,3 +238,24 @@ def test_what_a_moderator_removes_never_reaches_her(bea):
     said = [e.text for e in bea.bus.recent([EventKind.SYSTEM]) if e.source == "discord"]
     assert "a moderator deleted a Discord message before she read it" in said
     assert "a moderator banned bo on Discord: 1 waiting line(s) taken back" in said
+
+
+def test_a_zombied_gateway_withdraws_her_tools_says_so_once_and_resolves_on_resume(bea):
+    async def go():
+        async with FakeDiscord([SPEEDRUNNERS], heartbeat_ms=300) as fake:
+            skill = await connected(bea, fake)
+            await until(lambda: skill.connected and fake.acks >= 2, what="reading, heartbeats acknowledged")
+            assert skill.tools()
+            seen = []
+            skill.on_change(lambda: seen.append((skill.status[0], skill.tools())))
+            fake.go_silent()
+            await until(lambda: (State.HUNG, []) in seen, timeout=3, what="not answering, no tools")
+            await until(lambda: skill.connected, timeout=5, what="resumed")
+            assert skill.tools()
+            await skill.stop()
+
+    asyncio.run(go())
+    errors = [e for e in bea.bus.recent([EventKind.ERROR]) if e.source == "discord"]
+    assert len(errors) == 1 and errors[0].text.startswith("Discord is not answering: Discord did not acknowledge")
+    assert errors[0].data["problem"] == "discord" and errors[0].data["words"].startswith("{title} is not answering")
+    assert any(e.data.get("resolved") == "discord" for e in bea.bus.recent([EventKind.SYSTEM]))
