@@ -22,6 +22,7 @@ FIXED_PORTS = (
     "tests/api/test_service.py",
     "tests/bench/test_conversation_runs.py",
     "tests/bench/test_first_answer_runs.py",
+    "tests/bench/test_raid_runs.py",
     "tests/mind/test_spanish_in_app.py",
     "tests/skills/obs/test_not_set_up.py",
     "tests/test_bundle.py",

@@ -123,6 +123,7 @@ def is_addressed(cues: Cues) -> tuple[bool, str]:
     return False, "not addressed"
 
 
+KNOWN_PERSON = "known person"   # the bonus a line from someone she has a card for gets (BONUSES)
 ADDRESSED = "addressed: "    # the gate's reason for an addressed perception, followed by is_addressed's reason
 FOLLOW_UP = "follow-up"
 
@@ -151,7 +152,7 @@ HARD_ZEROS: tuple[tuple[str, Callable[[Signals], bool]], ...] = (
 BONUSES: tuple[tuple[str, Callable[[Signals], float]], ...] = (
     ("activity", lambda s: activity_bonus(s.recent_lines)),
     ("hot", lambda s: HOT_BONUS if s.hot else 0.0),
-    ("known person", lambda s: KNOWN_BONUS if s.known else 0.0),
+    (KNOWN_PERSON, lambda s: KNOWN_BONUS if s.known else 0.0),
     ("question", lambda s: QUESTION_BONUS if s.question else 0.0),
     ("long silence", lambda s: LONG_SILENCE_BONUS if s.silent_for >= LONG_SILENCE_SECONDS else 0.0),
 )

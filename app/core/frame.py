@@ -16,7 +16,8 @@ Theory of operation:
    nobody has answered and the send_message that reaches each (nudge_written).
 5. Nothing here prints a system id: who someone is comes in the content, already rendered by the sense. The
    channel in a send_message line is the platform's address of the conversation, which she must pass back.
-6. Every header, nudge and word of this module's own comes from her words' catalog (app.core.her_words, section
+6. A burst's frame shows a sample of its lines (app.core.burst) and ends with what it left out, in words.
+7. Every header, nudge and word of this module's own comes from her words' catalog (app.core.her_words, section
    "frame"), passed in as `her`. Tool names, platforms, channels, "[via ...]" and what
    the senses wrote (the content, a conversation's place) are not this module's to translate.
 """
@@ -111,8 +112,9 @@ def where_you_are(batch: Sequence[Perception], her: HerWords) -> str:
     return "\n".join([head, *(written_place(group, her) for group in written_conversations(batch))])
 
 
-def perception_frame(batch: Sequence[Perception], her: HerWords) -> str:
-    return "\n".join([where_you_are(batch, her), words(her).now, *(line(p, her) for p in batch)])
+def perception_frame(batch: Sequence[Perception], her: HerWords, not_shown: Sequence[str] = ()) -> str:
+    """`not_shown`: what a burst left out, in words (app.core.burst.summary), after the lines shown."""
+    return "\n".join([where_you_are(batch, her), words(her).now, *(line(p, her) for p in batch), *not_shown])
 
 
 def nudge_written(unanswered: Sequence[Sequence[Perception]], her: HerWords, out_loud: bool = False) -> str:
@@ -123,7 +125,8 @@ def nudge_written(unanswered: Sequence[Sequence[Perception]], her: HerWords, out
     return "\n".join([head, *(written_place(group, her) for group in unanswered)])
 
 
-def steering_frame(fresh: Sequence[Perception], follow_ups: Sequence[Perception], her: HerWords) -> str:
+def steering_frame(fresh: Sequence[Perception], follow_ups: Sequence[Perception], her: HerWords,
+                   not_shown: Sequence[str] = ()) -> str:
     w = words(her)
     parts: list[str] = []
     if fresh:
@@ -131,4 +134,4 @@ def steering_frame(fresh: Sequence[Perception], follow_ups: Sequence[Perception]
         parts += [written_place(group, her) for group in written_conversations(fresh)]
     if follow_ups:
         parts += [w.follow_up, *(line(p, her) for p in follow_ups)]
-    return "\n".join(parts)
+    return "\n".join([*parts, *not_shown])

@@ -369,6 +369,7 @@ class ChatLine:
     is_action: bool
     reward_id: str | None = None  # custom-reward-id: the channel-point reward this line redeems
     msg_kind: str | None = None   # the msg-id tag of a PRIVMSG (highlighted-message, skip-subs-mode-message...)
+    first: bool = False           # first-msg=1: their first line in this channel ever
 
     @property
     def author_id(self) -> str:
@@ -494,7 +495,7 @@ def _chat_line(msg: IrcMessage) -> ChatLine:
                     badge_info=parse_badges(msg.tags.get("badge-info")),
                     emotes=parse_emotes(msg.tags.get("emotes")), reply_parent=parse_reply_parent(msg.tags),
                     is_action=is_action, reward_id=msg.tags.get("custom-reward-id") or None,
-                    msg_kind=msg.tags.get("msg-id") or None)
+                    msg_kind=msg.tags.get("msg-id") or None, first=msg.tags.get("first-msg") == "1")
 
 
 def _user_notice(msg: IrcMessage) -> UserNotice:

@@ -49,6 +49,7 @@ class Meta(enum.StrEnum):
     WRITTEN = "written"                    # a written conversation: answered with send_message, never spoken
     PLACE = "place"                        # a written conversation's name in words ("the group Night Owls")
     WHO = "who"                            # the author in her words (the People skill's relabel sets it)
+    FIRST_TIME = "first_time"              # the platform says it is their first line in this channel ever
 
 
 @dataclass(frozen=True)

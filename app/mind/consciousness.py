@@ -8,9 +8,12 @@ which nothing reached anybody is nudged once. A speak call is streamed: its argu
 outlets while the model is still writing (her voice starts on the first words), and its handler then claims
 that line (Outlets rule 2). What arrives meanwhile is folded in by the steering rules
 (app.core.steering). The turn is written to the Turn Log and the window, with its token usage (counted here
-when a server reports none, and marked as estimated) and what its cloud calls cost. A turn whose model calls
-all fail loses nothing: its lines enter the window (and so the stream) as heard, without being put back on the
-bus to be answered twice; the Turn Log gets a "failed" row naming the models and why; an ERROR says it.
+when a server reports none, and marked as estimated) and what its cloud calls cost. A burst's frame holds a sample
+within the model's budget (app.core.burst): the lines said to her that did not fit go back on the bus for the next
+turn; the rest go to the stream through `unread`, never to the window (she did not read them, and a window filled
+by a raid would cost the next turns its reading and a recap). A turn whose model calls all fail loses nothing:
+its lines enter the window (and so the stream) as heard, without being put back on the bus to be answered twice;
+the Turn Log gets a "failed" row naming the models and why; an ERROR says it.
 Written conversations (seed 004, app.core.steering rules 6-7): a turn that has shown her only written lines is
 scoped: her speak calls reach neither the voice (not even streamed) nor the mood, and the record says so
 (TurnRecord.scoped; the mood is attributed to the stage's people only, stage_authors). Plain text that reached
@@ -28,12 +31,14 @@ from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
-from app.core import frame
+from app.core import burst, frame
 from app.core import mind_words as say
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, ToolArgumentsError, ToolCall, Usage
 from app.core.context_window import SingleContext, estimate_tokens
 from app.core.events import EventBus, EventKind
+from app.core.her_words import HerWords
 from app.core.model_failure import failure_words
 from app.core.perception import Perception, PerceptionKind
 from app.core.prices import add_cost
@@ -73,6 +78,8 @@ class MindConfig:
     # line typed at once after a restart is asked about what she remembers, not answered without it
     warm_up_timeout: float = 30.0
     stop_grace: float = 10.0
+    # the tokens a frame's new lines may take (app.core.burst.frame_budget: it follows her model)
+    frame_tokens: int = burst.SERVER_TOKENS
 
 
 class Consciousness:
@@ -84,7 +91,8 @@ class Consciousness:
                  barge_in: Callable[[], None] = lambda: None, context: SingleContext | None = None,
                  after_turn: Callable[[TurnRecord], Awaitable[object]] | None = None,
                  count_tokens: Callable[[str], int] = estimate_tokens,
-                 cost: Callable[[str, Usage], float | None] = lambda _model, _usage: None) -> None:
+                 cost: Callable[[str, Usage], float | None] = lambda _model, _usage: None,
+                 unread: Callable[[list[Perception]], Awaitable[object]] | None = None) -> None:
         self.bus = bus
         self.gate = gate
         self.llm = llm
@@ -101,8 +109,11 @@ class Consciousness:
         self.after_turn = after_turn
         self.count_tokens = count_tokens  # counts a call a server reported no usage for
         self.cost = cost                  # (model that answered, usage) -> USD, or None when free or unpriced
+        self.unread = unread              # keeps the lines a burst's frames left unread (the stream)
         self._briefed = False             # a briefing came in time since this loop started
         self._told_plain: set[str] = set()   # models whose plain-text answers the streamer was told of
+        self._owed: list[Perception] = []  # lines said to her that this turn's frames could not show
+        self._kept: list[Perception] | None = None   # this turn's lines once ranked, but for the owed ones
         self.pending_said: dict[int, asyncio.Future[str]] = {}  # window seq -> a spoken line not ended yet
         self.on_line_ended: Callable[[], None] | None = None    # a held-back line can now be kept
         self._running = asyncio.Event()
@@ -152,6 +163,7 @@ class Consciousness:
         started = time.perf_counter()
         record = TurnRecord(started_at=self.wall(), perceptions=[p.content for p in batch])
         state = TurnState(self.briefing.words())   # one language for the whole turn
+        self._owed, self._kept = [], None
         try:
             reached = await self._reason(batch, state, record)
             record.outcome = ("spoke" if state.spoke else "wrote" if state.wrote else "silent" if state.silenced
@@ -170,6 +182,9 @@ class Consciousness:
         for key in state.answered:
             self.gate.note_spoke(key)
         self._remember(state)
+        unread = [item[1] for item in state.log if item[0] == "unread"]
+        if unread:
+            await self._hook(self.unread, unread, "the lines a burst left unread")
         await self._hook(self.turn_log, record, "the turn log")  # written before TURN: the dock reads it then
         words, args = say.turn_words(record.outcome, record.model_calls, record.prompt_tokens,
                                      record.completion_tokens, record.usage_estimated, record.ms)
@@ -178,6 +193,8 @@ class Consciousness:
                             f"{record.tokens()}, {record.ms:.0f} ms", outcome=record.outcome,
                             calls=record.model_calls, **data)
         await self._hook(self.after_turn, record, "the window flush")
+        if self._owed:   # never lost: the next turn shows them first, in the order they came
+            self.bus.push_back(self._owed)
         return record
 
     def _tell_plain_text(self, record: TurnRecord) -> None:
@@ -193,7 +210,7 @@ class Consciousness:
                             models=[model], setting="mind", **data)
 
     @staticmethod
-    async def _hook(hook: Callable[[TurnRecord], Awaitable[object]] | None, record: TurnRecord, what: str) -> None:
+    async def _hook(hook: Callable[[Any], Awaitable[object]] | None, record: object, what: str) -> None:
         if hook is not None:
             try:
                 await hook(record)
@@ -205,9 +222,11 @@ class Consciousness:
         if self.is_speaking() and any(p.kind is not PerceptionKind.IDLE for p in batch):
             self.barge_in()
         her = state.words
-        ranked = self.gate.annotate(batch)
-        for p in ranked:
+        cut = self._sample(self.gate.annotate(batch), her)
+        ranked = list(cut.shown)
+        for p in (*cut.shown, *cut.summed):
             self.events.publish(EventKind.PERCEPTION, p.surface, p.content, priority=p.priority)
+        self._kept = [*cut.shown, *cut.summed]
         state.stage = {p.conversation_key for p in ranked if not p.written and p.kind is not PerceptionKind.IDLE}
         has_voice = carries_voice(ranked)
         sections = self.briefing.static_prompt()
@@ -218,8 +237,9 @@ class Consciousness:
         ranked = self.briefing.relabel(ranked)   # each line in the words she uses for its author (seed 001)
         record.prompt, record.briefing, record.perceptions = static, dynamic, [p.content for p in ranked]
         state.log += [("heard", p) for p in ranked]
+        state.log += [("unread", p) for p in cut.summed]
         state.scoped = scoped(ranked)
-        turn_messages = [Message.user(frame.perception_frame(ranked, her))]
+        turn_messages = [Message.user(frame.perception_frame(ranked, her, burst.summary(cut.summed, her)))]
         rescued = False
         reached = False
         ended = False
@@ -272,7 +292,7 @@ class Consciousness:
         """Rule of a failed turn: what was heard is kept (the batch as it came, when the turn broke before it
         was relabelled), the record says which models failed and why, and an ERROR says it plainly."""
         if not any(item[0] == "heard" for item in state.log):
-            state.log[:0] = [("heard", p) for p in batch]
+            state.log[:0] = [("heard", p) for p in (batch if self._kept is None else self._kept)]
         failures = [[str(name), str(why)] for name, why in getattr(exc, "failures", ())]
         record.outcome = FAILED
         record.failures = failures
@@ -329,14 +349,30 @@ class Consciousness:
             return []
         fresh = self.gate.annotate(plan.fresh) if plan.fresh else []
         follow = self.gate.annotate(plan.follow_ups) if plan.follow_ups else []
+        cut = self._sample([*fresh, *follow], state.words)
+        shown_ids = {id(p) for p in cut.shown}
+        fresh = [p for p in fresh if id(p) in shown_ids]
+        follow = [p for p in follow if id(p) in shown_ids]
         state.stage |= {p.conversation_key for p in fresh if not p.written and p.kind is not PerceptionKind.IDLE}
         shown = {p.conversation_key for p in follow}
         state.shown_follow_ups |= shown
         state.answered -= shown  # re-opened for the one answer the follow-up header asks for
         record.perceptions += [p.content for p in (*fresh, *follow)]
         state.log += [("heard", p) for p in (*fresh, *follow)]
+        state.log += [("unread", p) for p in cut.summed]
         state.scoped = scoped(item[1] for item in state.log if item[0] == "heard")
-        return [Message.user(frame.steering_frame(fresh, follow, state.words))]
+        not_shown = burst.summary(cut.summed, state.words)
+        return [Message.user(frame.steering_frame(fresh, follow, state.words, not_shown))]
+
+    def _sample(self, ranked: Sequence[Perception], her: HerWords) -> burst.Sample:
+        """What a frame shows of these lines within the model's budget; the lines said to her that it cannot show
+        wait for the next turn (app.core.burst)."""
+        cut = burst.sample(ranked, self.config.frame_tokens, lambda p: self.count_tokens(frame.line(p, her)))
+        self._owed += cut.owed
+        if not cut.whole:
+            log.info("a burst of %d lines: %d shown, %d said to her kept for the next turn, %d summed up",
+                     len(ranked), len(cut.shown), len(cut.owed), len(cut.summed))
+        return cut
 
     async def _complete(self, static: str, dynamic: str, turn_messages: list[Message], tools: dict[str, Tool],
                         record: TurnRecord, voiced: bool = True) -> AssistantMessage:
@@ -404,6 +440,8 @@ class Consciousness:
         """The turn enters the window as it happened."""
         now = self.wall()
         for item in state.log:
+            if item[0] == "unread":   # kept by the stream (self.unread): what she never read is not replayed
+                continue
             if item[0] == "heard":
                 p = item[1]
                 self.context.heard(p.content, p.conversation_key, p.ts or now,

@@ -36,7 +36,8 @@ class TurnState:
     silenced: bool = False
     spoke: bool = False
     wrote: bool = False
-    # what enters the sliding window, in the order it happened: ("heard", perception) | ("spoke", text, mood)
+    # what enters the sliding window, in the order it happened: ("heard", perception) | ("unread", perception: a
+    # line of a burst the frame did not show) | ("spoke", text, mood)
     # or ("spoke", text, mood, future of what she got to say) | ("wrote", platform, channel, text)
     log: list[tuple] = field(default_factory=list)
     shown_follow_ups: set[str] = field(default_factory=set)

@@ -13,6 +13,7 @@ from typing import Any
 
 from app.core.attention import parse_window
 from app.core.budget import Budget
+from app.core.burst import frame_budget
 from app.core.chat import Usage
 from app.core.context_window import SingleContext
 from app.core.embedder_choice import FALLBACK, NO_ENCODER
@@ -78,6 +79,13 @@ def model_context(spec: str) -> int | None:
     except ModelSpecError:
         return None
     return LOCAL_CONTEXT if wire is Wire.LOCAL else None
+
+
+def _builtin(spec: str) -> bool:
+    try:
+        return parse(spec).info.wire is Wire.LOCAL
+    except ModelSpecError:
+        return False
 
 
 class MindService:
@@ -177,6 +185,14 @@ class MindService:
         except Exception as exc:   # a figure not kept is learnt again; it never costs her a call
             log.warning("what %s showed could not be kept: %r", spec, exc)
 
+    def frame_tokens(self) -> int:
+        """The tokens a turn's new lines may take: the smallest budget in her pool (app.core.burst), from each
+        model's context where it is known or learnt."""
+        mind = self.settings.current.mind
+        return min((frame_budget(_builtin(spec), model_context(spec) or (
+            mind.learnt[spec].context if spec in mind.learnt else None)) for spec in mind.models),
+                   default=frame_budget(False))
+
     def budget(self) -> Budget:
         """The window's shape from Settings → Mind, capped by known_context()."""
         return self.settings.current.mind.budget().fit(self.known_context())
@@ -197,6 +213,8 @@ class MindService:
             self.configure_attention()
         if path in SHAPE:
             self.context.set_budget(self.budget())  # reaches the next turn, no restart
+            if self.consciousness is not None:      # a server's size learnt: its frames follow too
+                self.consciousness.config.frame_tokens = self.frame_tokens()
         if path in ("skills.memory.embedder", "ui.language") and self._started:   # "default" follows the language
             try:
                 asyncio.get_running_loop()
@@ -302,9 +320,9 @@ class MindService:
             briefing=self, wall=self.clock.time, turn_log=self.turn_log.record, executor=self.executor,
             context=self.context,
             is_speaking=self.outlets.is_speaking, barge_in=self.outlets.barge_in, after_turn=self._after_turn,
-            count_tokens=self.count_tokens, cost=self.cost,
+            count_tokens=self.count_tokens, cost=self.cost, unread=self._stream_unread,
             config=MindConfig(burst_steps=mind.burst_steps, idle_enabled=self.idle_enabled(),
-                              idle_after=float(mind.idle_after)))
+                              idle_after=float(mind.idle_after), frame_tokens=self.frame_tokens()))
         self.consciousness.pending_said = self._pending_said  # one record across restarts of the loop
         self.consciousness.on_line_ended = lambda: spawn(self._line_ended(), held=self.tasks)
         self.consciousness.pause(paused)
@@ -505,6 +523,17 @@ class MindService:
             self._streamed_seq = fresh[-1].seq
             await self.stream.append([Line(e.kind.value, e.text, e.ts, e.author or None, "", e.conversation,
                                            e.message_id or None) for e in fresh])
+
+    async def _stream_unread(self, lines: list[Perception]) -> None:
+        """The lines a burst's frames left unread: into the stream as heard (the transcript and her dreams keep
+        every line), never into her window."""
+        if self.stream is None:
+            return
+        now = self.clock.time()
+        async with self._streaming:
+            await self.stream.append([Line("heard", p.content, p.ts or now,
+                                           p.author.identity if p.author is not None else None, "",
+                                           p.conversation_key, p.message_id) for p in lines])
 
     async def flush(self) -> None:
         """What the window changed, to disk in one transaction (the whole window after a slide or a clear)."""

@@ -121,6 +121,29 @@ def test_every_turn_reaches_the_append_only_stream(bea):
     assert [ln.flagged for ln in bea.mind.stream.session_lines(sid)] == [True, False]
 
 
+def test_a_burst_on_the_built_in_model_shows_a_few_lines_and_streams_the_rest_never_in_her_window(bea):
+    from app.core.burst import BUILTIN_TOKENS
+    from tests.fakes import FakeLLMClient, says
+    from tests.mind.harness import chat
+
+    async def go():
+        bea.mind.start()   # the default pool: the built-in model, whose frames are small
+        assert bea.mind.consciousness.config.frame_tokens == BUILTIN_TOKENS
+        llm = bea.mind.consciousness.llm = FakeLLMClient([says("welcome raiders!")])
+        await bea.mind.consciousness.turn([chat(f"raid hype {i}", who=f"raider{i}") for i in range(40)])
+        await bea.mind.stop()
+        return llm
+
+    llm = asyncio.run(go())
+    frame = llm.user_texts(0)
+    assert 1 <= frame.count("[via twitch]") < 10 and "more lines from" in frame
+    lines = bea.mind.stream.session_lines(bea.mind.stream.session_id)
+    heard = [ln.text for ln in lines if ln.kind == "heard"]
+    assert sorted(heard) == sorted(f"[raider{i}] raid hype {i}" for i in range(40))   # every line, once
+    window = [text for who, _where, text in bea.mind.context.messages() if who == "them"]
+    assert window and len(window) < 10 and all(text in frame for text in window)        # what she read
+
+
 def test_idle_frames_follow_the_idle_skills_switch(bea):
     """Its switch is the only one: off, the loop waits for real input; turning it restarts the loop."""
     async def go():
@@ -166,7 +189,7 @@ def test_her_turns_wait_for_her_memory_while_it_loads_and_not_once_it_is_there(b
 
     async def slow_load() -> None:
         await asyncio.sleep(0.3)
-        bea.mind.memories = MemoryStore(bea.db, HashingEmbedder())
+        bea.mind.memories = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
 
     async def go():
         bea.mind.start()

@@ -375,6 +375,8 @@ class TwitchSkill(Skill):
             meta[ACTION] = True
         if self._for_her(line):
             meta[Meta.ADDRESSED] = True
+        if line.first:
+            meta[Meta.FIRST_TIME] = True
         salience = CHAT_SALIENCE
         content = f"[{line.display_name}] {words}"
         event = line.event
