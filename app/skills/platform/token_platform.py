@@ -200,7 +200,8 @@ class TokenPlatform(Skill, abc.ABC):
         return self._listeners.add(fn)
 
     def _state(self, state: str, why: Phrase | str) -> None:
-        self._retry_run, tell = retry_run(self._retry_run, state, str(why))
+        self._retry_run, tell = retry_run(self._retry_run, state, str(why),   # a hang tried again: told once too
+                                          waiting=HUNG if state == HUNG else "retrying")
         if tell:   # offline for an hour, the dock's log keeps the people's lines, not 200 retries
             self.log.add(self.ctx.clock.time(), self.title, f"{state}" + (f": {why}" if why else ""), "system",
                          phrase=state_line(state, why))

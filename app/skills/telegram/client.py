@@ -22,6 +22,12 @@ Theory of operation:
 5. The token is in the URL the Bot API wants (/bot<token>/method), so no URL is ever logged: the telegram
    library's own logger (which logs its base URL and every request's parameters at DEBUG) is silenced, and
    a failure's words have the token cut out before anyone sees them.
+7. A hung Telegram (the connection open, no answer) is noticed by its long poll: Telegram holds getUpdates at
+   most its `timeout` ("Timeout in seconds for long polling", https://core.telegram.org/bots/api#getupdates),
+   so a poll not back poll_timeout + poll_margin seconds after it was asked is abandoned: state HUNG ("not
+   answering"), then asked again after the backoff (what it held is not lost: only a later offset confirms).
+   The poll is 10 s, not the usual 25 or more, so that a hang shows within 15 s; idle, that is one request
+   every 10 s.
 """
 
 from __future__ import annotations
@@ -49,7 +55,8 @@ os.environ.setdefault("PTB_TIMEDELTA", "true")   # PTB's documented opt-in: dura
 API_BASE = "https://api.telegram.org/bot"
 FILE_BASE = "https://api.telegram.org/file/bot"
 PURPOSE = "Telegram"
-POLL_TIMEOUT_S = 25             # the long poll: Telegram holds the request this long when nothing comes
+POLL_TIMEOUT_S = 10             # the long poll: Telegram holds the request this long when nothing comes (rule 7)
+POLL_MARGIN_S = 5.0             # rule 7: past the poll's timeout, before Telegram counts as not answering
 REQUEST_TIMEOUT_S = 20.0        # any other request, and the margin over the long poll
 MAX_CHARS = 4096                # Telegram refuses longer messages
 CONFLICT = ("another program is reading this bot's updates (a second Bea, or a webhook): stop it")
@@ -122,8 +129,10 @@ class TelegramBot(Link):
                  on_updates: Callable[[list[dict[str, Any]]], Awaitable[None]], *,
                  on_state: Callable[[str, str], None] = lambda _s, _w: None, base_url: str = API_BASE,
                  base_file_url: str = FILE_BASE, poll_timeout: int = POLL_TIMEOUT_S, backoff_base: float = 1.0,
-                 backoff_cap: float = 60.0, rng: random.Random | None = None) -> None:
+                 backoff_cap: float = 60.0, rng: random.Random | None = None,
+                 poll_margin: float = POLL_MARGIN_S) -> None:
         super().__init__(on_state, backoff_base, backoff_cap, rng)
+        self.poll_margin = poll_margin                                # rule 7
         self.gate, self._token, self.on_updates = gate, token, on_updates
         self.base_url, self.base_file_url, self.poll_timeout = base_url, base_file_url, poll_timeout
         self.me: dict[str, Any] = {}            # getMe: id, username, first_name
@@ -172,8 +181,15 @@ class TelegramBot(Link):
                         return
                     self._set(State.READING)
                 self._confirmed = self.offset
-                updates = await self.bot.get_updates(offset=self.offset or None, timeout=self.poll_timeout,
-                                                     allowed_updates=["message"])
+                try:
+                    updates = await asyncio.wait_for(
+                        self.bot.get_updates(offset=self.offset or None, timeout=self.poll_timeout,
+                                             allowed_updates=["message"]), self.poll_timeout + self.poll_margin)
+                except TimeoutError:     # rule 7: the poll outlived its timeout and the margin
+                    attempt = await self._back_off(attempt, f"Telegram did not answer its {self.poll_timeout:g} s "
+                                                   f"long poll in {self.poll_timeout + self.poll_margin:g} s",
+                                                   State.HUNG)
+                    continue
             except asyncio.CancelledError:
                 raise
             except refused as exc:

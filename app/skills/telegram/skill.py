@@ -236,7 +236,7 @@ class TelegramSkill(TokenPlatform):
         self._listeners.notify()
 
     def context_section(self) -> str:
-        if self.client is None or self.client.state in (State.OFF, *STOPPING):
+        if self.client is None or self.client.state in (State.OFF, State.HUNG, *STOPPING):
             return ""
         her = self.ctx.words()
         return her.say("skills.telegram.section", where=frame.words(her).where)

@@ -5,7 +5,8 @@
 - a token that is well formed but not the bot's: 401 Unauthorized; one that is malformed: 404 Not Found;
 - getUpdates: updates with update_id < offset are confirmed and forgotten; with none left the request is held
   until one arrives or `timeout` seconds pass (long polling); a second getUpdates while one is held ends the
-  first with 409 "Conflict: terminated by other getUpdates request"; with a webhook set, 409 as well;
+  first with 409 "Conflict: terminated by other getUpdates request"; with a webhook set, 409 as well; hang()
+  holds every getUpdates without an answer, past its timeout, until answer() (a hung server);
 - sendMessage (the sent Message back, from the bot), sendChatAction (True), getFile (a File with file_path)
   and the download at /file/bot<token>/<file_path>;
 - too_many(method, seconds): the next call of that method is answered 429 with parameters.retry_after.
@@ -79,6 +80,8 @@ class FakeBotApi:
         self._next_message = 100
         self._arrived = asyncio.Event()
         self._held: asyncio.Future[str] | None = None
+        self._answering = asyncio.Event()                # cleared by hang(): requests get no answer
+        self._answering.set()
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -173,7 +176,16 @@ class FakeBotApi:
     async def _getMe(self, _params: dict[str, Any]) -> web.Response:
         return self._ok(self.bot)
 
+    def hang(self) -> None:
+        """Telegram stops answering with the connection open: getUpdates is held past its timeout, until
+        answer()."""
+        self._answering.clear()
+
+    def answer(self) -> None:
+        self._answering.set()
+
     async def _getUpdates(self, params: dict[str, Any]) -> web.Response:
+        await self._answering.wait()
         if self.webhook:
             return fail(409, "Conflict: can't use getUpdates method while webhook is active; "
                              "use deleteWebhook to delete the webhook first")
@@ -202,6 +214,7 @@ class FakeBotApi:
                 break
         if self._held is held:
             self._held = None
+        await self._answering.wait()                                           # hung meanwhile: no answer
         return self._ok(self.queue[:limit])
 
     async def _sendMessage(self, params: dict[str, Any]) -> web.Response:

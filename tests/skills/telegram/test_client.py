@@ -188,3 +188,29 @@ def test_privacy_mode_refuses_telegram():
     asyncio.run(go())
     why = next(w for s, w in states if s == State.REFUSED)
     assert not why.startswith("Telegram") and "privacy" in why.lower() and TOKEN not in why
+
+
+def test_a_long_poll_that_outlives_its_timeout_is_not_answering_then_asked_again():
+    """Rule 7: a getUpdates held past its timeout and the margin is a hung Telegram: said, then asked again;
+    what it held comes on the next poll."""
+    async def go():
+        async with FakeBotApi() as api:
+            reader = Reader(api, poll_timeout=1)
+            reader.bot.poll_margin = 0.3
+            reader.bot.start()
+            await until(lambda: reader.bot.state == State.READING, what="reading")
+            api.hang()
+            began = time.monotonic()
+            await until(lambda: State.HUNG in [s for s, _ in reader.states], timeout=3, what="not answering")
+            noticed = time.monotonic() - began
+            api.message(private(ANNA), ANNA, "still there?")
+            api.answer()
+            await until(lambda: reader.texts() == ["still there?"], timeout=5, what="read again")
+            await until(lambda: reader.bot.state == State.READING, what="reading again")
+            await reader.bot.stop()
+            return reader, noticed
+
+    reader, noticed = asyncio.run(go())
+    assert noticed <= 1 + 0.3 + 0.3                       # the poll's timeout, the margin, the test's slack
+    hung = [w for s, w in reader.states if s == State.HUNG]
+    assert hung[0].startswith("Telegram did not answer its 1 s long poll in 1.3 s; trying again in")

@@ -223,3 +223,34 @@ def test_a_voice_note_she_cannot_hear_is_said_so(bea):
     assert said == ["(sent a voice note; her ears are off, so she could not hear it)",
                     "(sent a voice note of 30 minutes, too long for her to listen to)"]
     assert api.downloads == []                                  # nothing fetched that nobody would hear
+
+
+def test_a_hung_telegram_is_not_answering_once_in_the_problems_and_her_section_goes(bea):
+    async def go():
+        async with FakeBotApi() as api:
+            skill = await reading(bea, api)
+            skill.client.poll_timeout, skill.client.poll_margin = 1, 0.2    # from the next poll on
+            api.message(private(ANNA), ANNA, "hi")
+            await until(lambda: bea.mind.bus.pending(), what="a line she reads")
+            assert skill.context_section()
+            seen = []
+            skill.on_change(lambda: seen.append((skill.status[0], skill.context_section())))
+            api.hang()
+            await until(lambda: State.HUNG in [s for s, _ in seen], timeout=3, what="not answering")
+            polls = sum(1 for name, _ in api.calls if name == "getUpdates")
+            await until(lambda: sum(1 for name, _ in api.calls if name == "getUpdates") >= polls + 2, timeout=8,
+                        what="asked again, twice")
+            assert all(section == "" for state, section in seen if state == State.HUNG)
+            api.answer()
+            await until(lambda: skill.client.state == State.READING, timeout=5, what="reading again")
+            assert skill.context_section()
+            hung_lines = [line for line in skill.log if line.kind == "system" and "not answering" in line.text]
+            await skill.stop()
+            return hung_lines
+
+    hung_lines = asyncio.run(go())
+    errors = [e for e in bea.bus.recent([EventKind.ERROR]) if e.source == "telegram"]
+    assert len(errors) == 1 and errors[0].text.startswith("Telegram is not answering: Telegram did not answer")
+    assert errors[0].data["problem"] == "telegram:link"
+    assert any(e.data.get("resolved") == "telegram:link" for e in bea.bus.recent([EventKind.SYSTEM]))
+    assert len(hung_lines) == 1                          # the dock's log: a run of the same hang, told once
