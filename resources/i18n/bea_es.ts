@@ -2057,6 +2057,10 @@ Con el tiempo, las dos vuelven poco a poco a lo neutro.</translation>
         <translation>no conectado</translation>
     </message>
     <message>
+        <source>not answering</source>
+        <translation>no responde</translation>
+    </message>
+    <message>
         <source>refused</source>
         <translation>rechazado</translation>
     </message>
@@ -3698,6 +3702,10 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Se ha perdido la conexión con OBS en {where}.</translation>
     </message>
     <message>
+        <source>OBS at {where} is not answering: nothing came back in {seconds} s. Her OBS tools are away until it answers again.</source>
+        <translation>OBS en {where} no responde: no llegó nada en {seconds} s. Sus herramientas de OBS quedan apartadas hasta que vuelva a responder.</translation>
+    </message>
+    <message>
         <source>Trying again in {delay} s.</source>
         <translation>Nuevo intento en {delay} s.</translation>
     </message>
@@ -3744,6 +3752,10 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     <message>
         <source>Another program is reading with the same {title} bot token, and only one can (detail: {detail}).</source>
         <translation>Otro programa está leyendo con el mismo token del bot de {title}, y solo puede hacerlo uno (detalle: {detail}).</translation>
+    </message>
+    <message>
+        <source>{title} is not answering; Bea tries again by herself, and her {title} tools are away meanwhile (detail: {detail}).</source>
+        <translation>{title} no responde; Bea lo vuelve a intentar sola, y mientras tanto sus herramientas de {title} quedan apartadas (detalle: {detail}).</translation>
     </message>
     <message>
         <source>The stage cannot listen on port {port}: pick another port in Settings → Stage (detail: {detail}).</source>
@@ -5305,6 +5317,10 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     <message>
         <source>Retrying</source>
         <translation>Reintentando</translation>
+    </message>
+    <message>
+        <source>Not answering</source>
+        <translation>No responde</translation>
     </message>
     <message>
         <source>Token refused</source>

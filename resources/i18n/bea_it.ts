@@ -2115,6 +2115,10 @@ Vuota: la dimentica.</translation>
         <translation>non connesso</translation>
     </message>
     <message>
+        <source>not answering</source>
+        <translation>non risponde</translation>
+    </message>
+    <message>
         <source>refused</source>
         <translation>rifiutato</translation>
     </message>
@@ -3678,6 +3682,10 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Connessione con OBS su {where} persa.</translation>
     </message>
     <message>
+        <source>OBS at {where} is not answering: nothing came back in {seconds} s. Her OBS tools are away until it answers again.</source>
+        <translation>OBS su {where} non risponde: nessuna risposta in {seconds} s. I suoi strumenti OBS restano fuori finché non risponde di nuovo.</translation>
+    </message>
+    <message>
         <source>Trying again in {delay} s.</source>
         <translation>Nuovo tentativo tra {delay} s.</translation>
     </message>
@@ -3716,6 +3724,10 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>Another program is reading with the same {title} bot token, and only one can (detail: {detail}).</source>
         <translation>Un altro programma sta leggendo con lo stesso token del bot {title}, e può farlo uno solo (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>{title} is not answering; Bea tries again by herself, and her {title} tools are away meanwhile (detail: {detail}).</source>
+        <translation>{title} non risponde; Bea riprova da sola, e intanto i suoi strumenti di {title} restano fuori (dettaglio: {detail}).</translation>
     </message>
     <message>
         <source>Twitch refused her login: check her token in Settings → Twitch (detail: {detail}).</source>
@@ -3763,7 +3775,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>The model {model} answered in plain text instead of calling her tools, so nobody heard her: its server may drop the tools it is sent (Test connection in Settings → Mind tells).</source>
-        <translation>Il modello {model} ha risposto in testo semplice invece di chiamare i suoi strumenti, quindi nessuno l'ha sentita: il suo server forse scarta gli strumenti che riceve (lo dice «Prova la connessione» in Impostazioni → Mente).</translation>
+        <translation>Il modello {model} ha risposto in testo semplice invece di chiamare i suoi strumenti, quindi nessuno l&apos;ha sentita: il suo server forse scarta gli strumenti che riceve (lo dice «Prova la connessione» in Impostazioni → Mente).</translation>
     </message>
     <message>
         <source>Her voice failed on a line (detail: {detail}).</source>
@@ -5305,6 +5317,10 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>Retrying</source>
         <translation>Riprovo</translation>
+    </message>
+    <message>
+        <source>Not answering</source>
+        <translation>Non risponde</translation>
     </message>
     <message>
         <source>Token refused</source>
