@@ -11,11 +11,21 @@
    or @username), groups and supergroups only when the chat is allow-listed and she is mentioned or replied to;
    nothing written more than STALE_S before `since` (when she began listening: a message left while she was
    away for hours is not answered as if it were new). Everything else is ignored, with the reason in words for
-   the dock.
+   the dock. A group on the allow-list is its id or, for a public one, its @username (the Bot API's chat_id takes
+   either: "Unique identifier for the target chat or username of the target channel (in the format
+   @channelusername)").
+4. A message in a forum topic (Message.is_topic_message: "True, if the message is sent to a forum topic", with
+   message_thread_id: "Unique identifier of a message thread to which the message belongs; for supergroups
+   only", https://core.telegram.org/bots/api#message) is a conversation of its own: its channel is
+   "<chat id>/<thread id>" (channel()), and read_channel() splits it back for sendMessage's chat_id and
+   message_thread_id. A reply in a non-forum group has a message_thread_id too but no is_topic_message: it stays
+   in the group's one conversation. The topic's name is known when the message carries its creation
+   (reply_to_message.forum_topic_created, which is then no reply of the person's own).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +33,9 @@ from typing import Any
 PRIVATE, GROUP, SUPERGROUP = "private", "group", "supergroup"
 STALE_S = 600
 CHAT_TYPES = (PRIVATE, GROUP, SUPERGROUP)
+# a public chat's @username as Telegram allows it (5 to 32 of a-z, 0-9 and _, a letter first); the @ marks it
+# as a name, not an id
+CHAT_USERNAME = re.compile(r"^@[A-Za-z][A-Za-z0-9_]{3,31}$")
 
 
 @dataclass(frozen=True)
@@ -42,6 +55,14 @@ class TelegramMessage:
     voice_file_id: str = ""
     voice_duration: float = 0.0
     date: int = 0               # when it was sent (Unix time)
+    chat_username: str = ""     # a public group's @username, without the @
+    thread_id: int | None = None    # the forum topic it was written in (rule 4)
+    topic: str = ""             # that topic's name, when the message says it
+
+    @property
+    def channel(self) -> str:
+        """Where an answer goes: "<chat id>", or "<chat id>/<thread id>" in a forum topic (rule 4)."""
+        return channel(self.chat_id, self.thread_id)
 
     @property
     def is_voice(self) -> bool:
@@ -52,24 +73,37 @@ class TelegramMessage:
         """The chat in words: "a private chat with Anna" or "the group Speedrunners"."""
         if self.chat_type == PRIVATE:
             return f"a private chat with {self.sender_name}"
-        return f"the group {self.chat_title or self.chat_id}"
+        group = f"the group {self.chat_title or self.chat_id}"
+        if self.thread_id is None:
+            return group
+        return f'the topic "{self.topic}" in {group}' if self.topic else f"topic {self.thread_id} in {group}"
 
 
 @dataclass(frozen=True)
 class AllowList:
     users: frozenset[str] = frozenset()     # user ids as text, and usernames lower-cased without the @
     chats: frozenset[int] = frozenset()     # group chat ids (negative numbers, as Telegram gives them)
+    chat_names: frozenset[str] = frozenset()    # public groups' usernames, lower-cased without the @
 
     @classmethod
     def of(cls, users: Iterable[str | int], chats: Iterable[str | int]) -> AllowList:
         names = frozenset(norm_user(u) for u in users if norm_user(u))
         ids: set[int] = set()
+        chat_names: set[str] = set()
         for chat in chats:
+            text = str(chat).strip()
+            if CHAT_USERNAME.match(text):
+                chat_names.add(text[1:].lower())
+                continue
             try:
-                ids.add(int(str(chat).strip()))
+                ids.add(int(text))
             except ValueError:
                 continue
-        return cls(names, frozenset(ids))
+        return cls(names, frozenset(ids), frozenset(chat_names))
+
+    def allows_chat(self, message: TelegramMessage) -> bool:
+        return (message.chat_id in self.chats
+                or (bool(message.chat_username) and message.chat_username.lower() in self.chat_names))
 
     def allows_user(self, message: TelegramMessage) -> bool:
         return (str(message.sender_id) in self.users
@@ -80,6 +114,28 @@ class AllowList:
 class Verdict:
     read: bool
     reason: str = ""
+
+
+def norm_chat(chat: str | int) -> str:
+    """A group as the settings keep it: its id ("-1001234567890") or its @username lower-cased; ValueError
+    when it is neither."""
+    text = str(chat).strip()
+    if CHAT_USERNAME.match(text):
+        return text.lower()
+    return str(int(text))
+
+
+def channel(chat: int | str, thread: int | None = None) -> str:
+    """Rule 4: a conversation's channel."""
+    return f"{chat}/{thread}" if thread is not None else str(chat)
+
+
+def read_channel(text: str) -> tuple[int | str, int | None]:
+    """Rule 4: "<chat>/<thread>" or "<chat>" as (chat id or @username, thread id or None); ValueError when it is
+    not one."""
+    chat, _sep, thread = text.strip().partition("/")
+    thread_id = int(thread) if thread else None
+    return (chat.lower() if CHAT_USERNAME.match(chat) else int(chat)), thread_id
 
 
 def norm_user(user: str | int) -> str:
@@ -142,8 +198,13 @@ def parse_update(update: Mapping[str, Any], bot_id: int, bot_username: str) -> T
     voice_id = str(voice.get("file_id") or "")
     if not text.strip() and not voice_id:
         return None
-    reply_to, replies_to_bot = None, False
+    reply_to, replies_to_bot, topic = None, False, ""
     replied = message.get("reply_to_message")
+    in_topic = message.get("is_topic_message") is True and chat.get("type") == SUPERGROUP
+    thread_id = _int(message.get("message_thread_id")) if in_topic else None
+    created = replied.get("forum_topic_created") if isinstance(replied, Mapping) else None
+    if isinstance(created, Mapping):
+        topic, replied = str(created.get("name") or ""), None      # the topic's start, not a reply (rule 4)
     if isinstance(replied, Mapping):
         try:
             reply_to = int(replied["message_id"])
@@ -160,7 +221,8 @@ def parse_update(update: Mapping[str, Any], bot_id: int, bot_username: str) -> T
         chat_title=str(chat.get("title") or ""), sender_id=sender_id, sender_name=_name(sender),
         username=str(sender.get("username") or ""), text=text, message_id=message_id, reply_to=reply_to,
         replies_to_bot=replies_to_bot, mentions_bot=_mentions(text, entities, bot_id, bot_username),
-        voice_file_id=voice_id, voice_duration=duration, date=_int(message.get("date")))
+        voice_file_id=voice_id, voice_duration=duration, date=_int(message.get("date")),
+        chat_username=str(chat.get("username") or ""), thread_id=thread_id or None, topic=topic)
 
 
 def _int(value: Any) -> int:
@@ -187,7 +249,7 @@ def decide(message: TelegramMessage, allow: AllowList, since: float = 0.0) -> Ve
         who = f"@{message.username}" if message.username else f"user {message.sender_id}"
         return Verdict(False, f"a private message from {message.sender_name} ({who}, id {message.sender_id}), "
                               "who is not on the allow-list")
-    if message.chat_id not in allow.chats:
+    if not allow.allows_chat(message):
         return Verdict(False, f"a message in {message.where} (chat id {message.chat_id}), "
                               "which is not on the allow-list")
     if not (message.mentions_bot or message.replies_to_bot):

@@ -4570,8 +4570,8 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Grupos en los que participa</translation>
     </message>
     <message>
-        <source>Group chat ids (like -1001234567890), comma-separated. In these she answers when she is mentioned or replied to.</source>
-        <translation>ID de los grupos (como -1001234567890), separados por comas. En ellos responde cuando la mencionan o le responden.</translation>
+        <source>Group chat ids (like -1001234567890) or a public group&apos;s @username, comma-separated. In these she answers when she is mentioned or replied to.</source>
+        <translation>ID de los grupos (como -1001234567890) o el @username de un grupo público, separados por comas. En ellos responde cuando la mencionan o le responden.</translation>
     </message>
     <message>
         <source>Bot API address</source>
@@ -5369,6 +5369,10 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     <message>
         <source>She answers here in writing, never out loud. Who she may talk to: Settings → Telegram.</source>
         <translation>Aquí responde por escrito, nunca en voz alta. Con quién puede hablar: Ajustes → Telegram.</translation>
+    </message>
+    <message>
+        <source>Not sent to {place}: {title} asked her to wait {wait} s, longer than a line stays worth sending ({life} s). Unsent: {line}</source>
+        <translation>No enviada a {place}: {title} le pidió esperar {wait} s, más de lo que vale la pena enviar una frase ({life} s). Sin enviar: {line}</translation>
     </message>
 </context>
 <context>

@@ -4570,8 +4570,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Gruppi in cui partecipa</translation>
     </message>
     <message>
-        <source>Group chat ids (like -1001234567890), comma-separated. In these she answers when she is mentioned or replied to.</source>
-        <translation>ID dei gruppi (come -1001234567890), separati da virgola. Lì risponde quando viene menzionata o quando le rispondono.</translation>
+        <source>Group chat ids (like -1001234567890) or a public group&apos;s @username, comma-separated. In these she answers when she is mentioned or replied to.</source>
+        <translation>ID dei gruppi (come -1001234567890) o lo @username di un gruppo pubblico, separati da virgola. Lì risponde quando viene menzionata o quando le rispondono.</translation>
     </message>
     <message>
         <source>Bot API address</source>
@@ -5369,6 +5369,10 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>{state}: {why}</source>
         <translation>{state}: {why}</translation>
+    </message>
+    <message>
+        <source>Not sent to {place}: {title} asked her to wait {wait} s, longer than a line stays worth sending ({life} s). Unsent: {line}</source>
+        <translation>Non inviata a {place}: {title} le ha chiesto di aspettare {wait} s, più a lungo di quanto valga la pena inviare una frase ({life} s). Testo non inviato: {line}</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,6 @@
 """Telegram messages read from the Bot API's JSON, and the allow-list: who she reads, and why not."""
 
-from app.core.telegram import AllowList, decide, next_offset, parse_update
+from app.core.telegram import AllowList, channel, decide, next_offset, norm_chat, parse_update, read_channel
 
 BOT_ID, BOT_NAME = 7000000001, "bea_cohost_bot"
 ANNA = {"id": 42, "is_bot": False, "first_name": "Anna", "last_name": "B", "username": "Anna_B"}
@@ -97,3 +97,41 @@ def test_a_message_left_long_before_she_listened_is_not_news():
     assert not old.read and old.reason == ("a message from Anna B in a private chat with Anna B, written 180 min "
                                            "before she was listening")
     assert m.date == 1700000000
+
+
+FORUM = {"id": -1009876543210, "type": "supergroup", "title": "Night Owls", "username": "Night_Owls", "is_forum": True}
+CREATED = {"message_id": 31, "date": 1, "chat": FORUM, "from": ANNA, "message_thread_id": 31,
+           "forum_topic_created": {"name": "Boss fights", "icon_color": 7322096}}
+
+
+def test_a_forum_topic_is_a_conversation_of_its_own():
+    mention = [{"type": "mention", "offset": 0, "length": 15}]
+    in_topic = read(update("@bea_cohost_bot ready?", FORUM, entities=mention, message_thread_id=31,
+                           is_topic_message=True, reply_to_message=CREATED))
+    assert (in_topic.thread_id, in_topic.topic, in_topic.channel) == (31, "Boss fights", "-1009876543210/31")
+    assert in_topic.reply_to is None and not in_topic.replies_to_bot       # the topic's start is no reply
+    assert in_topic.where == 'the topic "Boss fights" in the group Night Owls'
+    general = read(update("@bea_cohost_bot hi", FORUM, entities=mention))
+    assert general.thread_id is None and general.channel == "-1009876543210"
+    # a reply in a group that is no forum has a thread id too, but is no topic message: the group's conversation
+    reply = read(update("yes", GROUP, message_thread_id=5, reply_to_message={"message_id": 5, "date": 1,
+                                                                               "chat": GROUP, "from": ANNA}))
+    assert reply.thread_id is None and reply.reply_to == 5 and reply.channel == "-1001234567890"
+    unnamed = read(update("x", FORUM, message_thread_id=44, is_topic_message=True))
+    assert unnamed.where == "topic 44 in the group Night Owls"
+    assert read_channel("-1009876543210/31") == (-1009876543210, 31) and read_channel(" 42 ") == (42, None)
+    assert read_channel("@Night_Owls/31") == ("@night_owls", 31) and channel(42) == "42"
+
+
+def test_a_public_group_is_allowed_by_its_username():
+    allow = AllowList.of(users=[], chats=["@Night_Owls", "@no", "-5"])
+    assert allow.chat_names == {"night_owls"} and allow.chats == {-5}
+    mentioned = read(update("@bea_cohost_bot hi", FORUM, entities=[{"type": "mention", "offset": 0, "length": 15}]))
+    assert mentioned.chat_username == "Night_Owls" and decide(mentioned, allow).read
+    assert norm_chat(" @Night_Owls ") == "@night_owls" and norm_chat("-100123") == "-100123"
+    for wrong in ("Night Owls", "@no", "@1abcde", "@" + "a" * 33):
+        try:
+            norm_chat(wrong)
+        except ValueError:
+            continue
+        raise AssertionError(f"{wrong!r} was taken for a chat")

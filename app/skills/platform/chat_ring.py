@@ -11,6 +11,7 @@ from app.core.words import Phrase
 
 LINES = 500          # lines a dock can show
 RECENT_IDS = 2000    # message ids remembered to find the line a moderator removes
+DROPPED = "dropped"  # a line of hers a platform's limits kept from going out in time (its phrase says why)
 
 
 @dataclass
@@ -19,7 +20,7 @@ class ChatLine:
     ts: float
     who: str
     text: str
-    kind: str                   # chat | event | paid | member | her | system | refused
+    kind: str                   # chat | event | paid | member | her | system | refused | dropped
     identity: str | None = None
     msg_id: str | None = None
     bits: int = 0

@@ -9,11 +9,11 @@ from typing import Any
 
 from app.core.words import Phrase
 from app.skills.platform import dock as platform_dock
-from app.skills.platform.chat_ring import LINES, ChatLine
+from app.skills.platform.chat_ring import DROPPED, LINES, ChatLine
 from app.skills.platform.token_platform import IGNORED, READING, STATE_WORDS
 from app.widgets.chat_log import ChatLog
 from app.widgets.event_words import phrase_text
-from app.widgets.palette import QUIET
+from app.widgets.palette import PROBLEM, QUIET
 from app.widgets.qt import QT_TRANSLATE_NOOP, QLabel, QTimer, QVBoxLayout, QWidget, translate
 
 REFRESH_MS = 500
@@ -42,11 +42,13 @@ def state_html(colours: dict[str, str], reading: str, state: str, why: Phrase | 
 
 
 def _special(line: ChatLine, _who: str, text: str) -> str | None:
-    """Who she ignored (the reason only), and the platform's own state lines ("Off: why", kept as a Phrase) in the
-    window's language."""
+    """Who she ignored (the reason only), a line of hers that a platform's limits dropped, and the platform's own
+    state lines ("Off: why", kept as a Phrase) in the window's language."""
     if line.kind == IGNORED:
         ignored = translate("token_dock", "ignored:")
         return f'<span style="color:{QUIET}"><i>{ignored}</i> {text}</span>'
+    if line.kind == DROPPED and line.phrase is not None:
+        return f'<span style="color:{PROBLEM}">⚠ {html.escape(phrase_text(line.phrase))}</span>'
     if line.kind != "system" or line.phrase is None:
         return None
     return f'<span style="color:{QUIET}">{html.escape(phrase_text(line.phrase))}</span>'

@@ -17,8 +17,18 @@ Theory of operation:
 3. 429: wait the retry_after Telegram names. 409 Conflict: another program is reading this bot's updates (a
    second Bea, or a webhook): state CONFLICT with that sentence, polled again after a backoff (doubling,
    capped: the other program may go away). A network failure or a timeout: state RETRYING, backoff, again.
-4. send(chat, text) posts sendMessage (in pieces of at most MAX_CHARS); typing(chat) posts sendChatAction
-   "typing"; voice(file_id) is getFile and the download of its file_path.
+4. send(chat, text, thread=...) posts sendMessage (in pieces of at most MAX_CHARS); typing(chat, thread) posts
+   sendChatAction "typing"; voice(file_id) is getFile and the download of its file_path. A chat is its id or a
+   public @username (the Bot API's chat_id: "Unique identifier for the target chat or username of the target
+   channel (in the format @channelusername)", https://core.telegram.org/bots/api#sendmessage). A message in a
+   forum topic is answered in that topic: every piece, and the typing indicator, carry its message_thread_id
+   ("Unique identifier for the target message thread (topic) of the forum; for forum supergroups only").
+6. Nothing she says is lost to a limit: every piece waits its turn under Telegram's limits for bots
+   (app.core.telegram_pace, from https://core.telegram.org/bots/faq), and a 429 is waited out for that chat as
+   its parameters.retry_after says, then the piece is sent again; all within the line's life (line_life, from
+   when send() has it). A piece that could go only later is not sent: LineDropped says what was left unsent
+   and why, for the dock. A typing indicator is never worth a wait: during a hold it is not shown, and its own
+   429 only holds the chat.
 5. The token is in the URL the Bot API wants (/bot<token>/method), so no URL is ever logged: the telegram
    library's own logger (which logs its base URL and every request's parameters at DEBUG) is silenced, and
    a failure's words have the token cut out before anyone sees them.
@@ -44,6 +54,7 @@ from typing import Any
 
 from app.core.message_pieces import pieces
 from app.core.telegram import next_offset
+from app.core.telegram_pace import Pacer
 from app.senses.netgate import PrivacyRefused
 from app.skills.platform.link import Link, State
 
@@ -59,6 +70,7 @@ POLL_TIMEOUT_S = 10             # the long poll: Telegram holds the request this
 POLL_MARGIN_S = 5.0             # rule 7: past the poll's timeout, before Telegram counts as not answering
 REQUEST_TIMEOUT_S = 20.0        # any other request, and the margin over the long poll
 MAX_CHARS = 4096                # Telegram refuses longer messages
+LINE_LIFE_S = 120.0             # rule 6: a written conversation bears a late answer; past two minutes it moved on
 CONFLICT = ("another program is reading this bot's updates (a second Bea, or a webhook): stop it")
 
 
@@ -68,6 +80,16 @@ def _seconds(value: Any) -> float:
 
 def _retry_after(exc: Any) -> float:
     return max(0.0, _seconds(exc.retry_after))
+
+
+class LineDropped(Exception):
+    """Rule 6: the rest of a line could not go within its life. `unsent` is that rest, `wait` the seconds
+    Telegram (or its limits) still asked for, `sent` the ids of the pieces that went."""
+
+    def __init__(self, unsent: str, wait: float, life: float, sent: list[int]) -> None:
+        super().__init__(f"Telegram asked her to wait {wait:.0f} s, past the line's life of {life:.0f} s; "
+                         f"{len(sent)} piece(s) sent, the rest dropped")
+        self.unsent, self.wait, self.life, self.sent = unsent, wait, life, sent
 
 
 @functools.cache
@@ -129,10 +151,11 @@ class TelegramBot(Link):
                  on_updates: Callable[[list[dict[str, Any]]], Awaitable[None]], *,
                  on_state: Callable[[str, str], None] = lambda _s, _w: None, base_url: str = API_BASE,
                  base_file_url: str = FILE_BASE, poll_timeout: int = POLL_TIMEOUT_S, backoff_base: float = 1.0,
-                 backoff_cap: float = 60.0, rng: random.Random | None = None,
-                 poll_margin: float = POLL_MARGIN_S) -> None:
+                 backoff_cap: float = 60.0, rng: random.Random | None = None, line_life: float = LINE_LIFE_S,
+                 pacer: Pacer | None = None, poll_margin: float = POLL_MARGIN_S) -> None:
         super().__init__(on_state, backoff_base, backoff_cap, rng)
         self.poll_margin = poll_margin                                # rule 7
+        self.line_life, self.pacer = line_life, pacer or Pacer()     # rule 6
         self.gate, self._token, self.on_updates = gate, token, on_updates
         self.base_url, self.base_file_url, self.poll_timeout = base_url, base_file_url, poll_timeout
         self.me: dict[str, Any] = {}            # getMe: id, username, first_name
@@ -223,23 +246,49 @@ class TelegramBot(Link):
             except Exception:
                 log.exception("reading a Telegram batch failed")
 
-    # ---- sending and files (rule 4) ------------------------------------------------------------------
+    # ---- sending and files (rules 4 and 6) ---------------------------------------------------------------
     def _ready(self) -> Any:
         if self.bot is None or not self.me:
             raise ConnectionError(f"Telegram is not connected ({self.state}{': ' + self.why if self.why else ''})")
         return self.bot
 
-    async def send(self, chat_id: int, text: str, reply_to: int | None = None) -> list[int]:
-        """The message ids of what was sent."""
-        bot, sent = self._ready(), []
-        for n, piece in enumerate(pieces(text, MAX_CHARS)):
-            message = await bot.send_message(chat_id, piece, reply_to_message_id=reply_to if n == 0 else None,
-                                             allow_sending_without_reply=True)
-            sent.append(message.message_id)
+    async def send(self, chat_id: int | str, text: str, reply_to: int | None = None,
+                   thread: int | None = None) -> list[int]:
+        """The message ids of what was sent (rules 4 and 6); LineDropped when the rest could not go in time."""
+        from telegram.error import RetryAfter
+        self._ready()
+        loop, sent = asyncio.get_running_loop(), []
+        by = loop.time() + self.line_life
+        parts = pieces(text, MAX_CHARS)
+        for n, piece in enumerate(parts):
+            while True:
+                at = self.pacer.reserve(chat_id, loop.time(), by)
+                if at is None:
+                    wait = self.pacer.when(chat_id, loop.time()) - loop.time()
+                    raise LineDropped(" ".join(parts[n:]), wait, self.line_life, sent)
+                await asyncio.sleep(max(0.0, at - loop.time()))
+                try:
+                    message = await self._ready().send_message(chat_id, piece, message_thread_id=thread,
+                                                               reply_to_message_id=reply_to if n == 0 else None,
+                                                               allow_sending_without_reply=True)
+                except RetryAfter as exc:
+                    wait = _retry_after(exc)
+                    log.info("Telegram asked her to wait %.0f s before writing again", wait)
+                    self.pacer.hold(chat_id, loop.time() + wait)
+                    continue
+                sent.append(message.message_id)
+                break
         return sent
 
-    async def typing(self, chat_id: int) -> None:
-        await self._ready().send_chat_action(chat_id, "typing")
+    async def typing(self, chat_id: int | str, thread: int | None = None) -> None:
+        from telegram.error import RetryAfter
+        bot, loop = self._ready(), asyncio.get_running_loop()
+        if self.pacer.held_until(chat_id, loop.time()) > loop.time():
+            return                              # rule 6: Telegram asked for quiet in this chat
+        try:
+            await bot.send_chat_action(chat_id, "typing", message_thread_id=thread)
+        except RetryAfter as exc:
+            self.pacer.hold(chat_id, loop.time() + _retry_after(exc))
 
     async def voice(self, file_id: str) -> bytes:
         file = await self._ready().get_file(file_id)

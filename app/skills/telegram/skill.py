@@ -10,7 +10,8 @@ Theory of operation:
    before the skill first connected in this run. What she ignores is a line in the dock with the reason (never
    its text), so the streamer sees who to allow.
 3. A message she reads is a CHAT perception from "telegram:<user id>" with the sender's name, meta
-   CONVERSATION_KEY "telegram:<chat id>" (the two arguments of send_message that answer it), WRITTEN, PLACE
+   CONVERSATION_KEY "telegram:<chat id>" (the two arguments of send_message that answer it; in a forum topic
+   "telegram:<chat id>/<thread id>": each topic is a conversation of its own), WRITTEN, PLACE
    (the chat in words), ADDRESSED, MESSAGE_ID, REPLY_TO, DM for a private chat. The line is counted for People.
 4. A voice note is fetched (getFile), decoded from Ogg Opus to 16 kHz mono and heard through her ears: the
    Voice skill's transcriber, the one whisper she has (none is loaded here). With her ears off, or a note
@@ -18,7 +19,10 @@ Theory of operation:
    perceives.
 5. Her answers: a sender for platform "telegram" on the mind's outlets; the outlets show her typing
    (sendChatAction) before the typing pause, then sendMessage. Only conversations she has read can be written
-   to: a channel that is not one of them is refused, with the ones she can reach.
+   to: a channel that is not one of them is refused, with the ones she can reach; a public group may be named
+   by its @username. An answer in a topic goes to that topic, every piece of it and the typing before it.
+   Telegram's limits and its 429s are the client's (client.py, rule 6); a line it had to drop is a line in the
+   dock (DROPPED_LINE, in the window's language) and, through the outlets, a problem on the Chat dock.
 6. state and why (client.State) are kept for the page and the dock; a refused token, privacy mode and another
    poller are ERROR events on the Chat dock's problem lines (setting skills.telegram, problem telegram:link),
    cleared once she reads again.
@@ -38,11 +42,23 @@ from pydantic import Field, field_validator
 from app.config.section import ADVANCED, SkillSettings
 from app.core import frame
 from app.core.perception import Author, Meta, Perception, PerceptionKind
-from app.core.telegram import PRIVATE, AllowList, TelegramMessage, decide, norm_user, parse_update
+from app.core.telegram import (
+    PRIVATE,
+    AllowList,
+    TelegramMessage,
+    decide,
+    norm_chat,
+    norm_user,
+    parse_update,
+    read_channel,
+)
+from app.core.telegram import channel as channel_of
+from app.core.words import QT_TRANSLATE_NOOP, phrase
 from app.skills.base import SkillContext
+from app.skills.platform.chat_ring import DROPPED
 from app.skills.platform.token_platform import IGNORED, TokenPlatform
 from app.skills.registry import register
-from app.skills.telegram.client import API_BASE, FILE_BASE, State, TelegramBot
+from app.skills.telegram.client import API_BASE, FILE_BASE, LineDropped, State, TelegramBot
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +69,9 @@ CONVERSATIONS = 50                   # recent conversations the dock lists
 MAX_VOICE_S = 300                    # a longer voice note is not listened to (her ears would be busy for minutes)
 PROBLEM = "telegram:link"
 STOPPING = (State.AUTH_FAILED, State.REFUSED, State.CONFLICT)
+# rule 5: a line Telegram's waits outlived, as the dock says it
+DROPPED_LINE = QT_TRANSLATE_NOOP("token_dock", "Not sent to {place}: {title} asked her to wait {wait} s, longer than "
+                                               "a line stays worth sending ({life} s). Unsent: {line}")
 
 
 def decode_voice(data: bytes) -> Any:
@@ -67,8 +86,9 @@ class TelegramSettings(SkillSettings):
                                      description="Telegram user ids or @usernames, comma-separated. Anyone else "
                                      "writing to her privately is ignored (the dock says who tried).")
     allowed_chats: list[str] = Field(default_factory=list, title="Groups she joins in",
-                                     description="Group chat ids (like -1001234567890), comma-separated. In "
-                                     "these she answers when she is mentioned or replied to.")
+                                     description="Group chat ids (like -1001234567890) or a public group's "
+                                     "@username, comma-separated. In these she answers when she is mentioned or "
+                                     "replied to.")
     api_base: str = Field(API_BASE, min_length=1, title="Bot API address", json_schema_extra=ADVANCED,
                           description="Change it only for a local Bot API server (or a test).")
     file_base: str = Field(FILE_BASE, min_length=1, title="Bot API file address", json_schema_extra=ADVANCED,
@@ -88,21 +108,25 @@ class TelegramSettings(SkillSettings):
             if not text:
                 continue
             try:
-                out.append(str(int(text)))
+                out.append(norm_chat(text))
             except ValueError:
                 raise ValueError(f"{text!r} is not a chat id: a group's id is a number like -1001234567890 "
-                                 "(the dock shows it when someone mentions her there)") from None
+                                 "(the dock shows it when someone mentions her there), and a public group's "
+                                 "@username is 5 to 32 letters, digits or _") from None
         return list(dict.fromkeys(out))
 
 
 @dataclass
 class Conversation:
-    key: str             # "telegram:<chat id>"
+    key: str             # "telegram:<chat id>", or "telegram:<chat id>/<thread id>" for a forum topic
     place: str           # "the group Speedrunners", "a private chat with Anna"
     last_ts: float
     lines: int = 0
     last_message: int = 0    # a group answer replies to the last line she read there
     group: bool = False
+    chat_id: int = 0
+    thread: int | None = None    # the forum topic's message_thread_id: every piece of an answer goes there
+    username: str = ""           # a public group's @username, lower-cased without the @
 
 
 @register
@@ -122,7 +146,7 @@ class TelegramSkill(TokenPlatform):
     def __init__(self, ctx: SkillContext) -> None:
         super().__init__(ctx)
         self.client: TelegramBot | None = None
-        self.conversations: OrderedDict[int, Conversation] = OrderedDict()
+        self.conversations: OrderedDict[str, Conversation] = OrderedDict()    # by channel
         self._since = 0.0                            # when she began listening (older messages are not news)
 
     def _new_client(self) -> TelegramBot:
@@ -185,7 +209,7 @@ class TelegramSkill(TokenPlatform):
     def _perceive(self, m: TelegramMessage, words: str, voice: bool = False) -> None:
         ts = self.ctx.clock.time()
         author = Author(PLATFORM, str(m.sender_id), m.sender_name)
-        key = f"{PLATFORM}:{m.chat_id}"
+        key = f"{PLATFORM}:{m.channel}"
         said = f"(voice note) {words}" if voice else words
         meta: dict[str, Any] = {Meta.CONVERSATION_KEY: key, Meta.WRITTEN: True, Meta.PLACE: m.where,
                                 Meta.ADDRESSED: True, Meta.TEXT: words, Meta.MESSAGE_ID: str(m.message_id)}
@@ -196,11 +220,12 @@ class TelegramSkill(TokenPlatform):
         if self.tallies.count(author, ts):
             meta[Meta.TALLIED] = True
         self.log.add(ts, m.sender_name, said, "chat", identity=author.identity, msg_id=str(m.message_id),
-                     channel=str(m.chat_id))
-        talk = self.conversations.pop(m.chat_id, None) or Conversation(key, m.where, ts)
+                     channel=m.channel)
+        talk = self.conversations.pop(m.channel, None) or Conversation(key, m.where, ts)
         talk.place, talk.last_ts, talk.lines = m.where, ts, talk.lines + 1
         talk.last_message, talk.group = m.message_id, m.chat_type != PRIVATE
-        self.conversations[m.chat_id] = talk
+        talk.chat_id, talk.thread, talk.username = m.chat_id, m.thread_id, m.chat_username.lower()
+        self.conversations[m.channel] = talk
         while len(self.conversations) > CONVERSATIONS:
             self.conversations.popitem(last=False)
         self._listeners.notify()
@@ -208,31 +233,50 @@ class TelegramSkill(TokenPlatform):
                                      author, ts))
 
     # ---- her answers (rule 5) -------------------------------------------------------------------------
-    def _chat_id(self, channel: str) -> int:
+    def _conversation(self, channel: str) -> Conversation:
+        """The conversation a channel names: "<chat id>", "<chat id>/<thread id>", or a public group's
+        @username (its conversation she read last, outside topics first)."""
         wanted = channel.strip().removeprefix(f"{PLATFORM}:")
         try:
-            chat_id = int(wanted)
+            chat, thread = read_channel(wanted)
         except ValueError:
-            chat_id = 0
-        if chat_id not in self.conversations:
+            chat, thread = 0, None
+        if isinstance(chat, str):
+            named = [t for t in reversed(self.conversations.values()) if t.username == chat[1:]]
+            talk = next((t for t in named if t.thread == thread), None) or (named[0] if named else None)
+        else:
+            talk = self.conversations.get(channel_of(chat, thread))
+        if talk is None:
             known = ", ".join(f"{c.key.partition(':')[2]} ({c.place})" for c in self.conversations.values())
             raise ValueError(f"she has no Telegram conversation {channel!r}; she can write to: {known or 'none yet'}")
-        return chat_id
+        return talk
 
     async def _typing(self, channel: str) -> None:
         client = self.client
         if client is not None:
-            await client.typing(self._chat_id(channel))
+            talk = self._conversation(channel)
+            await client.typing(talk.chat_id, talk.thread)
 
     async def _send_from_mind(self, channel: str, text: str) -> None:
         """The outlets' sender for platform "telegram" (send_message(platform telegram, channel <chat id>))."""
         client = self.client
         if client is None:
             raise ConnectionError(f"Telegram is not connected ({self.status[1] or self.status[0]})")
-        chat_id = self._chat_id(channel)
-        talk = self.conversations[chat_id]
-        await client.send(chat_id, text, reply_to=talk.last_message if talk.group else None)
-        self.log.add(self.ctx.clock.time(), self._persona(), text, "her", channel=str(chat_id))
+        talk = self._conversation(channel)
+        where = talk.key.partition(":")[2]
+        try:
+            await client.send(talk.chat_id, text, reply_to=talk.last_message if talk.group else None,
+                              thread=talk.thread)
+        except LineDropped as dropped:
+            if dropped.sent:
+                self.log.add(self.ctx.clock.time(), self._persona(), text.removesuffix(dropped.unsent).strip(),
+                             "her", channel=where)
+            words = phrase("token_dock", DROPPED_LINE, place=talk.place, title=phrase("skills", self.title),
+                           wait=f"{dropped.wait:.0f}", life=f"{dropped.life:.0f}", line=dropped.unsent)
+            self.log.add(self.ctx.clock.time(), self.title, words.english, DROPPED, channel=where, phrase=words)
+            self._listeners.notify()
+            raise
+        self.log.add(self.ctx.clock.time(), self._persona(), text, "her", channel=where)
         self._listeners.notify()
 
     def context_section(self) -> str:

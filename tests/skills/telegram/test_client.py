@@ -1,15 +1,20 @@
 """The Telegram poller against a fake Bot API on loopback: offsets confirm what was read, the long poll holds,
 429 waits what Telegram says, 409 and 401 become sentences, a voice note downloads, sends go out, and privacy
-mode refuses Telegram before any request."""
+mode refuses Telegram before any request. Her sends keep Telegram's limits (the fake throttles by itself when
+they are broken), wait out a 429 within the line's life and drop only what would outlive it, and go to the
+forum topic and the @username they are meant for."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 
+import pytest
+
+from app.core.telegram_pace import CHAT, GROUP, Limit, Pacer
 from app.senses.netgate import NetworkGate
-from app.skills.telegram.client import CONFLICT, State, TelegramBot
-from tests.skills.telegram.fake_bot_api import TOKEN, FakeBotApi, private, user
+from app.skills.telegram.client import CONFLICT, LineDropped, State, TelegramBot
+from tests.skills.telegram.fake_bot_api import TOKEN, FakeBotApi, group, private, user
 from tests.skills.telegram.voice_note import speech_ogg
 from tests.waiting import until
 
@@ -19,13 +24,13 @@ ANNA = user(42, "Anna", "anna_b")
 class Reader:
     """A bot client and everything it handed on."""
 
-    def __init__(self, api: FakeBotApi, token: str = TOKEN, poll_timeout: int = 5, gate=None) -> None:
+    def __init__(self, api: FakeBotApi, token: str = TOKEN, poll_timeout: int = 5, gate=None, **options) -> None:
         self.batches: list[list[dict]] = []
         self.states: list[tuple[str, str]] = []
         self.bot = TelegramBot(gate or NetworkGate(lambda: False), lambda: token, self._read,
                                on_state=lambda s, w: self.states.append((s, w)), base_url=api.base_url,
                                base_file_url=api.base_file_url, poll_timeout=poll_timeout, backoff_base=0.05,
-                               backoff_cap=0.2)
+                               backoff_cap=0.2, **options)
 
     async def _read(self, batch: list[dict]) -> None:
         self.batches.append(batch)
@@ -188,6 +193,107 @@ def test_privacy_mode_refuses_telegram():
     asyncio.run(go())
     why = next(w for s, w in states if s == State.REFUSED)
     assert not why.startswith("Telegram") and "privacy" in why.lower() and TOKEN not in why
+
+
+FORUM = group(-1009876543210, "Night Owls", username="Night_Owls", forum=True)
+
+
+async def started(reader: Reader) -> None:
+    reader.bot.start()
+    await until(lambda: reader.bot.state == State.READING, what="her reading")
+
+
+def test_a_429_on_a_send_is_waited_out_and_nothing_is_lost():
+    async def go():
+        async with FakeBotApi() as api:
+            reader = Reader(api)
+            await started(reader)
+            api.too_many("sendMessage", 1)
+            api.too_many("sendChatAction", 2)
+            await reader.bot.typing(42)                     # its 429 holds the chat...
+            await reader.bot.typing(42)                     # ...so this one is not even asked
+            began = time.monotonic()
+            ids = await reader.bot.send(42, "ciao " + "ancora " * 700)
+            took = time.monotonic() - began
+            await reader.bot.stop()
+            return api, ids, took
+
+    api, ids, took = asyncio.run(go())
+    assert api.methods().count("sendChatAction") == 1 and api.actions == []
+    assert [m["message_id"] for m in api.sent] == ids and len(ids) == 2            # both pieces, once each
+    assert api.methods().count("sendMessage") == 3                                 # one 429, then both
+    # the chat's hold (2 s, typing's 429), the first piece's own 429 (1 s), a second before the next piece
+    assert 3.9 <= took < 5.5
+
+
+def test_a_line_that_would_outlive_its_life_is_dropped_and_says_what():
+    async def go():
+        async with FakeBotApi() as api:
+            reader = Reader(api, line_life=2.0)
+            await started(reader)
+            api.too_many("sendMessage", 30)
+            began = time.monotonic()
+            with pytest.raises(LineDropped) as dropped:
+                await reader.bot.send(42, "a line that came too late")
+            took = time.monotonic() - began
+            await reader.bot.stop()
+            return api, dropped.value, took
+
+    api, dropped, took = asyncio.run(go())
+    assert dropped.unsent == "a line that came too late" and dropped.sent == [] and dropped.life == 2.0
+    assert 29 <= dropped.wait <= 30 and took < 1.0           # not waited for: it could not be sent in time anyway
+    assert api.sent == [] and api.methods().count("sendMessage") == 1
+
+
+def test_her_pace_keeps_telegrams_limits_which_the_fake_enforces_by_itself():
+    """The fake answers 429 past the Bots FAQ's limits (scaled down here to a test's seconds: one a 0.2 s in a
+    chat, four a 1.5 s in a group). Unpaced, a burst is throttled; paced, none is, and every line goes."""
+    fake_limits = (("chat", 0.2, 1), ("group", 1.5, 4), ("bot", 1.0, 30))
+    paced = Pacer((Limit(CHAT, 0.2, 1), Limit(GROUP, 1.5, 4), Limit("bot", 1.0, 30)))
+
+    async def burst(pacer):
+        async with FakeBotApi(limits=fake_limits) as api:
+            reader = Reader(api, pacer=pacer)
+            await started(reader)
+            began = time.monotonic()
+            sends = [reader.bot.send(FORUM["id"], f"line {n}") for n in range(6)]
+            sends += [reader.bot.send(42, f"private {n}") for n in range(2)]
+            await asyncio.gather(*sends)
+            took = time.monotonic() - began
+            await reader.bot.stop()
+            return api, took
+
+    api, took = asyncio.run(burst(paced))
+    assert api.throttled == [] and len(api.sent) == 8
+    assert 1.5 <= took < 4.0                                # the fifth group line waited for the first's window
+    unpaced, _took = asyncio.run(burst(Pacer(())))
+    assert unpaced.throttled and len(unpaced.sent) == 8     # throttled by the fake, every line still went
+
+
+def test_a_forum_topic_and_an_at_username_are_where_her_answer_goes():
+    async def go():
+        async with FakeBotApi() as api:
+            thread = api.topic(FORUM, "Boss fights", ANNA)
+            api.message(FORUM, ANNA, "in the topic", thread=thread)
+            reader = Reader(api)
+            await started(reader)
+            await until(lambda: len(reader.batches) >= 1, what="the topic's messages")
+            await reader.bot.typing("@night_owls", thread)
+            ids = await reader.bot.send("@night_owls", "boss at nine " + "ancora " * 700, reply_to=7, thread=thread)
+            errors = []
+            for chat, where in (("@nobody_here", None), (FORUM["id"], 999), (42, thread)):
+                try:
+                    await reader.bot.send(chat, "nowhere", thread=where)
+                except Exception as exc:
+                    errors.append(str(exc))
+            await reader.bot.stop()
+            return api, thread, ids, errors
+
+    api, thread, ids, errors = asyncio.run(go())
+    assert len(ids) == 2 and all(m["message_thread_id"] == thread and m["is_topic_message"] for m in api.sent)
+    assert all(m["chat"]["id"] == FORUM["id"] for m in api.sent)
+    assert api.actions == [(FORUM["id"], "typing")] and api.action_threads == [thread]
+    assert errors == ["Chat not found", "Message thread not found", "Message thread not found"]
 
 
 def test_a_long_poll_that_outlives_its_timeout_is_not_answering_then_asked_again():

@@ -1,6 +1,7 @@
 """The Telegram skill in the real app against a fake Bot API: she reads only the allowed (and says who she
 ignored and why), her lines are written conversations she answers with a typing indicator first, a voice note
-is heard through her ears, and a refused token or privacy mode is a problem line on the Chat dock."""
+is heard through her ears, and a refused token or privacy mode is a problem line on the Chat dock. Each forum
+topic is a conversation of its own, answered in its topic; a line Telegram's waits outlived is said in the dock."""
 
 from __future__ import annotations
 
@@ -17,15 +18,16 @@ ANNA = user(42, "Anna", "anna_b", last="B")
 BO = user(77, "Bo")
 EVE = user(66, "Eve", "eve")
 NIGHT_OWLS = group(-1001234567890, "Night Owls")
+FORUM = group(-1009876543210, "Speedrunners", username="Speed_Runners", forum=True)
 
 
-async def reading(bea, api: FakeBotApi, token: str = TOKEN):
+async def reading(bea, api: FakeBotApi, token: str = TOKEN, **options):
     skill = bea.skills["telegram"]
-    skill.client_options = {"poll_timeout": 2, "backoff_base": 0.05, "backoff_cap": 0.2}
+    skill.client_options = {"poll_timeout": 2, "backoff_base": 0.05, "backoff_cap": 0.2, **options}
     bea.settings.set("skills.telegram.api_base", api.base_url)
     bea.settings.set("skills.telegram.file_base", api.base_file_url)
     bea.settings.set("skills.telegram.allowed_users", ["@Anna_B", "77"])
-    bea.settings.set("skills.telegram.allowed_chats", [str(NIGHT_OWLS["id"])])
+    bea.settings.set("skills.telegram.allowed_chats", [str(NIGHT_OWLS["id"]), "@speed_runners"])
     assert skill.save_token(token) == ""
     await until(lambda: skill.client is not None and skill.client.state != State.CONNECTING
                 and skill.client.state != State.OFF, what="the bot's first answer")
@@ -179,6 +181,8 @@ def test_the_allow_lists_are_checked_when_set(bea):
 
     with pytest.raises(Exception, match="is not a chat id"):
         bea.settings.set("skills.telegram.allowed_chats", ["Night Owls"])
+    bea.settings.set("skills.telegram.allowed_chats", [" @Speed_Runners ", "-100123", "@speed_runners"])
+    assert bea.settings.current.skills.telegram.allowed_chats == ["@speed_runners", "-100123"]
     bea.settings.set("skills.telegram.allowed_users", [" @Anna_B ", "anna_b", "", "42"])
     assert bea.settings.current.skills.telegram.allowed_users == ["anna_b", "42"]
 
@@ -223,6 +227,83 @@ def test_a_voice_note_she_cannot_hear_is_said_so(bea):
     assert said == ["(sent a voice note; her ears are off, so she could not hear it)",
                     "(sent a voice note of 30 minutes, too long for her to listen to)"]
     assert api.downloads == []                                  # nothing fetched that nobody would hear
+
+
+def test_each_forum_topic_is_a_conversation_answered_in_its_topic(bea):
+    """A group allowed by its @username, with two topics and its General one: three conversations, and every
+    piece of an answer, and the typing before it, in the topic the line came from."""
+    def to_her(text):
+        text = f"@bea_cohost_bot {text}"
+        return {"text": text, "entities": mention(text, "@bea_cohost_bot")}
+
+    async def go():
+        async with FakeBotApi() as api:
+            skill = await reading(bea, api)
+            bosses = api.topic(FORUM, "Boss fights", BO)
+            runs = api.topic(FORUM, "Any%", BO)
+            api.message(FORUM, BO, thread=bosses, **to_her("who is the last boss?"))
+            api.message(FORUM, BO, thread=runs, **to_her("best route?"))
+            api.message(FORUM, BO, **to_her("hello all"))
+            await until(lambda: len(bea.mind.bus.pending()) == 3, what="three lines she reads")
+            pending = bea.mind.bus.pending()
+            for p, answer in zip(pending, ("The dragon. " + "Again " * 800, "The glitchless one.", "Ciao!"),
+                                 strict=True):
+                bea.mind.outlets.deliver(*p.destination, answer)
+            bea.mind.outlets.deliver("telegram", "@Speed_Runners", "And welcome to all of you.")
+            await until(lambda: len(api.sent) == 5, timeout=15, what="her answers")
+            await skill.stop()
+            return skill, api, pending, bosses, runs
+
+    skill, api, pending, bosses, runs = asyncio.run(go())
+    chat = FORUM["id"]
+    assert [p.conversation_key for p in pending] == [f"telegram:{chat}/{bosses}", f"telegram:{chat}/{runs}",
+                                                     f"telegram:{chat}"]
+    assert [p.place for p in pending] == ['the topic "Boss fights" in the group Speedrunners',
+                                          'the topic "Any%" in the group Speedrunners', "the group Speedrunners"]
+    where = {}
+    for m in api.sent:
+        where.setdefault(m.get("message_thread_id"), []).append(m["text"])
+    assert len(where[bosses]) == 2 and where[bosses][0].startswith("The dragon.")     # both pieces in the topic
+    assert where[runs] == ["The glitchless one."] and where[None] == ["Ciao!", "And welcome to all of you."]
+    assert sorted(api.action_threads, key=str) == sorted([bosses, runs, None, None], key=str)
+    assert len(skill.conversations) == 3
+
+
+def test_a_line_telegrams_waits_outlived_is_said_in_the_dock(bea, qtbot):
+    from app.skills.platform.chat_ring import DROPPED
+    from app.skills.telegram.dock import make_dock
+    from app.ui.language import install_window_language
+
+    async def go():
+        async with FakeBotApi() as api:
+            skill = await reading(bea, api, line_life=1.0)
+            api.message(private(ANNA), ANNA, "ciao Bea")
+            await until(lambda: bea.mind.bus.pending(), what="her line")
+            api.too_many("sendMessage", 20)
+            bea.mind.outlets.deliver("telegram", "42", "Ciao Anna, che bello sentirti!")
+            await until(lambda: any(line.kind == DROPPED for line in skill.log), what="the dropped line")
+            await until(lambda: bea.bus.recent([EventKind.ERROR]), what="the Chat dock's problem")
+            await skill.stop()
+            return skill, api
+
+    skill, api = asyncio.run(go())
+    assert api.sent == []
+    dropped = next(line for line in skill.log if line.kind == DROPPED)
+    assert dropped.text == ("Not sent to a private chat with Anna B: Telegram asked her to wait 20 s, longer than a "
+                            "line stays worth sending (1 s). Unsent: Ciao Anna, che bello sentirti!")
+    errors = [e.text for e in bea.bus.recent([EventKind.ERROR]) if e.source == "telegram"]
+    assert any("not delivered to 42" in e and "past the line's life" in e for e in errors)
+    dock = make_dock(skill)
+    qtbot.addWidget(dock)
+    assert "⚠ Not sent to a private chat with Anna B" in dock.chat.toPlainText()
+    assert install_window_language("it") == "it"
+    try:
+        italian = make_dock(skill)
+        qtbot.addWidget(italian)
+        shown = italian.chat.toPlainText()
+    finally:
+        install_window_language("en")
+    assert "Ciao Anna, che bello sentirti!" in shown and "Not sent to" not in shown and "20 s" in shown
 
 
 def test_a_hung_telegram_is_not_answering_once_in_the_problems_and_her_section_goes(bea):
