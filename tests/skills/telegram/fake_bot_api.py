@@ -15,8 +15,8 @@
   or so" overall, "not ... more than 20 messages per minute to the same group"; a sendMessage past one of them is
   answered 429 "Too Many Requests: retry after N" with ResponseParameters.retry_after, "the number of seconds left
   to wait before the request can be repeated" (an Integer: rounded up), and is not sent. Counted on arrival,
-  on the server's own clock, with JITTER_S of slack for the loopback's timers (Telegram allows "short bursts"
-  over the per-chat limit; the fake allows none). `limits` scales the windows down for a test in seconds;
+  on the clock of the loop it serves on, with JITTER_S of slack for the loopback's timers (Telegram allows
+  "short bursts" over the per-chat limit; the fake allows none). `limits` scales the windows down for a test;
 - forum topics (Bot API 6.3): a supergroup with is_forum True ("True, if the supergroup chat is a forum (has
   topics enabled)") has topics; topic(chat, name) opens one with a forum_topic_created service message whose
   message_id is the topic's message_thread_id; a message written in a topic carries message_thread_id and
@@ -93,10 +93,12 @@ class FakeBotApi:
     def __init__(self, token: str = TOKEN, bot: dict[str, Any] | None = None,
                  clock: Callable[[], float] = time.time,
                  limits: tuple[tuple[str, float, int], ...] | None = LIMITS,
-                 monotonic: Callable[[], float] = time.monotonic) -> None:
+                 monotonic: Callable[[], float] | None = None) -> None:
         self.token, self.bot = token, bot or dict(BOT)
         self.clock = clock                              # what a message's date says (the box's virtual wall)
-        self.limits, self.monotonic = limits or (), monotonic     # throttling by itself (None: never)
+        self.limits = limits or ()                      # throttling by itself (None: never)
+        # its clock: the loop it serves on unless told (in the box, the virtual clock the app's pace keeps too)
+        self.monotonic = monotonic or (lambda: asyncio.get_running_loop().time())
         self.arrivals: dict[str, list[float]] = {}      # "<scope>:<chat>" -> when its sendMessages arrived
         self.throttled: list[tuple[str, int]] = []      # (chat, retry_after) of each 429 it gave by itself
         self.chats: dict[int, dict[str, Any]] = {}      # every chat a message was written in
