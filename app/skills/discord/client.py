@@ -43,9 +43,24 @@ Theory of operation:
    handler with the documented rule, counts only a HEARTBEAT_ACK (op 11), so a heartbeat that has no ACK by
    the next one (a quarter of an interval's grace) closes and resumes through discord.py's own path, and the
    state is HUNG ("not answering") from that moment until READY or RESUMED.
+   What a close or an op says (topics/opcodes-and-status-codes, Gateway Close Event Codes; events/gateway,
+   Resuming), where discord.py does otherwise: after 4007 ("Invalid seq [...] Reconnect and start a new
+   session") and 4009 ("Session timed out [...] Reconnect and start a new one") discord.py tries a RESUME that
+   can only be refused; she IDENTIFYs at once instead. After 4008 ("Rate limited. You're sending payloads to us
+   too quickly. Slow it down!") discord.py reconnects at once; she waits the backoff first (growing while 4008s
+   come within the gateway's 60 s window), RETRYING meanwhile. After INVALID_SESSION with d false she waits
+   "a random amount of time—between 1 and 5 seconds" (INVALID_WAIT; topics/gateway, Resuming, before the page
+   was rewritten as events/gateway, which keeps only the IDENTIFY limit) before the IDENTIFY, and the 5 s gap.
+   RECONNECT (op 7) and INVALID_SESSION with d true are discord.py's: close, RESUME on resume_gateway_url, the
+   missed events replayed once.
 6. send(channel, text, reply_to) in pieces of MAX_CHARS, typing(channel), react(channel, message, emoji),
-   dm(user, text) (POST /users/@me/channels, then the message). A REST 429 is waited out by discord.py for the
-   retry_after Discord names (at most MAX_RATE_WAIT s; longer is a failure said in words).
+   dm(user, text) (POST /users/@me/channels, then the message). These are REST: they need her logged-in client,
+   not the gateway, so a line goes out while the session resumes (RETRYING, not answering) too. Discord's rate
+   limits are discord.py's (topics/rate-limits): it reads each bucket's X-RateLimit headers and waits an empty
+   bucket out before asking, and a 429 it waits out for the retry_after Discord names (the global one holding
+   every request) and sends again, up to MAX_RATE_WAIT s. A longer wait it refuses (RateLimited): she waits it
+   herself when the line's life (line_life, from when send() has it) allows, else LineDropped says what was
+   left unsent and why, for the dock.
 7. join_voice(channel, hear) connects to a voice call through discord.py, deafened unless she is to hear it
    (the skill's hearing.py). Its VoiceClient is a HookedVoice: discord.py's voice websocket hook hands every
    text frame on (who speaks on which SSRC, who left), kept until a listener attaches so none is missed. The
@@ -89,7 +104,7 @@ GATEWAY = "wss://gateway.discord.gg/"
 PURPOSE = "Discord"
 EVENTS = ("MESSAGE_CREATE", *MODERATION_EVENTS)     # handed on as Discord sent them
 MAX_CHARS = 2000               # Discord refuses longer messages
-MAX_RATE_WAIT = 30.0           # a longer 429 wait fails the send instead of holding her line (discord.py's floor)
+MAX_RATE_WAIT = 30.0           # rule 6: discord.py waits a 429 up to this (its floor); longer ones she waits herself
 LOGIN_TIMEOUT_S = 60.0
 VOICE_TIMEOUT_S = 30.0          # joining a voice call: the voice gateway's handshake and DAVE
 INTENTS_HELP = ("Discord refused the message content intent: switch on 'Message Content Intent' for the bot "
@@ -98,6 +113,39 @@ INTENTS_HELP = ("Discord refused the message content intent: switch on 'Message 
 
 ACK_GRACE = 1.25               # rule 5: an ACK is owed by the next heartbeat, give or take a quarter interval
 IDENTIFY_GAP = 5.0             # rule 5: Discord takes max_concurrency (1 for a bot like hers) IDENTIFY per 5 s
+INVALID_WAIT = (1.0, 5.0)      # rule 5: the random wait after INVALID_SESSION (d false) before a new IDENTIFY
+NEW_SESSION = (4007, 4009)     # rule 5: closes after which only a new session goes on
+TOO_FAST = 4008                # rule 5: payloads sent too quickly
+GATEWAY_WINDOW = 60.0          # rule 5: the gateway counts payloads per 60 s: 4008s within it are one offence
+LINE_LIFE_S = 120.0            # rule 6: a written conversation bears a late answer; past two minutes it moved on
+
+
+class LineDropped(Exception):
+    """Rule 6: the rest of a line could not go within its life. `unsent` is that rest, `wait` the seconds Discord
+    still asked for, `sent` the ids of the pieces that went."""
+
+    def __init__(self, unsent: str, wait: float, life: float, sent: list[int]) -> None:
+        super().__init__(f"Discord asked her to wait {wait:.0f} s, past the line's life of {life:.0f} s; "
+                         f"{len(sent)} piece(s) sent, the rest dropped")
+        self.unsent, self.wait, self.life, self.sent = unsent, wait, life, sent
+
+
+@functools.cache
+def paced_socket() -> type:
+    """discord.py's gateway websocket, made through the link's own step before each connection (rule 5): its
+    Client's connect loop makes every connection with DiscordWebSocket.from_client and the parameters it chose
+    (resume or not), which `before_socket` may change, or wait before."""
+    from discord.gateway import DiscordWebSocket
+
+    class PacedSocket(DiscordWebSocket):
+        @classmethod
+        async def from_client(cls, client: Any, **params: Any) -> Any:
+            before = getattr(client, "before_socket", None)
+            if before is not None:
+                await before(params)
+            return await super().from_client(client, **params)
+
+    return PacedSocket
 
 
 @functools.cache
@@ -184,13 +232,16 @@ class DiscordLink(Link):
                  on_event: Callable[[str, dict[str, Any]], Awaitable[None]], *,
                  on_state: Callable[[str, str], None] = lambda _s, _w: None, api_base: str = API_BASE,
                  gateway: str = GATEWAY, backoff_base: float = 1.0, backoff_cap: float = 60.0,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, line_life: float = LINE_LIFE_S) -> None:
         super().__init__(on_state, backoff_base, backoff_cap, rng)
         self.gate, self._token, self.on_event = gate, token, on_event
         self.api_base, self.gateway = api_base.rstrip("/"), gateway
         self.me: dict[str, Any] = {}            # her user: id, username
         self.client: Any = None
         self._identified_at: float | None = None   # the loop's time of her last IDENTIFY (rule 5)
+        self._invalidated = False                  # INVALID_SESSION (d false) came: its wait before IDENTIFY
+        self._too_fast: list[float] = []           # the loop's times of 4008 closes within GATEWAY_WINDOW
+        self.line_life = line_life                 # rule 6
 
     async def stop(self) -> None:
         await self._end_task()        # first: a reconnect in flight would fail on a closed client and say so
@@ -203,6 +254,7 @@ class DiscordLink(Link):
     # ---- the session (rules 1 to 5) -------------------------------------------------------------------
     def _make_client(self) -> Any:
         import discord
+        import discord.client
         import discord.gateway
         import yarl
         from discord.gateway import DiscordWebSocket
@@ -211,6 +263,7 @@ class DiscordLink(Link):
         Route.BASE = self.api_base                          # rule 3
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway)
         discord.gateway.KeepAliveHandler = ack_watch()      # rule 5: its HELLO makes one by this name
+        discord.client.DiscordWebSocket = paced_socket()    # rule 5: its connect loop makes each by this name
         intents = discord.Intents.none()
         intents.guilds = intents.guild_messages = intents.dm_messages = intents.message_content = True
         intents.moderation = True                           # bans: what a moderator removed never reaches her
@@ -222,9 +275,17 @@ class DiscordLink(Link):
                 """Rule 5: what remains of IDENTIFY_GAP since her last IDENTIFY (discord.py sleeps the whole
                 5 s before each one but the first, reading nothing meanwhile)."""
                 loop = asyncio.get_running_loop()
-                if link._identified_at is not None:
-                    await asyncio.sleep(max(0.0, link._identified_at + IDENTIFY_GAP - loop.time()))
+                wait = 0.0 if link._identified_at is None else link._identified_at + IDENTIFY_GAP - loop.time()
+                if link._invalidated:
+                    link._invalidated = False
+                    wait = max(wait, link._rng.uniform(*INVALID_WAIT))
+                await asyncio.sleep(max(0.0, wait))
                 link._identified_at = loop.time()
+
+            async def before_socket(self, params: dict[str, Any]) -> None:
+                """Rule 5: what the last connection's close code asks of the next one."""
+                if link.client is self:
+                    await link._after_close(self.ws, params)
 
             async def on_disconnect(self) -> None:
                 if link.client is self and link.state == State.READING:
@@ -236,6 +297,11 @@ class DiscordLink(Link):
                                           "resuming the session")
 
             async def on_socket_raw_receive(self, raw: str) -> None:
+                if ('"op": 9' in raw or '"op":9' in raw) and link.client is self:
+                    payload = json.loads(raw)
+                    if payload.get("op") == 9 and payload.get("d") is False:
+                        link._invalidated = True         # rule 5: the random wait before the IDENTIFY
+                    return
                 if '"READY"' in raw or '"RESUMED"' in raw:
                     payload = json.loads(raw)
                     if payload.get("t") in ("READY", "RESUMED") and link.client is self:
@@ -253,6 +319,24 @@ class DiscordLink(Link):
         return Client(intents=intents, connector=self.gate.http_connector(PURPOSE), enable_debug_events=True,
                       max_messages=None, chunk_guilds_at_startup=False, max_ratelimit_timeout=MAX_RATE_WAIT,
                       member_cache_flags=discord.MemberCacheFlags.none())
+
+    async def _after_close(self, ws: Any, params: dict[str, Any]) -> None:
+        """Rule 5: after 4007 or 4009 a new session (no RESUME that can only be refused); after 4008 the backoff
+        first, longer for each 4008 within the gateway's window."""
+        socket = getattr(ws, "socket", None)
+        code = (getattr(ws, "_close_code", None) or getattr(socket, "close_code", None)) if ws is not None else None
+        if params.get("initial") or code is None:
+            return
+        if code in NEW_SESSION:
+            params.update(resume=False, session=None, sequence=None, gateway=None)
+            words = "session timed out" if code == 4009 else "invalid sequence"
+            self._set(State.RETRYING, f"Discord ended the session ({code}: {words}); starting a new one")
+        elif code == TOO_FAST:
+            now = asyncio.get_running_loop().time()
+            self._too_fast = [t for t in self._too_fast if t > now - GATEWAY_WINDOW] + [now]
+            delay = min(self._delay(len(self._too_fast) - 1), LOGIN_TIMEOUT_S / 2)   # discord.py allows 60 s
+            self._set(State.RETRYING, f"Discord said she sent too fast ({code}); reconnecting in {delay:.0f} s")
+            await asyncio.sleep(delay)
 
     def _ready(self, said: dict[str, Any] | None = None) -> None:
         """READING: the gateway's READY or RESUMED frame (`said`: READY's user) or discord.py's event after it."""
@@ -317,8 +401,8 @@ class DiscordLink(Link):
                                                         f"({type(exc).__name__})")
             finally:
                 if client is not None and not client.is_closed():
-                    with contextlib.suppress(Exception):
-                        await client.close()
+                    with contextlib.suppress(Exception):   # shielded: stop() may cancel this task meanwhile,
+                        await asyncio.shield(client.close())   # and then awaits the same close to its end
 
     def _refused_token(self) -> None:
         self._set(State.AUTH_FAILED, "Discord refused the bot token (Settings → Discord: paste it again from the "
@@ -357,29 +441,60 @@ class DiscordLink(Link):
             raise ConnectionError(f"Discord is not connected ({self.state}{': ' + self.why if self.why else ''})")
         return self.client
 
+    def _rest_client(self) -> Any:
+        """Rule 6: REST wants her logged-in client, not the gateway (a session resuming still sends)."""
+        client = self.client
+        if (client is None or client.is_closed() or not client.http.token
+                or self.state not in (State.READING, State.RETRYING, State.HUNG)):
+            raise ConnectionError(f"Discord is not connected ({self.state}{': ' + self.why if self.why else ''})")
+        return client
+
+    async def _within_life(self, by: float, unsent: str, sent: list[int], call: Callable[[], Awaitable[Any]]) -> Any:
+        """Rule 6: one REST call, a wait discord.py refused (RateLimited) waited here while the line lives."""
+        from discord.errors import RateLimited
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                return await call()
+            except RateLimited as exc:
+                wait = float(exc.retry_after)
+                if loop.time() + wait > by:
+                    raise LineDropped(unsent, wait, self.line_life, sent) from None
+                log.info("Discord asked her to wait %.0f s before writing again", wait)
+                await asyncio.sleep(wait)
+
     async def send(self, channel_id: int, text: str, reply_to: int | None = None) -> list[int]:
-        """The ids of what was sent (a reply: the first piece answers `reply_to`)."""
-        channel = self._ready_client().get_partial_messageable(channel_id)
-        sent = []
-        for n, piece in enumerate(pieces(text, MAX_CHARS)):
+        """The ids of what was sent (a reply: the first piece answers `reply_to`); LineDropped when the rest
+        could not go in time."""
+        channel = self._rest_client().get_partial_messageable(channel_id)
+        by = asyncio.get_running_loop().time() + self.line_life
+        parts = pieces(text, MAX_CHARS)
+        sent: list[int] = []
+        for n, piece in enumerate(parts):
             if n == 0 and reply_to is not None:
-                message = await channel.get_partial_message(reply_to).reply(piece, mention_author=False)
+                call = functools.partial(channel.get_partial_message(reply_to).reply, piece, mention_author=False)
             else:
-                message = await channel.send(piece)
+                call = functools.partial(channel.send, piece)
+            message = await self._within_life(by, " ".join(parts[n:]), sent, call)
             sent.append(message.id)
         return sent
 
     async def typing(self, channel_id: int) -> None:
-        await self._ready_client().get_partial_messageable(channel_id).typing()
+        await self._rest_client().get_partial_messageable(channel_id).typing()
 
     async def react(self, channel_id: int, message_id: int, emoji: str) -> None:
-        channel = self._ready_client().get_partial_messageable(channel_id)
+        channel = self._rest_client().get_partial_messageable(channel_id)
         await channel.get_partial_message(message_id).add_reaction(emoji)
 
     async def dm(self, user_id: int, text: str) -> int:
         """Writes to a user directly; the DM channel's id."""
         import discord
-        channel = await self._ready_client().create_dm(discord.Object(user_id))
-        for piece in pieces(text, MAX_CHARS):
-            await channel.send(piece)
+        by = asyncio.get_running_loop().time() + self.line_life
+        parts = pieces(text, MAX_CHARS)
+        channel = await self._within_life(by, text, [], functools.partial(self._rest_client().create_dm,
+                                                                           discord.Object(user_id)))
+        sent: list[int] = []
+        for n, piece in enumerate(parts):
+            message = await self._within_life(by, " ".join(parts[n:]), sent, functools.partial(channel.send, piece))
+            sent.append(message.id)
         return int(channel.id)

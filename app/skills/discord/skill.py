@@ -17,7 +17,10 @@ Theory of operation:
 4. Her answers: a sender for platform "discord" on the mind's outlets (typing shown first, then the line);
    tools while connected: `discord_reply` (answer one message she read, as a reply), `discord_react` (an emoji
    on one) and `discord_dm` (write to an allow-listed person directly). Only conversations and messages she
-   has read can be answered: anything else is refused, with what she can reach.
+   has read can be answered: anything else is refused, with what she can reach. Her lines and the typing go
+   out while the gateway resumes too (REST needs no gateway); Discord's limits and its 429s are the client's
+   (client.py, rule 6), and a line it had to drop is a line in the dock (DROPPED_LINE, in the window's
+   language) and, through the outlets, a problem on the Chat dock.
 5. state and why (client.State) are kept for the page and the dock; a refused token, the message content intent
    refused and privacy mode are ERROR events on the Chat dock's problem lines (setting skills.discord, problem
    discord), cleared once she reads again.
@@ -69,9 +72,10 @@ from app.core.discord import (
 from app.core.events import EventKind
 from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.core.tools import Tool
-from app.core.words import QT_TRANSLATE_NOOP, said
+from app.core.words import QT_TRANSLATE_NOOP, phrase, said
 from app.skills.base import SkillContext
-from app.skills.discord.client import API_BASE, GATEWAY, DiscordLink, State
+from app.skills.discord.client import API_BASE, GATEWAY, DiscordLink, LineDropped, State
+from app.skills.platform.chat_ring import DROPPED
 from app.skills.platform.moderation import Moderation
 from app.skills.platform.token_platform import IGNORED, TokenPlatform
 from app.skills.registry import register
@@ -86,6 +90,9 @@ MESSAGES = 500                      # messages she read that her tools can still
 PROBLEM = "discord"
 CALL_PROBLEM = "discord:call"       # her ears in a call: its audio does not open or decode
 STOPPING = (State.AUTH_FAILED, State.REFUSED, State.INTENTS)
+# rule 4: a line Discord's waits outlived, as the dock says it (the same words as every token platform's)
+DROPPED_LINE = QT_TRANSLATE_NOOP("token_dock", "Not sent to {place}: {title} asked her to wait {wait} s, longer than "
+                                               "a line stays worth sending ({life} s). Unsent: {line}")
 NOT_ON_AIR = ("ERROR: not sent: that message held words that never go out (the on-air filter); put it another "
               "way")
 
@@ -416,14 +423,32 @@ class DiscordSkill(TokenPlatform):
             raise ConnectionError(f"Discord is not connected ({self.status[1] or self.status[0]})")
         return client
 
+    def _sender(self) -> DiscordLink:
+        """Rule 4: the link for her lines; it decides whether it can send now (REST, the gateway or not)."""
+        client = self.client
+        if client is None:
+            raise ConnectionError(f"Discord is not connected ({self.status[1] or self.status[0]})")
+        return client
+
     async def _typing(self, channel: str) -> None:
-        await self._link().typing(self._channel_id(channel))
+        await self._sender().typing(self._channel_id(channel))
 
     async def _send_from_mind(self, channel: str, text: str) -> None:
         """The outlets' sender for platform "discord" (send_message(platform discord, channel <channel id>))."""
-        client = self._link()
+        client = self._sender()
         channel_id = self._channel_id(channel)
-        await client.send(channel_id, text)
+        try:
+            await client.send(channel_id, text)
+        except LineDropped as dropped:
+            if dropped.sent:
+                self._said(text.removesuffix(dropped.unsent).strip(), channel_id)
+            place = self.conversations[channel_id].place
+            words = phrase("token_dock", DROPPED_LINE, place=place, title=phrase("skills", self.title),
+                           wait=f"{dropped.wait:.0f}", life=f"{dropped.life:.0f}", line=dropped.unsent)
+            self.log.add(self.ctx.clock.time(), self.title, words.english, DROPPED, channel=str(channel_id),
+                         phrase=words)
+            self._listeners.notify()
+            raise
         self._said(text, channel_id)
 
     def _said(self, text: str, channel_id: int) -> None:

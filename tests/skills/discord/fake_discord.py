@@ -18,14 +18,30 @@ Gateway (ws://127.0.0.1:<port>/gateway, and the resume_gateway_url /resume):
   INVALID_SESSION with d false (start over with IDENTIFY);
 - dispatches carry s, the session's sequence; with compress=zlib-stream in the query, every frame is one
   zlib stream's next chunk, ending with the Z_SYNC_FLUSH suffix (as Discord sends them);
-- drop() ends the connection with a resumable close (4000), invalidate() sends INVALID_SESSION (false).
-- go_silent(): a "zombied" connection (events/gateway, Sending Heartbeats: "If a client does not receive a
-  heartbeat ACK between its attempts at sending heartbeats, this may be due to a failed or 'zombied'
-  connection"): the socket stays open, heartbeats get no ACK and no dispatch is sent (they wait in the session
-  for a RESUME, on a new connection, which answers again).
-- time_out_session(): close 4009 (topics/opcodes-and-status-codes, Gateway Close Event Codes: "Session timed
-  out. Your session timed out. Reconnect and start a new one."): the session is forgotten, so a RESUME gets
-  INVALID_SESSION (false) and the client IDENTIFYs again.
+- drop() ends the connection with a resumable close (4000).
+- reconnect(): op 7 RECONNECT (events/gateway-events, Reconnect: "dispatched when a client should reconnect to the
+  gateway (and resume their existing session, if they have one) [...] A few seconds after the reconnect event is
+  dispatched, the connection may be closed by the server"): the session stays; what is dispatched after it waits
+  in the session for the RESUME (events/gateway, Resuming: "replay any lost events starting from the last
+  sequence number it received"), and the fake closes the connection itself `close_after` seconds later.
+- invalidate(resumable): op 9 INVALID_SESSION (events/gateway-events, Invalid Session: "The inner d key is a
+  boolean that indicates whether the session may be resumable"). d=true keeps the session, so the client's
+  RESUME replays what it missed (events/gateway, Resuming: an app should resume when "It receives an Invalid
+  Session (opcode 9) event with the d field set to true"); d=false forgets it, so only an IDENTIFY goes on. The
+  wait before that IDENTIFY ("is expected to wait a random amount of time—between 1 and 5 seconds—then send a
+  fresh Opcode 2 Identify", topics/gateway, Resuming, before the page was rewritten as events/gateway, which
+  keeps the max_concurrency IDENTIFY per 5 s) is measured by the tests from `invalidated_at` to the IDENTIFY.
+- close(code), with the Gateway Close Event Codes (topics/opcodes-and-status-codes; all three "Reconnect: true"):
+  4007 "Invalid seq. The sequence sent when resuming the session was invalid. Reconnect and start a new
+  session." (also what a RESUME with a seq past the session's gets); 4009 "Session timed out. Your session
+  timed out. Reconnect and start a new one." (time_out_session()): the session is forgotten, a RESUME gets
+  INVALID_SESSION (false). 4008 "Rate limited. You're sending payloads to us too quickly. Slow it down! You
+  will be disconnected on receiving this.": the session is kept.
+- the gateway's own limit (events/gateway, Rate Limiting: "Apps can send 120 gateway events per connection every
+  60 seconds [...] Apps that surpass the limit are immediately disconnected from the Gateway"): `gateway_limit`
+  (events, seconds) per connection, on the fake's loop clock; the next one past it is closed 4008.
+- `live`: a dispatch sent now reaches the client (an open, answering connection in a session, not told to go):
+  what the client's "reading" should say.
 - op 4 VOICE_STATE_UPDATE (joining or leaving a voice channel; topics/voice-connections, Retrieving Voice
   Server Information): VOICE_STATE_UPDATE with her voice session_id, then, when joining, VOICE_SERVER_UPDATE
   with the voice token and `voice_endpoint` (a fake voice server, fake_voice.py); `voice_states` keeps what
@@ -35,9 +51,16 @@ REST (http://127.0.0.1:<port>/api/v10), every call with "Authorization: Bot <tok
 - GET /users/@me, GET /oauth2/applications/@me;
 - POST /channels/{id}/messages (a reply carries message_reference), POST /channels/{id}/typing (204),
   PUT /channels/{id}/messages/{id}/reactions/{emoji}/@me (204), POST /users/@me/channels (a DM channel);
-- too_many(route, seconds): the next call of that route is 429 with {"message", "retry_after", "global"}, the
-  Retry-After and X-RateLimit-Scope headers, and Via (Discord's answers come through its proxy: a 429 without
-  Via is Cloudflare's, not the API's).
+- rate limits (topics/rate-limits): every answer of these routes carries X-RateLimit-Limit, -Remaining, -Reset
+  ("Epoch time [...] at which the rate limit resets"), -Reset-After ("Total time (in seconds) of when the current
+  rate limit bucket will reset") and -Bucket; per route and top-level resource (the channel: "an endpoint with
+  two different top-level resources may calculate limits independently"), `rest_limit` (requests, seconds).
+  One past it is a 429 with the Rate Limit Response Structure (message, retry_after: "The number of seconds to
+  wait before submitting another request", global), Retry-After, X-RateLimit-Scope user and Via (Discord's
+  answers come through its proxy: a 429 without Via is Cloudflare's, not the API's);
+- too_many(route, seconds, global_=False): the next call of that route is 429 as above; global_: the global
+  limit's answer ("Example Exceeded Global Rate Limit Response": X-RateLimit-Global: true, X-RateLimit-Scope:
+  global, "global": true, no bucket headers). `limited` keeps each 429 given: (route, retry_after, global).
 """
 
 from __future__ import annotations
@@ -60,6 +83,7 @@ OWNER = {"id": "1000000000000000099", "username": "streamer", "global_name": "St
          "avatar": None}
 MESSAGE_CONTENT = 1 << 15
 SUFFIX = b"\x00\x00\xff\xff"
+NEW_SESSION = (4007, 4009)       # close codes after which only a new session (IDENTIFY) goes on
 
 
 def user(uid: int, username: str, global_name: str | None = None) -> dict[str, Any]:
@@ -91,6 +115,8 @@ class Connection:
         self.ws = ws
         self.session: Session | None = None
         self.silent = False                      # zombied: nothing is sent on it (go_silent)
+        self.ending = False                      # told to go (op 7, op 9): what follows waits for a RESUME
+        self.payloads: list[float] = []          # when the client sent each event (the gateway's limit)
         self._zlib = zlib.compressobj() if compress else None
 
     async def send(self, payload: dict[str, Any]) -> None:
@@ -105,8 +131,11 @@ class Connection:
 
 class FakeDiscord:
     def __init__(self, guilds: list[dict[str, Any]] = (), heartbeat_ms: int = 1000,
-                 message_content_allowed: bool = True, asks_for_heartbeats: bool = False) -> None:
+                 message_content_allowed: bool = True, asks_for_heartbeats: bool = False,
+                 gateway_limit: tuple[int, float] = (120, 60.0), rest_limit: tuple[int, float] = (5, 0.25),
+                 close_after: float = 3.0) -> None:
         self.guilds = list(guilds)
+        self.gateway_limit, self.rest_limit, self.close_after = gateway_limit, rest_limit, close_after
         self.heartbeat_ms = heartbeat_ms
         self.asks_for_heartbeats = asks_for_heartbeats
         self.requested = 0                     # op 1 it sent (asks_for_heartbeats)
@@ -129,7 +158,14 @@ class FakeDiscord:
         self.calls: list[tuple[str, str, float]] = []
         self.voice_states: list[dict[str, Any]] = []   # op 4 she sent
         self.voice_endpoint = ""               # "127.0.0.1:<port>" of a fake voice server
-        self._limited: dict[str, float] = {}
+        self.closes: list[tuple[int, float]] = []   # close codes the fake sent, with the loop's time
+        self.connected_at: list[float] = []    # the loop's time of each connection
+        self.identified_at: list[float] = []   # the loop's time of each IDENTIFY
+        self.invalidated_at: float | None = None   # the loop's time of its last INVALID_SESSION
+        self.limited: list[tuple[str, float, bool]] = []   # 429s given: route, retry_after, global
+        self._limited: dict[str, tuple[float, bool]] = {}
+        self._buckets: dict[tuple[str, str], list[float]] = {}   # (route, top-level id) -> [used, resets at]
+        self._tasks: set[asyncio.Task] = set()
         self._runner: web.AppRunner | None = None
 
     # ---- lifecycle ------------------------------------------------------------------------------------
@@ -146,11 +182,19 @@ class FakeDiscord:
         return self
 
     async def __aexit__(self, *exc: Any) -> None:
+        for task in self._tasks:
+            task.cancel()
         if self.connection is not None:
             with contextlib.suppress(Exception):
                 await self.connection.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
+
+    @property
+    def live(self) -> bool:
+        conn = self.connection
+        return (conn is not None and conn.session is not None and not conn.ws.closed and not conn.silent
+                and not conn.ending)
 
     @property
     def api_base(self) -> str:
@@ -201,24 +245,56 @@ class FakeDiscord:
         if self.connection is not None:
             self.connection.silent = True
 
+    async def close(self, code: int, conn: Connection | None = None) -> None:
+        """Closes the connection with `code`; after 4007 and 4009 the session is gone (a RESUME is answered
+        INVALID_SESSION false), after 4008 it is kept."""
+        conn = conn or self.connection
+        if conn is None:
+            return
+        self.closes.append((code, asyncio.get_running_loop().time()))
+        if code in NEW_SESSION and conn.session is not None:
+            self.sessions.pop(conn.session.id, None)
+            if self.session is conn.session:
+                self.session = None
+        words = {4007: b"Invalid seq.", 4008: b"Rate limited.", 4009: b"Session timed out."}.get(code, b"")
+        await conn.ws.close(code=code, message=words)
+
     async def time_out_session(self) -> None:
         """Close 4009, Session timed out: the session is gone, a RESUME is answered INVALID_SESSION."""
+        if self.connection is not None and self.connection.session is not None:
+            await self.close(4009)
+
+    async def reconnect(self) -> None:
+        """op 7 RECONNECT; the server closes the connection itself close_after seconds later."""
+        conn = self.connection
+        if conn is None:
+            return
+        conn.ending = True
+        await conn.send({"op": 7, "s": None, "t": None, "d": None})
+
+        async def close_later() -> None:
+            await asyncio.sleep(self.close_after)
+            if not conn.ws.closed:
+                await conn.ws.close(code=4000, message=b"Reconnect")
+        task = asyncio.ensure_future(close_later())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def invalidate(self, resumable: bool = False) -> None:
+        """op 9 INVALID_SESSION: resumable keeps the session for a RESUME; not resumable forgets it, and the
+        client must IDENTIFY again."""
         conn = self.connection
         if conn is not None and conn.session is not None:
-            self.sessions.pop(conn.session.id, None)
-            self.session = None
-            await conn.ws.close(code=4009, message=b"Session timed out.")
+            if not resumable:
+                self.sessions.pop(conn.session.id, None)
+                self.session = None
+            conn.ending = True
+            self.invalidated_at = asyncio.get_running_loop().time()
+            await conn.send({"op": 9, "s": None, "t": None, "d": resumable})
 
-    async def invalidate(self) -> None:
-        """op 9 INVALID_SESSION (not resumable): the session is forgotten, the client must IDENTIFY again."""
-        if self.connection is not None and self.connection.session is not None:
-            self.sessions.pop(self.connection.session.id, None)
-            self.session = None
-            await self.connection.send({"op": 9, "d": False})
-
-    def too_many(self, route: str, seconds: float) -> None:
-        """The next call of `route` ("POST /channels/{id}/messages") is answered 429."""
-        self._limited[route] = seconds
+    def too_many(self, route: str, seconds: float, global_: bool = False) -> None:
+        """The next call of `route` ("POST /channels/{id}/messages") is answered 429 (the global limit's)."""
+        self._limited[route] = (seconds, global_)
 
     def _session(self) -> Session:
         if self.session is None:
@@ -230,6 +306,7 @@ class FakeDiscord:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
         self.connects.append(request.path)
+        self.connected_at.append(asyncio.get_running_loop().time())
         conn = Connection(ws, request.query.get("compress") == "zlib-stream")
         self.connection = conn
         await conn.send({"op": 10, "s": None, "t": None, "d": {"heartbeat_interval": self.heartbeat_ms}})
@@ -262,6 +339,9 @@ class FakeDiscord:
                 continue
             payload = json.loads(msg.data)
             op, data = payload.get("op"), payload.get("d")
+            if self._over_gateway_limit(conn):
+                await self.close(4008, conn)
+                return
             if op == 1:
                 beats.set()
                 self.heartbeats += 1
@@ -273,6 +353,12 @@ class FakeDiscord:
                 await self._resume(conn, data)
             elif op == 4:
                 await self._voice_state(data)
+
+    def _over_gateway_limit(self, conn: Connection) -> bool:
+        events, seconds = self.gateway_limit
+        now = asyncio.get_running_loop().time()
+        conn.payloads = [t for t in conn.payloads if t > now - seconds] + [now]
+        return len(conn.payloads) > events
 
     async def _voice_state(self, data: dict[str, Any]) -> None:
         self.voice_states.append(data)
@@ -290,6 +376,7 @@ class FakeDiscord:
 
     async def _identify(self, conn: Connection, data: dict[str, Any]) -> None:
         self.identifies.append(data)
+        self.identified_at.append(asyncio.get_running_loop().time())
         if data.get("token") != TOKEN:
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return
@@ -311,10 +398,15 @@ class FakeDiscord:
         self.resumes.append(data)
         session = self.sessions.get(str(data.get("session_id")))
         if data.get("token") != TOKEN or session is None:
+            self.invalidated_at = asyncio.get_running_loop().time()
             await conn.send({"op": 9, "s": None, "t": None, "d": False})
             return
-        conn.session = self.session = session
         seq = int(data.get("seq") or 0)
+        if seq > session.seq:                      # a sequence the session never sent
+            conn.session = session
+            await self.close(4007, conn)
+            return
+        conn.session = self.session = session
         for payload in [p for p in session.sent if p["s"] > seq]:
             await conn.send(payload)
         await self.dispatch("RESUMED", {})
@@ -326,12 +418,42 @@ class FakeDiscord:
         if request.headers.get("Authorization") != f"Bot {TOKEN}":
             return self._error(401, "401: Unauthorized", 0)
         route = self._route(request.method, path)
+        limits = self._bucket(route, path)
         if route in self._limited:
-            wait = self._limited.pop(route)
-            return answer({"message": "You are being rate limited.", "retry_after": wait,
-                                      "global": False}, status=429,
-                                     headers={"Retry-After": str(int(wait + 0.999)), "Via": "1.1 google",
-                                              "X-RateLimit-Scope": "user"})
+            wait, is_global = self._limited.pop(route)
+            return self._too_many(route, wait, is_global, {} if is_global else limits)
+        if limits.get("X-RateLimit-Remaining") == "-1":
+            return self._too_many(route, float(limits["X-RateLimit-Reset-After"]), False,
+                                  {**limits, "X-RateLimit-Remaining": "0"})
+        response = await self._answer(request, path)
+        response.headers.update(limits)
+        return response
+
+    def _bucket(self, route: str, path: str) -> dict[str, str]:
+        """Counts the call in its bucket (route and channel); its X-RateLimit headers, Remaining -1 when the
+        bucket was already empty (the call is a 429)."""
+        limit, seconds = self.rest_limit
+        top = next((p for p in path.strip("/").split("/") if p.isdigit()), "")
+        now = asyncio.get_running_loop().time()
+        bucket = self._buckets.setdefault((route, top), [0, now + seconds])
+        if now >= bucket[1]:
+            bucket[:] = [0, now + seconds]
+        bucket[0] += 1
+        after = max(0.0, bucket[1] - now)
+        return {"X-RateLimit-Limit": str(limit), "X-RateLimit-Remaining": str(max(-1, limit - int(bucket[0]))),
+                "X-RateLimit-Reset": f"{time.time() + after:.3f}", "X-RateLimit-Reset-After": f"{after:.3f}",
+                "X-RateLimit-Bucket": f"{zlib.crc32(route.encode()):08x}"}
+
+    def _too_many(self, route: str, wait: float, is_global: bool, limits: dict[str, str]) -> web.Response:
+        self.limited.append((route, wait, is_global))
+        headers = {"Retry-After": str(int(wait + 0.999)), "Via": "1.1 google",
+                   "X-RateLimit-Scope": "global" if is_global else "user", **limits}
+        if is_global:
+            headers["X-RateLimit-Global"] = "true"
+        return answer({"message": "You are being rate limited.", "retry_after": wait, "global": is_global},
+                      status=429, headers=headers)
+
+    async def _answer(self, request: web.Request, path: str) -> web.StreamResponse:
         parts = path.strip("/").split("/")
         body: dict[str, Any] = {}
         if request.can_read_body:

@@ -5,6 +5,7 @@ and react while she is connected, and a refused token or privacy mode is a probl
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
@@ -259,3 +260,82 @@ def test_a_zombied_gateway_withdraws_her_tools_says_so_once_and_resolves_on_resu
     assert len(errors) == 1 and errors[0].text.startswith("Discord is not answering: Discord did not acknowledge")
     assert errors[0].data["problem"] == "discord" and errors[0].data["words"].startswith("{title} is not answering")
     assert any(e.data.get("resolved") == "discord" for e in bea.bus.recent([EventKind.SYSTEM]))
+
+
+def test_her_dock_says_the_truth_through_a_reconnect_and_her_line_goes_out_while_she_is_away(bea):
+    """The dock's state sampled every 5 ms through a RECONNECT and a 4008 close (with its backoff) agrees with
+    the fake's truth but for a frame's transit; a line she meant while the gateway was away goes out by REST."""
+    async def go():
+        async with FakeDiscord([SPEEDRUNNERS]) as fake:
+            skill = await connected(bea, fake)
+            skill.client.backoff_base = skill.client.backoff_cap = 3.0   # a 4008 waits 1.5-3 s: time to write
+            await until(lambda: skill.connected and fake.live, what="reading")
+            samples = []
+
+            async def sample():
+                while True:
+                    samples.append((time.monotonic(), skill.status[0] == State.READING, fake.live))
+                    await asyncio.sleep(0.005)
+            sampler = asyncio.ensure_future(sample())
+            await fake.message(ANNA, f"{HER} still there?", 500, 900, mentions=[BEA])
+            await until(lambda: bea.mind.bus.pending(), what="her line to answer")
+            await fake.reconnect()
+            await until(lambda: len(fake.resumes) == 1 and skill.connected, what="resumed")
+            await fake.close(4008)
+            await until(lambda: skill.status[0] == State.RETRYING, what="retrying")
+            bea.mind.outlets.deliver("discord", "500", "Still here!")
+            await until(lambda: fake.sent, timeout=5, what="her line, by REST")
+            sent_while_away = not fake.live and len(fake.connects) == 2
+            await until(lambda: len(fake.resumes) == 2 and skill.connected, timeout=5, what="resumed again")
+            sampler.cancel()
+            await skill.stop()
+            return fake, samples, sent_while_away
+
+    fake, samples, sent_while_away = asyncio.run(go())
+    assert sent_while_away and [m["content"] for m in fake.sent] == ["Still here!"]
+    longest, since = 0.0, None
+    for t, says, true in samples:
+        since = (t if since is None else since) if says != true else None
+        longest = max(longest, t - since) if since is not None else longest
+    assert longest < 0.3, longest
+    assert fake.connects == ["/gateway", "/resume", "/resume"] and len(fake.identifies) == 1
+
+
+def test_a_line_discords_waits_outlived_is_said_in_the_dock(bea, qtbot):
+    from app.skills.discord.dock import make_dock
+    from app.skills.platform.chat_ring import DROPPED
+    from app.ui.language import install_window_language
+
+    async def go():
+        async with FakeDiscord([SPEEDRUNNERS]) as fake:
+            skill = await connected(bea, fake)
+            skill.client.line_life = 1.0
+            await until(lambda: skill.connected, what="reading")
+            skill.client.client.http.max_ratelimit_timeout = 0.3     # discord.py's floor (30 s), on a test's rhythm
+            await fake.message(ANNA, f"{HER} ciao!", 500, 900, mentions=[BEA])
+            await until(lambda: bea.mind.bus.pending(), what="her line to answer")
+            fake.too_many("POST /channels/{id}/messages", 20.0)
+            bea.mind.outlets.deliver("discord", "500", "Ciao Anna, che bello sentirti!")
+            await until(lambda: any(line.kind == DROPPED for line in skill.log), what="the dropped line")
+            await until(lambda: bea.bus.recent([EventKind.ERROR]), what="the Chat dock's problem")
+            await skill.stop()
+            return skill, fake
+
+    skill, fake = asyncio.run(go())
+    assert fake.sent == []
+    dropped = next(line for line in skill.log if line.kind == DROPPED)
+    assert dropped.text == ("Not sent to the channel #general on Speedrunners: Discord asked her to wait 20 s, longer "
+                            "than a line stays worth sending (1 s). Unsent: Ciao Anna, che bello sentirti!")
+    errors = [e.text for e in bea.bus.recent([EventKind.ERROR]) if e.source == "discord"]
+    assert any("not delivered to 500" in e and "past the line's life" in e for e in errors)
+    dock = make_dock(skill)
+    qtbot.addWidget(dock)
+    assert "⚠ Not sent to the channel #general on Speedrunners" in dock.chat.toPlainText()
+    assert install_window_language("it") == "it"
+    try:
+        italian = make_dock(skill)
+        qtbot.addWidget(italian)
+        shown = italian.chat.toPlainText()
+    finally:
+        install_window_language("en")
+    assert "Ciao Anna, che bello sentirti!" in shown and "Not sent to" not in shown
