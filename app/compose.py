@@ -101,7 +101,7 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
     try:
         if db.migrated_from is not None:
             log.info("database migrated from schema %d to %d", db.migrated_from, db.version)
-        secrets.keep_in(SecretTable(db))   # with no keyring, secrets live in the encrypted store
+        secrets.keep_in(SecretTable(db, clock=clock.time))   # with no keyring, secrets live in the encrypted store
         skill_classes = discover()
         model = build_root_model({k: cls.settings_model for k, cls in skill_classes.items()})
         settings = SettingsService(model, app_state.load_settings(db),
@@ -128,17 +128,19 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
                             streamer=lambda: _as(skills.get("person"), PersonSkill))
         # the default embedder is converted once per machine, in the user's cache (it can always be rebuilt)
         mind = MindService(settings, bus, gate, secrets, TurnLog(db), blocking, muted=lambda: switches.muted,
-                           window_store=WindowStore(db), prompts=prompts, catalogs=catalogs, clock=clock,
+                           window_store=WindowStore(db, clock=clock.time), prompts=prompts, catalogs=catalogs,
+                           clock=clock,
                            skills=mind_faces,
                            mood=MoodKeeper(db, bus, lambda: settings.current.mind.mood_half_life_minutes * 60.0,
                                            clock.time),
-                           stream=Stream(db, clock.time), db=db, model_manager=models,
+                           stream=Stream(db, clock=clock.time), db=db, model_manager=models,
                            models_dir=Path(user_cache_dir("Bea", appauthor=False)) / "embeddings",
                            offences=OffenceStore(db))
         switches.on_change(lambda name, value: mind.pause(value) if name == "paused" else None)
-        plan_store = PlanStore(db, clock.time)
-        person_store = PersonStore(db, clock.time)
-        people_store, alias_store = PeopleStore(db, clock.time), AliasStore(db, clock.time)
+        plan_store = PlanStore(db, clock=clock.time)
+        person_store = PersonStore(db, clock=clock.time, zone=clock.zone)
+        people_store = PeopleStore(db, clock=clock.time)
+        alias_store = AliasStore(db, clock=clock.time, zone=clock.zone)
         stage = MindStage(mind)
 
         def people() -> PeopleSkill | None:   # the People port: the skill while it is on and has its store

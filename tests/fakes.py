@@ -7,7 +7,7 @@ import inspect
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
 from itertools import count
 
 from app.core.chat import AssistantMessage, Message, ToolCall, Usage
@@ -104,3 +104,6 @@ class StoppedClock:
 
     def now(self) -> datetime:
         return self.at
+
+    def zone(self) -> tzinfo:
+        return self.at.tzinfo or UTC   # the zone the moment was given in: a test's hours do not move with the machine

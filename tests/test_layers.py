@@ -42,7 +42,7 @@ ALLOWED: dict[str, set[str]] = {
                "process.shipped_models"},
     "process.secrets": {"core", "memory"},   # core: the marks on the words for where secrets are kept
     "mind": {"core", "process.clock", "process.executors", "process.logs", "process.tasks", "memory", "senses"},
-    "stage": {"core", "process.paths", "process.tasks"},
+    "stage": {"core", "process.clock", "process.paths", "process.tasks"},
     "widgets": {"config", "core"},   # core is the pure bottom: an event's words said in the window's language
     "skills.kit": {"config", "core", "memory", "mind", "process.clock", "process.secrets", "process.tasks",
                    "senses"},

@@ -13,6 +13,7 @@ from aiohttp import web
 from app import compose
 from app.core.chat import Message
 from app.core.events import EventBus, EventKind
+from app.process.clock import SYSTEM
 from app.senses.llm.base import Timeouts
 from app.senses.llm.registry import ClientFactory
 from app.senses.netgate import NetworkGate, PrivacyRefused
@@ -359,7 +360,7 @@ def test_the_loopback_llm_client_never_talks_to_a_proxy(proxied, privacy):
             proxied(proxy.url)
             server.script("a", Stream(openai_stream("a", text=["hi there"])))
             factory = ClientFactory(gate, lambda _name: None, timeouts=Timeouts(connect=3, first_token=5, total=10),
-                                    base_urls={"ollama": f"http://localhost:{server.port}/v1"})
+                                    base_urls={"ollama": f"http://localhost:{server.port}/v1"}, clock=SYSTEM.monotonic)
             mind = factory.pool("mind", ["ollama:a"])
             try:
                 reply = await mind.complete([Message.user("ciao")], [])

@@ -1,10 +1,9 @@
-"""One clock: the mind, the skills and the composition read the time only through the Clock they were given
-(app/process/clock.py), and the stream in a box plugs its virtual clock in there instead of patching the
-standard library.
+"""One clock: every part of the app reads the time only through the Clock it was given (app/process/clock.py),
+and the stream in a box plugs its virtual clock in there instead of patching the standard library.
 
-The first scan reads the code of app/mind, app/skills, app/compose.py and app/cli/headless.py for a use of
-time.time, time.monotonic, datetime.now, datetime.utcnow or date.today, called or passed as a default: each
-is a second clock, which a test running the app on its own clock would not move. time.perf_counter is not
+The first scan reads all of app/ but app/process/clock.py, the one module that reads the machine's clocks, for
+a use of time.time, time.monotonic, datetime.now, datetime.utcnow or date.today, called or passed as a default:
+each is a second clock, which a test running the app on its own clock would not move. time.perf_counter is not
 one: it measures how long real work took. The second scan reads tests/e2e for what patching the clocks takes.
 """
 
@@ -19,7 +18,7 @@ from app.core.events import EventKind
 from tests.conftest import REPO
 from tests.fakes import StoppedClock
 
-SCANNED = ("app/mind", "app/skills", "app/compose.py", "app/cli/headless.py")
+THE_CLOCK = "app/process/clock.py"   # the one module that reads the machine's clocks
 CLOCKS = {("time", "time"), ("time", "monotonic"), ("datetime", "now"), ("datetime", "utcnow"),
           ("date", "today"), ("datetime", "today")}
 
@@ -46,14 +45,11 @@ def _last(node: ast.AST) -> str:
 
 
 def scanned_files(root: Path = REPO) -> list[Path]:
-    files: list[Path] = []
-    for name in SCANNED:
-        where = root / name
-        files += sorted(where.rglob("*.py")) if where.is_dir() else [where]
-    return files
+    return [path for path in sorted((root / "app").rglob("*.py")) if path != root / THE_CLOCK]
 
 
-def test_the_mind_and_the_skills_read_only_the_clock_they_were_given() -> None:
+def test_the_app_reads_only_the_clock_it_was_given() -> None:
+    assert (REPO / THE_CLOCK).is_file() and len(scanned_files()) > 300
     wrong = [f"{path.relative_to(REPO)}:{n}: reads a standard library clock; use the injected Clock"
              for path in scanned_files() for n in reads(path.read_text(encoding="utf-8"))]
     assert not wrong, "second clocks:\n" + "\n".join(wrong)
@@ -69,6 +65,18 @@ def test_the_scan_sees_each_way_of_reading_a_second_clock() -> None:
               "    return ctx.clock.time(), ctx.clock.now(), loop.time()\n"
               "# time.time() in a comment is not read\n")
     assert reads(sample) == [2, 3, 5]
+
+
+def test_the_scan_reaches_every_room_but_the_clock_itself(tmp_path) -> None:
+    planted = {"app/memory/store.py": "import time\nstamp = time.time()\n",
+               "app/ui/deep/dock.py": "def f(now=datetime.now):\n    return now()\n",
+               THE_CLOCK: "import time\nnow = time.monotonic()\n"}
+    for name, text in planted.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    found = {str(path.relative_to(tmp_path)): reads(path.read_text(encoding="utf-8"))
+             for path in scanned_files(tmp_path)}
+    assert found == {"app/memory/store.py": [2], "app/ui/deep/dock.py": [1]}
 
 
 PATCHES = ("__defaults__", "__kwdefaults__")   # the clock a default argument captured, swapped
@@ -120,5 +128,8 @@ def test_the_composed_app_reads_the_clock_it_was_given(data_dir, env) -> None:
         assert bea.skills["clock"].now().timestamp() == clock.time()
         assert bea.mind.mood.stored.updated_at == clock.time()   # her mood at rest since the moment she woke
         assert bea.mind.dreamer is not None and bea.mind.dreamer.next_due(4) > clock.now()
+        bea.person_store.audit("phone", "read", "owner")   # the stores below the mind, and the stage
+        assert bea.person_store.audit_log()[0][0] == clock.time()
+        assert bea.skills["stage"].server.clock is clock
     finally:
         compose.close(bea)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 import re
-import time
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -162,9 +161,9 @@ def _obj(**properties: Any) -> dict[str, Any]:
 
 
 class PersonApi:
-    """The routes, over one store and one clock (the store's own, in tests that move time)."""
+    """The routes, over one store and one wall clock (the one the store was given)."""
 
-    def __init__(self, store: PersonStore, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: PersonStore, *, clock: Callable[[], float]) -> None:
         self.store = store
         self.clock = clock
 
@@ -419,9 +418,9 @@ def _moment(at: Any, now: float, where: str) -> float:
         return math.nan
 
 
-def install(server: ApiServer, store: PersonStore, clock: Callable[[], float] = time.time) -> PersonApi:
-    """Serve the person model's routes (and their schemas) on `server`."""
-    api = PersonApi(store, clock)
+def install(server: ApiServer, store: PersonStore, *, clock: Callable[[], float]) -> PersonApi:
+    """Serve the person model's routes (and their schemas) on `server`; `clock` gives wall time."""
+    api = PersonApi(store, clock=clock)
     server.add_schemas(SCHEMAS)
     server.add(*api.routes())
     return api

@@ -36,7 +36,6 @@ import json
 import logging
 import socket
 import ssl
-import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from typing import Any
@@ -222,7 +221,7 @@ class ApiServer:
                  port: int = 0, max_body: int = 256 * 1024, title: str = "Bea local API",
                  version: str = "1", ssl_context: ssl.SSLContext | None = None,
                  on_flood: Callable[[str], None] | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float]) -> None:
         self._verify = verify
         self._executor = executor
         self.host = host

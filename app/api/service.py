@@ -59,7 +59,7 @@ def override_port(port: int | None) -> None:
 def _install_person(bea: Any, server: ApiServer) -> None:
     from app.api.person_routes import install
     if bea.person_store is not None:
-        install(server, bea.person_store)
+        install(server, bea.person_store, clock=bea.clock.time)
 
 
 registry.provide("person", _install_person)
@@ -78,7 +78,8 @@ registry.provide("donations", _install_donations)
 class ApiService:
     def __init__(self, settings: Any, bus: EventBus, verify: Callable[[str], Any], executor: Executor,
                  install: Callable[[ApiServer], None], port_override: int | None = None,
-                 tls: Callable[[], LanCertificate] | None = None) -> None:
+                 tls: Callable[[], LanCertificate] | None = None, *, clock: Callable[[], float]) -> None:
+        self._clock = clock   # monotonic: the server's wait for an address that sent wrong tokens
         self._tls = tls
         self._lan_problem = False
         self._settings = settings
@@ -103,9 +104,11 @@ class ApiService:
                     log.exception("the %s routes could not be added to the local API", name)
         store = bea.person_store
         # no store: no token is valid
-        verify = TokenCheck(store.token_hashes, store.verify) if store is not None else (lambda _token: None)
+        verify = (TokenCheck(store.token_hashes, store.verify, clock=bea.clock.monotonic) if store is not None
+                  else (lambda _token: None))
         return cls(bea.settings, bea.bus, verify, bea.blocking, install, _port_override,
-                   tls=lambda: lan_certificate(bea.paths.root / "tls", bea.secrets))
+                   tls=lambda: lan_certificate(bea.paths.root / "tls", bea.secrets, bea.clock.now),
+                   clock=bea.clock.monotonic)
 
     @property
     def port(self) -> int | None:
@@ -150,7 +153,7 @@ class ApiService:
             port = settings.port if self._port_override is None else self._port_override
             server = ApiServer(self._verify, self._executor, host=host, port=port,
                                max_body=settings.max_body_kb * 1024, ssl_context=cert.context if cert else None,
-                               on_flood=self._flood)
+                               on_flood=self._flood, clock=self._clock)
             self._install(server)
             try:
                 await server.start()

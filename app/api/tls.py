@@ -24,6 +24,7 @@ import logging
 import secrets as randomness
 import socket
 import ssl
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,7 +53,7 @@ def fingerprint(cert_pem: bytes) -> str:
     return ":".join(f"{b:02X}" for b in hashlib.sha256(der).digest())
 
 
-def _make(folder: Path, password: str) -> None:
+def _make(folder: Path, password: str, now: dt.datetime) -> None:
     try:
         from cryptography import x509
         from cryptography.hazmat.primitives import hashes, serialization
@@ -68,7 +69,6 @@ def _make(folder: Path, password: str) -> None:
     host = socket.gethostname()
     if host and host.isascii():
         alt += [x509.DNSName(host), x509.DNSName(f"{host}.local")]
-    now = dt.datetime.now(dt.UTC)
     cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
             .serial_number(x509.random_serial_number())
             .not_valid_before(now - dt.timedelta(days=1)).not_valid_after(now + dt.timedelta(days=VALID_DAYS))
@@ -89,8 +89,9 @@ def _load(folder: Path, password: str) -> LanCertificate:
     return LanCertificate(context, fingerprint((folder / CERT_FILE).read_bytes()))
 
 
-def lan_certificate(folder: Path, secrets: Any) -> LanCertificate:
-    """Rules 1-4: the server's TLS context and its fingerprint; blocking (key making, the keyring)."""
+def lan_certificate(folder: Path, secrets: Any, now: Callable[[], dt.datetime]) -> LanCertificate:
+    """Rules 1-4: the server's TLS context and its fingerprint; blocking (key making, the keyring). A new
+    certificate's validity starts a day before now() (an aware datetime: the app's clock)."""
     try:
         password = secrets.get(API_TLS_SECRET)
         if password and (folder / CERT_FILE).is_file() and (folder / KEY_FILE).is_file():
@@ -100,7 +101,7 @@ def lan_certificate(folder: Path, secrets: Any) -> LanCertificate:
                 log.warning("the local API's certificate could not be used (%s); making a new one: devices "
                             "must pin its new fingerprint", type(exc).__name__)
         password = randomness.token_urlsafe(32)
-        _make(folder, password)
+        _make(folder, password, now())
         secrets.set(API_TLS_SECRET, password)
         loaded = _load(folder, password)
         log.info("made a certificate for the local API, SHA-256 fingerprint %s", loaded.fingerprint)

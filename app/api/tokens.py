@@ -14,7 +14,6 @@ Theory of operation:
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -24,8 +23,8 @@ REFRESH_EVERY = 1.0
 
 
 class TokenCheck:
-    def __init__(self, hashes: Callable[[], set[str]], verify: Callable[[str], Any | None],
-                 clock: Callable[[], float] = time.monotonic, refresh_every: float = REFRESH_EVERY) -> None:
+    def __init__(self, hashes: Callable[[], set[str]], verify: Callable[[str], Any | None], *,
+                 clock: Callable[[], float], refresh_every: float = REFRESH_EVERY) -> None:
         self._read_hashes = hashes
         self._verify = verify
         self._clock = clock

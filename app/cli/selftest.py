@@ -9,7 +9,6 @@ import asyncio
 import os
 import re
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -65,7 +64,7 @@ def _checks(bea: Bea) -> list[tuple[str, Callable[[], str]]]:
         return f"schema {LATEST}"
 
     def roundtrip() -> str:
-        stamp = str(time.time())
+        stamp = str(bea.clock.time())
         bea.db.write(lambda c: meta.put(c, "self_test_at", stamp))
         back = bea.db.read(lambda c: meta.get(c, "self_test_at"))
         if back != stamp:

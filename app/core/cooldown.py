@@ -11,6 +11,8 @@ Theory of operation:
 5. Among members that are all cooling, the one whose cooldown ends first is the one worth trying.
 6. Retry-After is either delay-seconds ("120") or an HTTP-date ("Wed, 21 Oct 2015 07:28:00 GMT", or the
    obsolete RFC 850 and asctime forms); a date in the past means no wait; anything else is no answer.
+   A date is measured from the response's own Date (the server's clock, so a machine whose clock is off
+   neither stretches nor cuts the wait); with no Date to measure from, a date is no answer.
 7. Time is passed in (monotonic seconds for cooldowns, epoch seconds for HTTP-dates): nothing here reads a
    clock.
 """
@@ -42,15 +44,21 @@ def cooldown(failures: int, retry_after: float | None = None, base: float = BASE
     return max(backoff, asked)
 
 
-def retry_after_seconds(value: str | None, now_epoch: float) -> float | None:
-    """Rule 6: the wait a Retry-After header asks for, in seconds, or None when it says nothing usable."""
+def retry_after_seconds(value: str | None, now_epoch: float | None) -> float | None:
+    """Rule 6: the wait a Retry-After header asks for, in seconds, or None when it says nothing usable.
+    `now_epoch` is the moment a date is measured from (the response's Date), None when there is none."""
     text = " ".join((value or "").split()).lower()
     if not text:
         return None
     if text.isascii() and text.isdigit():
         return float(text)
     when = _http_date(text)
-    return None if when is None else max(0.0, when - now_epoch)
+    return None if when is None or now_epoch is None else max(0.0, when - now_epoch)
+
+
+def http_date(value: str | None) -> float | None:
+    """An HTTP-date header (Date, Retry-After) in epoch seconds, or None when it is not one."""
+    return _http_date(" ".join((value or "").split()).lower())
 
 
 def _http_date(text: str) -> float | None:

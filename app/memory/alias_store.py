@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from collections.abc import Callable, Sequence
+from datetime import tzinfo
 from typing import TYPE_CHECKING
 
 from app.core import aliases as rules
@@ -22,15 +22,13 @@ if TYPE_CHECKING:
 BEA = "bea"
 
 
-def _local_zone():
-    from datetime import datetime
-    return datetime.now().astimezone().tzinfo  # the streamer's own clock, as the Clock skill shows it
-
-
 class AliasStore:
-    def __init__(self, db: Database, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, db: Database, *, clock: Callable[[], float], zone: Callable[[], tzinfo]) -> None:
+        """`clock` gives wall time; `zone` the streamer's own time zone (Clock.zone), the one her buffer's
+        entries are written in."""
         self._db = db
         self._clock = clock
+        self._zone = zone
         self._maps: dict[str, dict[str, Alias]] = {}
         self._lock = threading.Lock()
 
@@ -120,7 +118,7 @@ class AliasStore:
 
     def serialised(self, owner: str, viewer: str | None = None, limit: int = 100) -> list[str]:
         viewer = viewer or owner
-        zone = _local_zone()
+        zone = self._zone()
         return [sb.serialise(e, lambda t: self.resolve(viewer, t), zone) for e in self.entries(owner, limit)]
 
     def consolidate(self, owner: str, remember: Callable[[str, str, str | None], object],
@@ -137,7 +135,7 @@ class AliasStore:
                    for _id, o, ts, loc, i, out in rows]
         for entry, source in zip(entries, sb.consolidated_source(entries, owner), strict=True):
             author = None if entry.intent.actor == owner else entry.intent.actor
-            remember(sb.serialise(entry, lambda t: self.resolve(owner, t), _local_zone()), source, author)
+            remember(sb.serialise(entry, lambda t: self.resolve(owner, t), self._zone()), source, author)
         last = rows[-1][0]
         self._db.write(lambda c: c.execute("DELETE FROM buffer_entries WHERE owner = ? AND id <= ?", (owner, last)))
         return len(rows)

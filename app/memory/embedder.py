@@ -51,7 +51,6 @@ import shutil
 import struct
 import tempfile
 import threading
-import time
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -342,8 +341,9 @@ def default_model_folder(models_dir: Path | None = None, *, torch_weights: bool 
     if not (folder / "model.onnx").is_file():
         _install(folder, lambda tmp: _write_folder(_Q4Model.read(weights), tmp))
     if torch_weights and not (folder / "model.safetensors").is_file():
-        _sweep(folder, ".model.safetensors.")
         tmp = folder / f".model.safetensors.{os.getpid()}"
+        tmp.touch()
+        _sweep(folder, ".model.safetensors.", tmp)
         _write_safetensors(_Q4Model.read(weights), tmp)
         os.replace(tmp, folder / "model.safetensors")
     return folder
@@ -367,10 +367,13 @@ def lazy_default_embedder(models_dir: Path | None = None, *, batch_size: int = D
                         lambda: default_embedder(models_dir, batch_size=batch_size))
 
 
-def _sweep(parent: Path, prefix: str) -> None:
+def _sweep(parent: Path, prefix: str, ours: Path) -> None:
     # Quitting Bea during a conversion leaves its temporary behind; no conversion takes anywhere near an hour.
-    stale = time.time() - 3600
+    # An age is read on the clock that stamped it, the filesystem's: against `ours`, the temporary just made.
+    stale = ours.stat().st_mtime - 3600
     for leftover in parent.glob(glob.escape(prefix) + "*"):
+        if leftover == ours:
+            continue
         try:
             if leftover.stat().st_mtime >= stale:
                 continue  # possibly another process converting right now
@@ -384,8 +387,8 @@ def _sweep(parent: Path, prefix: str) -> None:
 
 def _install(folder: Path, write: Callable[[Path], None]) -> None:
     folder.parent.mkdir(parents=True, exist_ok=True)
-    _sweep(folder.parent, f".{folder.name}.")
     tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
+    _sweep(folder.parent, f".{folder.name}.", tmp)
     try:
         write(tmp)
         try:

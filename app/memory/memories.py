@@ -13,7 +13,6 @@ import hashlib
 import logging
 import math
 import threading
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -58,7 +57,7 @@ def vec_table(model: str) -> str:
 
 
 class MemoryStore:
-    def __init__(self, db: Database, embedder: Embedder, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, db: Database, embedder: Embedder, clock: Callable[[], float]) -> None:
         self._db = db
         self.embedder = embedder
         self._clock = clock

@@ -107,7 +107,7 @@ class _Meter:
 
 class ModelManager:
     def __init__(self, models_folder: Path, gate: NetworkGate, catalog: tuple[ModelEntry, ...] = CATALOG,
-                 executor: Executor | None = None, clock: Callable[[], float] = time.time,
+                 executor: Executor | None = None, *, clock: Callable[[], float],
                  free_space: Callable[[Path], int] = free_bytes) -> None:
         problems = [p for entry in catalog for p in mc.validate_entry(entry)]
         if problems:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -55,7 +54,7 @@ def _split(identity: str) -> tuple[str, str]:
 
 
 class PeopleStore:
-    def __init__(self, db: Database, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, db: Database, *, clock: Callable[[], float]) -> None:
         self._db = db
         self._clock = clock
         self._known_lock = threading.Lock()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import tzinfo
@@ -81,8 +80,9 @@ def token_hash(token: str) -> str:
 
 
 class PersonStore:
-    def __init__(self, db: Database, clock: Callable[[], float] = time.time,
-                 zone: Callable[[], tzinfo | None] = lambda: None) -> None:
+    def __init__(self, db: Database, *, clock: Callable[[], float], zone: Callable[[], tzinfo]) -> None:
+        """`clock` gives wall time; `zone` the streamer's own time zone (Clock.zone), the one her routine's
+        hours are read in."""
         self._db = db
         self._clock = clock
         self._zone = zone
@@ -240,7 +240,7 @@ class PersonStore:
                     "SELECT kind, at, payload FROM person_signals WHERE owner = ? AND sense = ? ORDER BY at",
                     (owner, sense)).fetchall()]
                 concluded = (pm.observe_state(kept, now) if sense == "state"
-                             else pm.observe_routine(kept, now, self._zone() or _local()))
+                             else pm.observe_routine(kept, now, self._zone()))
                 for entry in concluded:
                     counts["applied"] += self._write(c, entry, owner).accepted
             return ObservationCounts(**counts, reasons=tuple(reasons))
@@ -310,8 +310,3 @@ class PersonStore:
     def audit_log(self, limit: int = 200) -> list[tuple[float, str, str, str, str]]:
         return self._db.read(lambda c: c.execute(
             "SELECT ts, token, action, owner, detail FROM api_audit ORDER BY id DESC LIMIT ?", (limit,)).fetchall())
-
-
-def _local() -> tzinfo:
-    from datetime import datetime
-    return datetime.now().astimezone().tzinfo

@@ -14,7 +14,6 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -62,7 +61,7 @@ def write_plan(c: Connection, before: Plan | None, after: Plan | None, now: floa
 
 
 class PlanStore:
-    def __init__(self, db: Database, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, db: Database, *, clock: Callable[[], float]) -> None:
         self._db = db
         self._clock = clock
         self._seq = itertools.count(1)   # advanced only on the writer thread, so it follows commit order

@@ -7,7 +7,7 @@ key (the passphrase on such machines), and nothing here ever logs a value.
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -16,8 +16,9 @@ if TYPE_CHECKING:
 
 
 class SecretTable:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, clock: Callable[[], float]) -> None:
         self._db = db
+        self._clock = clock   # wall time: a row's updated_at
 
     def get(self, name: str) -> str | None:
         row = self._db.read(lambda c: c.execute("SELECT value FROM secrets WHERE name = ?", (name,)).fetchone())
@@ -26,7 +27,7 @@ class SecretTable:
     def set(self, name: str, value: str) -> None:
         self._db.write(lambda c: c.execute(
             "INSERT INTO secrets (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET "
-            "value = excluded.value, updated_at = excluded.updated_at", (name, value, time.time())))
+            "value = excluded.value, updated_at = excluded.updated_at", (name, value, self._clock())))
 
     def delete(self, name: str) -> None:
         self._db.write(lambda c: c.execute("DELETE FROM secrets WHERE name = ?", (name,)))

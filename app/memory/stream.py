@@ -45,7 +45,7 @@ class StoredLine:
 
 
 class Stream:
-    def __init__(self, db: Database, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, db: Database, *, clock: Callable[[], float]) -> None:
         self._db = db
         self._clock = clock
         row = db.read(lambda c: c.execute(

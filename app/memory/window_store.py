@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 import json
 import threading
-import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from app.core.context_window import ROW, Changes, SingleContext
@@ -35,8 +35,9 @@ _ALL = f"SELECT {', '.join(ROW)} FROM window_entries ORDER BY kind != 'recap', s
 
 
 class WindowStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, clock: Callable[[], float]) -> None:
         self._db = db
+        self._clock = clock   # wall time: the header's updated_at
 
         def read(c: Connection) -> tuple[int, dict[str, Any] | None]:
             head = c.execute("SELECT write_seq, body FROM context_window WHERE id = 1").fetchone()
@@ -65,13 +66,12 @@ class WindowStore:
             self._compact = False
             return seq, changes
 
-    @staticmethod
-    def _write(seq: int, changes: Changes):
+    def _write(self, seq: int, changes: Changes):
         def run(c: Connection) -> bool:
             held = c.execute("SELECT write_seq FROM context_window WHERE id = 1").fetchone()
             if held is not None and held[0] >= seq:
                 return False
-            c.execute(_HEADER, (seq, json.dumps(changes.header), time.time()))
+            c.execute(_HEADER, (seq, json.dumps(changes.header), self._clock()))
             if changes.full:
                 c.execute("DELETE FROM window_entries")
             elif changes.gone:

@@ -1,15 +1,17 @@
-"""The one clock the app reads, injected where it is composed: wall time and monotonic time.
+"""The one clock the app reads, injected where it is composed: wall time, monotonic time and the local zone.
 
 The composition (app.compose.build) hands SYSTEM, or a clock of the caller's (the stream in a box runs the
-whole app for hours on a virtual one), to everything in the mind and the skills that reads the time; none of
-them reads the standard library's clocks itself (tests/test_one_clock.py). monotonic() is the clock asyncio's
-loop keeps (loop.time()), so a deadline taken from one is met by a sleep on the other.
+whole app for hours on a virtual one), to everything that reads the time: the mind, the skills, the stores, the
+senses, the local API, the stage and the window. Each takes it as a required argument (the Clock, or the one
+method it reads), and no module but this one reads the standard library's clocks (tests/test_one_clock.py).
+monotonic() is the clock asyncio's loop keeps (loop.time()), so a deadline taken from one is met by a sleep on
+the other.
 """
 
 from __future__ import annotations
 
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from typing import Protocol
 
 
@@ -23,6 +25,9 @@ class Clock(Protocol):
     def now(self) -> datetime:
         """Wall time as an aware datetime (UTC): time() for code that speaks in dates."""
 
+    def zone(self) -> tzinfo:
+        """The streamer's own time zone at now(): the hours she writes down in local time are this zone's."""
+
 
 class SystemClock:
     """The machine's clocks."""
@@ -35,6 +40,9 @@ class SystemClock:
 
     def now(self) -> datetime:
         return datetime.fromtimestamp(self.time(), UTC)
+
+    def zone(self) -> tzinfo:
+        return self.now().astimezone().tzinfo or UTC   # the machine's zone, with its offset at that moment
 
 
 SYSTEM = SystemClock()

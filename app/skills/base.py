@@ -67,7 +67,7 @@ class SkillContext:
     without it, and the skill says so."""
     settings: Callable[[], Any]          # returns this skill's settings section
     bus: EventBus
-    clock: Clock                         # the one clock: wall (time, now) and monotonic
+    clock: Clock                         # the one clock: wall (time, now), monotonic and the local zone
     words: Callable[[], HerWords]        # her words in her prompts' language: what a skill writes into her briefing
     perceive: Callable[[Any], None] = lambda _p: None
     gate: NetworkGate | None = None      # every connection beyond this machine goes through it

@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from aiohttp import WSMsgType, web
@@ -41,6 +41,9 @@ from app.core import stage_guard
 from app.process.tasks import spawn
 from app.stage import messages as msgs
 from app.stage.assets import NPM_HINT, PAGE_FILES, VENDOR_FILES, stage_dir
+
+if TYPE_CHECKING:
+    from app.process.clock import Clock
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +80,9 @@ Listener = Callable[[Page, dict[str, Any]], None]
 
 
 class StageServer:
-    def __init__(self, root: Path | None = None, port: int = 0) -> None:
+    def __init__(self, root: Path | None = None, port: int = 0, *, clock: Clock) -> None:
+        """`clock`: monotonic time ages a held caption, wall time stamps a ping for the page's one-way latency."""
+        self.clock = clock
         self.root = root or stage_dir()
         self.requested_port = port
         self.port = 0
@@ -149,7 +154,7 @@ class StageServer:
         kind = message["type"]
         slot = {"load": "model", "unload": "model"}.get(kind, kind)
         if slot in STICKY_ORDER:
-            self.sticky[slot] = (message, time.monotonic())
+            self.sticky[slot] = (message, self.clock.monotonic())
         text = msgs.encode(message)
         for page in self.pages:
             if page.ready:
@@ -158,7 +163,7 @@ class StageServer:
     def ping(self) -> int:
         ident = next(self._ping_ids)
         self._pings[ident] = time.perf_counter()
-        self.send(msgs.ping(ident, time.time() * 1000.0))
+        self.send(msgs.ping(ident, self.clock.time() * 1000.0))
         return ident
 
     def on_message(self, fn: Listener) -> Callable[[], None]:
@@ -166,7 +171,7 @@ class StageServer:
         return lambda: self._listeners.remove(fn) if fn in self._listeners else None
 
     def _replay(self, page: Page) -> None:
-        now = time.monotonic()
+        now = self.clock.monotonic()
         for slot in STICKY_ORDER:
             if slot not in self.sticky:
                 continue

@@ -10,7 +10,6 @@ pushing the window past the screen."""
 from __future__ import annotations
 
 import logging
-import time
 
 from app import APP_NAME, __version__
 from app.compose import Bea
@@ -118,10 +117,11 @@ class MainWindow(QMainWindow):
         self._add_dock("events", translate("main_window", "Activity"), EventLog(bea.bus), BOTTOM)
         self._add_dock("turns", translate("main_window", "Turn Log"), TurnLogView(bea.mind.turn_log, bea.bus), BOTTOM)
         self._add_dock("context", translate("main_window", "Context"), ContextView(bea.mind, bea.bus), BOTTOM)
-        self._add_dock("mood", translate("main_window", "Mood"), make_mood_dock(bea.mind.mood.history, now=time.time,
-                                                     half_life_s=bea.settings.current.mind.mood_half_life_minutes * 60),
-                       BOTTOM)
-        self._add_dock("memory", translate("main_window", "Memory"), MemoryDock(bea.mind, bea.bus), BOTTOM)
+        mood = make_mood_dock(bea.mind.mood.history, now=bea.clock.time,
+                              half_life_s=bea.settings.current.mind.mood_half_life_minutes * 60)
+        self._add_dock("mood", translate("main_window", "Mood"), mood, BOTTOM)
+        memory = MemoryDock(bea.mind, bea.bus, clock=bea.clock.time)
+        self._add_dock("memory", translate("main_window", "Memory"), memory, BOTTOM)
         self.getting_started = GettingStartedDock(bea, self.open_settings)
         self._add_dock("start", translate("main_window", "Get started"), self.getting_started, RIGHT)
         for key, skill in bea.skills.items():

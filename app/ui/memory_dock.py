@@ -3,7 +3,6 @@ one memory or one scope at a time, always after a confirmation that says what go
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -79,7 +78,7 @@ def quoted(text: str, limit: int = 240) -> str:
 
 class MemoryView(QWidget):
     def __init__(self, store: MemoryStore, sessions: Callable[[], list[Session]],
-                 display_name: Callable[[str], str] = a_viewer, clock: Callable[[], float] = time.time,
+                 display_name: Callable[[str], str] = a_viewer, *, clock: Callable[[], float],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store, self.sessions, self.display_name, self.clock = store, sessions, display_name, clock
@@ -250,9 +249,11 @@ class MemoryDock(QWidget):
     """Holds the Memory view once her memory has loaded (the embedder loads off the loop after start-up), and
     a progress bar while memories are re-embedded after a change of model."""
 
-    def __init__(self, mind: Any, bus: EventBus, parent: QWidget | None = None) -> None:
+    def __init__(self, mind: Any, bus: EventBus, parent: QWidget | None = None, *,
+                 clock: Callable[[], float]) -> None:
         super().__init__(parent)
         self.mind = mind
+        self.clock = clock   # wall time: how long ago a memory was made
         self.view: MemoryView | None = None
         self.waiting = QLabel(translate("memory_dock", "Her memory is waking up (the embedding model is loading)…"),
                               wordWrap=True)
@@ -316,6 +317,6 @@ class MemoryDock(QWidget):
                 self.view.store = store
                 self.view.reload()
             return
-        self.view = MemoryView(store, self.mind.stream.sessions)
+        self.view = MemoryView(store, self.mind.stream.sessions, clock=self.clock)
         self.waiting.hide()
         self._layout.addWidget(self.view)

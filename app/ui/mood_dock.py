@@ -80,7 +80,7 @@ def caption(points: Sequence[Sample]) -> str:
 
 
 class MoodPlot(QWidget):
-    def __init__(self, history: History, hours: float = 3.0, *, now: Callable[[], float] = time.time,
+    def __init__(self, history: History, hours: float = 3.0, *, now: Callable[[], float],
                  half_life_s: float = DEFAULT_HALF_LIFE_S, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("moodPlot")
@@ -225,7 +225,7 @@ class MoodPlot(QWidget):
         p.drawEllipse(path.currentPosition(), 3.5, 3.5)     # where she is now
 
 
-def make_mood_dock(history: History, hours: float = 3.0, *, now: Callable[[], float] = time.time,
+def make_mood_dock(history: History, hours: float = 3.0, *, now: Callable[[], float],
                    half_life_s: float = DEFAULT_HALF_LIFE_S) -> QWidget:
     plot = MoodPlot(history, hours, now=now, half_life_s=half_life_s)
     timer = QTimer(plot)

@@ -65,8 +65,8 @@ class Client:
 
 @contextlib.asynccontextmanager
 async def serving(bea, store: PersonStore, clock: Clock, max_body_kb: int = 256):
-    server = ApiServer(store.verify, bea.blocking, max_body=max_body_kb * 1024)
-    person_routes.install(server, store, clock)
+    server = ApiServer(store.verify, bea.blocking, max_body=max_body_kb * 1024, clock=bea.clock.monotonic)
+    person_routes.install(server, store, clock=clock)
     await server.start()
     try:
         async with aiohttp.ClientSession(f"http://127.0.0.1:{server.port}") as http:
@@ -83,7 +83,7 @@ def clock() -> Clock:
 @pytest.fixture
 def store(bea, clock) -> PersonStore:
     """The app's own database, through a store whose clock the test moves."""
-    return PersonStore(bea.db, clock=clock)
+    return PersonStore(bea.db, clock=clock, zone=bea.clock.zone)
 
 
 @pytest.fixture

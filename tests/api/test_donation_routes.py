@@ -63,7 +63,7 @@ def secrets(skill):
 
 @contextlib.asynccontextmanager
 async def serving(bea, max_body_kb: int = 256):
-    server = ApiServer(bea.person_store.verify, bea.blocking, max_body=max_body_kb * 1024)
+    server = ApiServer(bea.person_store.verify, bea.blocking, max_body=max_body_kb * 1024, clock=bea.clock.monotonic)
     registry.installers()["donations"](bea, server)       # the way the app adds them
     await server.start()
     try:
@@ -258,7 +258,7 @@ def test_the_openapi_document_lists_both_webhooks_without_a_bearer_token(bea, sk
 
 
 def test_the_route_module_installs_on_a_server_and_the_skill_learns_its_port(bea, skill):
-    server = ApiServer(bea.person_store.verify, bea.blocking)
+    server = ApiServer(bea.person_store.verify, bea.blocking, clock=bea.clock.monotonic)
     donation_routes.install(server, skill)
 
     async def go():
@@ -273,6 +273,6 @@ def test_the_route_module_installs_on_a_server_and_the_skill_learns_its_port(bea
 def test_in_lan_mode_the_webhook_address_shown_is_https(bea, skill):
     """LAN mode serves the API over TLS only, loopback included: the address the settings page shows says so."""
     server = ApiServer(bea.person_store.verify, bea.blocking,
-                       ssl_context=ssl.create_default_context(ssl.Purpose.CLIENT_AUTH))
+                       ssl_context=ssl.create_default_context(ssl.Purpose.CLIENT_AUTH), clock=bea.clock.monotonic)
     donation_routes.install(server, skill)
     assert skill.url("kofi").startswith("https://127.0.0.1:") and skill.url("kofi").endswith("/api/v1/donations/kofi")

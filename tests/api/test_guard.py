@@ -217,7 +217,8 @@ def test_lan_mode_without_tls_stays_on_this_computer_and_says_why(bea):
 
     async def scenario():
         fine = ApiService.for_app(bea)
-        service = ApiService(bea.settings, bea.bus, fine._verify, bea.blocking, fine._install, tls=no_tls)
+        service = ApiService(bea.settings, bea.bus, fine._verify, bea.blocking, fine._install, tls=no_tls,
+                             clock=bea.clock.monotonic)
         await service.start()
         host, port = service.server.host, service.port
         status = (await _request("GET", f"http://127.0.0.1:{port}/api/v1/openapi.json"))[0]

@@ -62,7 +62,7 @@ def test_no_bad_or_revoked_token_gets_the_same_401_and_a_good_one_gets_in(bea, s
 
 def test_the_server_listens_on_loopback_only_by_default(bea, store, clock):
     from app.api.server import ApiServer
-    assert ApiServer(store.verify, bea.blocking).host == "127.0.0.1"
+    assert ApiServer(store.verify, bea.blocking, clock=bea.clock.monotonic).host == "127.0.0.1"
 
 
 # ---- the owner comes from the credential ------------------------------------------------------------------

@@ -96,8 +96,8 @@ def main() -> None:
         try:
             skill = PeopleSkill(SkillContext(settings=lambda: PeopleSettings(), bus=EventBus(time.time),
                                              clock=SYSTEM, words=english,
-                                             people_store=PeopleStore(db),
-                                             alias_store=AliasStore(db)))
+                                             people_store=PeopleStore(db, clock=SYSTEM.time),
+                                             alias_store=AliasStore(db, clock=SYSTEM.time, zone=SYSTEM.zone)))
             sightings = raid(rng)
             bare = bare_rate(db, sightings)
             tally = tally_rate(skill, sightings)

@@ -34,6 +34,7 @@ _root = hasattr(os, "geteuid") and os.geteuid() == 0
 _wanted = ["--ignore-gpu-blocklist"] + (["--no-sandbox"] if _root else [])   # a dev tool, like the tests
 os.environ["QTWEBENGINE_CHROMIUM_FLAGS"] = " ".join(_flags + [f for f in _wanted if f not in _flags])
 
+from app.process.clock import SYSTEM  # noqa: E402
 from app.stage import lipsync  # noqa: E402
 from app.stage import messages as m  # noqa: E402
 from app.stage.server import StageServer  # noqa: E402
@@ -59,7 +60,7 @@ async def wait_for(predicate, timeout: float, what: str) -> None:
 
 
 async def bench(folder: Path) -> tuple[float, float, float, float, str]:
-    server = StageServer()
+    server = StageServer(clock=SYSTEM)
     await server.start()
     fps: list[tuple[float, float]] = []
     info: dict[str, object] = {}

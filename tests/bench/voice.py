@@ -39,6 +39,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import numpy as np  # noqa: E402
 from faster_whisper import decode_audio  # noqa: E402
 
+from app.process.clock import SYSTEM
 from app.process.executors import BoundedExecutor  # noqa: E402
 from app.senses.voice import (  # noqa: E402
     Ears,
@@ -88,9 +89,9 @@ def tokens(text: str) -> list[str]:
 
 
 async def first_audio(voice: Voice, opening: str, token_s: float) -> float:
-    out = FakeAudioDevice(realtime=True, speed=1.0)
+    out = FakeAudioDevice(realtime=True, speed=1.0, clock=SYSTEM.monotonic)
     out.start()
-    mouth = Mouth(voice, out)
+    mouth = Mouth(voice, out, clock=SYSTEM.monotonic)
     line = mouth.begin()
     fragments = tokens(json.dumps({"mood": "happy", "message": opening}))
     ready = asyncio.get_running_loop().create_future()

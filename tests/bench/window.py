@@ -30,6 +30,7 @@ from app.core.context_window import SingleContext  # noqa: E402
 from app.memory.database import Database  # noqa: E402
 from app.memory.keys import KeyMaterial  # noqa: E402
 from app.memory.window_store import WindowStore  # noqa: E402
+from app.process.clock import SYSTEM
 from tests.her_words import EN
 
 TURNS = int(os.environ.get("BEA_BENCH_TURNS", "30"))
@@ -98,7 +99,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = Database.open(Path(folder) / "bea.db", KeyMaterial("raw", secrets.token_hex(32)))
         try:
-            store = WindowStore(db)
+            store = WindowStore(db, clock=SYSTEM.time)
             results = {}
             for size in (150_000, 500_000):
                 ctx = filled(size)

@@ -4,7 +4,7 @@ from calendar import timegm
 
 import pytest
 
-from app.core.cooldown import CAP, RETRY_AFTER_CAP, Cooldowns, cooldown, retry_after_seconds
+from app.core.cooldown import CAP, RETRY_AFTER_CAP, Cooldowns, cooldown, http_date, retry_after_seconds
 
 NOW = float(timegm((2015, 10, 21, 7, 28, 0, 0, 0, 0)))  # Wed, 21 Oct 2015 07:28:00 GMT
 
@@ -54,6 +54,14 @@ RETRY_AFTER = [
 @pytest.mark.parametrize("value,seconds", RETRY_AFTER)
 def test_retry_after_in_seconds_or_as_an_http_date(value, seconds):
     assert retry_after_seconds(value, NOW) == seconds
+
+
+def test_a_retry_after_date_is_measured_from_the_answers_own_date():
+    sent = http_date("Wed, 21 Oct 2015 07:28:00 GMT")
+    assert sent == NOW and http_date(" wed, 21 oct 2015 07:28:00 gmt ") == NOW
+    assert http_date("yesterday") is None and http_date(None) is None
+    assert retry_after_seconds("Wed, 21 Oct 2015 07:29:30 GMT", None) is None   # no Date: nothing to measure from
+    assert retry_after_seconds("120", None) == 120.0
 
 
 def test_a_member_cools_down_longer_each_time_and_a_success_resets_it():

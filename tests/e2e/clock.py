@@ -39,6 +39,9 @@ class VirtualClock:
     def now(self) -> dt.datetime:
         return dt.datetime.fromtimestamp(self.time(), dt.UTC)
 
+    def zone(self) -> dt.tzinfo:
+        return self.now().astimezone().tzinfo or dt.UTC   # the machine's zone at the virtual moment
+
     def advance(self, seconds: float) -> None:
         if seconds > 0:
             self.offset += seconds

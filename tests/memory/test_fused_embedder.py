@@ -58,11 +58,11 @@ def test_the_name_carries_e5s_and_changes_with_either_basis(e5, fused, tmp_path,
 
 def test_memories_of_the_default_are_re_embedded_when_the_fused_model_is_chosen_and_found_across_languages(
         bea, e5) -> None:
-    before = MemoryStore(bea.db, e5)        # a streamer's memories under the default: E5 alone
+    before = MemoryStore(bea.db, e5, clock=bea.clock.time)        # a streamer's memories under the default: E5 alone
     ids = [before.remember(text, "person") for text in SAID]
     default = lazy_default(fused=True)
     assert default.name != e5.name and default.dim == E5_RANK + BASIS_RANK
-    after = MemoryStore(bea.db, default)
+    after = MemoryStore(bea.db, default, clock=bea.clock.time)
     assert after.recall("who plays the guitar?") == []       # never compared with the old model's vectors
     assert after.pending_count() == 3
     seen: list[tuple[int, int]] = []

@@ -14,7 +14,7 @@ WORDS = ("gatto pixel milano pasta pizza boss fight elden ring stream domani esa
 
 
 def test_what_is_stored_and_what_is_not(bea):
-    store = MemoryStore(bea.db, HashingEmbedder())
+    store = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     assert store.remember("il mio gatto si chiama Pixel", "person", author="twitch:1") is not None
     assert store.remember("Il mio  gatto si chiama PIXEL", "person") is None      # a duplicate in the scope
     assert store.remember("il mio gatto si chiama Pixel", "person", scope="other") is not None
@@ -24,7 +24,7 @@ def test_what_is_stored_and_what_is_not(bea):
 
 
 def test_plain_recall_returns_only_what_people_said(bea):
-    store = MemoryStore(bea.db, HashingEmbedder())
+    store = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     store.remember("marco has a cat called pixel", "person")
     store.remember("my cat pixel can fly to the moon", "bea")
     people = store.recall("cat pixel")
@@ -46,7 +46,7 @@ class CountingEmbedder(HashingEmbedder):
 
 def test_each_line_of_a_batch_is_asked_on_its_own_and_embedded_once(bea):
     embedder = CountingEmbedder()
-    store = MemoryStore(bea.db, embedder)
+    store = MemoryStore(bea.db, embedder, clock=bea.clock.time)
     store.remember("marco has a cat called pixel", "person")
     store.remember("my cat pixel was called captain", "bea")
     for i in range(40):
@@ -71,7 +71,7 @@ def test_each_line_of_a_batch_is_asked_on_its_own_and_embedded_once(bea):
 
 def test_a_failed_embed_still_stores_and_is_embedded_later(bea):
     broken = HashingEmbedder(fail=True)
-    store = MemoryStore(bea.db, broken)
+    store = MemoryStore(bea.db, broken, clock=bea.clock.time)
     mid = store.remember("anna studies physics in bologna", "person")
     assert mid is not None
     broken.fail = False
@@ -81,9 +81,9 @@ def test_a_failed_embed_still_stores_and_is_embedded_later(bea):
 
 
 def test_vectors_from_two_models_are_never_compared(bea):
-    old = MemoryStore(bea.db, HashingEmbedder(name="model-a"))
+    old = MemoryStore(bea.db, HashingEmbedder(name="model-a"), clock=bea.clock.time)
     old.remember("luca plays the guitar in a band", "person")
-    new = MemoryStore(bea.db, HashingEmbedder(name="model-b"))
+    new = MemoryStore(bea.db, HashingEmbedder(name="model-b"), clock=bea.clock.time)
     assert new.recall("guitar band") == []
     seen = []
     assert new.embed_pending(progress=lambda done, total: seen.append((done, total))) == 1
@@ -91,7 +91,7 @@ def test_vectors_from_two_models_are_never_compared(bea):
 
 
 def test_forget_one_and_a_scope(bea):
-    store = MemoryStore(bea.db, HashingEmbedder())
+    store = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     a = store.remember("giulia loves the sea in summer", "person", scope="s1")
     store.remember("giulia hates the mountains in winter", "person", scope="s1")
     store.remember("paolo works in rome at a bank", "person", scope="s2")

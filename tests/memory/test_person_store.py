@@ -1,6 +1,7 @@
 """The person model on the real encrypted store: precedence, the sync feed, consent, observers, devices."""
 
 import json
+from datetime import UTC, timedelta, timezone
 
 import pytest
 
@@ -18,7 +19,7 @@ def clock():
 
 @pytest.fixture
 def store(bea, clock):
-    return PersonStore(bea.db, clock=lambda: clock[0])
+    return PersonStore(bea.db, clock=lambda: clock[0], zone=lambda: UTC)
 
 
 def entry(key="home_city", summary="lives in Turin", source="manual", at=NOW - 10, **kw) -> Entry:
@@ -93,6 +94,15 @@ def test_raw_signals_are_kept_35_days_at_most(store, clock):
     clock[0] = NOW + 2 * 86400
     store.observe([])
     assert store.signal_count() == 0
+
+
+def test_her_routine_is_read_in_the_streamers_zone_the_store_was_given(bea, clock):
+    store = PersonStore(bea.db, clock=lambda: clock[0], zone=lambda: timezone(timedelta(hours=2)))
+    store.set_sense("routine", True)
+    midnight = NOW - NOW % 86400
+    store.observe([Signal("departure", midnight - week * 7 * 86400 + 6 * 3600 + 600, {"place": "home"})
+                   for week in range(1, 5)])   # four Fridays at 06:10 UTC
+    assert [e.summary for e in store.entries() if e.section == "routine"] == ["Friday leaves home around 08:10"]
 
 
 def test_device_tokens_are_shown_once_and_stored_hashed(bea, store):

@@ -13,6 +13,7 @@ from app.memory.keys import KeyMaterial
 from app.memory.migrations import MIGRATIONS, Migration
 from app.memory.plan_store import PlanStore
 from app.memory.plan_tables import PLAN_TABLES
+from app.process.clock import SYSTEM
 
 
 def open_plan_db(path) -> Database:
@@ -51,12 +52,12 @@ def written(store: PlanStore) -> Plan:
 
 
 def test_an_empty_database_has_no_plan(db):
-    store = PlanStore(db)
+    store = PlanStore(db, clock=SYSTEM.time)
     assert store.load() is None and store.current is None
 
 
 def test_every_edit_returns_the_whole_plan_with_its_database_ids(db):
-    store = PlanStore(db)
+    store = PlanStore(db, clock=SYSTEM.time)
     plan = written(store)
     assert plan == Plan("Finish the castle", (
         Objective(1, "Build the gate", State.TODO, "", 0),
@@ -64,26 +65,26 @@ def test_every_edit_returns_the_whole_plan_with_its_database_ids(db):
         Objective(3, "Say hi to raiders", State.TODO, "", 2)))
     after = store.apply(lambda p: P.complete(P.start(p, 2), 2, "both towers lit"))
     assert after.find(2) == Objective(2, "Light the towers", State.DONE, "both towers lit", 1)
-    assert PlanStore(db).current == after                  # a fresh store reads back the same plan
+    assert PlanStore(db, clock=SYSTEM.time).current == after                  # a fresh store reads back the same plan
 
 
 def test_a_refused_edit_raises_and_leaves_the_stored_plan_untouched(db):
-    store = PlanStore(db)
+    store = PlanStore(db, clock=SYSTEM.time)
     written(store)
     before = rows(db)
     with pytest.raises(PlanError, match="there is no objective #9; the plan has #1, #2, #3"):
         store.apply(lambda p: P.start(p, 9))
     with pytest.raises(PlanError, match="the objective is empty"):
         store.apply(lambda p: P.edit(p, 1, "  "))
-    assert rows(db) == before and store.current == PlanStore(db).current
+    assert rows(db) == before and store.current == PlanStore(db, clock=SYSTEM.time).current
 
 
 def test_an_edit_that_invents_an_id_is_a_bug_and_rolls_back(db):
-    store = PlanStore(db)
+    store = PlanStore(db, clock=SYSTEM.time)
     plan = written(store)
     with pytest.raises(ValueError, match="objective #42 is not in the stored plan"):
         store.apply(lambda p: Plan(p.headline, (*p.objectives, Objective(42, "ghost"))))
-    assert PlanStore(db).current == plan
+    assert PlanStore(db, clock=SYSTEM.time).current == plan
 
 
 def test_only_the_changed_rows_are_written(db):
@@ -102,7 +103,7 @@ def test_only_the_changed_rows_are_written(db):
 
 
 def test_clear_removes_everything_and_numbers_are_never_reused(db):
-    store = PlanStore(db)
+    store = PlanStore(db, clock=SYSTEM.time)
     written(store)
     assert store.apply(P.clear) is None and rows(db) == []
     assert db.read(lambda c: c.execute("SELECT count(*) FROM plan_meta").fetchone()[0]) == 0
@@ -114,22 +115,22 @@ def test_clear_removes_everything_and_numbers_are_never_reused(db):
 
 
 def test_the_tables_refuse_a_state_outside_the_four(db):
-    PlanStore(db).apply(lambda p: P.add(P.new_plan(p), "x"))
+    PlanStore(db, clock=SYSTEM.time).apply(lambda p: P.add(P.new_plan(p), "x"))
     with pytest.raises(Exception, match="CHECK constraint failed"):
         db.write(lambda c: c.execute("UPDATE objectives SET state = 'paused'"))
 
 
 def test_listeners_hear_every_edit_and_a_broken_one_cannot_undo_it(db, caplog):
-    store, heard = PlanStore(db), []
+    store, heard = PlanStore(db, clock=SYSTEM.time), []
     store.on_change(lambda _plan: 1 / 0)
     store.on_change(heard.append)
     written(store)
-    assert len(heard) == 4 and heard[-1] == store.current == PlanStore(db).current
+    assert len(heard) == 4 and heard[-1] == store.current == PlanStore(db, clock=SYSTEM.time).current
     assert "a plan listener failed" in caplog.text
 
 
 def test_an_older_result_landing_late_never_replaces_the_newer_plan(db):
-    store = PlanStore(db)
+    store = PlanStore(db, clock=SYSTEM.time)
     store.apply(lambda p: P.new_plan(p, "Race"))
 
     async def race():

@@ -36,7 +36,7 @@ def test_lines_open_a_session_on_first_activity_and_export(bea, tmp_path):
 
 
 def test_an_export_holds_the_whole_session_however_long(bea, tmp_path):
-    stream = Stream(bea.db)
+    stream = Stream(bea.db, clock=bea.clock.time)
     assert stream.exportable() is None
     first = stream.go_live("streamer")
     stream.append_sync([Line("heard", "[ada] the session before", 1.0, "twitch:9", "ada")])
@@ -58,16 +58,16 @@ def test_an_export_holds_the_whole_session_however_long(bea, tmp_path):
 
 def test_a_session_that_does_not_exist_is_said_and_nothing_is_written(bea, tmp_path):
     with pytest.raises(ValueError, match="there is no session 42 to export"):
-        Stream(bea.db).export(42, tmp_path / "x.md")
+        Stream(bea.db, clock=bea.clock.time).export(42, tmp_path / "x.md")
     assert not (tmp_path / "x.md").exists() and not (tmp_path / "x.md.part").exists()
 
 
 def test_an_open_session_survives_a_restart_and_reads_are_capped(bea):
-    stream = Stream(bea.db)
+    stream = Stream(bea.db, clock=bea.clock.time)
     sid = stream.go_live("tray")
     assert stream.go_live("tray") == sid  # already live
     stream.append_sync([Line("heard", f"line {i}", float(i)) for i in range(STREAM_LIMIT + 50)])
-    again = Stream(bea.db)
+    again = Stream(bea.db, clock=bea.clock.time)
     assert again.session_id == sid
     lines = again.session_lines(sid, limit=10**6)
     assert len(lines) == STREAM_LIMIT and lines[-1].text == f"line {STREAM_LIMIT + 49}"
@@ -75,16 +75,16 @@ def test_an_open_session_survives_a_restart_and_reads_are_capped(bea):
 
 
 def test_a_session_a_line_opened_is_not_on_air_until_the_streamer_goes_live(bea):
-    stream = Stream(bea.db)
+    stream = Stream(bea.db, clock=bea.clock.time)
     stream.append_sync([Line("heard", "[You] hi Bea", 1.0, "app:owner", "You", "app:chat")])
     sid = stream.session_id
     assert sid is not None and not stream.on_air          # she heard a line: a sitting, not a stream
-    assert not Stream(bea.db).on_air                       # and a restart says the same
+    assert not Stream(bea.db, clock=bea.clock.time).on_air                       # and a restart says the same
     assert stream.go_live("activity") == sid and not stream.on_air
     assert stream.go_live("streamer") == sid and stream.on_air   # Go live makes that sitting the stream
-    assert Stream(bea.db).on_air and stream.sessions()[0][3] == "streamer"
+    assert Stream(bea.db, clock=bea.clock.time).on_air and stream.sessions()[0][3] == "streamer"
     stream.end()
-    assert not stream.on_air and not Stream(bea.db).on_air
+    assert not stream.on_air and not Stream(bea.db, clock=bea.clock.time).on_air
     assert stream.go_live("obs") != sid and stream.on_air
 
 
@@ -92,7 +92,7 @@ def test_a_session_a_line_opened_is_not_on_air_until_the_streamer_goes_live(bea)
 def test_an_export_is_owner_only_from_its_first_byte(bea, tmp_path, monkeypatch):
     """A session holds what viewers said: its export is 0600 while it is written and once in place, whatever
     the umask, a file it replaces or a part a crash left behind."""
-    stream = Stream(bea.db)
+    stream = Stream(bea.db, clock=bea.clock.time)
     sid = stream.go_live("streamer")
     stream.append_sync([Line("heard", "[ada] my address is secret", 1.0, "twitch:9", "ada")])
     seen: list[int] = []

@@ -71,8 +71,8 @@ def test_a_removed_person_has_every_line_of_the_session_flagged_and_exported_wit
 
 
 def test_the_dreamer_never_reads_a_flagged_line(bea):
-    stream = Stream(bea.db)
-    store = MemoryStore(bea.db, HashingEmbedder())
+    stream = Stream(bea.db, clock=bea.clock.time)
+    store = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     model = FakeLLMClient([AssistantMessage(text="PERSON: anna likes chess")])
     dreamer = Dreamer(bea.db, stream, lambda: store, lambda: model, bea.bus, time.time)
     stream.append_sync([heard("[marco] my address is 14 Oak Street", MARCO, native_id="a1"),

@@ -11,6 +11,7 @@ from app.memory.database import Database
 from app.memory.keys import KeyMaterial
 from app.memory.migrations import MIGRATIONS
 from app.memory.window_store import WindowStore
+from app.process.clock import SYSTEM
 from tests.her_words import EN
 
 
@@ -24,14 +25,14 @@ def changed_rows(db) -> int:
 
 
 def same(ctx: SingleContext, db) -> bool:
-    stored = WindowStore(db).load()
+    stored = WindowStore(db, clock=SYSTEM.time).load()
     again = SingleContext.restore(stored, ctx.budget, words)
     return (json.dumps(again.snapshot()) == json.dumps(ctx.snapshot())
             and repr(again.replay(EN)) == repr(ctx.replay(EN)))
 
 
 def test_a_turn_writes_its_own_rows_and_a_restart_restores_the_identical_window(bea):
-    store = WindowStore(bea.db)
+    store = WindowStore(bea.db, clock=bea.clock.time)
     ctx = SingleContext(Budget(150_000, trigger_pin=20_000, hot_pin=2_000), words)
     for i in range(1000):
         ctx.heard(f"[u{i % 7}] line {i} " + "parola " * 5, "twitch:#bea", ts=1000.0 + i, author=f"twitch:{i % 7}")
@@ -69,7 +70,8 @@ def test_a_turn_writes_its_own_rows_and_a_restart_restores_the_identical_window(
     assert changed_rows(bea.db) - before > len(ctx.entries)   # rewritten whole
     ctx.heard("[late] after the slide")
     asyncio.run(store.flush(ctx))
-    assert same(ctx, bea.db) and WindowStore(bea.db).load()["entries"][0][1] == EntryKind.RECAP.value
+    stored = WindowStore(bea.db, clock=bea.clock.time).load()
+    assert same(ctx, bea.db) and stored["entries"][0][1] == EntryKind.RECAP.value
     rows = bea.db.read(lambda c: c.execute("SELECT count(*) FROM window_entries").fetchone()[0])
     assert rows == len(ctx.entries)
 
@@ -81,11 +83,11 @@ def test_a_turn_writes_its_own_rows_and_a_restart_restores_the_identical_window(
     ctx.clear()
     ctx.heard("[new] fresh start")
     store.flush_sync(ctx)
-    assert same(ctx, bea.db) and len(WindowStore(bea.db).load()["entries"]) == 1
+    assert same(ctx, bea.db) and len(WindowStore(bea.db, clock=bea.clock.time).load()["entries"]) == 1
 
 
 def test_concurrent_turns_flushing_land_in_order_and_lose_nothing(bea):
-    store = WindowStore(bea.db)
+    store = WindowStore(bea.db, clock=bea.clock.time)
     ctx = SingleContext()
 
     async def turn(i):
@@ -96,13 +98,13 @@ def test_concurrent_turns_flushing_land_in_order_and_lose_nothing(bea):
         await asyncio.gather(*(turn(i) for i in range(30)))
 
     asyncio.run(many())
-    fresh = WindowStore(bea.db)
+    fresh = WindowStore(bea.db, clock=bea.clock.time)
     assert [row[2] for row in fresh.load()["entries"]] == [f"line {i}" for i in range(30)]
     assert fresh.take_seq() == 31                 # the next after the last one stored
 
 
 def test_a_write_that_fails_is_made_good_by_the_next_one_rewriting_the_window(bea):
-    store = WindowStore(bea.db)
+    store = WindowStore(bea.db, clock=bea.clock.time)
     ctx = SingleContext(count=words)
     ctx.heard("first")
     store.flush_sync(ctx)
@@ -123,7 +125,7 @@ def test_the_sequence_keeps_rising_across_restarts(data_dir, env):
     from app import compose
     bea = compose.build(data_dir, env=env, log_to_stderr=False)
     ctx = SingleContext()
-    store = WindowStore(bea.db)
+    store = WindowStore(bea.db, clock=bea.clock.time)
     for i in range(5):
         ctx.heard(f"line {i}")
         assert store.flush_sync(ctx)
@@ -131,7 +133,7 @@ def test_the_sequence_keeps_rising_across_restarts(data_dir, env):
     compose.close(bea)
     bea = compose.build(data_dir, env=env, log_to_stderr=False)
     try:
-        store = WindowStore(bea.db)
+        store = WindowStore(bea.db, clock=bea.clock.time)
         assert store.take_seq() == seq
         assert len(store.load()["entries"]) == 5
     finally:
@@ -154,7 +156,7 @@ def test_an_old_one_row_snapshot_migrates_to_rows_and_loads_the_same(tmp_path):
     db = Database.open(path, key)
     try:
         assert db.migrated_from == 10
-        store = WindowStore(db)
+        store = WindowStore(db, clock=SYSTEM.time)
         assert store.take_seq() == 8
         assert same(ctx, db)
         assert "entries" not in json.loads(db.read(lambda c: c.execute(
@@ -164,4 +166,4 @@ def test_an_old_one_row_snapshot_migrates_to_rows_and_loads_the_same(tmp_path):
 
 
 def test_an_empty_store_loads_nothing(bea):
-    assert WindowStore(bea.db).load() is None
+    assert WindowStore(bea.db, clock=bea.clock.time).load() is None

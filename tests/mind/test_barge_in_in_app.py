@@ -8,6 +8,7 @@ import asyncio
 import json
 
 from app.core.perception import Author, Meta, Perception, PerceptionKind
+from app.process.clock import SYSTEM
 from app.senses.voice import FakeAudioDevice
 from app.skills.voice.parts import Parts
 from tests.mind.harness import chat
@@ -44,7 +45,7 @@ async def until(condition, timeout: float = 20.0) -> None:
 
 
 def test_a_donation_during_her_line_ducks_her_then_stops_her_and_only_what_she_said_is_remembered(bea, voice):
-    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=2.0)
+    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=2.0, clock=SYSTEM.monotonic)
     skill = bea.skills["voice"]
     skill.load = lambda _settings, _executor: Parts(voice, None, None, owned=False)
 

@@ -19,8 +19,8 @@ def broken(_messages, _tools):
 
 
 def make(bea, script):
-    stream = Stream(bea.db)
-    store = MemoryStore(bea.db, HashingEmbedder())
+    stream = Stream(bea.db, clock=bea.clock.time)
+    store = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     model = FakeLLMClient(list(script))
     dreamer = Dreamer(bea.db, stream, lambda: store, lambda: model, bea.bus, time.time)
     return stream, store, model, Consolidation(dreamer, stream, bea.bus, lambda: 20, time.time)

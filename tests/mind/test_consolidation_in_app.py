@@ -21,7 +21,8 @@ FACT = "my cat is called Pistacchio"
 
 def build(data_dir, env):
     bea = compose.build(data_dir, env=env, log_to_stderr=False)
-    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder())   # her memory loaded (a stand-in embedder)
+    # her memory loaded (a stand-in embedder)
+    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     return bea
 
 
@@ -57,7 +58,7 @@ def test_a_fact_told_is_remembered_when_the_stream_ends_shown_and_kept_after_a_r
             async with LLMServer() as server:
                 use(bea, server)
                 await tell(bea, server)
-                dock = MemoryDock(bea.mind, bea.bus)
+                dock = MemoryDock(bea.mind, bea.bus, clock=bea.clock.time)
                 qtbot.addWidget(dock)
                 before = dock.news.text()
                 kept = await bea.mind.consolidation.end_stream()
@@ -79,7 +80,7 @@ def test_a_fact_told_is_remembered_when_the_stream_ends_shown_and_kept_after_a_r
     try:
         assert recalled(again) == [f"Streamer: {FACT}"]           # after a restart, recall finds it
         assert again.mind.dreamer.waiting() == {}                 # and the night has nothing left to read twice
-        dock = MemoryDock(again.mind, again.bus)                  # and the Memory dock shows it
+        dock = MemoryDock(again.mind, again.bus, clock=again.clock.time)                  # and the Memory dock shows it
         qtbot.addWidget(dock)
         assert [m.text for m in dock.view.memories] == [f"Streamer: {FACT}"]
         assert dock.news.text() == "Remembered 1 thing from this stream."
@@ -112,7 +113,7 @@ def test_quitting_remembers_the_stream_and_a_capable_model_dreams_it_once(data_d
 
 def test_a_long_pause_remembers_the_open_stream(bea):
     consolidation = bea.mind.consolidation
-    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder())
+    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     bea.settings.set("skills.memory.remember_after_minutes", 20)
     bea.mind.stream.append_sync([Line("heard", f"[Streamer] {FACT}", time.time() - 19 * 60, OWNER.identity)])
     assert asyncio.run(consolidation.after_pause()) == 0          # 19 quiet minutes: not yet

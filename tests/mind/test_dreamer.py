@@ -17,8 +17,8 @@ PERSON: ok"""
 
 
 def make(bea, reply=DREAM):
-    stream = Stream(bea.db)
-    store = MemoryStore(bea.db, HashingEmbedder())
+    stream = Stream(bea.db, clock=bea.clock.time)
+    store = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     model = FakeLLMClient([AssistantMessage(text=reply)])
     dreamer = Dreamer(bea.db, stream, lambda: store, lambda: model, bea.bus, time.time)
     return stream, store, model, dreamer
@@ -98,8 +98,8 @@ def test_a_deadline_leaves_what_the_model_did_not_write_for_the_next_chance(bea)
 
 
 def test_a_model_too_small_to_dream_keeps_what_people_said_verbatim(bea):
-    stream = Stream(bea.db)
-    store = MemoryStore(bea.db, HashingEmbedder())
+    stream = Stream(bea.db, clock=bea.clock.time)
+    store = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     model = FakeLLMClient([AssistantMessage(text="PERSON: never asked")])
     dreamer = Dreamer(bea.db, stream, lambda: store, lambda: model, bea.bus, time.time, verbatim=lambda: True)
     told = []

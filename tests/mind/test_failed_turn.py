@@ -71,7 +71,7 @@ def test_a_turn_no_model_can_answer_keeps_its_lines_and_the_next_turn_sees_them(
     assert [(ln.kind, ln.text) for ln in lines] == [
         ("heard", "[marco] Hi Bea, what's your name?"), ("heard", "[marco] are you there?"), ("spoke", "I'm Bea!")]
     # and the window on disk has them for the next start
-    stored = WindowStore(bea.db).load()
+    stored = WindowStore(bea.db, clock=bea.clock.time).load()
     assert [row[2] for row in stored["entries"]] == [
         "[marco] Hi Bea, what's your name?", "[marco] are you there?", "I'm Bea!"]
     # the Chat skill heard the failure, and cleared it once she spoke
@@ -99,7 +99,7 @@ def test_the_loop_goes_on_after_a_failed_turn_and_answers_nothing_twice():
     async def go():
         m = Mind()
         refusing = Refusing("ollama:gone", "could not connect to http://127.0.0.1:9/v1: connection refused")
-        m.mind.llm = ModelPool("mind", [refusing])
+        m.mind.llm = ModelPool("mind", [refusing], clock=m.clock.now)
         task = asyncio.ensure_future(m.mind.run())
         m.bus.put(chat("first line"))
         await m.clock.advance(1.5)

@@ -53,7 +53,7 @@ def leaks(texts: list[str]) -> list[str]:
 def test_no_request_in_a_whole_session_carries_an_id(bea):
     people = bea.skills["people"]
     bea.settings.update({"mind.background_models": ["llamacpp:dreamer"]})   # a model that dreams, not the demo
-    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder())
+    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     bea.mind.memories.remember("anna_b said she studies physics in bologna", "person", author="twitch:55512345")
     mind_llm = FakeLLMClient([
         uses(call("remember_person", name="xX_marco_Xx", note="has a cat called Pixel", attitude="fond of him")),

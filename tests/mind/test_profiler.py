@@ -10,7 +10,7 @@ from tests.fakes import FakeLLMClient
 
 
 def test_a_profile_after_twenty_lines_and_not_again_soon(bea):
-    stream = Stream(bea.db)
+    stream = Stream(bea.db, clock=bea.clock.time)
     model = FakeLLMClient([AssistantMessage(text="Marco loves cats and cooks pasta.")] * 3)
     got = []
 

@@ -177,6 +177,15 @@ def test_failures_map_to_error_classes(reply, error, words):
         assert info.value.retry_after == 2.0
 
 
+def test_a_retry_after_date_is_measured_from_the_servers_own_date():
+    """A server whose clock is a year off still means "in 45 seconds": the wait is its two dates apart."""
+    reply = openai_error(429, "Rate limit reached", **{"Date": "Mon, 01 Jan 2024 10:00:00 GMT",
+                                                      "Retry-After": "Mon, 01 Jan 2024 10:00:45 GMT"})
+    with pytest.raises(RateLimited) as info:
+        run([reply])
+    assert info.value.retry_after == 45.0
+
+
 def test_a_tools_complaint_without_tools_sent_is_an_ordinary_refusal():
     async def call(client):
         return await client.complete([Message.user("ciao")])

@@ -9,6 +9,7 @@ from app.core.chat import AssistantMessage, DeltaKind, Message
 from app.core.events import EventBus
 from app.core.model_spec import ModelSpecError
 from app.core.tools import Tool
+from app.process.clock import SYSTEM
 from app.senses.llm.base import Timeouts
 from app.senses.llm.pool import ModelPool, ModelPoolError
 from app.senses.llm.registry import ClientFactory, build_pool
@@ -31,7 +32,7 @@ def run(scenario, privacy=False, keys=None, timeouts=QUICK):
         async with LLMServer() as server:
             gate = NetworkGate(lambda: privacy, EventBus(lambda: 0.0), resolve=lambda host, port: [])
             urls = {p: server.base_url for p in ("ollama", "lmstudio", "llamacpp", "vllm", "anthropic", "groq")}
-            factory = ClientFactory(gate, (keys or {}).get, base_urls=urls, timeouts=timeouts)
+            factory = ClientFactory(gate, (keys or {}).get, base_urls=urls, timeouts=timeouts, clock=SYSTEM.monotonic)
             pools = []
 
             def pool(*specs, role="mind"):
@@ -151,7 +152,7 @@ def test_privacy_mode_falls_back_from_an_outside_model_to_a_local_one():
         gate = NetworkGate(lambda: True, EventBus(lambda: 0.0), resolve=lambda host, port: [])
         factory = ClientFactory(gate, {"llm.groq.api_key": "gsk-secret-value"}.get,
                                 base_urls={"groq": "http://198.51.100.7/openai/v1", "ollama": server.base_url},
-                                timeouts=QUICK)
+                                timeouts=QUICK, clock=SYSTEM.monotonic)
         mind = factory.pool("mind", ["groq:llama-3.3-70b-versatile", "ollama:a"])
         server.script("a", text("a", ["local answer"]))
         try:
@@ -174,7 +175,7 @@ def test_a_missing_key_falls_back_and_keys_are_asked_once_and_never_logged(caplo
         gate = NetworkGate(lambda: False, EventBus(lambda: 0.0))
         urls = {"openai": server.base_url, "anthropic": server.base_url, "ollama": server.base_url}
         mind = build_pool("mind", ["openai:gpt-4o", "anthropic:claude", "ollama:a", "ollama:b"], gate, secrets,
-                          base_urls=urls, timeouts=QUICK)
+                          base_urls=urls, timeouts=QUICK, clock=SYSTEM.monotonic)
         server.script("claude", Stream(anthropic_stream("claude", text=["from claude"])))
         try:
             return await mind.complete(HELLO, [SPEAK]), server.requests
@@ -221,7 +222,7 @@ class Scripted:
 
 def test_the_pool_speaks_the_client_protocol_and_closes_its_clients():
     clients = [Scripted("x:1"), Scripted("x:2")]
-    pool = ModelPool("background", clients)
+    pool = ModelPool("background", clients, clock=SYSTEM.monotonic)
 
     async def go():
         answers = [(await pool.complete(HELLO)).text for _ in range(3)]
@@ -231,7 +232,7 @@ def test_the_pool_speaks_the_client_protocol_and_closes_its_clients():
     assert asyncio.run(go()) == ["x:1", "x:2", "x:1"]
     assert pool.models == ["x:1", "x:2"] and all(c.closed for c in clients)
     with pytest.raises(ValueError, match="needs at least one model"):
-        ModelPool("mind", [])
+        ModelPool("mind", [], clock=SYSTEM.monotonic)
 
 
 REGISTRY_ERRORS = [
@@ -244,7 +245,7 @@ REGISTRY_ERRORS = [
 
 @pytest.mark.parametrize("specs,words", REGISTRY_ERRORS)
 def test_registry_refuses_bad_configuration(specs, words):
-    factory = ClientFactory(NetworkGate(lambda: False), lambda name: None)
+    factory = ClientFactory(NetworkGate(lambda: False), lambda name: None, clock=SYSTEM.monotonic)
     with pytest.raises(ModelSpecError) as info:
         factory.pool("mind", specs)
     for word in words:
@@ -258,7 +259,8 @@ def test_registry_builds_the_built_in_model_through_its_factory():
         built.append(str(spec))
         return Scripted(str(spec))
 
-    pool = ClientFactory(NetworkGate(lambda: False), lambda name: None, local=local).pool("mind", ["local:smollm2"])
+    pool = ClientFactory(NetworkGate(lambda: False), lambda name: None, local=local,
+                         clock=SYSTEM.monotonic).pool("mind", ["local:smollm2"])
     assert built == ["local:smollm2"] and pool.models == ["local:smollm2"]
 
 
@@ -280,7 +282,7 @@ def run_with_factory(scenario):
         async with LLMServer() as server:
             gate = NetworkGate(lambda: False, EventBus(lambda: 0.0))
             urls = {p: server.base_url for p in ("ollama", "lmstudio", "vllm")}
-            factory = ClientFactory(gate, lambda name: None, base_urls=urls, timeouts=QUICK)
+            factory = ClientFactory(gate, lambda name: None, base_urls=urls, timeouts=QUICK, clock=SYSTEM.monotonic)
             return await scenario(server, factory)
     return asyncio.run(go())
 

@@ -25,6 +25,7 @@ import pytest
 from app.core.chat import Message, Role
 from app.core.events import EventBus
 from app.core.tools import Tool
+from app.process.clock import SYSTEM
 from app.senses.llm.base import CallOptions, ContextExceeded, MalformedStream, Pace, Timeouts
 from app.senses.llm.figures import ServerFigures
 from app.senses.llm.pool import ModelPool
@@ -100,7 +101,8 @@ def server() -> Iterator[str]:
 
 def factory(base: str, pace: Pace | None = None) -> ClientFactory:
     gate = NetworkGate(lambda: False, EventBus(lambda: 0.0))
-    return ClientFactory(gate, lambda _name: None, base_urls={"llamacpp": base}, timeouts=TIMEOUTS, pace=pace)
+    return ClientFactory(gate, lambda _name: None, base_urls={"llamacpp": base}, timeouts=TIMEOUTS,
+                         clock=SYSTEM.monotonic, pace=pace)
 
 
 def test_a_tool_call_and_the_step_after_its_result(server):
@@ -164,7 +166,7 @@ def test_a_composed_turn_speaks(server):
 
     async def go():
         m = Mind()
-        pool = ModelPool("mind", [factory(server).client("llamacpp:smollm2")])
+        pool = ModelPool("mind", [factory(server).client("llamacpp:smollm2")], clock=SYSTEM.monotonic)
         m.mind.llm = pool
         try:
             m.bus.put(chat("Hi Bea, what's your name?", who="marco"))

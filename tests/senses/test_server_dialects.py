@@ -22,6 +22,7 @@ from app.core.chat import Message, ToolCall, Usage
 from app.core.events import EventBus
 from app.core.model_spec import parse
 from app.core.tools import Tool
+from app.process.clock import SYSTEM
 from app.senses.llm.base import CallOptions, Timeouts, ToolsUnsupported
 from app.senses.llm.openai_compat import OpenAICompatClient
 from app.senses.llm.pool import ModelPool
@@ -124,7 +125,8 @@ def test_vllm_without_its_tool_flags_is_a_model_that_rejects_tools_and_the_pool_
             server.script("qwen3:8b", Stream(ollama("qwen3:8b")), Stream(ollama("qwen3:8b")))
             pool = ModelPool("mind", [
                 OpenAICompatClient(parse("vllm:Qwen/Qwen2.5-7B-Instruct"), server.base_url, gate(), timeouts=QUICK),
-                OpenAICompatClient(parse("ollama:qwen3:8b"), server.base_url, gate(), timeouts=QUICK)])
+                OpenAICompatClient(parse("ollama:qwen3:8b"), server.base_url, gate(), timeouts=QUICK)],
+                             clock=SYSTEM.monotonic)
             try:
                 answers = [await pool.complete([Message.user("ciao")], [SPEAK]) for _ in range(2)]
             finally:

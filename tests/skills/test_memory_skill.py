@@ -32,7 +32,7 @@ def test_no_tool_and_no_prompt_while_memory_loads(bea):
 
 def test_recall_and_the_briefing(bea):
     skill, mind = make(bea)
-    mind.memories = MemoryStore(bea.db, HashingEmbedder())
+    mind.memories = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     mind.memories.remember("marco has a cat called pixel", "person")
     mind.memories.remember("my own cat pixel can talk", "bea")
     assert [t.name for t in skill.tools()] == ["recall"]
@@ -46,7 +46,7 @@ def test_recall_and_the_briefing(bea):
 
 def test_a_busy_batch_asks_each_line_most_important_first(bea):
     skill, mind = make(bea)
-    mind.memories = MemoryStore(bea.db, HashingEmbedder())
+    mind.memories = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     mind.memories.remember("marco has a cat called pixel", "person")
     busy = [chat(f"what a great stream tonight number {i} with friends and songs and games") for i in range(30)]
     question = chat("what was the cat pixel called", who="marco")

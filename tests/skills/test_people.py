@@ -140,7 +140,7 @@ def test_she_learns_a_name_and_every_later_line_uses_it(bea, skill):
 
 
 def test_the_buffer_records_both_sides_and_consolidates_into_memories(bea, skill):
-    store = MemoryStore(bea.db, HashingEmbedder())
+    store = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     bea.mind.memories = store
     skill.context_for([chat("my cat is called Pixel", "marco", "1")])
     record = type("R", (), {"authors": ["twitch:1"], "said": [["twitch:#bea", "what a lovely name"]]})()
@@ -163,7 +163,7 @@ def test_the_buffer_records_both_sides_and_consolidates_into_memories(bea, skill
 
 
 def test_forgetting_someone_reaches_everywhere(bea, skill):
-    store = MemoryStore(bea.db, HashingEmbedder())
+    store = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     bea.mind.memories = store
     new_session(bea)
     skill.context_for([chat("my name is Sara", "sara_88", "3"), chat("hi", "tom", "4")])

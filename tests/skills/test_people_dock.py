@@ -351,7 +351,7 @@ def test_a_repeat_offender_in_chat_is_marked_in_the_roster_and_on_the_card(bea, 
 
 # ---- forgetting ---------------------------------------------------------------------------------------
 def remember_some(bea) -> MemoryStore:
-    store = MemoryStore(bea.db, HashingEmbedder())
+    store = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     store.remember("marco has a cat called pixel", "person", author=MARCO)
     store.remember("marco plays bass on discord", "person", author=MARCO_DISCORD)
     store.remember("anna studies physics", "person", author="twitch:1")

@@ -138,7 +138,7 @@ def test_a_failing_model_stops_the_interview_with_one_plain_sentence(bea, skill)
             pass
 
     bea.settings.update({"mind.background_models": ["ollama:qwen2.5:7b"]})  # a model that interviews
-    bea.mind._background = ModelPool("background", [Down()])
+    bea.mind._background = ModelPool("background", [Down()], clock=bea.clock.monotonic)
 
     async def go():
         skill.start_interview()

@@ -9,6 +9,7 @@ from app.core import plan as P
 from app.core.events import EventBus
 from app.core.tools import assemble, broken_promises, is_failure, named_tools
 from app.memory.plan_store import PlanStore
+from app.process.clock import SYSTEM
 from app.skills.base import SkillContext
 from app.skills.plan.skill import NO_STORE, PlanSkill
 from app.skills.registry import discover
@@ -22,7 +23,7 @@ TOOLS = ["objective_start", "objective_done", "objective_drop"]
 @pytest.fixture
 def store(tmp_path):
     db = open_plan_db(tmp_path / "bea.db")
-    yield PlanStore(db)
+    yield PlanStore(db, clock=SYSTEM.time)
     db.close()
 
 

@@ -13,6 +13,7 @@ import pytest
 from app.core import frame
 from app.core.events import EventBus
 from app.core.tools import named_tools
+from app.process.clock import SYSTEM
 from app.skills.base import SkillContext
 from tests.fakes import StoppedClock
 from tests.her_words import CATALOGS, EN
@@ -72,7 +73,7 @@ def test_the_italian_memory_section_names_the_headers_recall_really_writes(bea):
     from app.skills.memory.skill import MemorySkill
     from tests.fakes import HashingEmbedder
 
-    memories = MemoryStore(bea.db, HashingEmbedder())
+    memories = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     memories.remember("marco has a cat called pixel", "person")
     memories.remember("my own cat pixel can talk", "bea")
     skill = make(MemorySkill, "it", memories=lambda: memories)
@@ -101,7 +102,7 @@ def test_the_plan_section_names_the_header_its_plan_really_shows(tmp_path, langu
     from tests.memory.test_plan_store import open_plan_db
     db = open_plan_db(tmp_path / "bea.db")
     try:
-        skill = make(PlanSkill, language, plan_store=PlanStore(db))
+        skill = make(PlanSkill, language, plan_store=PlanStore(db, clock=SYSTEM.time))
         assert skill.change(P.new_plan, "Finire il castello") == "" and skill.change(P.add, "Il cancello") == ""
         header = markers(skill.live_state())[0]
         assert header == P.words(CATALOGS[language]).header

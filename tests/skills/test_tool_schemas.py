@@ -43,7 +43,7 @@ def llama():
 
 def every_tool(bea) -> list[tuple[str, Tool]]:
     """(owner, tool) for every tool the composed app can offer, in the states that arm them all."""
-    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder())       # memory loaded: recall
+    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)       # memory loaded: recall
     plan = bea.skills["plan"]
     assert plan.change(P.new_plan, "Finish the castle") == "" and plan.change(P.add, "the roof") == ""
     offers: dict[str, list[Tool]] = {}
@@ -65,7 +65,7 @@ def every_tool(bea) -> list[tuple[str, Tool]]:
 
 def api_schemas(bea) -> list[tuple[str, dict]]:
     """(where, schema) for every schema in the local API's OpenAPI document, refs resolvable."""
-    server = ApiServer(lambda _t: None, bea.blocking)
+    server = ApiServer(lambda _t: None, bea.blocking, clock=bea.clock.monotonic)
     for installer in api_registry.installers().values():
         installer(bea, server)
     doc = server.document()

@@ -8,6 +8,7 @@ import aiohttp
 import pytest
 
 from app.core import stage_guard
+from app.process.clock import SYSTEM
 from app.stage.assets import stage_dir
 from app.stage.server import StageServer
 from tests.stage.conftest import HAPPY_VRM
@@ -56,7 +57,7 @@ def test_the_decisions():
 def test_only_loopback_names_of_its_own_port_are_answered():
     """DNS rebinding: a page whose name now points at 127.0.0.1 sends its own name as Host."""
     async def main():
-        server = StageServer()
+        server = StageServer(clock=SYSTEM)
         port = await server.start()
         try:
             async with aiohttp.ClientSession() as s:
@@ -81,7 +82,7 @@ def test_only_loopback_names_of_its_own_port_are_answered():
 
 def test_a_web_socket_from_a_null_or_foreign_origin_is_refused_its_own_and_none_are_taken():
     async def main():
-        server = StageServer()
+        server = StageServer(clock=SYSTEM)
         port = await server.start()
         url = f"ws://127.0.0.1:{port}/stage/ws"
         try:
@@ -103,7 +104,7 @@ def test_a_web_socket_from_a_null_or_foreign_origin_is_refused_its_own_and_none_
 
 def test_every_response_carries_a_strict_content_security_policy():
     async def main():
-        server = StageServer()
+        server = StageServer(clock=SYSTEM)
         port = await server.start()
         server.model_path = HAPPY_VRM
         base = f"http://127.0.0.1:{port}"

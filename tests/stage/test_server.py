@@ -2,13 +2,16 @@
 
 import asyncio
 import json
+from datetime import UTC, datetime, timedelta
 
 import aiohttp
 import pytest
 
+from app.process.clock import SYSTEM
 from app.stage import messages as m
 from app.stage.assets import PAGE_FILES, VENDOR_FILES, stage_dir
 from app.stage.server import StageServer
+from tests.fakes import StoppedClock
 from tests.stage.conftest import HAPPY_VRM
 
 
@@ -41,7 +44,7 @@ async def receive(ws, kind, timeout=5.0):
 
 def test_the_browser_source_and_the_app_get_the_same_page():
     async def main():
-        server = StageServer()
+        server = StageServer(clock=SYSTEM)
         port = await server.start()
         try:
             assert server.url() == f"http://127.0.0.1:{port}/stage"
@@ -63,7 +66,7 @@ def test_the_browser_source_and_the_app_get_the_same_page():
 
 def test_only_the_named_files_are_served():
     async def main():
-        server = StageServer()
+        server = StageServer(clock=SYSTEM)
         port = await server.start()
         base = f"http://127.0.0.1:{port}/stage"
         try:
@@ -92,7 +95,7 @@ def test_only_the_named_files_are_served():
 
 def test_it_binds_loopback_and_refuses_other_hosts_and_origins():
     async def main():
-        server = StageServer()
+        server = StageServer(clock=SYSTEM)
         port = await server.start()
         try:
             assert [a[0] for a in server._runner.addresses] == ["127.0.0.1"]
@@ -112,7 +115,7 @@ def test_it_binds_loopback_and_refuses_other_hosts_and_origins():
 
 def test_a_page_that_comes_late_gets_the_current_state_first():
     async def main():
-        server = StageServer()
+        server = StageServer(clock=SYSTEM)
         await server.start()
         try:
             server.send(m.config(camera="face"))
@@ -135,9 +138,28 @@ def test_a_page_that_comes_late_gets_the_current_state_first():
     run(main())
 
 
+def test_a_held_caption_counts_down_on_the_clock_the_server_was_given():
+    clock = StoppedClock(datetime(2031, 5, 17, 21, 30, tzinfo=UTC))
+
+    async def main():
+        server = StageServer(clock=clock)
+        await server.start()
+        try:
+            server.send(m.caption("hello", "happy", 5_000))
+            clock.at += timedelta(seconds=3)
+            async with aiohttp.ClientSession() as s:
+                ws = await page(s, server)
+                held = (await receive(ws, "caption"))["hold_ms"]
+                await ws.close()
+            return held
+        finally:
+            await server.stop()
+    assert run(main()) == 2_000
+
+
 def test_what_pages_say_reaches_the_listeners_and_bad_frames_are_dropped():
     async def main():
-        server = StageServer()
+        server = StageServer(clock=SYSTEM)
         await server.start()
         heard = []
         server.on_message(lambda p, message: heard.append((p.client, message["type"])))
@@ -172,7 +194,7 @@ def test_what_pages_say_reaches_the_listeners_and_bad_frames_are_dropped():
 
 def test_a_page_that_falls_behind_skips_mouth_levels_not_state():
     async def main():
-        server = StageServer()
+        server = StageServer(clock=SYSTEM)
         await server.start()
         try:
             async with aiohttp.ClientSession() as s:
@@ -192,7 +214,7 @@ def test_a_page_that_falls_behind_skips_mouth_levels_not_state():
 
 def test_send_refuses_an_invalid_message_and_a_taken_port_is_an_os_error():
     async def main():
-        server = StageServer()
+        server = StageServer(clock=SYSTEM)
         port = await server.start()
         try:
             with pytest.raises(m.MessageError):
@@ -200,7 +222,7 @@ def test_send_refuses_an_invalid_message_and_a_taken_port_is_an_os_error():
             with pytest.raises(m.MessageError):
                 server.send({"type": "stats", "fps": 1, "frames": 1})
             with pytest.raises(OSError):
-                await StageServer(port=port).start()
+                await StageServer(port=port, clock=SYSTEM).start()
         finally:
             await server.stop()
     run(main())

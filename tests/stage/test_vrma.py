@@ -4,6 +4,7 @@
 import aiohttp
 import pytest
 
+from app.process.clock import SYSTEM
 from app.skills.stage.skill import StageSettings
 from app.stage import messages as m
 from app.stage.server import StageServer
@@ -74,7 +75,7 @@ def test_the_server_serves_registered_clips_only(tmp_path):
     write(tmp_path / "secret.vrma", vrma())
 
     async def main():
-        server = StageServer()
+        server = StageServer(clock=SYSTEM)
         port = await server.start()
         server.clips = {"Wave Hello": wave, "gone": tmp_path / "gone.vrma"}
         base = f"http://127.0.0.1:{port}"

@@ -42,7 +42,8 @@ def probe(out: Path) -> None:
     data = out / "data"
     data.mkdir(parents=True, exist_ok=True)
     bea = compose.build(data, env={"BEA_PASSPHRASE": PASSPHRASE}, log_to_stderr=False)
-    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder())   # her memory loaded (a stand-in embedder)
+    # her memory loaded (a stand-in embedder)
+    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     shell = launch.Shell(bea, launch.app_icon())
     window = shell.window
     window.show()
@@ -118,7 +119,7 @@ def probe(out: Path) -> None:
     qapp.processEvents()
 
     again = compose.build(data, env={"BEA_PASSPHRASE": PASSPHRASE}, log_to_stderr=False)
-    again.mind.memories = MemoryStore(again.db, HashingEmbedder())
+    again.mind.memories = MemoryStore(again.db, HashingEmbedder(), clock=again.clock.time)
     window = launch.Shell(again, launch.app_icon()).window
     window.show()
     settle(1.0)

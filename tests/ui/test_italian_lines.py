@@ -99,9 +99,9 @@ def test_twitch_off_with_its_channel_and_where_the_obs_password_went_are_italian
 def test_the_plan_docks_buttons_are_italian(italian, qtbot, tmp_path):
     from app.memory.plan_store import PlanStore
     db = open_plan_db(tmp_path / "bea.db")
-    skill = PlanSkill(SkillContext(settings=lambda: None, bus=EventBus(lambda: 0.0),
-                                   clock=StoppedClock(datetime(2026, 1, 1, tzinfo=UTC)), plan_store=PlanStore(db),
-                                   words=english))
+    clock = StoppedClock(datetime(2026, 1, 1, tzinfo=UTC))
+    skill = PlanSkill(SkillContext(settings=lambda: None, bus=EventBus(lambda: 0.0), clock=clock,
+                                   plan_store=PlanStore(db, clock=clock.time), words=english))
     dock = plan_dock(skill)
     qtbot.addWidget(dock)
     assert [dock.buttons[n].text() for n in ("add", "edit", "up", "down", "start", "done", "drop", "reopen")] == [

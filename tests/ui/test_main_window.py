@@ -296,7 +296,7 @@ def test_the_memory_dock_waits_for_her_memory_then_shows_it(shell, bea):
     from tests.fakes import HashingEmbedder
     dock = shell.window.docks["memory"].widget()
     assert dock.view is None and "waking up" in dock.waiting.text()
-    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder())
+    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     bea.mind.memories.remember("marco has a cat called pixel", "person")
     bea.bus.publish(EventKind.SYSTEM, "memory", "memory ready")
     assert dock.view is not None and [m.text for m in dock.view.memories] == ["marco has a cat called pixel"]
@@ -331,11 +331,11 @@ def test_the_memory_dock_shows_re_embedding_progress_and_takes_the_new_store(she
     from app.memory.memories import MemoryStore
     from tests.fakes import HashingEmbedder
     dock = shell.window.docks["memory"].widget()
-    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder())
+    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)
     bea.mind.memories.remember("anna studia fisica a bologna", "person")
     bea.bus.publish(EventKind.SYSTEM, "memory", "memory ready")
     first = dock.view.store
-    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder(dim=48, name="hashing-48"))
+    bea.mind.memories = MemoryStore(bea.db, HashingEmbedder(dim=48, name="hashing-48"), clock=bea.clock.time)
     bea.bus.publish(EventKind.SYSTEM, "memory", "re-embedding memories: 0 of 120", done=0, total=120)
     assert dock.view.store is bea.mind.memories and dock.view.store is not first
     bea.bus.publish(EventKind.SYSTEM, "memory", "re-embedding memories: 64 of 120", done=64, total=120)

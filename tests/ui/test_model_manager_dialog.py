@@ -10,6 +10,7 @@ from aiohttp import web
 from app.core.events import EventBus
 from app.core.model_catalog import CATALOG, Kind, ModelEntry, ModelFile
 from app.memory.model_manager import ModelManager
+from app.process.clock import SYSTEM
 from app.senses.netgate import NetworkGate
 from app.ui.model_manager_dialog import COLUMNS, STATE, ModelManagerDialog, human_size
 from app.widgets.qt import QFileDialog, QLocale, QProgressBar
@@ -20,7 +21,7 @@ SHOTS = REPO / "build" / "screenshots"
 
 def make_manager(folder, catalog=CATALOG, privacy=False):
     gate = NetworkGate(lambda: privacy, EventBus(lambda: 0.0), resolve=lambda host, port: [])
-    return ModelManager(folder, gate, catalog=catalog)
+    return ModelManager(folder, gate, catalog=catalog, clock=SYSTEM.time)
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import pytest
 from app.core.events import EventBus
 from app.core.plan import State
 from app.memory.plan_store import PlanStore
+from app.process.clock import SYSTEM
 from app.skills.base import SkillContext
 from app.skills.plan.dock import EMPTY, PlanDock, make_dock
 from app.skills.plan.skill import PlanSkill
@@ -23,7 +24,7 @@ SHOTS = REPO / "build" / "screenshots"
 @pytest.fixture
 def store(tmp_path):
     db = open_plan_db(tmp_path / "bea.db")
-    yield PlanStore(db)
+    yield PlanStore(db, clock=SYSTEM.time)
     db.close()
 
 

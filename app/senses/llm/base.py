@@ -22,7 +22,6 @@ import contextlib
 import dataclasses
 import json
 import re
-import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -31,7 +30,7 @@ import aiohttp
 
 from app.core import model_pace
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, ToolCall
-from app.core.cooldown import retry_after_seconds
+from app.core.cooldown import http_date, retry_after_seconds
 from app.core.sse import SSEEvent, SSEParser, SSETooLarge
 from app.core.tools import Tool
 from app.senses.netgate import NetworkGate, PrivacyRefused
@@ -184,9 +183,10 @@ def error_text(body: str) -> str:
 
 
 def error_for_status(model: str, status: int, body: str, sent_tools: bool,
-                     retry_after: str | None = None) -> LLMError:
+                     retry_after: str | None = None, date: str | None = None) -> LLMError:
+    """The error an answer with `status` means; `retry_after` and `date` are its headers of those names."""
     text = error_text(body)
-    wait = retry_after_seconds(retry_after, time.time())
+    wait = retry_after_seconds(retry_after, http_date(date))
     if sent_tools and status >= 400 and refuses_tools(text):
         return ToolsUnsupported(model, f"rejects tool calling, so it cannot serve a pool that needs tools "
                                        f"({status}: {text})")
@@ -331,7 +331,7 @@ class StreamingHTTP:
                 answered = True
                 if resp.status >= 400:
                     raise error_for_status(model, resp.status, await resp.text(errors="replace"), sent_tools,
-                                           resp.headers.get("Retry-After"))
+                                           resp.headers.get("Retry-After"), resp.headers.get("Date"))
                 yield resp
         except PrivacyRefused as e:
             raise PrivacyBlocked(model, str(e)) from e

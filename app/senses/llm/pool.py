@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-import time
 from collections.abc import Awaitable, Callable, Sequence
 
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message
@@ -58,8 +57,8 @@ class ModelPoolError(Exception):
 
 class ModelPool:
     def __init__(self, role: str, clients: Sequence[LLMClient], *,
-                 clock: Callable[[], float] = time.monotonic, cooldowns: Cooldowns | None = None,
-                 patience: float = PATIENCE, sleep: Callable[[float], Awaitable[object]] = asyncio.sleep) -> None:
+                 clock: Callable[[], float], cooldowns: Cooldowns | None = None, patience: float = PATIENCE,
+                 sleep: Callable[[float], Awaitable[object]] = asyncio.sleep) -> None:
         if not clients:
             raise ValueError(f"the {role} pool needs at least one model")
         self.role = role

@@ -11,7 +11,6 @@ fast each reads a prompt, how much it holds) are shared by every client the fact
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable, Iterable, Mapping
 
 from app.core.model_spec import ModelSpec, ModelSpecError, Wire, api_key_name, base_url, parse, parse_pool
@@ -30,7 +29,7 @@ LocalFactory = Callable[[ModelSpec], LLMClient]
 class ClientFactory:
     def __init__(self, gate: NetworkGate, secrets: SecretGetter, *, base_urls: Mapping[str, str] | None = None,
                  timeouts: Timeouts = DEFAULT_TIMEOUTS, local: LocalFactory | None = None,
-                 clock: Callable[[], float] = time.monotonic, pace: Pace | None = None) -> None:
+                 clock: Callable[[], float], pace: Pace | None = None) -> None:
         self._gate = gate
         self._pace = pace
         self._clock = clock   # the pools' cooldowns run on it
@@ -67,5 +66,6 @@ class ClientFactory:
 
 def build_pool(role: str, specs: Iterable[str], gate: NetworkGate, secrets: SecretGetter, *,
                base_urls: Mapping[str, str] | None = None, timeouts: Timeouts = DEFAULT_TIMEOUTS,
-               local: LocalFactory | None = None) -> ModelPool:
-    return ClientFactory(gate, secrets, base_urls=base_urls, timeouts=timeouts, local=local).pool(role, specs)
+               local: LocalFactory | None = None, clock: Callable[[], float]) -> ModelPool:
+    return ClientFactory(gate, secrets, base_urls=base_urls, timeouts=timeouts, local=local,
+                         clock=clock).pool(role, specs)

@@ -1,12 +1,13 @@
 """Her voice and her ears: local speech out (Piper) and in (faster-whisper, Silero VAD), with barge-in.
 
-Wiring (the composition root does it):
+Wiring (the Voice skill does it, on the monotonic clock it was given):
 
-    guard = SelfHearingGuard()
-    output = SpeakerOutput(voice.sample_rate)            # or FakeAudioDevice() in tests
-    mouth = Mouth(voice, output, guard=guard, on_caption=..., on_mood=..., on_speaking=...)
-    ears = Ears(transcriber, guard=guard, on_heard=..., on_owner_voice=mouth.owner_voice, on_level=...)
-    mic = Microphone(to_loop(loop, ears.feed))
+    guard = SelfHearingGuard(clock=clock.monotonic)
+    output = SpeakerOutput(voice.sample_rate, clock=clock.monotonic)   # or FakeAudioDevice(...) in tests
+    mouth = Mouth(voice, output, guard=guard, on_caption=..., on_mood=..., on_speaking=..., clock=clock.monotonic)
+    ears = Ears(transcriber, guard=guard, on_heard=..., on_owner_voice=mouth.owner_voice, on_level=...,
+                clock=clock.monotonic)
+    mic = Microphone(to_loop(loop, ears.feed), clock=clock.monotonic)
 
 Blocking work (model loads, synthesis, transcription) runs in the executor handed to Voice and Transcriber.
 """

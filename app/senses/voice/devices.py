@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -140,8 +139,8 @@ class SpeakerOutput(QueuedOutput):
     """Rule 2. `device` is an index or a name (None: the system default)."""
 
     def __init__(self, sample_rate: int, device: int | str | None = None, block_frames: int = 0,
-                 latency: str | float = "low", clock: Callable[[], float] = time.monotonic) -> None:
-        super().__init__(sample_rate, clock)
+                 latency: str | float = "low", *, clock: Callable[[], float]) -> None:
+        super().__init__(sample_rate, clock=clock)
         self.device = device
         self.block_frames = block_frames
         self.latency = latency
@@ -193,7 +192,7 @@ class Microphone:
     RATE = 16000
 
     def __init__(self, sink: Callable[[np.ndarray, float], None], device: int | str | None = None,
-                 block_frames: int = 512, clock: Callable[[], float] = time.monotonic) -> None:
+                 block_frames: int = 512, *, clock: Callable[[], float]) -> None:
         self.sink = sink
         self.device = device
         self.block_frames = block_frames

@@ -36,7 +36,6 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -95,7 +94,7 @@ class Ears:
                  on_owner_voice: Callable[[OwnerVoice], Any] | None = None,
                  on_level: Callable[[float], Any] | None = None,
                  early_ms: int | None = 128,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float]) -> None:
         if vad is None:
             from app.senses.voice.vad import SileroVad
             vad = SileroVad()

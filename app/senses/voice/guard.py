@@ -21,7 +21,6 @@ Theory of operation:
 from __future__ import annotations
 
 import threading
-import time
 from collections import deque
 from collections.abc import Callable
 
@@ -37,7 +36,7 @@ OBSERVATIONS = 96
 class SelfHearingGuard:
     def __init__(self, tail_s: float = 0.35, echo_window_s: float = 0.25, margin_db: float = 9.0,
                  quiet_db: float = -55.0, initial_echo_db: float = 0.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 *, clock: Callable[[], float]) -> None:
         self.tail_s = tail_s
         self.echo_window_s = echo_window_s
         self.margin_db = margin_db

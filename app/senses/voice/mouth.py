@@ -39,7 +39,6 @@ import asyncio
 import json
 import logging
 import re
-import time
 from collections.abc import AsyncIterable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -220,7 +219,7 @@ class Mouth:
                  on_action: Callable[[str], Any] | None = None,
                  on_speaking: Callable[[bool], Any] | None = None,
                  screen: Callable[[str], str] | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float]) -> None:
         self.voice = voice
         self.output = output
         self.guard = guard

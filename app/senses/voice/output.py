@@ -66,7 +66,7 @@ class AudioOutput(Protocol):
 class PlaybackQueue:
     """Rules 1-5, thread-safe: written on the event loop, rendered on the device's thread."""
 
-    def __init__(self, sample_rate: int, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, sample_rate: int, *, clock: Callable[[], float]) -> None:
         if sample_rate <= 0:
             raise ValueError("the sample rate is positive")
         self.sample_rate = sample_rate
@@ -196,9 +196,9 @@ class PlaybackQueue:
 class QueuedOutput:
     """An AudioOutput over a PlaybackQueue; subclasses decide who renders."""
 
-    def __init__(self, sample_rate: int, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, sample_rate: int, *, clock: Callable[[], float]) -> None:
         self.sample_rate = sample_rate
-        self._queue = PlaybackQueue(sample_rate, clock)
+        self._queue = PlaybackQueue(sample_rate, clock=clock)
 
     def start(self) -> None:
         pass
@@ -290,10 +290,9 @@ class FakeAudioDevice(QueuedOutput):
     thread that renders one block every block duration / speed, as a sound card's callback would.
     """
 
-    def __init__(self, sample_rate: int = 22050, block_frames: int = 256,
-                 clock: Callable[[], float] = time.monotonic, realtime: bool = False,
-                 speed: float = 1.0) -> None:
-        super().__init__(sample_rate, clock)
+    def __init__(self, sample_rate: int = 22050, block_frames: int = 256, *, clock: Callable[[], float],
+                 realtime: bool = False, speed: float = 1.0) -> None:
+        super().__init__(sample_rate, clock=clock)
         if block_frames <= 0 or speed <= 0:
             raise ValueError("block_frames and speed are positive")
         self.block_frames = block_frames

@@ -154,7 +154,7 @@ class StageSkill(Skill):
 
     def __init__(self, ctx: SkillContext) -> None:
         super().__init__(ctx)
-        self.server = StageServer()
+        self.server = StageServer(clock=ctx.clock)
         self.server.on_message(self._page_message)
         self.model: VrmInfo | None = None      # the checked file the pages are loading or showing
         self.model_error = ""                   # why the chosen file is not shown

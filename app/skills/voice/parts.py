@@ -123,7 +123,7 @@ class SilentOutput(QueuedOutput):
     """Rule 2."""
 
     def __init__(self, sample_rate: int, block_frames: int = 512, *, clock: Callable[[], float]) -> None:
-        super().__init__(sample_rate, clock)
+        super().__init__(sample_rate, clock=clock)
         self.block_frames = block_frames
         self._pacer = Pacer(lambda: self._queue.render(block_frames), block_frames / sample_rate,
                             "silent-audio-out")

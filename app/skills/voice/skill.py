@@ -162,14 +162,14 @@ def device_brief(*, hears: bool, aloud: bool) -> str:
                                          "to fix it.")
 
 
-def open_speakers(sample_rate: int, device: str | None) -> AudioOutput:
-    output = SpeakerOutput(sample_rate, device)
+def open_speakers(sample_rate: int, device: str | None, *, clock: Callable[[], float]) -> AudioOutput:
+    output = SpeakerOutput(sample_rate, device, clock=clock)
     output.start()
     return output
 
 
-def open_microphone(sink: Callable[[Any, float], None], device: str | None) -> Any:
-    mic = Microphone(sink, device)
+def open_microphone(sink: Callable[[Any, float], None], device: str | None, *, clock: Callable[[], float]) -> Any:
+    mic = Microphone(sink, device, clock=clock)
     mic.start()
     return mic
 
@@ -213,8 +213,10 @@ class VoiceSkill(Skill):
         super().__init__(ctx)
         # the effects, replaceable by a test: models, speakers, microphone
         self.load: Callable[[Any, Any], Parts] = load_parts
-        self.open_output: Callable[[int, str | None], AudioOutput] = open_speakers
-        self.open_input: Callable[[Callable[[Any, float], None], str | None], Any] = open_microphone
+        self.open_output: Callable[[int, str | None], AudioOutput] = functools.partial(
+            open_speakers, clock=ctx.clock.monotonic)
+        self.open_input: Callable[[Callable[[Any, float], None], str | None], Any] = functools.partial(
+            open_microphone, clock=ctx.clock.monotonic)
         self.executor: BoundedExecutor | None = None
         self.parts: Parts | None = None
         self.guard: SelfHearingGuard | None = None

@@ -8,6 +8,7 @@ import ctypes.util
 import numpy as np
 import pytest
 
+from app.process.clock import SYSTEM
 from app.senses.voice import AudioUnavailable, Microphone, SpeakerOutput, backend, list_devices, to_loop
 
 PORTAUDIO = ctypes.util.find_library("portaudio")
@@ -18,10 +19,10 @@ def test_without_portaudio_the_app_is_told_why_and_keeps_going() -> None:
     status = backend()
     assert not status.available and "libportaudio2" in status.reason
     assert list_devices() == []
-    out = SpeakerOutput(22050)
+    out = SpeakerOutput(22050, clock=SYSTEM.monotonic)
     with pytest.raises(AudioUnavailable, match="PortAudio is not installed"):
         out.start()
-    mic = Microphone(lambda x, t: None)
+    mic = Microphone(lambda x, t: None, clock=SYSTEM.monotonic)
     with pytest.raises(AudioUnavailable, match="PortAudio is not installed"):
         mic.start()
     out.close()

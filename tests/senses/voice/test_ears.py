@@ -9,6 +9,7 @@ import time
 import numpy as np
 import pytest
 
+from app.process.clock import SYSTEM
 from app.senses.voice import (
     Ears,
     FakeAudioDevice,
@@ -96,7 +97,7 @@ def test_push_to_talk_hears_only_while_pressed(transcriber, jfk) -> None:
 
 def test_press_without_speech_hears_nothing(transcriber) -> None:
     async def go():
-        ears = Ears(transcriber, mode=Mode.PUSH_TO_TALK)
+        ears = Ears(transcriber, mode=Mode.PUSH_TO_TALK, clock=SYSTEM.monotonic)
         ears.press()
         ears.feed(np.zeros(SR, np.float32))
         ears.release()
@@ -224,7 +225,7 @@ def test_the_owner_talking_over_her_ducks_then_stops_her_and_is_heard(voice, tra
 def test_levels_for_a_meter() -> None:
     levels: list[float] = []
     ears = Ears(transcriber=None, vad=lambda w: 0.0, mode=Mode.OFF,  # type: ignore[arg-type]
-                on_level=levels.append)
+                on_level=levels.append, clock=SYSTEM.monotonic)
     ears.feed(np.full(160, 0.5, np.float32))
     ears.feed(np.zeros(160, np.int16))
     assert levels == [pytest.approx(rms_dbfs(np.full(160, 0.5))), -120.0]
@@ -258,7 +259,7 @@ def test_early_transcription_is_used_when_the_turn_ends_and_dropped_when_it_goes
 
     async def go():
         t = CountingTranscriber()
-        ears = Ears(t, vad=lambda w: float(w[0] > 0.5))   # type: ignore[arg-type]
+        ears = Ears(t, vad=lambda w: float(w[0] > 0.5), clock=SYSTEM.monotonic)   # type: ignore[arg-type]
         for block in blocks(audio, 512):
             ears.feed(block, 0.0)
         await ears.drain()
@@ -277,7 +278,7 @@ def test_early_transcription_can_be_turned_off() -> None:
 
     async def go():
         t = CountingTranscriber()
-        ears = Ears(t, vad=lambda w: float(w[0] > 0.5), early_ms=None)   # type: ignore[arg-type]
+        ears = Ears(t, vad=lambda w: float(w[0] > 0.5), early_ms=None, clock=SYSTEM.monotonic)   # type: ignore[arg-type]
         ears.feed(audio, 0.0)
         await ears.drain()
         return t, ears
@@ -285,4 +286,4 @@ def test_early_transcription_can_be_turned_off() -> None:
     t, ears = asyncio.run(go())
     assert t.calls == [22] and ears.early_used == 0
     with pytest.raises(ValueError):
-        Ears(t, vad=lambda w: 0.0, early_ms=700)   # type: ignore[arg-type]
+        Ears(t, vad=lambda w: 0.0, early_ms=700, clock=SYSTEM.monotonic)   # type: ignore[arg-type]

@@ -38,7 +38,7 @@ def started_skill(events: EventBus, outlets: Outlets, **settings) -> VoiceSkill:
     skill = VoiceSkill(ctx)
 
     def speakers(rate, _device):
-        out = FakeAudioDevice(rate, realtime=True, speed=4.0)
+        out = FakeAudioDevice(rate, realtime=True, speed=4.0, clock=SYSTEM.monotonic)
         out.start()
         return out
     skill.open_output = speakers

@@ -11,6 +11,7 @@ import pytest
 
 from app.core.speak_stream import SpeakArgsError, SpeakStream
 from app.core.speech_text import Chunk
+from app.process.clock import SYSTEM
 from app.senses.voice import (
     FAST_FIRST,
     Caption,
@@ -79,9 +80,9 @@ def test_a_streamed_speak_call_starts_talking_before_the_call_is_written(voice) 
     moods: list[str] = []
 
     async def go():
-        out = Recording(realtime=True, speed=4.0)
+        out = Recording(realtime=True, speed=4.0, clock=SYSTEM.monotonic)
         out.start()
-        mouth = Mouth(voice, out, on_caption=captions.append, on_mood=moods.append)
+        mouth = Mouth(voice, out, on_caption=captions.append, on_mood=moods.append, clock=SYSTEM.monotonic)
         line = mouth.begin()
         for fragment in fragments:                 # an LLM writing about 100 tokens a second
             line.feed(fragment)
@@ -114,9 +115,9 @@ def test_chunks_play_without_gaps(voice) -> None:
             "we build a tall tower right next to the river so that we can see the whole valley from the top.")
 
     async def go():
-        out = Recording(realtime=True, speed=1.0)
+        out = Recording(realtime=True, speed=1.0, clock=SYSTEM.monotonic)
         out.start()
-        mouth = Mouth(voice, out)
+        mouth = Mouth(voice, out, clock=SYSTEM.monotonic)
         spoken = await asyncio.wait_for(mouth.say(text), 60)
         out.close()
         return out, spoken
@@ -183,9 +184,9 @@ def test_a_cough_only_ducks_and_she_finishes_her_line(voice) -> None:
     text = "Hey chat, this is a sentence that I will get to finish."
 
     async def go():
-        out = Recording(realtime=True, speed=3.0)
+        out = Recording(realtime=True, speed=3.0, clock=SYSTEM.monotonic)
         out.start()
-        mouth = Mouth(voice, out)
+        mouth = Mouth(voice, out, clock=SYSTEM.monotonic)
         task = asyncio.ensure_future(mouth.say(text))
         await until(lambda: out.played() > 2000)
         mouth.owner_voice(OwnerVoice(True, 0.0))
@@ -203,10 +204,10 @@ def test_a_cough_only_ducks_and_she_finishes_her_line(voice) -> None:
 
 def test_lines_play_in_order_and_errors_keep_what_was_said(voice) -> None:
     async def go():
-        out = Recording(realtime=True, speed=4.0)
+        out = Recording(realtime=True, speed=4.0, clock=SYSTEM.monotonic)
         out.start()
         speaking: list[bool] = []
-        mouth = Mouth(voice, out, on_speaking=speaking.append)
+        mouth = Mouth(voice, out, on_speaking=speaking.append, clock=SYSTEM.monotonic)
         first = mouth.begin()
         second = mouth.begin()
         second.feed('{"message": "Second line."}')
@@ -230,9 +231,9 @@ def test_lines_play_in_order_and_errors_keep_what_was_said(voice) -> None:
 
 def test_stop_then_speak_again(voice) -> None:
     async def go():
-        out = Recording(realtime=True, speed=2.0)
+        out = Recording(realtime=True, speed=2.0, clock=SYSTEM.monotonic)
         out.start()
-        mouth = Mouth(voice, out)
+        mouth = Mouth(voice, out, clock=SYSTEM.monotonic)
         task = asyncio.ensure_future(mouth.say("This line will be cut short by the stop button, sadly."))
         await until(lambda: out.played() > 4000)
         mouth.stop()
@@ -264,8 +265,8 @@ def test_a_long_chunk_behind_a_short_one_is_split_to_fit_the_queued_audio() -> N
     text = "Hey chat, " + long
 
     async def go():
-        out = FakeAudioDevice(sample_rate=1000, block_frames=100)
-        mouth = Mouth(SlowFakeVoice(), out)                 # type: ignore[arg-type]
+        out = FakeAudioDevice(sample_rate=1000, block_frames=100, clock=SYSTEM.monotonic)
+        mouth = Mouth(SlowFakeVoice(), out, clock=SYSTEM.monotonic)                 # type: ignore[arg-type]
         task = asyncio.ensure_future(mouth.say(text))
         await until(lambda: out.queued() >= len(text.replace(" ", "")) * 100)
         await asyncio.sleep(0.05)
@@ -283,9 +284,9 @@ def test_a_long_chunk_behind_a_short_one_is_split_to_fit_the_queued_audio() -> N
 
 def test_a_device_at_another_rate_gets_resampled_audio(voice) -> None:
     async def go():
-        out = FakeAudioDevice(sample_rate=48000, block_frames=1024, realtime=True, speed=4.0)
+        out = FakeAudioDevice(sample_rate=48000, block_frames=1024, realtime=True, speed=4.0, clock=SYSTEM.monotonic)
         out.start()
-        spoken = await asyncio.wait_for(Mouth(voice, out).say("Hello there."), 30)
+        spoken = await asyncio.wait_for(Mouth(voice, out, clock=SYSTEM.monotonic).say("Hello there."), 30)
         out.close()
         return out, spoken
 
@@ -302,9 +303,10 @@ def test_speak_fragments_reads_an_async_stream() -> None:
             await asyncio.sleep(0)
 
     async def go():
-        out = FakeAudioDevice(sample_rate=1000, block_frames=1000, realtime=True, speed=50.0)
+        out = FakeAudioDevice(sample_rate=1000, block_frames=1000, realtime=True, speed=50.0, clock=SYSTEM.monotonic)
         out.start()
-        spoken = await asyncio.wait_for(Mouth(SlowFakeVoice(), out).speak_fragments(stream()), 30)  # type: ignore
+        mouth = Mouth(SlowFakeVoice(), out, clock=SYSTEM.monotonic)  # type: ignore[arg-type]
+        spoken = await asyncio.wait_for(mouth.speak_fragments(stream()), 30)
         out.close()
         return spoken
 

@@ -10,6 +10,7 @@ import numpy as np
 
 from app.core.events import EventBus, EventKind
 from app.mind.outlets import Outlets
+from app.process.clock import SYSTEM
 from app.senses.voice import FakeAudioDevice, Mouth, Synthesis
 
 
@@ -34,9 +35,9 @@ def test_a_streamed_line_is_screened_chunk_by_chunk():
     message = "Hey chat! What the fuck was that? Say hi to my n1gger friend. Anyway, next round!"
 
     async def go():
-        out = FakeAudioDevice(sample_rate=1000, block_frames=100)
+        out = FakeAudioDevice(sample_rate=1000, block_frames=100, clock=SYSTEM.monotonic)
         mouth = Mouth(voice, out, on_caption=captions.append,          # type: ignore[arg-type]
-                      screen=lambda chunk: outlets.screen(chunk, spoken=True).text)
+                      screen=lambda chunk: outlets.screen(chunk, spoken=True).text, clock=SYSTEM.monotonic)
         line = mouth.begin()
         data = json.dumps({"message": message})
         for i in range(0, len(data), 7):

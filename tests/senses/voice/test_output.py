@@ -7,6 +7,7 @@ import time
 import numpy as np
 import pytest
 
+from app.process.clock import SYSTEM
 from app.senses.voice import (
     FakeAudioDevice,
     PlaybackQueue,
@@ -23,7 +24,7 @@ def tone(n: int, value: int = 1000) -> np.ndarray:
 
 
 def test_chunks_play_back_to_back_with_no_silence_between() -> None:
-    out = FakeAudioDevice(sample_rate=1000, block_frames=64)
+    out = FakeAudioDevice(sample_rate=1000, block_frames=64, clock=SYSTEM.monotonic)
     assert out.write(tone(100, 1)) == 0
     assert out.write(tone(50, 2)) == 100
     out.expecting(True)
@@ -35,7 +36,7 @@ def test_chunks_play_back_to_back_with_no_silence_between() -> None:
 
 
 def test_underruns_are_counted_only_while_more_is_expected() -> None:
-    out = FakeAudioDevice(sample_rate=1000, block_frames=10)
+    out = FakeAudioDevice(sample_rate=1000, block_frames=10, clock=SYSTEM.monotonic)
     out.pump(30)
     assert out.underrun_frames == 0
     out.expecting(True)
@@ -44,7 +45,7 @@ def test_underruns_are_counted_only_while_more_is_expected() -> None:
 
 
 def test_gain_ramps_down_and_back_without_a_jump() -> None:
-    out = FakeAudioDevice(sample_rate=1000, block_frames=100)
+    out = FakeAudioDevice(sample_rate=1000, block_frames=100, clock=SYSTEM.monotonic)
     out.write(tone(1000, 10000))
     out.pump(100)
     out.set_gain(0.1, ramp_ms=50)                      # 50 frames of ramp
@@ -57,7 +58,7 @@ def test_gain_ramps_down_and_back_without_a_jump() -> None:
 
 
 def test_clear_drops_the_queue_and_the_next_write_starts_where_playback_is() -> None:
-    out = FakeAudioDevice(sample_rate=1000, block_frames=10)
+    out = FakeAudioDevice(sample_rate=1000, block_frames=10, clock=SYSTEM.monotonic)
     out.write(tone(100))
     out.pump(30)
     assert out.clear() == 30
@@ -79,7 +80,7 @@ def test_listeners_get_progress_with_the_rendered_level() -> None:
 
 
 def test_realtime_fake_device_plays_at_its_pace() -> None:
-    out = FakeAudioDevice(sample_rate=8000, block_frames=80, realtime=True, speed=2.0)
+    out = FakeAudioDevice(sample_rate=8000, block_frames=80, realtime=True, speed=2.0, clock=SYSTEM.monotonic)
     out.write(tone(8000))
     out.start()
     time.sleep(0.25)
@@ -91,11 +92,11 @@ def test_realtime_fake_device_plays_at_its_pace() -> None:
 
 
 def test_writes_must_be_int16_mono() -> None:
-    out = FakeAudioDevice()
+    out = FakeAudioDevice(clock=SYSTEM.monotonic)
     with pytest.raises(TypeError):
         out.write(np.zeros(10, dtype=np.float32))
     with pytest.raises(ValueError):
-        PlaybackQueue(0)
+        PlaybackQueue(0, clock=SYSTEM.monotonic)
 
 
 def test_pcm_helpers() -> None:

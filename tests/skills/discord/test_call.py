@@ -93,7 +93,7 @@ def test_her_real_voice_becomes_48k_stereo_of_the_same_length_and_sound(voice):
 @needs_tts
 def test_a_line_she_speaks_in_a_call_reaches_it_part_by_part_in_order_and_whole(voice):
     events = EventBus(lambda: 0.0)
-    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=4.0)
+    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=4.0, clock=SYSTEM.monotonic)
     skill = build_skill(events, Outlets(events), voice, output=out, mode="off")
     call = FakeVoiceClient()
     sent_at_captions: list[int] = []

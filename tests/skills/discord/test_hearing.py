@@ -344,7 +344,7 @@ def test_a_speaker_in_the_call_is_heard_as_a_voice_perception_of_theirs(transcri
 def test_a_speaker_talking_over_her_ducks_then_stops_her(voice, transcriber):
     events = EventBus(lambda: 0.0)
     outlets = Outlets(events)
-    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=1.0)
+    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=1.0, clock=SYSTEM.monotonic)
     her_voice = build_skill(events, outlets, voice, output=out, mode="off")
     skill = _discord(events, transcriber, lambda _p: None, tap=her_voice.tap)
     call = Connection()

@@ -10,6 +10,7 @@ import pytest
 
 from app.core.model_catalog import Kind
 from app.memory.model_manager import ModelManager
+from app.process.clock import SYSTEM
 from app.senses.netgate import NetworkGate
 from app.senses.voice import models
 from app.skills.voice.parts import choose_models
@@ -19,7 +20,7 @@ from tests.senses.voice.conftest import missing
 
 @pytest.fixture
 def manager(tmp_path: Path) -> ModelManager:
-    return ModelManager(tmp_path / "models", NetworkGate(lambda: False))
+    return ModelManager(tmp_path / "models", NetworkGate(lambda: False), clock=SYSTEM.time)
 
 
 def install(manager: ModelManager, tmp_path: Path, name: str, kind: Kind, languages: tuple[str, ...],

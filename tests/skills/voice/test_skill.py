@@ -99,7 +99,7 @@ def test_without_an_audio_device_she_starts_says_why_and_speaks_into_silence():
 
 def test_a_streamed_speak_call_is_heard_before_the_model_has_finished_writing_it(voice):
     stage = Stage()
-    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=4.0)
+    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=4.0, clock=SYSTEM.monotonic)
     # the model holds the second half of its call until her first audio is out: with a voice that waited for the
     # whole call, the hold would time out
     m, llm = streaming_mind([[speak_call(LINE)]], size=3, delay=0.01,
@@ -138,7 +138,7 @@ def test_a_streamed_speak_call_is_heard_before_the_model_has_finished_writing_it
 
 def test_talking_over_her_ducks_then_stops_her_and_only_what_she_said_enters_the_window(voice):
     m, _llm = streaming_mind([[speak_call(LONG, mood="calm")]], size=12, delay=0.005)
-    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=1.0)
+    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=1.0, clock=SYSTEM.monotonic)
     skill = build_skill(m.events, m.outlets, voice, output=out, microphone=NoMicrophone)
     states = []
 
@@ -177,8 +177,8 @@ def test_the_streamers_words_become_a_voice_perception_from_the_owner(voice, tra
     events = EventBus(lambda: 0.0)
     # two sentences, one turn: the end-of-turn pause (Settings → Voice, advanced) longer than Piper's between them
     skill = build_skill(events, Outlets(events), voice, transcriber, perceive=perceived.append,
-                        output=FakeAudioDevice(voice.sample_rate), microphone=NoMicrophone, mode="always_on",
-                        end_of_turn_ms=640)
+                        output=FakeAudioDevice(voice.sample_rate, clock=SYSTEM.monotonic), microphone=NoMicrophone,
+                        mode="always_on", end_of_turn_ms=640)
     levels = []
     skill.on_level(levels.append)
 
@@ -220,7 +220,7 @@ def test_her_own_voice_coming_back_through_the_microphone_is_never_heard(voice, 
     perceived = []
     events = EventBus(lambda: 0.0)
     outlets = Outlets(events)
-    room = Loopback(voice.sample_rate, echo_db=-6.0)
+    room = Loopback(voice.sample_rate, echo_db=-6.0, clock=SYSTEM.monotonic)
     skill = build_skill(events, outlets, voice, transcriber, perceive=perceived.append, output=room,
                         microphone=room.connect, mode="always_on")
     levels = []
@@ -244,7 +244,7 @@ def test_her_own_voice_coming_back_through_the_microphone_is_never_heard(voice, 
 
 def test_muted_she_makes_no_sound_but_the_line_is_still_published(voice):
     m, _llm = streaming_mind([[speak_call("Muted, but captioned.")]], outlets_muted=True)
-    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=4.0)
+    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=4.0, clock=SYSTEM.monotonic)
     skill = build_skill(m.events, m.outlets, voice, output=out, microphone=NoMicrophone)
 
     async def go():
@@ -265,7 +265,7 @@ def test_a_model_failing_mid_answer_drops_its_line_and_the_next_model_is_heard(v
     first = [speak_call("This line was never finished by the first model, sadly.", call_id="a")]
     second = [speak_call("The second model says hi.", call_id="b")]
     m, _llm = streaming_mind(["reset", first, second])
-    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=4.0)
+    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=4.0, clock=SYSTEM.monotonic)
     skill = build_skill(m.events, m.outlets, voice, output=out, microphone=NoMicrophone)
 
     async def go():
@@ -284,7 +284,7 @@ def test_a_model_failing_mid_answer_drops_its_line_and_the_next_model_is_heard(v
 def test_a_speak_call_whose_arguments_break_is_not_said(voice):
     broken = ToolCall("call_9", "speak", '{"mood": "happy", "message": "Hey chat, this one breaks" "oops"}')
     m, _llm = streaming_mind([[broken]])
-    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=4.0)
+    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=4.0, clock=SYSTEM.monotonic)
     skill = build_skill(m.events, m.outlets, voice, output=out, microphone=NoMicrophone)
 
     async def go():

@@ -12,6 +12,7 @@ import pytest
 from app.core.events import EventBus
 from app.core.perception import PerceptionKind
 from app.mind.outlets import Outlets
+from app.process.clock import SYSTEM
 from app.senses.voice import FakeAudioDevice, Resampler
 from app.skills.voice.skill import VoiceSettings
 from tests.senses.voice.conftest import needs_stt, needs_tts
@@ -65,7 +66,7 @@ def test_holding_the_talk_key_in_any_app_is_push_to_talk(voice, transcriber, x_d
     perceived = []
     events = EventBus(lambda: 0.0)
     skill = build_skill(events, Outlets(events), voice, transcriber, perceive=perceived.append,
-                        output=FakeAudioDevice(voice.sample_rate), microphone=NoMicrophone)
+                        output=FakeAudioDevice(voice.sample_rate, clock=SYSTEM.monotonic), microphone=NoMicrophone)
 
     async def go():
         audio = await spoken_audio(voice, "What game are we playing today?")
@@ -104,8 +105,9 @@ def test_holding_the_talk_key_in_any_app_is_push_to_talk(voice, transcriber, x_d
 
 def test_without_a_display_the_key_works_in_beas_window_and_says_so(voice, transcriber, no_display):
     events = EventBus(lambda: 0.0)
-    skill = build_skill(events, Outlets(events), voice, transcriber, output=FakeAudioDevice(voice.sample_rate),
-                        microphone=NoMicrophone, talk_key="ctrl+space")
+    skill = build_skill(events, Outlets(events), voice, transcriber,
+                        output=FakeAudioDevice(voice.sample_rate, clock=SYSTEM.monotonic), microphone=NoMicrophone,
+                        talk_key="ctrl+space")
 
     async def go():
         await skill.start()
@@ -132,8 +134,8 @@ def test_the_dock_names_the_key_and_where_it_works(voice, transcriber, no_displa
     from app.skills.voice.dock import make_dock
     from tests.conftest import REPO
     events = EventBus(lambda: 0.0)
-    skill = build_skill(events, Outlets(events), voice, transcriber, output=FakeAudioDevice(voice.sample_rate),
-                        microphone=NoMicrophone)
+    skill = build_skill(events, Outlets(events), voice, transcriber,
+                        output=FakeAudioDevice(voice.sample_rate, clock=SYSTEM.monotonic), microphone=NoMicrophone)
     dock = make_dock(skill)
     qtbot.addWidget(dock)
     dock.resize(380, 400)
