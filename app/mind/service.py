@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import itertools
 import logging
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
@@ -623,9 +625,23 @@ class MindService:
             log.error("the window could not be saved at stop: %s", exc)
         # the built-in model's thread ends its step (closing the models stopped its generation) before the
         # process goes: one still inside llama.cpp while the interpreter tears down crashes it
-        ended = await asyncio.get_running_loop().run_in_executor(None, functools.partial(
-            self.local_executor.shutdown, wait=True, cancel_futures=True, timeout=LOCAL_STOP_S))
+        ended = await _joined(self.local_executor, LOCAL_STOP_S)
         if not ended:
             log.warning("the built-in model did not end its step within %.0f s of quitting", LOCAL_STOP_S)
 
 
+
+
+async def _joined(executor: BoundedExecutor, timeout: float) -> bool:
+    """Shuts `executor` down and waits, off the loop, up to `timeout` for its workers to end; whether they did.
+    The wait is a thread of its own, not the loop's executor: a pool's worker keeps its last job (and through
+    its future, the coroutine that awaited it) until its next job, and this is the last job of the app."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[bool] = loop.create_future()
+
+    def join() -> None:
+        ended = executor.shutdown(wait=True, cancel_futures=True, timeout=timeout)
+        with contextlib.suppress(RuntimeError):   # the loop is gone: nobody waits any more
+            loop.call_soon_threadsafe(lambda: done.done() or done.set_result(ended))
+    threading.Thread(target=join, name="local-model-stop", daemon=True).start()
+    return await done

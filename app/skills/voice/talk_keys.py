@@ -53,7 +53,7 @@ class TalkKeys:
             hook.start(self._from_hook)
         except HotkeyUnavailable as exc:
             self.why_not_global = str(exc)
-            log.info("the talk key works in Bea's window only: %s", exc)
+            log.info("the talk key works in Bea's window only: %s", self.why_not_global)
             return
         self.hook = hook
         log.info("the talk key %s is heard in any app", self.key.label)
