@@ -31,6 +31,7 @@ from app.api.openapi import error_reply, json_reply
 from app.api.route import Route
 from app.api.server import BODY, DEVICE, ApiError, ApiServer, blocking, reply
 from app.core import person_model as pm
+from app.core.her_words import HerWords
 from app.core.person_model import Entry, ModelFull, PersonModelError, Signal
 from app.memory.person_store import SYNC_LIMIT, PersonStore, entry_json
 
@@ -163,9 +164,10 @@ def _obj(**properties: Any) -> dict[str, Any]:
 class PersonApi:
     """The routes, over one store and one wall clock (the one the store was given)."""
 
-    def __init__(self, store: PersonStore, *, clock: Callable[[], float]) -> None:
+    def __init__(self, store: PersonStore, *, clock: Callable[[], float], words: HerWords) -> None:
         self.store = store
         self.clock = clock
+        self.words = words   # the prose's words: other programs read it in one language, whatever Bea speaks
 
     # ---- who the request is for -------------------------------------------------------------------------
     async def _owner(self, request: web.Request, action: str | None) -> str:
@@ -191,7 +193,8 @@ class PersonApi:
         entries = await blocking(request, self.store.entries, owner)
         now = self.clock()
         rows = pm.owner_view(entries, now, sections, query)
-        return reply({"owner": owner, "prose": pm.render(entries, now, sections, query),
+        prose = pm.render(entries, now, sections, query, her=self.words)
+        return reply({"owner": owner, "prose": prose,
                       "entries": [{**entry_json(r.entry), "expired": r.expired} for r in rows]})
 
     async def put_entry(self, request: web.Request) -> web.Response:
@@ -418,9 +421,10 @@ def _moment(at: Any, now: float, where: str) -> float:
         return math.nan
 
 
-def install(server: ApiServer, store: PersonStore, *, clock: Callable[[], float]) -> PersonApi:
-    """Serve the person model's routes (and their schemas) on `server`; `clock` gives wall time."""
-    api = PersonApi(store, clock=clock)
+def install(server: ApiServer, store: PersonStore, *, clock: Callable[[], float], words: HerWords) -> PersonApi:
+    """Serve the person model's routes (and their schemas) on `server`; `clock` gives wall time, `words` the
+    catalog the prose is written in."""
+    api = PersonApi(store, clock=clock, words=words)
     server.add_schemas(SCHEMAS)
     server.add(*api.routes())
     return api

@@ -30,6 +30,7 @@ from app.api.server import LOOPBACK, ApiServer
 from app.api.tls import LanCertificate, TlsUnavailable, lan_certificate
 from app.api.tokens import TokenCheck
 from app.core.events import EventBus, EventKind
+from app.core.her_words import SOURCE
 from app.core.words import QT_TRANSLATE_NOOP
 from app.process.tasks import spawn
 
@@ -59,7 +60,8 @@ def override_port(port: int | None) -> None:
 def _install_person(bea: Any, server: ApiServer) -> None:
     from app.api.person_routes import install
     if bea.person_store is not None:
-        install(server, bea.person_store, clock=bea.clock.time)
+        # other programs read the prose in the source language, whatever language Bea speaks
+        install(server, bea.person_store, clock=bea.clock.time, words=bea.mind.catalogs[SOURCE])
 
 
 registry.provide("person", _install_person)

@@ -14,12 +14,13 @@ Theory of operation (seed 002):
    (an equally old one does). An expired entry no longer stands, so anything may replace it. Every decision
    says what stands and why, in words an agent can repeat ("you set this yourself, so the planner did not
    change it"), the writer named from its source.
-3. Reading. render() writes prose for an agent: a heading per section, one line per entry, each qualified:
-   "they told us" (manual, or an agent's entry backed by the person's own quote), "inferred by <agent>",
-   "from <sense>", "source unknown", and ", a guess" below confidence 0.7. It narrows by sections and by a
-   query whose every word must occur (case- and accent-insensitively) in the key or the summary. Expired
-   entries are hidden from her; owner_view() lists them too, flagged expired so the owner sees them greyed.
-   A model with nothing to say says that nothing is known.
+3. Reading. render() writes prose for an agent in her words (the catalog's person_model section): a heading
+   per section, one line per entry, each qualified: "they told us" (manual, or an agent's entry backed by the
+   person's own quote), "inferred by <agent>", "from <sense>", "source unknown", and ", a guess" below
+   confidence 0.7. It narrows by sections and by a query whose every word must occur (case- and
+   accent-insensitively) in the key or the summary. Expired entries are hidden from her; owner_view() lists
+   them too, flagged expired so the owner sees them greyed. A model with nothing to say says that nothing is
+   known. The summaries are shown as stored, in whatever language their writer used.
 4. Observers are plain rules over device signals, never agents:
    - state: focus, motion and sleep. state/now comes from the latest focus and the latest recognised motion in
      the last hour, ranked driving > in a Focus > moving > settled (driving outranks a Focus), observed at the
@@ -49,17 +50,10 @@ from dataclasses import KW_ONLY, dataclass, field
 from datetime import UTC, datetime, time, timedelta, tzinfo
 from typing import Any
 
+from app.core.her_words import HerWords
 from app.core.words import QT_TRANSLATE_NOOP
 
 SECTIONS = ("identity", "routine", "state", "relationships", "commitments", "preferences")
-HEADINGS = {
-    "identity": "Who they are:",
-    "routine": "Their usual day:",
-    "state": "Right now:",
-    "relationships": "Who matters to them:",
-    "commitments": "Open commitments:",
-    "preferences": "What they prefer:",
-}
 MAX_KEY = 120
 MAX_SUMMARY = 400
 MAX_QUOTE = 1000
@@ -67,7 +61,7 @@ MAX_ENTRIES = 2000
 DEFAULT_CONFIDENCE = 0.6
 GUESS_BELOW = 0.7
 RANKS = {"manual": 3, "agent": 2, "sense": 1, "unknown": 0}
-NOTHING_KNOWN = QT_TRANSLATE_NOOP("person_dock", "Nothing is known about them yet.")   # the You dock says it too
+NOTHING_KNOWN = QT_TRANSLATE_NOOP("person_dock", "Nothing is known about them yet.")   # the You dock's own words
 
 HOUR = 3600.0
 DAY = 86400.0
@@ -272,7 +266,7 @@ class Decision:
 
     @property
     def message(self) -> str:
-        return f"{self.reason}. What stands: {self.standing.summary} ({qualifier(self.standing)})."
+        return f"{self.reason}. What stands: {self.standing.summary} ({_decision_qualifier(self.standing)})."
 
 
 def decide_write(existing: Entry | None, new: Entry, count: int, now: float | None = None) -> Decision:
@@ -311,14 +305,28 @@ def decide_write(existing: Entry | None, new: Entry, count: int, now: float | No
 
 # --- reading ---------------------------------------------------------------------------------------------
 
-def qualifier(entry: Entry) -> str:
+def qualifier(entry: Entry, her: HerWords) -> str:
+    """Where an entry came from, in her words: "they told us", "inferred by planner, a guess"..."""
+    parsed = parse_source(entry.source)
+    if parsed.kind == "manual" or entry.quote:
+        words = her.text("person_model.told")
+    elif parsed.kind == "agent":
+        words = her.say("person_model.inferred", agent=parsed.name)
+    elif parsed.kind == "sense":
+        words = her.say("person_model.sensed", sense=parsed.name)
+    else:
+        words = her.text("person_model.unknown")
+    return her.say("person_model.guess", qualifier=words) if is_guess(entry) else words
+
+
+def _decision_qualifier(entry: Entry) -> str:
+    # a decision is said in English as a whole (to the API, the dock's error line and her refusal), so its
+    # qualifier is English too
     parsed = parse_source(entry.source)
     if parsed.kind == "manual" or entry.quote:
         words = "they told us"
-    elif parsed.kind == "agent":
-        words = f"inferred by {parsed.name}"
-    elif parsed.kind == "sense":
-        words = f"from {parsed.name}"
+    elif parsed.kind in ("agent", "sense"):
+        words = f"{'inferred by' if parsed.kind == 'agent' else 'from'} {parsed.name}"
     else:
         words = "source unknown"
     return f"{words}, a guess" if is_guess(entry) else words
@@ -361,47 +369,53 @@ def select(entries: Iterable[Entry], now: float, sections: Iterable[str] | str |
     return sorted(chosen, key=_order)
 
 
-def _nothing_known(sections: Iterable[str] | str | None, query: str | None) -> str:
+def _nothing_known(sections: Iterable[str] | str | None, query: str | None, her: HerWords) -> str:
+    # the sections are named as her tool's argument takes them, so she can ask again with the same words
     narrowed = [] if sections is None else list(check_sections(sections))
-    scope = []
-    if narrowed and len(narrowed) < len(SECTIONS):
-        scope.append("in " + " or ".join(narrowed))
-    if query_words(query):
-        scope.append(f'matching "{query.strip()}"')
-    return f"Nothing is known about them {' '.join(scope)}." if scope else NOTHING_KNOWN
+    under = her.text("person_model.or").join(narrowed) if narrowed and len(narrowed) < len(SECTIONS) else ""
+    searched = query.strip() if query and query_words(query) else ""
+    if under and searched:
+        return her.say("person_model.nothing_in_matching", sections=under, query=searched)
+    if under:
+        return her.say("person_model.nothing_in", sections=under)
+    if searched:
+        return her.say("person_model.nothing_matching", query=searched)
+    return her.text("person_model.nothing_known")
 
 
-def line(entry: Entry) -> str:
+def heading(section: str, her: HerWords) -> str:
+    return her.text(f"person_model.headings.{section}")
+
+
+def line(entry: Entry, her: HerWords) -> str:
     """One line of prose; the summary is kept on one line even if it was never validated."""
-    return f"- {' '.join(entry.summary.split())} ({qualifier(entry)})"
+    return f"- {' '.join(entry.summary.split())} ({qualifier(entry, her)})"
 
 
 def render(entries: Iterable[Entry], now: float, sections: Iterable[str] | str | None = None,
-           query: str | None = None) -> str:
+           query: str | None = None, *, her: HerWords) -> str:
     """The model in prose, as an agent reads it: expired entries hidden, every line qualified."""
     chosen = select(entries, now, sections, query)
     if not chosen:
-        return _nothing_known(sections, query)
+        return _nothing_known(sections, query, her)
     blocks = []
     for section in SECTIONS:
-        lines = [line(e) for e in chosen if e.section == section]
+        lines = [line(e, her) for e in chosen if e.section == section]
         if lines:
-            blocks.append("\n".join([HEADINGS[section], *lines]))
+            blocks.append("\n".join([heading(section, her), *lines]))
     return "\n\n".join(blocks)
 
 
 @dataclass(frozen=True)
 class OwnerRow:
     entry: Entry
-    text: str       # the line as she would read it
     expired: bool   # shown greyed to the owner, hidden from her
 
 
 def owner_view(entries: Iterable[Entry], now: float, sections: Iterable[str] | str | None = None,
                query: str | None = None) -> list[OwnerRow]:
     """Every entry the owner asked for, expired ones included and flagged."""
-    return [OwnerRow(e, line(e), is_expired(e, now))
-            for e in select(entries, now, sections, query, include_expired=True)]
+    return [OwnerRow(e, is_expired(e, now)) for e in select(entries, now, sections, query, include_expired=True)]
 
 
 # --- Getting to Know You ---------------------------------------------------------------------------------

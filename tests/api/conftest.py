@@ -16,6 +16,7 @@ from app.api import person_routes
 from app.api.server import ApiServer
 from app.config.api_settings import API_PREFIX
 from app.memory.person_store import PersonStore
+from tests.her_words import EN
 
 T0 = 1_800_000_000.0  # 2027-01-15, a fixed "now" for the store and the routes alike
 
@@ -66,7 +67,7 @@ class Client:
 @contextlib.asynccontextmanager
 async def serving(bea, store: PersonStore, clock: Clock, max_body_kb: int = 256):
     server = ApiServer(store.verify, bea.blocking, max_body=max_body_kb * 1024, clock=bea.clock.monotonic)
-    person_routes.install(server, store, clock=clock)
+    person_routes.install(server, store, clock=clock, words=EN)
     await server.start()
     try:
         async with aiohttp.ClientSession(f"http://127.0.0.1:{server.port}") as http:

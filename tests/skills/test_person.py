@@ -186,6 +186,28 @@ def test_the_interview_opens_and_stops_in_her_words_language(bea, skill, languag
     assert (not skill.interview.active) is stops
 
 
+def test_in_italian_she_reads_the_model_in_italian_in_her_tool_and_in_the_interview(bea, skill):
+    bea.settings.update({"ui.language": "it", "mind.background_models": ["ollama:qwen2.5:7b"]})
+    bea.mind._background = FakeLLMClient([thinks("Che lavoro fai?")])
+    assert skill.person.read() == "Di questa persona non si sa ancora niente."
+    skill.store.write(pm.Entry("identity", "home_city", "Vive a Torino", source="manual", observed_at=1.0))
+    skill.store.write(pm.Entry("preferences", "games", "Likes cozy games", source="agent:planner",
+                               confidence=0.5, observed_at=1.0))
+    read = skill.person.read()
+    assert read == ("Chi è:\n- Vive a Torino (ce l'ha detto)\n\n"
+                    "Cosa preferisce:\n- Likes cozy games (dedotto da planner, un'ipotesi)")   # stored as written
+    assert skill.person.read(sections=["routine"]) == "Di questa persona non si sa niente in routine."
+
+    async def go():
+        skill.start_interview()
+        await asyncio.sleep(0.05)
+        return skill.interview.messages[0].content
+
+    prompt = asyncio.run(go())
+    skill.stop_interview()
+    assert read in prompt and "Who they are" not in prompt and "they told us" not in prompt
+
+
 def test_with_the_demo_model_the_interview_is_scripted_and_keeps_answers_word_for_word(bea, skill):
     """A fresh install thinks with the 135M demo model, which invents junk entries: the interview asks fixed
     questions and keeps what the streamer wrote, quoted, without asking any model."""

@@ -116,7 +116,7 @@ def test_entries_show_as_she_reads_them_and_expired_ones_are_greyed(skill, dock)
     assert "Who they are:" in prose and "- Lives in Turin (they told us)" in prose
     assert "- Promised chat a charity stream in May (inferred by planner, a guess)" in prose
     assert "Work Focus" not in prose            # expired: hidden from her
-    said = pm.render(store.entries(), time.time())
+    said = pm.render(store.entries(), time.time(), her=skill.ctx.words())
     assert prose.splitlines() == [line for line in said.splitlines() if line]   # her words, line for line
 
 

@@ -27,6 +27,7 @@ from datetime import date
 from typing import Any
 
 from app.core import person_model as pm
+from app.core.her_words import HerWords
 from app.core.person_model import Entry, OwnerRow, PersonModelError
 from app.widgets.dock_words import number, when_text
 from app.widgets.qt import (
@@ -98,10 +99,10 @@ KEY_ROLE = Qt.ItemDataRole.UserRole
 
 
 # ---- words --------------------------------------------------------------------------------------------
-def source_words(entry: Entry) -> str:
-    """Where an entry came from, said to you: "you told her", "inferred by planner, a guess"..."""
-    return pm.qualifier(entry).replace(translate("person_dock", "they told us"),
-                                       translate("person_dock", "you told her"))
+def source_words(entry: Entry, her: HerWords) -> str:
+    """Where an entry came from, said to you: "you told her", "inferred by planner, a guess"... Her words follow
+    the window's language setting, so her qualifier reads in the window's language."""
+    return pm.qualifier(entry, her).replace(her.text("person_model.told"), translate("person_dock", "you told her"))
 
 
 def stamp(ts: float) -> str:
@@ -144,11 +145,11 @@ def keeps_for(entry: Entry) -> int:
     return next((i for i, (_w, s) in enumerate(KEEPS) if s is not None and span <= s), len(KEEPS) - 1)
 
 
-def known_prose(entries: list[Entry], now: float, sections: Any, query: str | None) -> str:
-    """What the model says of them in prose; with nothing to say, that in the window's language (the English
-    sentence is the one an agent reads)."""
+def known_prose(entries: list[Entry], now: float, sections: Any, query: str | None, her: HerWords) -> str:
+    """What the model says of them in prose, as she reads it; with nothing to say, that in the window's own
+    words (hers name the sections as her tool takes them)."""
     if pm.select(entries, now, sections, query):
-        return pm.render(entries, now, sections, query)
+        return pm.render(entries, now, sections, query, her=her)
     narrowed = [] if sections is None else list(pm.check_sections(sections))
     under = translate("person_dock", " or ").join(f"“{translate('person_dock', SECTION_WORDS[s])}”"
                                                   for s in narrowed) if len(narrowed) < len(pm.SECTIONS) else ""
@@ -163,9 +164,9 @@ def known_prose(entries: list[Entry], now: float, sections: Any, query: str | No
     return translate("person_dock", pm.NOTHING_KNOWN)
 
 
-def prose_html(text: str) -> str:
+def prose_html(text: str, her: HerWords) -> str:
     """person_model's prose with its section headings in bold; the words are exactly hers."""
-    headings = set(pm.HEADINGS.values())
+    headings = {pm.heading(s, her) for s in pm.SECTIONS}
     out = []
     for line in text.splitlines():
         if line in headings:
@@ -498,7 +499,8 @@ class YouDock(QWidget):
         today = date.fromtimestamp(now)          # "today 08:55" reads differently tomorrow
         if self._changed("entries", (today, [(r.entry, r.expired) for r in rows]), force):
             self._show_entries(rows, now)
-            self.prose.setHtml(prose_html(known_prose(entries, now, sections, query)))
+            her = self.skill.ctx.words()
+            self.prose.setHtml(prose_html(known_prose(entries, now, sections, query, her), her))
         self._count(entries, rows, now)
         senses = self.store.senses()
         signals = self.store.signal_count()
@@ -536,6 +538,7 @@ class YouDock(QWidget):
             self.table.setRowCount(len(rows))
             grey = self.palette().placeholderText()
             keep = None
+            her = self.skill.ctx.words()
             for i, r in enumerate(rows):
                 e = r.entry
                 tip = translate("person_dock", "{section}/{key}: {summary}\nsource: {source}").format(
@@ -545,7 +548,7 @@ class YouDock(QWidget):
                 if r.expired:
                     tip += translate("person_dock", "\nexpired: she no longer reads this")
                 expires = translate("person_dock", "never") if e.expires_at is None else when_text(e.expires_at, now)
-                cells = (e.section, e.key, e.summary, source_words(e), f"{e.confidence:.0%}",
+                cells = (e.section, e.key, e.summary, source_words(e, her), f"{e.confidence:.0%}",
                          when_text(e.observed_at, now),
                          translate("person_dock", "expired {expires}").format(expires=expires) if r.expired
                          else expires)
@@ -684,7 +687,7 @@ class YouDock(QWidget):
             return False
         section, key = self.current
         entry = self.store.get(section, key)
-        what = f"“{entry.summary}” ({source_words(entry)})" if entry else f"{section}/{key}"
+        what = f"“{entry.summary}” ({source_words(entry, self.skill.ctx.words())})" if entry else f"{section}/{key}"
         if not self._confirmed(translate("person_dock", "Delete this entry?"),
                                translate("person_dock", "Delete {section}/{key}, {what}?\n\nShe forgets it at once. An "
                                                         "agent or a sense may learn it again later; to keep her from "

@@ -84,7 +84,7 @@ class Interview:
                  clock: Callable[[], float]) -> None:
         self._prompt = prompt
         self._words = words   # what the interview itself tells her model, and the streamer's words that stop it
-        self.tools = PersonTools(store, AGENT, clock)
+        self.tools = PersonTools(store, AGENT, clock, words=words)
         self.pool, self.chat, self.events, self.clock = pool, chat, events, clock
         self.scripted = scripted
         self._script: list[str] = []   # the sections still to ask about, when scripted
@@ -97,7 +97,7 @@ class Interview:
     def start(self) -> None:
         entries = self.tools.store.entries()
         missing = pm.missing_sections(entries, self.clock()) or pm.ASKABLE
-        known = pm.render(entries, self.clock())
+        known = pm.render(entries, self.clock(), her=self._words())
         self.messages = [Message.system(self._prompt().format(missing=", ".join(missing), limit=pm.QUESTION_LIMIT,
                                                       known=known)),
                          Message.user(self._words().text("interview.opened"))]

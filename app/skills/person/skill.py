@@ -37,7 +37,8 @@ class PersonSkill(Skill):
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
         self.store = ctx.person_store
-        self.person = PersonTools(self.store, "bea", ctx.clock.time) if self.store is not None else None
+        self.person = (PersonTools(self.store, "bea", ctx.clock.time, words=ctx.words)
+                       if self.store is not None else None)
         self.interview: Any = None
 
     def context_for(self, batch: Sequence[Perception]) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.core import person_model as pm
+from app.core.her_words import HerWords
 from app.core.quote_check import QuoteError, weigh_observation
 from app.core.tools import Tool
 
@@ -39,13 +40,16 @@ def observe_tool(handler: Any) -> Tool:
 class PersonTools:
     """person_model and person_observe over a store, for one agent (its id names it as a source)."""
 
-    def __init__(self, store: Any, agent: str, clock: Callable[[], float]) -> None:
+    def __init__(self, store: Any, agent: str, clock: Callable[[], float], *,
+                 words: Callable[[], HerWords]) -> None:
         self.store, self.agent, self.clock = store, agent, clock
+        self.words = words   # the model is read to her in her words' language
         self.said = ""   # the owner's words in the message being answered
 
     def read(self, sections: Sequence[str] | str | None = None, query: str | None = None) -> str:
         try:
-            return pm.render(self.store.entries(), self.clock(), sections or None, query or None)
+            return pm.render(self.store.entries(), self.clock(), sections or None, query or None,
+                             her=self.words())
         except pm.PersonModelError as exc:
             return f"ERROR: {exc}"
 
