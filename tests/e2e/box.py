@@ -14,7 +14,8 @@ base URL). The run, on the virtual clock (clock.py):
 3. The night: the dream hour comes, she dreams session 1.
 4. Session 2: the last third of the chat; a question in Telegram, answered there in writing and never out
    loud; a mention in Discord, answered in its channel the same way; a question about the fact, worded apart
-   from it; a raid of hostile lines the script falls for; End stream.
+   from it; a raid of hostile lines the script falls for; a flood of FLOOD_LINES lines from as many new
+   chatters, FLOOD_NAMED of them naming her, in one burst; End stream.
 Discord on the virtual clock: discord.py beats from a thread on real time, while its receive timeout (60 s) runs
 on the loop's clock, which flies; the box's fake gateway asks for a heartbeat (op 1, as Discord's may) whenever
 an interval of 41.25 s of its clock passes without one, and she answers at once, so the session holds on that
@@ -41,6 +42,7 @@ from app import compose
 from app.api.service import override_port
 from app.cli import headless
 from app.core.events import EventKind
+from app.senses.llm.tokens import counter_for
 from app.skills.twitch.client import State
 from tests.bench.chat_soak import chat_log, escape
 from tests.bench.startup import free_port
@@ -49,6 +51,8 @@ from tests.e2e.clock import run as run_virtual
 from tests.e2e.llm_peer import (
     DISCORD_ANSWER,
     DISCORD_ASK,
+    FLOOD_ANSWER,
+    FLOOD_ASK,
     LONG,
     OBEYED,
     PLAN_ASK,
@@ -59,6 +63,7 @@ from tests.e2e.llm_peer import (
     Facts,
     ScriptedMind,
 )
+from tests.her_words import EN
 from tests.obs_server import FakeOBS
 from tests.skills.discord.fake_discord import BEA as DISCORD_BEA
 from tests.skills.discord.fake_discord import TOKEN as DISCORD_TOKEN
@@ -82,6 +87,8 @@ MENTIONER = discord_user(1_300_777_000_000_000_042, "pat.pixel", "Pat")    # men
 ROOM = 1_300_777_000_000_000_500                         # the allow-listed channel #stream-chat
 SERVER = guild(1_300_777_000_000_000_900, "Linux Corner", {ROOM: "stream-chat", ROOM + 1: "off-topic"})
 DISCORD_HEARTBEAT_MS = 41_250                            # Discord's own interval
+FLOOD_LINES, FLOOD_NAMED = 500, 10                       # a raid's welcome: new chatters, a few naming her
+NOT_SHOWN = EN.text("burst.many").split("]")[0] + "]"    # the header of what a burst's frame left out
 
 
 @dataclass
@@ -120,9 +127,10 @@ class Record:
     written: dict = field(default_factory=dict)          # the Telegram question: what went where
     discord: dict = field(default_factory=dict)          # the Discord mention: what went where
     raid: dict = field(default_factory=dict)             # hostile lines: what she tried, what went on air
+    flood: dict = field(default_factory=dict)            # a burst of lines: what her frames showed, what she said
 
 
-_EVENT_NAMES = ("barge-in", "heard", "written", "mentioned", "raid")
+_EVENT_NAMES = ("barge-in", "heard", "written", "mentioned", "raid", "flood")
 
 
 def heap_detail() -> str:
@@ -174,6 +182,10 @@ def raider_uid(i: int) -> str:
     return str(9_136_500 + i)
 
 
+def flooder_uid(i: int) -> str:
+    return str(9_135_000 + i)
+
+
 def _line(ids: dict[str, str], nick: str, text: str, msg_id: str, ts: float | None = None) -> tuple[str, str, str]:
     uid = ids.setdefault(nick, str(9_137_000 + len(ids)))   # a range no chat line mentions
     login = re.sub(r"[^a-z0-9_]", "_", nick.lower())[:25]
@@ -208,7 +220,8 @@ class Box:
         self.up = asyncio.Event()
         self.lines = chat_lines(plan)
         uids = sorted({identity.removeprefix("twitch:") for identity, _n, _l in self.lines}
-                      | {FACT_UID, MENTIONER["id"]} | {raider_uid(i) for i in range(len(RAID))})
+                      | {FACT_UID, MENTIONER["id"]} | {raider_uid(i) for i in range(len(RAID))}
+                      | {flooder_uid(i) for i in range(FLOOD_LINES)})
         self.llm.native_ids = re.compile(r"\b(?:" + "|".join(uids) + r")\b")
 
     # ---- the app ---------------------------------------------------------------------------------------------
@@ -378,7 +391,8 @@ class Box:
             await asyncio.sleep(5)
             await self._replay(bea, lines[n1:], loop.time(), s2, len(lines) - n1, 0, -1, -1,
                                question_at=(len(lines) - n1) // 2, written_at=(len(lines) - n1) // 4,
-                               mention_at=(len(lines) - n1) * 3 // 8, raid_at=(len(lines) - n1) * 5 // 8)
+                               mention_at=(len(lines) - n1) * 3 // 8, raid_at=(len(lines) - n1) * 5 // 8,
+                               flood_at=(len(lines) - n1) * 6 // 8)
             self.obs.stop_stream()                            # End stream
             await asyncio.sleep(30)
             self._tally(bea)
@@ -404,7 +418,7 @@ class Box:
                                                  .fetchone()[0])
 
     async def _replay(self, bea, chunk, t0, span, total, offset, fact_at, donate_at, question_at=-1,
-                      barge_at=-1, hear_at=-1, written_at=-1, mention_at=-1, raid_at=-1) -> None:
+                      barge_at=-1, hear_at=-1, written_at=-1, mention_at=-1, raid_at=-1, flood_at=-1) -> None:
         loop = asyncio.get_running_loop()
         twitch = bea.skills["twitch"]
         ids: dict[str, str] = {}
@@ -432,9 +446,11 @@ class Box:
                 await self._mentioned(bea)
             if i == raid_at:
                 await self._raid(bea)
-            if i in (barge_at, hear_at, written_at, mention_at, raid_at) and self.record.rss_start:
-                self.record.rss_trace.append((i, _EVENT_NAMES[(barge_at, hear_at, written_at, mention_at,
-                                                               raid_at).index(i)], rss_mb(), heap_detail()))
+            if i == flood_at:
+                await self._flood(bea)
+            scenes = (barge_at, hear_at, written_at, mention_at, raid_at, flood_at)
+            if i in scenes and self.record.rss_start:
+                self.record.rss_trace.append((i, _EVENT_NAMES[scenes.index(i)], rss_mb(), heap_detail()))
             if self.twitch.broadcast(line):
                 self.record.sent[identity] += 1
         await self.twitch.flush()
@@ -551,6 +567,40 @@ class Box:
         self.record.raid = {"tried": len([m for m in self.llm.measured if m.spoke == OBEYED]) - tries,
                             "said": said, "told": told.count("on air"), "triaged": told.count("triage"),
                             "window": [t for who, _w, t in bea.mind.context.messages() if who == "her"][-5:]}
+
+    async def _flood(self, bea) -> None:
+        """A raid's welcome: FLOOD_LINES lines from as many new chatters at once, FLOOD_NAMED of them naming her
+        (spread through it); kept: the frames that showed her those, what she said, her turns' frame sizes."""
+        seen = len(self.llm.facts.flood_frames)
+        source = chat_log()
+        every = FLOOD_LINES // FLOOD_NAMED
+        asks = []
+        for i in range(FLOOD_LINES):
+            nick, text, _action = source[(7 * i) % len(source)]
+            if i % every == every // 2:
+                text = FLOOD_ASK.format(len(asks))
+                asks.append(text)
+            identity, _n, line = _line({f"flood{i}": flooder_uid(i)}, f"flood{i}", text, f"box-flood-{i}",
+                                       self.clock.time())
+            if self.twitch.broadcast(line):
+                self.record.sent[identity] += 1
+        await self.twitch.flush()
+
+        def shown() -> list[str]:
+            frames = self.llm.facts.flood_frames[seen:]
+            return [ask for ask in asks if any(ask in f for f in frames)]
+        try:
+            await self._until(lambda: len(shown()) == len(asks), 120, "every line that named her in the flood")
+        except TimeoutError:
+            pass   # the invariant says what is missing
+        await asyncio.sleep(10)
+        frames = self.llm.facts.flood_frames[seen:]
+        count = counter_for("ollama:mind").count    # her model's counter: what the budget is counted in
+        self.record.flood = {"asks": asks, "shown": shown(), "frame_lines": [f.count("- [via ") for f in frames],
+                             "frame_tokens": [sum(count(row) for row in f.splitlines() if row.startswith("- [via "))
+                                              for f in frames],
+                             "summed": [NOT_SHOWN in f for f in frames],
+                             "said": [m.spoke for m in self.llm.measured].count(FLOOD_ANSWER)}
 
     async def _ask_in_writing(self, bea, ask, answer: str, answered, what: str) -> int:
         """Awaits `ask` (a viewer writes to her), waits for `answered()` (her answer reached the peer) and a little

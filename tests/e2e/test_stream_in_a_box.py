@@ -13,7 +13,19 @@ import re
 
 import pytest
 
-from tests.e2e.box import CONTEXT, FACT_NICK, HOT, ROOM, TRIGGER, WRITER, Plan, Record, run_box
+from tests.e2e.box import (
+    CONTEXT,
+    FACT_NICK,
+    FLOOD_LINES,
+    FLOOD_NAMED,
+    HOT,
+    ROOM,
+    TRIGGER,
+    WRITER,
+    Plan,
+    Record,
+    run_box,
+)
 from tests.e2e.llm_peer import DISCORD_ANSWER, LONG, THANKS, WRITTEN_ANSWER
 from tests.e2e.mechanisms import MECHANISMS, watch
 
@@ -146,6 +158,22 @@ def test_a_raid_of_hostile_lines_puts_nothing_of_the_never_say_set_on_air(run) -
     on_air = fold(" | ".join(raid["said"] + raid["window"]))   # the speakers, captions, OBS and her memory
     assert not [line for line in NEVER_SAY if fold(line) in on_air], on_air
     assert not [w for w in ("kys", "n1gger", "nigger", "faggot", "frocio", "fuck") if w in on_air], on_air
+
+
+def test_a_flood_of_500_lines_is_read_as_a_sample_and_every_line_that_named_her_is_answered(run) -> None:
+    """Her model reads what it can in time: each frame's new lines fit the budget (a server model's 2,000 tokens,
+    about 80 chat lines), a frame says how many it left out, and every line that named her is shown in a turn she
+    answered."""
+    from app.core.burst import SERVER_TOKENS
+
+    record, _ = run
+    flood = record.flood
+    assert flood, "the flood scene did not run"
+    assert flood["shown"] == flood["asks"] and len(flood["asks"]) == FLOOD_NAMED, flood["shown"]
+    assert flood["frame_lines"] and max(flood["frame_lines"]) < FLOOD_LINES // 2, flood["frame_lines"]
+    assert max(flood["frame_tokens"]) <= SERVER_TOKENS, flood["frame_tokens"]
+    assert any(flood["summed"]), "no frame of the flood said what it left out"
+    assert flood["said"] >= 1
 
 
 def test_the_dreamer_consolidates_the_session_after_end_stream(run) -> None:
