@@ -271,7 +271,7 @@ class DiscordLink(Link):
         link = self
 
         class Client(discord.Client):
-            async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+            async def before_identify_hook(self, _shard_id: int | None, **_how: Any) -> None:
                 """Rule 5: what remains of IDENTIFY_GAP since her last IDENTIFY (discord.py sleeps the whole
                 5 s before each one but the first, reading nothing meanwhile)."""
                 loop = asyncio.get_running_loop()
