@@ -2814,10 +2814,6 @@ No: solo desaparece la persona; los recuerdos se quedan, de alguien que no conoc
         <translation>Lo que prefieres</translation>
     </message>
     <message>
-        <source>they told us</source>
-        <translation>nos lo dijo</translation>
-    </message>
-    <message>
         <source>you told her</source>
         <translation>se lo dijiste tú</translation>
     </message>

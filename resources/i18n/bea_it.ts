@@ -2810,10 +2810,6 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Cosa preferisci</translation>
     </message>
     <message>
-        <source>they told us</source>
-        <translation>ce l&apos;ha detto</translation>
-    </message>
-    <message>
         <source>you told her</source>
         <translation>gliel&apos;hai detto tu</translation>
     </message>
