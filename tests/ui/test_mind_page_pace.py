@@ -4,20 +4,15 @@ import asyncio
 
 import pytest
 
-from app.ui import launch
 from tests.senses.llm_server import LLMServer, Stream, openai_stream
+from tests.ui.settings_pages import opened
 
 
 @pytest.fixture
 def page(qapp, bea, qtbot):
     bea.settings.update({"mind.learnt": {"llamacpp:tiny": {"prompt_speed": 14.6, "context": 1024}}})
-    shell = launch.Shell(bea, launch.app_icon())
-    dialog = shell.window.open_settings()
-    qtbot.addWidget(dialog)
-    dialog.pages.setCurrentRow(1)
-    yield dialog, dialog.stack.currentWidget()
-    shell.window.hide_on_close = False
-    shell.window.deleteLater()
+    with opened(bea, qtbot) as page:
+        yield page
 
 
 def test_the_page_shows_what_was_measured_and_apply_leaves_it(page, bea):

@@ -4,19 +4,14 @@ import asyncio
 
 import pytest
 
-from app.ui import launch
 from tests.senses.llm_server import LLMServer, Stream, openai_stream
+from tests.ui.settings_pages import opened
 
 
 @pytest.fixture
 def page(qapp, bea, qtbot):
-    shell = launch.Shell(bea, launch.app_icon())
-    dialog = shell.window.open_settings()
-    qtbot.addWidget(dialog)
-    dialog.pages.setCurrentRow(1)
-    yield dialog, dialog.stack.currentWidget()
-    shell.window.hide_on_close = False
-    shell.window.deleteLater()
+    with opened(bea, qtbot) as page:
+        yield page
 
 
 def test_a_typed_server_address_is_checked_then_saved_with_the_model_it_offers(page, bea):
