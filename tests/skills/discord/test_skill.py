@@ -304,7 +304,7 @@ def test_her_dock_says_the_truth_through_a_reconnect_and_her_line_goes_out_while
 def test_a_line_discords_waits_outlived_is_said_in_the_dock(bea, qtbot):
     from app.skills.discord.dock import make_dock
     from app.skills.platform.chat_ring import DROPPED
-    from app.ui.language import install_window_language
+    from tests.skills.dropped_line import assert_said_dropped
 
     async def go():
         async with FakeDiscord([SPEEDRUNNERS]) as fake:
@@ -323,19 +323,6 @@ def test_a_line_discords_waits_outlived_is_said_in_the_dock(bea, qtbot):
 
     skill, fake = asyncio.run(go())
     assert fake.sent == []
-    dropped = next(line for line in skill.log if line.kind == DROPPED)
-    assert dropped.text == ("Not sent to the channel #general on Speedrunners: Discord asked her to wait 20 s, longer "
-                            "than a line stays worth sending (1 s). Unsent: Ciao Anna, che bello sentirti!")
-    errors = [e.text for e in bea.bus.recent([EventKind.ERROR]) if e.source == "discord"]
-    assert any("not delivered to 500" in e and "past the line's life" in e for e in errors)
-    dock = make_dock(skill)
-    qtbot.addWidget(dock)
-    assert "⚠ Not sent to the channel #general on Speedrunners" in dock.chat.toPlainText()
-    assert install_window_language("it") == "it"
-    try:
-        italian = make_dock(skill)
-        qtbot.addWidget(italian)
-        shown = italian.chat.toPlainText()
-    finally:
-        install_window_language("en")
-    assert "Ciao Anna, che bello sentirti!" in shown and "Not sent to" not in shown
+    assert_said_dropped(bea, qtbot, skill, make_dock, "discord", "500",
+                        "Not sent to the channel #general on Speedrunners: Discord asked her to wait 20 s, longer "
+                        "than a line stays worth sending (1 s). Unsent: Ciao Anna, che bello sentirti!")

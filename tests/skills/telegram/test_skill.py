@@ -272,7 +272,7 @@ def test_each_forum_topic_is_a_conversation_answered_in_its_topic(bea):
 def test_a_line_telegrams_waits_outlived_is_said_in_the_dock(bea, qtbot):
     from app.skills.platform.chat_ring import DROPPED
     from app.skills.telegram.dock import make_dock
-    from app.ui.language import install_window_language
+    from tests.skills.dropped_line import assert_said_dropped
 
     async def go():
         async with FakeBotApi() as api:
@@ -288,22 +288,10 @@ def test_a_line_telegrams_waits_outlived_is_said_in_the_dock(bea, qtbot):
 
     skill, api = asyncio.run(go())
     assert api.sent == []
-    dropped = next(line for line in skill.log if line.kind == DROPPED)
-    assert dropped.text == ("Not sent to a private chat with Anna B: Telegram asked her to wait 20 s, longer than a "
-                            "line stays worth sending (1 s). Unsent: Ciao Anna, che bello sentirti!")
-    errors = [e.text for e in bea.bus.recent([EventKind.ERROR]) if e.source == "telegram"]
-    assert any("not delivered to 42" in e and "past the line's life" in e for e in errors)
-    dock = make_dock(skill)
-    qtbot.addWidget(dock)
-    assert "⚠ Not sent to a private chat with Anna B" in dock.chat.toPlainText()
-    assert install_window_language("it") == "it"
-    try:
-        italian = make_dock(skill)
-        qtbot.addWidget(italian)
-        shown = italian.chat.toPlainText()
-    finally:
-        install_window_language("en")
-    assert "Ciao Anna, che bello sentirti!" in shown and "Not sent to" not in shown and "20 s" in shown
+    shown = assert_said_dropped(bea, qtbot, skill, make_dock, "telegram", "42",
+                                "Not sent to a private chat with Anna B: Telegram asked her to wait 20 s, longer than "
+                                "a line stays worth sending (1 s). Unsent: Ciao Anna, che bello sentirti!")
+    assert "20 s" in shown
 
 
 def test_a_hung_telegram_is_not_answering_once_in_the_problems_and_her_section_goes(bea):
