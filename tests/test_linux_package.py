@@ -88,7 +88,7 @@ def package(frozen_bundle: Path, workspace: Path) -> Path:
         return Path(shutil.copy(os.environ["BEA_PACKAGE"], out))
     built = subprocess.run(["bash", str(ROOT / "installer" / "linux" / "build.sh")], cwd=ROOT,
                            env={**os.environ, "BEA_BUNDLE": str(frozen_bundle), "BEA_OUT": str(out),
-                                "BEA_PYTHON": sys.executable, "BEA_XZ_LEVEL": "1"},   # the files, not the size
+                                "BEA_PYTHON": sys.executable, "BEA_XZ_LEVEL": "0"},   # the files, not the size
                            capture_output=True, text=True, timeout=1800)
     assert built.returncode == 0, built.stderr[-3000:]
     archive = Path(built.stdout.strip().splitlines()[-1])

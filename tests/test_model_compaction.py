@@ -135,7 +135,7 @@ def test_english_and_italian_embed_the_same_with_the_latin_vocabulary(memories: 
     assert len(texts) > 5000
     for a, b in zip(full.encode_batch(texts), latin.encode_batch(texts), strict=True):
         assert a.tokens == b.tokens, a.tokens
-    sample = texts[::10]
+    sample = texts[:-4:40] + texts[-4:]   # every text's pieces are compared above; here the vectors of a sample
     one, other = (OnnxEmbedder(f) for f in memories)
     assert np.array_equal(one.embed_passages(sample), other.embed_passages(sample))
     assert np.array_equal(one.embed_queries(sample), other.embed_queries(sample))

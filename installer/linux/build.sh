@@ -41,7 +41,7 @@ install -m 755 installer/linux/install.sh installer/linux/uninstall.sh "$root/"
 # xz's x86 filter first: it turns the relative addresses of calls and jumps in machine code into absolute ones,
 # which repeat, so the libraries (most of the package besides the models) pack 2-6% smaller (Chromium's 2%, Qt's
 # GUI library 6%); every xz since 2009 unpacks it, and it changes nothing in the files.
-# BEA_XZ_LEVEL=0-9 packs the same files faster and bigger (the test suite's package test uses 1: it checks what is
+# BEA_XZ_LEVEL=0-9 packs the same files faster and bigger (the test suite's package test uses 0: it checks what is
 # inside and how it installs, not how small it is; tests/bench/bundle.py measures the release's 9).
 level="${BEA_XZ_LEVEL:-9}"
 case "$level" in [0-9]) ;; *) echo "build.sh: BEA_XZ_LEVEL must be 0 to 9, not '$level'" >&2; exit 64 ;; esac

@@ -142,7 +142,10 @@ def sandboxed(argv: list[str], trace: Path, timeout: float) -> subprocess.Comple
     resolv.write_text("nameserver 127.0.0.1\n")
     inner = 'ip link set lo up && mount --bind "$0" /etc/resolv.conf && exec "$@"'
     command = ["unshare", "-n", "-m", "sh", "-c", inner, str(resolv),
-               "strace", "-f", "-qq", "-xx", "-s", "512", "-e", f"trace={SYSCALLS}", "-o", str(trace), *argv]
+               # --seccomp-bpf: only the traced calls stop the process (a fifth of the session's time went to
+               # strace stopping it at every other call)
+               "strace", "-f", "--seccomp-bpf", "-qq", "-xx", "-s", "512", "-e", f"trace={SYSCALLS}", "-o", str(trace),
+               *argv]
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
                           env=dict(os.environ, PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring"))
 

@@ -222,7 +222,7 @@ class Box:
         uids = sorted({identity.removeprefix("twitch:") for identity, _n, _l in self.lines}
                       | {FACT_UID, MENTIONER["id"]} | {raider_uid(i) for i in range(len(RAID))}
                       | {flooder_uid(i) for i in range(FLOOD_LINES)})
-        self.llm.native_ids = re.compile(r"\b(?:" + "|".join(uids) + r")\b")
+        self.llm.native_ids = frozenset(uids)
 
     # ---- the app ---------------------------------------------------------------------------------------------
     def configure(self) -> None:

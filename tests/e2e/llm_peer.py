@@ -43,6 +43,7 @@ FLOOD_ASK = "Bea, welcome us, raid question number {}?"   # the lines of the flo
 FLOOD_ANSWER = "Welcome raiders, so happy to have you all here!"
 OBEYED = "Okay chat, you asked for it: " + ", ".join(NEVER_SAY) + ". What the fuck!"
 WRITTEN = {DISCORD_ASK: ("discord", DISCORD_ANSWER), WRITTEN_ASK: ("telegram", WRITTEN_ANSWER)}
+WORD = re.compile(r"\w+")
 ID_PATTERN = re.compile(r"\b(?:twitch|youtube|telegram|discord|kofi|generic|streamlabs|app):[\w-]+"   # identities
                         r"|\bbox-(?:said-|tip-|sl-|kofi-)?[\d.]+\b"                   # message and delivery ids
                         r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
@@ -83,7 +84,8 @@ class ScriptedMind(LLMServer):
         self.name = name.lower()
         self.measured: list[Measured] = []
         self._count = counter_for("ollama:mind").count
-        self.native_ids: re.Pattern[str] | None = None   # the chatters' platform user ids, set by the box
+        self._tool_tokens: dict[str, int] = {}   # the tools' schema is the same on most turns: counted once
+        self.native_ids: frozenset[str] = frozenset()   # the chatters' platform user ids, set by the box
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()
@@ -92,12 +94,17 @@ class ScriptedMind(LLMServer):
         system = _text(messages[0].get("content")) if messages else ""
         whole = "\n".join(_text(m.get("content")) for m in messages)
         tools = body.get("tools") or []
-        prompt = self._count(whole) + (self._count(json.dumps(tools)) if tools else 0)
+        schema = json.dumps(tools) if tools else ""
+        if schema not in self._tool_tokens:
+            self._tool_tokens[schema] = self._count(schema) if schema else 0
+        prompt = self._count(whole) + self._tool_tokens[schema]
         kind = ("turn" if tools else "recap" if system.startswith(RECAP_PROMPT[:40]) else
                 "profile" if system.startswith(PROFILE_PROMPT[:40]) else
                 "dream" if system.startswith(DREAM_PROMPT[:40]) else "other")
         raw = json.dumps(body)
-        ids = ID_PATTERN.findall(raw) + (self.native_ids.findall(raw) if self.native_ids else [])
+        # a user id is a run of word characters, as \b...\b would find it; one pass and a set, not an alternation
+        # of thousands of ids over every prompt
+        ids = ID_PATTERN.findall(raw) + [w for w in WORD.findall(raw) if w in self.native_ids]
         measured = Measured(model, kind, prompt, ids)
         self.measured.append(measured)
         self.requests.append(Request(request.path, {"model": model}, {}))   # counts, no transcript
@@ -147,8 +154,7 @@ class ScriptedMind(LLMServer):
         if "donated" in frame:
             return self._speak(measured, THANKS)
         if self.name in frame.lower():
-            return self._speak(measured, "Hello chat, thanks for hanging out with us tonight! "
-                                         "We are going through the release notes together.")
+            return self._speak(measured, "Hello chat, thanks for hanging out with us tonight!")
         return {"tool_calls": [("silent", "stay_silent", json.dumps({"reason": "chat is chatting"}))]}
 
     @staticmethod

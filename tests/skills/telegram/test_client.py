@@ -106,10 +106,11 @@ def test_429_waits_what_telegram_says():
 def test_409_says_another_program_reads_the_updates():
     async def go():
         async with FakeBotApi() as api:
-            reader = Reader(api)
+            # one-second polls: each step below waits for the poll under way to end
+            reader = Reader(api, poll_timeout=1)
             reader.bot.start()
             await until(lambda: "getUpdates" in api.methods(), what="her poll")
-            other = Reader(api)                 # a second Bea on the same bot
+            other = Reader(api, poll_timeout=1)                 # a second Bea on the same bot
             other.bot.start()
             await until(lambda: reader.bot.state == State.CONFLICT or other.bot.state == State.CONFLICT,
                         what="a conflict")
