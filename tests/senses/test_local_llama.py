@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from app.core.chat import AssistantMessage, Message, ToolCall
+from app.core.chat import Message
 from app.core.events import EventBus
 from app.core.local_calls import DEMO_MAX_CHARS, call_schema
 from app.core.model_spec import parse
@@ -152,28 +152,3 @@ def test_closing_ends_a_generation_under_way_and_its_thread_leaves_llama_cpp():
     ended = executor.shutdown(wait=True, timeout=5.0)
     assert running, "the generation was still going when the client closed"
     assert stopped_after < 3.0 and ended
-
-
-class Echoing(LocalLlamaClient):
-    """The demo whose every try says the streamer's line back (the worst fault): how often it is asked."""
-
-    tries = 0
-
-    def _generate(self, chat, tools, options):
-        self.tries += 1
-        line = json.dumps({"message": "ciao bea, come stai oggi?"})
-        return AssistantMessage(tool_calls=(ToolCall(f"echo_{self.tries}", "speak", line),))
-
-
-@pytest.mark.parametrize(("budget", "tries"), [(0.0, 1), (1e9, 4)])
-def test_a_faulty_demo_answer_is_asked_again_only_within_the_time_budget(budget, tries):
-    async def go():
-        client = Echoing(parse("local:smollm2"), DEMO, retry_seconds=budget)
-        tools = expression_tools(TurnState(EN), Outlets(EventBus(time.time)))
-        answer = await client.complete([Message.system("You are Bea, a stream co-host."),
-                                        Message.user("[via app] [Streamer] ciao bea, come stai oggi?")], tools)
-        return client.tries, answer
-
-    asked, answer = asyncio.run(go())
-    assert asked == tries
-    assert answer.tool_calls[0].name == "speak"     # the least faulty try is said all the same

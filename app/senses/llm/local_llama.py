@@ -23,7 +23,6 @@ import itertools
 import json
 import logging
 import threading
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
@@ -68,9 +67,6 @@ MAX_TOKENS = 256
 REPEAT_PENALTY = 1.3  # small models loop on a phrase without it
 DEMO_TEMPERATURE = 0.3
 DEMO_RETRY_TEMPERATURES = (0.6, 0.9, 1.1)   # asked again after a faulty answer: further from the likeliest words
-# ...but only while another try, as long as the last one, still ends within this many seconds of the first: on a
-# busy machine in a raid four tries took 20 s, and a prompt answer with a small fault beats a late clean one
-DEMO_RETRY_SECONDS = 6.0
 GRAMMARS_KEPT = 16
 _ids = itertools.count(1)
 
@@ -254,9 +250,8 @@ MODELS = SharedModels()
 
 class LocalLlamaClient:
     def __init__(self, spec: ModelSpec, langs: DemoLanguages, executor: Executor | None = None, context: int = CONTEXT,
-                 models: SharedModels = MODELS, retry_seconds: float = DEMO_RETRY_SECONDS) -> None:
+                 models: SharedModels = MODELS) -> None:
         self.spec = spec
-        self.retry_seconds = retry_seconds
         self.name = str(spec)
         self._executor = executor
         self._context = context
@@ -279,17 +274,14 @@ class LocalLlamaClient:
             offered = demo_tools(offered, addressed)
             temperature = DEMO_TEMPERATURE if options.temperature is None else options.temperature
             answer, weight, bound = None, 0, None
-            started = time.perf_counter()
             for warmer in (temperature, *DEMO_RETRY_TEMPERATURES):
                 asked = chat if answer is None else in_its_language(chat, self._langs)
-                began = time.perf_counter()
                 tried = await loop.run_in_executor(self._executor, self._generate, asked, bound or offered,
                                                    CallOptions(warmer, options.max_tokens, options.tool_choice))
                 faults = _faults(tried, chat, self._langs)
                 if answer is None or sum(FAULTS[f] for f in faults) < weight:
                     answer, weight = tried, sum(FAULTS[f] for f in faults)
-                done = time.perf_counter()
-                if not weight or (done - started) + (done - began) > self.retry_seconds:
+                if not weight:
                     break
                 if "reminder_unused" in faults and bound is None:
                     bound = must_say(offered, reminded_words(chat, self._langs))
