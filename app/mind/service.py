@@ -61,6 +61,7 @@ from app.senses.llm.tokens import ESTIMATE, counter_for
 log = logging.getLogger(__name__)
 
 LOCAL_STOP_S = 10.0   # a prompt being read cannot be interrupted; a generation stops at its next token
+MEMORY_POLL_S = 5.0   # a night that is due waits this long between looks for her memory
 # with no model set (English on the bus; the Chat dock and Settings → Mind say it in the window's language)
 SLEEPS = QT_TRANSLATE_NOOP("mind_notice", "Her mind sleeps until a model is set in Settings → Mind; what you type "
                                           "waits for her.")
@@ -487,13 +488,19 @@ class MindService:
                           count=count)
         self.events.publish(EventKind.SYSTEM, "memory", text, **data)
 
-    async def dream_nightly(self, hour: Callable[[], int]) -> None:
-        """Sleep until the dream hour (or dream at once when a night was missed), dream, repeat."""
+    async def dream_nightly(self, hour: Callable[[], int], memory_poll: float = MEMORY_POLL_S) -> None:
+        """Sleep until the dream hour (or dream at once when a night was missed), dream, repeat. A night is dreamt
+        into her memory: while it is not loaded (at start, a night missed while she was off is due at once) or
+        could not load, the night waits for it and is not marked, so it is never lost."""
         while self.dreamer is not None:
             due = self.dreamer.next_due(hour())
             wait = due.timestamp() - self.clock.time()
             if wait > 0:
                 await asyncio.sleep(min(wait, 3600))  # re-read the hour at least hourly
+                continue
+            await self.memory_tried()
+            if self.memories is None:
+                await asyncio.sleep(memory_poll)
                 continue
             try:
                 await self.dreamer.dream()

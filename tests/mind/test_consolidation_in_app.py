@@ -126,3 +126,32 @@ def test_a_long_pause_remembers_the_open_stream(bea):
     bea.mind.stream.append_sync([Line("heard", "[Streamer] my sister lives in Rome now", time.time() - 3600,
                                       OWNER.identity)])
     assert asyncio.run(consolidation.after_pause()) == 0
+
+
+def test_a_night_missed_while_she_was_off_is_dreamt_once_her_memory_is_ready(data_dir, env):
+    """At start the overdue night is due at once, before her memory has loaded: it waits for it, unmarked."""
+    from app.memory import meta
+
+    async def start_late():
+        bea = compose.build(data_dir, env=env, log_to_stderr=False)     # her memory not loaded yet
+        try:
+            week_ago = time.time() - 7 * 86400
+            bea.mind.stream.append_sync([Line("heard", f"[Streamer] {FACT}", week_ago, OWNER.identity)])
+            bea.db.write(lambda c: meta.put(c, "last_dream", str(week_ago)))   # she was off for nights
+            night = asyncio.create_task(bea.mind.dream_nightly(lambda: 4, memory_poll=0.05))
+            await asyncio.sleep(0.3)
+            waited = bea.mind.dreamer.last_dream()
+            bea.mind.memories = MemoryStore(bea.db, HashingEmbedder(), clock=bea.clock.time)   # now it is there
+            for _ in range(100):
+                if bea.mind.dreamer.last_dream() != waited:
+                    break
+                await asyncio.sleep(0.05)
+            night.cancel()
+            return waited, week_ago, bea.mind.dreamer.last_dream(), recalled(bea)
+        finally:
+            compose.close(bea)
+
+    waited, week_ago, dreamt, found = asyncio.run(start_late())
+    assert waited == week_ago                       # not marked as dreamt while there was no memory to dream into
+    assert dreamt > time.time() - 60
+    assert any("Pistacchio" in text for text in found), found   # the night's lines became a memory
