@@ -42,7 +42,7 @@ from app.process import heap
 from app.process.catalogs import shipped as shipped_catalogs
 from app.process.clock import SYSTEM, Clock
 from app.process.executors import BoundedExecutor
-from app.process.logs import set_level, setup_logging
+from app.process.logs import set_level, setup_logging, summary
 from app.process.paths import DataPaths, private_dir, private_file, resources_dir, secure_tree
 from app.process.runtime import RuntimeSwitches
 from app.process.secrets import SecretStore
@@ -120,7 +120,7 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         try:
             prompts.sync()
         except PromptStoreError as exc:  # reading falls back to the shipped text
-            log.error("%s", exc)
+            log.error("%s", summary(exc))
         models = ModelManager(paths.models, gate, executor=blocking, clock=clock.time)
         skills: dict[str, Skill] = {}   # built after the mind, from its parts; the mind finds them when it asks
         mind_faces = Skills(every=lambda: list(skills.values()), idle=lambda: _as(skills.get("idle"), IdleSkill),
@@ -235,17 +235,17 @@ async def stop(bea: Bea) -> None:
         try:
             await asyncio.wait_for(bea.api.stop(), STOP_TIMEOUT)
         except Exception as exc:
-            log.warning("the local API did not stop cleanly: %r", exc)
+            log.warning("the local API did not stop cleanly: %s", summary(exc))
         bea.api = None
     try:
         await asyncio.wait_for(bea.mind.stop(), STOP_TIMEOUT + 10 + QUIT_DEADLINE)   # she remembers, bounded
     except Exception as exc:
-        log.warning("the mind did not stop cleanly: %r", exc)
+        log.warning("the mind did not stop cleanly: %s", summary(exc))
     for key in reversed(bea.started):
         try:
             await asyncio.wait_for(bea.skills[key].stop(), STOP_TIMEOUT)
         except Exception as exc:
-            log.warning("the %s skill did not stop cleanly: %r", key, exc)
+            log.warning("the %s skill did not stop cleanly: %s", key, summary(exc))
     bea.started.clear()
     close(bea)
 
@@ -256,6 +256,6 @@ def close(bea: Bea) -> None:
     try:
         app_state.run_stopped_cleanly(bea.db, bea.run_id, bea.clock.time())
     except Exception as exc:
-        log.warning("could not record the clean stop: %s", exc)
+        log.warning("could not record the clean stop: %s", summary(exc))
     bea.db.close()
     log.info("Bea stopped")

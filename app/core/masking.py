@@ -4,7 +4,7 @@ Theory of operation:
 1. Every value registered as a secret (four characters or more) is replaced by "***" wherever it appears.
 2. Shapes that are secrets whatever their value are masked too: SQLCipher raw keys (x'<hex>'), Twitch
    oauth tokens, bearer tokens, OpenAI-style keys, and key=value (or JSON "key": "value") pairs whose key names a
-   secret.
+   secret, and the user part of a URL (scheme://user:password@host: a base URL can carry its credentials).
 3. Masking is idempotent: masked text masks to itself.
 """
 
@@ -17,6 +17,7 @@ MASK = "***"
 MIN_SECRET_LEN = 4
 
 _SHAPES = [
+    (re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@]+@"), r"\1" + MASK + "@"),
     (re.compile(r"x'[0-9A-Fa-f]{32,}'"), MASK),
     (re.compile(r"\boauth:[A-Za-z0-9]+"), "oauth:" + MASK),
     (re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{8,}"), "Bearer " + MASK),

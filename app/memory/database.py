@@ -26,6 +26,7 @@ from app.core.migration_plan import plan_migrations
 from app.memory.keys import KeyMaterial
 from app.memory.migrations import MIGRATIONS, Migration
 from app.process.executors import BoundedExecutor
+from app.process.logs import summary
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -234,7 +235,7 @@ class Database:
         try:
             self._writer.submit(close_writer).result(timeout)
         except Exception as exc:
-            log.warning("the database writer did not close cleanly: %s", exc)
+            log.warning("the database writer did not close cleanly: %s", summary(exc))
         self._writer.shutdown(wait=True, timeout=timeout)
         self._readers.shutdown(wait=True, cancel_futures=True, timeout=timeout)
 

@@ -24,6 +24,7 @@ from app.core.her_words import HerWords
 from app.memory.database import Connection, Database, vector_search_available
 from app.memory.embedder import Embedder
 from app.memory.vector_index import VectorIndex, refreshed
+from app.process.logs import summary
 
 log = logging.getLogger(__name__)
 DAY = rules.DAY_SECONDS
@@ -83,7 +84,7 @@ class MemoryStore:
         try:
             vector = self.embedder.embed_passages([text])[0].astype(np.float32)
         except Exception as exc:  # stored anyway; embed_pending() catches up
-            log.warning("a memory could not be embedded now (%s); it will be later", exc)
+            log.warning("a memory could not be embedded now (%s); it will be later", summary(exc))
             vector = None
         model = self.embedder.name if vector is not None else None
 

@@ -32,6 +32,7 @@ from yarl import URL
 
 from app.core import model_catalog as mc
 from app.core.model_catalog import CATALOG, Kind, ModelEntry, Reply, Step
+from app.process.logs import summary
 from app.senses.netgate import NetworkGate, PrivacyRefused
 
 log = logging.getLogger(__name__)
@@ -144,7 +145,7 @@ class ModelManager:
                     tuple(record.get("languages") or (mc.UNDETERMINED,)), record.get("licence") or "unknown",
                     _size_on_disk(folder), folder, record.get("installed_at", ""), record.get("source", "")))
             except (OSError, ValueError, KeyError) as exc:
-                log.warning("skipping %s: its manifest cannot be read (%s)", folder, exc)
+                log.warning("skipping %s: its manifest cannot be read (%s)", folder, summary(exc))
         return out
 
     def available(self) -> list[ModelEntry]:

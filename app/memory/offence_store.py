@@ -8,6 +8,7 @@ import logging
 from collections.abc import Callable
 
 from app.memory.database import Connection, Database
+from app.process.logs import summary
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +41,7 @@ class OffenceStore:
         try:
             await self._db.awrite(self._note(identity, kind, ts))
         except Exception as exc:
-            log.warning("an offence could not be kept: %r", exc)
+            log.warning("an offence could not be kept: %s", summary(exc))
 
     def clear(self, identity: str) -> None:
         self._db.write(lambda c: c.execute("DELETE FROM offences WHERE identity = ?", (identity,)))

@@ -17,6 +17,7 @@ from pathlib import Path
 from app.core.prompt_files import Action, decide, difference, is_edited, unify_newlines
 from app.core.prompt_language import ENGLISH, FIXED_PROMPTS, all_prompt_files, prompt_file
 from app.process.catalogs import shipped as shipped_catalogs
+from app.process.logs import summary
 from app.process.paths import resources_dir
 
 log = logging.getLogger(__name__)
@@ -108,7 +109,7 @@ class PromptFiles:
                 user = self._user(name)
             except (OSError, UnicodeError) as e:
                 log.warning("your %s.md cannot be read (%s); it is left as it is and Bea uses the shipped "
-                            "text", name, e)
+                            "text", name, summary(e))
                 results[name] = Action.KEEP_EDITED
                 continue
             decision = decide(shipped, self._pristine(name), user)

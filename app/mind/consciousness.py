@@ -396,7 +396,7 @@ class Consciousness:
         try:
             record.cost_usd = add_cost(record.cost_usd, self.cost(answer.model, used))
         except Exception as exc:  # a price that cannot be worked out never costs her the answer
-            log.warning("the cost of a call could not be worked out: %r", exc)
+            log.warning("the cost of a call could not be worked out: %s", summary(exc))
         return answer
 
     async def _call(self, call: ToolCall, tools: dict[str, Tool], record: TurnRecord) -> tuple[str, Tool | None]:

@@ -18,6 +18,7 @@ from app.core.events import EventBus, EventKind
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.stream import Stream
 from app.mind.dreamer import Dreamer
+from app.process.logs import summary
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +112,7 @@ class Consolidation:
             try:
                 await self.after_pause()
             except Exception as exc:   # the store closing under it at quit, or a read that failed: look again later
-                log.warning("looking for a pause failed: %r", exc)
+                log.warning("looking for a pause failed: %s", summary(exc))
 
     def news(self) -> MemoryNews:
         """Blocking (it reads the store): what the Memory dock says about the stream's lines."""

@@ -21,6 +21,7 @@ from app.memory import meta
 from app.memory.database import Connection, Database
 from app.memory.prompt_store import shipped_prompt
 from app.memory.stream import STREAM_LIMIT, Stream
+from app.process.logs import summary
 from app.process.tasks import spawn
 from app.senses.llm.base import CallOptions
 
@@ -167,7 +168,7 @@ class Dreamer:
             try:
                 await loop.run_in_executor(None, self.owner_told, told)
             except Exception as exc:   # the memories still count; the person model is the You skill's
-                log.error("what the streamer told could not reach their person model: %r", exc)
+                log.error("what the streamer told could not reach their person model: %s", summary(exc))
         for item in items:
             new = await loop.run_in_executor(None, lambda i=item: store.remember(i.text, i.source, i.scope,
                                                                                author=i.author, session_id=sid))

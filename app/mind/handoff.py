@@ -20,6 +20,7 @@ from app.core.events import EventBus, EventKind
 from app.core.her_words import HerWords
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.prompt_store import shipped_prompt
+from app.process.logs import summary
 from app.process.tasks import spawn
 from app.senses.llm.base import CallOptions
 
@@ -80,7 +81,7 @@ class HandoffWorker:
             self.status.failures += 1
             self.status.retry_at = self._clock() + RETRY_AFTER
             self.status.running = False
-            log.warning("the handoff failed (%s); the window stays as it is and it retries in 5 minutes", exc)
+            log.warning("the handoff failed (%s); the window stays as it is and it retries in 5 minutes", summary(exc))
             text, data = said(QT_TRANSLATE_NOOP("problems", "The recap could not be written; the window stays whole "
                                                             "and it retries in 5 minutes (detail: {detail})."),
                               detail=exc)

@@ -61,6 +61,7 @@ from app.core.mind_words import (
 from app.core.on_air import Decision, OnAir, Screened
 from app.core.speak_stream import SpeakArgsError, SpeakArgsReader
 from app.core.words import said
+from app.process.logs import summary
 from app.process.tasks import spawn
 
 log = logging.getLogger(__name__)
@@ -235,7 +236,7 @@ class Outlets:
         try:
             stream.line.feed(fragment)
         except Exception as exc:  # the line keeps its error; what was queued still plays
-            log.info("a streamed speak call broke: %s", exc)
+            log.info("a streamed speak call broke: %s", summary(exc))
         self._show_written(stream, fragment)
 
     def stream_abort(self) -> None:
@@ -288,7 +289,7 @@ class Outlets:
             try:
                 line.finish()
             except Exception as exc:
-                log.info("a streamed speak call ended badly: %s", exc)
+                log.info("a streamed speak call ended badly: %s", summary(exc))
             shown = self._show(self.on_air.screen(text, spoken=True).text, self._heard_state(), stream)
         else:
             text = self.screen(text, spoken=True).text
@@ -315,7 +316,7 @@ class Outlets:
                 self._tell(shown.ended(""))   # a line the window shows as begun always ends there
             if not isinstance(exc, Exception):
                 raise
-            log.warning("her voice failed on a line: %r", exc)
+            log.warning("her voice failed on a line: %s", summary(exc))
             self._events.publish(EventKind.ERROR, "voice", f"her voice failed: {exc}",
                                  **said(VOICE_FAILED, detail=exc)[1])
             return ""
@@ -351,7 +352,7 @@ class Outlets:
                                  **said(NOT_DELIVERED_STOPPED, channel=channel, line=text)[1])
             raise
         except Exception as exc:
-            log.warning("a line to %s/%s was not delivered: %s", platform, channel, exc)
+            log.warning("a line to %s/%s was not delivered: %s", platform, channel, summary(exc))
             self._events.publish(EventKind.ERROR, platform, f"not delivered to {channel}: {exc}", line=text,
                                  **said(NOT_DELIVERED, channel=channel, detail=exc)[1])
         else:

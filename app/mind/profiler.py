@@ -14,6 +14,7 @@ from app.core.dreaming import profile_due
 from app.memory.database import Database
 from app.memory.profile_store import ProfileStore
 from app.memory.prompt_store import shipped_prompt
+from app.process.logs import summary
 from app.senses.llm.base import CallOptions
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,7 @@ class Profiler:
             await self._store.mark(identity, count, self._clock())
             return True
         except Exception as exc:
-            log.warning("a profile could not be written: %s", exc)
+            log.warning("a profile could not be written: %s", summary(exc))
             return False
         finally:
             self._busy.discard(identity)

@@ -50,6 +50,7 @@ from app.mind.profiler import Profiler
 from app.mind.skill_faces import Skills
 from app.process.clock import Clock
 from app.process.executors import BoundedExecutor
+from app.process.logs import summary
 from app.process.tasks import spawn
 from app.senses.llm.figures import Figures, ServerFigures
 from app.senses.llm.local_llama import CONTEXT as LOCAL_CONTEXT
@@ -186,7 +187,7 @@ class MindService:
         try:
             self.settings.set("mind.learnt", learnt)
         except Exception as exc:   # a figure not kept is learnt again; it never costs her a call
-            log.warning("what %s showed could not be kept: %r", spec, exc)
+            log.warning("what %s showed could not be kept: %s", spec, summary(exc))
 
     def frame_tokens(self) -> int:
         """The tokens a turn's new lines may take: the smallest budget in her pool (app.core.burst), from each
@@ -298,7 +299,7 @@ class MindService:
                 try:
                     out = skill.relabel(out)
                 except Exception as exc:  # a line with the surface's own label beats no turn at all
-                    log.error("the %s skill could not relabel the batch: %r", skill.key, exc)
+                    log.error("the %s skill could not relabel the batch: %s", skill.key, summary(exc))
         return out
 
     def skill_tools(self) -> dict[str, list]:
@@ -382,13 +383,13 @@ class MindService:
             try:
                 await loop.run_in_executor(self.executor, skill.after_turn, record)
             except Exception as exc:
-                log.error("the %s skill failed after a turn: %r", skill.key, exc)
+                log.error("the %s skill failed after a turn: %s", skill.key, summary(exc))
         people = self.skills.people()
         for identity in movers if people is not None and people.enabled else ():
             try:  # someone who really moved her earns a card (seed 004, Mood)
                 await loop.run_in_executor(self.executor, people.moved_her, identity)
             except Exception as exc:
-                log.error("the card of someone who moved her could not be minted: %r", exc)
+                log.error("the card of someone who moved her could not be minted: %s", summary(exc))
         if self.profiler is not None and not record.failed:  # the models just failed: no profile now
             for identity in record.authors:
                 if identity != OWNER_IDENTITY:
@@ -397,7 +398,7 @@ class MindService:
             try:
                 await self.follow_ups.save()
             except Exception as exc:
-                log.error("the follow-ups could not be saved: %r", exc)
+                log.error("the follow-ups could not be saved: %s", summary(exc))
 
     def _dreamt_fact(self, text: str) -> object:
         people = self.skills.people()
@@ -450,7 +451,7 @@ class MindService:
                 open_chosen, setting, self.model_manager, self.models_dir, language=language))
             store = await loop.run_in_executor(self.executor, MemoryStore, self.db, embedder, self.clock.time)
         except Exception as exc:
-            log.error("her memory could not load: %s", exc)
+            log.error("her memory could not load: %s", summary(exc))
             text, data = said(QT_TRANSLATE_NOOP("problems", "Her memory could not load (detail: {detail})."),
                               detail=exc)
             self.events.publish(EventKind.ERROR, "memory", f"her memory could not load: {exc}", **data)
@@ -478,7 +479,7 @@ class MindService:
         try:
             count = await loop.run_in_executor(self.executor, store.embed_pending, 64, progress)
         except Exception as exc:  # the store stays usable; what is left is embedded at the next load
-            log.error("re-embedding stopped: %s", exc)
+            log.error("re-embedding stopped: %s", summary(exc))
             _text, data = said(QT_TRANSLATE_NOOP("problems", "Re-embedding her memories stopped; what is left is "
                                                              "done at the next start (detail: {detail})."), detail=exc)
             self.events.publish(EventKind.ERROR, "memory", f"re-embedding stopped: {exc}", done=0, total=0, **data)
@@ -505,7 +506,7 @@ class MindService:
             try:
                 await self.dreamer.dream()
             except Exception as exc:
-                log.warning("the dream failed: %s", exc)
+                log.warning("the dream failed: %s", summary(exc))
                 _text, data = said(QT_TRANSLATE_NOOP("problems", "Her dream failed (detail: {detail})."), detail=exc)
                 self.events.publish(EventKind.ERROR, "memory", f"the dream failed: {exc}", **data)
             self.dreamer.mark_dreamt_now()
@@ -619,17 +620,17 @@ class MindService:
         try:
             await self._stream_new_lines(hold=False)
         except Exception as exc:
-            log.error("the last lines could not reach the stream at stop: %s", exc)
+            log.error("the last lines could not reach the stream at stop: %s", summary(exc))
         if self.consolidation is not None:
             try:
                 await asyncio.wait_for(self.consolidation.at_quit(), QUIT_DEADLINE + 1)
             except Exception as exc:   # what is not remembered now waits for the next start
-                log.warning("the stream was not remembered at quit: %r", exc)
+                log.warning("the stream was not remembered at quit: %s", summary(exc))
         await self._close_models()
         try:
             self.flush_sync()
         except Exception as exc:
-            log.error("the window could not be saved at stop: %s", exc)
+            log.error("the window could not be saved at stop: %s", summary(exc))
         # the built-in model's thread ends its step (closing the models stopped its generation) before the
         # process goes: one still inside llama.cpp while the interpreter tears down crashes it
         ended = await _joined(self.local_executor, LOCAL_STOP_S)

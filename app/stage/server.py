@@ -38,6 +38,7 @@ from urllib.parse import quote
 from aiohttp import WSMsgType, web
 
 from app.core import stage_guard
+from app.process.logs import summary
 from app.process.tasks import spawn
 from app.stage import messages as msgs
 from app.stage.assets import NPM_HINT, PAGE_FILES, VENDOR_FILES, stage_dir
@@ -275,7 +276,7 @@ class StageServer:
                 try:
                     message = msgs.parse_up(frame.data)
                 except msgs.MessageError as exc:
-                    log.warning("the stage page %s sent a bad message: %s", page.ident, exc)
+                    log.warning("the stage page %s sent a bad message: %s", page.ident, summary(exc))
                     continue
                 self._received(page, message)
         finally:

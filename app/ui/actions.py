@@ -9,6 +9,7 @@ from app.compose import Bea
 from app.config.service import SettingsError
 from app.core.events import EventKind
 from app.core.words import QT_TRANSLATE_NOOP, said
+from app.process.logs import summary
 from app.process.tasks import spawn
 from app.widgets.qt import QAction, QKeySequence, QObject, translate
 
@@ -76,7 +77,7 @@ class AppActions(QObject):
         try:
             self.bea.settings.set("privacy.enabled", on)
         except (SettingsError, OSError) as exc:
-            log.error("privacy mode could not be changed: %s", exc)
+            log.error("privacy mode could not be changed: %s", summary(exc))
             self.privacy.setChecked(not on)
 
     def _setting_changed(self, path: str, value: object) -> None:

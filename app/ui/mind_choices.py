@@ -26,6 +26,7 @@ from app.core.getting_started import DEMO_LIMITS, mind_first
 from app.core.model_fit import Accelerator, Fit, Machine, Verdict, chat_models, recommend
 from app.core.model_spec import PROVIDERS, ModelSpecError, ServerAddress, place_server, server_address
 from app.memory.model_manager import ModelError, ModelManager
+from app.process.logs import summary
 from app.process.tasks import spawn
 from app.senses import machine as machine_probe
 from app.senses.llm.probe import ServerCheck, check_server, find_local_servers
@@ -297,7 +298,7 @@ class MindChoices(QWidget):
             self.show_downloads()
             raise
         except (ModelError, PrivacyRefused, OSError) as exc:
-            log.warning("the chat model download failed: %s", exc)
+            log.warning("the chat model download failed: %s", summary(exc))
             self._say(self.download_note, str(exc), True)
             self._show_progress(False)
             self.show_downloads()

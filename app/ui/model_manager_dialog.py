@@ -11,6 +11,7 @@ from typing import Any
 from app.core import model_catalog as mc
 from app.core.model_catalog import KIND_LABELS, Kind, language_label
 from app.memory.model_manager import ModelError, ModelManager
+from app.process.logs import summary
 from app.process.tasks import spawn
 from app.senses.netgate import PrivacyRefused
 from app.widgets.dock_words import number
@@ -265,7 +266,7 @@ class ModelManagerDialog(QDialog):
             self.say(translate("model_manager_dialog", "{title} is installed").format(title=title)
                      + (unpinned if entry.custom else "."))
         except (ModelError, PrivacyRefused, OSError) as exc:
-            log.warning("model download failed: %s", exc)
+            log.warning("model download failed: %s", summary(exc))
             self.say(str(exc), error=True)
 
     def _finished(self, model_id: str, task: asyncio.Future[Any]) -> None:

@@ -17,6 +17,8 @@ import logging
 import os
 from pathlib import Path
 
+from app.process.logs import summary
+
 log = logging.getLogger(__name__)
 
 LAYOUT_FILE = "window-layout.json"
@@ -60,7 +62,7 @@ def load(folder: Path) -> tuple[bytes, bytes] | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        log.warning("window layout in %s not used: %s", path, exc)
+        log.warning("window layout in %s not used: %s", path, summary(exc))
         return None
 
 
@@ -73,4 +75,4 @@ def save(folder: Path, geometry: bytes, state: bytes) -> None:
         temp.write_text(json.dumps(doc), encoding="utf-8")
         os.replace(temp, path)
     except OSError as exc:
-        log.warning("window layout not saved to %s: %s", path, exc)
+        log.warning("window layout not saved to %s: %s", path, summary(exc))

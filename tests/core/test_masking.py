@@ -35,3 +35,15 @@ def test_short_values_are_not_treated_as_secrets():
 def test_idempotent(text, _):
     once = mask(text, ["hunter22"])
     assert mask(once, ["hunter22"]) == once
+
+
+@pytest.mark.parametrize(("text", "masked"), [
+    ("model ollama:x at http://bea:hunter22@192.168.1.20:11434/v1 (no API key)",
+     "model ollama:x at http://***@192.168.1.20:11434/v1 (no API key)"),
+    ("https://ghp_abcdef123456@example.com/path", "https://***@example.com/path"),
+    ("write to me at someone@example.com", "write to me at someone@example.com"),   # not a URL
+    ("http://127.0.0.1:8080/v1", "http://127.0.0.1:8080/v1"),
+])
+def test_the_credentials_of_a_url_are_masked(text, masked):
+    assert mask(text) == masked
+    assert mask(mask(text)) == masked

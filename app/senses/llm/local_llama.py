@@ -49,6 +49,7 @@ from app.core.model_spec import ModelSpec
 from app.core.tools import Tool
 from app.core.words import QT_TRANSLATE_NOOP
 from app.process import shipped_models
+from app.process.logs import summary
 from app.senses.llm.base import CallOptions, MalformedStream, OnDelta, RequestRejected, ServerError, emit
 
 log = logging.getLogger(__name__)
@@ -214,7 +215,7 @@ class SharedModel:
             try:
                 return llama_backends.open_llama(model_path=str(self.path), n_ctx=self.context, n_gpu_layers=-1)
             except (ValueError, RuntimeError) as exc:
-                log.warning("the GPU could not hold %s (%s): it runs on the processor", self.path.name, exc)
+                log.warning("the GPU could not hold %s (%s): it runs on the processor", self.path.name, summary(exc))
         return llama_backends.open_llama(model_path=str(self.path), n_ctx=self.context)
 
 

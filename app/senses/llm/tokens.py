@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from app.core.context_window import estimate_tokens
 from app.core.model_spec import ModelSpec, Wire, parse
+from app.process.logs import summary
 
 log = logging.getLogger(__name__)
 
@@ -57,5 +58,5 @@ def counter_for(spec: ModelSpec | str) -> TokenCounter:
             # Ollama, LM Studio and llama.cpp servers run other families; o200k is the declared stand-in there
             return _bpe(openai_encoding(spec.model))
     except Exception as exc:
-        log.warning("no tokenizer for %s (%s); estimating token counts", spec, exc)
+        log.warning("no tokenizer for %s (%s); estimating token counts", spec, summary(exc))
     return ESTIMATE

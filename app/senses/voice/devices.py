@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from app.core.words import QT_TRANSLATE_NOOP
+from app.process.logs import summary
 from app.senses.voice.output import QueuedOutput
 from app.senses.voice.pcm import Resampler, to_float32
 
@@ -127,7 +128,7 @@ def _query_devices() -> list[AudioDevice]:
         apis = sd.query_hostapis()
         default_in, default_out = sd.default.device
     except (AudioUnavailable, Exception) as e:  # PortAudio errors are plain Exceptions
-        log.info("no audio devices: %s", e)
+        log.info("no audio devices: %s", summary(e))
         return []
     return [AudioDevice(i, d["name"], apis[d["hostapi"]]["name"], d["max_input_channels"],
                         d["max_output_channels"], float(d["default_samplerate"]),
@@ -160,7 +161,7 @@ class SpeakerOutput(QueuedOutput):
                 raise AudioUnavailable(f"cannot open the speakers: {first}", NO_SPEAKERS, detail=str(first)) \
                     from first
             log.info("the output device refuses %d Hz (%s); opening it at %d Hz",
-                     self.sample_rate, first, rate)
+                     self.sample_rate, summary(first), rate)
             self.sample_rate = rate
             self._queue.sample_rate = rate
             try:

@@ -65,6 +65,7 @@ from obsws_python.error import OBSSDKRequestError, OBSSDKTimeoutError
 from app.core import obs_protocol as proto
 from app.core.words import QT_TRANSLATE_NOOP
 from app.process.executors import BoundedExecutor
+from app.process.logs import summary
 from app.process.tasks import spawn
 from app.senses.netgate import NetworkGate, connect_to
 from app.skills.obs import words as w
@@ -377,7 +378,7 @@ class ObsConnection(Link):
             except asyncio.CancelledError:
                 raise
             except _Refused as exc:
-                log.warning("OBS refused the connection (%s): %s", exc.code, exc)
+                log.warning("OBS refused the connection (%s): %s", exc.code, summary(exc))
                 said, values = w.failure_words(exc, target.address, target.host)
                 self._set(State.REFUSED, str(exc), close_code=exc.code, words=(said,), args=tuple(values.items()))
                 await self._wake.wait()
@@ -710,7 +711,7 @@ class ObsConnection(Link):
             raise
         except Exception as exc:
             hung = timed_out(exc)
-            log.info("an OBS request failed on the connection: %r", exc)
+            log.info("an OBS request failed on the connection: %s", summary(exc))
             self._lose(session, hung)
             if hung:
                 raise ObsError(f"OBS is not answering (nothing came back in {self.answer_timeout:g} s); it will be "

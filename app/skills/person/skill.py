@@ -17,6 +17,7 @@ from app.core import person_model as pm
 from app.core.dreaming import about_the_streamer
 from app.core.perception import OWNER_IDENTITY, Meta, Perception
 from app.core.tools import Tool
+from app.process.logs import summary
 from app.skills.base import Skill
 from app.skills.person.tools import PersonTools
 from app.skills.registry import register
@@ -66,7 +67,7 @@ class PersonSkill(Skill):
                 decision = self.store.write(pm.Entry(section, key, said, source="agent:memory", confidence=TOLD,
                                                      observed_at=self.ctx.clock.time(), quote=said))
             except pm.PersonModelError as exc:
-                log.warning("a statement of the streamer's was not kept on their model: %s", exc)
+                log.warning("a statement of the streamer's was not kept on their model: %s", summary(exc))
                 continue
             written += decision.accepted
         return written

@@ -11,6 +11,7 @@ from typing import Any
 
 from app.core.events import EventBus, EventKind
 from app.core.words import QT_TRANSLATE_NOOP, said
+from app.process.logs import summary
 from app.process.tasks import spawn
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ class Background:
             try:
                 await loop.run_in_executor(self._executor(), fn, *args)
             except Exception as exc:
-                log.error("%s: a %s failed: %r", self.title, what, exc)
+                log.error("%s: a %s failed: %s", self.title, what, summary(exc))
                 self.bus.publish(EventKind.ERROR, self.platform, f"a {self.title} {what} failed: {exc}",
                                  **said(NOT_KEPT, title=self.title, detail=exc)[1])
         spawn(go(), held=self.tasks)

@@ -12,6 +12,7 @@ from typing import Any
 
 from app.core.perception import Author
 from app.memory.people_store import Sighting
+from app.process.logs import summary
 from app.process.tasks import spawn
 from app.skills.platform.background import Background, running_loop
 
@@ -78,7 +79,8 @@ class Tallies:
             try:
                 await self._work.run(self._write, batch)
             except Exception as exc:
-                log.error("%s tallies could not be written (they wait and go again): %r", self._work.title, exc)
+                log.error("%s tallies could not be written (they wait and go again): %s", self._work.title,
+                          summary(exc))
                 self._waiting[:0] = batch
                 if self._timer is None:
                     self._timer = loop.call_later(RETRY, self._flush_soon)

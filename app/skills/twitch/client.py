@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from app.core import irc
 from app.core.backoff import BACKOFF_BASE, BACKOFF_CAP
 from app.core.words import QT_TRANSLATE_NOOP, said
+from app.process.logs import summary
 from app.process.tasks import spawn
 from app.senses.netgate import PrivacyRefused
 from app.skills.platform.link import Link, State
@@ -329,8 +330,7 @@ class TwitchChat(Link):
                 self._set_state(State.AUTH_FAILED, f"Twitch refused the login: {exc}")
                 return None
             except (OSError, TimeoutError, ssl.SSLError, EOFError, ValueError) as exc:
-                log.warning("Twitch chat: connecting to %s:%s failed: %s", self.host, self.port,
-                            type(exc).__name__ if not str(exc) else exc)
+                log.warning("Twitch chat: connecting to %s:%s failed: %s", self.host, self.port, summary(exc))
                 attempt += 1
         return None
 
@@ -418,7 +418,7 @@ class TwitchChat(Link):
             event = self._own_line(link, msg)
         except irc.IrcParseError as exc:
             self.stats.malformed += 1
-            log.debug("Twitch chat: a malformed line was skipped: %s", exc.reason)
+            log.debug("Twitch chat: a malformed line was skipped: %s", summary(exc))
             return
         if event is None:
             return

@@ -59,6 +59,7 @@ from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.core.twitch_refusals import refusal
 from app.core.words import QT_TRANSLATE_NOOP, Phrase, phrase, said
 from app.memory.people_store import RosterRow
+from app.process.logs import summary
 from app.process.tasks import spawn
 from app.skills.base import Skill, SkillContext
 from app.skills.platform.background import Background
@@ -494,7 +495,7 @@ class TwitchSkill(Skill):
         try:
             d = bits_donation(line.msg_id or "", line.display_name, line.bits, line.text)
         except DonationError as exc:
-            log.warning("cheered bits were not recorded: %s", exc.reason)
+            log.warning("cheered bits were not recorded: %s", summary(exc))
             return
         record_donation(self.ctx.people(), self.work, author.identity, line.display_name, d.delivery_id,
                         d.amount, d.currency, d.message, f"{line.display_name} cheered {bits_words(line.bits)}",
@@ -557,7 +558,7 @@ class TwitchSkill(Skill):
         try:
             await self._send_from_mind("", text)
         except Exception as exc:
-            log.warning("a line to Twitch chat was not sent: %s", exc)
+            log.warning("a line to Twitch chat was not sent: %s", summary(exc))
             self._add_log("Twitch", f"not sent: {exc}", "system")
 
     async def _send_from_mind(self, channel: str, text: str) -> None:

@@ -36,6 +36,7 @@ from app.core.youtube import (
     next_token,
     parse_page,
 )
+from app.process.logs import summary
 from app.senses.netgate import PrivacyRefused
 from app.skills.platform.link import Link, State
 
@@ -122,7 +123,7 @@ class YouTubeChat(Link):
                         return
                     if exc.action == STOP:
                         self._set(State.STOPPED, exc.words)
-                        log.warning("YouTube chat stopped: %s", exc.words)
+                        log.warning("YouTube chat stopped: %s", summary(exc))
                         return
                     attempt = await self._back_off(attempt, exc.words)
                     continue
