@@ -155,3 +155,44 @@ def test_a_night_missed_while_she_was_off_is_dreamt_once_her_memory_is_ready(dat
     assert waited == week_ago                       # not marked as dreamt while there was no memory to dream into
     assert dreamt > time.time() - 60
     assert any("Pistacchio" in text for text in found), found   # the night's lines became a memory
+
+
+CANARY = "canary-7f3a9c-tel-+39-347-5550199"
+
+
+def test_a_canary_quoted_by_a_failing_model_reaches_no_log_line(data_dir, env):
+    """A model server's error body that echoes the prompt (the streamer's phone number, a canary) fails a turn and
+    the night's dream: both failures are logged by what they were, and the canary is in no line of bea.log."""
+    from app.memory import meta
+    from app.process.logs import log_path
+    from tests.senses.llm_server import openai_error
+
+    async def failing_evening():
+        bea = build(data_dir, env)
+        async with LLMServer() as server:
+            use(bea, server, f"llamacpp:{BACKGROUND}")
+            echo = f"the prompt was: [Streamer] call me at {CANARY}"
+            server.script(MIND, openai_error(400, echo))
+            server.script(BACKGROUND, openai_error(500, echo))
+            bea.mind.start()
+            await bea.mind.consciousness.turn([told(f"call me at {CANARY}")])
+            week_ago = time.time() - 7 * 86400
+            bea.mind.stream.append_sync([Line("heard", f"[Streamer] call me at {CANARY}", week_ago,
+                                              OWNER.identity)])
+            bea.db.write(lambda c: meta.put(c, "last_dream", str(week_ago)))
+            night = asyncio.create_task(bea.mind.dream_nightly(lambda: 4, memory_poll=0.05))
+            for _ in range(200):
+                if server.calls(BACKGROUND):
+                    break
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.3)
+            night.cancel()
+            calls = server.calls(MIND), server.calls(BACKGROUND)
+        compose.close(bea)
+        return calls
+
+    calls = asyncio.run(failing_evening())
+    assert calls[0] >= 1 and calls[1] >= 1, calls
+    log = log_path(data_dir).read_text(encoding="utf-8")
+    assert "a turn failed" in log and "the dream failed" in log
+    assert CANARY not in log and "347-5550199" not in log
