@@ -43,8 +43,18 @@ def no_display() -> bool:
         and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
 
 
+def environment() -> dict[str, str]:
+    """This process's environment as the app reads it. The passphrase leaves the process's own environment here, so
+    nothing the app starts (QtWebEngine's helper processes, pip, a GPU probe) inherits it."""
+    from app.memory.keys import PASSPHRASE_ENV
+    env = dict(os.environ)
+    os.environ.pop(PASSPHRASE_ENV, None)
+    return env
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    env = environment()
     from app.memory.database import StoreError
     from app.memory.keys import KeyUnavailable
     from app.process.paths import default_data_dir
@@ -52,30 +62,30 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "token":
             from app.cli import token as token_cli
-            return token_cli.run(args, data_dir)
+            return token_cli.run(args, data_dir, env)
         if args.command == "secret":
             from app.cli import secrets as cli_secrets
-            return cli_secrets.run(args, data_dir)
+            return cli_secrets.run(args, data_dir, env)
         if args.command == "settings":
             from app.cli import settings as cli_settings
-            return cli_settings.run(args, data_dir)
+            return cli_settings.run(args, data_dir, env)
         if args.api_port is not None:
             from app.api.service import override_port
             override_port(args.api_port)
         if args.self_test:
             from app.cli import selftest
-            return selftest.run(data_dir)
+            return selftest.run(data_dir, env)
         if args.headless or no_display():
             if not args.headless:
                 print("No display found: running headless (pass --headless to say so).", file=sys.stderr)
             from app.cli import headless
-            return headless.run(data_dir)
+            return headless.run(data_dir, env)
         from app.widgets.qt_libs import startup_problem
         if problem := startup_problem():   # Qt would abort, or QtWebEngine exit, with no useful word
             print(problem, file=sys.stderr)
             return 1
         from app.ui import launch
-        return launch.run(data_dir)
+        return launch.run(data_dir, env)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:   # `settings list | head`: the reader left; say nothing more

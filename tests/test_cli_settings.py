@@ -65,3 +65,16 @@ def test_a_bad_value_is_refused_naming_the_field_and_nothing_stored_changes(data
     out = settings(data_dir, "get", "nope")
     assert out.returncode == 1 and "settings get: nope: no such setting" in out.stderr
     assert settings(data_dir, "list", "nope").returncode == 1
+
+
+def test_the_passphrase_opens_the_store_then_leaves_the_process_environment(data_dir):
+    """What the app starts (QtWebEngine's helpers, pip, a GPU probe) inherits its environment: the passphrase is
+    read once at the entry and is not in it any more."""
+    code = ("import os, sys\n"
+            "from app.__main__ import main\n"
+            "code = main(['settings', 'get', 'mind.models', '--data-dir', sys.argv[1]])\n"
+            "print('left' if 'BEA_PASSPHRASE' not in os.environ else 'still there', code)\n")
+    done = subprocess.run([sys.executable, "-c", code, str(data_dir)], cwd=REPO, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, **ENV})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "left 0", done.stdout

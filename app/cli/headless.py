@@ -6,7 +6,7 @@ import asyncio
 import logging
 import os
 import signal
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +18,10 @@ log = logging.getLogger(__name__)
 
 
 async def serve(data_dir: Path, session: Callable[[compose.Bea], Coroutine[Any, Any, object]] | None = None,
-                clock: Clock = SYSTEM) -> int:
+                clock: Clock = SYSTEM, env: Mapping[str, str] | None = None) -> int:
     """`session`, when given, runs in place of waiting for a signal, and `clock` is the app's one clock (the
     stream in a box drives the app on a virtual evening)."""
-    bea = compose.build(data_dir, env=dict(os.environ), clock=clock)
+    bea = compose.build(data_dir, env=dict(os.environ if env is None else env), clock=clock)
     loop = asyncio.get_running_loop()
     loop.set_default_executor(bea.blocking)
     stopping = asyncio.Event()
@@ -48,8 +48,8 @@ async def serve(data_dir: Path, session: Callable[[compose.Bea], Coroutine[Any, 
     return 0
 
 
-def run(data_dir: Path) -> int:
+def run(data_dir: Path, env: Mapping[str, str] | None = None) -> int:
     try:
-        return asyncio.run(serve(data_dir))
+        return asyncio.run(serve(data_dir, env=env))
     except KeyboardInterrupt:
         return 0

@@ -12,6 +12,7 @@ import argparse
 import getpass
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from app.cli.common import data_dir_option
@@ -61,7 +62,7 @@ def read_value(name: str) -> str:
     return sys.stdin.read()
 
 
-def run(args: argparse.Namespace, data_dir: Path) -> int:
+def run(args: argparse.Namespace, data_dir: Path, env: Mapping[str, str] | None = None) -> int:
     known = known_secrets()
     action = args.secret_action
     if action != "list" and args.name not in known:
@@ -76,7 +77,7 @@ def run(args: argparse.Namespace, data_dir: Path) -> int:
                   f"; {args.name} was not changed (to remove it: secret delete {args.name})", file=sys.stderr)
             return 1
     from app.compose import build, close
-    bea = build(data_dir, env=dict(os.environ), log_to_stderr=False)
+    bea = build(data_dir, env=dict(os.environ if env is None else env), log_to_stderr=False)
     try:
         store = bea.secrets
         if action == "set":

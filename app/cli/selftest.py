@@ -9,7 +9,7 @@ import asyncio
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from app.compose import Bea, build, close
@@ -219,8 +219,8 @@ async def _one_turn(bea: Bea) -> tuple[str, list[str]]:
         mind.local_executor.shutdown(wait=False, cancel_futures=True)
 
 
-def run(data_dir: Path) -> int:
-    bea = build(data_dir, env=dict(os.environ), log_to_stderr=False)
+def run(data_dir: Path, env: Mapping[str, str] | None = None) -> int:
+    bea = build(data_dir, env=dict(os.environ if env is None else env), log_to_stderr=False)
     passed: list[str] = []
     try:
         checks = _checks(bea)

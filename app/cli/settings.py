@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -60,9 +61,9 @@ def _describe(settings: SettingsService, path: str) -> str:
     return f"{title}: {field.description}" if field.description else title
 
 
-def run(args: argparse.Namespace, data_dir: Path) -> int:
+def run(args: argparse.Namespace, data_dir: Path, env: Mapping[str, str] | None = None) -> int:
     from app.compose import build, close
-    bea = build(data_dir, env=dict(os.environ), log_to_stderr=False)
+    bea = build(data_dir, env=dict(os.environ if env is None else env), log_to_stderr=False)
     try:
         return _act(args, bea.settings)
     finally:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
@@ -38,12 +39,12 @@ def _when(ts: float | None) -> str:
     return "never" if ts is None else datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M")
 
 
-def run(args: argparse.Namespace, data_dir: Path) -> int:
+def run(args: argparse.Namespace, data_dir: Path, env: Mapping[str, str] | None = None) -> int:
     if args.token_action == "create" and not 1 <= len(args.owner.strip()) <= MAX_OWNER:
         print(f"token create: --owner must be 1-{MAX_OWNER} characters", file=sys.stderr)
         return 1
     from app.compose import build, close
-    bea = build(data_dir, env=dict(os.environ), log_to_stderr=False)
+    bea = build(data_dir, env=dict(os.environ if env is None else env), log_to_stderr=False)
     try:
         store = bea.person_store
         if args.token_action == "create":

@@ -7,7 +7,7 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from app import APP_NAME, compose
@@ -168,7 +168,7 @@ def app_icon() -> QIcon:
     return QIcon(str(resources_dir() / "icons" / "bea.svg"))
 
 
-def run(data_dir: Path) -> int:
+def run(data_dir: Path, env: Mapping[str, str] | None = None) -> int:
     import qasync
 
     qapp = application()
@@ -177,7 +177,7 @@ def run(data_dir: Path) -> int:
     qapp.setWindowIcon(icon)
     install_window_language("system")   # the passphrase, before her settings can be read
     try:
-        bea = compose.build(data_dir, ask_passphrase=passphrase.ask)
+        bea = compose.build(data_dir, ask_passphrase=passphrase.ask, env=env)
     except (StoreError, KeyUnavailable) as exc:
         if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
             QMessageBox.critical(None,
