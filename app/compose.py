@@ -17,6 +17,7 @@ from app.api.service import ApiService
 from app.config.schema import build_root_model
 from app.config.service import SettingsService
 from app.core.events import EventBus, EventKind
+from app.core.failures import summary
 from app.core.prompt_language import prompt_language, system_locale
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory import app_state
@@ -42,7 +43,7 @@ from app.process import heap
 from app.process.catalogs import shipped as shipped_catalogs
 from app.process.clock import SYSTEM, Clock
 from app.process.executors import BoundedExecutor
-from app.process.logs import set_level, setup_logging, summary
+from app.process.logs import set_level, setup_logging
 from app.process.paths import DataPaths, private_dir, private_file, resources_dir, secure_tree
 from app.process.runtime import RuntimeSwitches
 from app.process.secrets import SecretStore

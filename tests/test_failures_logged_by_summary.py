@@ -1,6 +1,7 @@
 """Every failure the app logs is logged by what it was, never by what it said: an error's text can quote chat (a
 model server's error body echoes the prompt), so a caught exception reaches a log line only through
-app.process.logs.summary or where (class, status, size, frames), or as its class name, its length or its code.
+app.core.failures.summary or app.process.logs.where (class, status, size, frames), or as its class name, its
+length or its code.
 
 The scan reads every `except ... as name:` block in app/ and every log call inside it.
 """
@@ -54,7 +55,7 @@ def test_no_failure_in_the_app_is_logged_by_its_text() -> None:
     files = sorted((REPO / "app").rglob("*.py"))
     assert len(files) > 300
     wrong = [f"{path.relative_to(REPO)}:{n}" for path in files for n in leaks(path.read_text(encoding="utf-8"))]
-    assert not wrong, "log these through app.process.logs.summary:\n" + "\n".join(wrong)
+    assert not wrong, "log these through app.core.failures.summary:\n" + "\n".join(wrong)
 
 
 def test_the_scan_catches_each_way_of_logging_an_error_s_text() -> None:

@@ -106,7 +106,8 @@ def test_a_rotated_log_file_is_private_too(tmp_path):
 
 
 def test_an_error_is_logged_by_what_it_was_never_by_what_it_said():
-    from app.process.logs import summary, where
+    from app.core.failures import summary
+    from app.process.logs import where
     from app.senses.llm.base import error_for_status
     from app.senses.llm.pool import ModelPoolError
     echoed = error_for_status("ollama:mind", 400, '{"error": {"message": "bad prompt: my dog Biscuit"}}', False)

@@ -22,11 +22,11 @@ from typing import Any, TypeVar
 
 import sqlcipher3
 
+from app.core.failures import summary
 from app.core.migration_plan import plan_migrations
 from app.memory.keys import KeyMaterial
 from app.memory.migrations import MIGRATIONS, Migration
 from app.process.executors import BoundedExecutor
-from app.process.logs import summary
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

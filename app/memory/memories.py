@@ -20,11 +20,11 @@ from typing import Any
 import numpy as np
 
 from app.core import recall as rules
+from app.core.failures import summary
 from app.core.her_words import HerWords
 from app.memory.database import Connection, Database, vector_search_available
 from app.memory.embedder import Embedder
 from app.memory.vector_index import VectorIndex, refreshed
-from app.process.logs import summary
 
 log = logging.getLogger(__name__)
 DAY = rules.DAY_SECONDS

@@ -31,8 +31,8 @@ import aiohttp
 from yarl import URL
 
 from app.core import model_catalog as mc
+from app.core.failures import summary
 from app.core.model_catalog import CATALOG, Kind, ModelEntry, Reply, Step
-from app.process.logs import summary
 from app.senses.netgate import NetworkGate, PrivacyRefused
 
 log = logging.getLogger(__name__)

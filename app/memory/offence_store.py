@@ -7,8 +7,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from app.core.failures import summary
 from app.memory.database import Connection, Database
-from app.process.logs import summary
 
 log = logging.getLogger(__name__)
 

@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterable
 from contextlib import suppress
 from pathlib import Path
 
+from app.core.failures import summary
 from app.core.prompt_files import Action, decide, difference, is_edited, unify_newlines
 from app.core.prompt_language import ENGLISH, FIXED_PROMPTS, all_prompt_files, prompt_file
 from app.process.catalogs import shipped as shipped_catalogs
-from app.process.logs import summary
 from app.process.paths import resources_dir
 
 log = logging.getLogger(__name__)

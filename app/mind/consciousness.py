@@ -38,6 +38,7 @@ from app.core import mind_words as say
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, ToolArgumentsError, ToolCall, Usage
 from app.core.context_window import SingleContext, estimate_tokens
 from app.core.events import EventBus, EventKind
+from app.core.failures import summary
 from app.core.her_words import HerWords
 from app.core.model_failure import failure_words
 from app.core.perception import Perception, PerceptionKind
@@ -60,7 +61,7 @@ from app.mind.briefing import Briefing
 from app.mind.bus import PerceptionBus
 from app.mind.expression import TurnState, expression_tools
 from app.mind.outlets import Outlets
-from app.process.logs import summary, where
+from app.process.logs import where
 from app.process.tasks import spawn
 
 log = logging.getLogger(__name__)

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.core.events import EventBus, EventKind
+from app.core.failures import summary
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.stream import Stream
 from app.mind.dreamer import Dreamer
-from app.process.logs import summary
 
 log = logging.getLogger(__name__)
 

@@ -15,13 +15,13 @@ from typing import Any
 from app.core.chat import Message
 from app.core.dreaming import Dreamt, read_dream, statement, told_facts
 from app.core.events import EventBus, EventKind
+from app.core.failures import summary
 from app.core.perception import OWNER_IDENTITY
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory import meta
 from app.memory.database import Connection, Database
 from app.memory.prompt_store import shipped_prompt
 from app.memory.stream import STREAM_LIMIT, Stream
-from app.process.logs import summary
 from app.process.tasks import spawn
 from app.senses.llm.base import CallOptions
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from app.core.chat import Message
 from app.core.context_window import Cut, EntryKind, SingleContext, transcript
 from app.core.events import EventBus, EventKind
+from app.core.failures import summary
 from app.core.her_words import HerWords
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.prompt_store import shipped_prompt
-from app.process.logs import summary
 from app.process.tasks import spawn
 from app.senses.llm.base import CallOptions
 

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from app.core.events import EventBus, EventKind
+from app.core.failures import summary
 from app.core.her_lines import LineState, SpokenLine
 from app.core.mind_words import (
     DELIVERED,
@@ -61,7 +62,6 @@ from app.core.mind_words import (
 from app.core.on_air import Decision, OnAir, Screened
 from app.core.speak_stream import SpeakArgsError, SpeakArgsReader
 from app.core.words import said
-from app.process.logs import summary
 from app.process.tasks import spawn
 
 log = logging.getLogger(__name__)

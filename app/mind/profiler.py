@@ -11,10 +11,10 @@ from typing import Any
 
 from app.core.chat import Message
 from app.core.dreaming import profile_due
+from app.core.failures import summary
 from app.memory.database import Database
 from app.memory.profile_store import ProfileStore
 from app.memory.prompt_store import shipped_prompt
-from app.process.logs import summary
 from app.senses.llm.base import CallOptions
 
 log = logging.getLogger(__name__)

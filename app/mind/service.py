@@ -20,6 +20,7 @@ from app.core.chat import Usage
 from app.core.context_window import SingleContext
 from app.core.embedder_choice import FALLBACK, NO_ENCODER
 from app.core.events import EventBus, EventKind
+from app.core.failures import summary
 from app.core.her_words import Catalogs, HerWords
 from app.core.local_calls import DemoLanguages
 from app.core.model_spec import ModelSpecError, Wire, base_url, parse
@@ -50,7 +51,6 @@ from app.mind.profiler import Profiler
 from app.mind.skill_faces import Skills
 from app.process.clock import Clock
 from app.process.executors import BoundedExecutor
-from app.process.logs import summary
 from app.process.tasks import spawn
 from app.senses.llm.figures import Figures, ServerFigures
 from app.senses.llm.local_llama import CONTEXT as LOCAL_CONTEXT

@@ -1,9 +1,9 @@
 """Logging to a rotating file in the data folder (and stderr), with secrets masked out of every line.
 
 The log holds no content: no chat text, prompts or replies. An error whose message may carry them (a model
-server's error body can echo the prompt) is logged by what it is, with `summary`: its class, status and size.
-The streamer still reads the full reason in the window, through the event that reports it. The log files are
-0600 from their creation, in a 0700 folder, whatever the umask.
+server's error body can echo the prompt) is logged by what it is, with app.core.failures.summary: its class,
+status and size. The streamer still reads the full reason in the window, through the event that reports it.
+The log files are 0600 from their creation, in a 0700 folder, whatever the umask.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from app.core.failures import summary
 from app.core.masking import mask
 from app.process.paths import PRIVATE_FILE, private_dir
 
@@ -40,20 +41,6 @@ class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
         if os.name == "posix":
             os.fchmod(fd, PRIVATE_FILE)
         return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
-
-
-def summary(exc: BaseException) -> str:
-    """What an error was, without what it said: 'ServerError, status 500, message of 312 characters'."""
-    parts = [type(exc).__name__]
-    status = getattr(exc, "status", None)
-    if isinstance(status, int):
-        parts.append(f"status {status}")
-    failures = getattr(exc, "failures", None)
-    if isinstance(failures, list) and failures:
-        parts.append("models " + ", ".join(str(f[0]) for f in failures if isinstance(f, tuple | list) and f))
-    text = str(getattr(exc, "reason", None) or exc)
-    parts.append(f"message of {len(text)} characters" if text else "no message")
-    return ", ".join(parts)
 
 
 def where(exc: BaseException) -> str:

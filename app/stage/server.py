@@ -38,7 +38,7 @@ from urllib.parse import quote
 from aiohttp import WSMsgType, web
 
 from app.core import stage_guard
-from app.process.logs import summary
+from app.core.failures import summary
 from app.process.tasks import spawn
 from app.stage import messages as msgs
 from app.stage.assets import NPM_HINT, PAGE_FILES, VENDOR_FILES, stage_dir

@@ -8,8 +8,8 @@ import logging
 from app.compose import Bea
 from app.config.service import SettingsError
 from app.core.events import EventKind
+from app.core.failures import summary
 from app.core.words import QT_TRANSLATE_NOOP, said
-from app.process.logs import summary
 from app.process.tasks import spawn
 from app.widgets.qt import QAction, QKeySequence, QObject, translate
 

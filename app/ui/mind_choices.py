@@ -22,11 +22,11 @@ from typing import Any
 
 from app.compose import Bea
 from app.config.service import SettingsError
+from app.core.failures import summary
 from app.core.getting_started import DEMO_LIMITS, mind_first
 from app.core.model_fit import Accelerator, Fit, Machine, Verdict, chat_models, recommend
 from app.core.model_spec import PROVIDERS, ModelSpecError, ServerAddress, place_server, server_address
 from app.memory.model_manager import ModelError, ModelManager
-from app.process.logs import summary
 from app.process.tasks import spawn
 from app.senses import machine as machine_probe
 from app.senses.llm.probe import ServerCheck, check_server, find_local_servers

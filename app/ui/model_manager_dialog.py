@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from app.core import model_catalog as mc
+from app.core.failures import summary
 from app.core.model_catalog import KIND_LABELS, Kind, language_label
 from app.memory.model_manager import ModelError, ModelManager
-from app.process.logs import summary
 from app.process.tasks import spawn
 from app.senses.netgate import PrivacyRefused
 from app.widgets.dock_words import number

@@ -17,7 +17,7 @@ import logging
 import os
 from pathlib import Path
 
-from app.process.logs import summary
+from app.core.failures import summary
 
 log = logging.getLogger(__name__)
 

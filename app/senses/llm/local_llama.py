@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, Usage
+from app.core.failures import summary
 from app.core.local_calls import (
     FAULTS,
     DemoLanguages,
@@ -49,7 +50,6 @@ from app.core.model_spec import ModelSpec
 from app.core.tools import Tool
 from app.core.words import QT_TRANSLATE_NOOP
 from app.process import shipped_models
-from app.process.logs import summary
 from app.senses.llm.base import CallOptions, MalformedStream, OnDelta, RequestRejected, ServerError, emit
 
 log = logging.getLogger(__name__)

@@ -30,8 +30,8 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message
 from app.core.cooldown import Cooldowns
+from app.core.failures import summary
 from app.core.tools import Tool
-from app.process.logs import summary
 from app.senses.llm.base import (
     AuthError,
     CallOptions,

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.core.context_window import estimate_tokens
+from app.core.failures import summary
 from app.core.model_spec import ModelSpec, Wire, parse
-from app.process.logs import summary
 
 log = logging.getLogger(__name__)
 

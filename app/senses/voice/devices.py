@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
+from app.core.failures import summary
 from app.core.words import QT_TRANSLATE_NOOP
-from app.process.logs import summary
 from app.senses.voice.output import QueuedOutput
 from app.senses.voice.pcm import Resampler, to_float32
 

@@ -63,9 +63,9 @@ from obsws_python.callback import Callback
 from obsws_python.error import OBSSDKRequestError, OBSSDKTimeoutError
 
 from app.core import obs_protocol as proto
+from app.core.failures import summary
 from app.core.words import QT_TRANSLATE_NOOP
 from app.process.executors import BoundedExecutor
-from app.process.logs import summary
 from app.process.tasks import spawn
 from app.senses.netgate import NetworkGate, connect_to
 from app.skills.obs import words as w

@@ -15,9 +15,9 @@ from typing import Any
 
 from app.core import person_model as pm
 from app.core.dreaming import about_the_streamer
+from app.core.failures import summary
 from app.core.perception import OWNER_IDENTITY, Meta, Perception
 from app.core.tools import Tool
-from app.process.logs import summary
 from app.skills.base import Skill
 from app.skills.person.tools import PersonTools
 from app.skills.registry import register

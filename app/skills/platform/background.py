@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from app.core.events import EventBus, EventKind
+from app.core.failures import summary
 from app.core.words import QT_TRANSLATE_NOOP, said
-from app.process.logs import summary
 from app.process.tasks import spawn
 
 log = logging.getLogger(__name__)

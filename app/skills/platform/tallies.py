@@ -10,9 +10,9 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from app.core.failures import summary
 from app.core.perception import Author
 from app.memory.people_store import Sighting
-from app.process.logs import summary
 from app.process.tasks import spawn
 from app.skills.platform.background import Background, running_loop
 

@@ -42,8 +42,8 @@ from dataclasses import dataclass
 
 from app.core import irc
 from app.core.backoff import BACKOFF_BASE, BACKOFF_CAP
+from app.core.failures import summary
 from app.core.words import QT_TRANSLATE_NOOP, said
-from app.process.logs import summary
 from app.process.tasks import spawn
 from app.senses.netgate import PrivacyRefused
 from app.skills.platform.link import Link, State

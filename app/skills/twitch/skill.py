@@ -55,11 +55,11 @@ from app.core import irc
 from app.core.attention import first_mention
 from app.core.donations import DonationError, bits_donation
 from app.core.events import EventKind
+from app.core.failures import summary
 from app.core.perception import Author, Meta, Perception, PerceptionKind
 from app.core.twitch_refusals import refusal
 from app.core.words import QT_TRANSLATE_NOOP, Phrase, phrase, said
 from app.memory.people_store import RosterRow
-from app.process.logs import summary
 from app.process.tasks import spawn
 from app.skills.base import Skill, SkillContext
 from app.skills.platform.background import Background

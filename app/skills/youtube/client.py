@@ -24,6 +24,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from app.core.failures import summary
 from app.core.youtube import (
     ENDED,
     MIN_POLL_S,
@@ -36,7 +37,6 @@ from app.core.youtube import (
     next_token,
     parse_page,
 )
-from app.process.logs import summary
 from app.senses.netgate import PrivacyRefused
 from app.skills.platform.link import Link, State
 
