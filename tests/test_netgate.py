@@ -1,5 +1,5 @@
 """The one network gate against real loopback servers: privacy mode refuses the outside, allows this machine, and
-every connection goes to the address the gate vetted, resolved once."""
+asks no resolver; every connection goes to the address the gate vetted, found once."""
 
 import asyncio
 import subprocess
@@ -13,6 +13,7 @@ from aiohttp import web
 from app import compose
 from app.core.chat import Message
 from app.core.events import EventBus, EventKind
+from app.core.netpolicy import LocalNames, own_names, parse_hosts
 from app.process.clock import SYSTEM
 from app.senses.llm.base import Timeouts
 from app.senses.llm.registry import ClientFactory
@@ -22,10 +23,15 @@ from tests.bench.privacy import sandbox_missing
 from tests.obs_server import FakeOBS
 from tests.senses.llm_server import LLMServer, Stream, openai_stream
 
-# Names the injected resolver answers; the addresses outside are documentation ones (never routed): nothing in
-# these tests ever connects outside loopback.
+# Names the injected resolver answers, and the hosts file privacy mode reads instead; the addresses outside are
+# documentation ones (never routed): nothing in these tests ever connects outside loopback.
 NAMES = {"stream.example.test": ["198.51.100.7"], "me.example.test": ["127.0.0.1"], "localhost": ["127.0.0.1"],
-         "bea.localhost": ["127.0.0.1"], "beacon.localhost": ["198.51.100.7"]}
+         "bea.localhost": ["127.0.0.1"], "unlisted.example.test": ["127.0.0.1"]}
+HOSTS = """# a hosts file
+127.0.0.1   localhost
+127.0.0.1   me.example.test   # a name for this machine
+198.51.100.7 stream.example.test
+"""
 
 
 class Answers:
@@ -49,7 +55,8 @@ def make_gate(privacy=True, resolve=None):
     errors = []
     bus.subscribe(errors.append, kinds=[EventKind.ERROR])
     state = {"on": privacy}
-    gate = NetworkGate(lambda: state["on"], bus, resolve=resolve or Answers())
+    names = LocalNames(parse_hosts(HOSTS), own_names("studio.example.test"))
+    gate = NetworkGate(lambda: state["on"], bus, resolve=resolve or Answers(), local_names=lambda: names)
     return gate, errors, state
 
 
@@ -87,14 +94,18 @@ async def models(_request):
     return web.json_response({"data": [{"id": "local"}]})
 
 
-def test_privacy_refuses_outside_addresses_with_an_error_event():
-    gate, errors, _ = make_gate()
+def test_privacy_refuses_outside_addresses_with_an_error_event_and_asks_no_resolver():
+    answers = Answers()
+    gate, errors, _ = make_gate(resolve=answers)
     with pytest.raises(PrivacyRefused, match="privacy mode is on: 198.51.100.7:443"):
         gate.vet_sync("198.51.100.7", 443, "LLM client")
-    with pytest.raises(PrivacyRefused, match="resolves to 198.51.100.7"):
+    with pytest.raises(PrivacyRefused, match="resolves to 198.51.100.7"):          # as the hosts file says
         asyncio.run(gate.check("stream.example.test", 6697, "Twitch chat"))
-    assert [e.data["purpose"] for e in errors] == ["LLM client", "Twitch chat"]
+    with pytest.raises(PrivacyRefused, match="unlisted.example.test:443 is not on this machine"):
+        asyncio.run(gate.check("unlisted.example.test", 443, "model download"))    # the resolver would say loopback
+    assert [e.data["purpose"] for e in errors] == ["LLM client", "Twitch chat", "model download"]
     assert "not on this machine" in errors[0].text
+    assert answers.asked == []
 
 
 def test_privacy_allows_a_real_loopback_connection():
@@ -114,6 +125,8 @@ def test_privacy_allows_a_real_loopback_connection():
 
     assert asyncio.run(go()) == b"hello\n"
     assert gate.vet_sync("me.example.test", 80, "a name for this machine") == ("127.0.0.1",)
+    assert gate.vet_sync("STUDIO", 80, "the machine's own name") == ("127.0.0.1", "::1")
+    assert gate.vet_sync("studio.example.test.", 80, "the machine's own name") == ("127.0.0.1", "::1")
     assert errors == []
 
 
@@ -195,7 +208,7 @@ def test_a_redirect_to_the_outside_is_refused_before_it_is_followed():
 
 def test_a_name_that_rebinds_after_the_check_reaches_only_the_vetted_address_over_http():
     answers = Answers(rebind_example_test=[["127.0.0.1"], ["198.51.100.7"]])
-    gate, errors, _ = make_gate(resolve=answers)
+    gate, errors, _ = make_gate(privacy=False, resolve=answers)
 
     async def go():
         runner, port, seen = await http_server({"/v1/models": models})
@@ -213,8 +226,8 @@ def test_a_name_that_rebinds_after_the_check_reaches_only_the_vetted_address_ove
     assert errors == []
 
 
-def test_a_name_that_rebinds_to_this_machine_after_the_check_stays_refused():
-    answers = Answers(rebind_example_test=[["198.51.100.7"], ["127.0.0.1"]])
+def test_with_privacy_on_a_name_only_a_resolver_knows_is_refused_unresolved_over_http_and_raw():
+    answers = Answers(rebind_example_test=[["127.0.0.1"]])
     gate, errors, _ = make_gate(resolve=answers)
 
     async def go():
@@ -222,10 +235,9 @@ def test_a_name_that_rebinds_to_this_machine_after_the_check_stays_refused():
         server, echo_port, peers = await echo_server()
         try:
             async with gate.http_session("model list") as session:
-                with pytest.raises(PrivacyRefused, match="198.51.100.7"):
+                with pytest.raises(PrivacyRefused, match="rebind.example.test:.* is not on this machine"):
                     await session.get(f"http://rebind.example.test:{port}/v1/models")
-            answers.answers["rebind.example.test"] = [["198.51.100.7"], ["127.0.0.1"]]
-            with pytest.raises(PrivacyRefused, match="198.51.100.7"):
+            with pytest.raises(PrivacyRefused, match="is not on this machine"):
                 await gate.open_connection("rebind.example.test", echo_port, "Twitch chat")
             return seen, peers
         finally:
@@ -233,12 +245,12 @@ def test_a_name_that_rebinds_to_this_machine_after_the_check_stays_refused():
             await runner.cleanup()
 
     seen, peers = asyncio.run(go())
-    assert seen == [] and peers == [] and len(errors) == 2
+    assert seen == [] and peers == [] and len(errors) == 2 and answers.asked == []
 
 
 def test_a_raw_connection_goes_to_the_vetted_address_of_a_rebinding_name():
     answers = Answers(rebind_example_test=[["127.0.0.1"], ["198.51.100.7"]])
-    gate, errors, _ = make_gate(resolve=answers)
+    gate, errors, _ = make_gate(privacy=False, resolve=answers)
 
     async def go():
         server, port, peers = await echo_server()
@@ -254,10 +266,10 @@ def test_a_raw_connection_goes_to_the_vetted_address_of_a_rebinding_name():
     assert line == b"ping\n" and len(peers) == 1 and answers.asked == ["rebind.example.test"]
 
 
-def test_localhost_names_are_judged_by_what_they_resolve_to():
-    gate, errors, _ = make_gate()
-    with pytest.raises(PrivacyRefused, match="beacon.localhost:80 resolves to 198.51.100.7"):
-        gate.vet_sync("beacon.localhost", 80, "stage texture")
+def test_with_privacy_on_localhost_names_are_this_machine_whatever_a_resolver_would_say():
+    answers = Answers(beacon_localhost=[["198.51.100.7"]])
+    gate, errors, _ = make_gate(resolve=answers)
+    assert gate.vet_sync("beacon.localhost", 80, "stage texture") == ("127.0.0.1", "::1")
 
     async def go():
         server, port, peers = await echo_server()
@@ -267,14 +279,12 @@ def test_localhost_names_are_judged_by_what_they_resolve_to():
             return peers
 
     assert len(asyncio.run(go())) == 1
-    unresolvable, _errors, _ = make_gate(resolve=lambda host, port: [])
-    with pytest.raises(PrivacyRefused, match="could not be resolved"):
-        unresolvable.vet_sync("localhost", 80, "local LLM")
+    assert answers.asked == [] and errors == []
 
 
 def test_obs_connects_to_the_vetted_address_of_a_rebinding_name():
     answers = Answers(obs_example_test=[["127.0.0.1"], ["198.51.100.7"]])
-    gate, errors, _ = make_gate(resolve=answers)
+    gate, errors, _ = make_gate(privacy=False, resolve=answers)
 
     async def go():
         async with FakeOBS() as obs:

@@ -127,6 +127,24 @@ def base_url(spec: ModelSpec, configured: str | None = None) -> str | None:
     return url.rstrip("/") if url else None
 
 
+def model_hosts(specs: Iterable[str], base_urls: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(spec, host) for each model that is reached over the network, in the order given: the built-in model and
+    specs that do not parse are left out (the pool says what is wrong with those)."""
+    found = []
+    for text in specs:
+        try:
+            spec = parse(text)
+        except ModelSpecError:
+            continue
+        if spec.info.wire is Wire.LOCAL:
+            continue
+        url = base_url(spec, base_urls.get(spec.provider))
+        host = urlsplit(url).hostname if url else None
+        if host:
+            found.append((str(spec), host))
+    return found
+
+
 def api_key_name(provider: str) -> str:
     return f"llm.{provider}.api_key"
 

@@ -23,7 +23,8 @@ from app.core.events import EventBus, EventKind
 from app.core.failures import summary
 from app.core.her_words import Catalogs, HerWords
 from app.core.local_calls import DemoLanguages
-from app.core.model_spec import ModelSpecError, Wire, base_url, parse
+from app.core.model_spec import ModelSpecError, Wire, base_url, model_hosts, parse
+from app.core.netpolicy import on_this_machine
 from app.core.on_air import OnAir
 from app.core.perception import OWNER_IDENTITY, Perception
 from app.core.prices import call_cost, parse_table
@@ -70,6 +71,11 @@ SLEEPS = QT_TRANSLATE_NOOP("mind_notice", "Her mind sleeps until a model is set 
 REEMBEDDING = QT_TRANSLATE_NOOP("activity", "re-embedding memories with {model}: {done} of {total}")
 OLLAMA_OFFER = QT_TRANSLATE_NOOP("activity", "Ollama is running on this computer with {models}: set ollama:{first} "
                                              "in Settings → Mind for a far better co-host than the demo model.")
+# privacy mode on with models on other machines: said once, where the streamer looks, not at each turn
+PRIVATE_MODELS = QT_TRANSLATE_NOOP("problems", "Privacy mode is on, so she will not use {models}: not on this "
+                                               "computer. Choose a model on this computer, or switch privacy mode "
+                                               "off.")
+PRIVATE_MODELS_PROBLEM = "privacy:models"
 RESTART = {"mind.models", "mind.background_models", "mind.base_urls", "mind.burst_steps", "skills.idle.enabled",
            "mind.idle_after"}
 SHAPE = {"mind.context_max_tokens", "mind.handoff_trigger_tokens", "mind.hot_tokens", "mind.models",
@@ -101,6 +107,7 @@ class MindService:
         self.settings = settings
         self.events = events
         self.net = net
+        self._private_models_said = False
         self.secrets = secrets
         self.turn_log = turn_log
         self.executor = executor
@@ -215,6 +222,8 @@ class MindService:
         the same pending perceptions."""
         if path == "general.persona_name" or path.startswith("mind."):
             self.configure_attention()
+        if path in ("privacy.enabled", "mind.models", "mind.background_models", "mind.base_urls"):
+            self.say_private_models()
         if path in SHAPE:
             self.context.set_budget(self.budget())  # reaches the next turn, no restart
             if self.consciousness is not None:      # a server's size learnt: its frames follow too
@@ -311,8 +320,27 @@ class MindService:
                              pace=self.figures,
                              local=lambda spec: LocalLlamaClient(spec, self.demo_languages, self.local_executor))
 
+    def say_private_models(self) -> None:
+        """Privacy mode on and models set on other machines: one problem line naming them, gone once privacy
+        mode is off or the models are on this computer."""
+        mind = self.settings.current.mind
+        outside: list[str] = []
+        if self.net.privacy:
+            names = self.net.local_names()
+            hosts = model_hosts([*mind.models, *mind.background_models], mind.base_urls)
+            outside = list(dict.fromkeys(spec for spec, host in hosts if not on_this_machine(host, names)))
+        if outside:
+            text, data = said(PRIVATE_MODELS, models=", ".join(outside))
+            self.events.publish(EventKind.ERROR, "mind", text, setting="mind", problem=PRIVATE_MODELS_PROBLEM,
+                                **data)
+        elif self._private_models_said:
+            self.events.publish(EventKind.SYSTEM, "mind", "privacy mode refuses none of her models",
+                                resolved=PRIVATE_MODELS_PROBLEM)
+        self._private_models_said = bool(outside)
+
     def start(self, paused: bool = False) -> None:
         self._started, self._paused = True, paused
+        self.say_private_models()
         mind = self.settings.current.mind
         if not mind.models:
             text, data = said(QT_TRANSLATE_NOOP("activity", "her mind sleeps: no model is set (Settings → Mind)"))

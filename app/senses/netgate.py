@@ -1,9 +1,11 @@
 """The one network gate: every outbound connection the app makes is decided here, once, and goes where the
 decision said.
 
-1. vet(host, port, purpose) resolves a name once (a blocking lookup, off the loop), asks app.core.netpolicy,
-   and returns the vetted addresses; a refusal raises PrivacyRefused and publishes an ERROR event the user
-   sees. With privacy mode off a name that resolves to nothing raises socket.gaierror, as a connection would.
+1. vet(host, port, purpose) finds a name's addresses once, asks app.core.netpolicy, and returns the vetted
+   addresses; a refusal raises PrivacyRefused and publishes an ERROR event the user sees. With privacy mode off
+   the system's resolver is asked (a blocking lookup, off the loop), and a name that resolves to nothing raises
+   socket.gaierror, as a connection would. With privacy mode on no resolver is asked: the name stands for what
+   this machine says of it (its own names, localhost, the hosts file: SystemLocalNames), else it is refused.
 2. Every way out connects to those addresses and nothing else, never looking the name up again:
    - open_connection (asyncio streams: Twitch) tries them in order; TLS still checks the certificate
      against the name (server_hostname);
@@ -20,7 +22,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import os
 import socket
+import sys
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import Any
@@ -42,6 +47,40 @@ def system_resolve(host: str, port: int | None) -> list[str]:
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
 
 
+def hosts_file() -> str:
+    if sys.platform == "win32":
+        return os.path.join(os.environ.get("SystemRoot", r"C:\Windows"), "System32", "drivers", "etc", "hosts")
+    return "/etc/hosts"
+
+
+class SystemLocalNames:
+    """This machine's own names and its hosts file, read again when the file changes (no resolver is asked)."""
+
+    def __init__(self, path: str | None = None, hostname: Callable[[], str] = socket.gethostname) -> None:
+        self._path = path or hosts_file()
+        self._hostname = hostname
+        self._lock = threading.Lock()
+        self._seen: tuple[float, int] | None = None
+        self._names = netpolicy.LocalNames()
+
+    def __call__(self) -> netpolicy.LocalNames:
+        try:
+            stat = os.stat(self._path)
+            seen = (stat.st_mtime, stat.st_size)
+        except OSError:
+            seen = None
+        with self._lock:
+            if seen != self._seen or not self._names.own:
+                try:
+                    with open(self._path, encoding="utf-8", errors="replace") as f:
+                        hosts = netpolicy.parse_hosts(f.read())
+                except OSError:
+                    hosts = {}
+                self._names = netpolicy.LocalNames(hosts, netpolicy.own_names(self._hostname()))
+                self._seen = seen
+            return self._names
+
+
 def connect_to(addresses: Sequence[str], port: int, timeout: float | None) -> socket.socket:
     """A blocking socket connected to the first of `addresses` that answers (IP addresses: no lookup)."""
     last: OSError = OSError(f"no address to connect to on port {port}")
@@ -55,11 +94,13 @@ def connect_to(addresses: Sequence[str], port: int, timeout: float | None) -> so
 
 class NetworkGate:
     def __init__(self, privacy: Callable[[], bool], bus: EventBus | None = None,
-                 resolve: Resolver = system_resolve, executor: Executor | None = None) -> None:
+                 resolve: Resolver = system_resolve, executor: Executor | None = None,
+                 local_names: Callable[[], netpolicy.LocalNames] | None = None) -> None:
         self._executor = executor
         self._privacy = privacy
         self._bus = bus
         self._resolve = resolve
+        self.local_names = local_names or SystemLocalNames()
 
     @property
     def privacy(self) -> bool:
@@ -75,13 +116,10 @@ class NetworkGate:
         return verdict.addresses
 
     def _lookup(self, host: str, port: int | None, privacy: bool) -> Sequence[str]:
-        try:
-            resolved = list(self._resolve(host, port))
-        except OSError:
-            if privacy:          # refused below, in words, like any name that is not on this machine
-                return []
-            raise
-        if not resolved and not privacy:
+        if privacy:      # rule 1: no resolver learns the name; one this machine does not know is refused below
+            return netpolicy.local_addresses(host, self.local_names())
+        resolved = list(self._resolve(host, port))
+        if not resolved:
             raise socket.gaierror(socket.EAI_NONAME, f"{host} is not a known host name")
         return resolved
 

@@ -3482,10 +3482,6 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>{purpose}: el modo privado está activado y {where} no está en este equipo, así que Bea no se conecta.</translation>
     </message>
     <message>
-        <source>{purpose}: privacy mode is on: {where} could not be resolved to a local address.</source>
-        <translation>{purpose}: el modo privado está activado y {where} no corresponde a una dirección de este equipo.</translation>
-    </message>
-    <message>
         <source>{purpose}: {where} could not be resolved.</source>
         <translation>{purpose}: no se ha podido resolver {where}.</translation>
     </message>
@@ -3580,6 +3576,10 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     <message>
         <source>The recap could not be written; the window stays whole and it retries in 5 minutes (detail: {detail}).</source>
         <translation>No se ha podido escribir el resumen: la ventana se queda entera y se vuelve a intentar en 5 minutos (detalle: {detail}).</translation>
+    </message>
+    <message>
+        <source>Privacy mode is on, so she will not use {models}: not on this computer. Choose a model on this computer, or switch privacy mode off.</source>
+        <translation>El modo privacidad está activado, así que no usará {models}: no están en este ordenador. Elige un modelo en este ordenador o desactiva el modo privacidad.</translation>
     </message>
     <message>
         <source>Her memory could not load (detail: {detail}).</source>

@@ -3602,6 +3602,10 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Non è stato possibile scrivere il riassunto: la finestra resta intera e si riprova tra 5 minuti (dettaglio: {detail}).</translation>
     </message>
     <message>
+        <source>Privacy mode is on, so she will not use {models}: not on this computer. Choose a model on this computer, or switch privacy mode off.</source>
+        <translation>La modalità privacy è attiva, quindi non userà {models}: non sono su questo computer. Scegli un modello su questo computer, o disattiva la modalità privacy.</translation>
+    </message>
+    <message>
         <source>Her memory could not load (detail: {detail}).</source>
         <translation>La sua memoria non si è caricata (dettaglio: {detail}).</translation>
     </message>
@@ -3788,10 +3792,6 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>{purpose}: privacy mode is on: {where} is not on this machine, so Bea will not connect to it.</source>
         <translation>{purpose}: la modalità privacy è attiva e {where} non è su questo computer, quindi Bea non si collega.</translation>
-    </message>
-    <message>
-        <source>{purpose}: privacy mode is on: {where} could not be resolved to a local address.</source>
-        <translation>{purpose}: la modalità privacy è attiva e {where} non corrisponde a un indirizzo di questo computer.</translation>
     </message>
     <message>
         <source>{purpose}: {where} could not be resolved.</source>

@@ -6,6 +6,9 @@ Run from the repo root, as root on Linux: .venv/bin/python tests/bench/privacy.p
    127.0.0.1: Twitch IRC, OBS, the JSON and Ko-fi webhooks, Streamlabs, an OpenAI-compatible model server, a
    fake microphone and speakers) runs with privacy mode switched on in its first start: start-up, chat, a
    fact remembered and recalled (the onnxruntime embedder), donations, her voice and ears, a restart, a dream.
+   Services outside this machine are configured too, as a streamer who switched privacy mode on would have
+   left them (REMOTE: a model server on another machine, YouTube's chat, a model download), and OBS is
+   named by this machine's own name: each must be refused, or reached, without a resolver being asked.
 2. It runs in a network namespace of its own where only `lo` is up (`unshare -n -m`), under
    `strace -f` recording connect, sendto, sendmsg and sendmmsg of the whole process tree. In the same
    namespace /etc/resolv.conf is replaced by one naming 127.0.0.1 as the name server, so a DNS query leaves a
@@ -13,17 +16,19 @@ Run from the repo root, as root on Linux: .venv/bin/python tests/bench/privacy.p
 3. Every INET/INET6 destination outside loopback is an outside attempt; every packet or connection to port
    53 (and every connection to systemd-resolved's socket) is a DNS lookup. Both are listed, by name, before
    the last line:
-RESULT non_loopback_connects=<n> dns_lookups=<n> seconds=<s.s>
+RESULT remote_services_configured=<n> non_loopback_connects=<n> dns_lookups=<n> seconds=<s.s>
 The script exits 1 when the session failed or anything tried to leave; 2 when this machine cannot sandbox it
 (the reason is printed).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -37,6 +42,9 @@ sys.path.insert(0, str(ROOT))  # run as a script, the repo root is not on the pa
 LINES = int(os.environ.get("BEA_PRIVACY_LINES", "300"))
 HOURS = float(os.environ.get("BEA_PRIVACY_HOURS", "0.1"))
 SYSCALLS = "connect,sendto,sendmsg,sendmmsg"
+# what the private box configures outside this machine (rule 1); each is refused unresolved
+REMOTE_MODEL = "http://models.example.net:1234/v1"
+REMOTE = ("a model server on another machine", "YouTube's live chat", "a model download")
 RESOLVED_SOCKET = "io.systemd.Resolve"
 
 _V4 = re.compile(r'sa_family=AF_INET, sin_port=htons\((\d+)\), sin_addr=inet_addr\("([^"]+)"\)')
@@ -177,12 +185,20 @@ def inside(data_dir: Path, report_file: Path, lines: int, hours: float) -> None:
 
     class PrivateBox(Box):
         private_sessions = 0
+        refused: dict[str, str] = {}
 
         def configure(self) -> None:
             super().configure()
             bea = compose.build(self.data_dir, env={"BEA_PASSPHRASE": PASSPHRASE}, log_to_stderr=False)
             try:
-                bea.settings.set("privacy.enabled", True)
+                bea.settings.update({
+                    "privacy.enabled": True,
+                    "mind.background_models": [*bea.settings.current.mind.background_models, "lmstudio:remote"],
+                    "mind.base_urls": {**bea.settings.current.mind.base_urls, "lmstudio": REMOTE_MODEL},
+                    "skills.youtube.video": "dQw4w9WgXcQ",
+                    "skills.obs.host": socket.gethostname(),
+                })
+                bea.skills["youtube"].set_api_key("AIzaSy-private-box-key")
             finally:
                 compose.close(bea)
 
@@ -197,6 +213,8 @@ def inside(data_dir: Path, report_file: Path, lines: int, hours: float) -> None:
             async def private(bea) -> None:
                 if bea.gate.privacy:
                     PrivateBox.private_sessions += 1
+                if PrivateBox.private_sessions == 1:
+                    PrivateBox.refused = await refusals(bea)
                 await session(bea)
             await super()._serve(private)
 
@@ -206,7 +224,8 @@ def inside(data_dir: Path, report_file: Path, lines: int, hours: float) -> None:
     box = PrivateBox(data_dir, plan, clock)                             # after End stream of session 1
     try:
         record = run_virtual(box.run(), clock)
-        report = {"private_sessions": PrivateBox.private_sessions, "turns": record.turns,
+        report = {"private_sessions": PrivateBox.private_sessions, "refused": PrivateBox.refused,
+                  "turns": record.turns,
                   "sent": sum(record.sent.values()), "dreams": len(record.dreams),
                   "heard": bool(getattr(record, "heard", "")),
                   "donors": sorted(k for k, v in record.donor_cards.items() if v),
@@ -214,6 +233,31 @@ def inside(data_dir: Path, report_file: Path, lines: int, hours: float) -> None:
     except BaseException as exc:  # noqa: BLE001 - the parent reports it
         report = {"failed": f"{type(exc).__name__}: {exc}"}
     report_file.write_text(json.dumps(report))
+
+
+async def refusals(bea) -> dict[str, str]:
+    """What each remote service configured came to, in the first private session (REMOTE, in order)."""
+    from app.core.events import EventKind
+    from app.core.model_catalog import download_refusal
+    from app.memory.model_manager import ModelError
+    from app.senses.netgate import PrivacyRefused
+
+    found: dict[str, str] = {}
+    problems = bea.skills["chat"].problems
+    found[REMOTE[0]] = problems["privacy:models"].text if "privacy:models" in problems else "not said"
+    for _ in range(200):     # the YouTube client starts with the app: its refusal is its state
+        if any(e.source == "youtube" and "privacy mode" in e.text for e in bea.bus.recent([EventKind.ERROR])):
+            break
+        await asyncio.sleep(0.05)
+    youtube = [e.text for e in bea.bus.recent([EventKind.ERROR]) if e.source == "youtube"]
+    found[REMOTE[1]] = youtube[-1] if youtube else "not said"
+    pinned = next(e for e in bea.models.catalog if download_refusal(e) is None)   # refused by privacy alone
+    try:
+        await bea.models.download(pinned.id)
+        found[REMOTE[2]] = "downloaded"
+    except (ModelError, PrivacyRefused) as exc:
+        found[REMOTE[2]] = str(exc)
+    return found
 
 
 def main() -> int:
@@ -228,7 +272,8 @@ def main() -> int:
     print(json.dumps(session.report))
     if session.trace.summary():
         print(session.trace.summary())
-    print(f"RESULT non_loopback_connects={len(session.trace.outside)} dns_lookups={len(session.trace.dns)} "
+    print(f"RESULT remote_services_configured={len(session.report.get('refused', {}))} "
+          f"non_loopback_connects={len(session.trace.outside)} dns_lookups={len(session.trace.dns)} "
           f"seconds={session.seconds:.1f}")
     failed = "failed" in session.report or session.report.get("private_sessions") != 2
     return 1 if failed or session.trace.outside or session.trace.dns else 0

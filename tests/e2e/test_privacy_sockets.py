@@ -1,7 +1,8 @@
 """Privacy mode holds at the socket layer: a privacy-mode session of the composed app (the stream
-in a box, short) in a loopback-only network namespace under strace makes no connection outside this machine
-and no DNS lookup, whoever in the process tree tries (the app's Python, onnxruntime's native code, a thread of
-a library). tests/bench/privacy.py does the work; its RESULT line is the same count.
+in a box, short, with services outside this machine configured too) in a loopback-only network namespace under
+strace makes no connection outside this machine and no DNS lookup, whoever in the process tree tries (the app's
+Python, onnxruntime's native code, a thread of a library). tests/bench/privacy.py does the work; its RESULT
+line is the same count.
 """
 
 from __future__ import annotations
@@ -50,4 +51,8 @@ def test_a_privacy_mode_session_connects_to_nothing_outside_and_looks_up_no_name
     assert report["turns"] > 0 and report["recalled"] == [True], report
     assert {"generic:giulia", "kofi:luca", "streamlabs:marco"} <= set(report["donors"]), report
     assert report["dreams"] >= 1, report
+    # services outside this machine were configured too (a model server, YouTube, a model download): each was
+    # refused in words, and no resolver was asked about any of them (nor about OBS, named by this machine's name)
+    refused = report["refused"]
+    assert len(refused) == 3 and all("privacy mode" in said.lower() for said in refused.values()), refused
     assert not session.trace.outside and not session.trace.dns, "left this machine:\n" + session.trace.summary()
