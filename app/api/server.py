@@ -48,6 +48,7 @@ from app.api.schema_check import SchemaMismatch, check
 from app.config.api_settings import API_PREFIX
 from app.core.api_guard import FailureThrottle, host_allowed, origin_allowed
 from app.process.executors import ExecutorBusy
+from app.process.serving import GuardedSite, runner_options
 
 log = logging.getLogger(__name__)
 
@@ -220,14 +221,14 @@ class ApiServer:
     def __init__(self, verify: Callable[[str], Any | None], executor: Executor, *, host: str = LOOPBACK,
                  port: int = 0, max_body: int = 256 * 1024, title: str = "Bea local API",
                  version: str = "1", ssl_context: ssl.SSLContext | None = None,
-                 on_flood: Callable[[str], None] | None = None,
+                 on_flood: Callable[[str], None] | None = None, throttle: FailureThrottle | None = None,
                  clock: Callable[[], float]) -> None:
         self._verify = verify
         self._executor = executor
         self.host = host
         self.ssl_context = ssl_context
         self._lan_names: Any = ThisComputer() if host != LOOPBACK else ()
-        self._throttle = FailureThrottle()
+        self._throttle = throttle or FailureThrottle()
         self._on_flood = on_flood
         self._clock = clock
         self._wanted_port = port
@@ -263,10 +264,10 @@ class ApiServer:
         app.router.add_route("GET", API_PREFIX + "/openapi.json", self._openapi_handler(doc))
         for route in self._routes:
             app.router.add_route(route.method, API_PREFIX + route.path, self._wrap(route))
-        runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_SECONDS)
+        runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_SECONDS, **runner_options())
         await runner.setup()
         try:
-            site = web.TCPSite(runner, self.host, self._wanted_port, ssl_context=self.ssl_context)
+            site = GuardedSite(runner, self.host, self._wanted_port, ssl_context=self.ssl_context)
             await site.start()
         except BaseException:
             await runner.cleanup()
@@ -315,17 +316,19 @@ class ApiServer:
         """Rules 2 and 7."""
         client = request.remote or "unknown"
         token = bearer(request.headers.get("Authorization"))
-        wait = 0 if token is None else self._throttle.wait(client, self._clock())
-        if wait:  # no token at all costs nothing to refuse: that stays a plain 401
+        if token is None:   # no token at all costs nothing to refuse: a plain 401, never counted
+            raise ApiError(*UNAUTHORIZED, {"WWW-Authenticate": 'Bearer realm="bea"'})
+        device = await blocking(request, self._verify, token)   # a right token is served whoever failed before
+        if device is not None:
+            return device
+        wait = self._throttle.wait(client, self._clock())
+        if wait:
             raise ApiError(429, "too_many_wrong_tokens",
                            f"too many wrong tokens from this address; try again in {wait} s",
                            {"Retry-After": str(wait)})
-        device = None if token is None else await blocking(request, self._verify, token)
-        if device is None:
-            if token is not None and self._throttle.failed(client, self._clock()) and self._on_flood:
-                self._on_flood(client)
-            raise ApiError(*UNAUTHORIZED, {"WWW-Authenticate": 'Bearer realm="bea"'})
-        return device
+        if self._throttle.failed(client, self._clock()) and self._on_flood:
+            self._on_flood(client)
+        raise ApiError(*UNAUTHORIZED, {"WWW-Authenticate": 'Bearer realm="bea"'})
 
 
 def _forget_middleware_chains() -> None:

@@ -9,10 +9,12 @@ Theory of operation:
 2. Origin: a browser says where a request comes from. `Origin: null` (a sandboxed frame, a file page) is
    always refused; any other Origin must name an allowed host (rule 1) or the request is refused. Devices and
    scripts send no Origin at all and are not affected.
-3. Wrong tokens: each client address may fail LIMIT times within WINDOW seconds; after that every request
-   from it that needs a token is refused (429) until its oldest failure in the window is WINDOW old; the wait
-   is said in whole seconds. A success does not wipe failures. The table holds at most MAX_CLIENTS addresses
-   (the stalest go first), so a flood from many addresses cannot grow it without bound.
+3. Wrong tokens: each client address may fail LIMIT times within WINDOW seconds; after that every wrong token
+   from it is refused with 429 (not 401) until its oldest failure in the window is WINDOW old; the wait is said
+   in whole seconds. A right token is always served: every local client shares 127.0.0.1, and one client's
+   wrong tokens must not lock out another (a token is 256 random bits: the limit is against the work and the
+   noise of a flood, not against guessing). A success does not wipe failures. The table holds at most
+   MAX_CLIENTS addresses (the stalest go first), so a flood from many addresses cannot grow it without bound.
 4. A flood is told once: the first time an address is stopped, and then not again for NOTICE_EVERY seconds
    whatever the address.
 5. Time is passed in (monotonic seconds): nothing here reads a clock.

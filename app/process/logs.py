@@ -4,6 +4,9 @@ The log holds no content: no chat text, prompts or replies. An error whose messa
 server's error body can echo the prompt) is logged by what it is, with app.core.failures.summary: its class,
 status and size. The streamer still reads the full reason in the window, through the event that reports it.
 The log files are 0600 from their creation, in a 0700 folder, whatever the umask.
+A burst of one line (an accept loop failing thousands of times a second) never rotates the rest away: the same
+line from the same place is written at most BURST times per BURST_SECONDS, and the next one that is written says
+how many were left out.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import logging
 import logging.handlers
 import os
 import sys
+import time
 import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -21,6 +25,40 @@ from app.core.masking import mask
 from app.process.paths import PRIVATE_FILE, private_dir
 
 FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
+BURST = 5
+BURST_SECONDS = 60.0
+
+
+class BurstFilter(logging.Filter):
+    """At most `burst` records of one kind (logger, level, unformatted message) per `seconds`; the first written
+    after some were dropped carries their count."""
+
+    def __init__(self, burst: int = BURST, seconds: float = BURST_SECONDS,
+                 clock: Callable[[], float] | None = None) -> None:
+        super().__init__()
+        self._burst, self._seconds = burst, seconds
+        self._clock = clock or time.monotonic
+        self._seen: dict[tuple[str, int, str], list[float | int]] = {}   # kind -> [window start, written, dropped]
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = self._clock()
+        key = (record.name, record.levelno, str(record.msg))
+        seen = self._seen.get(key)
+        if seen is None or now - seen[0] >= self._seconds:
+            dropped = int(seen[2]) if seen is not None else 0
+            if len(self._seen) > 4096:
+                self._seen.clear()      # bounded: kinds are few, this only stops a runaway of distinct ones
+            self._seen[key] = [now, 1, 0]
+            if dropped and isinstance(record.args, tuple):
+                text = str(record.msg) if record.args else str(record.msg).replace("%", "%%")
+                record.msg = f"{text} [%d more like this were left out]"
+                record.args = (*record.args, dropped)
+            return True
+        if seen[1] < self._burst:
+            seen[1] += 1
+            return True
+        seen[2] += 1
+        return False
 
 
 class MaskingFormatter(logging.Formatter):
@@ -68,8 +106,10 @@ def setup_logging(data_dir: Path, secrets: Callable[[], Iterable[str]], level: s
         PrivateRotatingFileHandler(path, maxBytes=2_000_000, backupCount=5, encoding="utf-8")]
     if to_stderr and sys.stderr is not None:  # a windowed Windows build has no stderr at all
         handlers.append(logging.StreamHandler())
+    burst = BurstFilter()
     for h in handlers:
         h.setFormatter(formatter)
+        h.addFilter(burst)
         h._bea = True  # type: ignore[attr-defined]
         root.addHandler(h)
     root.setLevel(level)

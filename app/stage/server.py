@@ -39,6 +39,7 @@ from aiohttp import WSMsgType, web
 
 from app.core import stage_guard
 from app.core.failures import summary
+from app.process.serving import GuardedSite, runner_options
 from app.process.tasks import spawn
 from app.stage import messages as msgs
 from app.stage.assets import NPM_HINT, PAGE_FILES, VENDOR_FILES, stage_dir
@@ -119,9 +120,9 @@ class StageServer:
         r.add_get("/stage/clips/{name}.vrma", self._clip)
         r.add_get("/stage/vendor/{path:.+}", self._vendor)
         r.add_get("/stage/{name}", self._file)
-        runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
+        runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0, **runner_options())
         await runner.setup()
-        site = web.TCPSite(runner, HOST, self.requested_port if port is None else port)
+        site = GuardedSite(runner, HOST, self.requested_port if port is None else port)
         try:
             await site.start()
         except BaseException:

@@ -65,8 +65,9 @@ class Client:
 
 
 @contextlib.asynccontextmanager
-async def serving(bea, store: PersonStore, clock: Clock, max_body_kb: int = 256):
-    server = ApiServer(store.verify, bea.blocking, max_body=max_body_kb * 1024, clock=bea.clock.monotonic)
+async def serving(bea, store: PersonStore, clock: Clock, max_body_kb: int = 256, throttle=None):
+    server = ApiServer(store.verify, bea.blocking, max_body=max_body_kb * 1024, throttle=throttle,
+                       clock=bea.clock.monotonic)
     person_routes.install(server, store, clock=clock, words=EN)
     await server.start()
     try:
