@@ -119,3 +119,21 @@ def read_until(fd, marker, limit=120.0):
             break
         got += chunk
     return got
+
+
+def test_every_secret_a_skill_reads_can_be_set_from_the_command_line():
+    """A constant named *_SECRET in app/skills names a secret the streamer provides: `secret set` must take it."""
+    import ast
+
+    from app.cli.secrets import known_secrets
+    from tests.conftest import REPO
+
+    read = set()
+    for path in (REPO / "app" / "skills").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and \
+                    isinstance(node.value.value, str):
+                if any(isinstance(t, ast.Name) and t.id.endswith("_SECRET") for t in node.targets):
+                    read.add(node.value.value)
+    assert {"youtube_api_key", "twitch_oauth_token", "obs_password"} <= read    # the scan finds them
+    assert read <= set(known_secrets()), sorted(read - set(known_secrets()))

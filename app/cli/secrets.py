@@ -26,10 +26,12 @@ def known_secrets() -> dict[str, str]:
     from app.skills.obs.skill import PASSWORD_SECRET
     from app.skills.telegram.skill import TOKEN_SECRET as TELEGRAM_TOKEN
     from app.skills.twitch.skill import TOKEN_SECRET
+    from app.skills.youtube.skill import KEY_SECRET as YOUTUBE_KEY
     names = {PASSWORD_SECRET: "the OBS WebSocket password",
              TOKEN_SECRET: "her Twitch chat token (oauth:… is fine)",
              TELEGRAM_TOKEN: "her Telegram bot token (from @BotFather)",
              DISCORD_TOKEN: "her Discord bot token (Developer Portal → your application → Bot)",
+             YOUTUBE_KEY: "the YouTube Data API v3 key (Google Cloud console → Credentials)",
              STREAMLABS_TOKEN: "the Streamlabs Socket API token",
              SECRET_NAMES["kofi"]: "the Ko-fi webhook's verification token",
              SECRET_NAMES["json"]: "the JSON donation webhook's secret"}

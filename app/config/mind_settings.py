@@ -91,7 +91,10 @@ class MindSettings(Section):
         one that cannot is left for the models' own check to refuse, so the refusal names the field."""
         if not isinstance(data, dict):
             return data
-        urls = dict(data.get("base_urls") or {})
+        given = data.get("base_urls")
+        if given is not None and not isinstance(given, dict):
+            return data      # base_urls' own check refuses it, naming the field
+        urls = dict(given or {})
         out = dict(data)
         for key in ("models", "background_models"):
             entries = data.get(key)
@@ -106,7 +109,7 @@ class MindSettings(Section):
                     spec = text
                 placed.append(str(spec))
             out[key] = placed
-        if urls != dict(data.get("base_urls") or {}):
+        if urls != dict(given or {}):
             out["base_urls"] = urls
         return out
 

@@ -72,6 +72,21 @@ def _first_error(exc: ValidationError, prefix: str = "") -> SettingsError:
     return SettingsError(field or "settings", reason)
 
 
+def _storable(value: Any) -> bool:
+    """Whether every text inside `value` can be written as UTF-8 (the stored settings are JSON)."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, dict):
+        return all(_storable(k) and _storable(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return all(_storable(v) for v in value)
+    return True
+
+
 def _walk(doc: dict[str, Any], path: str) -> tuple[dict[str, Any], str]:
     parts = path.split(".")
     node = doc
@@ -141,6 +156,9 @@ class SettingsService:
         """Apply several changes at once: all are validated together, and all or none are stored."""
         doc = self._current.model_dump()
         for path, value in changes.items():
+            if not _storable(value):
+                raise SettingsError(path, "holds a character that is not text (an unpaired surrogate, as a "
+                                          "terminal gives for bytes that are not UTF-8)")
             node, leaf = _walk(doc, path)
             node[leaf] = value
         try:

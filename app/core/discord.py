@@ -26,6 +26,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from app.core.numbers import whole
+
 READABLE_TYPES = (0, 19)        # DEFAULT and REPLY: a person writing (the others are system messages)
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
 
@@ -81,10 +83,7 @@ def norm_user(user: str | int) -> str:
 
 
 def _id(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+    return whole(value)
 
 
 def _name(user: Mapping[str, Any], member: Any = None) -> str:

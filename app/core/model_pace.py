@@ -23,9 +23,12 @@ Theory of operation:
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from typing import Any
+
+from app.core.numbers import finite
 
 FLOOR = 60.0            # seconds: no first-token deadline is shorter (a cloud model's queue, a cold start)
 CEILING = 1800.0        # seconds: no server is waited on longer than this for its first token
@@ -53,9 +56,10 @@ def total_deadline(first_token: float, configured_first: float, configured_total
 def measured_speed(prompt_tokens: int, seconds: float, timings: Mapping[str, Any] | None = None) -> float | None:
     """Rule 2: the prompt speed one call shows, or None when it shows nothing worth learning."""
     if timings:
-        n, ms = timings.get("prompt_n"), timings.get("prompt_ms")
-        if isinstance(n, int | float) and isinstance(ms, int | float) and n >= MIN_LEARN and ms > 0:
-            return n * 1000.0 / ms
+        n, ms = finite(timings.get("prompt_n")), finite(timings.get("prompt_ms"))
+        if n is not None and ms is not None and n >= MIN_LEARN and ms > 0:
+            speed = n * 1000.0 / ms
+            return speed if math.isfinite(speed) else None
     if prompt_tokens < MIN_LEARN or seconds <= 0:
         return None
     return prompt_tokens / seconds

@@ -83,6 +83,9 @@ def parse_frame(text: str, parse_json: Callable[[str], Any] = json.loads) -> Eng
     return EngineFrame(kind, payload)
 
 
+MAX_PING_MS = 3_600_000   # an hour: a server asking for pings further apart (or 10**400 ms apart) is not one to trust
+
+
 def parse_handshake(payload: str) -> Handshake:
     """The open packet's JSON; ProtocolError, and nothing else, when it is not a usable handshake."""
     try:
@@ -95,8 +98,8 @@ def parse_handshake(payload: str) -> Handshake:
     if not isinstance(sid, str) or not sid:
         raise ProtocolError("the open packet has no sid")
     for name, value in (("pingInterval", interval), ("pingTimeout", timeout)):
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise ProtocolError(f"the open packet's {name} is not a positive whole number of ms")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_PING_MS:
+            raise ProtocolError(f"the open packet's {name} is not a whole number of ms from 1 to {MAX_PING_MS}")
     return Handshake(sid, interval / 1000.0, timeout / 1000.0)
 
 

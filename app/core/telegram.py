@@ -30,6 +30,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from app.core.numbers import finite, whole
+
 PRIVATE, GROUP, SUPERGROUP = "private", "group", "supergroup"
 STALE_S = 600
 CHAT_TYPES = (PRIVATE, GROUP, SUPERGROUP)
@@ -150,7 +152,7 @@ def _name(user: Mapping[str, Any]) -> str:
 
 def _utf16_slice(text: str, offset: int, length: int) -> str:
     """The entity's text: Bot API offsets and lengths count UTF-16 code units, not characters."""
-    raw = text.encode("utf-16-le")
+    raw = text.encode("utf-16-le", errors="surrogatepass")   # JSON's \ud800 escapes reach here as they are
     return raw[2 * offset: 2 * (offset + length)].decode("utf-16-le", errors="replace")
 
 
@@ -167,9 +169,8 @@ def _mentions(text: str, entities: Any, bot_id: int, bot_username: str) -> bool:
             if isinstance(user, Mapping) and user.get("id") == bot_id:
                 return True
         elif kind == "mention" and handle:
-            try:
-                offset, length = int(entity["offset"]), int(entity["length"])
-            except (KeyError, TypeError, ValueError):
+            offset, length = whole(entity.get("offset"), 0, len(text) * 2), whole(entity.get("length"), 0, 64)
+            if offset is None or length is None:
                 continue
             if _utf16_slice(text, offset, length).lower() == handle:
                 return True
@@ -186,10 +187,9 @@ def parse_update(update: Mapping[str, Any], bot_id: int, bot_username: str) -> T
         return None
     if chat.get("type") not in CHAT_TYPES or sender.get("is_bot"):
         return None
-    try:
-        update_id, chat_id, sender_id = int(update["update_id"]), int(chat["id"]), int(sender["id"])
-        message_id = int(message["message_id"])
-    except (KeyError, TypeError, ValueError):
+    update_id, chat_id, sender_id = whole(update.get("update_id")), whole(chat.get("id")), whole(sender.get("id"))
+    message_id = whole(message.get("message_id"))
+    if update_id is None or chat_id is None or sender_id is None or message_id is None:
         return None
     text = message.get("text") if isinstance(message.get("text"), str) else message.get("caption")
     text = text if isinstance(text, str) else ""
@@ -206,16 +206,10 @@ def parse_update(update: Mapping[str, Any], bot_id: int, bot_username: str) -> T
     if isinstance(created, Mapping):
         topic, replied = str(created.get("name") or ""), None      # the topic's start, not a reply (rule 4)
     if isinstance(replied, Mapping):
-        try:
-            reply_to = int(replied["message_id"])
-        except (KeyError, TypeError, ValueError):
-            reply_to = None
+        reply_to = whole(replied.get("message_id"))
         author = replied.get("from")
         replies_to_bot = isinstance(author, Mapping) and author.get("id") == bot_id
-    try:
-        duration = float(voice.get("duration") or 0)
-    except (TypeError, ValueError):
-        duration = 0.0
+    duration = max(0.0, finite(voice.get("duration") or 0) or 0.0)
     return TelegramMessage(
         update_id=update_id, chat_id=chat_id, chat_type=str(chat["type"]),
         chat_title=str(chat.get("title") or ""), sender_id=sender_id, sender_name=_name(sender),
@@ -226,10 +220,7 @@ def parse_update(update: Mapping[str, Any], bot_id: int, bot_username: str) -> T
 
 
 def _int(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
+    return whole(value) or 0
 
 
 def next_offset(update_ids: Iterable[int], offset: int) -> int:

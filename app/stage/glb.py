@@ -78,10 +78,12 @@ def outside_uri(doc: Mapping[str, object]) -> str | None:
     """The first URI of the glTF's images or buffers that is not a `data:` URI, as a message quotes it (None
     when there is none): what a glTF loader would fetch from outside the file. A uri that is not a string
     counts too (a loader may make something of it, null included); an entry without one is stored in the
-    file (an image's bufferView, the GLB's own binary chunk)."""
+    file (an image's bufferView, the GLB's own binary chunk). `images` or `buffers` written as an object instead of
+    an array is read by its values."""
     for key in ("images", "buffers"):
-        entries = doc.get(key)
-        for entry in entries if isinstance(entries, list) else []:
+        entries = doc.get(key)   # an array in glTF; an object's values are read too, as a lenient loader would
+        for entry in entries if isinstance(entries, list) else list(entries.values()) if isinstance(entries, dict) \
+                else []:
             if not isinstance(entry, dict) or "uri" not in entry:
                 continue
             uri = entry["uri"]

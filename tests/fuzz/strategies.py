@@ -87,7 +87,8 @@ def text_inputs(seeds: list[str]) -> st.SearchStrategy[str]:
     return st.one_of(mutated(seeds), mutated(seeds), mutated(seeds), st.text(max_size=40), tricky_text)
 
 
-SCALARS = [None, True, False, 0, 1, -1, 2 ** 64, 10 ** 400, -(10 ** 400), 0.5, -0.0, 1e308, 5e-324, "", "²",
+SCALARS = [None, True, False, 0, 1, -1, 2 ** 64, 10 ** 400, -(10 ** 400), 0.5, -0.0, 1e308, 5e-324, float("inf"),
+           float("-inf"), float("nan"), "", "²",
            "5.00", "1e999", "EUR", "١٢٣", "00", "-5", "x" * 300, "\ud800", "\u0000", "[]", "{}"]
 
 

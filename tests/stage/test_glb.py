@@ -70,6 +70,8 @@ def test_a_good_file_gives_its_description_and_size(tmp_path):
     ({"images": [{"uri": None}]}, "a URI that is not text (a JSON NoneType)"),
     ({"images": "not a list", "buffers": [3, {"uri": "a\nb"}]}, "“a\\nb”"),
     ({"images": [{"uri": "x" * 200}]}, "“" + "x" * 119 + "…”"),
+    ({"images": {"0": {"uri": "https://tracker.example/p.png"}}}, "“https://tracker.example/p.png”"),   # an object
+    ({"buffers": {"main": {"uri": "data:,x"}, "extra": {"uri": "../../secret.bin"}}}, "“../../secret.bin”"),
 ])
 def test_outside_uri_names_the_first_uri_a_loader_would_fetch(doc, found):
     assert glb.outside_uri(doc) == found

@@ -153,8 +153,8 @@ class EventReader:
                 self._completion = int((doc.get("usage") or {}).get("output_tokens") or self._completion)
             elif kind == "message_stop":
                 self.done = True
-        except (AttributeError, KeyError, TypeError, ValueError) as e:
-            raise MalformedStream(self._name, f"a {kind} event had an unexpected shape ({e!r})") from e
+        except (AttributeError, KeyError, TypeError, ValueError, OverflowError, RecursionError) as e:
+            raise MalformedStream(self._name, f"a {kind} event had an unexpected shape ({type(e).__name__})") from e
 
     def _start(self, message: dict[str, Any]) -> None:
         self._model = message.get("model") or self._model

@@ -28,7 +28,7 @@ from typing import Any, Literal, Protocol
 
 import aiohttp
 
-from app.core import model_pace
+from app.core import model_pace, strict_json
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, ToolCall
 from app.core.cooldown import http_date, retry_after_seconds
 from app.core.sse import SSEEvent, SSEParser, SSETooLarge
@@ -167,7 +167,7 @@ def error_text(body: str) -> str:
     """The human sentence inside an error body (OpenAI, Anthropic, Ollama and FastAPI shapes), shortened."""
     text = body.strip()
     try:
-        doc = json.loads(text)
+        doc = strict_json.loads(text)
     except ValueError:
         doc = None
     if isinstance(doc, dict):
@@ -210,7 +210,7 @@ def _shape(data: str) -> str:
 
 def decode_json(model: str, event: SSEEvent) -> dict[str, Any]:
     try:
-        doc = json.loads(event.data)
+        doc = strict_json.loads(event.data)
     except ValueError:
         raise MalformedStream(model, f"the stream carried something that is not JSON ({_shape(event.data)})") from None
     if not isinstance(doc, dict):
@@ -266,6 +266,28 @@ class Deadlines:
             raise ModelTimeout(self._model, why) from e
 
 
+ERROR_BODY_LIMIT = 64 * 1024       # an error's sentence is near the start; the rest is never read
+ANSWER_LIMIT = 32 * 2 ** 20        # a whole (not streamed) answer: far above any turn's
+
+
+async def read_capped(resp: aiohttp.ClientResponse, limit: int) -> tuple[str, bool]:
+    """At most `limit` bytes of a body as text, and whether that was all of it."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        piece = await resp.content.read(limit + 1 - size)
+        if not piece:
+            break
+        chunks.append(piece)
+        size += len(piece)
+    data = b"".join(chunks)
+    try:
+        text = data[:limit].decode(resp.charset or "utf-8", errors="replace")
+    except LookupError:          # a charset Python does not know
+        text = data[:limit].decode("utf-8", errors="replace")
+    return text, size <= limit
+
+
 class StreamingHTTP:
     """One aiohttp session per client, opened through the network gate on first use, and the POST that streams
     Server-Sent Events back with every transport failure turned into an LLMError. The caller runs it inside
@@ -309,9 +331,11 @@ class StreamingHTTP:
                        sent_tools: bool) -> dict[str, Any]:
         """The same POST for a whole JSON answer (a request with "stream": false)."""
         async with self._post(model, url, headers, body, sent_tools) as resp:
-            text = await resp.text(errors="replace")
+            text, whole = await read_capped(resp, ANSWER_LIMIT)
+        if not whole:
+            raise MalformedStream(model, f"the answer was larger than {ANSWER_LIMIT // 2**20} MB")
         try:
-            doc = json.loads(text)
+            doc = strict_json.loads(text)
         except ValueError:
             raise MalformedStream(model, f"expected a JSON answer, got: {error_text(text)}") from None
         if not isinstance(doc, dict):
@@ -330,7 +354,8 @@ class StreamingHTTP:
             async with self._session.post(url, json=body, headers=dict(headers), timeout=timeout) as resp:
                 answered = True
                 if resp.status >= 400:
-                    raise error_for_status(model, resp.status, await resp.text(errors="replace"), sent_tools,
+                    body_text, _whole = await read_capped(resp, ERROR_BODY_LIMIT)
+                    raise error_for_status(model, resp.status, body_text, sent_tools,
                                            resp.headers.get("Retry-After"), resp.headers.get("Date"))
                 yield resp
         except PrivacyRefused as e:
@@ -394,10 +419,10 @@ def _checked(name: str, call: ToolCall) -> ToolCall:
     characters inside strings (small models under a grammar write real newlines); a MalformedStream otherwise.
     The arguments are never quoted in the error: they may hold what chat said."""
     try:
-        value = json.loads(call.arguments)
+        value = strict_json.loads(call.arguments)
     except ValueError as e:
         try:
-            value = json.loads(call.arguments, strict=False)
+            value = strict_json.loads(call.arguments, strict=False)
         except ValueError:
             where = f" ({e.msg} at character {e.pos})" if isinstance(e, json.JSONDecodeError) else ""
             raise MalformedStream(name, f"the arguments of the {call.name} tool call never became valid JSON"

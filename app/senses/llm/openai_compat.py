@@ -33,6 +33,7 @@ from typing import Any
 from app.core.chat import AssistantMessage, Delta, DeltaKind, Message, Role, Usage
 from app.core.context_window import estimate_tokens
 from app.core.model_spec import ModelSpec
+from app.core.numbers import whole
 from app.core.think import ThinkSplitter
 from app.core.tool_stream import ToolCallAccumulator
 from app.core.tools import Tool
@@ -123,7 +124,7 @@ class ChunkReader:
                 self.timings = doc["timings"]
             for choice in doc.get("choices") or []:
                 self._choice(choice)
-        except (AttributeError, TypeError, ValueError) as e:
+        except (AttributeError, KeyError, TypeError, ValueError, OverflowError, RecursionError) as e:
             raise MalformedStream(self._name, f"a chunk had an unexpected shape ({type(e).__name__}; keys: "
                                               f"{', '.join(sorted(map(str, doc)))[:120]})") from e
 
@@ -274,6 +275,7 @@ def prompt_tokens(messages: Sequence[Message], tools: Sequence[Tool]) -> int:
 
 def _usage(doc: dict[str, Any]) -> Usage:
     details = doc.get("completion_tokens_details") or {}
-    return Usage(int(doc.get("prompt_tokens") or 0), int(doc.get("completion_tokens") or 0),
-                 int(details.get("reasoning_tokens") or 0))
+    counts = (doc.get("prompt_tokens"), doc.get("completion_tokens"),
+              details.get("reasoning_tokens") if isinstance(details, dict) else None)
+    return Usage(*(whole(n or 0, 0) or 0 for n in counts))
 

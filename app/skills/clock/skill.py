@@ -29,8 +29,8 @@ class ClockSettings(SkillSettings):
         if value:
             try:
                 ZoneInfo(value)
-            except (ZoneInfoNotFoundError, ValueError):
-                raise ValueError(f"unknown time zone {value!r} (use a name like Europe/Rome)") from None
+            except (ZoneInfoNotFoundError, ValueError, OSError):   # OSError: a name no file system holds
+                raise ValueError(f"unknown time zone {value[:60]!r} (use a name like Europe/Rome)") from None
         return value
 
 
