@@ -7,9 +7,11 @@ cd "$(dirname "$0")/.."
 mode="${1:-run}"
 [ $# -gt 0 ] && shift
 
+# the dependencies come from a lock with every file's SHA-256 (installer/lock.py writes it): an install takes exactly
+# those files or stops
 case "$mode" in
-  run) spec="." ;;
-  test) spec=".[dev,ml]" ;;
+  run) lock="requirements/app.txt" ;;
+  test) lock="requirements/test.txt" ;;
   *) echo "usage: bash installer/dev.sh run|test [args...]" >&2; exit 64 ;;
 esac
 
@@ -32,18 +34,23 @@ llama_want="llama.cpp built with -DGGML_NATIVE=OFF -DGGML_BACKEND_DL=ON -DGGML_C
 if ! grep -qxF "$llama_want" "$stamp" 2>/dev/null; then
   .venv/bin/python -m pip install --quiet --upgrade pip
   have="$(.venv/bin/python -c 'import llama_cpp; print(llama_cpp.__version__)' 2>/dev/null || true)"
+  # the locked release, its source checked against the lock's hash (the compiler's own tools are not locked); what it
+  # needs at run time comes with the rest of the lock below
+  llama_lock="$(mktemp)"
+  awk '/^llama-cpp-python==/{p=1} p{print} p&&!/\\$/{exit}' "$lock" > "$llama_lock"
   # shellcheck disable=SC2086 # no flags when there is nothing to replace
-  .venv/bin/python -m pip install --quiet --no-cache-dir ${have:+--force-reinstall --no-deps} \
-    "llama-cpp-python${have:+==$have}"
+  .venv/bin/python -m pip install --quiet --no-cache-dir --require-hashes --no-deps ${have:+--force-reinstall} \
+    -r "$llama_lock"
+  rm -f "$llama_lock"
   # ...all but the Sapphire Rapids variant: its AMX code crashed the built-in model on such a Xeon (SIGILL; a native
   # build died in ggml_backend_amx_mul_mat), and without it ggml picks the AVX-512 variant (zen4) there
   rm -f .venv/lib/python*/site-packages/llama_cpp/lib/libggml-cpu-sapphirerapids.*
   echo "$llama_want" >> "$stamp"
 fi
-want="$(sha256sum pyproject.toml | cut -d' ' -f1) $spec"
+want="$(sha256sum "$lock" pyproject.toml | cut -d' ' -f1 | tr '\n' ' ')$lock"
 if ! grep -qxF "$want" "$stamp" 2>/dev/null; then
-  .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -e "$spec"
+  .venv/bin/python -m pip install --quiet --require-hashes -r "$lock"
+  .venv/bin/python -m pip install --quiet --no-deps -e .
   echo "$want" >> "$stamp"
 fi
 
