@@ -122,3 +122,39 @@ def test_an_error_is_logged_by_what_it_was_never_by_what_it_said():
     except ValueError as exc:
         text = where(exc)
     assert "the beagle" not in text and "test_logging.py" in text and text.startswith("ValueError, message of 18")
+
+
+def test_a_traceback_in_the_log_shows_its_frames_and_what_failed_never_the_text(data_dir, env):
+    """log.exception and asyncio's report of a task that failed print a traceback: its frames and each error's
+    summary reach bea.log, the errors' text (a canary quoting chat) does not."""
+    import asyncio
+
+    canary = "canary-tb-9d41-my-address-is-14-Oak-Street"
+    bea = compose.build(data_dir, env=env, log_to_stderr=False)
+    try:
+        log = logging.getLogger("test.traceback")
+        try:
+            try:
+                raise KeyError(f"chat said {canary}")
+            except KeyError as inner:
+                raise ValueError(f"while reading {canary}") from inner
+        except ValueError:
+            log.exception("reading a batch failed")
+
+        async def failing() -> None:
+            raise RuntimeError(f"a task quoting {canary}")
+
+        async def main() -> None:
+            task = asyncio.get_running_loop().create_task(failing())
+            await asyncio.sleep(0.01)
+            del task            # never awaited: asyncio logs "Task exception was never retrieved" with its traceback
+        asyncio.run(main())
+        import gc
+        gc.collect()
+    finally:
+        compose.close(bea)
+    text = log_path(data_dir).read_text()
+    assert "reading a batch failed" in text and "Traceback (most recent call last)" in text
+    assert "ValueError, message of" in text and "KeyError, message of" in text
+    assert "test_logging.py" in text                   # the frames are there
+    assert canary not in text and "Oak-Street" not in text

@@ -2,7 +2,8 @@
 
 The log holds no content: no chat text, prompts or replies. An error whose message may carry them (a model
 server's error body can echo the prompt) is logged by what it is, with app.core.failures.summary: its class,
-status and size. The streamer still reads the full reason in the window, through the event that reports it.
+status and size; a traceback (log.exception, asyncio's report of a failed task) shows its frames and that
+summary, never the message. The streamer still reads the full reason in the window, through the event that reports it.
 The log files are 0600 from their creation, in a 0700 folder, whatever the umask.
 A burst of one line (an accept loop failing thousands of times a second) never rotates the rest away: the same
 line from the same place is written at most BURST times per BURST_SECONDS, and the next one that is written says
@@ -67,7 +68,33 @@ class MaskingFormatter(logging.Formatter):
         self._secrets = secrets
 
     def format(self, record: logging.LogRecord) -> str:
-        return mask(super().format(record), self._secrets())
+        if not record.exc_info:
+            return mask(super().format(record), self._secrets())
+        # an error's own traceback text, not one another handler cached on the record; asyncio's report of a
+        # failed task says what failed on its first line, and then the repr of the task, its exception included
+        cached, msg, args = record.exc_text, record.msg, record.args
+        record.exc_text = None
+        if record.name == "asyncio":
+            record.msg, record.args = record.getMessage().split("\n", 1)[0].replace("%", "%%"), ()
+        try:
+            return mask(super().format(record), self._secrets())
+        finally:
+            record.exc_text, record.msg, record.args = cached, msg, args
+
+    def formatException(self, ei) -> str:  # noqa: N802 - logging's name
+        """A traceback by what it was: the frames and the summary of each error in the chain, never their text
+        (log.exception, and asyncio's report of a task that failed, would print it)."""
+        exc = ei[1]
+        if exc is None:
+            return super().formatException(ei)
+        parts: list[str] = []
+        seen: set[int] = set()
+        while exc is not None and id(exc) not in seen:
+            seen.add(id(exc))
+            frames = "".join(traceback.format_tb(exc.__traceback__)).rstrip()
+            parts.append(f"Traceback (most recent call last):\n{frames}\n{summary(exc)}" if frames else summary(exc))
+            exc = exc.__cause__ or exc.__context__
+        return "\n\nwhile handling, or caused by:\n".join(reversed(parts))
 
 
 class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):

@@ -161,38 +161,54 @@ CANARY = "canary-7f3a9c-tel-+39-347-5550199"
 
 
 def test_a_canary_quoted_by_a_failing_model_reaches_no_log_line(data_dir, env):
-    """A model server's error body that echoes the prompt (the streamer's phone number, a canary) fails a turn and
-    the night's dream: both failures are logged by what they were, and the canary is in no line of bea.log."""
+    """A model server's error body that echoes the prompt (the streamer's phone number, a canary) fails a turn,
+    the recap of her window, a person's profile and the night's dream: each failure is logged by what it was,
+    and the canary is in no line of bea.log."""
     from app.memory import meta
     from app.process.logs import log_path
     from tests.senses.llm_server import openai_error
+
+    talk = f"call me at {CANARY}, " + "the boss in the second castle has two phases " * 4
 
     async def failing_evening():
         bea = build(data_dir, env)
         async with LLMServer() as server:
             use(bea, server, f"llamacpp:{BACKGROUND}")
+            bea.settings.update({"mind.handoff_trigger_tokens": 600, "mind.hot_tokens": 200})
             echo = f"the prompt was: [Streamer] call me at {CANARY}"
-            server.script(MIND, openai_error(400, echo))
-            server.script(BACKGROUND, openai_error(500, echo))
+            server.script(MIND, openai_error(400, echo), *(Stream(openai_stream(MIND, tool_calls=[(
+                f"call_{n}", "speak", json.dumps({"mood": "happy", "message": f"{n}: {talk}"}))])) for n in range(6)))
+            server.script(BACKGROUND, *(openai_error(500, echo) for _ in range(12)))
             bea.mind.start()
-            await bea.mind.consciousness.turn([told(f"call me at {CANARY}")])
+            for n in range(7):                                      # the first fails, the rest fill her window
+                await bea.mind.consciousness.turn([told(f"{n}: {talk}")])
+            for _ in range(200):                                    # the recap is asked after a turn
+                if bea.mind.handoff.status.failures:
+                    break
+                await asyncio.sleep(0.05)
+            viewer = "twitch:4711"
+            bea.mind.stream.append_sync([Line("heard", f"[Anna] {talk}", time.time() - 60 + i, viewer)
+                                         for i in range(25)])
+            profiled = await bea.mind.profiler.maybe_profile(viewer)
             week_ago = time.time() - 7 * 86400
             bea.mind.stream.append_sync([Line("heard", f"[Streamer] call me at {CANARY}", week_ago,
                                               OWNER.identity)])
             bea.db.write(lambda c: meta.put(c, "last_dream", str(week_ago)))
+            before = server.calls(BACKGROUND)
             night = asyncio.create_task(bea.mind.dream_nightly(lambda: 4, memory_poll=0.05))
             for _ in range(200):
-                if server.calls(BACKGROUND):
+                if server.calls(BACKGROUND) > before:
                     break
                 await asyncio.sleep(0.05)
             await asyncio.sleep(0.3)
             night.cancel()
-            calls = server.calls(MIND), server.calls(BACKGROUND)
+            calls = server.calls(MIND), server.calls(BACKGROUND), bea.mind.handoff.status.failures, profiled
         compose.close(bea)
         return calls
 
-    calls = asyncio.run(failing_evening())
-    assert calls[0] >= 1 and calls[1] >= 1, calls
+    mind_calls, background_calls, recaps_failed, profiled = asyncio.run(failing_evening())
+    assert mind_calls >= 7 and background_calls >= 3 and recaps_failed >= 1 and not profiled
     log = log_path(data_dir).read_text(encoding="utf-8")
-    assert "a turn failed" in log and "the dream failed" in log
+    for failure in ("a turn failed", "the handoff failed", "a profile could not be written", "the dream failed"):
+        assert failure in log, failure
     assert CANARY not in log and "347-5550199" not in log
