@@ -30,7 +30,8 @@ import re
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 WEB_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 NETWORK_SCHEMES = frozenset({"http", "https", "ws", "wss"})
-LOCAL_SCHEMES = frozenset({"data", "blob", "about"})
+LOCAL_SCHEME = "bea-stage"   # the in-app view's own files (app.stage.server rule 1), never the network
+LOCAL_SCHEMES = frozenset({"data", "blob", "about", LOCAL_SCHEME})
 _INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc\s*=)[^>]*>(.*?)</script\s*>", re.DOTALL | re.IGNORECASE)
 
 
@@ -61,16 +62,18 @@ def inline_script_hashes(html: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def content_security_policy(host: str, script_hashes: tuple[str, ...] = ()) -> str:
-    """The policy for a response to a request that came with `host` (an allowed Host header)."""
+def content_security_policy(host: str | None, script_hashes: tuple[str, ...] = ()) -> str:
+    """The policy for a response to a request that came with `host` (an allowed Host header), or for the in-app
+    view's own scheme (None: no socket to connect to)."""
     scripts = " ".join(("'self'", *script_hashes))
+    sockets = f" ws://{host}" if host else ""
     return "; ".join((
         "default-src 'self'",
         f"script-src {scripts}",
         "style-src 'self'",
         "img-src 'self' data: blob:",
         "media-src 'self' data: blob:",
-        f"connect-src 'self' ws://{host} data: blob:",
+        f"connect-src 'self'{sockets} data: blob:",
         "worker-src 'none'",
         "object-src 'none'",
         "base-uri 'none'",

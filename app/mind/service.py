@@ -334,8 +334,8 @@ class MindService:
             self.events.publish(EventKind.ERROR, "mind", text, setting="mind", problem=PRIVATE_MODELS_PROBLEM,
                                 **data)
         elif self._private_models_said:
-            self.events.publish(EventKind.SYSTEM, "mind", "privacy mode refuses none of her models",
-                                resolved=PRIVATE_MODELS_PROBLEM)
+            text, data = said(QT_TRANSLATE_NOOP("activity", "privacy mode no longer stops any of her models"))
+            self.events.publish(EventKind.SYSTEM, "mind", text, resolved=PRIVATE_MODELS_PROBLEM, **data)
         self._private_models_said = bool(outside)
 
     def start(self, paused: bool = False) -> None:

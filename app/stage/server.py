@@ -1,9 +1,12 @@
 """The stage server: the stage pages over HTTP on 127.0.0.1 and one WebSocket that every page listens to.
 
 Theory of operation:
-1. The same page is served to the in-app view (QWebEngineView) and to OBS as a browser source:
-   http://127.0.0.1:<port>/stage (the avatar) and /stage/captions (the captions overlay). Both connect to
-   /stage/ws, so both see the same messages in the same order: they cannot drift apart.
+1. The same page is served to OBS as a browser source, http://127.0.0.1:<port>/stage (the avatar) and
+   /stage/captions (the captions overlay), and to the in-app view. A browser's page connects to /stage/ws; the
+   in-app view's page is a local page (open_local_page): its files come from resource() through the view's own
+   URL scheme (LOCAL_SCHEME) and its messages through a Qt web channel, so the view never opens a socket (a
+   socket would start Chromium's resolver, which probes the internet for IPv6 first). Every page is fed from
+   one queue per page, in the same order: they cannot drift apart.
 2. Only the files assets.py names are served (the pages, their modules, the schema, the npm modules the
    import maps point at), plus the current avatar at /stage/model/<serial>.vrm and the streamer's animation
    clips at /stage/clips/<name>.vrma (only the files in `clips`, by name). Nothing else on disk is reachable,
@@ -33,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from aiohttp import WSMsgType, web
 
@@ -57,12 +60,17 @@ CONTENT_TYPES = {".html": "text/html", ".js": "text/javascript", ".json": "appli
                  "": "text/plain"}
 
 
+LOCAL_SCHEME = stage_guard.LOCAL_SCHEME   # the in-app view's own URL scheme (rule 1): bea-stage://app/stage
+LOCAL_HOST = "app"
+
+
 @dataclass(eq=False)
 class Page:
-    """One connected page."""
+    """One connected page: over a WebSocket, or in this process (`sink` takes each message's text)."""
     ident: int
-    ws: web.WebSocketResponse
+    ws: web.WebSocketResponse | None
     peer: str
+    sink: Callable[[str], None] | None = None
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
     page: str = ""
     client: str = ""
@@ -81,6 +89,48 @@ class Page:
 Listener = Callable[[Page, dict[str, Any]], None]
 
 
+@dataclass(frozen=True)
+class Resource:
+    """A file as the server would answer it: what it is, its bytes and the headers that go with them."""
+    content_type: str
+    body: bytes
+    headers: dict[str, str]
+
+
+class LocalPage:
+    """The in-app view's page on this server (rule 1): what it says goes in with receive(); close() ends it."""
+
+    def __init__(self, server: StageServer, page: Page) -> None:
+        self._server, self.page = server, page
+        self._writer = spawn(server._writer(page))
+        self.closed = False
+
+    def receive(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            message = msgs.parse_up(text)
+        except msgs.MessageError as exc:
+            log.warning("the stage page %s sent a bad message: %s", self.page.ident, summary(exc))
+            return
+        if message["type"] == "ready" and self.page.ready:   # the view reloaded: a new page, as a browser's is
+            self._renew()
+        self._server._received(self.page, message)
+
+    def _renew(self) -> None:
+        self._writer.cancel()
+        old, self.page = self.page, Page(next(self._server._ids), None, LOCAL_HOST, sink=self.page.sink)
+        self._server._swap(old, self.page)
+        self._writer = spawn(self._server._writer(self.page))
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self._writer.cancel()
+        self._server._gone(self.page)
+
+
 class StageServer:
     def __init__(self, root: Path | None = None, port: int = 0, *, clock: Clock) -> None:
         """`clock`: monotonic time ages a held caption, wall time stamps a ping for the page's one-way latency."""
@@ -92,6 +142,7 @@ class StageServer:
         self.clips: dict[str, Path] = {}      # name -> .vrma file: all /stage/clips/ serves
         self.sticky: dict[str, tuple[dict[str, Any], float]] = {}
         self.pages: list[Page] = []
+        self._local: list[LocalPage] = []
         self._listeners: list[Listener] = []
         self._runner: web.AppRunner | None = None
         self._ids = itertools.count(1)
@@ -138,10 +189,63 @@ class StageServer:
         if runner is None:
             return
         for page in list(self.pages):
-            with contextlib.suppress(Exception):
-                await page.ws.close(code=1001, message=b"Bea is closing")
+            if page.ws is not None:
+                with contextlib.suppress(Exception):
+                    await page.ws.close(code=1001, message=b"Bea is closing")
         await runner.cleanup()
+        for local in list(self._local):
+            local.close()
         self.pages.clear()
+
+    def local_url(self, page: str = "stage", client: str = "app") -> str:
+        """The in-app view's address for a page (rule 1); it names the port, so a restart on another reloads it."""
+        path = "/stage" if page == "stage" else f"/stage/{page}"
+        return f"{LOCAL_SCHEME}://{LOCAL_HOST}{path}?client={client}&serves={self.port}"
+
+    def open_local_page(self, sink: Callable[[str], None]) -> LocalPage:
+        """A page in this process: each message's text goes to `sink`, in order (rule 1)."""
+        local = LocalPage(self, Page(next(self._ids), None, LOCAL_HOST, sink=sink))
+        self.pages.append(local.page)
+        self._local.append(local)
+        return local
+
+    def resource(self, path: str) -> Resource | None:
+        """What a GET of `path` answers with, for the in-app view's scheme (the same files and policy as over
+        HTTP, with no socket to connect to); None where HTTP would answer 404."""
+        if path in ("/stage", "/stage/", "/stage/captions"):
+            name = "captions.html" if path.endswith("captions") else "index.html"
+            try:
+                html = (self.root / name).read_bytes()
+            except OSError:
+                return None
+            hashes = stage_guard.inline_script_hashes(html.decode("utf-8", "replace"))
+            headers = self._guard_headers(None, hashes)
+            # the policy goes in the page itself: Qt lower-cases a scheme's header values, and a script's hash
+            # is case-sensitive
+            policy = headers.pop("Content-Security-Policy", None)
+            if policy is not None:
+                meta = f'<meta http-equiv="Content-Security-Policy" content="{policy.replace(chr(34), "&quot;")}">'
+                html = html.replace(b"<head>", b"<head>\n  " + meta.encode(), 1) if b"<head>" in html \
+                    else meta.encode() + html
+            return Resource("text/html; charset=utf-8", html, headers)
+        found = self._locate(path)
+        if found is None or not found.is_file():
+            return None
+        headers = self._guard_headers(None)
+        headers.pop("Content-Security-Policy", None)   # a policy only matters for a page: it is in the page
+        return Resource(CONTENT_TYPES.get(found.suffix, "application/octet-stream"), found.read_bytes(), headers)
+
+    def _locate(self, path: str) -> Path | None:
+        """The file behind a path that is not a page (rule 2), or None."""
+        if path.startswith("/stage/vendor/"):
+            rest = path.removeprefix("/stage/vendor/")
+            return self.root / "node_modules" / rest if rest in VENDOR_FILES else None
+        if path.startswith("/stage/model/") and path.endswith(".vrm"):
+            return self.model_path
+        if path.startswith("/stage/clips/") and path.endswith(".vrma"):
+            return self.clips.get(unquote(path.removeprefix("/stage/clips/").removesuffix(".vrma")))
+        name = path.removeprefix("/stage/")
+        return self.root / name if path.startswith("/stage/") and name in PAGE_FILES else None
 
     def url(self, page: str = "stage", client: str | None = None) -> str:
         path = "/stage" if page == "stage" else f"/stage/{page}"
@@ -203,7 +307,7 @@ class StageServer:
         return response
 
     @staticmethod
-    def _guard_headers(host: str, script_hashes: tuple[str, ...] = ()) -> dict[str, str]:
+    def _guard_headers(host: str | None, script_hashes: tuple[str, ...] = ()) -> dict[str, str]:
         return {"Content-Security-Policy": stage_guard.content_security_policy(host, script_hashes),
                 "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
                 "Cross-Origin-Resource-Policy": "same-origin"}
@@ -282,16 +386,29 @@ class StageServer:
                 self._received(page, message)
         finally:
             writer.cancel()
-            if page in self.pages:
-                self.pages.remove(page)
-            self._notify(page, {"type": "gone"})
+            self._gone(page)
         return ws
+
+    def _swap(self, old: Page, new: Page) -> None:
+        if old in self.pages:
+            self.pages.remove(old)
+        self.pages.append(new)
+        self._notify(old, {"type": "gone"})
+
+    def _gone(self, page: Page) -> None:
+        if page in self.pages:
+            self.pages.remove(page)
+        self._local = [local for local in self._local if local.page is not page]
+        self._notify(page, {"type": "gone"})
 
     async def _writer(self, page: Page) -> None:
         try:
             while True:
                 text = await page.queue.get()
-                await page.ws.send_str(text)
+                if page.sink is not None:
+                    page.sink(text)
+                elif page.ws is not None:
+                    await page.ws.send_str(text)
         except (ConnectionError, RuntimeError, asyncio.CancelledError):
             pass
 

@@ -8,9 +8,13 @@ from PySide6 import QtWebEngineWidgets  # noqa: F401  (must precede the QApplica
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QAbstractTableModel,
+    QBuffer,
+    QByteArray,
     QCoreApplication,
     QDateTime,
     QEvent,
+    QFile,
+    QIODevice,
     QLibraryInfo,
     QLocale,
     QModelIndex,
@@ -24,6 +28,7 @@ from PySide6.QtCore import (
     QTranslator,
     QUrl,
     Signal,
+    Slot,
 )
 from PySide6.QtGui import (
     QAction,
@@ -44,11 +49,16 @@ from PySide6.QtGui import (
     QPixmap,
     QTextCursor,
 )
+from PySide6.QtWebChannel import QWebChannel
 from PySide6.QtWebEngineCore import (
     QWebEnginePage,
     QWebEngineProfile,
+    QWebEngineScript,
     QWebEngineUrlRequestInfo,
     QWebEngineUrlRequestInterceptor,
+    QWebEngineUrlRequestJob,
+    QWebEngineUrlScheme,
+    QWebEngineUrlSchemeHandler,
 )
 from PySide6.QtWebEngineWidgets import QWebEngineView
 from PySide6.QtWidgets import (
@@ -97,6 +107,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.stage_guard import LOCAL_SCHEME
+
 __all__ = [
     "QAbstractItemView", "QAbstractScrollArea", "QAbstractSlider", "QAbstractSpinBox", "QScrollBar",
     "QAbstractTableModel", "QModelIndex", "QPoint", "QScrollArea", "QTableView", "QAction", "QActionGroup",
@@ -109,10 +121,19 @@ __all__ = [
     "QPlainTextEdit", "QProgressBar", "QPointF", "QPushButton", "QRectF", "QSize",
     "QSpinBox", "QSplitter", "QStackedWidget", "QStatusBar", "QSystemTrayIcon", "QTableWidget", "QTableWidgetItem",
     "QTabBar", "QTabWidget", "QTextBrowser", "QTextCursor", "QTimer", "QUrl", "QVBoxLayout", "QWidget",
-    "Qt", "Signal", "QWebEnginePage", "QWebEngineProfile", "QWebEngineUrlRequestInfo",
-    "QWebEngineUrlRequestInterceptor", "QWebEngineView",
+    "Qt", "Signal", "Slot", "QWebEnginePage", "QWebEngineProfile", "QWebEngineUrlRequestInfo",
+    "QWebEngineUrlRequestInterceptor", "QWebEngineView", "QWebChannel", "QWebEngineScript", "QWebEngineUrlRequestJob",
+    "QWebEngineUrlScheme", "QWebEngineUrlSchemeHandler", "QBuffer", "QByteArray", "QFile", "QIODevice",
     "QT_TRANSLATE_NOOP", "QDateTime", "QLibraryInfo", "QLocale", "QTranslator", "translate", "local_date",
 ]
+
+# The stage's in-app view reads its files from a scheme of its own (app.stage.server rule 1), registered here
+# because Qt WebEngine takes a scheme only before any of its objects exists, and every way to them passes here.
+_local = QWebEngineUrlScheme(LOCAL_SCHEME.encode())
+_local.setSyntax(QWebEngineUrlScheme.Syntax.Host)
+_local.setFlags(QWebEngineUrlScheme.Flag.SecureScheme | QWebEngineUrlScheme.Flag.CorsEnabled
+                | QWebEngineUrlScheme.Flag.FetchApiAllowed)
+QWebEngineUrlScheme.registerScheme(_local)
 
 # Every user-visible string goes through translate("<context>", "text") (or QT_TRANSLATE_NOOP for a constant
 # translated where it is shown): pyside6-lupdate finds these calls by name (installer/i18n.py), and the window's

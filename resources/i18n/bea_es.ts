@@ -371,6 +371,10 @@
         <translation>Ollama está en marcha en este equipo con {models}: pon ollama:{first} en Ajustes → Mente y tendrás una copresentadora mucho mejor que el modelo de demostración.</translation>
     </message>
     <message>
+        <source>privacy mode no longer stops any of her models</source>
+        <translation>el modo privacidad ya no detiene ninguno de sus modelos</translation>
+    </message>
+    <message>
         <source>her mind sleeps: no model is set (Settings → Mind)</source>
         <translation>su mente duerme: no hay ningún modelo configurado (Ajustes → Mente)</translation>
     </message>

@@ -87,6 +87,10 @@
         <translation>Ollama è attivo su questo computer con {models}: imposta ollama:{first} in Impostazioni → Mente e avrai una co-conduttrice molto migliore del modello demo.</translation>
     </message>
     <message>
+        <source>privacy mode no longer stops any of her models</source>
+        <translation>la modalità privacy non ferma più nessuno dei suoi modelli</translation>
+    </message>
+    <message>
         <source>her mind sleeps: no model is set (Settings → Mind)</source>
         <translation>la sua mente dorme: nessun modello impostato (Impostazioni → Mente)</translation>
     </message>

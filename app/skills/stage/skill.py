@@ -300,7 +300,8 @@ class StageSkill(Skill):
 
     # ---- addresses -----------------------------------------------------------------------------------
     def app_url(self) -> str:
-        return self.server.url(client="app") if self.running else ""
+        """The in-app view's address: the server's own scheme, no socket (app.stage.server rule 1)."""
+        return self.server.local_url(client="app") if self.running else ""
 
     def obs_url(self, page: str = "stage") -> str:
         """The browser-source address, or "" while OBS cannot reach it (off, or the port was taken)."""

@@ -1,8 +1,13 @@
 """The stage in the app's window: a QWebEngineView on the stage server's own page (?client=app).
 
-It shows exactly what OBS shows, because it is the same page fed by the same socket; only the backdrop
-differs (the app draws one behind a transparent background, so she is not floating on white). While the
-stage is off or still starting, or its page has no WebGL to draw her with, a line says so instead.
+It shows exactly what OBS shows, because it is the same page fed in the same order; only the backdrop differs
+(the app draws one behind a transparent background, so she is not floating on white). While the stage is off
+or still starting, or its page has no WebGL to draw her with, a line says so instead.
+
+The view opens no socket: its page's files come through the scheme app.stage.server names (LocalFiles answers
+them with the server's own files and policy) and its messages through a Qt web channel (Bridge, the server's
+local page), because any socket would start Chromium's resolver, which first probes an address on the internet
+for IPv6, privacy mode or not.
 
 In the main window the web view is made only once the window is up (make_stage(later=True)): making it starts
 QtWebEngine's profile and processes, about a second on a slow machine, so the window shows first with the line
@@ -22,12 +27,18 @@ from typing import Any
 from urllib.parse import quote
 
 from app.core import stage_guard
+from app.core.stage_guard import LOCAL_SCHEME
 from app.skills.stage.skill import StageSkill
+from app.stage.server import LOCAL_HOST, LocalPage
 from app.widgets.event_words import skill_line
 from app.widgets.qt import (
     QT_TRANSLATE_NOOP,
+    QBuffer,
+    QByteArray,
     QColor,
     QEvent,
+    QFile,
+    QIODevice,
     QLabel,
     QObject,
     QStackedWidget,
@@ -35,13 +46,18 @@ from app.widgets.qt import (
     QTimer,
     QUrl,
     QVBoxLayout,
+    QWebChannel,
     QWebEnginePage,
     QWebEngineProfile,
+    QWebEngineScript,
     QWebEngineUrlRequestInfo,
     QWebEngineUrlRequestInterceptor,
+    QWebEngineUrlRequestJob,
+    QWebEngineUrlSchemeHandler,
     QWebEngineView,
     QWidget,
     Signal,
+    Slot,
     translate,
 )
 
@@ -92,6 +108,64 @@ def guard(profile: QWebEngineProfile) -> LoopbackOnly:
     return made
 
 
+class LocalFiles(QWebEngineUrlSchemeHandler):
+    """The view's scheme: each request answered with what the stage server would serve at that path."""
+
+    def __init__(self, skill: StageSkill, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.skill = skill
+
+    def requestStarted(self, job: QWebEngineUrlRequestJob) -> None:  # noqa: N802 (Qt's name)
+        url = job.requestUrl()
+        found = self.skill.server.resource(url.path()) if url.host() == LOCAL_HOST else None
+        if found is None:
+            job.fail(QWebEngineUrlRequestJob.Error.UrlNotFound)
+            return
+        body = QBuffer(parent=job)
+        body.setData(QByteArray(found.body))
+        body.open(QIODevice.OpenModeFlag.ReadOnly)
+        # a multimap: each name with the list of its values
+        job.setAdditionalResponseHeaders({QByteArray(k.encode()): [QByteArray(v.encode())]
+                                          for k, v in found.headers.items()})
+        job.reply(found.content_type.encode(), body)
+
+
+def local_files(profile: QWebEngineProfile, skill: StageSkill) -> None:
+    """The profile answers the view's scheme from this skill's server (the profile lives as long as the process;
+    the newest stage is the one it serves)."""
+    handler = profile.urlSchemeHandler(LOCAL_SCHEME.encode())
+    if isinstance(handler, LocalFiles):
+        handler.skill = skill
+    else:
+        profile.installUrlSchemeHandler(LOCAL_SCHEME.encode(), LocalFiles(skill, profile))
+
+
+class Bridge(QObject):
+    """The page's end of its local page on the stage server (stage/bridge.js reads it as `stage`)."""
+    down = Signal(str)
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.local: LocalPage | None = None
+
+    @Slot(str)
+    def up(self, text: str) -> None:
+        if self.local is not None:
+            self.local.receive(text)
+
+
+def channel_script() -> QWebEngineScript:
+    """Qt's qwebchannel.js, in the page before its own scripts run."""
+    source = QFile(":/qtwebchannel/qwebchannel.js")
+    source.open(QIODevice.OpenModeFlag.ReadOnly)
+    script = QWebEngineScript()
+    script.setName("qwebchannel")
+    script.setSourceCode(bytes(source.readAll()).decode("utf-8"))
+    script.setInjectionPoint(QWebEngineScript.InjectionPoint.DocumentCreation)
+    script.setWorldId(QWebEngineScript.ScriptWorldId.MainWorld)
+    return script
+
+
 class StagePage(QWebEnginePage):
     """The page's console goes to the log; it never navigates away from the stage server."""
 
@@ -103,7 +177,8 @@ class StagePage(QWebEnginePage):
             log.debug("stage page: %s (%s)", message, where)
 
     def acceptNavigationRequest(self, url: QUrl, kind: Any, _is_main_frame: bool) -> bool:
-        return url.host() == "127.0.0.1" and url.path().startswith("/stage")
+        own = (url.scheme() == LOCAL_SCHEME and url.host() == LOCAL_HOST) or url.host() == "127.0.0.1"
+        return own and url.path().startswith("/stage")
 
 
 class StageView(QWidget):
@@ -115,6 +190,7 @@ class StageView(QWidget):
         self.setObjectName("stageView")
         self.web: QWebEngineView | None = None      # made at once, or (later) after the window is painted
         self.guard: LoopbackOnly | None = None
+        self.bridge = Bridge(self)
         self.placeholder = QLabel(objectName="stagePlaceholder", wordWrap=True)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setStyleSheet(f"background: {BACKDROP}; color: #f1ecff; font-size: 13pt; "
@@ -127,7 +203,7 @@ class StageView(QWidget):
         self.url = ""
         self.changed.connect(self.sync)
         self._unsubscribe = skill.on_change(self.changed.emit)
-        self.destroyed.connect(lambda *_: self._unsubscribe())
+        self.destroyed.connect(lambda *_: self._gone())
         self._soon = QTimer(self, singleShot=True, interval=0)   # once the event loop has painted the window
         self._soon.timeout.connect(self.make_web)
         if later:
@@ -135,6 +211,11 @@ class StageView(QWidget):
         else:
             self.make_web()
         self.sync()
+
+    def _gone(self) -> None:
+        self._unsubscribe()
+        if self.bridge.local is not None:
+            self.bridge.local.close()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         """The line's first paint means the window is on screen: the web view is made right after."""
@@ -150,6 +231,12 @@ class StageView(QWidget):
         self.web = QWebEngineView(objectName="stageWeb")
         page = StagePage(self.web)
         self.guard = guard(page.profile())
+        local_files(page.profile(), self.skill)
+        page.scripts().insert(channel_script())
+        self.bridge = Bridge(page)
+        channel = QWebChannel(page)
+        channel.registerObject("stage", self.bridge)
+        page.setWebChannel(channel)
         self.web.setPage(page)
         self.web.page().setBackgroundColor(QColor(BACKDROP))
         self.web.setContextMenuPolicy(Qt.ContextMenuPolicy.NoContextMenu)
@@ -171,8 +258,12 @@ class StageView(QWidget):
             self.placeholder.setText(translate("stage_view", "The stage is starting…"))
             self.stack.setCurrentWidget(self.placeholder)
             return
-        if url != self.url:
+        local = self.bridge.local
+        if url != self.url or local is None or local.closed:
             self.url = url
+            if local is not None:
+                local.close()
+            self.bridge.local = self.skill.server.open_local_page(self.bridge.down.emit)
             self.web.load(QUrl(url + page_words()))
         # the page stays loaded and connected behind the words: it reports again if things change
         problem = self.skill.drawing_problem()
