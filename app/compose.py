@@ -43,7 +43,7 @@ from app.process import heap
 from app.process.catalogs import shipped as shipped_catalogs
 from app.process.clock import SYSTEM, Clock
 from app.process.executors import BoundedExecutor
-from app.process.logs import set_level, setup_logging
+from app.process.logs import set_level, setup_logging, where
 from app.process.paths import DataPaths, private_dir, private_file, resources_dir, secure_tree
 from app.process.runtime import RuntimeSwitches
 from app.process.secrets import SecretStore
@@ -109,7 +109,7 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
                                    lambda version, body: app_state.save_settings(db, version, body, clock.time()))
         set_level(settings.current.general.log_level)
         bus = EventBus(clock.time, on_subscriber_error=lambda e, exc: log.error(
-            "an event subscriber failed on %s: %r", e.kind, exc))
+            "an event subscriber failed on %s: %s", e.kind, where(exc)))
         blocking = BoundedExecutor("blocking", 4, queue_size=256)
         gate = NetworkGate(lambda: settings.current.privacy.enabled, bus, executor=blocking)
         switches = RuntimeSwitches(bus)

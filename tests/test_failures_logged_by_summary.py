@@ -3,7 +3,8 @@ model server's error body echoes the prompt), so a caught exception reaches a lo
 app.core.failures.summary or app.process.logs.where (class, status, size, frames), or as its class name, its
 length or its code.
 
-The scan reads every `except ... as name:` block in app/ and every log call inside it.
+The scan reads every `except ... as name:` block in app/, and every function or lambda handed an error (a
+parameter named exc, error or err: an error callback), and every log call inside them.
 """
 
 from __future__ import annotations
@@ -33,20 +34,32 @@ def _safe_uses(arg: ast.AST, name: str) -> set[int]:
     return safe
 
 
+ERROR_PARAMETERS = {"exc", "error", "err"}   # how a callback that is handed an error names it
+
+
+def _scopes(tree: ast.AST):
+    """(node, name): an `except ... as name:` block, or a function or lambda handed an error as `name`."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ExceptHandler) and node.name:
+            yield node, node.name
+        elif isinstance(node, ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef):
+            for arg in node.args.args:
+                if arg.arg in ERROR_PARAMETERS:
+                    yield node, arg.arg
+
+
 def leaks(source: str) -> list[int]:
     """Lines of `source` that log a caught exception's own text."""
     found = set()
-    for handler in ast.walk(ast.parse(source)):
-        if not isinstance(handler, ast.ExceptHandler) or not handler.name:
-            continue
+    for handler, name in _scopes(ast.parse(source)):
         for call in ast.walk(handler):
             if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
                     and call.func.attr in LOG_CALLS and isinstance(call.func.value, ast.Name)
                     and call.func.value.id in ("log", "logger", "logging")):
                 continue
             for arg in [*call.args, *(k.value for k in call.keywords)]:
-                safe = _safe_uses(arg, handler.name)
-                if any(isinstance(n, ast.Name) and n.id == handler.name and id(n) not in safe for n in ast.walk(arg)):
+                safe = _safe_uses(arg, name)
+                if any(isinstance(n, ast.Name) and n.id == name and id(n) not in safe for n in ast.walk(arg)):
                     found.add(call.lineno)
     return sorted(found)
 
