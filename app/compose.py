@@ -93,7 +93,7 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
     private_dir(data_dir)
     secure_tree(data_dir)   # 0700 and 0600, whatever an older build or the umask left
     secrets = SecretStore()
-    setup_logging(data_dir, secrets.known_values, to_stderr=log_to_stderr)
+    setup_logging(data_dir, secrets.known_values, to_stderr=log_to_stderr, clock=clock.monotonic)
     log.info("Bea %s starting; data in %s", app_pkg.__version__, data_dir)
     key = obtain_key(paths.db, ask=ask_passphrase, env=env)
     secrets.remember_value(key.value)

@@ -126,7 +126,7 @@ def test_with_no_console_at_all_the_app_logs_to_its_file_and_exits_cleanly(tmp_p
             "import logging\n"
             "from pathlib import Path\n"
             "from app.process.logs import setup_logging\n"
-            f"setup_logging(Path({str(tmp_path)!r}), lambda: [])\n"
+            f"setup_logging(Path({str(tmp_path)!r}), lambda: [], clock=lambda: 0.0)\n"
             "logging.getLogger('app').info('no console here')\n"
             "print('nowhere to go')\n"
             "from app.__main__ import exit_now\n"
@@ -145,7 +145,8 @@ def test_dev_sh_run_makes_her_avatar_and_installs_the_libraries_qt_lacks(tmp_pat
     from app.stage import doll
 
     root = tmp_path / "bea"
-    for name in ("installer/dev.sh", "pyproject.toml", "stage/package-lock.json", "app/stage/doll.py"):
+    for name in ("installer/dev.sh", "pyproject.toml", "requirements/app.txt", "stage/package-lock.json",
+                 "app/stage/doll.py"):
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(REPO / name, root / name)
     venv = root / ".venv" / "bin"
@@ -159,9 +160,10 @@ def test_dev_sh_run_makes_her_avatar_and_installs_the_libraries_qt_lacks(tmp_pat
     for path, text in scripts.items():
         path.write_text(text)
         path.chmod(0o755)
-    digest = hashlib.sha256((root / "pyproject.toml").read_bytes()).hexdigest()
+    locked = " ".join(hashlib.sha256((root / name).read_bytes()).hexdigest()
+                      for name in ("requirements/app.txt", "pyproject.toml"))
     llama = re.search(r'llama_want="(.*)"', (root / "installer" / "dev.sh").read_text())[1]
-    (root / ".venv" / ".bea-installed").write_text(f"{llama}\n{digest} .\n")
+    (root / ".venv" / ".bea-installed").write_text(f"{llama}\n{locked} requirements/app.txt\n")
     (root / "stage" / "node_modules").mkdir()
     lock = hashlib.sha256((root / "stage" / "package-lock.json").read_bytes()).hexdigest()
     (root / "stage" / "node_modules" / ".bea-installed").write_text(f"{lock}\n")

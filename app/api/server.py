@@ -267,7 +267,7 @@ class ApiServer:
         runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_SECONDS, **runner_options())
         await runner.setup()
         try:
-            site = GuardedSite(runner, self.host, self._wanted_port, ssl_context=self.ssl_context)
+            site = GuardedSite(runner, self.host, self._wanted_port, ssl_context=self.ssl_context, clock=self._clock)
             await site.start()
         except BaseException:
             await runner.cleanup()

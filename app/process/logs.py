@@ -16,7 +16,6 @@ import logging
 import logging.handlers
 import os
 import sys
-import time
 import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -34,11 +33,10 @@ class BurstFilter(logging.Filter):
     """At most `burst` records of one kind (logger, level, unformatted message) per `seconds`; the first written
     after some were dropped carries their count."""
 
-    def __init__(self, burst: int = BURST, seconds: float = BURST_SECONDS,
-                 clock: Callable[[], float] | None = None) -> None:
+    def __init__(self, clock: Callable[[], float], burst: int = BURST, seconds: float = BURST_SECONDS) -> None:
         super().__init__()
         self._burst, self._seconds = burst, seconds
-        self._clock = clock or time.monotonic
+        self._clock = clock
         self._seen: dict[tuple[str, int, str], list[float | int]] = {}   # kind -> [window start, written, dropped]
 
     def filter(self, record: logging.LogRecord) -> bool:
@@ -120,7 +118,8 @@ def log_path(data_dir: Path) -> Path:
 
 
 def setup_logging(data_dir: Path, secrets: Callable[[], Iterable[str]], level: str = "INFO",
-                  to_stderr: bool = True) -> Path:
+                  to_stderr: bool = True, *, clock: Callable[[], float]) -> Path:
+    """`clock`: monotonic seconds, for the burst limit."""
     path = log_path(data_dir)
     private_dir(path.parent)
     root = logging.getLogger()
@@ -133,7 +132,7 @@ def setup_logging(data_dir: Path, secrets: Callable[[], Iterable[str]], level: s
         PrivateRotatingFileHandler(path, maxBytes=2_000_000, backupCount=5, encoding="utf-8")]
     if to_stderr and sys.stderr is not None:  # a windowed Windows build has no stderr at all
         handlers.append(logging.StreamHandler())
-    burst = BurstFilter()
+    burst = BurstFilter(clock)
     for h in handlers:
         h.setFormatter(formatter)
         h.addFilter(burst)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -52,8 +52,9 @@ def raise_descriptor_limit() -> tuple[int, int] | None:
 class PeerCap:
     """Rule 2's count: open connections per peer address."""
 
-    def __init__(self, cap: int = PEER_CAP) -> None:
+    def __init__(self, clock: Callable[[], float], cap: int = PEER_CAP) -> None:
         self.cap = cap
+        self._clock = clock
         self.open: Counter[str] = Counter()
         self.refused = 0
         self._logged_at: float | None = None
@@ -61,7 +62,7 @@ class PeerCap:
     def admit(self, peer: str) -> bool:
         if self.open[peer] >= self.cap:
             self.refused += 1
-            now = time.monotonic()
+            now = self._clock()
             if self._logged_at is None or now - self._logged_at >= LOG_EVERY:
                 log.warning("connections refused: %d from one address held %d at once", self.refused, self.cap)
                 self._logged_at, self.refused = now, 0
@@ -118,10 +119,11 @@ class _Capped(asyncio.Protocol):
 class GuardedSite(web.TCPSite):
     """web.TCPSite with rules 2 and 3; rule 1 is the runner's (runner_options())."""
 
-    def __init__(self, runner: web.BaseRunner, host: str, port: int, *, cap: int = PEER_CAP,
-                 **kwargs: Any) -> None:
+    def __init__(self, runner: web.BaseRunner, host: str, port: int, *, clock: Callable[[], float],
+                 cap: int = PEER_CAP, **kwargs: Any) -> None:
+        """`clock`: monotonic seconds, for how often a refusal is logged."""
         super().__init__(runner, host, port, **kwargs)
-        self.peers = PeerCap(cap)
+        self.peers = PeerCap(clock, cap)
 
     async def start(self) -> None:
         raise_descriptor_limit()

@@ -173,7 +173,7 @@ class StageServer:
         r.add_get("/stage/{name}", self._file)
         runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0, **runner_options())
         await runner.setup()
-        site = GuardedSite(runner, HOST, self.requested_port if port is None else port)
+        site = GuardedSite(runner, HOST, self.requested_port if port is None else port, clock=self.clock.monotonic)
         try:
             await site.start()
         except BaseException:

@@ -110,7 +110,7 @@ def test_a_flood_from_one_address_leaves_the_api_and_the_stage_answering_within_
 
 def test_a_burst_of_one_line_is_written_a_few_times_then_counted():
     now = [0.0]
-    burst = BurstFilter(burst=3, seconds=60, clock=lambda: now[0])
+    burst = BurstFilter(lambda: now[0], burst=3, seconds=60)
 
     def record(msg, *args):
         return logging.LogRecord("asyncio", logging.ERROR, __file__, 1, msg, args, None)
