@@ -38,7 +38,13 @@ Resolver = Callable[[str, int | None], Sequence[str]]
 
 
 class PrivacyRefused(ConnectionRefusedError):
-    pass
+    """Privacy mode refused a connection: str() is "purpose: reason" (or the whole sentence, given alone), `reason`
+    the reason alone, for a caller whose own line already names the purpose."""
+
+    def __init__(self, purpose: str, reason: str | None = None) -> None:
+        super().__init__(purpose if reason is None else f"{purpose}: {reason}")
+        self.parts = (purpose,) if reason is None else (purpose, reason)
+        self.reason = self.parts[-1]
 
 
 def system_resolve(host: str, port: int | None) -> list[str]:
@@ -112,7 +118,7 @@ class NetworkGate:
                 shown = said(verdict.words, purpose=purpose, **dict(verdict.args))[1] if verdict.words else {}
                 self._bus.publish(EventKind.ERROR, "network", f"{purpose}: {verdict.reason}", purpose=purpose,
                                   **shown)
-            raise PrivacyRefused(f"{purpose}: {verdict.reason}")
+            raise PrivacyRefused(purpose, verdict.reason)
         return verdict.addresses
 
     def _lookup(self, host: str, port: int | None, privacy: bool) -> Sequence[str]:
@@ -206,10 +212,10 @@ def _connector_class() -> type:
             try:
                 return await self._connect(req, traces, timeout)
             except PrivacyRefused as exc:
-                raise RefusedOverHTTP(*exc.args) from None
+                raise RefusedOverHTTP(*exc.parts) from None
             except aiohttp.ClientConnectorError as exc:     # the resolver's refusal, wrapped by aiohttp
                 if isinstance(exc.os_error, PrivacyRefused):
-                    raise RefusedOverHTTP(*exc.os_error.args) from None
+                    raise RefusedOverHTTP(*exc.os_error.parts) from None
                 raise
 
         async def _connect(self, req: Any, traces: Any, timeout: Any) -> Any:

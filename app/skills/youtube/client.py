@@ -115,7 +115,7 @@ class YouTubeChat(Link):
                         token = next_token(body) or token
                         raise ApiFailure(RETRY, f"YouTube sent a chat page that cannot be read ({exc})") from None
                 except PrivacyRefused as exc:
-                    self._set(State.REFUSED, str(exc))
+                    self._set(State.REFUSED, exc.reason)   # the skill's line names YouTube chat already
                     return
                 except ApiFailure as exc:
                     if exc.action == ENDED:

@@ -144,8 +144,12 @@ def test_privacy_mode_refuses_youtube_and_a_bad_link_is_refused_with_the_reason(
         await skill.stop()
         return status
 
+    errors = []
+    bea.bus.subscribe(lambda e: errors.append(e.text), kinds=[EventKind.ERROR], replay=False)
     state, why = asyncio.run(go())
-    assert state == "refused" and "YouTube chat" in why
+    assert state == "refused" and "privacy" in why.lower()
+    said = [t for t in errors if "privacy" in t.lower() and "youtube" in t.lower()]
+    assert said and all(t.count("YouTube chat") == 1 for t in said), "\n".join(errors)   # named once
     with pytest.raises(pydantic.ValidationError, match="not a YouTube video link"):
         YouTubeSettings(video="https://www.youtube.com/@somechannel")
     before = bea.settings.current.skills.youtube.video
