@@ -35,6 +35,7 @@ DEMO_LIMITS = QT_TRANSLATE_NOOP("getting_started", "Until then she runs on the d
 @dataclass(frozen=True)
 class Facts:
     models: tuple[str, ...] = (DEMO_MODEL,)
+    refused_models: tuple[str, ...] = ()   # models privacy mode stops (on another machine)
     voice_enabled: bool = True
     voice_running: bool = False
     voice_problems: tuple[str, ...] = ()   # the Voice skill's problems, as its lines (English) say them
@@ -87,10 +88,15 @@ def _off(title: str) -> dict[str, object]:
 
 
 def steps(f: Facts) -> list[Step]:
-    real = [m for m in f.models if m.strip() and m.strip() != DEMO_MODEL]
+    real = [m for m in f.models if m.strip() and m.strip() != DEMO_MODEL and m not in f.refused_models]
+    stopped = [m for m in f.models if m in f.refused_models]
     mind = Step("mind", QT_TRANSLATE_NOOP("getting_started", "Give her a real mind"), bool(real), page="mind",
                 **_said(QT_TRANSLATE_NOOP("getting_started", "She thinks with {model}."), model=model_label(real[0]))
                 if real else
+                _said(QT_TRANSLATE_NOOP("getting_started", "Privacy mode stops {model}: it is not on this "
+                                                           "computer. Until it is, she thinks with the tiny built-in "
+                                                           "demo model."), model=model_label(stopped[0]))
+                if stopped else
                 _said(QT_TRANSLATE_NOOP("getting_started", "She thinks with the tiny built-in demo model (expect odd "
                                                            "answers). Give her a real mind: a model server on this "
                                                            "computer, a model to download, or a cloud model.")))

@@ -320,15 +320,19 @@ class MindService:
                              pace=self.figures,
                              local=lambda spec: LocalLlamaClient(spec, self.demo_languages, self.local_executor))
 
+    def models_privacy_stops(self) -> list[str]:
+        """Her models (mind and background) on another machine, while privacy mode is on."""
+        if not self.net.privacy:
+            return []
+        mind = self.settings.current.mind
+        names = self.net.local_names()
+        hosts = model_hosts([*mind.models, *mind.background_models], mind.base_urls)
+        return list(dict.fromkeys(spec for spec, host in hosts if not on_this_machine(host, names)))
+
     def say_private_models(self) -> None:
         """Privacy mode on and models set on other machines: one problem line naming them, gone once privacy
         mode is off or the models are on this computer."""
-        mind = self.settings.current.mind
-        outside: list[str] = []
-        if self.net.privacy:
-            names = self.net.local_names()
-            hosts = model_hosts([*mind.models, *mind.background_models], mind.base_urls)
-            outside = list(dict.fromkeys(spec for spec, host in hosts if not on_this_machine(host, names)))
+        outside = self.models_privacy_stops()
         if outside:
             text, data = said(PRIVATE_MODELS, models=", ".join(outside))
             self.events.publish(EventKind.ERROR, "mind", text, setting="mind", problem=PRIVATE_MODELS_PROBLEM,

@@ -62,6 +62,7 @@ def read_facts(bea: Bea) -> Facts:
     model = getattr(stage, "model", None)
     return Facts(
         models=tuple(current.mind.models),
+        refused_models=tuple(bea.mind.models_privacy_stops()),
         voice_enabled=voice is not None,
         voice_running=bool(voice is not None and voice.running and not voice.loading),
         voice_problems=tuple(getattr(voice, "problems", ()) or ()),

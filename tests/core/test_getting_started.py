@@ -21,6 +21,11 @@ def test_a_fresh_install_has_three_required_steps_and_three_optional_ones():
 @pytest.mark.parametrize(("facts", "key", "done", "detail"), [
     (Facts(models=("local:smollm2", "ollama:qwen2.5:7b")), "mind", True, "She thinks with ollama:qwen2.5:7b."),
     (Facts(models=()), "mind", False, "demo model"),
+    # a model privacy mode stops is no mind: the step stays open and names it
+    (Facts(models=("openai:gpt-4o-mini", "local:smollm2"), refused_models=("openai:gpt-4o-mini",)), "mind", False,
+     "Privacy mode stops openai:gpt-4o-mini"),
+    (Facts(models=("openai:gpt-4o-mini", "ollama:qwen3", "local:smollm2"), refused_models=("openai:gpt-4o-mini",)),
+     "mind", True, "She thinks with ollama:qwen3."),
     (Facts(models=("local:/home/me/.local/share/bea/models/qwen3-4b-q4_k_m/Qwen3-4B-Q4_K_M.gguf",
                    "local:smollm2")), "mind", True, "She thinks with Qwen3-4B-Q4_K_M.gguf."),
     (Facts(voice_running=True), "voice", True, "She speaks aloud"),

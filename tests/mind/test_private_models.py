@@ -29,3 +29,15 @@ def test_models_on_other_machines_are_one_problem_line_while_privacy_is_on(bea):
     assert "privacy:models" in chat.problems
     bea.settings.set("privacy.enabled", False)
     assert "privacy:models" not in chat.problems
+
+
+def test_get_started_does_not_tick_her_mind_for_a_model_privacy_mode_stops(bea):
+    from app.core.getting_started import steps
+    from app.ui.getting_started_dock import read_facts
+
+    bea.settings.update({"mind.models": ["openai:gpt-4o-mini", "local:smollm2"], "privacy.enabled": True})
+    mind = next(s for s in steps(read_facts(bea)) if s.key == "mind")
+    assert not mind.done and "Privacy mode stops openai:gpt-4o-mini" in mind.detail, mind.detail
+    bea.settings.set("privacy.enabled", False)
+    mind = next(s for s in steps(read_facts(bea)) if s.key == "mind")
+    assert mind.done and "openai:gpt-4o-mini" in mind.detail
