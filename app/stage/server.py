@@ -167,10 +167,9 @@ class StageServer:
         r.add_get("/stage/", self._page("index.html"))
         r.add_get("/stage/captions", self._page("captions.html"))
         r.add_get("/stage/ws", self._socket)
-        r.add_get("/stage/model/{serial}.vrm", self._model)
-        r.add_get("/stage/clips/{name}.vrma", self._clip)
-        r.add_get("/stage/vendor/{path:.+}", self._vendor)
-        r.add_get("/stage/{name}", self._file)
+        for route in ("/stage/model/{serial}.vrm", "/stage/clips/{name}.vrma", "/stage/vendor/{path:.+}",
+                      "/stage/{name}"):
+            r.add_get(route, self._located)
         runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0, **runner_options())
         await runner.setup()
         site = GuardedSite(runner, HOST, self.requested_port if port is None else port, clock=self.clock.monotonic)
@@ -336,30 +335,21 @@ class StageServer:
     async def _root(self, _request: web.Request) -> web.StreamResponse:
         raise web.HTTPFound("/stage")
 
-    async def _file(self, request: web.Request) -> web.StreamResponse:
-        name = request.match_info["name"]
-        if name not in PAGE_FILES:
-            raise web.HTTPNotFound()
-        return self._send_file(self.root / name)
-
-    async def _vendor(self, request: web.Request) -> web.StreamResponse:
-        path = request.match_info["path"]
-        if path not in VENDOR_FILES:
-            raise web.HTTPNotFound()
-        return self._send_file(self.root / "node_modules" / path)
-
-    async def _model(self, _request: web.Request) -> web.StreamResponse:
-        if self.model_path is None:
+    async def _located(self, request: web.Request) -> web.StreamResponse:
+        """A file that is not a page, found by the same rules as the in-app view's (rule 2)."""
+        path = request.rel_url.raw_path   # still quoted, as the in-app view's scheme gives it
+        found = self._locate(path)
+        if found is None and path.startswith("/stage/model/"):
             raise web.HTTPNotFound(text="No avatar is chosen.")
-        return self._send_file(self.model_path, cache=False)
-
-    async def _clip(self, request: web.Request) -> web.StreamResponse:
-        path = self.clips.get(request.match_info["name"])
-        if path is None:
-            raise web.HTTPNotFound(text="No such clip.")
-        if not path.is_file():
-            raise web.HTTPNotFound(text=f"The clip {path.name} is no longer there.")
-        return self._send_file(path, cache=False)
+        if path.startswith("/stage/clips/"):
+            if found is None:
+                raise web.HTTPNotFound(text="No such clip.")
+            if not found.is_file():
+                raise web.HTTPNotFound(text=f"The clip {found.name} is no longer there.")
+        if found is None:
+            raise web.HTTPNotFound()
+        # her avatar and clips are the streamer's files, changed in place: never kept by a cache
+        return self._send_file(found, cache=not path.startswith(("/stage/model/", "/stage/clips/")))
 
     def clip_url(self, name: str, version: str = "") -> str:
         """Where a page fetches the clip `name` (version: anything that changes when the file does)."""
