@@ -31,9 +31,16 @@ Theory of operation, the Twitch view (`twitch_event`):
    Twitch user id can equal.
 8a. A PRIVMSG's own kind (ChatLine.event): "redemption" when it carries a custom-reward-id (a channel-point
    reward the viewer typed text for), "highlighted-message" when its msg-id says so, else None (plain chat).
+8b. A line's delivery id (ChatLine.delivery_id, what a cheer's bits are counted once by) is its id tag. A line
+   without one (a relayed line, a bouncer's replay) is named by its author and Twitch's stamp (tmi-sent-ts),
+   else by when it came: its bits still count, and the same stamped line delivered twice counts once.
 9. Lenient where the tag is decoration, never raising: badges and emotes skip malformed entries (Twitch
    itself sends emote ranges that miss the text), a bad tmi-sent-ts is None, a blank display-name falls
    back to the login. Display names are stripped (Twitch sends some with a trailing "\\s").
+9a. Words that ride in tags (system-msg, the msg-param-* values, display names, a reply's parent body) are one
+   line: their whitespace, line breaks included, becomes single spaces. Tags are the one place a line break can
+   hide (rule 3 unescapes "\\n"; a parameter cannot hold one, rule 2), and Twitch sends them there: a raid's
+   system-msg reads "15\\sraiders\\sfrom\\sTestChannel\\shave\\sjoined\\n!". Raw tags stay as sent.
 10. Channels are given without their "#". Emote ranges are inclusive code-point indices into the text, kept
    as Twitch sent them, even when they miss the text.
 
@@ -326,8 +333,12 @@ def parse_reply_parent(tags: Mapping[str, str]) -> ReplyParent | None:
         return None
     return ReplyParent(msg_id=msg_id, user_id=tags.get("reply-parent-user-id") or None,
                        display_name=_clean_name(tags.get("reply-parent-display-name")) or None,
-                       body=tags.get("reply-parent-msg-body"),
+                       body=_line_or_none(tags.get("reply-parent-msg-body")),
                        login=tags.get("reply-parent-user-login") or None)
+
+
+def _line_or_none(value: str | None) -> str | None:
+    return None if value is None else one_line(value)
 
 
 def parse_sent_ts(value: str | None) -> int | None:
@@ -341,7 +352,12 @@ def is_privileged(badges: Mapping[str, str]) -> bool:
 
 
 def _clean_name(value: str | None) -> str:
-    return (value or "").strip()
+    return one_line(value or "")
+
+
+def one_line(text: str) -> str:
+    """Rule 9a: whitespace, line breaks included, as single spaces, none at the ends."""
+    return " ".join(text.split())
 
 
 # ------------------------------------------------------------------------------------------ Twitch events
@@ -375,6 +391,13 @@ class ChatLine:
     def author_id(self) -> str:
         """The author's stable native id (rule 8): the user id, else "login:<login>"."""
         return self.user_id or f"login:{self.login}"
+
+    def delivery_id(self, received_ms: int) -> str:
+        """Rule 8b: the id tag, else "<author>@<tmi-sent-ts>", else "<author>@received:<received_ms>"."""
+        if self.msg_id:
+            return self.msg_id
+        stamp = self.sent_ts_ms if self.sent_ts_ms is not None else f"received:{received_ms}"
+        return f"{self.author_id}@{stamp}"
 
     @property
     def event(self) -> str | None:
@@ -504,10 +527,11 @@ def _user_notice(msg: IrcMessage) -> UserNotice:
         raise IrcParseError("USERNOTICE without a msg-id tag", msg.raw)
     login = msg.tags.get("login") or None
     text = split_action(msg.params[1])[0] if len(msg.params) > 1 else None
-    params = {k.removeprefix("msg-param-"): v for k, v in msg.tags.items() if k.startswith("msg-param-")}
+    params = {k.removeprefix("msg-param-"): one_line(v) for k, v in msg.tags.items() if k.startswith("msg-param-")}
     return UserNotice(channel=channel, kind=kind, params=params, user_id=msg.tags.get("user-id") or None,
                       login=login, display_name=_clean_name(msg.tags.get("display-name")) or (login or ""),
-                      system_msg=msg.tags.get("system-msg", ""), text=text, msg_id=msg.tags.get("id") or None,
+                      system_msg=one_line(msg.tags.get("system-msg", "")), text=text,
+                      msg_id=msg.tags.get("id") or None,
                       room_id=msg.tags.get("room-id") or None,
                       sent_ts_ms=parse_sent_ts(msg.tags.get("tmi-sent-ts")),
                       badges=parse_badges(msg.tags.get("badges")), emotes=parse_emotes(msg.tags.get("emotes")))

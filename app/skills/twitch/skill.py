@@ -16,8 +16,9 @@ Theory of operation:
    meta "twitch_event" (redemption | highlighted-message), "reward_id" for a redemption, TEXT the words the
    viewer typed, and the weight CHAT_EVENT_SALIENCE gives its kind: the viewer spent channel points on it.
 3. Bits -> the same line with salience BITS_SALIENCE and meta DONATION, and the donation path at once:
-   PeopleSkill.donation with bits_donation's amount and currency ("BITS"), the message id as delivery id, so
-   a card is minted and a repeat of the same message counts once.
+   PeopleSkill.donation with bits_donation's amount and currency ("BITS"), the line's delivery id (its message
+   id, else its author and stamp: app.core.irc rule 8b), so a card is minted and a repeat of the same message
+   counts once, and a cheer without a message id still counts.
 4. USERNOTICE -> a CHAT perception in Twitch's own sentence (system-msg) plus what they typed, with the
    salience NOTICE_SALIENCE gives its kind (sub, resub, subgift, raid...; OTHER_NOTICE_SALIENCE otherwise).
 5. Tallies: every authored perception this skill makes is counted here, whatever attention makes of it later,
@@ -29,8 +30,9 @@ Theory of operation:
    A whole-chat clear takes the channel's pending lines. CLEARMSG: that one line leaves the pending batch
    and is flagged in the stream by its message id (the stream keeps each heard line's id), again after any
    turn its author was in.
-7. NOTICE: Twitch refusing one of her lines (msg_*, app.core.twitch_refusals) is said in plain words in the
-   dock's log; one that lasts until someone acts (a ban, a chat mode, an unverified account) is also the
+7. NOTICE: Twitch's words, or its msg-id when it sent none (a NOTICE with neither is not said). Twitch
+   refusing one of her lines (msg_*, app.core.twitch_refusals) is said in plain words in the dock's log; one
+   that lasts until someone acts (a ban, a chat mode, an unverified account) is also the
    Chat dock's problem line SEND_PROBLEM (ERROR with setting skills.twitch), taken away (SYSTEM resolved)
    when Twitch next posts a line of hers, or when new settings reconnect (another account or channel: a
    refusal that still holds is said again at her next line); a reconnect Twitch asks for leaves it. Any
@@ -329,10 +331,14 @@ class TwitchSkill(Skill):
         """Rule 7."""
         client = self.client
         login = client.login if client is not None and client.authenticated else self.settings.nick
-        refused = refusal(n.kind, n.text, n.channel or self.settings.channel, login)
+        words = n.text.strip() or n.kind    # no words: its msg-id is all Twitch said
+        if not words:
+            log.debug("a NOTICE with neither words nor a msg-id: nothing to say")
+            return
+        refused = refusal(n.kind, words, n.channel or self.settings.channel, login)
         if refused is None:
-            self._add_log("Twitch", n.text, "system", channel=n.channel or "")
-            text, data = said(QT_TRANSLATE_NOOP("activity", "Twitch says: {twitch}"), twitch=n.text)
+            self._add_log("Twitch", words, "system", channel=n.channel or "")
+            text, data = said(QT_TRANSLATE_NOOP("activity", "Twitch says: {twitch}"), twitch=words)
             self.ctx.bus.publish(EventKind.SYSTEM, PLATFORM, text, notice=n.kind, **data)
             return
         self._add_log("Twitch", refused.words, "refused", channel=n.channel or "")
@@ -493,7 +499,7 @@ class TwitchSkill(Skill):
         if not line.bits:
             return
         try:
-            d = bits_donation(line.msg_id or "", line.display_name, line.bits, line.text)
+            d = bits_donation(line.delivery_id(round(self._now() * 1000)), line.display_name, line.bits, line.text)
         except DonationError as exc:
             log.warning("cheered bits were not recorded: %s", summary(exc))
             return

@@ -2,13 +2,15 @@
 fixtures lands where it should and none breaks the handler; a channel NOTICE and Twitch refusing her own
 lines are said in plain words (a lasting refusal is a Chat-dock problem until a line of hers is posted); a
 PRIVMSG without a user-id keeps its author, its bits and its /me; channel-point redemptions and highlighted
-messages are their own perceptions with weight."""
+messages are their own perceptions with weight; a raid's line break, a NOTICE without words and a cheer without
+a message id reach her as she can use them."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections import Counter
+from decimal import Decimal
 
 import pytest
 
@@ -23,7 +25,7 @@ from app.skills.twitch.skill import (
     SEND_PROBLEM,
     TOKEN_SECRET,
 )
-from tests.core.test_twitch_lines import HIGHLIGHT, REWARD
+from tests.core.test_twitch_lines import CHEER_WITHOUT_ID, HIGHLIGHT, RAID_WITH_BREAK, REWARD
 from tests.skills.twitch.fake_server import FakeTwitchServer, privmsg
 from tests.skills.twitch.helpers import FIXTURE_LINES, parse_twitch, until
 from tests.skills.twitch.test_skill import pending, started
@@ -264,3 +266,62 @@ def test_new_settings_take_a_lasting_refusal_away_and_it_is_said_again_if_it_hol
 
     assert asyncio.run(go()) == ("Twitch did not post her message: her account (bea_bot) is banned from #other. "
                                  "To let her write, unban her there (/unban bea_bot).")
+
+
+async def handled(server: FakeTwitchServer, barrier: str) -> None:
+    """Everything broadcast before is handled: the client answers PINGs in order."""
+    server.broadcast(f"PING :{barrier}")
+    await server.wait_for(lambda: f"PONG :{barrier}" in server.lines("PONG"))
+
+
+def test_a_raids_line_break_reaches_neither_her_nor_the_dock(bea):
+    async def go():
+        async with FakeTwitchServer() as server:
+            skill = await started(bea, server)
+            server.broadcast(RAID_WITH_BREAK)
+            await until(lambda: pending(bea), what="the raid")
+            await skill.stop()
+            return [e.text for e in skill.log if e.kind == "event"]
+
+    logged = asyncio.run(go())
+    [raid] = pending(bea)
+    assert raid.content == "[Twitch] 15 raiders from TestChannel have joined !"
+    assert logged == ["15 raiders from TestChannel have joined !"]
+
+
+def test_a_notice_without_words_says_its_kind_or_nothing(bea, caplog):
+    caplog.set_level(logging.ERROR)
+
+    async def go():
+        async with FakeTwitchServer() as server:
+            skill = await started(bea, server)
+            server.broadcast(":tmi.twitch.tv NOTICE #bea :")             # neither words nor a msg-id
+            server.broadcast(":tmi.twitch.tv NOTICE #bea : ")
+            server.broadcast("@msg-id=emote_only_on :tmi.twitch.tv NOTICE #bea")
+            await handled(server, "notices")
+            await skill.stop()
+            return [(e.who, e.text) for e in skill.log if e.kind == "system"]
+
+    assert asyncio.run(go()) == [("Twitch", "emote_only_on")]
+    assert HANDLER_FAILED not in caplog.text
+    said = [e.text for e in bea.bus.recent([EventKind.SYSTEM]) if e.data.get("notice") or "Twitch says" in e.text]
+    assert said == ["Twitch says: emote_only_on"]
+
+
+def test_a_cheer_without_a_message_id_counts_its_bits_once_per_line(bea):
+    later = CHEER_WITHOUT_ID.replace("tmi-sent-ts=1594571566672", "tmi-sent-ts=1594571599000")
+
+    async def go():
+        async with FakeTwitchServer() as server:
+            skill = await started(bea, server)
+            for line in (CHEER_WITHOUT_ID, CHEER_WITHOUT_ID, later):     # the same line twice, then another cheer
+                server.broadcast(line)
+            await until(lambda: len(pending(bea)) == 3, what="three cheers")
+            await skill.stop()                                             # lets the donation writes land
+            return bea.skills["people"]
+
+    people = asyncio.run(go())
+    assert all(p.flag(Meta.DONATION) and p.salience == BITS_SALIENCE for p in pending(bea))
+    card = people.card_of("twitch:36175310")
+    assert card is not None and card.reason == "donation"
+    assert people.people.donations_of(card.person_id) == {"BITS": Decimal("2")}
