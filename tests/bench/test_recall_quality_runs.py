@@ -11,34 +11,51 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.bench.recall_quality import ranks, spearman
+from tests.bench.recall_quality import SPLITS, ranks, read_sts, spearman
 
 ROOT = Path(__file__).resolve().parents[2]
-RESULT = re.compile(r"RESULT model=(\S+) it_spearman=(-?\d\.\d{3}) en_it_recall_at_1=(\d\.\d{3})")
-LINE = re.compile(r"(\S+) +(onnx|sentence-transformers) +it_spearman=-?\d\.\d{3} en_it_recall_at_1=\d\.\d{3} "
-                  r"embed_per_s=\d+\.\d load_s=\d+\.\d")
+FIGURE = r"(-?\d\.\d{3})"
+RESULT = re.compile(rf"RESULT model=(\S+) dev_it_spearman={FIGURE} dev_en_it_recall_at_1={FIGURE} "
+                    rf"test_it_spearman={FIGURE} test_en_it_recall_at_1={FIGURE}")
+LINE = re.compile(r"(\S+) +(onnx|sentence-transformers) +split=(dev|test) +it_spearman=-?\d\.\d{3} "
+                  r"en_it_recall_at_1=\d\.\d{3} embed_per_s=\d+\.\d load_s=\d+\.\d")
+PAIRING = re.compile(r"PREFIXES split=dev first=([qpn]) second=([qpn]) it_spearman=-?\d\.\d{3} "
+                     r"en_it_recall_at_1=\d\.\d{3}")
+SPLIT = re.compile(r"(dev|test): 25 STS-B pairs; \d+ English sentences search \d+ Italian ones")
 
 
-PAIRING = re.compile(r"PREFIXES first=([qpn]) second=([qpn]) it_spearman=-?\d\.\d{3} en_it_recall_at_1=\d\.\d{3}")
-
-
-def test_recall_quality_benchmark_prints_a_result_line() -> None:
-    # 25 pairs: about 100 sentences per backend, a second or two each once the model is loaded; the prefix
-    # pairings embed them three times more on the default model. Enough to tell a broken model or metric.
+def test_recall_quality_benchmark_prints_a_result_line_for_both_splits() -> None:
+    # 25 pairs of each split: about 100 sentences per split and backend, a second or two each once the model is
+    # loaded; the prefix pairings embed the dev ones three times more on the default model. Enough to tell a
+    # broken model, metric or split.
     done = subprocess.run([sys.executable, str(ROOT / "tests" / "bench" / "recall_quality.py")], cwd=ROOT,
                           env=dict(os.environ, BEA_BENCH_PAIRS="25", BEA_BENCH_PREFIXES="1"), capture_output=True,
                           text=True, timeout=900)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
+    assert [m[1] for m in map(SPLIT.fullmatch, lines[:2]) if m] == ["dev", "test"], done.stdout
     match = RESULT.fullmatch(lines[-1])
     assert match, done.stdout
     pairings = [PAIRING.fullmatch(line) for line in lines if line.startswith("PREFIXES ")]
     assert all(pairings) and {(m[1], m[2]) for m in pairings} == {(a, b) for a in "qpn" for b in "qpn"}
-    per_model = [LINE.fullmatch(line) for line in lines[1:-1] if not line.startswith("PREFIXES ")]
+    per_model = [LINE.fullmatch(line) for line in lines[2:-1] if not line.startswith("PREFIXES ")]
     assert per_model and all(per_model), done.stdout
-    assert per_model[0][1] == match[1] and per_model[0][2] == "onnx"  # the RESULT is the default on ONNX
-    # far above chance (1 in ~90), far below a perfect score: a broken model or a broken metric shows here
-    assert 0.5 < float(match[2]) <= 1 and 0.3 < float(match[3]) <= 1
+    # the RESULT is the default on ONNX, its dev line then its test line
+    assert [(m[1], m[2], m[3]) for m in per_model[:2]] == [(match[1], "onnx", "dev"), (match[1], "onnx", "test")]
+    # far above chance (1 in ~45), far below a perfect score: a broken model, metric or file shows here
+    for split_spearman, split_recall in ((match[2], match[3]), (match[4], match[5])):
+        assert 0.5 < float(split_spearman) <= 1 and 0.3 < float(split_recall) <= 1
+
+
+def test_the_held_out_split_is_the_test_split_and_aligns() -> None:
+    # the held-out split is the benchmark's test split, not a copy of dev: of its 1,379 pairs only the two that
+    # the benchmark itself repeats across its splits ("A man is playing a guitar." against a trumpet, a horse)
+    # are dev pairs; its two languages align row for row (the run refuses files that do not)
+    dev = {(a, b) for a, b, _ in read_sts(SPLITS["dev"][1], 10_000)}
+    it, en = (read_sts(path, 10_000) for path in SPLITS["test"])
+    assert len(it) == len(en) == 1379
+    assert [r[2] for r in it] == [r[2] for r in en]
+    assert len(dev & {(a, b) for a, b, _ in en}) == 2
 
 
 RANKS = [
