@@ -2,8 +2,16 @@
 
 1. parse_update(update, bot_id, bot_username) reads one Update (the Bot API's JSON object, a dict) into a
    TelegramMessage, or None when it is not a message she could read (an edit, a channel post, a service
-   message, a sticker...). A voice note is a message too: its file id and duration ride along, its words come
-   later, from her ears.
+   message, a location or a poll...). A voice note is a message too: its file id and duration ride along, its
+   words come later, from her ears.
+1a. A file sent is a message too, with or without a caption (its words): its Attachment says what it is, one of
+   ATTACHMENTS, by the Bot API's Message fields (photo, animation, video, video_note, audio, document, sticker),
+   and its name when the file has one worth saying: a document's, a video's or an audio's file_name, an audio's
+   "performer - title", a sticker's emoji. An animation is checked before a document: the Bot API sets both
+   ("For backward compatibility, when this field is set, the document field will also be set").
+1b. What the sender wrote and named (text or caption, names, titles, a file's name) is one line: whitespace, line
+   breaks included, becomes single spaces, after the mention's offsets were read on the text as sent. A file's
+   name is cut to NAME_CHARS.
 2. She is mentioned when an entity of the message is a "mention" of her @username (entity offsets count
    UTF-16 code units, as the Bot API documents) or a "text_mention" of her user id; she is replied to when the
    message answers one of hers.
@@ -38,6 +46,16 @@ CHAT_TYPES = (PRIVATE, GROUP, SUPERGROUP)
 # a public chat's @username as Telegram allows it (5 to 32 of a-z, 0-9 and _, a letter first); the @ marks it
 # as a name, not an id
 CHAT_USERNAME = re.compile(r"^@[A-Za-z][A-Za-z0-9_]{3,31}$")
+# rule 1a: the Message fields that carry a file, in the order they are checked (animation before document)
+ATTACHMENTS = ("photo", "animation", "video", "video_note", "audio", "document", "sticker")
+NAME_CHARS = 120    # a file's name as she reads it: enough for any real name, not a page of text
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """Rule 1a: what a message carries besides words."""
+    kind: str               # one of ATTACHMENTS
+    name: str = ""          # its file name, an audio's performer and title, a sticker's emoji; "" when none
 
 
 @dataclass(frozen=True)
@@ -60,6 +78,7 @@ class TelegramMessage:
     chat_username: str = ""     # a public group's @username, without the @
     thread_id: int | None = None    # the forum topic it was written in (rule 4)
     topic: str = ""             # that topic's name, when the message says it
+    attachment: Attachment | None = None    # a file sent with it (rule 1a)
 
     @property
     def channel(self) -> str:
@@ -146,8 +165,32 @@ def norm_user(user: str | int) -> str:
 
 
 def _name(user: Mapping[str, Any]) -> str:
-    full = " ".join(str(p) for p in (user.get("first_name"), user.get("last_name")) if p).strip()
+    full = one_line(" ".join(str(p) for p in (user.get("first_name"), user.get("last_name")) if p))
     return full or str(user.get("username") or user.get("id") or "someone")
+
+
+def one_line(text: str) -> str:
+    """Rule 1b: whitespace, line breaks included, as single spaces, none at the ends."""
+    return " ".join(text.split())
+
+
+def attachment(message: Mapping[str, Any]) -> Attachment | None:
+    """Rule 1a: the file a Message carries, or None."""
+    kind = next((k for k in ATTACHMENTS if message.get(k)), None)
+    if kind is None:
+        return None
+    item = message[kind]
+    fields = item if isinstance(item, Mapping) else {}      # a photo is a list of sizes, and has no name
+    if kind == "sticker":
+        name = fields.get("emoji")
+    elif kind == "audio" and fields.get("title"):
+        name = " - ".join(str(p) for p in (fields.get("performer"), fields.get("title")) if p)
+    elif kind == "animation":
+        name = ""           # a GIF's file name is a service's ("giphy.mp4"), never the sender's words
+    else:
+        name = fields.get("file_name")
+    name = one_line(name) if isinstance(name, str) else ""
+    return Attachment(kind, name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1].rstrip() + "…")
 
 
 def _utf16_slice(text: str, offset: int, length: int) -> str:
@@ -196,7 +239,8 @@ def parse_update(update: Mapping[str, Any], bot_id: int, bot_username: str) -> T
     entities = message.get("entities") if "text" in message else message.get("caption_entities")
     voice = message.get("voice") if isinstance(message.get("voice"), Mapping) else {}
     voice_id = str(voice.get("file_id") or "")
-    if not text.strip() and not voice_id:
+    attached = None if voice_id else attachment(message)
+    if not text.strip() and not voice_id and attached is None:
         return None
     reply_to, replies_to_bot, topic = None, False, ""
     replied = message.get("reply_to_message")
@@ -204,7 +248,7 @@ def parse_update(update: Mapping[str, Any], bot_id: int, bot_username: str) -> T
     thread_id = _int(message.get("message_thread_id")) if in_topic else None
     created = replied.get("forum_topic_created") if isinstance(replied, Mapping) else None
     if isinstance(created, Mapping):
-        topic, replied = str(created.get("name") or ""), None      # the topic's start, not a reply (rule 4)
+        topic, replied = one_line(str(created.get("name") or "")), None    # the topic's start, not a reply (rule 4)
     if isinstance(replied, Mapping):
         reply_to = whole(replied.get("message_id"))
         author = replied.get("from")
@@ -212,11 +256,12 @@ def parse_update(update: Mapping[str, Any], bot_id: int, bot_username: str) -> T
     duration = max(0.0, finite(voice.get("duration") or 0) or 0.0)
     return TelegramMessage(
         update_id=update_id, chat_id=chat_id, chat_type=str(chat["type"]),
-        chat_title=str(chat.get("title") or ""), sender_id=sender_id, sender_name=_name(sender),
-        username=str(sender.get("username") or ""), text=text, message_id=message_id, reply_to=reply_to,
+        chat_title=one_line(str(chat.get("title") or "")), sender_id=sender_id, sender_name=_name(sender),
+        username=str(sender.get("username") or ""), text=one_line(text), message_id=message_id, reply_to=reply_to,
         replies_to_bot=replies_to_bot, mentions_bot=_mentions(text, entities, bot_id, bot_username),
         voice_file_id=voice_id, voice_duration=duration, date=_int(message.get("date")),
-        chat_username=str(chat.get("username") or ""), thread_id=thread_id or None, topic=topic)
+        chat_username=str(chat.get("username") or ""), thread_id=thread_id or None, topic=topic,
+        attachment=attached)
 
 
 def _int(value: Any) -> int:

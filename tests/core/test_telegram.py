@@ -1,6 +1,29 @@
-"""Telegram messages read from the Bot API's JSON, and the allow-list: who she reads, and why not."""
+"""Telegram messages read from the Bot API's JSON, and the allow-list: who she reads, and why not; a file sent
+says what it is; what the sender wrote is one line."""
 
-from app.core.telegram import AllowList, channel, decide, next_offset, norm_chat, parse_update, read_channel
+import pytest
+
+from app.core.telegram import (
+    NAME_CHARS,
+    AllowList,
+    Attachment,
+    channel,
+    decide,
+    next_offset,
+    norm_chat,
+    parse_update,
+    read_channel,
+)
+from tests.skills.telegram.attachments import (
+    ANIMATION,
+    AUDIO,
+    DOCUMENT,
+    PHOTO,
+    STICKER,
+    UNNAMED_DOCUMENT,
+    VIDEO,
+    VIDEO_NOTE,
+)
 
 BOT_ID, BOT_NAME = 7000000001, "bea_cohost_bot"
 ANNA = {"id": 42, "is_bot": False, "first_name": "Anna", "last_name": "B", "username": "Anna_B"}
@@ -57,7 +80,7 @@ def test_a_voice_note():
 def test_what_she_does_not_read():
     assert read({"update_id": 1, "edited_message": update("x")["message"]}) is None
     assert read(update("beep", sender={"id": 5, "is_bot": True, "first_name": "OtherBot"})) is None
-    assert read(update("", sticker={"file_id": "s"})) is None
+    assert read(update("", location={"latitude": 45.46, "longitude": 9.19})) is None
     assert read(update("news", {"id": -100, "type": "channel", "title": "News"})) is None
     assert read({"update_id": "x", "message": "not a message"}) is None
 
@@ -135,3 +158,40 @@ def test_a_public_group_is_allowed_by_its_username():
         except ValueError:
             continue
         raise AssertionError(f"{wrong!r} was taken for a chat")
+
+
+@pytest.mark.parametrize(("fields", "expected"), [
+    (PHOTO, Attachment("photo")),
+    (DOCUMENT, Attachment("document", "setlist friday.pdf")),        # its line break a space
+    (UNNAMED_DOCUMENT, Attachment("document")),
+    (VIDEO, Attachment("video", "clutch.mp4")),
+    (VIDEO_NOTE, Attachment("video_note")),
+    (AUDIO, Attachment("audio", "Daft Punk - One More Time")),
+    (ANIMATION, Attachment("animation")),                             # not the document the Bot API sets too
+    (STICKER, Attachment("sticker", "😂")),
+])
+def test_a_file_sent_says_what_it_is_with_or_without_a_caption(fields, expected):
+    captioned = read(update(caption="look at this", **fields))
+    assert (captioned.attachment, captioned.text) == (expected, "look at this")
+    bare = read(update(**fields))
+    assert (bare.attachment, bare.text) == (expected, "")
+
+
+def test_a_captions_mention_names_her_in_a_group():
+    caption = "@bea_cohost_bot rate my setup"
+    m = read(update(chat=GROUP, caption=caption, caption_entities=[{"type": "mention", "offset": 0, "length": 15}],
+                    **PHOTO))
+    assert m.mentions_bot and m.attachment == Attachment("photo") and m.text == caption
+    assert decide(m, AllowList.of(users=[], chats=[GROUP["id"]])).read
+
+
+def test_what_the_sender_wrote_and_named_is_one_line():
+    text = "first line\r\n\n  @bea_cohost_bot\u2028second"       # the mention's offset counts the breaks
+    m = read(update(text, GROUP, entities=[{"type": "mention", "offset": 15, "length": 15}],
+                    sender={**ANNA, "first_name": "An\nna"}))
+    assert m.mentions_bot and m.text == "first line @bea_cohost_bot second" and m.sender_name == "An na B"
+    titled = read(update("hi", {**GROUP, "title": "Speed\nrunners"}))
+    assert titled.chat_title == "Speed runners" and titled.where == "the group Speed runners"
+    long_name = {"document": {**DOCUMENT["document"], "file_name": "x" * 300 + ".pdf"}}
+    cut = read(update(**long_name)).attachment.name
+    assert len(cut) == NAME_CHARS and cut.endswith("…")

@@ -13,6 +13,9 @@ Theory of operation:
    CONVERSATION_KEY "telegram:<chat id>" (the two arguments of send_message that answer it; in a forum topic
    "telegram:<chat id>/<thread id>": each topic is a conversation of its own), WRITTEN, PLACE
    (the chat in words), ADDRESSED, MESSAGE_ID, REPLY_TO, DM for a private chat. The line is counted for People.
+3a. A file sent (app.core.telegram rule 1a) is said before the caption, in her words (skills.telegram.attached:
+   what it is, its name when it has one, and that she cannot see or open it), in what she reads, TEXT and the
+   dock's line alike: she knows a photo came and never answers its caption as if it were all there was.
 4. A voice note is fetched (getFile), decoded from Ogg Opus to 16 kHz mono and heard through her ears: the
    Voice skill's transcriber, the one whisper she has (none is loaded here). With her ears off, or a note
    longer than MAX_VOICE_S, she is told a voice note came that she could not hear. The words heard are what she
@@ -178,7 +181,15 @@ class TelegramSkill(TokenPlatform):
             if message.is_voice:
                 await self._hear(client, message)
             else:
-                self._perceive(message, message.text)
+                self._perceive(message, self._words(message))
+
+    def _words(self, m: TelegramMessage) -> str:
+        """Rule 3a: what she reads of a written message, the file it carries said first in her words."""
+        if m.attachment is None:
+            return m.text
+        her, key = self.ctx.words(), f"skills.telegram.attached.{m.attachment.kind}"
+        said = her.say(f"{key}_named", name=m.attachment.name) if m.attachment.name else her.text(key)
+        return f"{said} {m.text}".rstrip()
 
     def _transcriber(self) -> Any:
         """Her ears: the Voice skill's transcriber while it runs (no second whisper is ever loaded here)."""

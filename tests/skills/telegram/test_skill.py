@@ -1,7 +1,8 @@
 """The Telegram skill in the real app against a fake Bot API: she reads only the allowed (and says who she
 ignored and why), her lines are written conversations she answers with a typing indicator first, a voice note
 is heard through her ears, and a refused token or privacy mode is a problem line on the Chat dock. Each forum
-topic is a conversation of its own, answered in its topic; a line Telegram's waits outlived is said in the dock."""
+topic is a conversation of its own, answered in its topic; a line Telegram's waits outlived is said in the dock.
+A file sent is said in her words before its caption, and what the sender wrote reaches her on one line."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import asyncio
 from app.core.events import EventKind
 from app.core.perception import Meta
 from app.skills.telegram.client import State
+from tests.skills.telegram.attachments import DOCUMENT, PHOTO, STICKER
 from tests.skills.telegram.fake_bot_api import BOT, TOKEN, FakeBotApi, group, mention, private, user
 from tests.skills.telegram.voice_note import speech_ogg
 from tests.waiting import until
@@ -323,3 +325,33 @@ def test_a_hung_telegram_is_not_answering_once_in_the_problems_and_her_section_g
     assert errors[0].data["problem"] == "telegram:link"
     assert any(e.data.get("resolved") == "telegram:link" for e in bea.bus.recent([EventKind.SYSTEM]))
     assert len(hung_lines) == 1                          # the dock's log: a run of the same hang, told once
+
+
+def test_a_file_sent_is_said_before_its_caption_and_every_line_break_is_a_space(bea):
+    caption = "@bea_cohost_bot\nrate my\nsetup"
+
+    async def go():
+        async with FakeBotApi() as api:
+            skill = await reading(bea, api)
+            api.message(private(ANNA), ANNA, caption="look at\nmy cat", **PHOTO)
+            api.message(private(ANNA), ANNA, **DOCUMENT)
+            api.message(NIGHT_OWLS, BO, caption=caption, caption_entities=mention(caption, "@bea_cohost_bot"),
+                        **PHOTO)
+            api.message(NIGHT_OWLS, BO, **STICKER)            # neither names her nor replies to her: ignored
+            await until(lambda: len(bea.mind.bus.pending()) == 3, what="three files she reads")
+            await until(lambda: any(line.kind == "ignored" for line in skill.log), what="the sticker ignored")
+            bea.settings.set("ui.language", "it")             # her words follow her prompts' language
+            api.message(private(ANNA), ANNA, **STICKER)
+            await until(lambda: len(bea.mind.bus.pending()) == 4, what="the sticker in Italian")
+            await skill.stop()
+            return [line.text for line in skill.log if line.kind == "chat"], bea.mind.bus.pending()
+
+    logged, (photo, document, in_group, sticker) = asyncio.run(go())
+    assert photo.content == "[Anna B] (sent a photo, which you cannot see) look at my cat"
+    assert photo.meta[Meta.TEXT] == "(sent a photo, which you cannot see) look at my cat"
+    assert document.content == "[Anna B] (sent a document, “setlist friday.pdf”, which you cannot open)"
+    assert in_group.content == "[Bo] (sent a photo, which you cannot see) @bea_cohost_bot rate my setup"
+    assert in_group.addressed and in_group.conversation_key == f"telegram:{NIGHT_OWLS['id']}"
+    assert sticker.content == "[Anna B] (ha mandato uno sticker: 😂)"
+    assert logged == [p.meta[Meta.TEXT] for p in (photo, document, in_group, sticker)]
+    assert not any("\n" in p.content for p in (photo, document, in_group, sticker))
