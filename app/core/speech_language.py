@@ -6,10 +6,13 @@ Theory of operation:
    choices the settings page offers, each with its name in its own language.
 2. A Candidate is a model the model manager installed, as plain data: its folder, its languages (ISO codes;
    "mul" for a multilingual model), title and licence.
-3. pick_ears(): a speech model the streamer set herself always wins. English is heard by the packaged English
-   model. Any other language, and auto, need a multilingual model: an installed one that names the language
-   first, then any installed multilingual one, then the packaged multilingual one. When there is none, the
-   choice says so in words and where to get one.
+3. pick_ears(): a speech model the streamer set herself always wins. English is heard by the packaged
+   multilingual model when there is one, since only a multilingual model can tell that the streamer spoke
+   another language (an English-only one writes English for any speech: "Thank you very much." for Italian);
+   its decode of a short utterance is as fast as tiny.en's (docs/benchmarks.md, Ears). Without it, the
+   packaged English model. Any other language, and auto, need a multilingual model: an installed one that
+   names the language first, then any installed multilingual one, then the packaged multilingual one. When
+   there is none, the choice says so in words and where to get one.
 4. pick_voice(): a voice the streamer set herself always wins. For a language other than English, an installed
    voice for that language is chosen; with none, she keeps the packaged English voice and the choice says
    which voice to download. English and auto keep the packaged voice ("" path: the packaged default).
@@ -25,6 +28,7 @@ ENGLISH = "en"
 MULTILINGUAL = "mul"
 # the languages the Voice settings offer by name (any other code can be typed in); their names are the locale's
 HEARD_LANGUAGES = ("en", "it", "de", "fr", "es", "pt", "nl", "pl")
+PACKAGED_MULTILINGUAL = "Whisper base (multilingual, packaged)"
 
 
 @dataclass(frozen=True)
@@ -55,13 +59,15 @@ def pick_ears(language: str | None, chosen: str, installed: Sequence[Candidate],
     if chosen:
         return Choice(chosen)
     if language == ENGLISH:
+        if packaged_multilingual:
+            return Choice(packaged_multilingual, PACKAGED_MULTILINGUAL, "MIT")
         return Choice("")
     named = [c for c in installed if language is not None and language in c.languages]
     multilingual = [c for c in installed if MULTILINGUAL in c.languages]
     for found in (*named, *multilingual):
         return Choice(found.path, found.title, found.licence)
     if packaged_multilingual:
-        return Choice(packaged_multilingual, "Whisper base (multilingual, packaged)", "MIT")
+        return Choice(packaged_multilingual, PACKAGED_MULTILINGUAL, "MIT")
     wanted = "detect your language" if language is None else f"hear the language “{language}”"
     return Choice(None, note=f"to {wanted} she needs a multilingual speech model: download Whisper small in "
                              f"Settings → Models…")

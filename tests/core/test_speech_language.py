@@ -15,8 +15,9 @@ def test_the_setting_reads_auto_and_codes() -> None:
     assert ears_language(" IT ") == "it" and ears_language("en") == "en"
 
 
-def test_english_keeps_the_packaged_english_model_even_with_multilingual_ones_installed() -> None:
-    assert pick_ears("en", "", [SMALL], "/cache/base").path == ""
+def test_english_is_heard_by_the_packaged_multilingual_model_which_tells_languages_apart() -> None:
+    assert pick_ears("en", "", [SMALL], "/cache/base").path == "/cache/base"     # not the bigger one installed
+    assert pick_ears("en", "", [SMALL], None).path == ""                         # else the packaged English one
 
 
 def test_another_language_or_auto_gets_a_multilingual_model() -> None:

@@ -82,3 +82,56 @@ def test_compression_ratio_is_gzips_and_empty_text_is_nothing() -> None:
     assert tg.compression_ratio("") == 0.0
     assert tg.compression_ratio("T. " * 85) > tg.MAX_COMPRESSION > tg.compression_ratio(JFK)
     assert judge([Piece("  "), Piece("")], 1.0) == tg.Judgement("", ())
+
+
+# rule 5: scripts without spaces count graphemes
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Ask not, what—your country's 2 cents", ["ask", "not", "what", "your", "country's", "2", "cents"]),
+    ("配信ありがとう", ["配", "信", "あ", "り", "が", "と", "う"]),
+    ("OK 谢谢大家!", ["ok", "谢", "谢", "大", "家"]),
+    ("สวัสดี", ["ส", "วั", "ส", "ดี"]),                              # Thai vowels sit on their consonant
+    ("Cafe\u0301 ou\u0300", ["cafe\u0301", "ou\u0300"]),               # decomposed accents stay in the word
+])
+def test_words_are_counted_as_each_script_writes_them(text: str, expected: list[str]) -> None:
+    assert tg.words(text) == expected
+
+
+@pytest.mark.parametrize("text", ["ありがとうございます" * 4, "谢谢大家。" * 5, "ขอบคุณครับ" * 4, "はは" * 7])
+def test_a_loop_in_a_script_without_spaces_is_rejected(text: str) -> None:
+    verdict = judge([Piece(text, 0.05, -0.3, 1.5)], 12.0)
+    assert verdict.text == "" and verdict.dropped == (tg.LOOP,)
+
+
+@pytest.mark.parametrize("text", ["今日は新しいお城を一緒に完成させましょう。", "大家好，欢迎来到今晚的直播。"])
+def test_a_sentence_in_a_script_without_spaces_passes(text: str) -> None:
+    """Said at a natural pace (up to 8 syllables a second): the word cap counts spaced words only."""
+    verdict = judge([Piece(text, 0.05, -0.3, 1.2)], len(text) / 8)
+    assert verdict.text == text and verdict.clean
+
+
+# rule 6: whisper's language detection. The probabilities are whisper base's for the espeak-ng clips of
+# tests/senses/voice/speech (6-7 s, the encoder's window cut to the clip)
+ITALIAN_CLIP = {"it": 0.963, "la": 0.023, "cs": 0.005, "en": 0.002}
+GERMAN_CLIP = {"de": 0.889, "nn": 0.034, "en": 0.028}
+ENGLISH_CLIP = {"en": 0.961, "pt": 0.009, "es": 0.005}
+
+
+@pytest.mark.parametrize(("probabilities", "wanted", "problem"), [
+    (ITALIAN_CLIP, "en", tg.OTHER_LANGUAGE),       # "Thank you very much." never comes of it
+    (GERMAN_CLIP, "en", tg.OTHER_LANGUAGE),
+    (ENGLISH_CLIP, "it", tg.OTHER_LANGUAGE),       # nor English half translated into Italian
+    (ENGLISH_CLIP, "fr", tg.OTHER_LANGUAGE),       # a language whisper did not list at all
+    (ITALIAN_CLIP, "it", None),
+    (ENGLISH_CLIP, "en", None),
+    ({"cs": 0.53, "la": 0.17, "it": 0.12}, "it", None),   # 3 s of Italian: whisper unsure, the set language likely
+    (ITALIAN_CLIP, None, None),                    # detecting: sure of Italian
+    ({"ja": 0.31, "it": 0.22, "la": 0.2}, None, tg.UNSURE_LANGUAGE),   # detecting: a guess is not heard
+    (None, "en", None),                            # an English-only model tells nothing: rules 2-3 alone
+    ({}, None, None),
+])
+def test_speech_in_a_language_not_set_or_not_known_is_not_heard(probabilities, wanted, problem) -> None:
+    assert tg.language_problem(probabilities, wanted) == problem
+
+
+def test_the_language_found_is_the_most_probable() -> None:
+    assert tg.detected(GERMAN_CLIP) == "de" and tg.detected(None) is None and tg.detected({}) is None

@@ -23,6 +23,12 @@ Theory of operation:
    the audio could hold) before it leaves: what the guard rejects is never text; the reasons (never the
    words) are in Transcript.dropped and the log. The result carries the text, the language and how long it
    took.
+7. A multilingual model first tells the language (whisper's probability for every language, from the same
+   encoder output the decode uses: one decoder step more; past SHORT_MAX_S, from the first 30 s), and the
+   guard's rule 6 decides whether the utterance is heard at all: speech in a language other than the one set,
+   or in one whisper cannot name with confidence when detecting, is never decoded into words. Detecting, the
+   decode is then forced to the language found, so a guess is not made twice. An English-only model cannot
+   tell languages apart: its transcripts meet rules 2-3 of the guard alone.
 """
 
 from __future__ import annotations
@@ -40,7 +46,16 @@ from typing import Any
 
 import numpy as np
 
-from app.core.transcript_guard import LOW_LOGPROB, MAX_COMPRESSION, NO_SPEECH, Piece, compression_ratio, judge
+from app.core.transcript_guard import (
+    LOW_LOGPROB,
+    MAX_COMPRESSION,
+    NO_SPEECH,
+    Piece,
+    compression_ratio,
+    detected,
+    judge,
+    language_problem,
+)
 from app.senses.voice.models import offline, whisper_model_dir
 from app.senses.voice.pcm import to_float32
 
@@ -61,6 +76,7 @@ class Transcript:
     audio_s: float
     elapsed_s: float
     dropped: tuple[str, ...] = ()     # rule 6: why the guard left pieces (or all) out
+    language_p: float | None = None   # rule 7: whisper's probability for `language` (None: not detected)
 
     @property
     def rtf(self) -> float:
@@ -129,30 +145,44 @@ class Transcriber:
         x = to_float32(audio)
         audio_s = x.size / SAMPLE_RATE
         start = time.perf_counter()
-        verdict, language = None, self.language
-        if audio_s <= SHORT_MAX_S:
-            pieces, language = self._decode_short(x)
-            verdict = judge(pieces, audio_s)
+        encoded = self._encode_cut(x) if audio_s <= SHORT_MAX_S else None
+        probabilities = self._languages(x, encoded)                       # rule 7
+        language = self.language or detected(probabilities)
+        language_p = probabilities.get(language, 0.0) if probabilities and language else None
+        problem = language_problem(probabilities, self.language)
+        if problem is not None:
+            log.info("the transcript guard left out: %s", problem)
+            return Transcript("", language, audio_s, time.perf_counter() - start, (problem,), language_p)
+        verdict = None
+        if encoded is not None:
+            verdict = judge([self._decode_short(encoded, language, audio_s)], audio_s)
         if verdict is None or not verdict.clean:      # rule 5: what the cut window got wrong, the full one tries
-            pieces, language = self._decode_long(x)
-            verdict = judge(pieces, audio_s)
+            verdict = judge(self._decode_long(x, language), audio_s)
         if verdict.dropped:
             log.info("the transcript guard left out: %s", ", ".join(verdict.dropped))
-        return Transcript(verdict.text, language, audio_s, time.perf_counter() - start, verdict.dropped)
+        return Transcript(verdict.text, language, audio_s, time.perf_counter() - start, verdict.dropped,
+                          language_p)
 
-    def _decode_long(self, x: np.ndarray) -> tuple[list[Piece], str | None]:
-        segments, info = self._model.transcribe(
-            x, language=self.language, beam_size=self.beam_size, vad_filter=False,
+    def _languages(self, x: np.ndarray, encoded: Any) -> dict[str, float] | None:
+        """Rule 7: whisper's probability for each language, None from an English-only model."""
+        model = self._model
+        if not model.model.is_multilingual:
+            return None
+        if encoded is None:
+            return dict(model.detect_language(audio=x)[2])
+        return {token[2:-2]: p for token, p in model.model.detect_language(encoded)[0]}
+
+    def _decode_long(self, x: np.ndarray, language: str | None) -> list[Piece]:
+        segments, _ = self._model.transcribe(
+            x, language=language, beam_size=self.beam_size, vad_filter=False,
             condition_on_previous_text=False, without_timestamps=True, initial_prompt=self.initial_prompt,
             temperature=list(self.temperatures), compression_ratio_threshold=MAX_COMPRESSION,
             log_prob_threshold=LOW_LOGPROB, no_speech_threshold=NO_SPEECH)
-        pieces = [Piece(s.text, s.no_speech_prob, s.avg_logprob, s.compression_ratio) for s in segments]
-        return pieces, info.language
+        return [Piece(s.text, s.no_speech_prob, s.avg_logprob, s.compression_ratio) for s in segments]
 
-    def _decode_short(self, x: np.ndarray) -> tuple[list[Piece], str | None]:
-        """Rule 5: one greedy decode of a window the length of the utterance."""
+    def _encode_cut(self, x: np.ndarray) -> Any:
+        """Rule 5: the encoder's output for a window the length of the utterance."""
         import ctranslate2
-        from faster_whisper.tokenizer import Tokenizer
 
         model = self._model
         features = model.feature_extractor(x)
@@ -160,20 +190,22 @@ class Transcriber:
         window = np.zeros((features.shape[0], frames), dtype=np.float32)
         used = min(frames, features.shape[1])
         window[:, :used] = features[:, :used]
-        encoded = model.model.encode(ctranslate2.StorageView.from_array(window[None]), to_cpu=False)
-        language = self.language
-        if language is None:
-            language = model.model.detect_language(encoded)[0][0][0][2:-2]
+        return model.model.encode(ctranslate2.StorageView.from_array(window[None]), to_cpu=False)
+
+    def _decode_short(self, encoded: Any, language: str | None, audio_s: float) -> Piece:
+        """Rule 5: one greedy decode of the cut window."""
+        from faster_whisper.tokenizer import Tokenizer
+
+        model = self._model
         tokenizer = Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task="transcribe",
-                              language=language)
+                              language=language or "en")
         prompt = list(tokenizer.sot_sequence) + [tokenizer.no_timestamps]
         if self.initial_prompt:
             prompt = [tokenizer.sot_prev, *tokenizer.encode(" " + self.initial_prompt.strip())][-223:] + prompt
-        max_length = min(224, TOKENS_SLACK + int(TOKENS_PER_S * x.size / SAMPLE_RATE))
+        max_length = min(224, TOKENS_SLACK + int(TOKENS_PER_S * audio_s))
         result = model.model.generate(encoded, [prompt], max_length=max_length, return_scores=True,
                                       return_no_speech_prob=True, beam_size=self.beam_size)[0]
         ids = [t for t in result.sequences_ids[0] if t < tokenizer.eot]
         text = tokenizer.decode(ids)
         avg_logprob = result.scores[0] * len(ids) / (len(ids) + 1) if ids else 0.0
-        piece = Piece(text, result.no_speech_prob, avg_logprob, compression_ratio(text))
-        return [piece], language
+        return Piece(text, result.no_speech_prob, avg_logprob, compression_ratio(text))

@@ -11,9 +11,10 @@ Theory of operation:
    lip sync behave as they would aloud.
 3. choose_models() (blocking) fills in the speech model and the voice for the streamer's language
    (app.core.speech_language) from what the model manager installed and what is packaged, before load_parts:
-   English keeps the packaged tiny.en and joe; another language, or auto, gets a multilingual speech model (the
-   packaged whisper base is joined into the manager's scratch folder on first use) and the voice installed for
-   that language. What does not fit is said in words, as a problem of her ears or her voice.
+   English is heard by the packaged whisper base when its packages are installed (it can tell another
+   language apart), else by tiny.en, and spoken by joe; another language, or auto, gets a multilingual speech
+   model (the packaged whisper base is joined into the manager's scratch folder on first use) and the voice
+   installed for that language. What does not fit is said in words, as a problem of her ears or her voice.
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ def choose_models(settings: Any, manager: Any) -> tuple[Any, list[str]]:
     language = ears_language(settings.language)
     problems: list[str] = []
     packaged: str | None = None
-    if language != "en" and not settings.whisper_model and manager is not None:
+    hearing = language != "en" or settings.mode != "off"    # English with her ears off needs no model
+    if not settings.whisper_model and manager is not None and hearing:
         try:
             found = packaged_multilingual_whisper(manager.root / ".packaged")
             packaged = str(found) if found is not None else None

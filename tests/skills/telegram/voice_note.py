@@ -1,5 +1,5 @@
-"""A real voice note for the tests: the shared speech clip encoded the way Telegram's apps send one (Ogg Opus,
-48 kHz mono), with PyAV."""
+"""A real voice note for the tests: the shared speech clip (or another) encoded the way Telegram's apps send one
+(Ogg Opus, 48 kHz mono), with PyAV."""
 
 from __future__ import annotations
 
@@ -15,10 +15,16 @@ SPEECH = Path(__file__).resolve().parents[4] / "shared" / "fixtures" / "audio" /
 @functools.cache
 def speech_ogg() -> tuple[bytes, int]:
     """The clip as Ogg Opus bytes, and its whole seconds (a voice note's duration)."""
+    return voice_note_of(SPEECH)
+
+
+@functools.cache
+def voice_note_of(path: Path) -> tuple[bytes, int]:
+    """Any audio file as Telegram's apps send a voice note, and its whole seconds."""
     import av
     from faster_whisper import decode_audio
 
-    clip = decode_audio(str(SPEECH), sampling_rate=48000).astype(np.float32)
+    clip = decode_audio(str(path), sampling_rate=48000).astype(np.float32)
     out = io.BytesIO()
     with av.open(out, "w", format="ogg") as container:
         stream = container.add_stream("libopus", rate=48000, layout="mono")

@@ -33,9 +33,26 @@ def install(manager: ModelManager, tmp_path: Path, name: str, kind: Kind, langua
     return asyncio.run(manager.import_path(src, kind, title=name, languages=languages, licence=licence))
 
 
-def test_english_keeps_the_packaged_ears_and_voice(manager, tmp_path) -> None:
+@pytest.mark.skipif(missing(*models.MULTILINGUAL_PACKAGES) is not None,
+                    reason=missing(*models.MULTILINGUAL_PACKAGES) or "")
+def test_english_is_heard_by_the_packaged_multilingual_model_and_spoken_by_the_packaged_voice(manager,
+                                                                                             tmp_path) -> None:
+    """Only a multilingual model tells her the streamer spoke another language; a bigger one installed for
+    Italian is not taken for English."""
     install(manager, tmp_path, "whisper-small", Kind.STT, ("mul", "it", "en"), "MIT")
     install(manager, tmp_path, "it_IT-paola-medium", Kind.VOICE, ("it",), "MIT")
+    wanted, problems = choose_models(VoiceSettings(language="en"), manager)
+    assert Path(wanted.whisper_model) == manager.root / ".packaged" / models.MULTILINGUAL_FOLDER
+    assert (wanted.piper_voice, problems) == ("", [])
+
+
+def test_nothing_is_joined_for_english_with_her_ears_off(manager) -> None:
+    wanted, problems = choose_models(VoiceSettings(language="en", mode="off"), manager)
+    assert (wanted.whisper_model, problems) == ("", []) and not (manager.root / ".packaged").exists()
+
+
+def test_english_without_the_multilingual_packages_keeps_the_english_model(manager, monkeypatch) -> None:
+    monkeypatch.setattr(models, "MULTILINGUAL_PACKAGES", ("no_such_package_here", "nor_this_one"))
     wanted, problems = choose_models(VoiceSettings(language="en"), manager)
     assert (wanted.whisper_model, wanted.piper_voice, problems) == ("", "", [])
 
@@ -99,7 +116,3 @@ def test_the_language_setting_takes_codes_and_auto() -> None:
     with pytest.raises(ValueError):
         VoiceSettings(language="italiano, per favore")
 
-
-def test_nothing_is_joined_for_english(manager) -> None:
-    choose_models(VoiceSettings(language="en"), manager)
-    assert not (manager.root / ".packaged").exists()
