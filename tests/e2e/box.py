@@ -406,9 +406,12 @@ class Box:
             self.record.real_seconds = time.perf_counter() - real0
 
     async def _night(self, bea) -> None:
-        """The app keeps running after End stream; at the dream hour she dreams the session."""
-        hour = bea.settings.current.skills.memory.dream_hour
+        """The app keeps running after End stream; at the dream hour she dreams the session. The streamer sets
+        that hour to the coming one (Settings → Memory): how long session 1 lasts on the virtual clock depends on
+        the machine, and a dream hour it ran past would be a day away, a day of idle timers that proves nothing."""
         now = dt.datetime.fromtimestamp(self.clock.time()).astimezone()
+        hour = (now + dt.timedelta(hours=1)).hour
+        bea.settings.update({"skills.memory.dream_hour": hour})
         due = now.replace(hour=hour, minute=0, second=0, microsecond=0)
         if due <= now:
             due += dt.timedelta(days=1)
@@ -666,8 +669,8 @@ class Box:
 
 
 def run_box(data_dir: Path, plan: Plan, start_wall: float | None = None) -> Record:
-    """The whole evening on a virtual clock that starts so the dream hour (4 by default) falls after End
-    stream of session 1."""
+    """The whole evening on a virtual clock that starts in the small hours, so session 1 runs towards the shipped
+    dream hour (4); the night then sets the hour to the one coming (Box._night)."""
     if start_wall is None:
         s1 = plan.chat_hours * 3600 * 2 / 3
         day = dt.datetime.now().astimezone().replace(hour=4, minute=0, second=0, microsecond=0)
