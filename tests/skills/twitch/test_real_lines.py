@@ -298,14 +298,16 @@ def test_a_notice_without_words_says_its_kind_or_nothing(bea, caplog):
             server.broadcast(":tmi.twitch.tv NOTICE #bea :")             # neither words nor a msg-id
             server.broadcast(":tmi.twitch.tv NOTICE #bea : ")
             server.broadcast("@msg-id=emote_only_on :tmi.twitch.tv NOTICE #bea")
+            server.broadcast("@msg-id=msg_something_new :tmi.twitch.tv NOTICE #bea :")    # a refusal of hers
             await handled(server, "notices")
             await skill.stop()
-            return [(e.who, e.text) for e in skill.log if e.kind == "system"]
+            return [(e.kind, e.text) for e in skill.log if e.kind in ("system", "refused")]
 
-    assert asyncio.run(go()) == [("Twitch", "emote_only_on")]
+    assert asyncio.run(go()) == [("system", "emote_only_on"),
+                                 ("refused", "Twitch did not post her message. Twitch says: msg_something_new")]
     assert HANDLER_FAILED not in caplog.text
     said = [e.text for e in bea.bus.recent([EventKind.SYSTEM]) if e.data.get("notice") or "Twitch says" in e.text]
-    assert said == ["Twitch says: emote_only_on"]
+    assert said == ["Twitch says: emote_only_on", "Twitch did not post her message. Twitch says: msg_something_new"]
 
 
 def test_a_cheer_without_a_message_id_counts_its_bits_once_per_line(bea):
