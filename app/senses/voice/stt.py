@@ -55,6 +55,7 @@ from app.core.transcript_guard import (
     detected,
     judge,
     language_problem,
+    piece_problem,
 )
 from app.senses.voice.models import offline, whisper_model_dir
 from app.senses.voice.pcm import to_float32
@@ -77,6 +78,7 @@ class Transcript:
     elapsed_s: float
     dropped: tuple[str, ...] = ()     # rule 6: why the guard left pieces (or all) out
     language_p: float | None = None   # rule 7: whisper's probability for `language` (None: not detected)
+    logprob: float | None = None      # the lowest average log-probability of the pieces kept (None: none kept)
 
     @property
     def rtf(self) -> float:
@@ -153,15 +155,18 @@ class Transcriber:
         if problem is not None:
             log.info("the transcript guard left out: %s", problem)
             return Transcript("", language, audio_s, time.perf_counter() - start, (problem,), language_p)
-        verdict = None
+        verdict, pieces = None, []
         if encoded is not None:
-            verdict = judge([self._decode_short(encoded, language, audio_s)], audio_s)
+            pieces = [self._decode_short(encoded, language, audio_s)]
+            verdict = judge(pieces, audio_s)
         if verdict is None or not verdict.clean:      # rule 5: what the cut window got wrong, the full one tries
-            verdict = judge(self._decode_long(x, language), audio_s)
+            pieces = self._decode_long(x, language)
+            verdict = judge(pieces, audio_s)
         if verdict.dropped:
             log.info("the transcript guard left out: %s", ", ".join(verdict.dropped))
+        kept = [p.avg_logprob for p in pieces if p.text.strip() and piece_problem(p, audio_s) is None]
         return Transcript(verdict.text, language, audio_s, time.perf_counter() - start, verdict.dropped,
-                          language_p)
+                          language_p, min(kept) if verdict.text and kept else None)
 
     def _languages(self, x: np.ndarray, encoded: Any) -> dict[str, float] | None:
         """Rule 7: whisper's probability for each language, None from an English-only model."""

@@ -17,8 +17,8 @@ from app.widgets.forms import SectionForm
 from app.widgets.qt import QT_TRANSLATE_NOOP, QComboBox, QLabel, QWidget, translate
 
 DEFAULT = QT_TRANSLATE_NOOP("voice_settings", "(system default)")
-PACKAGED = {"whisper_model": QT_TRANSLATE_NOOP("voice_settings", "(packaged: whisper tiny.en for English, whisper "
-                                                                  "base for other languages; MIT)"),
+PACKAGED = {"whisper_model": QT_TRANSLATE_NOOP("voice_settings", "(packaged: whisper base; tiny.en for English "
+                                                                  "where base is missing; MIT)"),
             "piper_voice": QT_TRANSLATE_NOOP("voice_settings", "(packaged: en_US joe; MIT, dataset CC0)")}
 DETECT = QT_TRANSLATE_NOOP("voice_settings", "Detect it")     # the other languages go by their own names
 KINDS = {"whisper_model": Kind.STT, "piper_voice": Kind.VOICE}

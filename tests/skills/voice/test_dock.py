@@ -154,4 +154,4 @@ def test_the_settings_page_offers_the_packaged_and_the_installed_voices(bea, qtb
     language.setCurrentIndex(0)
     assert page.changes() == {"skills.voice.language": "auto"}
     ears = page.findChild(QComboBox, "skills.voice.whisper_model")
-    assert ears.currentText() == "(packaged: whisper tiny.en for English, whisper base for other languages; MIT)"
+    assert ears.currentText() == "(packaged: whisper base; tiny.en for English where base is missing; MIT)"
