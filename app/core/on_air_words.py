@@ -8,8 +8,9 @@ made to keep words out of an image search's suggestions, so most of their words 
 context ("pesce", "regina", "scopare", "balle", "sex", "suck"): those are said. What each tier holds:
 - DROP: slurs, hate slogans and telling someone to kill themselves. A line holding one is not said at all.
 - MASK: profanity and sexual slang. The line is said with the word masked.
-- Said: LDNOOBW's everyday words, mild exclamations ("porca miseria", "mannaggia", "che palle"), medical and
-  anatomical words, and insults that are not profanity ("imbecille", "cornuto").
+- Said: LDNOOBW's everyday words, mild exclamations ("porca miseria", "mannaggia", "che palle"), medical words
+  and sexual ones that are not slang ("masturbation", "fellatio"; the genitals' names are masked, as before),
+  words of crime in the news ("rape", "pedophile"), and insults that are not profanity ("imbecille", "cornuto").
 Words are whole, after folding: each entry is written with its inflections (`_forms`), so "cazzo" holds
 "cazzata" and "incazzato" but not "Cazzago" or "cazzuola". STEMS are the few beginnings no ordinary word of
 either language starts with, matched by a word's start ("fuckwit", "niggerish"). Phrases are words joined by one
@@ -42,17 +43,18 @@ golliwog golliwogs sambo sambos pickaninny pickaninnies gyppo gyppos gypo gypos 
 heeb heebs redskin redskins squaw squaws injun injuns chinaman chinamen polack polacks greaseball greaseballs
 zipperhead zipperheads coolie coolies kaffir kaffirs kaffer halfbreed halfbreeds honky honkies honkey whitey
 slanteye slanteyes slanteyed junglebunny porchmonkey cameljockey nignog nignogs jiggerboo bulldyke bulldykes
-carpetmuncher carpetmunchers fudgepacker fudgepackers
+carpetmuncher carpetmunchers fudgepacker fudgepackers niqqa niqqas niggah nigguh niglet niglets wigger wiggers taig
+taigs
 fag fags faggy dyke dykes shemale shemales poofter poofters poof poofs lesbo lesbos homo homos spaz spazz spastic
 spastics mong mongs mongoloid mongoloids
 negro negri negra negre negraccio negracci frocio froci frocia froce frocione frocioni froscio ricchione ricchioni
 recchione recchioni culattone culattoni busone busoni checca checche finocchio finocchi lesbicona lesbicone
 travone travoni travona arruso arrusa arrusi bucaiolo bucaioli culattina ebreaccio ebreacci giudeo giudei giudea
-zingaraccio terrone terroni terrona terrone
+zingaraccio terrone terroni terrona terrone terun terroncello mangiapolenta mangiarane mangiacrauti
 polentone polentoni polentona crucco crucchi crucca crucche zingaro zingari zingara zingare vucumpra mangiapatate
 mongoloide mongoloidi ritardato ritardata ritardati ritardate handicappato handicappata handicappati spastico
 spastica spastici
-kys ammazzati suicidati impiccati
+kys ammazzati suicidati impiccati ucciditi
 """.split())
 DROP_STEMS = ("nigger", "faggot")
 DROP_PHRASES = frozenset({
@@ -61,7 +63,8 @@ DROP_PHRASES = frozenset({
     "camel jockey", "sand nigger", "half breed", "slant eye", "slant eyes", "slant eyed", "nig nog",
     "carpet muncher", "fudge packer",
     "sporco negro", "sporco ebreo", "vu cumpra", "muso giallo", "musi gialli", "fatti ammazzare",
-    "vai a impiccarti", "ammazzati subito",
+    "vai a impiccarti", "ammazzati subito", "kill your self", "unalive yourself", "end yourself", "drink bleach",
+    "buttati da un ponte", "anchor baby", "anchor babies",
 })
 
 MASK_WORDS = frozenset("""
@@ -81,7 +84,9 @@ troia troie troione troiona troiata troiate zoccola zoccole zoccolona zoccolone 
 pompino pompini pompinara figa fighe fica fregna fregne fottere fottersi fottuto fottuta fottuti fottute fottiti
 fottetevi bastardo bastarda bastardi bastarde bastardone cazzomene cazzeggio cazzeggiare cazzaro cazzara cazzari
 porcodio porcoddio diocane dioporco porcamadonna madonnaputtana dioboia diomaiale
-sborra sborrone minchia minchie merdoso merdosa merdosi merdose merdaccia coglioni
+sborra sborrone minchia minchie merdoso merdosa merdosi merdose merdaccia coglioni merdaio puttanaio troiaio
+rompicoglioni rompicazzo cagacazzo cagacazzi sticazzi scassacazzo scassacazzi fancazzista fancazzisti fottutamente
+cazzuto cazzuta cazzuti cazzute incazzoso incazzosa stronzaggine coglionaggine dickwad dickwads cocksucking bitchass
 """.split()) | (
     _forms("cazz stronz coglion merd minchi", IT_NOUN) | _forms("incazz scazz sputtan smerd incul sborr", IT_VERB)
     | _forms("puttan", IT_NOUN + " ella elle iere ieri") | _forms("rincoglionit scoglionat incoglionit", "o a i e")
@@ -119,6 +124,12 @@ SENSES: tuple[tuple[str, str, bool], ...] = (
     ("sambo", "martial wrestling", True),
     ("squaw", "valley", True),
     ("honky", "tonk", False),
+    ("kaffir", "lime limes leaf leaves", False),
+    ("chinaman chinamen", "delivery deliveries bowled bowler bowling spin spinner googly wicket", False),
+    ("coolie coolies", "hat hats", False),
+    ("redskin redskins", "washington", True),
+    ("giudeo giudei", "re nazareno gesu", False),
+    ("handicappato handicappati", "parcheggio parcheggi posto posti bagno bagni servizi accesso", False),
     ("bastard bastards", "sword swords file files", False),
     ("bastardo bastardi", "cane cani gloria " + _PLACE, True),
     ("troia", "guerra cavallo elena assedio priamo ettore achille omero iliade rovine scrofa maiali maialini "
@@ -126,7 +137,7 @@ SENSES: tuple[tuple[str, str, bool], ...] = (
     ("merda", "dartista artista manzoni", False),
     ("finocchio finocchi", "insalata arance arancia semi gratinato gratinati orto crudo crudi tisana olive", True),
     ("negro negra negri", "rio mar capo fiume", True),
-    ("zingaro zingara", "riserva " + _PLACE, True),
+    ("zingaro zingara", "riserva opera " + _PLACE, True),
     ("checca busone busoni pompino pompini", "", True),
     ("ritardato ritardata ritardati ritardate", "effetto rilascio pagamento volo treno avvio partenza consegna "
                                                 "lancio azione accensione invio", False),
@@ -136,4 +147,4 @@ SENSES: tuple[tuple[str, str, bool], ...] = (
 CUE_WINDOW = 3
 # a word right before a capitalised one that makes it an insult, not a name ("you Coon", "sporco Negro")
 INSULT_CUES = frozenset("you ur u dirty filthy stupid fucking sporco sporca sporchi sporche sei siete un una uno "
-                        "brutto brutta lurido lurida a an".split())
+                        "brutto brutta lurido lurida".split())
