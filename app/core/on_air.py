@@ -201,11 +201,18 @@ class OnAir:
 
     def _read_senses(self, text: str, chunks: list, flagged: dict[int, Decision], hits: dict[int, str]) -> None:
         """Rule 4."""
+        cased = None   # whether the line's case says anything, read once and only for a name
         for i in [i for i, hit in hits.items() if hit in self._senses]:
             cues, named = self._senses[hits[i]]
             near = chunks[max(0, i - CUE_WINDOW):i] + chunks[i + 1:i + 1 + CUE_WINDOW]
-            if any(c[2] and c[2][0] in cues for c in near) or named and _written_as_name(text, chunks, i):
+            if any(c[2] and c[2][0] in cues for c in near):
                 del flagged[i], hits[i]
+            elif named:
+                if cased is None:
+                    pieces = (text[c[0]:c[1]] for c in chunks)
+                    cased = not all(_capitalised(r) or not _LETTERS.search(r) for r in pieces)
+                if cased and _written_as_name(text, chunks, i):
+                    del flagged[i], hits[i]
 
     def _phrases(self, units: list, flagged: dict[int, Decision], found: list[str]) -> None:
         """Phrases over the words' forms; a word of the streamer's may-say list breaks one."""
@@ -271,15 +278,15 @@ def _capitalised(piece: str) -> bool:
 
 
 def _written_as_name(text: str, chunks: list, i: int) -> bool:
-    """Rule 4: capitalised as a name, in a line whose case says something."""
-    raw = [text[start:end] for start, end, _keys in chunks]
-    if not _capitalised(raw[i]) or all(_capitalised(r) or not _LETTERS.search(r) for r in raw):
+    """Rule 4: capitalised as a name, in a line whose case says something (the caller knows that)."""
+    def capitalised(j: int) -> bool:
+        return 0 <= j < len(chunks) and _capitalised(text[chunks[j][0]:chunks[j][1]])
+
+    if not capitalised(i) or i and chunks[i - 1][2] and chunks[i - 1][2][0] in INSULT_CUES:
         return False
-    if i and chunks[i - 1][2] and chunks[i - 1][2][0] in INSULT_CUES:
-        return False
-    if i and _capitalised(raw[i - 1]) or i + 1 < len(raw) and _capitalised(raw[i + 1]):
+    if capitalised(i - 1) or capitalised(i + 1):
         return True
-    before = text[:chunks[i][0]].rstrip()
+    before = text[chunks[i - 1][0]:chunks[i][0]].rstrip() if i else ""
     return bool(before) and before[-1] not in _SENTENCE_END
 
 
