@@ -12,8 +12,8 @@ Theory of operation:
    ("sh1t"), a star inside read as each vowel ("f*ck"), letters held long cut short ("fuuuuck"), and single
    letters spaced out joined ("f u c k"); words are cut at spaces, "_", "..." and most signs; a
    phrase matches over two to four words, with or without the spaces between them. A word is matched whole,
-   in the inflections its list gives it, or, for the few stems, by its start: "cocktail", "Scunthorpe",
-   "Cazzago", "puttanesca" and "assassin" are no match.
+   in the inflections its list gives it, or, for the few stems and infixes, by its start or anywhere in it
+   ("niggerish", "clusterfuck"): "cocktail", "Scunthorpe", "Cazzago", "puttanesca" and "assassin" are no match.
 4. A word with an ordinary sense too (app.core.on_air_words.SENSES: a bird, a dish, a place, a breed, Latin)
    is said when one of its cues is within CUE_WINDOW words ("blue tits", "summa cum laude", "Maine Coon"); one
    that is also a name is said when written as one: capitalised in a line that uses case, and either next to
@@ -33,10 +33,12 @@ from itertools import product
 
 from app.core.on_air_words import (
     CUE_WINDOW,
+    DROP_INFIXES,
     DROP_PHRASES,
     DROP_STEMS,
     DROP_WORDS,
     INSULT_CUES,
+    MASK_INFIXES,
     MASK_PHRASES,
     MASK_STEMS,
     MASK_WORDS,
@@ -146,10 +148,10 @@ class OnAir:
             if k in self._allowed:
                 return Decision.SAY, ""
         for k in keys:
-            if k in self._drop_words or k.startswith(DROP_STEMS):
+            if k in self._drop_words or k.startswith(DROP_STEMS) or any(w in k for w in DROP_INFIXES):
                 return Decision.DROP, k
         for k in keys:
-            if k in self._mask_words or k.startswith(MASK_STEMS):
+            if k in self._mask_words or k.startswith(MASK_STEMS) or any(w in k for w in MASK_INFIXES):
                 return Decision.MASK, k
         return Decision.SAY, ""
 

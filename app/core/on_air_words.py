@@ -13,7 +13,8 @@ context ("pesce", "regina", "scopare", "balle", "sex", "suck"): those are said. 
   words of crime in the news ("rape", "pedophile"), and insults that are not profanity ("imbecille", "cornuto").
 Words are whole, after folding: each entry is written with its inflections (`_forms`), so "cazzo" holds
 "cazzata" and "incazzato" but not "Cazzago" or "cazzuola". STEMS are the few beginnings no ordinary word of
-either language starts with, matched by a word's start ("fuckwit", "niggerish"). Phrases are words joined by one
+either language starts with, matched by a word's start ("niggerish"); INFIXES the few that no ordinary word holds
+anywhere, matched inside a word ("fuckwit", "clusterfuck", "assfucker"). Phrases are words joined by one
 space and match with or without the spaces ("porco dio", "porcodio").
 SENSES: a word that also has an ordinary sense (a bird, a dish, a place, a name, Latin) is said when a word near
 it (CUE_WINDOW words either side) is one of its cues; one marked as a name is also said when it is written as a
@@ -54,9 +55,12 @@ zingaraccio terrone terroni terrona terrone terun terroncello mangiapolenta mang
 polentone polentoni polentona crucco crucchi crucca crucche zingaro zingari zingara zingare vucumpra mangiapatate
 mongoloide mongoloidi ritardato ritardata ritardati ritardate handicappato handicappata handicappati spastico
 spastica spastici
-kys ammazzati suicidati impiccati ucciditi
+kys foad ammazzati suicidati impiccati ucciditi
+kyke kykes spik spiks nigg niggs fagg faggs fagot fagots faggit faggits lezbo lezbos lezzie lezzies moolie moolies
+pillowbiter pillowbiters gaylord gaylords spac spacs rtard rtards reetard reetards
 """.split())
-DROP_STEMS = ("nigger", "faggot")
+DROP_STEMS = ("nigger",)   # not inside a word: "snigger"
+DROP_INFIXES = ("faggot",)
 DROP_PHRASES = frozenset({
     "kill yourself", "kill urself", "kill yourselves", "go kill yourself", "hang yourself", "neck yourself",
     "go die", "white power", "heil hitler", "sieg heil", "gas the jews", "jungle bunny", "porch monkey",
@@ -87,11 +91,17 @@ porcodio porcoddio diocane dioporco porcamadonna madonnaputtana dioboia diomaial
 sborra sborrone minchia minchie merdoso merdosa merdosi merdose merdaccia coglioni merdaio puttanaio troiaio
 rompicoglioni rompicazzo cagacazzo cagacazzi sticazzi scassacazzo scassacazzi fancazzista fancazzisti fottutamente
 cazzuto cazzuta cazzuti cazzute incazzoso incazzosa stronzaggine coglionaggine dickwad dickwads cocksucking bitchass
+phuck phucking phucked phuk phuks phuked phuking phukked phukking fcuk fcuker fcuking fvck fxck fuker fukker fukkin
+fukking fuks fukwit fukwhit mofo mofos cocksuck cocksucks cocksucked cockhead cockface cockmuncher cockmunch shithole
+shitholes shithouse shitdick shiteater shitey shitter shitters twathead twatty twunt twunter whoreface whorehouse
+whored whoring whorehopper cuntlicker cuntlicking tittywank titwank dumbass dumbasses fatass punkass skank skanks
+wanky nobhead knobend slutbucket jizm jism jizzed cuming cums stfu gfy
 """.split()) | (
     _forms("cazz stronz coglion merd minchi", IT_NOUN) | _forms("incazz scazz sputtan smerd incul sborr", IT_VERB)
     | _forms("puttan", IT_NOUN + " ella elle iere ieri") | _forms("rincoglionit scoglionat incoglionit", "o a i e")
     | _forms("rincoglion incoglion", "ire irsi"))
-MASK_STEMS = ("fuck", "motherfuck", "bullshit")
+MASK_STEMS = ("bullshit",)
+MASK_INFIXES = ("fuck",)
 MASK_PHRASES = frozenset({
     "porco dio", "dio cane", "dio porco", "porca madonna", "porca puttana", "porca troia", "madonna puttana",
     "porco il clero", "dio bestia", "dio boia", "dio maiale", "dio can",

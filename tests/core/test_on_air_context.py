@@ -96,3 +96,11 @@ def test_a_may_say_word_breaks_a_phrase_and_a_sense_is_read_only_around_a_found_
     assert on_air.screen("porco dio").decision is Decision.SAY
     assert OnAir().screen("porco dio").decision is Decision.MASK
     assert OnAir().screen("blue birds and great views").decision is Decision.SAY
+
+
+@pytest.mark.parametrize(("text", "decision"), [
+    ("what an assfucker", Decision.MASK), ("clusterfuck", Decision.MASK), ("you fagot", Decision.DROP),
+    ("a faggotry", Decision.DROP), ("he sniggered at the joke", Decision.SAY), ("the Scunthorpe derby", Decision.SAY),
+])
+def test_an_infix_is_found_inside_a_word_and_a_stem_only_at_its_start(text, decision):
+    assert decide(text) is decision
