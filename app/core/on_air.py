@@ -284,9 +284,13 @@ def _written_as_name(text: str, chunks: list, i: int) -> bool:
     def capitalised(j: int) -> bool:
         return 0 <= j < len(chunks) and _capitalised(text[chunks[j][0]:chunks[j][1]])
 
-    if not capitalised(i) or i and chunks[i - 1][2] and chunks[i - 1][2][0] in INSULT_CUES:
+    if not capitalised(i):
         return False
-    if capitalised(i - 1) or capitalised(i + 1):
+    if capitalised(i + 1):
+        return True
+    if i and chunks[i - 1][2] and chunks[i - 1][2][0] in INSULT_CUES:
+        return False
+    if capitalised(i - 1):
         return True
     before = text[chunks[i - 1][0]:chunks[i][0]].rstrip() if i else ""
     return bool(before) and before[-1] not in _SENTENCE_END

@@ -155,6 +155,8 @@ SENSES: tuple[tuple[str, str, bool], ...] = (
     ("ammazzati impiccati suicidati", "sono stati furono vengono erano li hanno state", False),
 )
 CUE_WINDOW = 3
-# a word right before a capitalised one that makes it an insult, not a name ("you Coon", "sporco Negro")
-INSULT_CUES = frozenset("you ur u dirty filthy stupid fucking sporco sporca sporchi sporche sei siete un una uno "
-                        "brutto brutta lurido lurida".split())
+# a word right before a capitalised one that makes it an insult, not a name ("you Coon", "sporco Negro", "quel
+# Negro"), unless a capitalised word follows too ("that Dick Van Dyke film")
+INSULT_CUES = frozenset("you ur u dirty filthy stupid fucking that this these those sporco sporca sporchi sporche "
+                        "sei siete un una uno brutto brutta lurido lurida quel quello quella quei quegli quelle "
+                        "questo questa sto sta".split())

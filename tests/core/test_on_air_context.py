@@ -43,14 +43,14 @@ def test_inflected_profanity_is_masked(text, decision):
 @pytest.mark.parametrize("text", [
     "Dick Van Dyke danced with penguins.", "Philip K. Dick wrote it.", "Ada Negri era una poetessa.",
     "La guerra di Troia dura dieci anni.", "Il cavallo di Troia era pieno di soldati.",
-    "Have you read Moby Dick?", "Il fiume Negro attraversa la Patagonia.",
+    "Have you read Moby Dick?", "Il fiume Negro attraversa la Patagonia.", "I loved that Dick Van Dyke film.",
 ])
 def test_a_word_written_as_a_name_is_said(text):
     assert decide(text) is Decision.SAY
 
 
 @pytest.mark.parametrize("text", [
-    "you Coon", "Sporco Negro", "SEI UN NEGRO", "Dick.", "that coon is lazy", "sei una troia",
+    "you Coon", "Sporco Negro", "SEI UN NEGRO", "Dick.", "that coon is lazy", "sei una troia", "Quel Negro!",
 ])
 def test_a_capital_does_not_hide_an_insult(text):
     assert decide(text) is not Decision.SAY
