@@ -32,8 +32,8 @@ def _gate(*words: str) -> frozenset[str]:
     return frozenset(" ".join(words).split())
 
 
-_CLITICS = ("", "lo", "la", "li", "le", "ne", "ti", "ci", "mi", "tele", "telo", "tene", "cele", "celo", "mele",
-            "melo", "gli", "glie", "gliele")
+_CLITICS = ("", "lo", "la", "li", "le", "ne", "ti", "ci", "mi", "vi", "ve", "tele", "telo", "tene", "cele", "celo",
+            "mele", "melo", "vele", "velo", "vene", "gli", "glie", "gliele")
 
 
 def _forms(stem: str, conj: str) -> set[str]:
@@ -67,7 +67,7 @@ _DISMISS_IT = set().union(*(_forms(s, c) for s, c in (
     ("rinneg", "are"), ("azzer", "are"), ("resett", "are"), ("svuot", "are"))))
 _DISMISS_IT |= {"dimenticati", "scordati", "fregatene", "infischiatene", "fottitene", "sbattitene", "lascia",
                 "lasciati", "togli", "toglile", "toglili", "metti", "mettile", "mettili", "butta", "getta", "gettate",
-                "smetti", "smettila", "smettete", "fai", "non"}
+                "smetti", "smettila", "smettete", "fai", "non", "senza"}
 # what Italian says with more than a verb: "lascia perdere", "metti da parte", "non tenere conto di"...
 _DISMISS_IT_PHRASES = (
     r"(lascia|lasciate|lasciamo|lasciare|lasci)\s+(perdere|stare|correre)|(lasciati|lasciatevi|lasciarti|lasciamoci)"
@@ -77,9 +77,13 @@ _DISMISS_IT_PHRASES = (
     r"non\s+(dare|date|dia|dar)\s+retta|non\s+(badare|badate|badi)|non\s+(considerare|considerate|consideri)|"
     r"non\s+(ascoltare|ascoltate|ascolti|seguire|seguite|segua|rispettare|rispettate|obbedire|obbedite|"
     r"applicare|applicate|guardare)|smetti\w*\s+di\s+(seguire|ascoltare|rispettare|obbedire|applicare|"
-    r"dare retta)|fai\s+a\s+meno|(fregatene|infischiatene|fottitene|sbattitene|strafregatene)"
+    r"dare retta)|fai\s+a\s+meno|(fregatene|infischiatene|fottitene|sbattitene|strafregatene)|"
+    # not bound any more ("non devi più seguire"), or doing without ("senza tenere conto")
+    r"non\s+(\w+\s+){0,2}?piu\s+(seguire|rispettare|ascoltare|obbedire|applicare|seguirai|ascolterai|rispetterai|"
+    r"obbedirai)|non\s+(devi|dovete|serve|sei\s+tenuta\s+a|sei\s+obbligata\s+a)\s+(seguire|rispettare|ascoltare|"
+    r"obbedire|applicare)|senza\s+(tenere\s+conto|badare|seguire|rispettare|ascoltare|considerare|guardare)"
 )
-_DISMISS_IT_RE = r"(" + _DISMISS_IT_PHRASES + r"|" + "|".join(sorted(_DISMISS_IT - {"non", "fai"}, key=len,
+_DISMISS_IT_RE = r"(" + _DISMISS_IT_PHRASES + r"|" + "|".join(sorted(_DISMISS_IT - {"non", "fai", "senza"}, key=len,
                                                                        reverse=True)) + r")"
 # what is hers: her configuration, what she was told or set up with, who made her; the words a game or a program
 # has too (settings, filters, limits, orders) count only when they are said to be hers
@@ -107,8 +111,11 @@ _DISMISS_EN_RE = (r"(ignore|ignoring|disregard|disregarding|forget|forgetting|ov
 _HERS_EN = (r"(your|ur|her|bea'?s?|the\s+streamer'?s?|the\s+bot'?s?|the\s+ai'?s?)\s+(\w+\s+){0,2}?(instructions?|"
             r"rules|guidelines|directives|programming|prompt|filters?|restrictions|limits|limitations|script|"
             r"training|policy|policies|safeguards|guardrails|orders|settings|persona|setup|configuration|"
-            r"programmers|developers|creators?|makers?|devs)\b|what\s+(your|the)\s+\w+\s+(told|taught|gave)\s+you|"
-            r"what\s+(you\s+were|they)\s+(told|taught|programmed)")
+            r"programmers|developers|creators?|makers?|devs)\b|(everything|anything|all|what)\s+(that\s+)?(the\s+"
+            r"streamer|they|your\s+\w+|someone|he|she)\s+(told|taught|gave|set\s+up|wrote|said|programmed)\s+(to\s+|"
+            r"for\s+)?you\b|"
+            r"what\s+you\s+were\s+(told|taught|programmed)|(the\s+|any\s+|all\s+)?(prior|previous|earlier|original)\s+"
+            r"(guidance|directions|instructions|orders)")
 _NOT_OF_ME = (r"(?<!\bi )(?<!\bwe )(?<!\bto )(?<!\bthey )(?<!\bll )(?<!\bd )(?<!\bhe )(?<!\bshe )(?<!\bwho )"
               r"(?<!\byou )(?<!\bit )(?<!\bcan )(?<!\bcould )(?<!\bwould )(?<!\bmight )(?<!\bmay )")
 _SECOND_IT = (r"(sei|hai|devi|puoi|rispondi|parli|parlerai|risponderai|dirai|farai|sarai|avrai|segui|seguirai|"
@@ -118,7 +125,7 @@ _FROM_NOW_IT = (r"(d\s*'\s*ora\s+in\s+(poi|avanti|innanzi)|d\s*'\s*ora\s+innanzi
                 r"momento|questo istante|stasera)\s+in\s+(poi|avanti|innanzi)|a\s+partire\s+da\s+(ora|adesso|"
                 r"oggi|questo momento|subito|stasera)|da\s+adesso|d\s*'\s*adesso|per\s+il\s+resto\s+della\s+"
                 r"(live|diretta|serata|stream|chat))")
-_SAY_IT = (r"(ripeti|ripetete|ripeta|ripetimi|ripetilo|ripetila|ripetili|ripetile|ripetere|ridici|ridillo|"
+_SAY_IT = (r"(ripeti|ripetete|ripeta|ripetimi|ripetilo|ripetila|ripetili|ripetile|ripetere|ridici|ridillo|ridi|"
            r"dici|dillo|dilla|dille|dilli|dimmelo|diccelo|dite|leggi|leggilo|leggila|leggile|leggimi|"
            r"leggete|leggere|copia|copiala|copialo|copiale|incolla|incollalo|incollala|scrivi|scrivilo|scrivila|"
            r"scrivile|scrivete|pronuncia|pronuncialo|pronunciala|urla|urlalo|grida|gridalo|cita|citami|citalo|"
@@ -127,6 +134,7 @@ _SAY_IT = (r"(ripeti|ripetete|ripeta|ripetimi|ripetilo|ripetila|ripetili|ripetil
 # quote) or the stream named
 _GIVEN = r"[^.!?\n]{0,40}?([:\"]|\b(in|sul(la)?|nella)\s+(live|diretta|chat|stream)\b)"
 _VERBATIM_IT = (r"(a\s+voce\s+alta|ad\s+alta\s+voce|parola\s+(per|dopo)\s+parola|testualmente|alla\s+lettera|"
+                r"tale\s+e\s+quale|tali\s+e\s+quali|pari\s+pari|identic[oa]\s*:|"
                 r"e\s+basta|(e\s+)?nient\s*'?\s*altro|e\s+niente\s+(altro|di\s+piu)|(solo|soltanto)\s+"
                 r"(questo|questa|queste)|queste\s+parole|quello\s+che\s+(ti\s+)?(scrivo|dico)|"
                 r"(esattamente|cosi\s+com\s*'?\s*e|cosi\s+come|senza\s+cambiare|questa\s+frase)" + _GIVEN + ")")
@@ -174,7 +182,8 @@ FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
                         "overwrite bypass skip ditch drop abandon discard scrap toss dump circumvent suspend pause "
                         "disable deactivate break violate set put throw get never nevermind pay don dont do stop "
                         "replace swap turn switch"),
-                  _gate("your ur her bea beas bea's streamer streamers bot ai what")), [
+                  _gate("your ur her bea beas bea's streamer streamers bot ai what everything anything all prior "
+                        "previous earlier original")), [
         rf"{_NOT_OF_ME}\b{_DISMISS_EN_RE}\b\s+(\w+\s+){{0,3}}?{_HERS_EN}",
     ]),
     ("override", (_gate("act"), _gate("drop")), [r"^\W*(\w+\W+)?drop\s+the\s+act\b"]),
@@ -183,7 +192,7 @@ FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"\b(your|ur|her|all\s+(the\s+)?|the\s+streamer'?s?)\s*(\w+\s+)?(rules|instructions|guidelines|directives|"
         r"limits|filters|restrictions|programming)\s+(no\s+longer\s+(apply|count|matter|exist)|don'?t\s+(apply|"
         r"count|matter|exist)\s+(anymore|now|today|tonight)|(are|is)\s+(now\s+)?(void|cancell?ed|suspended|lifted|"
-        r"gone|off|over))\b",
+        r"gone|off|over))\b(?![^.!\n]*\?)",
     ]),
     ("override", (_gate("here now this"), _gate("on forward onwards"), _gate("you your u")), [
         r"\bfrom\s+(here|now|this\s+(point|moment|minute))\s+(on|forward|onwards?)\b[^.!?\n]{0,15}\b(you|u)\s+"
@@ -193,7 +202,7 @@ FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"\b(take|obey|follow)\s+(orders|commands)\s+from\s+(me|us|chat|the\s+chat|viewers|now\s+on)\b",
     ]),
     # 3. echo: given words to come out unchanged or on air
-    ("echo", (_gate("ripeti ripetete ripeta ripetimi ripetilo ripetila ripetili ripetile ripetere ridici ridillo "
+    ("echo", (_gate("ripeti ripetete ripeta ripetimi ripetilo ripetila ripetili ripetile ripetere ridici ridillo ridi "
                     "dici dillo dilla dille dilli dimmelo diccelo dite leggi leggilo leggila leggile leggimi leggete "
                     "leggere copia copiala copialo copiale incolla incollalo incollala scrivi scrivilo scrivila "
                     "scrivile scrivete pronuncia pronuncialo pronunciala urla urlalo grida gridalo cita citami citalo "
@@ -247,5 +256,42 @@ FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
     ("reveal", (_gate("ha hanno"), _gate("scritto dato detto impostato preparato")), [
         r"\b(quali|cosa|che)\b[^.?!\n]{0,40}\bti\s+(ha|hanno)\s+(scritto|dato|detto|impostato|preparato)\s+"
         r"(all\s*'?\s*inizio|prima\s+di|per\s+cominciare|in\s+partenza)",
+    ]),
+    # her things named first, then set aside ("le tue regole? buttale")
+    ("override", (_gate("tue tuoi tuo"), frozenset(_DISMISS_IT)), [
+        r"\b(le\s+tue|tue|i\s+tuoi|tuoi|il\s+tuo)\s+(regole|istruzioni|direttive|linee guida|filtri|limiti|"
+        rf"restrizioni|impostazioni|prompt|programmazione)\b[^\n]{{0,25}}\b{_DISMISS_IT_RE}\b",
+    ]),
+    # the viewer takes the rules over
+    ("override", (_gate("decido faccio scrivo comando"), _gate("io")), [
+        r"\b(le\s+regole|le\s+istruzioni|gli\s+ordini)\s+(le\s+|li\s+)?(decido|faccio|scrivo|do)\s+io\b|\b(ora|adesso|"
+        r"qui|da\s+ora|d'ora\s+in\s+poi)\s+comando\s+io\b",
+    ]),
+    ("override", (_gate("rules orders charge"), _gate("i im make give")), [
+        r"\b(i\s+make|i\s+set|i\s+give|i'?m\s+making)\s+the\s+(rules|orders)\s+(now|here|today|tonight)\b|"
+        r"\bi'?m\s+in\s+charge\s+(of\s+you|now)\b",
+    ]),
+    # bound no more, in English
+    ("override", (_gate("have need needn longer"), _gate("follow obey respect listen")), [
+        r"\b(you\s+)?(don'?t|do\s+not|no\s+longer|needn'?t|won'?t)\s+(have|need)\s+to\s+(follow|obey|respect|listen\s+"
+        r"to)\s+(your|the\s+streamer'?s?|any|those|these|the)\s+(\w+\s+)?(rules|instructions|guidelines|directives|"
+        r"orders|programming)\b",
+    ]),
+    # given words to repeat, said with a colon
+    ("echo", (_gate("repeat echo parrot recite"), _gate("my this these following")), [
+        r"\b(repeat|echo|parrot|recite)\s+(back\s+)?(my\s+(words|message|line|text)|this|these(\s+words)?|the\s+"
+        r"following)\s*(exactly\s*|back\s*)?[:\"']",
+    ]),
+    ("echo", (_gate("say write type post print output reply respond answer"),
+              _gate("only just nothing")), [
+        r"\b(say|write|type|post|print|output|reply|respond|answer)\s+(only|just|nothing\s+but)\s+(this|these|that|"
+        r"the\s+following|my)\b[^.!?\n]{0,20}[:\"']",
+    ]),
+    # who she is set aside: forget you're an AI
+    ("role", (_gate("forget ignore drop dimentica dimenticati scordati scorda"),
+              _gate("ai bot assistant model program chatbot essere")), [
+        r"\b(forget|ignore|drop)\s+(that\s+|about\s+)?(you'?re|you\s+are|being)\s+(an?\s+)?(ai|bot|assistant|"
+        r"language\s+model|program|chatbot)\b",
+        r"\b(dimentica|dimenticati|scordati|scorda)\b[^.!?\n]{0,20}\bdi\s+essere\s+(un|una|un'|l')",
     ]),
 ]
