@@ -39,7 +39,8 @@ _CLITICS = ("", "lo", "la", "li", "le", "ne", "ti", "ci", "mi", "vi", "ve", "tel
 def _forms(stem: str, conj: str) -> set[str]:
     """The forms of an Italian verb a viewer writes to her, clitics attached where Italian attaches them.
 
-    conj "are" (ignor-), "ere" (mett-), "ire" (sostitu-isc-: pass "isc" in the stem's place as "ire-isc").
+    conj is "are" (ignor-: ignora, ignorate, ignori), "ere" (mett-: metti, mettete) or "ire" for the verbs that
+    take -isc- (sostitu-: sostituisci, sostituite).
     """
     if conj == "are":
         soft = stem + "h" if stem.endswith(("c", "g")) else stem
@@ -56,7 +57,7 @@ def _forms(stem: str, conj: str) -> set[str]:
 
 
 # verbs of forgetting, ignoring, overriding, replacing, disregarding, setting aside (stem, conjugation)
-_DISMISS_IT = set().union(*(_forms(s, c) for s, c in (
+_VERBS = (
     ("ignor", "are"), ("dimentic", "are"), ("scord", "are"), ("trascur", "are"), ("tralasci", "are"),
     ("scart", "are"), ("annull", "are"), ("cancell", "are"), ("sorvol", "are"), ("salt", "are"),
     ("accanton", "are"), ("elimin", "are"), ("bypass", "are"), ("aggir", "are"), ("disattiv", "are"),
@@ -64,7 +65,15 @@ _DISMISS_IT = set().union(*(_forms(s, c) for s, c in (
     ("mett", "ere"), ("lasci", "are"), ("pass", "are"), ("sospend", "ere"), ("spegn", "ere"), ("togl", "ere"),
     ("rimuov", "ere"), ("viol", "are"), ("infrang", "ere"), ("romp", "ere"), ("disubbid", "ire"),
     ("disobbed", "ire"), ("sostitu", "ire"), ("abbandon", "are"), ("moll", "are"), ("scavalc", "are"),
-    ("rinneg", "are"), ("azzer", "are"), ("resett", "are"), ("svuot", "are"))))
+    ("rinneg", "are"), ("azzer", "are"), ("resett", "are"), ("svuot", "are"))
+_DISMISS_IT = set().union(*(_forms(s, c) for s, c in _VERBS))
+# the same forms as one pattern, by stem, ending and clitic (a list of every form would cost a quarter of a second
+# to compile at start-up)
+_ENDINGS = {"are": "a|ate|i|hi|iamo|hiamo|amo|are|ando|ar", "ere": "i|ete|a|iamo|ere|endo|er",
+            "ire": "isci|ite|isca|iamo|ire|endo|ir"}
+_VERB_RE = "|".join(
+    f"(?:{'|'.join(s for s, c in _VERBS if c == conj)})(?:{endings})" for conj, endings in _ENDINGS.items())
+_CLITIC_RE = "|".join(sorted((c for c in _CLITICS if c), key=len, reverse=True))
 _DISMISS_IT |= {"dimenticati", "scordati", "fregatene", "infischiatene", "fottitene", "sbattitene", "lascia",
                 "lasciati", "togli", "toglile", "toglili", "metti", "mettile", "mettili", "butta", "getta", "gettate",
                 "smetti", "smettila", "smettete", "fai", "non", "senza"}
@@ -83,8 +92,8 @@ _DISMISS_IT_PHRASES = (
     r"obbedirai)|non\s+(devi|dovete|serve|sei\s+tenuta\s+a|sei\s+obbligata\s+a)\s+(seguire|rispettare|ascoltare|"
     r"obbedire|applicare)|senza\s+(tenere\s+conto|badare|seguire|rispettare|ascoltare|considerare|guardare)"
 )
-_DISMISS_IT_RE = r"(" + _DISMISS_IT_PHRASES + r"|" + "|".join(sorted(_DISMISS_IT - {"non", "fai", "senza"}, key=len,
-                                                                       reverse=True)) + r")"
+_DISMISS_IT_RE = (r"(" + _DISMISS_IT_PHRASES + rf"|(?:{_VERB_RE})(?:{_CLITIC_RE})?|dimenticati|scordati|lascia|"
+                  r"lasciati|togli|toglile|toglili|metti|mettile|mettili|butta|getta|gettate|smetti|smettila|smettete)")
 # what is hers: her configuration, what she was told or set up with, who made her; the words a game or a program
 # has too (settings, filters, limits, orders) count only when they are said to be hers
 _MINE_IT = r"(il\s+tuo|la\s+tua|i\s+tuoi|le\s+tue|tuo|tua|tuoi|tue)\s+(\w+\s+)?"
@@ -103,7 +112,7 @@ THEIRS = (r"(?!\s+(for|of|on|in|at|about|from|del|della|dello|dei|degli|delle|di
           r"tua|tuoi|tue|creatore|creatori|sviluppator\w*|programmator\w*|chi|partenza|volta|attimo|momento|secondo|"
           r"minuto|po|sera|stasera|oggi|adesso|ora|questa|questo|canale|diretta)\b)[a-z])")
 _DISMISS_EN_RE = (r"(ignore|ignoring|disregard|disregarding|forget|forgetting|override|overriding|overrule|"
-                  r"overwrite|bypass|skip|ditch|drop|abandon|discard|scrap|toss|dump|ditch|circumvent|suspend|"
+                  r"overwrite|bypass|skip|ditch|drop|abandon|discard|scrap|toss|dump|circumvent|suspend|"
                   r"pause|disable|deactivate|break|violate|set\s+aside|put\s+aside|throw\s+(out|away)|"
                   r"get\s+rid\s+of|get\s+around|never\s+mind|nevermind|pay\s+no\s+(mind|attention|heed)\s+to|"
                   r"don'?t\s+(listen\s+to|follow|obey|mind|care\s+about)|do\s+not\s+(listen\s+to|follow|obey)|"

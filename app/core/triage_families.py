@@ -12,6 +12,11 @@ Theory of operation:
 2. A family's patterns are read only when the line holds a word from each of its gates (all of them): most chat
    lines hold none, so a line costs a few set look-ups.
 3. family(folded, tokens) names the kind (chat_triage's OVERRIDE, ROLE, REVEAL, ECHO or TRANSCRIPT), or "".
+   After these families come app.core.triage_taxonomy's (the published categories) and app.core.triage_dismissal's
+   (dismissal, override and echo by their verbs and constructions).
+4. An order counts when it is given to her (_ORDER: it opens the line or a clause, or follows "can you", "I want
+   you to", her name) and a thing when it is hers: "they pretend to be busy", "I act like my dad", "the system
+   prompt asks for my password" are chat.
 """
 
 from __future__ import annotations
