@@ -1051,6 +1051,10 @@
         <translation>Piensa con {model}.</translation>
     </message>
     <message>
+        <source>Privacy mode stops {model}: it is not on this computer. Until it is, she thinks with the tiny built-in demo model.</source>
+        <translation>El modo privacidad bloquea {model}: no está en este ordenador. Mientras no lo esté, piensa con el pequeño modelo de demostración integrado.</translation>
+    </message>
+    <message>
         <source>She thinks with the tiny built-in demo model (expect odd answers). Give her a real mind: a model server on this computer, a model to download, or a cloud model.</source>
         <translation>Piensa con el pequeño modelo de demostración integrado (espera respuestas raras). Dale una mente de verdad: un servidor de modelos en este equipo, un modelo para descargar o un modelo en la nube.</translation>
     </message>
@@ -5792,8 +5796,8 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>(predeterminado del sistema)</translation>
     </message>
     <message>
-        <source>(packaged: whisper tiny.en for English, whisper base for other languages; MIT)</source>
-        <translation>(incluido: whisper tiny.en para inglés, whisper base para los demás idiomas; MIT)</translation>
+        <source>(packaged: whisper base; tiny.en for English where base is missing; MIT)</source>
+        <translation>(incluido: whisper base; tiny.en para el inglés donde falta base; MIT)</translation>
     </message>
     <message>
         <source>(packaged: en_US joe; MIT, dataset CC0)</source>

@@ -1051,6 +1051,10 @@
         <translation>Pensa con {model}.</translation>
     </message>
     <message>
+        <source>Privacy mode stops {model}: it is not on this computer. Until it is, she thinks with the tiny built-in demo model.</source>
+        <translation>La modalità privacy blocca {model}: non è su questo computer. Finché non lo sarà, pensa con il piccolo modello demo integrato.</translation>
+    </message>
+    <message>
         <source>She thinks with the tiny built-in demo model (expect odd answers). Give her a real mind: a model server on this computer, a model to download, or a cloud model.</source>
         <translation>Pensa con il piccolo modello demo integrato (aspettati risposte strane). Dalle una mente vera: un server di modelli su questo computer, un modello da scaricare o un modello cloud.</translation>
     </message>
@@ -5792,8 +5796,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>(predefinito di sistema)</translation>
     </message>
     <message>
-        <source>(packaged: whisper tiny.en for English, whisper base for other languages; MIT)</source>
-        <translation>(incluso: whisper tiny.en per l&apos;inglese, whisper base per le altre lingue; MIT)</translation>
+        <source>(packaged: whisper base; tiny.en for English where base is missing; MIT)</source>
+        <translation>(incluso: whisper base; tiny.en per l&apos;inglese dove manca base; MIT)</translation>
     </message>
     <message>
         <source>(packaged: en_US joe; MIT, dataset CC0)</source>

@@ -142,7 +142,9 @@ def test_ducking_then_stop_and_what_she_got_to_say(voice) -> None:
         line = mouth.begin()
         line.feed(json.dumps({"message": text}))
         line.finish()
-        await until(lambda: len(out.raw) >= 2)                  # two chunks queued, the rest on its way
+        # two chunks queued, the rest on its way, and more than the 1.1 s played below: an underrun on a busy
+        # machine would put silence where the ramp is measured
+        await until(lambda: len(out.raw) >= 2 and out.queued() > 1.2 * out.sample_rate)
 
         def play(seconds: float) -> None:
             out.pump_seconds(seconds)
