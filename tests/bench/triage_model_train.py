@@ -12,16 +12,14 @@ Run from the repo root: .venv/bin/python tests/bench/triage_model_train.py [--wr
 2. Plain chat: the Ubuntu IRC logs of jkkummerfeld/irc-disentanglement (CC-BY-4.0, as the shared fixtures' chat
    logs) read out of its snapshot, every file but the three the shared fixtures hold (the bench's false-positive
    set), lines identical to a fixture line dropped; files split by a hash of their name into training and
-   validation; the development half of the Chit-Chat Challenge conversations (real people chatting about their
-   lives, BYU-PCCL, MIT, the chitchat-dataset package the on-air bench pins; tests/bench/on_air.py scores the
-   other half), its conversations split by a hash into training (three in four) and validation; and the Italian
-   and English STS sentences of the shared fixtures (even rows train, odd rows check).
+   validation; and the Italian and English STS sentences of the shared fixtures (even rows train, odd rows check).
 3. An L1 logistic regression on the hashed word and word-pair features, attempts weighted to balance the IRC lines, each
    STS sentence SENTENCE_WEIGHT (they are the Italian plain text, and few); the threshold is the lowest score that flags
-   at most MAX_FALSE of the validation IRC lines and of the validation Chit-Chat lines of MIN_CHARS and up and none of
-   the STS sentences of MIN_CHARS and up (the Italian plain text is never flagged). It prints the development
-   part's recall by five-fold cross-validation (each fold scored by a model that never saw it) and the flags on the
-   validation lines; with --write it writes the weights module.
+   at most MAX_FALSE of the validation chat lines of MIN_CHARS and up and none of the STS sentences of MIN_CHARS and up
+   (the Italian plain text is never flagged). It prints the development part's recall by five-fold cross-validation
+   (each fold scored by a model that never saw it) and the flags on the validation lines; with --write it writes the
+   weights module. The app scores with the higher of this threshold and app.core.triage_model.CHAT_THRESHOLD (chosen
+   on the development half of the Chit-Chat Challenge conversations).
 """
 
 from __future__ import annotations
@@ -44,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 from app.core.text_fold import fold  # noqa: E402
 from app.core.triage_model import MIN_CHARS, buckets  # noqa: E402
 from app.core.triage_weights import BUCKETS  # noqa: E402
-from tests.bench import on_air, on_air_public  # noqa: E402
+from tests.bench import on_air_public  # noqa: E402
 from tests.bench.on_air_corpus import INJECTIONS_EN, TO_ENCODE  # noqa: E402
 
 IRC_REPO = "jkkummerfeld/irc-disentanglement"
@@ -92,21 +90,6 @@ def irc_chat() -> tuple[list[str], list[str]]:
     return sorted(train), sorted(check)
 
 
-def chitchat() -> tuple[list[str], list[str]]:
-    """(training, validation) lines of the development half of the Chit-Chat Challenge conversations."""
-    raw = json.loads(on_air_public.read_package("chitchat-dataset", "chitchat_dataset/dataset.json"))
-    train: list[str] = []
-    check: list[str] = []
-    for conversation, body in raw.items():
-        digest = int(hashlib.sha256(conversation.encode()).hexdigest(), 16)
-        if digest % 2:   # the held-out half (on_air.unseen_chat)
-            continue
-        lines = [m["text"] for turn in body["messages"] for m in turn if m.get("text", "").strip()]
-        (check if (digest >> 1) % 4 == 0 else train).extend(lines)
-    assert len(train) + len(check) == len(on_air.unseen_chat()["dev"])
-    return train, check
-
-
 def sts() -> tuple[list[str], list[str]]:
     train, check = [], []
     for name in ("stsb-it-dev.csv", "stsb-en-dev.csv"):
@@ -137,27 +120,21 @@ def main() -> None:
     dev, ours = attempts()
     irc_train, irc_check = irc_chat()
     sts_train, sts_check = sts()
-    chat_train, chat_check = chitchat()
     rng = np.random.default_rng(25)
     neg = [t for t in irc_train if len(t) >= 30]
     neg = [neg[i] for i in rng.choice(len(neg), size=min(len(neg), 80000), replace=False)]
-    neg += [t for t in chat_train if len(t) >= 30]
     long_check = [t for t in irc_check if len(t) >= MIN_CHARS]
-    chat_long = [t for t in chat_check if len(t) >= MIN_CHARS]
-    print(f"plain lines: training {len(neg)} IRC and Chit-Chat and {len(sts_train)} STS, validation "
-          f"{len(long_check)} IRC and {len(chat_long)} Chit-Chat of {MIN_CHARS}+ chars and {len(sts_check)} STS")
+    print(f"plain lines: training {len(neg)} IRC and {len(sts_train)} STS, validation {len(long_check)} IRC of "
+          f"{MIN_CHARS}+ chars and {len(sts_check)} STS")
 
     model = fit(dev + ours, neg, sts_train)
     check_scores = np.sort(model.decision_function(matrix(long_check)))[::-1]
-    chat_scores = np.sort(model.decision_function(matrix(chat_long)))[::-1]
     sts_long = [t for t in sts_train + sts_check if len(t) >= MIN_CHARS]
     threshold = max(float(check_scores[int(MAX_FALSE * len(long_check))]),
-                    float(chat_scores[int(MAX_FALSE * len(chat_long))]),
                     float(model.decision_function(matrix(sts_long)).max())) + 1e-6
     sts_flags = int((model.decision_function(matrix(sts_check)) >= threshold).sum())
     print(f"threshold {threshold:.3f}: validation IRC flagged {int((check_scores >= threshold).sum())} of "
-          f"{len(long_check)}, Chit-Chat {int((chat_scores >= threshold).sum())} of {len(chat_long)}, STS flagged "
-          f"{sts_flags} of {len(sts_check)}")
+          f"{len(long_check)}, STS flagged {sts_flags} of {len(sts_check)}")
 
     folds = [[t for t in dev if int(hashlib.sha256(t.encode()).hexdigest(), 16) % 5 == k] for k in range(5)]
     caught = caught_long = long_total = 0
@@ -178,10 +155,8 @@ def main() -> None:
         WEIGHTS_FILE.write_text(
             '"""Weights of app.core.triage_model, written by tests/bench/triage_model_train.py (do not edit): an L1\n'
             "logistic regression on hashed word and word-pair features, fitted on the development part of the on-air\n"
-            "bench's public injection corpus and our own attempts against Ubuntu IRC lines (CC-BY-4.0), the\n"
-            "development"
-            " half of the Chit-Chat Challenge conversations (MIT) and the shared fixtures' STS sentences; no held-out\n"
-            'line. Licences of what it was fitted on: see the trainer."""\n\n'
+            "bench's public injection corpus and our own attempts against Ubuntu IRC lines (CC-BY-4.0) and the shared\n"
+            'fixtures\' STS sentences; no held-out line. Licences of what it was fitted on: see the trainer."""\n\n'
             f"BUCKETS = {BUCKETS}\nBIAS = {float(model.intercept_[0]):.4f}\nTHRESHOLD = {threshold + 0.001:.4f}\n"
             "WEIGHTS: dict[int, float] = {\n"
             + "".join(f"    {i}: {w},\n" for i, w in sorted(weights.items())) + "}\n", encoding="utf-8")
