@@ -22,9 +22,10 @@ LIVE_STYLE = "color: white; background: #c62828; border-radius: 3px; padding: 0 
 def read_state(bea: Bea) -> ShellState:
     stream = bea.mind.stream
     current = bea.settings.current
+    stopped = set(bea.mind.models_privacy_stops())   # she falls back past them: the first she can use is hers
+    usable = [m for m in current.mind.models if m not in stopped]
     return ShellState(live=stream is not None and stream.on_air, paused=bea.switches.paused,
-                      muted=bea.switches.muted, privacy=current.privacy.enabled,
-                      model=current.mind.models[0] if current.mind.models else "")
+                      muted=bea.switches.muted, privacy=current.privacy.enabled, model=usable[0] if usable else "")
 
 
 class ShellStatus(QObject):

@@ -47,3 +47,13 @@ def test_the_model_privacy_and_switches_are_named(shell, bea):
     shell.actions.mute.trigger()
     assert status.privacy.text() == "Privacy mode: on (local only)"
     assert status.switches.text() == "mind paused · voice muted"
+
+
+def test_a_model_privacy_mode_stops_is_not_named_as_hers(shell, bea):
+    status = shell.window.status
+    bea.settings.update({"mind.models": ["openai:gpt-4o-mini", "local:smollm2"], "privacy.enabled": True})
+    status.refresh()
+    assert status.model.text() == "Model: the built-in demo model"   # what she falls back to
+    bea.settings.set("privacy.enabled", False)
+    status.refresh()
+    assert status.model.text() == "Model: openai:gpt-4o-mini"
