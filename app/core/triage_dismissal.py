@@ -22,7 +22,7 @@ Theory of operation:
    message").
 5. FAMILIES has triage_families' shape: (kind, gates, patterns); a family's patterns are read only when the line
    holds a word from each gate. Written from the families above, never from the lines that score them
-   (tests/bench/data/triage_heldout/ is only scored).
+   (tests/bench/data/triage_unseen/ is only scored).
 """
 
 from __future__ import annotations

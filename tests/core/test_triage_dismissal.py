@@ -1,6 +1,6 @@
 """The chat triage's families of dismissal, override and echo (app.core.triage_dismissal) and the narrowing of the
 older rules to what is said to her: each family caught in words of our own (none of them a line of the held-out
-file tests/bench/data/triage_heldout/, which is only scored), and plain chat heavy in the same words left alone:
+file tests/bench/data/triage_unseen/, which is only scored), and plain chat heavy in the same words left alone:
 system administration, programming, games, and people talking about their own lives."""
 
 from __future__ import annotations
