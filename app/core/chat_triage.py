@@ -178,7 +178,7 @@ _PATTERNS: dict[str, list[str]] = {
         r" di\b",
         # a message of the system announced, not a system update; an address to "root:" is a person named root
         r"\b(system|admin|developer|dev)\s+(override|command)\b|(^|[\[(<{*#]\s*)(system|admin|developer|dev)\s+"
-        r"(message|note|notice|update)\b",
+        r"(message|note|notice)\b|[\[(<{*#]\s*(system|admin|developer|dev)\s+update\b",
         r"^\s*(override|admin|sudo|root|debug)\s*:\s*(\w+\s*=|(you|bea|she|ignore|forget|disregard|say|respond|reply|"
         r"answer|new|all|safety|filters?|rules|mode|enable|disable|activate|unlock)\b)",
         r"\bsudo\s+(make|let|force|tell)\s+(bea|her|you|u|the\s+(bot|ai))\b",
