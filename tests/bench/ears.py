@@ -17,7 +17,7 @@ Run from the repo root: .venv/bin/python tests/bench/ears.py [--split held_out|t
 3. Counted, for each setting: invented, the utterances in another language that reached her as words (in
    auto: whose language whisper named wrong and still wrote words); heard, the utterances in the language set
    (in auto: every utterance) that reached her as words in that language, with their word error rate.
-4. --tune (only on the tune split) hears every utterance with the language rule (transcript_guard rule 6)
+4. --tune (only on the tune split) hears every utterance with the language rules (transcript_guard rules 6-7)
    switched off, so every decode is made, and prints what its thresholds were chosen from: for each utterance
    and setting, whisper's probability for the language set (detecting: for the language it found), the lowest
    log-probability of the words kept, and whether the words reached her; then what each candidate threshold
@@ -46,7 +46,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import numpy as np  # noqa: E402
 
-from app.core.transcript_guard import MIN_DETECTED, MIN_WANTED  # noqa: E402
+from app.core.transcript_guard import DOUBT_LOGPROB, MIN_DETECTED, MIN_WANTED, SURE_LANGUAGE  # noqa: E402
 from app.process.executors import BoundedExecutor  # noqa: E402
 from app.senses.voice import Transcriber, Voice, default_piper_voice, default_whisper_model, resample  # noqa: E402
 from app.senses.voice.models import packaged_multilingual_whisper  # noqa: E402
@@ -242,6 +242,7 @@ def main() -> None:
         times: dict[str, dict[str, list[float]]] = {}
         for setting in (*LANGUAGES, "auto"):
             transcriber = Transcriber(base, setting, executor=executor, cpu_threads=2)
+            transcriber.doubt = not args.tune
             tallies[setting] = hear(transcriber, setting, said, times.setdefault(setting, {}), rows)
             transcriber.close()
             t = tallies[setting]
@@ -260,7 +261,7 @@ def main() -> None:
         errors = [e for t in fixed for e in t.errors]
         auto = tallies["auto"]
         print(f"RESULT split={args.split} invented={invented} foreign={foreign} "
-              f"heard_pct={100 * heard / own:.1f} own={own} wer={statistics.mean(errors):.3f} "
+              f"heard_pct={100 * heard / own:.1f} own={own} wer={statistics.mean(errors) if errors else 1.0:.3f} "
               f"auto_invented={auto.invented} auto_heard_pct={100 * auto.heard / auto.own:.1f} "
               f"tiny_en_invented={tiny_en.invented} "
               f"reject_ms={median_ms([x for code in LANGUAGES for x in times[code].get('reject', [])]):.0f} "
@@ -277,7 +278,8 @@ def passes(r: Row, threshold: float, sure: float, floor: float) -> bool:
 
 def tune_report(rows: list[Row]) -> None:
     """Rule 4: the rows, then what each candidate threshold lets through (invented) and keeps out (own lost)."""
-    print(f"thresholds now: MIN_WANTED={MIN_WANTED} MIN_DETECTED={MIN_DETECTED}")
+    print(f"thresholds now: MIN_WANTED={MIN_WANTED} MIN_DETECTED={MIN_DETECTED} SURE_LANGUAGE={SURE_LANGUAGE} "
+          f"DOUBT_LOGPROB={DOUBT_LOGPROB}")
     for r in sorted(rows, key=lambda r: (r.setting, not r.own, -r.p)):
         if r.words:
             print(f"  row {r.setting:>4} {'own ' if r.own else 'OTHER'} p={r.p:.3f} logprob={r.logprob:.2f} {r.name}")

@@ -123,7 +123,8 @@ ENGLISH_CLIP = {"en": 0.961, "pt": 0.009, "es": 0.005}
     (ENGLISH_CLIP, "fr", tg.OTHER_LANGUAGE),       # a language whisper did not list at all
     (ITALIAN_CLIP, "it", None),
     (ENGLISH_CLIP, "en", None),
-    ({"cs": 0.53, "la": 0.17, "it": 0.12}, "it", None),   # 3 s of Italian: whisper unsure, the set language likely
+    ({"cs": 0.53, "la": 0.17, "it": 0.12}, "it", tg.OTHER_LANGUAGE),   # 3 s of Italian: too unsure to hear
+    ({"es": 0.65, "it": 0.25}, "it", None),        # in doubt: rule 7 asks the words
     (ITALIAN_CLIP, None, None),                    # detecting: sure of Italian
     ({"ja": 0.31, "it": 0.22, "la": 0.2}, None, tg.UNSURE_LANGUAGE),   # detecting: a guess is not heard
     (None, "en", None),                            # an English-only model tells nothing: rules 2-3 alone
@@ -135,3 +136,15 @@ def test_speech_in_a_language_not_set_or_not_known_is_not_heard(probabilities, w
 
 def test_the_language_found_is_the_most_probable() -> None:
     assert tg.detected(GERMAN_CLIP) == "de" and tg.detected(None) is None and tg.detected({}) is None
+
+
+@pytest.mark.parametrize(("language_p", "logprob", "doubt"), [
+    (0.43, -0.80, True),     # German heard as English by whisper base: its words were guesses
+    (0.61, -0.97, True),
+    (0.42, -0.35, False),    # German set, German speech in doubt, but the words were sure
+    (0.96, -0.90, False),    # the language sure: rules 2-3 alone judge the words
+    (None, -0.90, False),    # nothing detected
+    (0.50, None, False),     # no words kept
+])
+def test_a_doubtful_language_needs_sure_words(language_p, logprob, doubt) -> None:
+    assert tg.doubtful(language_p, logprob) is doubt

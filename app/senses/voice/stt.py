@@ -27,8 +27,9 @@ Theory of operation:
    encoder output the decode uses: one decoder step more; past SHORT_MAX_S, from the first 30 s), and the
    guard's rule 6 decides whether the utterance is heard at all: speech in a language other than the one set,
    or in one whisper cannot name with confidence when detecting, is never decoded into words. Detecting, the
-   decode is then forced to the language found, so a guess is not made twice. An English-only model cannot
-   tell languages apart: its transcripts meet rules 2-3 of the guard alone.
+   decode is then forced to the language found, so a guess is not made twice. A doubtful language with
+   unsure words (rule 7) is not heard either. An English-only model cannot tell languages apart: its
+   transcripts meet rules 2-3 of the guard alone.
 """
 
 from __future__ import annotations
@@ -47,12 +48,14 @@ from typing import Any
 import numpy as np
 
 from app.core.transcript_guard import (
+    DOUBTFUL,
     LOW_LOGPROB,
     MAX_COMPRESSION,
     NO_SPEECH,
     Piece,
     compression_ratio,
     detected,
+    doubtful,
     judge,
     language_problem,
     piece_problem,
@@ -100,6 +103,7 @@ class Transcriber:
         self.beam_size = beam_size
         self.temperatures = temperatures
         self.initial_prompt = initial_prompt
+        self.doubt = True           # the guard's rule 7 (off only where its thresholds are being chosen)
         self._model: Any = None
         self._load_lock = threading.Lock()
         self._order: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
@@ -165,8 +169,13 @@ class Transcriber:
         if verdict.dropped:
             log.info("the transcript guard left out: %s", ", ".join(verdict.dropped))
         kept = [p.avg_logprob for p in pieces if p.text.strip() and piece_problem(p, audio_s) is None]
+        logprob = min(kept) if verdict.text and kept else None
+        if self.doubt and doubtful(language_p, logprob):          # the guard's rule 7
+            log.info("the transcript guard left out: %s", DOUBTFUL)
+            return Transcript("", language, audio_s, time.perf_counter() - start, (*verdict.dropped, DOUBTFUL),
+                              language_p, logprob)
         return Transcript(verdict.text, language, audio_s, time.perf_counter() - start, verdict.dropped,
-                          language_p, min(kept) if verdict.text and kept else None)
+                          language_p, logprob)
 
     def _languages(self, x: np.ndarray, encoded: Any) -> dict[str, float] | None:
         """Rule 7: whisper's probability for each language, None from an English-only model."""
