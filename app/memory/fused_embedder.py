@@ -8,7 +8,7 @@ Theory of operation:
    one product (recall's) gives the fused similarity. Measured on the shared STS-B dev split
    (tests/bench/recall_quality.py, docs/memory.md): E5 alone reaches Italian STS Spearman 0.831 but
    English->Italian recall@1 only 0.873; the universal encoder alone 0.960 but Spearman 0.801; fused, both
-   goals. On the benchmark's test split, which no choice here saw (tests/bench/data/sts/), the fusion keeps
+   goals. On the benchmark's test split, which no choice here saw (stsb-multi-mt's test files), the fusion keeps
    recall@1 (0.929, E5 alone 0.821) and misses Spearman's goal of 0.82 (0.784, E5 alone 0.785).
 2. Both parts are cut to their leading directions, since recall's product costs with the width
    (tests/bench/recall.py at 100k memories, p50: 3.4-3.8 ms for E5's 384 alone, 5.6-6.0 ms fused 576 wide,

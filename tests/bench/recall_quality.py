@@ -5,9 +5,12 @@ Data: two splits of the STS benchmark and its Italian translation (stsb-multi-mt
 - dev: shared/fixtures/sts/stsb-{it,en}-dev.csv (1,500 pairs). Every choice her memory's model was given (the
   model, the fusion's weight, E5's prefixes, the widths and bases) was made looking at this split, so its
   figures flatter those choices.
-- test: tests/bench/data/sts/stsb-{it,en}-test.csv (1,379 pairs, kept in the repository with its licence and
-  source: tests/bench/data/sts/README.md). Nothing in the app or in any tuning reads it: its figures are what
-  the choices never saw.
+- test: data/stsb-{it,en}-test.csv of PhilipMay/stsb-multi-mt at TEST_COMMIT (1,379 pairs), read out of that
+  repository's snapshot, which the tool library's `fetch` brings (github:PhilipMay/stsb-multi-mt; under
+  $BEA_MIRROR, by default ../.mirror, as tests/bench/on_air_public.py reads its snapshots): its text is not kept
+  in this repository. Nothing in the app or in any tuning reads it: its figures are what the choices never saw.
+  Without the snapshot the run says so ("test split missing: ...") and scores dev alone, its RESULT's test
+  figures "nan".
 The files have no header (sentence1, sentence2, gold score 0-5) and align by row: row i of one is row i of the
 other translated, which the run checks by the gold scores, equal row for row.
 
@@ -47,6 +50,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import importlib.util
+import io
 import os
 import sys
 import time
@@ -70,9 +74,9 @@ from app.memory.embedder import (  # noqa: E402
 from app.memory.fused_embedder import lazy_default, use_available  # noqa: E402
 
 STS = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "sts"
-HELD_OUT = Path(__file__).resolve().parent / "data" / "sts"
+TEST_REPO, TEST_COMMIT = "PhilipMay/stsb-multi-mt", "30de0dec4ee199b7f42351d3f1a0b19592955385"
 SPLITS = {"dev": (STS / "stsb-it-dev.csv", STS / "stsb-en-dev.csv"),
-          "test": (HELD_OUT / "stsb-it-test.csv", HELD_OUT / "stsb-en-test.csv")}
+          "test": ("data/stsb-it-test.csv", "data/stsb-en-test.csv")}
 PAIRS = int(os.environ.get("BEA_BENCH_PAIRS", "1500"))
 
 Row = tuple[str, str, float]
@@ -85,9 +89,15 @@ class Score:
     embed_per_s: float
 
 
-def read_sts(path: Path, limit: int) -> list[Row]:
-    with path.open(encoding="utf-8", newline="") as f:
-        return [(a, b, float(score)) for a, b, score in list(csv.reader(f))[:limit]]
+def read_sts(path: Path | str, limit: int) -> list[Row]:
+    """A split's file: a path on this machine (dev), or a path in the snapshot of TEST_REPO (test; OSError saying
+    what is missing when it cannot be read)."""
+    if isinstance(path, Path):
+        text = path.read_text(encoding="utf-8")
+    else:
+        from tests.bench.on_air_public import read
+        text = read(TEST_REPO, TEST_COMMIT, path)
+    return [(a, b, float(score)) for a, b, score in list(csv.reader(io.StringIO(text, newline="")))[:limit]]
 
 
 def ranks(values: np.ndarray) -> np.ndarray:
@@ -211,7 +221,11 @@ def contenders() -> list[tuple[str, Callable[[], Embedder]]]:
 def read_split(split: str) -> tuple[list[Row], list[Row]] | None:
     """The split's Italian and English rows, or None (and why, on stderr) when they do not align."""
     italian, english = SPLITS[split]
-    it, en = read_sts(italian, PAIRS), read_sts(english, PAIRS)
+    try:
+        it, en = read_sts(italian, PAIRS), read_sts(english, PAIRS)
+    except OSError as e:
+        print(f"{split} split missing: {e}")
+        return None
     if [r[2] for r in it] != [r[2] for r in en]:
         print(f"the Italian and English files of the {split} split do not align row for row", file=sys.stderr)
         return None
@@ -224,11 +238,11 @@ def main() -> int:
     if PAIRS <= 0:
         print("BEA_BENCH_PAIRS must be a positive number", file=sys.stderr)
         return 2
-    data = {split: read_split(split) for split in SPLITS}
-    if any(rows is None for rows in data.values()):
+    read = {split: read_split(split) for split in SPLITS}
+    dev = read["dev"]
+    if dev is None:
         return 1
-    dev = data["dev"]
-    assert dev is not None
+    data = {split: rows for split, rows in read.items() if rows is not None}
     if os.environ.get("BEA_BENCH_PREFIXES") == "1":
         prefix_pairings(*dev)
     if os.environ.get("BEA_BENCH_FUSION") == "1":
@@ -240,16 +254,16 @@ def main() -> int:
         loaded = time.perf_counter() - start
         scores: dict[str, Score] = {}
         for split, rows in data.items():
-            assert rows is not None
             score = scores[split] = measure(embedder, *rows)
             print(f"{embedder.name:<42} {backend:<22} split={split:<4} it_spearman={score.it_spearman:.3f} "
                   f"en_it_recall_at_1={score.en_it_recall_at_1:.3f} embed_per_s={score.embed_per_s:.1f} "
                   f"load_s={loaded:.1f}", flush=True)
         results.append((embedder.name, scores))
     name, scores = results[0]
+    nan = Score(float("nan"), float("nan"), 0.0)
     print(f"RESULT model={name} " + " ".join(
         f"{split}_it_spearman={s.it_spearman:.3f} {split}_en_it_recall_at_1={s.en_it_recall_at_1:.3f}"
-        for split, s in scores.items()))
+        for split, s in ((split, scores.get(split, nan)) for split in SPLITS)))
     return 0
 
 
