@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import os
 import statistics
 import sys
@@ -152,8 +153,11 @@ async def eos_to_text(transcriber: Transcriber, utterance: np.ndarray,
     await ears.drain()
     # the turn that holds the last word: a pause within the utterance longer than the end-of-turn silence
     # makes an earlier turn, heard before the speech is over, which is not what is timed
-    total_ms = (next(t for t in heard_wall if t > speech_end) - speech_end) * 1000.0
-    turn_end_ms = (next(t for t in ended_wall if t > speech_end) - speech_end) * 1000.0
+    # nothing heard after the speech (her ears' guard dropped it as not her language): no time, said above RESULT
+    total_ms = (next((t for t in heard_wall if t > speech_end), math.nan) - speech_end) * 1000.0
+    turn_end_ms = (next((t for t in ended_wall if t > speech_end), math.nan) - speech_end) * 1000.0
+    if math.isnan(total_ms):
+        print(f"NOT HEARD: a {utterance.size / 16000:.1f} s utterance came to no words (her ears' guard dropped it)")
     text = " | ".join(h.text for h in ears.heard)      # "|" between turns: a pause that split the utterance
     return total_ms, turn_end_ms, text, ears.early_wasted
 
