@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from app.core.model_catalog import CATALOG, Kind
+from tests import emulated_cpu
 from tests.xserver import MISSING, xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -147,8 +148,8 @@ def test_the_bundle_passes_its_self_test_on_an_emulated_nehalem(bundle: Path, tm
     internal = bundle.parent / "_internal"
     stage_two = {"LD_LIBRARY_PATH": str(internal), "_PYI_ARCHIVE_FILE": str(bundle),
                  "_PYI_LINUX_PROCESS_NAME": bundle.name, "_PYI_PARENT_PROCESS_LEVEL": "-1"}
-    env = dict(os.environ, BEA_PASSPHRASE="secret-passphrase", PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring",
-               **stage_two)
+    env = emulated_cpu.environment({"BEA_PASSPHRASE": "secret-passphrase",
+                                    "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring", **stage_two})
     env.pop("DISPLAY", None)
     run = subprocess.run([qemu, "-cpu", "Nehalem", str(bundle), "--self-test", "--data-dir", str(tmp_path / "data")],
                          env=env, capture_output=True, text=True, timeout=NEHALEM_TIMEOUT)

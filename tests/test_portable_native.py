@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import emulated_cpu
+
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(sys.platform != "linux" or platform.machine() != "x86_64",
                                 reason="the check reads x86-64 ELF libraries: it needs Linux on x86-64")
@@ -169,7 +171,7 @@ print("answer", repr(out["choices"][0]["text"]), flush=True)
 
 def probe(*emulator: str) -> dict[str, str]:
     run = subprocess.run([*emulator, sys.executable, "-c", PROBE, str(ROOT)],
-                         capture_output=True, text=True, timeout=840)
+                         env=emulated_cpu.environment(), capture_output=True, text=True, timeout=840)
     assert run.returncode == 0, f"exit {run.returncode} ({' '.join(emulator) or 'this CPU'}):\n{run.stdout}\n" \
                                 f"{run.stderr[-2000:]}"
     print(run.stdout)
