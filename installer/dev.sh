@@ -118,24 +118,25 @@ if [ "$mode" = test ] && ! command -v obs >/dev/null 2>&1 \
     || echo "dev.sh: could not install obs-studio; the real-OBS tests will be skipped" >&2
 fi
 
-# the privacy test (tests/e2e/test_privacy_sockets.py) runs a session in a loopback-only network namespace under
-# strace: Debian's strace and iproute2, installed here in test mode when this is a Debian-like machine we may change
-# (else that test says what is missing)
-if [ "$mode" = test ] && ! { command -v strace && command -v ip; } >/dev/null 2>&1 \
-    && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-  trace_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends strace iproute2 >/dev/null 2>&1; }
-  trace_install || { apt-get update -qq >/dev/null 2>&1 && trace_install; } \
-    || echo "dev.sh: could not install strace and iproute2; the privacy socket test will be skipped" >&2
-fi
-
-# the portable-code tests (tests/test_portable_native.py, tests/test_bundle.py) run llama.cpp and the frozen bundle
-# on an emulated Nehalem (x86-64-v2, no AVX): Debian's qemu-user, installed here in test mode when this is a
-# Debian-like machine we may change (else those runs say what is missing; the disassembly check still runs)
-if [ "$mode" = test ] && [ "$(uname -m)" = x86_64 ] && ! command -v qemu-x86_64 >/dev/null 2>&1 \
-    && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-  qemu_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends qemu-user >/dev/null 2>&1; }
-  qemu_install || { apt-get update -qq >/dev/null 2>&1 && qemu_install; } \
-    || echo "dev.sh: could not install qemu-user; the emulated-CPU tests will be skipped" >&2
+# Debian tools some tests drive, installed here in test mode when this is a Debian-like machine we may change (else
+# each of those tests says what is missing):
+# - strace and iproute2: the privacy test (tests/e2e/test_privacy_sockets.py) runs a session in a loopback-only
+#   network namespace under strace;
+# - qemu-user: the portable-code tests (tests/test_portable_native.py, tests/test_bundle.py) run llama.cpp and the
+#   frozen bundle on an emulated Nehalem (x86-64-v2, no AVX); the disassembly check runs without it;
+# - espeak-ng: the ears benchmark's test (tests/bench/test_ears_bench_runs.py) speaks its sentences in five languages.
+test_tools() {  # <commands> <Debian packages> <what is skipped without them>
+  local tool missing=""
+  for tool in $1; do command -v "$tool" >/dev/null 2>&1 || missing="$tool"; done
+  if [ -z "$missing" ] || ! command -v apt-get >/dev/null || [ "$(id -u)" != 0 ]; then return 0; fi
+  apt_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $2 >/dev/null 2>&1; }
+  apt_install "$@" || { apt-get update -qq >/dev/null 2>&1 && apt_install "$@"; } \
+    || echo "dev.sh: could not install $2; $3 will be skipped" >&2
+}
+if [ "$mode" = test ]; then
+  test_tools "strace ip" "strace iproute2" "the privacy socket test"
+  [ "$(uname -m)" != x86_64 ] || test_tools qemu-x86_64 qemu-user "the emulated-CPU tests"
+  test_tools espeak-ng espeak-ng "the ears benchmark's test"
 fi
 
 case "$mode" in

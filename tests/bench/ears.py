@@ -2,7 +2,7 @@
 words; speech in the language set does.
 
 Run from the repo root: .venv/bin/python tests/bench/ears.py [--split held_out|tune] [--tune]
-                        (BEA_BENCH_EARS_QUICK=1: one sentence a language, for the test that it runs)
+                        (BEA_BENCH_EARS_QUICK=1: one sentence a language, alone, for the test that it runs)
 1. The speech: the sentences of tests/bench/ears_speech/<split>.tsv (written for this benchmark, twelve a
    language in English, Italian, German, French and Spanish: a streamer's talk, from a greeting to a two-word
    reaction), each said by eSpeak NG (Debian's `espeak-ng`, `apt-get install espeak-ng`) in one of several
@@ -23,9 +23,12 @@ Run from the repo root: .venv/bin/python tests/bench/ears.py [--split held_out|t
    log-probability of the words kept, and whether the words reached her; then what each candidate threshold
    would have let through. The held_out split was not read while choosing them.
 Last line: RESULT split=... invented=... foreign=... heard_pct=... own=... wer=... auto_invented=...
-   auto_heard_pct=... tiny_en_invented=... reject_ms=... en_ms_base=... en_ms_tiny=...
+   auto_heard_pct=... tiny_en_invented=... reject_ms=... en_ms_base=... en_ms_tiny=... lost_to_language=...
+   lost_unwritten=...
    (invented/foreign: over the five set languages with whisper base; reject_ms: the median time to refuse an
-   utterance in another language; en_*_ms: the median time to hear one English sentence with each model.)
+   utterance in another language; en_*_ms: the median time to hear one English sentence with each model;
+   lost_to_language: utterances in the language set that the language rules (transcript_guard 6-7) kept out,
+   the price of never inventing; lost_unwritten: those the other guards found no words in.)
 """
 
 from __future__ import annotations
@@ -46,7 +49,15 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import numpy as np  # noqa: E402
 
-from app.core.transcript_guard import DOUBT_LOGPROB, MIN_DETECTED, MIN_WANTED, SURE_LANGUAGE  # noqa: E402
+from app.core.transcript_guard import (  # noqa: E402
+    DOUBT_LOGPROB,
+    DOUBTFUL,
+    MIN_DETECTED,
+    MIN_WANTED,
+    OTHER_LANGUAGE,
+    SURE_LANGUAGE,
+    UNSURE_LANGUAGE,
+)
 from app.process.executors import BoundedExecutor  # noqa: E402
 from app.senses.voice import Transcriber, Voice, default_piper_voice, default_whisper_model, resample  # noqa: E402
 from app.senses.voice.models import packaged_multilingual_whisper  # noqa: E402
@@ -63,6 +74,7 @@ SPEEDS = (150, 165, 140)                                         # words a minut
 GAP_S = 0.3                                                      # between the sentences of one long utterance
 PART_S = 15.0
 QUICK = os.environ.get("BEA_BENCH_EARS_QUICK") == "1"
+LANGUAGE_RULES = (OTHER_LANGUAGE, UNSURE_LANGUAGE, DOUBTFUL)   # transcript_guard rules 6-7
 
 
 @dataclass(frozen=True)
@@ -120,7 +132,7 @@ def utterances(split: str, executor: BoundedExecutor, folder: Path) -> list[Utte
     for code, lines in sentences(split).items():
         said = [Utterance(f"{code}-espeak-{i}", code, text, espeak(text, code, i, folder))
                 for i, text in enumerate(lines)]
-        out += said + long_ones(code, said)
+        out += said if QUICK else said + long_ones(code, said)   # of one sentence, a long one is that sentence
     found = default_piper_voice()
     if found is not None:
         joe = Voice(found[0], found[1], executor=executor, noise_scale=0.0, noise_w_scale=0.0)
@@ -159,6 +171,7 @@ class Tally:
     p_foreign: list[tuple[float, str]] | None = None
     right: list[float] | None = None
     wrong: list[tuple[float, str]] | None = None
+    refused: int = 0          # own utterances the language rules kept out
 
     def __post_init__(self) -> None:
         self.errors, self.p_own, self.p_foreign, self.right, self.wrong = [], [], [], [], []
@@ -197,6 +210,7 @@ def hear(transcriber: Transcriber, setting: str, said: list[Utterance], times: d
                 if u.name.count("-") == 2:      # one sentence
                     times.setdefault("own", []).append(t.elapsed_s)
             else:
+                tally.refused += any(reason in LANGUAGE_RULES for reason in t.dropped)
                 print(f"  not heard ({setting}): {u.name} {t.dropped} p={t.language_p}")
         else:
             tally.foreign += 1
@@ -259,6 +273,7 @@ def main() -> None:
         invented, foreign = sum(t.invented for t in fixed), sum(t.foreign for t in fixed)
         heard, own = sum(t.heard for t in fixed), sum(t.own for t in fixed)
         errors = [e for t in fixed for e in t.errors]
+        refused = sum(t.refused for t in fixed)
         auto = tallies["auto"]
         print(f"RESULT split={args.split} invented={invented} foreign={foreign} "
               f"heard_pct={100 * heard / own:.1f} own={own} wer={statistics.mean(errors) if errors else 1.0:.3f} "
@@ -266,7 +281,8 @@ def main() -> None:
               f"tiny_en_invented={tiny_en.invented} "
               f"reject_ms={median_ms([x for code in LANGUAGES for x in times[code].get('reject', [])]):.0f} "
               f"en_ms_base={median_ms(times['en'].get('own', [])):.0f} "
-              f"en_ms_tiny={median_ms(times['tiny'].get('own', [])):.0f}")
+              f"en_ms_tiny={median_ms(times['tiny'].get('own', [])):.0f} "
+              f"lost_to_language={refused} lost_unwritten={own - heard - refused}")
     finally:
         executor.shutdown(wait=False, cancel_futures=True)
         shutil.rmtree(work, ignore_errors=True)
