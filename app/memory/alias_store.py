@@ -121,10 +121,11 @@ class AliasStore:
         zone = self._zone()
         return [sb.serialise(e, lambda t: self.resolve(viewer, t), zone) for e in self.entries(owner, limit)]
 
-    def consolidate(self, owner: str, remember: Callable[[str, str, str | None], object],
+    def consolidate(self, owner: str, remember: Callable[[list[tuple[str, str, str | None]]], object],
                     keep: int = sb.KEEP_VERBATIM, at: int = sb.CONSOLIDATE_AT) -> int:
-        """Turn the oldest entries beyond `keep` into memories (remember(text, source, author)) once the
-        buffer holds `at`; they leave the buffer, the newest stay verbatim. Returns how many."""
+        """Turn the oldest entries beyond `keep` into memories once the buffer holds `at`, all in one call of
+        remember([(text, source, author), ...]); they leave the buffer, the newest stay verbatim. Returns how
+        many."""
         n = sb.to_consolidate(self.count(owner), keep, at)
         if not n:
             return 0
@@ -133,9 +134,9 @@ class AliasStore:
             "LIMIT ?", (owner, n)).fetchall())
         entries = [sb.BufferEntry(o, ts, loc, sb.intent_from_json(i), sb.outcome_from_json(out))
                    for _id, o, ts, loc, i, out in rows]
-        for entry, source in zip(entries, sb.consolidated_source(entries, owner), strict=True):
-            author = None if entry.intent.actor == owner else entry.intent.actor
-            remember(sb.serialise(entry, lambda t: self.resolve(owner, t), self._zone()), source, author)
+        remember([(sb.serialise(entry, lambda t: self.resolve(owner, t), self._zone()), source,
+                   None if entry.intent.actor == owner else entry.intent.actor)
+                  for entry, source in zip(entries, sb.consolidated_source(entries, owner), strict=True)])
         last = rows[-1][0]
         self._db.write(lambda c: c.execute("DELETE FROM buffer_entries WHERE owner = ? AND id <= ?", (owner, last)))
         return len(rows)

@@ -20,6 +20,7 @@ from app.core.perception import OWNER_IDENTITY
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory import meta
 from app.memory.database import Connection, Database
+from app.memory.memories import NewMemory
 from app.memory.prompt_store import shipped_prompt
 from app.memory.stream import STREAM_LIMIT, Stream
 from app.process.tasks import spawn
@@ -169,10 +170,11 @@ class Dreamer:
                 await loop.run_in_executor(None, self.owner_told, told)
             except Exception as exc:   # the memories still count; the person model is the You skill's
                 log.error("what the streamer told could not reach their person model: %s", summary(exc))
+        if items:
+            ids = await loop.run_in_executor(None, lambda: store.remember_all(
+                [NewMemory(i.text, i.source, i.scope, i.author, sid) for i in items]))
+            kept = sum(new is not None for new in ids)
         for item in items:
-            new = await loop.run_in_executor(None, lambda i=item: store.remember(i.text, i.source, i.scope,
-                                                                               author=i.author, session_id=sid))
-            kept += new is not None
             if item.source == "person" and self.person_fact is not None:
                 await loop.run_in_executor(None, self.person_fact, item.text)
         stamp = str(self._clock())

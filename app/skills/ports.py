@@ -42,6 +42,7 @@ from app.core.her_lines import SpokenLine
 from app.core.her_words import HerWords
 from app.core.perception import Perception
 from app.core.words import Phrase
+from app.memory.memories import NewMemory
 
 
 class People(Protocol):
@@ -202,6 +203,9 @@ class Memories(Protocol):
     def remember(self, text: str, source: str, scope: str = "stream", author: str | None = None,
                  session_id: int | None = None) -> int | None:
         """Keep text as a memory; its id, or None when it is a fragment or already known. Blocking (it embeds)."""
+
+    def remember_all(self, memories: Sequence[NewMemory]) -> list[int | None]:
+        """remember() for each, in order, embedded in one call. Blocking (it embeds)."""
 
 
 class Offences(Protocol):

@@ -38,7 +38,7 @@ MECHANISMS = [
     "app.memory.stream.Stream.append",
     "app.mind.service.MindService.dream_nightly",
     "app.mind.dreamer.Dreamer._dream",
-    "app.memory.memories.MemoryStore.remember",
+    "app.memory.memories.MemoryStore.remember_all",
     "app.memory.memories.MemoryStore.recall_split",
     "app.skills.memory.skill.MemorySkill.context_for",
     "app.mind.profiler.Profiler.maybe_profile",

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from app.core.recall import RecallError
-from app.memory.memories import MemoryStore
+from app.memory.memories import MemoryStore, NewMemory
 from tests.fakes import HashingEmbedder
 from tests.her_words import EN, IT
 
@@ -67,6 +67,48 @@ def test_each_line_of_a_batch_is_asked_on_its_own_and_embedded_once(bea):
     with pytest.raises(TypeError):
         store.recall_split("cat pixel", EN)
     assert store.recall_split([], EN) == "" and store.recall_split(["  "], EN) == ""
+
+
+class PassageCounter(HashingEmbedder):
+    def __init__(self, fail: bool = False) -> None:
+        super().__init__(fail=fail)
+        self.passage_calls: list[list[str]] = []
+
+    def embed_passages(self, texts):
+        self.passage_calls.append(list(texts))
+        return super().embed_passages(texts)
+
+
+def test_remember_all_keeps_each_as_remember_would_with_one_embedding(bea):
+    embedder = PassageCounter()
+    store = MemoryStore(bea.db, embedder, clock=bea.clock.time)
+    known = store.remember("anna studies physics in bologna", "person")
+    embedder.passage_calls.clear()
+    ids = store.remember_all([NewMemory("luca plays the drums in a band", "person", author="twitch:2"),
+                              NewMemory("ok", "person"),                                  # a fragment
+                              NewMemory("Anna studies  PHYSICS in Bologna", "person"),    # known in the scope
+                              NewMemory("luca plays the drums in a band", "person"),      # twice in one call
+                              NewMemory("she sang a song about the moon", "bea", "buffer", session_id=3)])
+    assert ids[0] is not None and ids[4] is not None and ids[1:4] == [None, None, None] and known is not None
+    assert embedder.passage_calls == [["luca plays the drums in a band", "Anna studies  PHYSICS in Bologna",
+                                       "luca plays the drums in a band", "she sang a song about the moon"]]
+    assert [m.id for m in store.recall("who plays the drums")][:1] == [ids[0]]
+    with pytest.raises(RecallError):     # a bad source refuses the whole call before anything is stored
+        store.remember_all([NewMemory("the cat sleeps on the sofa all day", "person"),
+                            NewMemory("something real happened today", "viewer")])
+    assert store.recall("cat sleeps sofa") == []
+    assert store.remember_all([]) == []
+
+
+def test_remember_all_stores_without_vectors_when_the_embedder_fails(bea):
+    broken = PassageCounter(fail=True)
+    store = MemoryStore(bea.db, broken, clock=bea.clock.time)
+    ids = store.remember_all([NewMemory("marta runs a bakery in turin", "person"),
+                              NewMemory("paolo fixes old bicycles", "person")])
+    assert None not in ids and store.pending_count() == 2
+    broken.fail = False
+    assert store.embed_pending() == 2
+    assert [m.id for m in store.recall("bakery in turin")][:1] == [ids[0]]
 
 
 def test_a_failed_embed_still_stores_and_is_embedded_later(bea):

@@ -27,6 +27,7 @@ from app.core.her_words import HerWords
 from app.core.perception import OWNER_IDENTITY, Meta, Perception
 from app.core.tools import Tool
 from app.memory.alias_store import BEA
+from app.memory.memories import NewMemory
 from app.memory.people_store import Sighting
 from app.skills.base import Skill
 from app.skills.registry import register
@@ -146,8 +147,8 @@ class PeopleSkill(Skill):
                                     for conversation, text in getattr(record, "said", [])])
         store = self.ctx.memories()
         if store is not None:
-            self.aliases.consolidate(BEA, lambda text, source, author: store.remember(
-                text, source, "buffer", author=author))
+            self.aliases.consolidate(BEA, lambda memories: store.remember_all(
+                [NewMemory(text, source, "buffer", author) for text, source, author in memories]))
 
     def knows(self, identity: str) -> bool:
         """Whether she has a card for them (the attention gate's known-person bonus; answered from memory)."""
