@@ -31,7 +31,7 @@ Run from the repo root: .venv/bin/python tests/bench/on_air.py
    model's threshold were chosen on these logs; the unseen figure (unseen_chat_*) is the held-out half of the
    Chit-Chat Challenge conversations (BYU-PCCL, MIT, the chitchat-dataset package pinned in the manifest: real
    people chatting), through judge() (a flag is an attempt or a spam shape). Its development half is printed above
-   RESULT: the rules' narrowing and the small model's CHAT_THRESHOLD were chosen looking at its flags.
+   RESULT: the rules' narrowing and the small model's threshold were chosen looking at its flags.
 3. The filter: PROFANITY must be masked or dropped, NEVER_SAY dropped, CLEAN_FILTER said as it is.
 4. Speed: each plain-chat line through the triage (judge and FloodWatch) and the filter (as if she said it),
    fresh rule objects, the median of three passes, in microseconds per line of this process's CPU time
