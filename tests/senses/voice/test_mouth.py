@@ -160,8 +160,10 @@ def test_ducking_then_stop_and_what_she_got_to_say(voice) -> None:
         loud = np.abs(raw[mark:out.played()]) > 2000
         ratio = rendered[mark:out.played()][loud] / raw[mark:out.played()][loud]
         duck = mouth.barge_in.duck_gain
-        assert ratio[0] > duck and ratio[-1] == pytest.approx(duck, abs=0.01)   # ramped down, then ducked
-        assert np.all(np.diff(ratio) <= 1e-3)
+        # down to the duck gain and held there, never below it nor back up (the ramp's own shape is test_output's:
+        # its 30 ms may fall on quiet samples here, which this loudness filter leaves out)
+        assert ratio[0] >= duck - 1e-3 and ratio[-1] == pytest.approx(duck, abs=0.01)
+        assert np.all(np.diff(ratio) <= 1e-3) and ratio.min() >= duck - 1e-3
         assert mouth.owner_voice(OwnerVoice(True, 0.5)).value == "none"         # still only ducked
         play(0.2)
         assert mouth.owner_voice(OwnerVoice(True, 0.95)).value == "stop"
