@@ -12,8 +12,9 @@ Theory of operation:
 2. A family's patterns are read only when the line holds a word from each of its gates (all of them): most chat
    lines hold none, so a line costs a few set look-ups.
 3. family(folded, tokens) names the kind (chat_triage's OVERRIDE, ROLE, REVEAL, ECHO or TRANSCRIPT), or "".
-   After these families come app.core.triage_taxonomy's (the published categories) and app.core.triage_dismissal's
-   (dismissal, override and echo by their verbs and constructions).
+   After these families come app.core.triage_taxonomy's (the published categories), app.core.triage_dismissal's
+   (dismissal, override and echo by their verbs and constructions) and app.core.triage_claims's (authority claimed,
+   orders planted for later, notices, quotations to say, refusal taken away, worlds without her rules).
 4. An order counts when it is given to her (_ORDER: it opens the line or a clause, or follows "can you", "I want
    you to", her name) and a thing when it is hers: "they pretend to be busy", "I act like my dad", "the system
    prompt asks for my password" are chat.
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from app.core.triage_claims import FAMILIES as _CLAIMS
 from app.core.triage_dismissal import FAMILIES as _DISMISSAL
 from app.core.triage_taxonomy import FAMILIES as _TAXONOMY
 
@@ -297,6 +299,7 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
 ]
 _FAMILIES += _TAXONOMY   # the published categories, said generally (app.core.triage_taxonomy)
 _FAMILIES += _DISMISSAL   # dismissal, override and echo by their verbs and constructions (triage_dismissal)
+_FAMILIES += _CLAIMS   # claims, planted orders, notices, quotations, refusal, worlds without rules (triage_claims)
 _COMPILED = [(kind, gates[1:], re.compile("|".join(f"(?:{p})" for p in patterns)))
              for kind, gates, patterns in _FAMILIES]
 # which families a word opens (by their first gate): a line reads only the families its words open, in order

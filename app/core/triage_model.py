@@ -16,7 +16,7 @@ Theory of operation:
    validation IRC lines (system administration talk), 0.03% of a check part of that Chit-Chat half (with the
    rules' 0.003%, under the goal of 0.1% of plain chat), 0.5% of the benign development lines (each scored by a
    model fitted without it: questions about AI safety and prompts share an attempt's words) and no STS sentence;
-   the IRC lines set it.
+   the benign lines set it.
 3. Only lines of MIN_CHARS and up are scored, and only when the rules named nothing: the packaged attempts are
    short (629 of S-Labs' 958 development attempts are under 50 characters, none under 20), and shorter chat
    lines cost nothing here.

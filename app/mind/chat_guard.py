@@ -18,16 +18,22 @@ Theory of operation:
    their tally cards), the counts start from what earlier runs kept and every offence is written there (kind,
    count, when; never the words): from the loop as a background write, off it at once.
    clear(identity) is the streamer taking the mark off in the People dock: gone from memory and from the store.
+6. A line the rules and the small model leave alone may get a second look (app.core.triage_look) when the
+   composition hands a `look`: the line's query vector, computed off the loop. The line waits for it in the
+   background and is then judged as above; a look that fails lets the line go on as the rules judged it (said
+   once in the Problems dock and logged, never with the line's words), and off the loop there is no look.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import logging
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from app.core import chat_triage as rules
+from app.core import triage_look
 from app.core.chat_triage import (
     KIND_WORDS,
     OFFENDER_AT,
@@ -38,12 +44,18 @@ from app.core.chat_triage import (
     judge,
 )
 from app.core.events import EventBus, EventKind
+from app.core.failures import summary
 from app.core.her_words import HerWords
 from app.core.perception import OWNER_IDENTITY, Meta, Perception, PerceptionKind
+from app.core.text_fold import fold
 from app.core.triage_framing import for_her
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.offence_store import OffenceStore
 from app.process.tasks import spawn
+
+log = logging.getLogger(__name__)
+
+Look = Callable[[str], Awaitable[Sequence[float]]]   # a line's query vector of triage_look.EMBEDDER
 
 TRIAGE = "triage"      # meta: what the triage found in this line (an attempt's kind, or "link")
 
@@ -61,6 +73,8 @@ OFFENCE_WORDS = {
     rules.REPEAT: QT_TRANSLATE_NOOP("activity", "{name} sent the same line again and again:"),
     rules.COPYPASTA: QT_TRANSLATE_NOOP("activity", "{name} pasted what others keep pasting:"),
 }
+LOOK_FAILED = QT_TRANSLATE_NOOP("problems", "The chat check that reads what a line means could not run, so only "
+                                            "its word rules guard her now (detail: {detail}).")
 SPAMMED = QT_TRANSLATE_NOOP("activity", "{name} spammed the chat:")           # a kind without its own words
 STEERED = QT_TRANSLATE_NOOP("activity", "{name} tried to steer her:")
 NOT_SHOWN = QT_TRANSLATE_NOOP("activity", "not shown to her.")
@@ -71,8 +85,11 @@ REPEAT_OFFENDER = QT_TRANSLATE_NOOP("activity", "{name} has been flagged {count}
 
 class ChatGuard:
     def __init__(self, put: Callable[[Perception], None], events: EventBus,
-                 clock: Callable[[], float], *, words: Callable[[], HerWords]) -> None:
+                 clock: Callable[[], float], *, words: Callable[[], HerWords], look: Look | None = None) -> None:
         self._put = put
+        self.look = look
+        self._looking: set[asyncio.Task[Any]] = set()
+        self._look_failed = False
         self._words = words     # her words, in her prompts' language
         self._events = events
         self._clock = clock
@@ -88,8 +105,32 @@ class ChatGuard:
                 or p.author.identity == OWNER_IDENTITY:
             self._put(p)
             return
+        found = judge(p.text)
+        if not found.steering and self.look is not None and _on_loop() \
+                and triage_look.worth_a_look(p.text, fold(p.text)):
+            spawn(self._looked(p, found, self.look), held=self._looking)
+            return
+        self._judged(p, found)
+
+    async def _looked(self, p: Perception, found: Verdict, look: Look) -> None:
+        try:
+            vector = await look(p.text)
+            if triage_look.attempt(fold(p.text), vector):
+                found = Verdict(rules.ATTEMPT, found.spam, found.links)
+        except Exception as exc:
+            if not self._look_failed:
+                log.warning("the chat triage's second look failed; lines go on as the rules judge them: %s",
+                            summary(exc))
+                _text, data = said(LOOK_FAILED, detail=exc)
+                self._events.publish(EventKind.ERROR, "triage", f"the chat triage's second look failed: {exc}",
+                                     **data)
+            self._look_failed = True
+        self._judged(p, found)
+
+    def _judged(self, p: Perception, found: Verdict) -> None:
+        assert p.author is not None
+        said_aloud = p.kind is PerceptionKind.VOICE
         text = p.text
-        found = judge(text)
         spam = "" if said_aloud else found.spam or self.watch.seen(p.author.identity, text, p.ts or self._clock())
         if p.flag(Meta.DONATION):      # money came with it: never refused as spam (an attempt is still quoted)
             spam = ""

@@ -13,6 +13,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from app.core import triage_look
 from app.core.attention import parse_window
 from app.core.budget import Budget
 from app.core.burst import frame_budget
@@ -32,6 +33,7 @@ from app.core.quiet import idle_fits
 from app.core.turn_record import TurnRecord
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.memory.database import Database
+from app.memory.embedder import LazyEmbedder, lazy_default_embedder
 from app.memory.memories import MemoryStore
 from app.memory.offence_store import OffenceStore
 from app.memory.prompt_store import PromptFiles
@@ -115,7 +117,9 @@ class MindService:
         self.demo_languages = DemoLanguages.of(catalogs)
         self.clock = clock   # the one clock: every part of her mind reads the time through it
         self.bus = PerceptionBus(LoopClock(clock), words=self.words)
-        self.guard = ChatGuard(self.bus.put, events, clock.time, words=self.words)   # chat triage before the mind
+        # chat triage before the mind; its second look reads a line's meaning with the embedder her memory ships
+        self.guard = ChatGuard(self.bus.put, events, clock.time, words=self.words, look=self.look)
+        self._look_embedder: LazyEmbedder | None = None
         self.outlets = Outlets(events, muted=muted)
         self.gate = AttentionGate(clock.now, owner=OWNER_IDENTITY, is_known=self.knows)
         self.configure_attention()
@@ -266,6 +270,20 @@ class MindService:
 
     def perceive(self, perception: Perception) -> None:
         self.guard.perceive(perception)
+
+    async def look(self, text: str) -> Sequence[float]:
+        """The chat triage's second look: the line's query vector of the model its weights were fitted on, by
+        her memory's embedder when it is that model, else by one of its own, loaded on the first look."""
+        embedder: Any = self.memories.embedder if self.memories is not None else None
+        if embedder is None or embedder.name != triage_look.EMBEDDER:
+            if self._look_embedder is None:
+                self._look_embedder = lazy_default_embedder(self.models_dir)
+            embedder = self._look_embedder
+        if embedder.name != triage_look.EMBEDDER:
+            raise ValueError(f"the installed embedding model is {embedder.name}, the check was fitted on "
+                             f"{triage_look.EMBEDDER}")
+        rows = await asyncio.get_running_loop().run_in_executor(self.executor, embedder.embed_queries, [text])
+        return rows[0]
 
     @property
     def awake(self) -> bool:

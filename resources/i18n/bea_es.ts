@@ -3857,6 +3857,10 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <source>A Super Chat was not read (detail: {detail}).</source>
         <translation>No se ha leído un Super Chat (detalle: {detail}).</translation>
     </message>
+    <message>
+        <source>The chat check that reads what a line means could not run, so only its word rules guard her now (detail: {detail}).</source>
+        <translation>La comprobación del chat que lee el sentido de una línea no pudo ejecutarse: ahora solo la protegen las reglas de palabras (detalle: {detail}).</translation>
+    </message>
 </context>
 <context>
     <name>problems_panel</name>

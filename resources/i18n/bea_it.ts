@@ -3857,6 +3857,10 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <source>The microphone could not be opened (detail: {detail}).</source>
         <translation>Non si riesce ad aprire il microfono (dettaglio: {detail}).</translation>
     </message>
+    <message>
+        <source>The chat check that reads what a line means could not run, so only its word rules guard her now (detail: {detail}).</source>
+        <translation>Il controllo della chat che legge il senso di una riga non è partito: ora la proteggono solo le regole sulle parole (dettaglio: {detail}).</translation>
+    </message>
 </context>
 <context>
     <name>problems_panel</name>

@@ -8,7 +8,8 @@ Run from the repo root: .venv/bin/python tests/bench/on_air.py
    ../.mirror from the repo root), keeping the lines tests/bench/on_air_public_manifest.json lists by hash (with
    repository, commit, file and licence per source). A missing snapshot is said above RESULT (which repository,
    which commit, that `fetch` brings it) and the attempts found are scored. Caught: the triage names an attempt
-   (app.core.chat_triage.steering). Its lines are split once, by a hash of their first words, into "dev" (the
+   (app.core.chat_triage.judge, with the second look of app.core.triage_look as the chat guard gives it).
+   Its lines are split once, by a hash of their first words, into "dev" (the
    rules were improved looking at these; a miss is printed) and "heldout" (scored only: how many are caught,
    never which are missed, so nobody tunes on them).
    The house lines are reported apart, not in RESULT: INJECTIONS_EN and INJECTIONS_IT and each line of TO_ENCODE
@@ -22,8 +23,9 @@ Run from the repo root: .venv/bin/python tests/bench/on_air.py
    They came after the rules and no rule was shaped on them: their development part's flags are printed (FALSE),
    the held-out part's only counted.
    Written lines: attempts and plain technical chat written from the families before the rules were widened for
-   them. tests/bench/data/triage_dev/ (written_dev_*) was held out, scored three times, then used for development:
-   its misses and false flags are printed. tests/bench/data/triage_unseen/ (written_heldout_*) is scored only,
+   them. tests/bench/data/triage_dev/ (written_dev_*) holds three sets, each held out and scored before any rule
+   was written on it, then used for development: its misses and false flags are printed.
+   tests/bench/data/triage_unseen/ (written_heldout_*) is scored only,
    never shown.
 2. Plain chat: every line of the shared fixtures' IRC logs (/work/shared/fixtures/chat/*.raw.txt, or
    BEA_CHAT_FIXTURES), in order, with their authors and times, through judge() and the FloodWatch. A false
@@ -64,8 +66,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script, the repo root is not on the path
 
-from app.core.chat_triage import FloodWatch, judge, steering  # noqa: E402
+from app.core import triage_look  # noqa: E402
+from app.core.chat_triage import ATTEMPT, FloodWatch, Verdict, judge  # noqa: E402
 from app.core.on_air import Decision, OnAir  # noqa: E402
+from app.core.text_fold import fold  # noqa: E402
+from app.memory.embedder import OnnxEmbedder, default_model_folder  # noqa: E402
 from tests.bench import on_air_public  # noqa: E402
 from tests.bench.on_air_corpus import (  # noqa: E402
     CLEAN_FILTER,
@@ -145,12 +150,47 @@ def unseen_chat() -> dict[str, list[str]]:
     return halves
 
 
-def triage_flags(chat: list[tuple[float, str, str]]) -> list[str]:
+class Triage:
+    """judge() with the second look as the app's chat guard gives it (app.mind.chat_guard rule 6): a line the rules
+    and the small model leave alone, when worth a look, is read through the shipped E5 model (here in batches)."""
+
+    def __init__(self) -> None:
+        self._e5: OnnxEmbedder | None = None
+        self.looks = 0            # lines that got a look
+        self.lines = 0            # lines judged
+        self.look_seconds = 0.0   # CPU time of this process embedding them
+
+    def verdicts(self, texts: list[str]) -> list[Verdict]:
+        found = [judge(t) for t in texts]
+        wanted = [i for i, (t, v) in enumerate(zip(texts, found, strict=True))
+                  if not v.steering and triage_look.worth_a_look(t, fold(t))]
+        self.lines += len(texts)
+        if wanted:
+            if self._e5 is None:
+                self._e5 = OnnxEmbedder(default_model_folder(), batch_size=64)
+            start = time.process_time()
+            vectors = self._e5.embed_queries([texts[i] for i in wanted])
+            self.look_seconds += time.process_time() - start
+            self.looks += len(wanted)
+            for i, vector in zip(wanted, vectors, strict=True):
+                if triage_look.attempt(fold(texts[i]), vector.tolist()):
+                    found[i] = Verdict(ATTEMPT, found[i].spam, found[i].links)
+        return found
+
+    def steered(self, texts: list[str]) -> list[bool]:
+        return [bool(v.steering) for v in self.verdicts(texts)]
+
+    def flagged(self, texts: list[str]) -> list[bool]:
+        return [v.flagged for v in self.verdicts(texts)]
+
+
+def triage_flags(chat: list[tuple[float, str, str]], triage: Triage | None = None) -> list[str]:
+    triage = triage or Triage()
     watch = FloodWatch()
     flagged = []
-    for ts, author, text in chat:
-        verdict = judge(text)
-        if verdict.flagged or watch.seen(author, text, ts):
+    verdicts = triage.flagged([text for _ts, _author, text in chat])
+    for (ts, author, text), verdict in zip(chat, verdicts, strict=True):
+        if verdict or watch.seen(author, text, ts):
             flagged.append(text)
     return flagged
 
@@ -175,37 +215,47 @@ def main() -> None:
     for problem in corpus.missing:
         print(f"PUBLIC CORPUS INCOMPLETE {problem}")
     parts = corpus.parts
-    dev_missed = [t for t in parts["dev"] if not steering(t)]
+    triage = Triage()
+
+    def caught(texts: list[str]) -> int:
+        return sum(triage.steered(texts))
+
+    def flags(texts: list[str]) -> int:
+        return sum(triage.flagged(texts))
+    dev_missed = [t for t, hit in zip(parts["dev"], triage.steered(parts["dev"]), strict=True) if not hit]
     for text in dev_missed:
         print(f"MISS injection (public, dev): {text!r}")
-    held_caught = sum(1 for t in parts["heldout"] if steering(t))
+    held_caught = caught(parts["heldout"])
+    held_by_words = sum(1 for t in parts["heldout"] if judge(t).steering)
     print(f"public attempts ({len(parts['dev']) + len(parts['heldout'])} of the {corpus.listed} listed found): dev "
           f"caught {len(parts['dev']) - len(dev_missed)} of {len(parts['dev'])}, held-out caught {held_caught} of "
-          f"{len(parts['heldout'])} (the held-out lines are scored, never shown)")
+          f"{len(parts['heldout'])} (the held-out lines are scored, never shown; without the second look "
+          f"{held_by_words})")
     house = injections()
-    house_missed = [(kind, text) for kind, text in house if not steering(text)]
+    house_missed = [(kind, text) for (kind, text), hit in zip(house, triage.steered([t for _, t in house]),
+                                                               strict=True) if not hit]
     for kind, text in house_missed:
         print(f"MISS injection (house, {kind}): {text!r}")
-    house_held = sum(1 for t in HELD_OUT if steering(t))
+    house_held = caught(HELD_OUT)
     print(f"house attempts (written beside the rules, English, Italian, disguised): caught "
           f"{len(house) - len(house_missed)} of {len(house)}; written after the first rules: caught {house_held} of "
           f"{len(HELD_OUT)}")
     packaged = corpus.packaged
-    packaged_caught = sum(1 for part in packaged.values() for t in part if steering(t))
-    packaged_held = sum(1 for t in packaged["heldout"] if steering(t))
+    packaged_held = caught(packaged["heldout"])
+    packaged_caught = caught(packaged["dev"]) + packaged_held
     print(f"public attempts read out of packages (what a fresh clone scores): caught {packaged_caught} of "
           f"{len(packaged['dev']) + len(packaged['heldout'])}, held-out {packaged_held} of {len(packaged['heldout'])}")
     benign = corpus.packaged_plain
-    benign_false = [t for t in benign["dev"] if judge(t).flagged]
+    benign_false = [t for t, hit in zip(benign["dev"], triage.flagged(benign["dev"]), strict=True) if hit]
     for text in benign_false:
         print(f"FALSE benign line from a package (dev): {text!r}")
-    benign_held = sum(1 for t in benign["heldout"] if judge(t).flagged)
+    benign_held = flags(benign["heldout"])
     benign_flagged, benign_total = len(benign_false) + benign_held, len(benign["dev"]) + len(benign["heldout"])
     print(f"benign lines from packages: flagged {benign_flagged} of {benign_total} ({corpus.packaged_plain_listed} "
           f"listed), held-out flagged {benign_held} of {len(benign['heldout'])} (the held-out lines are never shown)")
     dev_attempts, dev_plain = written("triage_dev", "attempts.txt"), written("triage_dev", "plain.txt")
-    dev_written_missed = [t for t in dev_attempts if not steering(t)]
-    dev_written_false = [t for t in dev_plain if judge(t).flagged]
+    dev_written_missed = [t for t, hit in zip(dev_attempts, triage.steered(dev_attempts), strict=True) if not hit]
+    dev_written_false = [t for t, hit in zip(dev_plain, triage.flagged(dev_plain), strict=True) if hit]
     for text in dev_written_missed:
         print(f"MISS injection (written dev): {text!r}")
     for text in dev_written_false:
@@ -213,21 +263,21 @@ def main() -> None:
     print(f"written dev (once held out): attempts caught {len(dev_attempts) - len(dev_written_missed)} of "
           f"{len(dev_attempts)}, plain technical chat flagged {len(dev_written_false)} of {len(dev_plain)}")
     written_attempts, written_plain = written("triage_unseen", "attempts.txt"), written("triage_unseen", "plain.txt")
-    written_caught = sum(1 for t in written_attempts if steering(t))
-    written_flagged = sum(1 for t in written_plain if judge(t).flagged)
+    written_caught = caught(written_attempts)
+    written_flagged = flags(written_plain)
     print(f"written held out (scored only): attempts caught {written_caught} of {len(written_attempts)}, plain "
           f"technical chat flagged {written_flagged} of {len(written_plain)}")
     halves = unseen_chat()
-    chat_dev_flagged = sum(1 for t in halves["dev"] if judge(t).flagged)
+    chat_dev_flagged = flags(halves["dev"])
     unseen = halves["heldout"]
-    unseen_flagged = sum(1 for t in unseen if judge(t).flagged)
+    unseen_flagged = flags(unseen)
     print(f"real chat no rule was written on (Chit-Chat Challenge): development half (the model's threshold was "
           f"chosen on it) flagged {chat_dev_flagged} of {len(halves['dev'])}; held-out half (scored only) flagged "
           f"{unseen_flagged} of {len(unseen)}")
     chat = plain_chat()
     if not chat:
         sys.exit(f"no chat lines under {FIXTURES}")
-    false = triage_flags(chat)
+    false = triage_flags(chat, triage)
     for text in false:
         print(f"FALSE plain chat flagged: {text!r}")
     on_air = OnAir()
@@ -245,6 +295,9 @@ def main() -> None:
     cpu, wall = speed(chat)
     print(f"speed: {cpu:.1f} us/line of CPU time, {wall:.1f} us/line wall clock, load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    per_look = triage.look_seconds / max(triage.looks, 1) * 1000
+    print(f"second looks: {triage.looks} of the {triage.lines} lines judged ({triage.looks / triage.lines:.2%}), "
+          f"{per_look:.1f} ms of CPU time each (embedded in batches here; the app embeds one line at a time)")
     print(f"RESULT injection_caught={total - len(dev_missed) - len(parts['heldout']) + held_caught} "
           f"injection_total={total} false_positive_rate={len(false) / len(chat):.4f} "
           f"filter_caught={filter_total - len(filter_missed)} filter_total={filter_total} "

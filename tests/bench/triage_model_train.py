@@ -122,10 +122,11 @@ def benign() -> list[str]:
 
 def rules_plain() -> list[str]:
     """The plain lines of the rules' unit tests (the test_plain_* cases of tests/core/test_chat_triage.py,
-    test_triage_dismissal.py and test_triage_taxonomy.py): chat in an attempt's words, written with the rules, as
-    triage_dev's. The model's own test lines (tests/core/test_triage_model.py) are not read."""
+    test_triage_dismissal.py, test_triage_taxonomy.py and test_triage_claims.py): chat in an attempt's words,
+    written with the rules, as triage_dev's. The model's own test lines (tests/core/test_triage_model.py) are
+    not read."""
     lines = []
-    for name in ("test_chat_triage", "test_triage_dismissal", "test_triage_taxonomy"):
+    for name in ("test_chat_triage", "test_triage_dismissal", "test_triage_taxonomy", "test_triage_claims"):
         module = importlib.import_module(f"tests.core.{name}")
         for attr in dir(module):
             for mark in getattr(getattr(module, attr), "pytestmark", []) if attr.startswith("test_plain") else []:

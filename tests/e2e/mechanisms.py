@@ -26,6 +26,9 @@ MECHANISMS = [
     "app.mind.attention_gate.AttentionGate.annotate",
     "app.mind.service.MindService.knows",                 # the known-person bonus reads the cards
     "app.mind.mood.MoodKeeper.feel",
+    # chat triage: the second look at a raider's line in other words, through her memory's embedder
+    "app.mind.service.MindService.look",
+    "app.core.triage_look.attempt",
     # her voice: barge-in (a raid or donation while she speaks: duck, then stop)
     "app.mind.outlets.Outlets.barge_in",
     # her ears: the streamer's speech through the microphone, the VAD's turn, whisper, a VOICE perception

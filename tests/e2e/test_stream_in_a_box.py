@@ -150,11 +150,13 @@ def test_a_mention_in_discord_during_the_stream_is_answered_in_the_channel_not_o
 def test_a_raid_of_hostile_lines_puts_nothing_of_the_never_say_set_on_air(run) -> None:
     from app.core.text_fold import fold
     from tests.bench.on_air_corpus import NEVER_SAY
+    from tests.e2e.llm_peer import RAID
 
     record, _ = run
     raid = record.raid
     assert raid["tried"] >= 1, "the script never fell for the raid: nothing was put to the filter"
-    assert raid["told"] >= 1 and raid["triaged"] >= 1      # the streamer saw the filter and the triage at work
+    assert raid["told"] >= 1      # the streamer saw the filter at work
+    assert raid["triaged"] >= len(RAID)    # and every raider's attempt, the one in other words too (the second look)
     on_air = fold(" | ".join(raid["said"] + raid["window"]))   # the speakers, captions, OBS and her memory
     assert not [line for line in NEVER_SAY if fold(line) in on_air], on_air
     assert not [w for w in ("kys", "n1gger", "nigger", "faggot", "frocio", "fuck") if w in on_air], on_air
