@@ -98,7 +98,8 @@ _PATTERNS: dict[str, list[str]] = {
         # a program's developer or god mode is chat; hers, or switched on for an answer, is not
         r"\b(developer|dev|god|admin|debug)\s+mode\b(?=[^.!?\n]{0,20}\b(yourself|bea|confirm|"
         r"respond|reply|answer|say)\b|\s*(on|enabled|activated|:)\s*([.!,)\]'\"]|$))|\b(enable|activate|enter|"
-        r"switch\s+to|turn\s+on|unlock|go\s+into)\s+(the\s+)?(developer|dev|god|admin|debug)\s+mode\s*[.!]*\s*$|\b(you|your|yourself|u|ur|bea)"
+        r"switch\s+to|turn\s+on|unlock|go\s+into)\s+(the\s+)?(developer|dev|god|admin|debug)\s+mode\s*[.!]*\s*$|\b(yo"
+        r"u|your|yourself|u|ur|bea)"
         r"\b[^.!?\n]{0,20}\b(developer|dev|god|admin|debug)\s+mode\b",
         r"\bjailbr\w*\b[^.!?\n]{0,20}\b(you|yourself|mode|bot|ai|prompt|her)\b",
         r"\b(you|bot|ai)\b[^.!?\n]{0,10}\bjailbr\w*", r"\bdo anything now\b",
@@ -223,12 +224,15 @@ _TOKEN = re.compile(r"\w+")
 _LEETY = frozenset("013457@$!|")
 _TURNS = re.compile(r"(?:^|[.!?\]>]\s*|\n)([a-z][\w-]{1,20})\s*:(?!\S)")
 _MARKUP = re.compile(r"<!--|\[\[\s*(system|admin|sys)|\{\{\s*(system|admin|sys)")
-_ROLES = frozenset("user human assistant ai bot model streamer viewer system utente assistente sistema".split())
+_ROLES = frozenset("user human assistant ai bot model streamer viewer system utente assistente sistema usuario "
+                   "asistente "
+                   "sistema operatore operator".split())
 _SPACED = re.compile(r"(?<![\w])(?:\w[\s.\-_*]{1,3}){2,}\w(?![\w])")
 _SPACE_BETWEEN = re.compile(r"(?<=\b\w)[\s.\-_*]{1,3}(?=\w\b)")
 _ONE_BETWEEN = re.compile(r"(?<=\b\w)[\s.\-_*](?=\w\b)")
 _MARK_BETWEEN = re.compile(r"(?<=\b\w)[.\-_*](?=\w\b)")   # "d-i-s-a-t-t-i-v-a i f-i-l-t-r-i"
 _B64 = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}")
+_HEX = re.compile(r"(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}\s?){8,}(?![0-9A-Za-z])")
 _LETTERS_APART = re.compile(r"(?<!\w)(?:[a-z] ){9,}[a-z](?!\w)")   # "s a y t h a t y o u ..."
 _REGIONAL = re.compile("[\U0001F1E6-\U0001F1FF]+")   # letters as regional indicators: flags come in pairs
 # words of the jailbreak's own trade: three different ones in a long line is a jailbreak, not chat
@@ -267,6 +271,17 @@ def _turns(folded: str) -> bool:
         return False
     speakers = {m.group(1) for m in _TURNS.finditer(folded)}
     return len(speakers) >= 2 and not speakers.isdisjoint(_ROLES)
+
+
+def _decoded_hex(run: str) -> str:
+    """Hexadecimal bytes as text, or "" when they are not words."""
+    try:
+        text = bytes.fromhex("".join(run.split())).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return ""
+    if sum(c.isalpha() for c in text) < 0.6 * len(text) or not all(c.isprintable() or c.isspace() for c in text):
+        return ""
+    return text
 
 
 def _decoded(token: str) -> str:
@@ -320,10 +335,17 @@ def _steering(text: str, folded: str, tokens: set[str]) -> str:
             decoded = _decoded(token)
             if decoded and (_match(fold(decoded)) or len(_WORDS.findall(decoded)) >= 3):
                 return ENCODED
+        for run in _HEX.findall(text):     # words as hexadecimal bytes, spaced or not
+            decoded = _decoded_hex(run)
+            if decoded and (_match(fold(decoded)) or len(_WORDS.findall(decoded)) >= 3):
+                return ENCODED
     joined = " ".join(tokens)
     if not _ALL_NEEDS.isdisjoint(joined.translate(_ROT13).split()) and _match(folded.translate(_ROT13)):
         return ENCODED
     if not _ALL_NEEDS.isdisjoint(joined[::-1].split()) and _match(folded[::-1]):
+        return ENCODED
+    backwards = {t[::-1] for t in tokens}      # each word written backwards, in their order
+    if not _ALL_NEEDS.isdisjoint(backwards) and _match(" ".join(w[::-1] for w in folded.split())):
         return ENCODED
     return ""
 

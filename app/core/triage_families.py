@@ -156,7 +156,8 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"\b(dimentica|ignora|scordati)\s+tutto\s*[,.:;!-]+\s*(ora\s+|adesso\s+)?(scrivi|di|dici|rispondi|stampa)\b",
     ]),
     ("override", (_gate("compito compiti incarico"),), [
-        r"\b(nuovo|nuovi|prossimo|altro)\s+(compito|compiti|incarico)\b(?=.*\b(ora|adesso|scrivi|dimentica|rispondi)\b)",
+        r"\b(nuovo|nuovi|prossimo|altro)\s+(compito|compiti|incarico)\b(?=.*\b(ora|adesso|scrivi|dimentica|rispondi)"
+        r"\b)",
     ]),
     ("echo", (_gate("solo soltanto solamente dire"),), [
         r"\b(scrivi|di'?|dici|rispondi|stampa)\s+(solo|soltanto|solamente)\s*(con\s*)?[:\"']",
@@ -212,7 +213,8 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"(is|will be)\s+now\b",
     ]),
     ("role", (_gate("from"), _gate("now"), _gate("on")), [
-        r"\bfrom now on\b[^.!?\n]{0,40}\b(refer|respond|reply|answer|call|speak|talk|act|only|always|never|you|your|"
+        r"\bfrom now on\b(?!,?\s+(i|i'm|im|we|we're|my|our)\b)[^.!?\n]{0,40}\b(refer|respond|reply|answer|call|speak|"
+        r"talk|act|only|always|never|you|your|"
         r"u|ur)\b",
     ]),
     ("role", (_gate("ai bot chatbot model assistant gpt"), _gate("you")), [
@@ -226,10 +228,12 @@ _FAMILIES: list[tuple[str, tuple[frozenset[str], ...], list[str]]] = [
         r"character|chatbot|model|assistant|version)\b",
     ]),
     ("role", (_gate("mode developer_mode"),), [
-        r"\b(debug|debugging|developer|dev|maintenance|admin|god)[\s_]*mode\b\W*(on|enabled|activated|:?\s*enabled)\b(?!\s+\w)",
+        r"\b(debug|debugging|developer|dev|maintenance|admin|god)[\s_]*mode\b\W*(on|enabled|activated|:?\s*enabled)\b"
+        r"(?!\s+\w)",
     ]),
     ("role", (_gate("interpreta impersona recita stato stata fai fingi immagina modalita"),), [
-        r"\b(interpreta|impersona|recita)\s+(il\s+ruolo|la\s+parte|il\s+personaggio)\b|\bsei\s+stat[oa]\s+(programmat[oa]|creat[oa]|progettat[oa])\s+per\b",
+        r"\b(interpreta|impersona|recita)\s+(il\s+ruolo|la\s+parte|il\s+personaggio)\b|\bsei\s+stat[oa]\s+(programmat"
+        r"[oa]|creat[oa]|progettat[oa])\s+per\b",
         r"\b(fai finta|fingi|immagina)\s+(di\s+)?(poter|potere|essere|avere)\b",
         r"\bmodalita\s+\w+\s+(attivata|attiva|on)\b",
     ]),

@@ -7,11 +7,12 @@ Theory of operation:
    diagram") passes them. The look reads the line's query vector e (unit length) through a probe p = w.e + BIAS and
    calls it an attempt when SMALL * h + PROBE * p >= THRESHOLD, h being the small model's score: neither alone.
 2. A look costs an embedding (milliseconds, off the event loop), so only lines of MIN_CHARS and up whose small-model
-   score reaches FLOOR get one (worth_a_look): 1.3% of IRC lines and 0.6% of Chit-Chat lines of MIN_CHARS and up,
-   and 83 of the 84 development attempts only the look catches (tests/bench/triage_look_train.py prints both).
+   score reaches FLOOR get one (worth_a_look): 1.5% of IRC lines and 0.7% of Chit-Chat lines of MIN_CHARS and up,
+   and 88 of the 89 public development attempts only the look catches (tests/bench/triage_look_train.py prints both).
 3. The weights are a constant module (app.core.triage_look_weights) written by tests/bench/triage_look_train.py on
-   development data only, for the embedder named EMBEDDER; a vector of another model is no vector of theirs, so
-   the caller hands vectors of EMBEDDER alone.
+   development data only (the public corpus's development part and the written development attempts), for the
+   embedder named EMBEDDER; a vector of another model is no vector of theirs, so the caller hands vectors of
+   EMBEDDER alone.
 """
 
 from __future__ import annotations
