@@ -19,7 +19,8 @@ Theory of operation:
    count, when; never the words): from the loop as a background write, off it at once.
    clear(identity) is the streamer taking the mark off in the People dock: gone from memory and from the store.
 6. A line the rules and the small model leave alone may get a second look (app.core.triage_look) when the
-   composition hands a `look`: the line's query vector, computed off the loop. The line waits for it in the
+   composition hands a `look`: the line's query vector, computed off the loop (None while there is none to
+   compute: the line goes on as the rules judged it). The line waits for it in the
    background and is then judged as above; a look that fails lets the line go on as the rules judged it (said
    once in the Problems dock and logged, never with the line's words), and off the loop there is no look.
 """
@@ -55,7 +56,7 @@ from app.process.tasks import spawn
 
 log = logging.getLogger(__name__)
 
-Look = Callable[[str], Awaitable[Sequence[float]]]   # a line's query vector of triage_look.EMBEDDER
+Look = Callable[[str], Awaitable[Sequence[float] | None]]   # a line's query vector of triage_look.EMBEDDER, or None
 
 TRIAGE = "triage"      # meta: what the triage found in this line (an attempt's kind, or "link")
 
@@ -115,7 +116,7 @@ class ChatGuard:
     async def _looked(self, p: Perception, found: Verdict, look: Look) -> None:
         try:
             vector = await look(p.text)
-            if triage_look.attempt(fold(p.text), vector):
+            if vector is not None and triage_look.attempt(fold(p.text), vector):
                 found = Verdict(rules.ATTEMPT, found.spam, found.links)
         except Exception as exc:
             if not self._look_failed:

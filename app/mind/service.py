@@ -271,11 +271,14 @@ class MindService:
     def perceive(self, perception: Perception) -> None:
         self.guard.perceive(perception)
 
-    async def look(self, text: str) -> Sequence[float]:
-        """The chat triage's second look: the line's query vector of the model its weights were fitted on, by
-        her memory's embedder when it is that model, else by one of its own, loaded on the first look."""
-        embedder: Any = self.memories.embedder if self.memories is not None else None
-        if embedder is None or embedder.name != triage_look.EMBEDDER:
+    async def look(self, text: str) -> Sequence[float] | None:
+        """The chat triage's second look: the line's query vector of the model its weights were fitted on, by her
+        memory's embedder when it is that model, else by one of its own, loaded on the first look. None (no look)
+        until her memory has loaded: no model is loaded or converted for the triage before hers."""
+        if self.memories is None:
+            return None
+        embedder: Any = self.memories.embedder
+        if embedder.name != triage_look.EMBEDDER:
             if self._look_embedder is None:
                 self._look_embedder = lazy_default_embedder(self.models_dir)
             embedder = self._look_embedder

@@ -79,3 +79,14 @@ def test_off_the_loop_a_line_goes_on_as_the_rules_judged_it() -> None:
     guard = ChatGuard(got.append, EventBus(lambda: 0.0), time.time, words=english, look=never)
     guard.perceive(_line(PAST_THE_WORDS[1], 1.0))
     assert [p.text for p in got] == [PAST_THE_WORDS[1]]
+
+
+def test_a_look_with_nothing_to_compute_yet_lets_the_line_go_on_as_the_rules_judged_it() -> None:
+    async def not_yet(_text: str) -> Sequence[float] | None:
+        return None       # her memory (and its embedder) has not loaded yet
+
+    events = EventBus(lambda: 0.0)
+    got: list[Perception] = []
+    guard = ChatGuard(got.append, events, time.time, words=english, look=not_yet)
+    _run(guard, [PAST_THE_WORDS[1]])
+    assert [p.text for p in got] == [PAST_THE_WORDS[1]] and not events.recent([EventKind.ERROR])
