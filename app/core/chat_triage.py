@@ -273,13 +273,14 @@ def _turns(folded: str) -> bool:
     return len(speakers) >= 2 and not speakers.isdisjoint(_ROLES)
 
 
-def _decoded_hex(run: str) -> str:
-    """Hexadecimal bytes as text, or "" when they are not words."""
+def _words(raw: bytes) -> str:
+    """Decoded bytes as text, or "" when they are not words (mostly printable, mostly letters)."""
     try:
-        text = bytes.fromhex("".join(run.split())).decode("utf-8")
-    except (ValueError, UnicodeDecodeError):
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
         return ""
-    if sum(c.isalpha() for c in text) < 0.6 * len(text) or not all(c.isprintable() or c.isspace() for c in text):
+    printable = sum(c.isprintable() or c.isspace() for c in text)
+    if not text or printable < 0.95 * len(text) or sum(c.isalpha() for c in text) < 0.6 * len(text):
         return ""
     return text
 
@@ -287,14 +288,17 @@ def _decoded_hex(run: str) -> str:
 def _decoded(token: str) -> str:
     """A base64 token as text, or "" when it is not words."""
     try:
-        raw = base64.b64decode(token + "=" * (-len(token) % 4), validate=True)
-        text = raw.decode("utf-8")
-    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return _words(base64.b64decode(token + "=" * (-len(token) % 4), validate=True))
+    except (binascii.Error, ValueError):
         return ""
-    printable = sum(c.isprintable() or c.isspace() for c in text)
-    if not text or printable < 0.95 * len(text) or sum(c.isalpha() for c in text) < 0.6 * len(text):
+
+
+def _decoded_hex(run: str) -> str:
+    """Hexadecimal bytes, spaced or not, as text, or "" when they are not words."""
+    try:
+        return _words(bytes.fromhex("".join(run.split())))
+    except ValueError:
         return ""
-    return text
 
 
 def steering(text: str) -> str:
@@ -331,14 +335,9 @@ def _steering(text: str, folded: str, tokens: set[str]) -> str:
     if attempt(text, folded):
         return ATTEMPT
     if len(text) >= 16:
-        for token in _B64.findall(text):
-            decoded = _decoded(token)
-            if decoded and (_match(fold(decoded)) or len(_WORDS.findall(decoded)) >= 3):
-                return ENCODED
-        for run in _HEX.findall(text):     # words as hexadecimal bytes, spaced or not
-            decoded = _decoded_hex(run)
-            if decoded and (_match(fold(decoded)) or len(_WORDS.findall(decoded)) >= 3):
-                return ENCODED
+        payloads = [_decoded(t) for t in _B64.findall(text)] + [_decoded_hex(r) for r in _HEX.findall(text)]
+        if any(p and (_match(fold(p)) or len(_WORDS.findall(p)) >= 3) for p in payloads):
+            return ENCODED
     joined = " ".join(tokens)
     if not _ALL_NEEDS.isdisjoint(joined.translate(_ROT13).split()) and _match(folded.translate(_ROT13)):
         return ENCODED
