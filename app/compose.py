@@ -111,7 +111,8 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
         bus = EventBus(clock.time, on_subscriber_error=lambda e, exc: log.error(
             "an event subscriber failed on %s: %s", e.kind, where(exc)))
         blocking = BoundedExecutor("blocking", 4, queue_size=256)
-        gate = NetworkGate(lambda: settings.current.privacy.enabled, bus, executor=blocking)
+        gate = NetworkGate(lambda: settings.current.privacy.enabled, bus, executor=blocking,
+                           local_network=lambda: settings.current.privacy.local_network)
         switches = RuntimeSwitches(bus)
         computer_locale = system_locale(os.environ, locale.getlocale()[0])
         catalogs = shipped_catalogs()   # her words: the languages she can be briefed in are the catalogs present

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, create_model
+from pydantic import Field, create_model, field_validator
 
 from app.config.api_settings import ApiSettings
 from app.config.mind_settings import MindSettings
 from app.config.section import ADVANCED, Section, SkillSettings
+from app.core.netpolicy import local_network_entry
 
 SETTINGS_SCHEMA_VERSION = 3
 
@@ -29,7 +30,18 @@ class GeneralSettings(Section):
 class PrivacySettings(Section):
     enabled: bool = Field(False, title="Privacy mode",
                           description="Nothing leaves this computer: only models, voices and services running "
-                                      "on it are used.")
+                                      "on it are used, and those on your own machines listed below.")
+    local_network: list[str] = Field(
+        default_factory=list, title="Your own machines",
+        description="Other computers of yours on your home network that privacy mode may reach (a model server, "
+                    "OBS on a streaming PC): each by its private address (192.168.1.20, 10.0.0.5, fd00::5) or "
+                    "its name (studio-pc.local, or a name your hosts file gives a private address). Empty: this "
+                    "computer only.")
+
+    @field_validator("local_network")
+    @classmethod
+    def _machines(cls, value: list[str]) -> list[str]:
+        return list(dict.fromkeys(local_network_entry(v) for v in value if v.strip()))   # its ValueError says why
 
 
 class UiSettings(Section):

@@ -342,13 +342,14 @@ class MindService:
                              local=lambda spec: LocalLlamaClient(spec, self.demo_languages, self.local_executor))
 
     def models_privacy_stops(self) -> list[str]:
-        """Her models (mind and background) on another machine, while privacy mode is on."""
+        """Her models (mind and background) on another machine that is not one of the streamer's own (Settings →
+        Privacy), while privacy mode is on."""
         if not self.net.privacy:
             return []
         mind = self.settings.current.mind
-        names = self.net.local_names()
+        names, lan = self.net.local_names(), self.net.lan()
         hosts = model_hosts([*mind.models, *mind.background_models], mind.base_urls)
-        return list(dict.fromkeys(spec for spec, host in hosts if not on_this_machine(host, names)))
+        return list(dict.fromkeys(spec for spec, host in hosts if not on_this_machine(host, names, lan)))
 
     def say_private_models(self) -> None:
         """Privacy mode on and models set on other machines: one problem line naming them, gone once privacy

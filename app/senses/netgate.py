@@ -5,7 +5,10 @@ decision said.
    addresses; a refusal raises PrivacyRefused and publishes an ERROR event the user sees. With privacy mode off
    the system's resolver is asked (a blocking lookup, off the loop), and a name that resolves to nothing raises
    socket.gaierror, as a connection would. With privacy mode on no resolver is asked: the name stands for what
-   this machine says of it (its own names, localhost, the hosts file: SystemLocalNames), else it is refused.
+   this machine says of it (its own names, localhost, the hosts file: SystemLocalNames), else it is refused;
+   the streamer's own machines (Settings → Privacy) pass as netpolicy rule 5 says, and a listed `.local` name
+   the hosts file does not know is asked of multicast DNS on the link (mdns_lookup, netpolicy rule 6), never of
+   the system's resolver.
 2. Every way out connects to those addresses and nothing else, never looking the name up again:
    - open_connection (asyncio streams: Twitch) tries them in order; TLS still checks the certificate
      against the name (server_hostname);
@@ -26,15 +29,17 @@ import os
 import socket
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-from app.core import netpolicy
+from app.core import mdns, netpolicy
 from app.core.events import EventBus, EventKind
 from app.core.words import said
 
 Resolver = Callable[[str, int | None], Sequence[str]]
+MDNS_SECONDS = 1.0      # a machine on the link answers in milliseconds; one that is off never does
 
 
 class PrivacyRefused(ConnectionRefusedError):
@@ -51,6 +56,28 @@ def system_resolve(host: str, port: int | None) -> list[str]:
     """Every address `host` resolves to, in the order the system prefers them; socket.gaierror if none."""
     infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+def mdns_lookup(name: str, timeout: float = MDNS_SECONDS) -> list[str]:
+    """The addresses the machine called `name` gives for itself over multicast DNS (app.core.mdns), [] when no
+    answer comes in `timeout` seconds or the link has no multicast route."""
+    ident = int.from_bytes(os.urandom(2), "big") or 1
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        sock.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_TTL, 255)
+        sock.bind(("0.0.0.0", 0))
+        sock.sendto(mdns.query(name, ident), (mdns.GROUP_V4, mdns.PORT))
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            sock.settimeout(left)
+            found = mdns.addresses(sock.recv(9000), name, ident)
+            if found:
+                return found
+    except OSError:
+        pass
+    finally:
+        sock.close()
+    return []
 
 
 def hosts_file() -> str:
@@ -101,12 +128,24 @@ def connect_to(addresses: Sequence[str], port: int, timeout: float | None) -> so
 class NetworkGate:
     def __init__(self, privacy: Callable[[], bool], bus: EventBus | None = None,
                  resolve: Resolver = system_resolve, executor: Executor | None = None,
-                 local_names: Callable[[], netpolicy.LocalNames] | None = None) -> None:
+                 local_names: Callable[[], netpolicy.LocalNames] | None = None,
+                 local_network: Callable[[], Sequence[str]] = lambda: (),
+                 multicast: Callable[[str], Sequence[str]] = mdns_lookup) -> None:
         self._executor = executor
         self._privacy = privacy
         self._bus = bus
         self._resolve = resolve
         self.local_names = local_names or SystemLocalNames()
+        self._local_network = local_network
+        self._multicast = multicast
+        self._lan: tuple[tuple[str, ...], netpolicy.LocalNetwork] = ((), netpolicy.NO_LAN)
+
+    def lan(self) -> netpolicy.LocalNetwork:
+        """The streamer's own machines as Settings → Privacy lists them now."""
+        entries = tuple(self._local_network())
+        if entries != self._lan[0]:
+            self._lan = (entries, netpolicy.LocalNetwork.of(entries))
+        return self._lan[1]
 
     @property
     def privacy(self) -> bool:
@@ -121,9 +160,12 @@ class NetworkGate:
             raise PrivacyRefused(purpose, verdict.reason)
         return verdict.addresses
 
-    def _lookup(self, host: str, port: int | None, privacy: bool) -> Sequence[str]:
+    def _lookup(self, host: str, port: int | None, privacy: bool, lan: netpolicy.LocalNetwork) -> Sequence[str]:
         if privacy:      # rule 1: no resolver learns the name; one this machine does not know is refused below
-            return netpolicy.local_addresses(host, self.local_names())
+            names = self.local_names()
+            if netpolicy.wants_mdns(host, lan, names):
+                return list(self._multicast(host))
+            return netpolicy.local_addresses(host, names)
         resolved = list(self._resolve(host, port))
         if not resolved:
             raise socket.gaierror(socket.EAI_NONAME, f"{host} is not a known host name")
@@ -131,17 +173,17 @@ class NetworkGate:
 
     def vet_sync(self, host: str, port: int | None, purpose: str) -> tuple[str, ...]:
         """The addresses `host` may be reached at (rule 1), for blocking clients running in an executor."""
-        privacy = self._privacy()
-        resolved = self._lookup(host, port, privacy) if netpolicy.needs_resolution(host) else ()
-        return self._enforce(netpolicy.decide(host, port, privacy, resolved), purpose)
+        privacy, lan = self._privacy(), self.lan()
+        resolved = self._lookup(host, port, privacy, lan) if netpolicy.needs_resolution(host) else ()
+        return self._enforce(netpolicy.decide(host, port, privacy, resolved, lan), purpose)
 
     async def vet(self, host: str, port: int | None, purpose: str) -> tuple[str, ...]:
-        privacy = self._privacy()
+        privacy, lan = self._privacy(), self.lan()
         resolved: Sequence[str] = ()
         if netpolicy.needs_resolution(host):
             resolved = await asyncio.get_running_loop().run_in_executor(self._executor, self._lookup, host, port,
-                                                                        privacy)
-        return self._enforce(netpolicy.decide(host, port, privacy, resolved), purpose)
+                                                                        privacy, lan)
+        return self._enforce(netpolicy.decide(host, port, privacy, resolved, lan), purpose)
 
     async def check(self, host: str, port: int | None, purpose: str) -> None:
         """Refuse now what a connection to host would be refused (no connection is made)."""
@@ -224,9 +266,11 @@ def _connector_class() -> type:
                 await self._gate.vet(host, port, self._purpose)
             conn = await super().connect(req, traces, timeout)
             peer = conn.transport.get_extra_info("peername") if conn.transport is not None else None
-            if peer and self._gate.privacy and not netpolicy.is_loopback_address(str(peer[0])):
-                conn.close()     # kept alive from before privacy mode was switched on: not used again
-                self._gate._enforce(netpolicy.decide(str(peer[0]), peer[1], True), self._purpose)
+            if peer and self._gate.privacy:
+                verdict = netpolicy.decide(str(peer[0]), peer[1], True, lan=self._gate.lan())
+                if not verdict.allowed:
+                    conn.close()     # kept alive from before privacy mode was switched on: not used again
+                    self._gate._enforce(verdict, self._purpose)
             return conn
 
     return GateConnector
