@@ -5,7 +5,8 @@ Theory of operation:
 2. badges() names the marks on the tray icon, at most two: "live" (a red dot, bottom right) while a stream
    session is open, and one of "paused" or "muted" (top right): paused wins, a paused mind says nothing anyway.
 3. tooltip() names her and every state that is on, in a fixed order (live, paused, muted, privacy mode), then
-   the model: the tray's words for what the icon shows.
+   the model: the tray's words for what the icon shows. Privacy mode says "local network" when the streamer
+   listed machines of theirs it may reach.
 4. model_text() names the model she thinks with (the first of her pool), or says she has none and where to
    set one; the built-in model is called what it is, a demo.
 """
@@ -28,6 +29,7 @@ class ShellState:
     muted: bool = False
     privacy: bool = False
     model: str = ""           # the first model of her pool, "" when none is set
+    local_network: bool = False   # privacy mode reaches the streamer's own machines too (a list in Settings)
 
 
 def badges(state: ShellState) -> tuple[str, ...]:
@@ -45,7 +47,13 @@ def flags(state: ShellState) -> list[str]:
     return [word for on, word in ((state.live, QT_TRANSLATE_NOOP("shell_state", "live")),
                                   (state.paused, QT_TRANSLATE_NOOP("shell_state", "mind paused")),
                                   (state.muted, QT_TRANSLATE_NOOP("shell_state", "voice muted")),
-                                  (state.privacy, QT_TRANSLATE_NOOP("shell_state", "privacy mode"))) if on]
+                                  (state.privacy, privacy_word(state))) if on]
+
+
+def privacy_word(state: ShellState) -> str:
+    """Rule 3's word for privacy mode: "local network" when it reaches the streamer's own machines too."""
+    return (QT_TRANSLATE_NOOP("shell_state", "privacy mode (local network)") if state.local_network
+            else QT_TRANSLATE_NOOP("shell_state", "privacy mode"))
 
 
 def model_text(state: ShellState) -> str:

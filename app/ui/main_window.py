@@ -405,8 +405,12 @@ class MainWindow(QMainWindow):
                                                        root=self.bea.paths.root))
 
     def title(self) -> str:
-        privacy = self.bea.settings.current.privacy.enabled
-        return translate("main_window", "{app_name} — privacy mode").format(app_name=APP_NAME) if privacy else APP_NAME
+        privacy = self.bea.settings.current.privacy
+        if not privacy.enabled:
+            return APP_NAME
+        if privacy.local_network:
+            return translate("main_window", "{app_name} — privacy mode (local network)").format(app_name=APP_NAME)
+        return translate("main_window", "{app_name} — privacy mode").format(app_name=APP_NAME)
 
     def refresh_mode(self) -> None:
         self.setWindowTitle(self.title())

@@ -25,7 +25,8 @@ def read_state(bea: Bea) -> ShellState:
     stopped = set(bea.mind.models_privacy_stops())   # she falls back past them: the first she can use is hers
     usable = [m for m in current.mind.models if m not in stopped]
     return ShellState(live=stream is not None and stream.on_air, paused=bea.switches.paused,
-                      muted=bea.switches.muted, privacy=current.privacy.enabled, model=usable[0] if usable else "")
+                      muted=bea.switches.muted, privacy=current.privacy.enabled, model=usable[0] if usable else "",
+                      local_network=current.privacy.enabled and bool(current.privacy.local_network))
 
 
 class ShellStatus(QObject):
@@ -77,8 +78,9 @@ class ShellStatus(QObject):
                              else translate("status_bar", "No stream session is open: File → Go live starts one."))
         self.model.setText(translate("status_bar", "Model: {state}").format(
             state=translate("status_bar", model_text(state))))
-        self.privacy.setText(translate("status_bar", "Privacy mode: on (local only)") if state.privacy
-                             else translate("status_bar", "Privacy mode: off"))
+        self.privacy.setText(translate("status_bar", "Privacy mode: off") if not state.privacy
+                             else translate("status_bar", "Privacy mode: on (local network)") if state.local_network
+                             else translate("status_bar", "Privacy mode: on (local only)"))
         self.switches.setText(" · ".join(translate("status_bar", SWITCH_WORDS[f]) for f in flags(state)
                                          if f in SWITCH_WORDS))
         if before is not None and before.live != state.live:
