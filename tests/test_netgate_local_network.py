@@ -210,9 +210,9 @@ def test_a_listed_machine_is_reached_by_address_by_name_and_over_multicast_dns(l
     listed = [lan.address, "lan-box", "lan-box.local", "wan-box.local"]
     said = lan.studio_gate(listed, tmp_path / "trace")
     assert said[:3] == ["reached 0 by address", "reached 1 by lan-box", "reached 2 by lan-box.local"], said
-    assert said[3] == (f"refused privacy mode is on: wan-box.local:{lan.port} is one of your machines in Settings → "
-                       "Privacy, but it resolves to 203.0.113.9, which is not a private address, so Bea will not "
-                       "connect to it")
+    assert said[3] == (f"refused privacy mode is on: wan-box.local:{lan.port} is one of your own machines "
+                       "(Settings → General), but it resolves to 203.0.113.9, which is not a private address, so "
+                       "Bea will not connect to it")
     trace = read_trace((tmp_path / "trace").read_text())
     where = f"{lan.address}:{lan.port}"
     assert trace.dns == []

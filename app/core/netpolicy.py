@@ -12,9 +12,9 @@ Theory of operation:
    (local_addresses): "localhost", "*.localhost" and the machine's own names are loopback; any other name is
    what the hosts file says, or nothing (refused, unresolved).
 4. A refusal carries a sentence the user can read, naming the host and the reason.
-5. The streamer's own machines (Settings → Privacy, LocalNetwork) pass too, with privacy mode on. An entry is a
-   private address (10/8, 172.16/12, 192.168/16, fc00::/7, fe80::/10; a link-local one may carry its
-   interface, fe80::2%eth0), or a name: a plain host name the hosts file maps to private addresses, or a
+5. The streamer's own machines (Settings → General, under privacy mode: LocalNetwork) pass too, with privacy
+   mode on. An entry is a private address (10/8, 172.16/12, 192.168/16, fc00::/7, fe80::/10; a link-local one
+   may carry its interface, fe80::2%eth0), or a name: a plain host name the hosts file maps to private addresses, or a
    `.local` name (local_network_entry says what is wrong with any other entry). A listed address passes as it
    is; a listed name passes when it stands for at least one address and every one is loopback or private, and
    is refused in its own words when one is not (the hosts file names it somewhere public) or when this machine
@@ -42,11 +42,11 @@ NOT_LOCAL = QT_TRANSLATE_NOOP("problems", "{purpose}: privacy mode is on: {where
 NOT_RESOLVED = QT_TRANSLATE_NOOP("problems", "{purpose}: {where} could not be resolved.")
 RESOLVES_OUTSIDE = QT_TRANSLATE_NOOP("problems", "{purpose}: privacy mode is on: {where} resolves to {address}, "
                                                  "which is not on this machine, so Bea will not connect to it.")
-LISTED_OUTSIDE = QT_TRANSLATE_NOOP("problems", "{purpose}: privacy mode is on: {where} is one of your machines in "
-                                               "Settings → Privacy, but it resolves to {address}, which is not a "
+LISTED_OUTSIDE = QT_TRANSLATE_NOOP("problems", "{purpose}: privacy mode is on: {where} is one of your own machines "
+                                               "(Settings → General), but it resolves to {address}, which is not a "
                                                "private address, so Bea will not connect to it.")
-LISTED_UNKNOWN = QT_TRANSLATE_NOOP("problems", "{purpose}: privacy mode is on: {where} is one of your machines in "
-                                               "Settings → Privacy, but this computer does not know its address: "
+LISTED_UNKNOWN = QT_TRANSLATE_NOOP("problems", "{purpose}: privacy mode is on: {where} is one of your own machines "
+                                               "(Settings → General), but this computer does not know its address: "
                                                "name it in the hosts file, or list its address instead.")
 
 
@@ -178,7 +178,7 @@ def local_network_entry(text: str) -> str:
 
 @dataclass(frozen=True)
 class LocalNetwork:
-    """The streamer's own machines (rule 5), as listed in Settings → Privacy."""
+    """The streamer's own machines (rule 5), as listed in Settings → General under privacy mode."""
     addresses: frozenset[ipaddress.IPv4Address | ipaddress.IPv6Address] = frozenset()
     names: frozenset[str] = frozenset()
 
@@ -245,8 +245,9 @@ def decide(host: str, port: int | None, privacy: bool, resolved: Sequence[str] =
     addresses = tuple(dict.fromkeys(resolved))
     listed = lan.has_name(host)
     if not addresses and privacy and listed:
-        return Verdict(False, f"privacy mode is on: {where} is one of your machines in Settings → Privacy, but this "
-                              "computer does not know its address", words=LISTED_UNKNOWN, args=(("where", where),))
+        return Verdict(False, f"privacy mode is on: {where} is one of your own machines (Settings → General), but "
+                              "this computer does not know its address", words=LISTED_UNKNOWN,
+                       args=(("where", where),))
     if not addresses and privacy:    # rule 3: no local knowledge of the name, and no resolver is asked
         return not_local
     if not addresses:
@@ -256,9 +257,9 @@ def decide(host: str, port: int | None, privacy: bool, resolved: Sequence[str] =
     if listed:                       # rule 5: a listed name stands for private addresses only
         public = [a for a in addresses if not is_loopback_address(a) and not is_private_address(a)]
         if public:
-            return Verdict(False, f"privacy mode is on: {where} is one of your machines in Settings → Privacy, but "
-                                  f"it resolves to {public[0]}, which is not a private address, so Bea will not "
-                                  "connect to it", words=LISTED_OUTSIDE,
+            return Verdict(False, f"privacy mode is on: {where} is one of your own machines (Settings → "
+                                  f"General), but it resolves to {public[0]}, which is not a private address, so "
+                                  "Bea will not connect to it", words=LISTED_OUTSIDE,
                            args=(("where", where), ("address", public[0])))
         return Verdict(True, f"{where} is one of your machines", addresses)
     outside = [a for a in addresses if not is_loopback_address(a) and not lan.has_address(a)]

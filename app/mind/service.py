@@ -343,7 +343,7 @@ class MindService:
 
     def models_privacy_stops(self) -> list[str]:
         """Her models (mind and background) on another machine that is not one of the streamer's own (Settings →
-        Privacy), while privacy mode is on."""
+        General), while privacy mode is on."""
         if not self.net.privacy:
             return []
         mind = self.settings.current.mind

@@ -6,9 +6,9 @@ decision said.
    the system's resolver is asked (a blocking lookup, off the loop), and a name that resolves to nothing raises
    socket.gaierror, as a connection would. With privacy mode on no resolver is asked: the name stands for what
    this machine says of it (its own names, localhost, the hosts file: SystemLocalNames), else it is refused;
-   the streamer's own machines (Settings → Privacy) pass as netpolicy rule 5 says, and a listed `.local` name
-   the hosts file does not know is asked of multicast DNS on the link (mdns_lookup, netpolicy rule 6), never of
-   the system's resolver.
+   the streamer's own machines (Settings → General, under privacy mode) pass as netpolicy rule 5 says, and a
+   listed `.local` name the hosts file does not know is asked of multicast DNS on the link (mdns_lookup,
+   netpolicy rule 6), never of the system's resolver.
 2. Every way out connects to those addresses and nothing else, never looking the name up again:
    - open_connection (asyncio streams: Twitch) tries them in order; TLS still checks the certificate
      against the name (server_hostname);
@@ -141,7 +141,7 @@ class NetworkGate:
         self._lan: tuple[tuple[str, ...], netpolicy.LocalNetwork] = ((), netpolicy.NO_LAN)
 
     def lan(self) -> netpolicy.LocalNetwork:
-        """The streamer's own machines as Settings → Privacy lists them now."""
+        """The streamer's own machines as Settings → General lists them now."""
         entries = tuple(self._local_network())
         if entries != self._lan[0]:
             self._lan = (entries, netpolicy.LocalNetwork.of(entries))

@@ -25,7 +25,8 @@ class AppActions(QObject):
         self.mute = QAction(translate("actions", "Mute voice"), self, checkable=True)
         self.privacy = QAction(translate("actions", "Privacy mode"), self, checkable=True)
         self.privacy.setToolTip(
-            translate("actions", "Nothing leaves this machine: only loopback connections are allowed."))
+            translate("actions", "Nothing leaves this machine, except to your own machines listed in Settings → "
+                                 "General."))
         self.go_live = QAction(translate("actions", "Go live"), self)
         self.go_live.setToolTip(
             translate("actions", "Start a new session: what happens from now on belongs to this stream."))

@@ -77,7 +77,7 @@ def test_an_allowed_verdict_connects_only_to_the_vetted_addresses():
 def test_a_listed_name_resolving_outside_says_so_in_its_own_words():
     verdict = decide("bad.box", 443, True, ("203.0.113.9",), LAN)
     assert dict(verdict.args) == {"where": "bad.box:443", "address": "203.0.113.9"}
-    assert "is one of your machines in Settings → Privacy" in verdict.reason
+    assert "is one of your own machines (Settings → General)" in verdict.reason
     assert "not a private address" in verdict.reason
     unknown = decide("studio-pc.local", 443, True, (), LAN)
     assert dict(unknown.args) == {"where": "studio-pc.local:443"} and "does not know its address" in unknown.reason
