@@ -49,7 +49,7 @@ from app.process.runtime import RuntimeSwitches
 from app.process.secrets import SecretStore
 from app.process.tasks import spawn
 from app.senses.netgate import NetworkGate
-from app.senses.voice.stt import Transcriber
+from app.senses.voice.speech_pool import TranscriberPool
 from app.skills.base import Skill, SkillContext
 from app.skills.idle.skill import IdleSkill
 from app.skills.people.skill import PeopleSkill
@@ -157,9 +157,9 @@ def build(data_dir: Path, ask_passphrase: PassphrasePrompt | None = None,
             skill = skills.get("voice")
             return skill if isinstance(skill, VoiceSkill) and skill.enabled else None
 
-        def ears() -> Transcriber | None:   # the Ears port: the Voice skill's transcriber while that skill runs
+        def ears() -> TranscriberPool | None:   # the Ears port: where the Voice skill hears, while it runs
             on = voice()
-            return on.parts.transcriber if on is not None and on.parts is not None else None
+            return on.hear_pool if on is not None else None
 
         def voice_tap() -> VoiceTap | None:   # the VoiceTap port: a copy of her voice while the Voice skill is on
             on = voice()

@@ -7,6 +7,7 @@ pyproject.toml allows (then run the tests). pip-tools does the resolving, from a
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import venv
@@ -34,9 +35,8 @@ def main(argv: list[str]) -> int:
         out.parent.mkdir(exist_ok=True)
         subprocess.run([str(python), "-m", "piptools", "compile", "pyproject.toml", *upgrade,
                         *(f"--extra={e}" for e in extras), "--generate-hashes", "--allow-unsafe", "--strip-extras",
-                        "--no-emit-index-url", "--no-emit-find-links", "--quiet", f"--output-file={out}",
-                        "--custom-compile-command=python installer/lock.py"],
-                       cwd=ROOT, check=True)
+                        "--no-emit-index-url", "--no-emit-find-links", "--quiet", f"--output-file={out}"],
+                       cwd=ROOT, check=True, env={**os.environ, "CUSTOM_COMPILE_COMMAND": "python installer/lock.py"})
         print(f"wrote {out.relative_to(ROOT)}")
     return 0
 

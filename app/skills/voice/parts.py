@@ -26,6 +26,7 @@ from typing import Any
 
 from app.core.model_catalog import CATALOG, Kind
 from app.core.speech_language import Candidate, ears_language, pick_ears, pick_voice
+from app.core.speech_servers import parse_list
 from app.senses.voice.models import (
     ModelMissing,
     default_piper_voice,
@@ -85,8 +86,8 @@ def choose_models(settings: Any, manager: Any) -> tuple[Any, list[str]]:
     if voice.note:
         problems.append(f"her voice: {voice.note}")
     update = {"piper_voice": voice.path or "", "whisper_model": ears.path or ""}
-    if ears.path is None:
-        update["mode"] = "off"          # nothing fits: she does not pretend to hear
+    if ears.path is None and not any(server.remote for server in parse_list(settings.hear_on)):
+        update["mode"] = "off"          # nothing fits and no server hears for her: she does not pretend to hear
     return settings.model_copy(update=update), problems
 
 

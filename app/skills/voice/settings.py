@@ -10,11 +10,14 @@ from babel import Locale
 
 from app.core.model_catalog import Kind
 from app.core.speech_language import AUTO, HEARD_LANGUAGES
+from app.core.speech_servers import Kind as Place
+from app.core.speech_servers import SpeechServer, SpeechServerError, key_name, parse_list
 from app.core.words import PROBLEMS
+from app.process.tasks import spawn
 from app.skills.voice.skill import VoiceSettings, VoiceSkill
 from app.widgets.event_words import in_window
-from app.widgets.forms import SectionForm
-from app.widgets.qt import QT_TRANSLATE_NOOP, QComboBox, QLabel, QWidget, translate
+from app.widgets.forms import SecretField, SectionForm
+from app.widgets.qt import QT_TRANSLATE_NOOP, QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget, translate
 
 DEFAULT = QT_TRANSLATE_NOOP("voice_settings", "(system default)")
 PACKAGED = {"whisper_model": QT_TRANSLATE_NOOP("voice_settings", "(packaged: whisper base; tiny.en for English "
@@ -103,6 +106,64 @@ class VoiceSettingsPage(SectionForm):
         if why:
             self.layout_.addRow(QLabel(translate("voice_settings", "No audio devices: {why}").format(why=why),
                                        objectName="voiceNoDevices", wordWrap=True))
+        self._add_servers(skill)
+
+    def _add_servers(self, skill: VoiceSkill) -> None:
+        """A server's key (kept in the keyring), and "Test connection" for the servers listed above."""
+        self._skill = skill
+        self.key_server = QComboBox(objectName="speechKeyServer")
+        self.secret = SecretField("speechKey", translate("voice_settings", "the server's API key, if it asks for one"),
+                                  translate("voice_settings", "Save key"), self._keep_key, lambda: self._keep_key(""))
+        row = QHBoxLayout()
+        row.addWidget(self.key_server)
+        row.addWidget(self.secret, 1)
+        self.layout_.addRow(translate("voice_settings", "Server key"), row)
+        self.test_button = QPushButton(translate("voice_settings", "Test connection"), objectName="speechTest")
+        self.test_button.clicked.connect(lambda: spawn(self.test_connection()))
+        self.layout_.addRow(self.test_button)
+        self.server_result = QLabel(objectName="speechResult", wordWrap=True)
+        self.layout_.addRow(self.server_result)
+        self._fill_key_servers()
+
+    def _listed(self) -> list[SpeechServer]:
+        servers: list[SpeechServer] = []
+        for name in ("hear_on", "speak_on"):
+            try:
+                servers += [s for s in parse_list(self.value(name)) if s.kind is Place.OPENAI and s not in servers]
+            except SpeechServerError:
+                continue
+        return servers
+
+    def _fill_key_servers(self) -> None:
+        self.key_server.clear()
+        for server in self._listed():
+            self.key_server.addItem(server.url, key_name(server))
+        secrets = self._skill.ctx.secrets
+        self.secret.setEnabled(self.key_server.count() > 0)
+        self.secret.kept(bool(secrets is not None and self.key_server.currentData()
+                              and secrets.get(self.key_server.currentData())))
+
+    def _keep_key(self, text: str) -> None:
+        name, secrets = self.key_server.currentData(), self._skill.ctx.secrets
+        if not name or secrets is None:
+            self.server_result.setText(translate("voice_settings", "List an OpenAI-compatible server above first."))
+            return
+        if text.strip():
+            secrets.set(name, text.strip())
+            self.server_result.setText(translate("voice_settings", "The key is saved in {where}.").format(
+                where=translate("secrets", getattr(secrets, "where", ""))))
+        else:
+            secrets.delete(name)
+            self.server_result.setText(translate("voice_settings", "The key is forgotten."))
+        self._fill_key_servers()
+
+    async def test_connection(self) -> str:
+        self._fill_key_servers()
+        self.server_result.setText(translate("voice_settings", "Working…"))
+        lines = await self._skill.test_places(self.value("hear_on"), self.value("speak_on"))
+        self.server_result.setText("\n".join(translate("voice_settings", words).format(**args)
+                                             for words, args in lines))
+        return self.server_result.text()
 
     def editor_for(self, name: str, field: Any, value: Any) -> tuple[QWidget, Any]:
         if name in KINDS:

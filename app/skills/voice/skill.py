@@ -46,6 +46,7 @@ from app.config.section import ADVANCED, SkillSettings
 from app.core.events import Event, EventKind
 from app.core.her_words import HerWords
 from app.core.perception import OWNER, Meta, Perception, PerceptionKind
+from app.core.speech_servers import SpeechServerError, parse_list
 from app.core.talk_key import TalkKeyError, parse_talk_key
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.process.executors import BoundedExecutor
@@ -64,10 +65,12 @@ from app.senses.voice.guard import SelfHearingGuard
 from app.senses.voice.hotkey import preload as preload_hook
 from app.senses.voice.mouth import Caption, Line, Mouth, Spoken
 from app.senses.voice.output import AudioOutput, Progress
+from app.senses.voice.speech_pool import TranscriberPool, VoicePool
 from app.senses.voice.vad import TurnRules
 from app.skills.base import Skill, SkillContext
 from app.skills.registry import register
 from app.skills.voice.parts import Parts, SilentOutput, choose_models, load_parts
+from app.skills.voice.places import hearing_pool, speaking_pool, test_places
 from app.skills.voice.state import caption_text, mouth_level, voice_state
 from app.skills.voice.talk_keys import TalkKeys
 from app.skills.voice.tap import Tap, TappedOutput
@@ -77,7 +80,8 @@ log = logging.getLogger(__name__)
 SURFACE = "voice"
 SETTINGS = "skills.voice"   # the settings page that fixes what goes wrong here
 CONVERSATION = "voice:room"
-RESTART_ON = {"input_device", "output_device", "whisper_model", "language", "piper_voice", "end_of_turn_ms"}
+RESTART_ON = {"input_device", "output_device", "whisper_model", "language", "piper_voice", "end_of_turn_ms", "hear_on",
+              "speak_on"}
 LIP_EVERY = 1.0 / 30.0      # seconds between mouth levels sent to the stage
 KEEP_CAPTIONS = 4           # lines whose captions are remembered
 STOP_WAIT_S = 10.0          # how long stopping waits for a synthesis in flight (a long line takes about 4 s)
@@ -106,6 +110,19 @@ class VoiceSettings(SkillSettings):
                                       "the voice installed for that language (auto, en, it, de, ...).")
     piper_voice: str = Field("", title="Her voice", description="The voice she speaks with: the packaged one, "
                              "one from Settings → Models…, or a Piper .onnx file.")
+    hear_on: list[str] = Field(
+        default_factory=lambda: ["this computer"], title="Where she hears",
+        description="Where your speech becomes words, tried in order: this computer, a Wyoming server "
+                    "(wyoming://192.168.1.20:10300) or an OpenAI-compatible server (http://192.168.1.20:8000/v1 "
+                    "and the model's name). When one does not answer, the next does, and this computer last. "
+                    "Hearing when you speak stays on this computer: no sound leaves it until you finish a "
+                    "sentence.")
+    speak_on: list[str] = Field(
+        default_factory=lambda: ["this computer"], title="Where she speaks",
+        description="Where her voice is made, tried in order: this computer, a Wyoming server "
+                    "(wyoming://192.168.1.20:10200, optionally followed by a voice) or an OpenAI-compatible "
+                    "server (http://192.168.1.20:8880/v1, the model's name and a voice). When one does not "
+                    "answer, the next does, and this computer last.")
     end_of_turn_ms: int = Field(352, ge=224, le=2000, title="You are done after a pause of (ms)",
                                 json_schema_extra=ADVANCED,
                                 description="How long you are silent before she takes it that you are done and "
@@ -121,6 +138,16 @@ class VoiceSettings(SkillSettings):
     @classmethod
     def _strip(cls, value: str) -> str:
         return value.strip()
+
+    @field_validator("hear_on", "speak_on")
+    @classmethod
+    def _places(cls, value: list[str]) -> list[str]:
+        entries = [entry.strip() for entry in value if entry.strip()]
+        try:
+            parse_list(entries)
+        except SpeechServerError as exc:
+            raise ValueError(str(exc)) from None
+        return entries
 
     @field_validator("language")
     @classmethod
@@ -219,6 +246,8 @@ class VoiceSkill(Skill):
             open_microphone, clock=ctx.clock.monotonic)
         self.executor: BoundedExecutor | None = None
         self.parts: Parts | None = None
+        self.hear_pool: TranscriberPool | None = None   # where she hears: the servers listed, then this computer
+        self.speak_pool: VoicePool | None = None        # where she speaks, likewise
         self.guard: SelfHearingGuard | None = None
         self.mouth: Mouth | None = None
         self.keys = TalkKeys(self.press, self.release)
@@ -323,8 +352,13 @@ class VoiceSkill(Skill):
         self.guard = SelfHearingGuard(clock=monotonic)
         missing: list[str] = []
         carried: dict[str, tuple[str, dict[str, str]]] = {}   # a missing device's words for the window, by message
-        if parts.voice is not None:
-            rate = parts.voice.sample_rate
+        bus = self.ctx.bus
+        self.speak_pool = speaking_pool(s.speak_on, parts, self.ctx.gate, self.ctx.secrets, clock=monotonic, bus=bus)
+        if s.mode != "off":
+            self.hear_pool = hearing_pool(s.hear_on, parts, self.ctx.gate, self.ctx.secrets, s.language,
+                                        clock=monotonic, bus=bus)
+        if self.speak_pool is not None:
+            rate = self.speak_pool.sample_rate
             try:
                 self.output = await loop.run_in_executor(self.executor, self.open_output, rate,
                                                          s.output_device or None)
@@ -334,7 +368,7 @@ class VoiceSkill(Skill):
                 self.output = SilentOutput(rate, clock=monotonic)
                 self.output.start()
             self.output.add_listener(self._played)
-            self.mouth = Mouth(parts.voice, TappedOutput(self.output, self.tap), guard=self.guard,
+            self.mouth = Mouth(self.speak_pool, TappedOutput(self.output, self.tap), guard=self.guard,
                                barge_in=BargeIn(s.duck_db, s.stop_after_seconds), on_caption=self._caption,
                                on_action=self._action, on_speaking=self._on_speaking, screen=self._screen,
                                clock=monotonic)
@@ -343,8 +377,8 @@ class VoiceSkill(Skill):
                 outlets.attach_voice(self._say, self._begin, speaking=lambda: self.speaking,
                                      interrupt=self.interrupt,
                                      audible=lambda: not isinstance(self.output, SilentOutput))
-        if parts.transcriber is not None:
-            self.ears = Ears(parts.transcriber, vad=parts.vad, guard=self.guard, mode=s.mode,
+        if self.hear_pool is not None:
+            self.ears = Ears(self.hear_pool, vad=parts.vad, guard=self.guard, mode=s.mode,
                              rules=TurnRules(end_silence_ms=s.end_of_turn_ms),
                              on_heard=self._heard, on_owner_voice=self._owner_voice, on_level=self._level,
                              clock=monotonic)
@@ -407,6 +441,7 @@ class VoiceSkill(Skill):
         if self.parts is not None:
             self.parts.close()
             self.parts = None
+        self.hear_pool = self.speak_pool = None
         executor, self.executor = self.executor, None
         if executor is not None and still_loading:   # a quit during start-up does not wait for the models' load
             executor.shutdown(wait=False, cancel_futures=True)
@@ -430,6 +465,10 @@ class VoiceSkill(Skill):
             await self.start()
 
     # ---- her voice (rules 2, 3) ---------------------------------------------------------------------
+    async def test_places(self, hear: list[str], speak: list[str]) -> list[tuple[str, dict]]:
+        """What each speech server listed offers and how fast it answered (places.test_places)."""
+        return await test_places(hear, speak, self.ctx.gate, self.ctx.secrets)
+
     async def _say(self, text: str, mood: str) -> str:
         assert self.mouth is not None
         self._answering()
