@@ -20,8 +20,8 @@
         <translation>Modo privado</translation>
     </message>
     <message>
-        <source>Nothing leaves this machine: only loopback connections are allowed.</source>
-        <translation>Nada sale de este equipo: solo se permiten conexiones locales.</translation>
+        <source>Nothing leaves this machine, except to your own machines listed in Settings → General.</source>
+        <translation>Nada sale de este equipo, salvo hacia tus propias máquinas indicadas en Ajustes → General.</translation>
     </message>
     <message>
         <source>Go live</source>
@@ -1364,6 +1364,10 @@
     <message>
         <source>&lt;b&gt;{app_name} {version}&lt;/b&gt;&lt;p&gt;An AI co-host for live streams that lives on your own machine: her memory is one encrypted file in your data folder.&lt;/p&gt;&lt;p&gt;Data folder: {root}&lt;/p&gt;</source>
         <translation>&lt;b&gt;{app_name} {version}&lt;/b&gt;&lt;p&gt;Una copresentadora con IA para directos que vive en tu propio equipo: su memoria es un único archivo cifrado en tu carpeta de datos.&lt;/p&gt;&lt;p&gt;Carpeta de datos: {root}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>{app_name} — privacy mode (local network)</source>
+        <translation>{app_name} — modo privado (red local)</translation>
     </message>
     <message>
         <source>{app_name} — privacy mode</source>
@@ -3498,6 +3502,14 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>{purpose}: el modo privado está activado y {where} lleva a {address}, que no está en este equipo, así que Bea no se conecta.</translation>
     </message>
     <message>
+        <source>{purpose}: privacy mode is on: {where} is one of your own machines (Settings → General), but it resolves to {address}, which is not a private address, so Bea will not connect to it.</source>
+        <translation>{purpose}: el modo privado está activado: {where} es una de tus máquinas (Ajustes → General), pero resuelve a {address}, que no es una dirección privada, así que Bea no se conectará.</translation>
+    </message>
+    <message>
+        <source>{purpose}: privacy mode is on: {where} is one of your own machines (Settings → General), but this computer does not know its address: name it in the hosts file, or list its address instead.</source>
+        <translation>{purpose}: el modo privado está activado: {where} es una de tus máquinas (Ajustes → General), pero este equipo no conoce su dirección: añádelo al archivo hosts o indica su dirección.</translation>
+    </message>
+    <message>
         <source>Twitch did not post her message: it was the same as one she sent less than 30 seconds ago.</source>
         <translation>Twitch no ha publicado su mensaje: era igual que otro que envió hace menos de 30 segundos.</translation>
     </message>
@@ -3861,6 +3873,22 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <source>The chat check that reads what a line means could not run, so only its word rules guard her now (detail: {detail}).</source>
         <translation>La comprobación del chat que lee el sentido de una línea no pudo ejecutarse: ahora solo la protegen las reglas de palabras (detalle: {detail}).</translation>
     </message>
+    <message>
+        <source>Her ears on {server} do not answer ({why}); she hears on the next place listed meanwhile.</source>
+        <translation>Sus oídos en {server} no responden ({why}); mientras tanto escucha en el siguiente lugar de la lista.</translation>
+    </message>
+    <message>
+        <source>Her voice on {server} does not answer ({why}); she speaks from the next place listed meanwhile.</source>
+        <translation>Su voz en {server} no responde ({why}); mientras tanto habla desde el siguiente lugar de la lista.</translation>
+    </message>
+    <message>
+        <source>Her ears on {server} answer again.</source>
+        <translation>Sus oídos en {server} vuelven a responder.</translation>
+    </message>
+    <message>
+        <source>Her voice on {server} answers again.</source>
+        <translation>Su voz en {server} vuelve a responder.</translation>
+    </message>
 </context>
 <context>
     <name>problems_panel</name>
@@ -4142,8 +4170,16 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Modo privado</translation>
     </message>
     <message>
-        <source>Nothing leaves this computer: only models, voices and services running on it are used.</source>
-        <translation>Nada sale de este equipo: solo usa modelos, voces y servicios que funcionan en él.</translation>
+        <source>Nothing leaves this computer: only models, voices and services running on it are used, and those on your own machines listed below.</source>
+        <translation>Nada sale de este equipo: solo se usan modelos, voces y servicios que funcionan en él, y los de tus máquinas indicadas abajo.</translation>
+    </message>
+    <message>
+        <source>Your own machines</source>
+        <translation>Tus propias máquinas</translation>
+    </message>
+    <message>
+        <source>Other computers of yours on your home network that privacy mode may reach (a model server, OBS on a streaming PC): each by its private address (192.168.1.20, 10.0.0.5, fd00::5) or its name (studio-pc.local, or a name your hosts file gives a private address). Empty: this computer only.</source>
+        <translation>Otros equipos tuyos en la red de casa a los que el modo privado puede llegar (un servidor de modelos, OBS en un PC de streaming): cada uno por su dirección privada (192.168.1.20, 10.0.0.5, fd00::5) o su nombre (studio-pc.local, o un nombre al que tu archivo hosts da una dirección privada). Vacío: solo este equipo.</translation>
     </message>
     <message>
         <source>Start in the tray</source>
@@ -4706,6 +4742,22 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>La voz con la que habla: la incluida, una de Ajustes → Modelos…, o un archivo .onnx de Piper.</translation>
     </message>
     <message>
+        <source>Where she hears</source>
+        <translation>Dónde escucha</translation>
+    </message>
+    <message>
+        <source>Where your speech becomes words, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10300) or an OpenAI-compatible server (http://192.168.1.20:8000/v1 and the model&apos;s name). When one does not answer, the next does, and this computer last. Hearing when you speak stays on this computer: no sound leaves it until you finish a sentence.</source>
+        <translation>Dónde tu voz se convierte en palabras, en orden: este equipo, un servidor Wyoming (wyoming://192.168.1.20:10300) o un servidor compatible con OpenAI (http://192.168.1.20:8000/v1 y el nombre del modelo). Si uno no responde, responde el siguiente, y este equipo el último. Saber cuándo hablas se queda en este equipo: ningún sonido sale hasta que terminas una frase.</translation>
+    </message>
+    <message>
+        <source>Where she speaks</source>
+        <translation>Dónde habla</translation>
+    </message>
+    <message>
+        <source>Where her voice is made, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10200, optionally followed by a voice) or an OpenAI-compatible server (http://192.168.1.20:8880/v1, the model&apos;s name and a voice). When one does not answer, the next does, and this computer last.</source>
+        <translation>Dónde se crea su voz, en orden: este equipo, un servidor Wyoming (wyoming://192.168.1.20:10200, opcionalmente seguido de una voz) o un servidor compatible con OpenAI (http://192.168.1.20:8880/v1, el nombre del modelo y una voz). Si uno no responde, responde el siguiente, y este equipo el último.</translation>
+    </message>
+    <message>
         <source>You are done after a pause of (ms)</source>
         <translation>Has terminado tras una pausa de (ms)</translation>
     </message>
@@ -4786,6 +4838,10 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     <message>
         <source>voice muted</source>
         <translation>voz silenciada</translation>
+    </message>
+    <message>
+        <source>privacy mode (local network)</source>
+        <translation>modo privado (red local)</translation>
     </message>
     <message>
         <source>privacy mode</source>
@@ -5282,6 +5338,10 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     <message>
         <source>Model: {state}</source>
         <translation>Modelo: {state}</translation>
+    </message>
+    <message>
+        <source>Privacy mode: on (local network)</source>
+        <translation>Modo privado: activado (red local)</translation>
     </message>
     <message>
         <source>Privacy mode: on (local only)</source>
@@ -5814,6 +5874,50 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     <message>
         <source>No audio devices: {why}</source>
         <translation>No hay dispositivos de audio: {why}</translation>
+    </message>
+    <message>
+        <source>the server&apos;s API key, if it asks for one</source>
+        <translation>la clave API del servidor, si pide una</translation>
+    </message>
+    <message>
+        <source>Save key</source>
+        <translation>Guardar clave</translation>
+    </message>
+    <message>
+        <source>Server key</source>
+        <translation>Clave del servidor</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>Probar conexión</translation>
+    </message>
+    <message>
+        <source>List an OpenAI-compatible server above first.</source>
+        <translation>Primero indica arriba un servidor compatible con OpenAI.</translation>
+    </message>
+    <message>
+        <source>The key is saved in {where}.</source>
+        <translation>La clave está guardada en {where}.</translation>
+    </message>
+    <message>
+        <source>The key is forgotten.</source>
+        <translation>La clave se ha olvidado.</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>Trabajando…</translation>
+    </message>
+    <message>
+        <source>{server}: answered in {ms} ms; it offers {offer}</source>
+        <translation>{server}: respondió en {ms} ms; ofrece {offer}</translation>
+    </message>
+    <message>
+        <source>{server}: {why}</source>
+        <translation>{server}: {why}</translation>
+    </message>
+    <message>
+        <source>Only this computer is listed: there is no server to test.</source>
+        <translation>Solo está indicado este equipo: no hay ningún servidor que probar.</translation>
     </message>
 </context>
 <context>

@@ -20,8 +20,8 @@
         <translation>Modalità privacy</translation>
     </message>
     <message>
-        <source>Nothing leaves this machine: only loopback connections are allowed.</source>
-        <translation>Niente esce da questo computer: sono permesse solo connessioni locali.</translation>
+        <source>Nothing leaves this machine, except to your own machines listed in Settings → General.</source>
+        <translation>Nulla esce da questo computer, tranne verso le tue macchine elencate in Impostazioni → Generale.</translation>
     </message>
     <message>
         <source>Go live</source>
@@ -1364,6 +1364,10 @@
     <message>
         <source>&lt;b&gt;{app_name} {version}&lt;/b&gt;&lt;p&gt;An AI co-host for live streams that lives on your own machine: her memory is one encrypted file in your data folder.&lt;/p&gt;&lt;p&gt;Data folder: {root}&lt;/p&gt;</source>
         <translation>&lt;b&gt;{app_name} {version}&lt;/b&gt;&lt;p&gt;Una co-conduttrice AI per le live che vive sul tuo computer: la sua memoria è un unico file cifrato nella tua cartella dei dati.&lt;/p&gt;&lt;p&gt;Cartella dei dati: {root}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>{app_name} — privacy mode (local network)</source>
+        <translation>{app_name} — modalità privacy (rete locale)</translation>
     </message>
     <message>
         <source>{app_name} — privacy mode</source>
@@ -3810,6 +3814,14 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>{purpose}: la modalità privacy è attiva e {where} porta a {address}, che non è su questo computer, quindi Bea non si collega.</translation>
     </message>
     <message>
+        <source>{purpose}: privacy mode is on: {where} is one of your own machines (Settings → General), but it resolves to {address}, which is not a private address, so Bea will not connect to it.</source>
+        <translation>{purpose}: la modalità privacy è attiva: {where} è una delle tue macchine (Impostazioni → Generale), ma corrisponde a {address}, che non è un indirizzo privato, quindi Bea non si collegherà.</translation>
+    </message>
+    <message>
+        <source>{purpose}: privacy mode is on: {where} is one of your own machines (Settings → General), but this computer does not know its address: name it in the hosts file, or list its address instead.</source>
+        <translation>{purpose}: la modalità privacy è attiva: {where} è una delle tue macchine (Impostazioni → Generale), ma questo computer non ne conosce l&apos;indirizzo: aggiungilo al file hosts, oppure elenca direttamente il suo indirizzo.</translation>
+    </message>
+    <message>
         <source>Streamlabs: no socket token is set (Settings → Donations).</source>
         <translation>Streamlabs: manca il socket token (Impostazioni → Donazioni).</translation>
     </message>
@@ -3860,6 +3872,22 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>The chat check that reads what a line means could not run, so only its word rules guard her now (detail: {detail}).</source>
         <translation>Il controllo della chat che legge il senso di una riga non è partito: ora la proteggono solo le regole sulle parole (dettaglio: {detail}).</translation>
+    </message>
+    <message>
+        <source>Her ears on {server} do not answer ({why}); she hears on the next place listed meanwhile.</source>
+        <translation>Le sue orecchie su {server} non rispondono ({why}); nel frattempo ascolta dal posto successivo dell&apos;elenco.</translation>
+    </message>
+    <message>
+        <source>Her voice on {server} does not answer ({why}); she speaks from the next place listed meanwhile.</source>
+        <translation>La sua voce su {server} non risponde ({why}); nel frattempo parla dal posto successivo dell&apos;elenco.</translation>
+    </message>
+    <message>
+        <source>Her ears on {server} answer again.</source>
+        <translation>Le sue orecchie su {server} rispondono di nuovo.</translation>
+    </message>
+    <message>
+        <source>Her voice on {server} answers again.</source>
+        <translation>La sua voce su {server} risponde di nuovo.</translation>
     </message>
 </context>
 <context>
@@ -3980,6 +4008,18 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>Remember after a pause of (minutes)</source>
         <translation>Ricorda dopo una pausa di (minuti)</translation>
+    </message>
+    <message>
+        <source>Nothing leaves this computer: only models, voices and services running on it are used, and those on your own machines listed below.</source>
+        <translation>Nulla esce da questo computer: si usano solo modelli, voci e servizi che girano qui, e quelli sulle tue macchine elencate sotto.</translation>
+    </message>
+    <message>
+        <source>Your own machines</source>
+        <translation>Le tue macchine</translation>
+    </message>
+    <message>
+        <source>Other computers of yours on your home network that privacy mode may reach (a model server, OBS on a streaming PC): each by its private address (192.168.1.20, 10.0.0.5, fd00::5) or its name (studio-pc.local, or a name your hosts file gives a private address). Empty: this computer only.</source>
+        <translation>Altri tuoi computer sulla rete di casa che la modalità privacy può raggiungere (un server di modelli, OBS su un PC per lo streaming): ciascuno con il suo indirizzo privato (192.168.1.20, 10.0.0.5, fd00::5) o il suo nome (studio-pc.local, o un nome a cui il file hosts dà un indirizzo privato). Vuoto: solo questo computer.</translation>
     </message>
     <message>
         <source>After this many minutes with no chat and no speech, she turns the stream so far into lasting memories, as she does when the stream ends and at night (0: only then).</source>
@@ -4148,10 +4188,6 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>Privacy mode</source>
         <translation>Modalità privacy</translation>
-    </message>
-    <message>
-        <source>Nothing leaves this computer: only models, voices and services running on it are used.</source>
-        <translation>Niente esce da questo computer: usa solo modelli, voci e servizi che girano qui.</translation>
     </message>
     <message>
         <source>Start in the tray</source>
@@ -4706,6 +4742,22 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>La voce con cui parla: quella inclusa, una da Impostazioni → Modelli…, o un file .onnx di Piper.</translation>
     </message>
     <message>
+        <source>Where she hears</source>
+        <translation>Dove ascolta</translation>
+    </message>
+    <message>
+        <source>Where your speech becomes words, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10300) or an OpenAI-compatible server (http://192.168.1.20:8000/v1 and the model&apos;s name). When one does not answer, the next does, and this computer last. Hearing when you speak stays on this computer: no sound leaves it until you finish a sentence.</source>
+        <translation>Dove la tua voce diventa parole, nell&apos;ordine: questo computer, un server Wyoming (wyoming://192.168.1.20:10300) o un server compatibile con OpenAI (http://192.168.1.20:8000/v1 e il nome del modello). Se uno non risponde, risponde il successivo, e per ultimo questo computer. Capire quando parli resta su questo computer: nessun suono esce finché non finisci una frase.</translation>
+    </message>
+    <message>
+        <source>Where she speaks</source>
+        <translation>Dove parla</translation>
+    </message>
+    <message>
+        <source>Where her voice is made, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10200, optionally followed by a voice) or an OpenAI-compatible server (http://192.168.1.20:8880/v1, the model&apos;s name and a voice). When one does not answer, the next does, and this computer last.</source>
+        <translation>Dove nasce la sua voce, nell&apos;ordine: questo computer, un server Wyoming (wyoming://192.168.1.20:10200, eventualmente seguito da una voce) o un server compatibile con OpenAI (http://192.168.1.20:8880/v1, il nome del modello e una voce). Se uno non risponde, risponde il successivo, e per ultimo questo computer.</translation>
+    </message>
+    <message>
         <source>You are done after a pause of (ms)</source>
         <translation>Hai finito dopo una pausa di (ms)</translation>
     </message>
@@ -4786,6 +4838,10 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>voice muted</source>
         <translation>voce silenziata</translation>
+    </message>
+    <message>
+        <source>privacy mode (local network)</source>
+        <translation>modalità privacy (rete locale)</translation>
     </message>
     <message>
         <source>privacy mode</source>
@@ -5274,6 +5330,10 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>Model: {state}</source>
         <translation>Modello: {state}</translation>
+    </message>
+    <message>
+        <source>Privacy mode: on (local network)</source>
+        <translation>Modalità privacy: attiva (rete locale)</translation>
     </message>
     <message>
         <source>Privacy mode: on (local only)</source>
@@ -5814,6 +5874,50 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>No audio devices: {why}</source>
         <translation>Nessun dispositivo audio: {why}</translation>
+    </message>
+    <message>
+        <source>the server&apos;s API key, if it asks for one</source>
+        <translation>la chiave API del server, se ne chiede una</translation>
+    </message>
+    <message>
+        <source>Save key</source>
+        <translation>Salva chiave</translation>
+    </message>
+    <message>
+        <source>Server key</source>
+        <translation>Chiave del server</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>Prova connessione</translation>
+    </message>
+    <message>
+        <source>List an OpenAI-compatible server above first.</source>
+        <translation>Prima elenca sopra un server compatibile con OpenAI.</translation>
+    </message>
+    <message>
+        <source>The key is saved in {where}.</source>
+        <translation>La chiave è salvata in {where}.</translation>
+    </message>
+    <message>
+        <source>The key is forgotten.</source>
+        <translation>La chiave è stata dimenticata.</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>Al lavoro…</translation>
+    </message>
+    <message>
+        <source>{server}: answered in {ms} ms; it offers {offer}</source>
+        <translation>{server}: ha risposto in {ms} ms; offre {offer}</translation>
+    </message>
+    <message>
+        <source>{server}: {why}</source>
+        <translation>{server}: {why}</translation>
+    </message>
+    <message>
+        <source>Only this computer is listed: there is no server to test.</source>
+        <translation>È elencato solo questo computer: non c&apos;è nessun server da provare.</translation>
     </message>
 </context>
 <context>

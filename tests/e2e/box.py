@@ -10,7 +10,9 @@ base URL). The run, on the virtual clock (clock.py):
 1. A first start configures the app (settings, secrets) and closes; the streamer's evening starts.
 2. Session 1 (OBS goes live): chat for two thirds of the chat hours; in hour 1 a chatter tells a fact; a
    donation arrives through the webhook and one through Streamlabs; halfway, the app is closed and built
-   again on the same folder (the chat waits for her to rejoin); OBS stops streaming: End stream.
+   again on the same folder (the chat waits for her to rejoin), now with her ears and voice on speech servers
+   (wyoming-faster-whisper and wyoming-piper, started on loopback as a second PC would run them, listed in
+   Settings → Voice); OBS stops streaming: End stream.
 3. The night: the dream hour comes, she dreams session 1.
 4. Session 2: the last third of the chat; a question in Telegram, answered there in writing and never out
    loud; a mention in Discord, answered in its channel the same way; a question about the fact, worded apart
@@ -26,6 +28,7 @@ What the invariants need is gathered on the way (Record); nothing of the chat is
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import json
 import os
@@ -43,7 +46,9 @@ from app.api.service import override_port
 from app.cli import headless
 from app.core.events import EventKind
 from app.senses.llm.tokens import counter_for
+from app.senses.voice.models import packaged_multilingual_whisper
 from app.skills.twitch.client import State
+from tests import speech_engines as engines
 from tests.bench.chat_soak import chat_log, escape
 from tests.bench.startup import free_port
 from tests.e2e.clock import VirtualClock
@@ -128,6 +133,7 @@ class Record:
     discord: dict = field(default_factory=dict)          # the Discord mention: what went where
     raid: dict = field(default_factory=dict)             # hostile lines: what she tried, what went on air
     flood: dict = field(default_factory=dict)            # a burst of lines: what her frames showed, what she said
+    remote: Counter = field(default_factory=Counter)     # (hearing|speaking, server) -> requests it answered
 
 
 _EVENT_NAMES = ("barge-in", "heard", "written", "mentioned", "raid", "flood")
@@ -215,6 +221,7 @@ class Box:
         self.telegram = FakeBotApi(clock=clock.time)
         self.discord = FakeDiscord([SERVER], heartbeat_ms=DISCORD_HEARTBEAT_MS, asks_for_heartbeats=True)
         self.bea: compose.Bea | None = None
+        self.places: dict[str, list[str]] = {}   # Settings → Voice's places while the speech servers run
         self.speakers = None
         self.mic: Microphone | None = None
         self.up = asyncio.Event()
@@ -305,8 +312,30 @@ class Box:
             return self.speakers
         voice.open_output = opened
         voice.open_input = self._microphone
+        if self.places:   # the streamer's other computer hears and speaks for her (Settings → Voice)
+            bea.settings.update({"skills.voice.hear_on": self.places["hearing"],
+                                 "skills.voice.speak_on": self.places["speaking"]})
         await voice.restart()
         await voice.up()
+        self._count_remote(voice)
+
+    def _count_remote(self, voice) -> None:
+        """Each request a speech server answers is counted; while one is out, the virtual clock waits for it as
+        for a thread (its process works in real time)."""
+        loop = asyncio.get_running_loop()
+        for role, pool, call in (("hearing", voice.hear_pool, "transcribe"), ("speaking", voice.speak_pool,
+                                                                              "synthesize")):
+            for member in (pool.members if pool is not None else ()):
+                if member.remote:
+                    setattr(member, call, self._held(loop, role, member.name, getattr(member, call)))
+
+    def _held(self, loop, role: str, name: str, call):
+        async def held(*args, **kwargs):
+            with loop.waiting_for_peer(f"{role} on {name}"):
+                answer = await call(*args, **kwargs)
+            self.record.remote[(role, name)] += 1
+            return answer
+        return held
 
     def _microphone(self, sink, _device) -> Microphone:
         """The fake microphone: the box plays a clip into it (_hear); nothing else is heard."""
@@ -399,7 +428,13 @@ class Box:
 
         try:
             await self._serve(before_restart)
-            await self._serve(after_restart)                  # the same data folder, built again
+            with contextlib.ExitStack() as servers:           # after the restart: her ears and voice on a second PC
+                base = packaged_multilingual_whisper(self.data_dir.parent / "second-pc")   # as she hears English
+                hearing = servers.enter_context(engines.running("wyoming-faster-whisper", model=base))
+                speaking = servers.enter_context(engines.running("wyoming-piper"))
+                self.places = {"hearing": [f"wyoming://127.0.0.1:{hearing.port}"],
+                               "speaking": [f"wyoming://127.0.0.1:{speaking.port} {speaking.voice}"]}
+                await self._serve(after_restart)              # the same data folder, built again
         finally:
             watch.cancel()
             self.record.sim_seconds = loop.time() - t0

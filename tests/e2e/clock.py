@@ -4,7 +4,8 @@
    loop has nothing ready (no callback, no socket readable within IDLE real seconds) and no work is running in
    an executor it handed out, the offset jumps to the next timer: a sleep of an hour costs nothing, while a
    reply on a loopback socket or a database write in a thread is always waited for (for real: the thread's
-   answer wakes the loop, so it never spins while a thread works).
+   answer wakes the loop, so it never spins while a thread works); so is a peer process's while the box says
+   one works for the loop (waiting_for_peer).
 2. VirtualClock is an app.process.clock.Clock: the box hands it to the app where it is composed
    (app.cli.headless.serve, app.compose.build), so her mind, her skills and her stores read the same offset
    (wall time starts where the box says, monotonic time is the loop's). Nothing of the standard library is
@@ -14,11 +15,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import functools
 import selectors
 import threading
 import time
+from collections.abc import Iterator
 
 IDLE = 0.0003        # real seconds the loop listens for sockets before it may jump
 
@@ -87,6 +90,20 @@ class VirtualLoop(asyncio.SelectorEventLoop):
         future = super().run_in_executor(executor, func, *args)
         future.add_done_callback(functools.partial(self._done, ticket))
         return future
+
+    @contextlib.contextmanager
+    def waiting_for_peer(self, what: str) -> Iterator[None]:
+        """While a peer process works for the loop (a speech server on loopback), time passes for real, as for
+        a thread: its answer is waited for, never jumped past (rule 1)."""
+        with self._lock:
+            self._in_flight += 1
+            self._tickets += 1
+            ticket = self._tickets
+            self.running_now[ticket] = what
+        try:
+            yield
+        finally:
+            self._done(ticket, None)
 
     def _done(self, ticket: int, _future) -> None:
         with self._lock:

@@ -33,6 +33,11 @@ MECHANISMS = [
     "app.mind.outlets.Outlets.barge_in",
     # her ears: the streamer's speech through the microphone, the VAD's turn, whisper, a VOICE perception
     "app.senses.voice.ears.Ears.feed",
+    # her ears and voice on the streamer's other computer, this computer as the last resort
+    "app.senses.voice.speech_pool.TranscriberPool.transcribe",
+    "app.senses.voice.speech_pool.VoicePool.synthesize",
+    "app.senses.voice.remote_speech.RemoteTranscriber.transcribe",
+    "app.senses.voice.remote_speech.RemoteVoice.synthesize",
     "app.senses.voice.ears.Ears._transcribe",
     "app.skills.voice.skill.VoiceSkill._heard",
     # memory: the stream, the dream, recall by meaning, profiles

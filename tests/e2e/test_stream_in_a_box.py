@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+from collections import Counter
 
 import pytest
 
@@ -111,6 +112,13 @@ def test_a_speech_clip_through_the_microphone_is_heard_and_answered(run) -> None
     assert "and so my fellow americans" in heard, record.heard
     said = record.facts.voice_answered
     assert said and "out loud]" in said[0] and "americans" in said[0].lower(), "her turn did not carry what she heard"
+
+
+def test_after_the_restart_she_hears_and_speaks_through_the_speech_servers_listed(run) -> None:
+    record, _ = run
+    answered = Counter(role for (role, where), n in record.remote.items() if where.startswith("wyoming://")
+                       for _ in range(n))
+    assert answered["hearing"] >= 1 and answered["speaking"] >= 10, record.remote
 
 
 def test_a_written_question_during_the_stream_is_answered_in_telegram_not_out_loud(run) -> None:

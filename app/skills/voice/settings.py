@@ -17,7 +17,7 @@ from app.process.tasks import spawn
 from app.skills.voice.skill import VoiceSettings, VoiceSkill
 from app.widgets.event_words import in_window
 from app.widgets.forms import SecretField, SectionForm
-from app.widgets.qt import QT_TRANSLATE_NOOP, QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget, translate
+from app.widgets.qt import QT_TRANSLATE_NOOP, QComboBox, QLabel, QPushButton, QWidget, translate
 
 DEFAULT = QT_TRANSLATE_NOOP("voice_settings", "(system default)")
 PACKAGED = {"whisper_model": QT_TRANSLATE_NOOP("voice_settings", "(packaged: whisper base; tiny.en for English "
@@ -114,10 +114,8 @@ class VoiceSettingsPage(SectionForm):
         self.key_server = QComboBox(objectName="speechKeyServer")
         self.secret = SecretField("speechKey", translate("voice_settings", "the server's API key, if it asks for one"),
                                   translate("voice_settings", "Save key"), self._keep_key, lambda: self._keep_key(""))
-        row = QHBoxLayout()
-        row.addWidget(self.key_server)
-        row.addWidget(self.secret, 1)
-        self.layout_.addRow(translate("voice_settings", "Server key"), row)
+        self.layout_.addRow(translate("voice_settings", "Server key"), self.key_server)
+        self.layout_.addRow(self.secret)
         self.test_button = QPushButton(translate("voice_settings", "Test connection"), objectName="speechTest")
         self.test_button.clicked.connect(lambda: spawn(self.test_connection()))
         self.layout_.addRow(self.test_button)
