@@ -67,8 +67,8 @@ def mdns_lookup(name: str, timeout: float = MDNS_SECONDS) -> list[str]:
         sock.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_TTL, 255)
         sock.bind(("0.0.0.0", 0))
         sock.sendto(mdns.query(name, ident), (mdns.GROUP_V4, mdns.PORT))
-        deadline = time.monotonic() + timeout
-        while (left := deadline - time.monotonic()) > 0:
+        deadline = time.perf_counter() + timeout
+        while (left := deadline - time.perf_counter()) > 0:
             sock.settimeout(left)
             found = mdns.addresses(sock.recv(9000), name, ident)
             if found:
