@@ -20,7 +20,8 @@ Theory of operation:
 3. running(name) starts one on a free port, waits until it answers as its protocol says it is ready (Wyoming:
    an info event to a describe; HTTP: 200 on its health route), yields an Engine and stops it on the way out:
    SIGTERM to its process group, SIGKILL after 10 s. A server that exits early or is not ready in time fails
-   with the end of its log.
+   with the end of its log. `adjust`, when given, turns the arguments above (and the engine's private folder,
+   for a file it writes there) into the ones it runs with: a benchmark's settings, never the tests' defaults.
 4. The engines run under the tests' own interpreter, or the one named by BEA_SPEECH_ENGINES_PYTHON (a separate
    environment holding the engine packages). missing(name) names what an engine lacks (its package, or a
    shipped model), for a skip.
@@ -147,10 +148,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _command(spec: Spec, port: int, home: Path) -> tuple[list[str], dict[str, str], str]:
-    """(arguments after python -m module, extra environment, voice name) of one engine (rule 1)."""
+def _command(spec: Spec, port: int, home: Path,
+             model: str | Path | None = None) -> tuple[list[str], dict[str, str], str]:
+    """(arguments after python -m module, extra environment, voice name) of one engine (rule 1); `model`: another
+    whisper folder than the shipped tiny.en (the packaged base, as the app hears English with)."""
     if spec.needs == "ears":
-        whisper = models.whisper_model_dir(models.default_whisper_model())
+        whisper = models.whisper_model_dir(model or models.default_whisper_model())
     else:
         found = models.default_piper_voice()
         assert found is not None
@@ -232,7 +235,9 @@ def stop(engine: Engine) -> None:
 
 
 @contextlib.contextmanager
-def running(name: str, timeout: float = READY_TIMEOUT) -> Iterator[Engine]:
+def running(name: str, timeout: float = READY_TIMEOUT,
+            adjust: Callable[[list[str], Path], list[str]] | None = None,
+            model: str | Path | None = None) -> Iterator[Engine]:
     """Rule 3."""
     spec = SPECS[name]
     why = missing(name)
@@ -241,7 +246,9 @@ def running(name: str, timeout: float = READY_TIMEOUT) -> Iterator[Engine]:
     with tempfile.TemporaryDirectory(prefix=f"bea-{name}-") as folder:
         home = Path(folder)
         port = free_port()
-        args, extra, voice = _command(spec, port, home)
+        args, extra, voice = _command(spec, port, home, model)
+        if adjust is not None:
+            args = adjust(args, home)
         log = home / "server.log"
         started = time.perf_counter()
         with log.open("wb") as out:
