@@ -10,7 +10,8 @@ Theory of operation:
    Synthesize, AudioStart/Chunk/Stop; Describe, Info) over a connection the network gate opened: the gate
    decides the address (privacy mode), the package the protocol. One connection per request, as Wyoming's own
    clients do.
-3. The OpenAI-compatible servers are asked over HTTP through the gate's aiohttp session:
+3. The OpenAI-compatible servers are asked over HTTP through the gate's aiohttp session, one per server kept
+   for as long as the pool (its connections kept alive, so an https server's handshake is not paid per chunk):
    POST {url}/audio/transcriptions (a WAV file, the model, verbose_json so the guard gets whisper's own
    figures where the server gives them) and POST {url}/audio/speech (the model, the voice, WAV back);
    GET {url}/models for describe(). A key, when the server needs one, is read from the secrets at each
@@ -133,6 +134,7 @@ class Remote:
         self.gate = gate
         self.key = key
         self.purpose = purpose
+        self._session: Any = None    # an OpenAI server's connections, kept alive between requests (rule 3)
 
     def fail(self, why: str, status: int = 0) -> SpeechServerFailure:
         return SpeechServerFailure(self.name, why, status)
@@ -180,9 +182,11 @@ class Remote:
     async def _http(self, method: str, path: str, **kwargs: Any) -> tuple[bytes, str]:
         import aiohttp
 
+        if self._session is None or self._session.closed:
+            self._session = self.gate.http_session(self.purpose)
         try:
-            async with self.gate.http_session(self.purpose) as session, session.request(
-                    method, f"{self.server.url}{path}", headers=self._headers(), **kwargs) as response:
+            async with self._session.request(method, f"{self.server.url}{path}", headers=self._headers(),
+                                             **kwargs) as response:
                 body = await response.read()
                 if response.status >= 400:
                     raise self.fail(f"HTTP {response.status} {response.reason or ''}".strip()
@@ -223,6 +227,11 @@ class Remote:
 
     def close(self) -> None:
         return None
+
+    async def aclose(self) -> None:
+        session, self._session = self._session, None
+        if session is not None:
+            await session.close()
 
 
 class RemoteTranscriber(Remote):

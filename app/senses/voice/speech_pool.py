@@ -152,6 +152,12 @@ class _Pool:
         for member in self.members:
             member.close()
 
+    async def aclose(self) -> None:
+        """The remote members' open connections closed (this computer's models stay with their owner)."""
+        for member in self.members:
+            if member.remote:
+                await member.aclose()
+
 
 class TranscriberPool(_Pool):
     """Her ears, rule 5."""

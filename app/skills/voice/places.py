@@ -104,6 +104,8 @@ async def test_places(hear: Sequence[str], speak: Sequence[str], gate: Any, secr
         except Exception as exc:
             out.append((FAILS, {"server": server.name, "why": getattr(exc, "why", None) or str(exc)}))
             continue
+        finally:
+            await client.aclose()
         out.append((OFFERS, {"server": server.name, "ms": str(round((time.perf_counter() - start) * 1000)),
                              "offer": offer}))
     return out

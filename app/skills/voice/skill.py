@@ -441,6 +441,9 @@ class VoiceSkill(Skill):
         if self.parts is not None:
             self.parts.close()
             self.parts = None
+        for pool in (self.hear_pool, self.speak_pool):
+            if pool is not None:
+                await pool.aclose()
         self.hear_pool = self.speak_pool = None
         executor, self.executor = self.executor, None
         if executor is not None and still_loading:   # a quit during start-up does not wait for the models' load

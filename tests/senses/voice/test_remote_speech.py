@@ -64,6 +64,16 @@ def place(running) -> str:
         f" {running.voice}" if running.voice else "")
 
 
+def ask(client, call):
+    """One request, the client's connections closed after it, as the pool closes them when the skill stops."""
+    async def go():
+        try:
+            return await call
+        finally:
+            await client.aclose()
+    return asyncio.run(go())
+
+
 def heard_by(transcriber, pcm16: bytes, rate: int) -> str:
     audio = np.frombuffer(engines.resample_pcm(pcm16, rate, 16000), dtype="<i2").astype(np.float32) / 32768.0
     return words(transcriber.transcribe_sync(audio).text)
@@ -73,7 +83,7 @@ def heard_by(transcriber, pcm16: bytes, rate: int) -> str:
 def test_she_hears_through_a_server_what_was_said(which, request, jfk):
     running = request.getfixturevalue(which)
     ears = RemoteTranscriber(parse(place(running)), gate(), "en")
-    heard = asyncio.run(ears.transcribe(jfk))
+    heard = ask(ears, ears.transcribe(jfk))
     assert JFK_WORDS in words(heard.text) and heard.language == "en" and heard.dropped == ()
 
 
@@ -81,7 +91,7 @@ def test_she_hears_through_a_server_what_was_said(which, request, jfk):
 def test_she_speaks_through_a_server_at_her_speakers_rate_and_is_understood(which, request, transcriber):
     running = request.getfixturevalue(which)
     voice = RemoteVoice(parse(place(running)), gate(), 24000)
-    said = asyncio.run(voice.synthesize(LINE))
+    said = ask(voice, voice.synthesize(LINE))
     assert said.sample_rate == 24000 and 2.0 < said.duration_s < 8.0
     assert "coffee is ready" in heard_by(transcriber, said.pcm, said.sample_rate)
 
@@ -90,7 +100,8 @@ def test_she_speaks_through_a_server_at_her_speakers_rate_and_is_understood(whic
                                            ("openai_ears", ""), ("openai_voice", "")])
 def test_test_connection_says_what_each_server_offers(which, offers, request):
     running = request.getfixturevalue(which)
-    offer = asyncio.run(RemoteVoice(parse(place(running)), gate(), 22050).describe())
+    client = RemoteVoice(parse(place(running)), gate(), 22050)
+    offer = ask(client, client.describe())
     assert offer and offers in offer and "no models listed" not in offer
 
 
