@@ -7,6 +7,7 @@ A file sent is said in her words before its caption, and what the sender wrote r
 from __future__ import annotations
 
 import asyncio
+import time
 
 from app.core.events import EventKind
 from app.core.perception import Meta
@@ -89,13 +90,13 @@ def test_she_reads_the_allowed_and_answers_in_writing(bea, qtbot):
 def test_a_voice_note_is_heard_through_her_ears(bea):
     from app.process.executors import BoundedExecutor
     from app.senses.voice.models import default_whisper_model
+    from app.senses.voice.speech_pool import Here, TranscriberPool
     from app.senses.voice.stt import Transcriber
-    from app.skills.voice.parts import Parts
 
     ogg, seconds = speech_ogg()
     pool = BoundedExecutor("telegram-test-ears", 1, queue_size=8)
     ears = Transcriber(default_whisper_model(), "en", executor=pool)
-    bea.skills["voice"].parts = Parts(transcriber=ears)
+    bea.skills["voice"].hear_pool = TranscriberPool([Here(ears)], clock=time.monotonic)   # where she hears
 
     async def go():
         async with FakeBotApi() as api:

@@ -6,6 +6,7 @@ espeak-ng clip of tests/senses/voice/speech (Debian's espeak-ng; see its README)
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import pytest
@@ -25,14 +26,14 @@ MULTI_MISSING = missing("faster_whisper", *models.MULTILINGUAL_PACKAGES)
 @pytest.mark.skipif(MULTI_MISSING is not None, reason=MULTI_MISSING or "")
 def test_a_voice_note_in_another_language_is_not_heard_as_words(bea, tmp_path):
     from app.process.executors import BoundedExecutor
+    from app.senses.voice.speech_pool import Here, TranscriberPool
     from app.senses.voice.stt import Transcriber
-    from app.skills.voice.parts import Parts
 
     german, german_s = voice_note_of(GERMAN)
     english, english_s = speech_ogg()
     pool = BoundedExecutor("telegram-test-ears", 1, queue_size=8)
     ears = Transcriber(models.packaged_multilingual_whisper(tmp_path), "en", executor=pool)
-    bea.skills["voice"].parts = Parts(transcriber=ears)
+    bea.skills["voice"].hear_pool = TranscriberPool([Here(ears)], clock=time.monotonic)   # where she hears
 
     async def go():
         async with FakeBotApi() as api:
