@@ -21,6 +21,9 @@ Theory of operation:
    Events: Started, then Ongoing for every later window, then Ended with the audio.
 5. begin(audio) starts a turn at once with audio held elsewhere (barge-in hands the owner's first words over
    this way).
+6. end_after(ms) moves the end of the current pause only (a turn model's verdict, app.core.end_of_turn): the
+   turn ends once that pause reaches ms, at once if it already has; the next speech window restores
+   end_silence_ms.
 """
 
 from __future__ import annotations
@@ -144,6 +147,7 @@ class TurnDetector:
         self._silence = 0                # windows of the current silence
         self._since_start = 0            # windows since the first speech window
         self._loudest = float("-inf")    # dBFS of the loudest speech window of the turn (rule 2)
+        self._pause_end = self._end_silence   # windows of silence that end this pause's turn (rule 6)
 
     @property
     def active(self) -> bool:
@@ -172,6 +176,7 @@ class TurnDetector:
         speech = prob >= r.threshold and not quiet
         if speech:
             self._silence = 0
+            self._pause_end = self._end_silence
             self._loudest = max(self._loudest, level)
         elif quiet or prob < r.neg_threshold or self._silence:
             self._silence += 1
@@ -197,7 +202,7 @@ class TurnDetector:
                 self.reset()
                 self._pre.extend(keep)
             return []
-        if self._silence >= self._end_silence:
+        if self._silence >= self._pause_end:
             return [self._end("silence")]
         if len(self._audio) - self._lead >= self._max:
             return [self._end("max")]
@@ -218,6 +223,13 @@ class TurnDetector:
         self._since_start = len(self._audio)
         self._speech = len(self._audio) if speech_windows is None else speech_windows
         return [Started(self._since_start * WINDOW_S)]
+
+    def end_after(self, ms: float) -> list[TurnEvent]:
+        """Rule 6: this pause ends the turn once it lasts `ms` (never less than the post-roll)."""
+        if self.state != "speaking" or not self._silence:
+            return []
+        self._pause_end = max(self._post_roll, 1, self.rules.windows(ms))
+        return [self._end("silence")] if self._silence >= self._pause_end else []
 
     def _end(self, reason: str) -> Ended:
         if reason == "silence":
