@@ -45,13 +45,15 @@ class Kind(enum.StrEnum):
     STT = "stt"
     VOICE = "voice"
     LLM = "llm"
+    TURN = "turn"
 
 
 # what each kind is called in the window (marked: the Models window says them in its language)
 KIND_LABELS = {Kind.EMBEDDING: QT_TRANSLATE_NOOP("model_catalog", "Embeddings"),
                Kind.STT: QT_TRANSLATE_NOOP("model_catalog", "Speech to text"),
                Kind.VOICE: QT_TRANSLATE_NOOP("model_catalog", "Voice"),
-               Kind.LLM: QT_TRANSLATE_NOOP("model_catalog", "Local LLM")}
+               Kind.LLM: QT_TRANSLATE_NOOP("model_catalog", "Local LLM"),
+               Kind.TURN: QT_TRANSLATE_NOOP("model_catalog", "End of turn")}
 MULTILINGUAL = "mul"
 UNDETERMINED = "und"
 MANIFEST = "manifest.json"
@@ -454,6 +456,21 @@ CATALOG: tuple[ModelEntry, ...] = (
            "Qwen3-8B-Q4_K_M.gguf", "d98cdcbd03e17ce47681435b5150e34c1417f50b5c0019dd560e4882c5745785",
            5_027_783_488, 6_700_000_000,
            "a public install script checks it at that commit, and three more projects pin the same"),
+)
+
+
+# The end-of-turn model is Smart Turn v3.2 as pipecat-ai 1.14.0 ships it inside its wheel: the entry fetches the
+# wheel from PyPI, pinned by the SHA-256 PyPI publishes for it (and at the address PyPI names by the file's
+# BLAKE2b), and her ears read the one ONNX member from it, checked against its own SHA-256
+# (app/senses/voice/turn_model.py). The wheel is 3.4 MB more than the model; nothing of pipecat is installed.
+PIPECAT_WHEEL = ModelFile(
+    "pipecat_ai-1.14.0-py3-none-any.whl",
+    "https://files.pythonhosted.org/packages/38/31/29c72ca8d3a16b59fd12580fcb99a7cef641d9ee07fe7b0321c1b65ca3cf/"
+    "pipecat_ai-1.14.0-py3-none-any.whl",
+    "0352f504b44e78bdf524e45af4bc759601c835b9b7dc195efe5e03384b974a44", 12_109_725)
+CATALOG = CATALOG + (
+    ModelEntry("smart-turn-v3.2", Kind.TURN, "Smart Turn v3.2 (end of turn)", (MULTILINGUAL, "en", "it"),
+               "BSD-2-Clause", 12_109_725, (PIPECAT_WHEEL,), "https://pypi.org/project/pipecat-ai/1.14.0/"),
 )
 
 

@@ -29,6 +29,11 @@ Theory of operation:
 7. The speech model loads when it is first needed, not before: the first turn that starts (or the first
    push-to-talk press) begins loading it in the transcriber's executor, so it is ready, or nearly, when the
    turn ends. Ears that never hear anyone never load it.
+8. The turn model (optional, turn_model.TurnModel): once a turn has been silent for end_of_turn.CHECK_MS, its
+   audio is scored off the loop (the model's executor) and app.core.end_of_turn moves the end of that pause:
+   the turn ends as soon as the score says it is complete, or waits longer when it says the words are not
+   finished. A score that arrives after the speaker spoke again, or after the turn ended, is dropped; a model
+   that fails leaves the timer in charge. Without a turn model, the silence timer alone ends a turn.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from typing import Any
 
 import numpy as np
 
+from app.core import end_of_turn
 from app.process.tasks import spawn
 from app.senses.voice.bargein import OwnerVoice
 from app.senses.voice.guard import SelfHearingGuard
@@ -94,6 +100,7 @@ class Ears:
                  on_owner_voice: Callable[[OwnerVoice], Any] | None = None,
                  on_level: Callable[[float], Any] | None = None,
                  early_ms: int | None = 128,
+                 turn_model: Any = None,
                  clock: Callable[[], float]) -> None:
         if vad is None:
             from app.senses.voice.vad import SileroVad
@@ -116,6 +123,10 @@ class Ears:
         self._early: tuple[asyncio.Future[Transcript], int] | None = None
         self.early_used = 0
         self.early_wasted = 0
+        self.turn_model = turn_model      # rule 8: anything with `async score(audio) -> P(complete)`
+        self._check_windows = self.rules.windows(end_of_turn.CHECK_MS)
+        self._pause = 0                   # counts the turn's speech windows and ends: which pause a score is for
+        self.turn_scores: list[float] = []
         self._barge = TurnDetector(BARGE_RULES)
         self._rest = np.zeros(0, dtype=np.float32)
         self._pre: deque[np.ndarray] = deque(maxlen=max(1, round(PTT_PRE_ROLL_S / WINDOW_S)))
@@ -223,6 +234,7 @@ class Ears:
                 self._turn.begin(audio)   # the owner's first words, said over her, start the turn
         self._handle(self._turn.push(w, prob), t)
         self._maybe_early()
+        self._maybe_score()
 
     def _maybe_early(self) -> None:
         """Rule 6."""
@@ -237,6 +249,30 @@ class Ears:
             job = spawn(self.transcriber.transcribe(audio), awaited=True)
             job.add_done_callback(lambda f: f.cancelled() or f.exception())   # a wasted one is not awaited
             self._early = job, audio.size
+
+    def _maybe_score(self) -> None:
+        """Rule 8."""
+        if self._turn.state != "speaking" or self._turn.silence_windows == 0:
+            self._pause += 1
+            return
+        if self.turn_model is None or self._turn.silence_windows != self._check_windows:
+            return
+        job = spawn(self.turn_model.score(self._turn.audio_if_it_ended_now()), awaited=True)
+        if job is not None:
+            pause = self._pause
+            job.add_done_callback(lambda f: self._scored(f, pause))
+
+    def _scored(self, job: asyncio.Future[float], pause: int) -> None:
+        if job.cancelled():
+            return
+        if job.exception() is not None:
+            log.warning("the turn model failed, the silence timer ends this turn: %s", job.exception())
+            return
+        p = job.result()
+        self.turn_scores.append(p)
+        if pause == self._pause and self._turn.state == "speaking":
+            self._handle(self._turn.end_after(end_of_turn.end_silence_ms(p, self.rules.end_silence_ms)),
+                         self.clock())
 
     def _handle(self, events: list[TurnEvent], t: float) -> None:
         for event in events:
