@@ -104,7 +104,16 @@ def test_a_complete_turn_ends_before_the_timer() -> None:
     assert hear(None, ws).heard == []                            # the timer alone is still waiting
 
 
-def test_an_unfinished_sentence_waits_through_a_pause() -> None:
+@pytest.fixture
+def band(monkeypatch):
+    """A band that acts (the shipped one never extends a pause: app.core.end_of_turn rule 4)."""
+    from app.core import end_of_turn
+
+    monkeypatch.setattr(end_of_turn, "COMPLETE", 0.7)
+    monkeypatch.setattr(end_of_turn, "INCOMPLETE", 0.2)
+
+
+def test_an_unfinished_sentence_waits_through_a_pause(band) -> None:
     pause = 24                                                   # 768 ms: past the timer, short of HOLD_MS
     assert pause * 32 < HOLD_MS
     ws = windows(0, 10) + windows(1, 10) + windows(0, pause) + windows(1, 10) + windows(0, 60)
@@ -186,9 +195,10 @@ def test_jfk_mid_sentence_is_unfinished_and_the_end_is_complete(smart_turn, jfk)
 
 @needs_tts
 @needs_model
-def test_her_own_voice_with_a_pause_is_one_turn_in_her_ears(smart_turn, steady_voice) -> None:
-    """Her voice says half a sentence, pauses 700 ms, and finishes it: the model keeps the turn whole, where the
-    silence timer alone cuts it at the pause. The real Silero VAD, the real model, in its executor."""
+def test_her_own_voice_with_a_pause_is_one_turn_in_her_ears(smart_turn, steady_voice, band) -> None:
+    """Her voice says half a sentence, pauses 700 ms, and finishes it: with a band that extends, the model keeps
+    the turn whole, where the silence timer alone cuts it at the pause. The real Silero VAD, the real model, in
+    its executor."""
     from app.senses.voice import resample
 
     def said(text: str) -> np.ndarray:
