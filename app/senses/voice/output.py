@@ -13,8 +13,9 @@ Theory of operation:
 4. clear() drops whatever is queued and not yet rendered and returns the position played up to; the next
    write starts at that position.
 5. After every block the listeners get a Progress (the position played up to, the block's level in dBFS after
-   the gain, the clock time, how many frames came from the queue), on the render thread: the Mouth follows
-   progress with it, and the self-hearing guard reads it as the reference of what she is saying.
+   the gain, the clock time, how many frames came from the queue, the block itself), on the render thread: the
+   Mouth follows progress with it, the self-hearing guard reads it as the reference of what she is saying, and
+   the echo canceller as the signal to take out of the microphone.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class Progress:
     level_db: float      # the rendered block's level, after the gain
     t: float             # clock time of the render
     audio_frames: int    # frames of this block that came from the queue (the rest is silence)
+    audio: np.ndarray | None = None   # the block as rendered (int16), the echo canceller's reference
 
 
 Listener = Callable[[Progress], None]
@@ -169,7 +171,7 @@ class PlaybackQueue:
             else:
                 self._gain = self._target       # nothing is sounding: no ramp to hear
             listeners = list(self._listeners)
-            progress = Progress(self._play_pos, rms_dbfs(out), self._clock(), filled)
+            progress = Progress(self._play_pos, rms_dbfs(out), self._clock(), filled, out)
         for listener in listeners:
             try:
                 listener(progress)

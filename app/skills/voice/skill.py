@@ -29,6 +29,10 @@ Theory of operation:
 9. A copy of her voice goes, part by part as her mouth queues it, to whatever is attached to `tap` (the VoiceTap
    port, tap.py: a Discord call); the speakers play as before. The call's speakers talking over her come back
    through the tap's talked_over(): the same two-stage barge-in as the streamer's voice (rule 5).
+10. With echo cancellation on (the default), the microphone's blocks pass the echo canceller
+   (app.senses.voice.echo) on the microphone's thread, with what her speakers render as its reference: her voice
+   is taken out before the ears and the self-hearing guard see the audio. Without it she hears as before, and
+   says once why.
 """
 
 from __future__ import annotations
@@ -61,6 +65,7 @@ from app.senses.voice.devices import (
     to_loop,
 )
 from app.senses.voice.ears import Ears, Heard
+from app.senses.voice.echo import EchoCanceller, EchoUnavailable
 from app.senses.voice.guard import SelfHearingGuard
 from app.senses.voice.hotkey import preload as preload_hook
 from app.senses.voice.mouth import Caption, Line, Mouth, Spoken
@@ -81,7 +86,7 @@ SURFACE = "voice"
 SETTINGS = "skills.voice"   # the settings page that fixes what goes wrong here
 CONVERSATION = "voice:room"
 RESTART_ON = {"input_device", "output_device", "whisper_model", "language", "piper_voice", "end_of_turn_ms", "hear_on",
-              "speak_on"}
+              "speak_on", "echo_cancellation"}
 LIP_EVERY = 1.0 / 30.0      # seconds between mouth levels sent to the stage
 KEEP_CAPTIONS = 4           # lines whose captions are remembered
 STOP_WAIT_S = 10.0          # how long stopping waits for a synthesis in flight (a long line takes about 4 s)
@@ -128,6 +133,10 @@ class VoiceSettings(SkillSettings):
                                 description="How long you are silent before she takes it that you are done and "
                                             "answers. Shorter: she is quicker; longer: a pause in the middle of a "
                                             "sentence does not cut it in two.")
+    echo_cancellation: bool = Field(True, title="Take her voice out of the microphone", json_schema_extra=ADVANCED,
+                                    description="Her own voice from your speakers is cancelled from the microphone "
+                                                "(and steady noise lowered), so you can talk over her with speakers, "
+                                                "not only with headphones.")
     duck_db: float = Field(-14.0, ge=-40.0, le=0.0, title="Quieter when you talk (dB)", json_schema_extra=ADVANCED,
                            description="How much quieter she gets when you start talking over her.")
     stop_after_seconds: float = Field(0.9, ge=0.0, le=10.0, title="She stops after (seconds)",
@@ -246,6 +255,7 @@ class VoiceSkill(Skill):
             open_microphone, clock=ctx.clock.monotonic)
         self.executor: BoundedExecutor | None = None
         self.parts: Parts | None = None
+        self.echo: EchoCanceller | None = None          # her voice taken out of the microphone
         self.hear_pool: TranscriberPool | None = None   # where she hears: the servers listed, then this computer
         self.speak_pool: VoicePool | None = None        # where she speaks, likewise
         self.guard: SelfHearingGuard | None = None
@@ -382,9 +392,11 @@ class VoiceSkill(Skill):
                              rules=TurnRules(end_silence_ms=s.end_of_turn_ms),
                              on_heard=self._heard, on_owner_voice=self._owner_voice, on_level=self._level,
                              clock=monotonic)
+            sink = to_loop(loop, self.ears.feed)
+            if s.echo_cancellation and self.output is not None:
+                sink = self._cancelling(sink)
             try:
-                self.mic = await loop.run_in_executor(self.executor, self.open_input,
-                                                      to_loop(loop, self.ears.feed), s.input_device or None)
+                self.mic = await loop.run_in_executor(self.executor, self.open_input, sink, s.input_device or None)
             except AudioUnavailable as exc:
                 if str(exc) not in missing:
                     missing.append(str(exc))
@@ -445,6 +457,7 @@ class VoiceSkill(Skill):
             if pool is not None:
                 await pool.aclose()
         self.hear_pool = self.speak_pool = None
+        self.echo = None
         executor, self.executor = self.executor, None
         if executor is not None and still_loading:   # a quit during start-up does not wait for the models' load
             executor.shutdown(wait=False, cancel_futures=True)
@@ -468,6 +481,29 @@ class VoiceSkill(Skill):
             await self.start()
 
     # ---- her voice (rules 2, 3) ---------------------------------------------------------------------
+    def _cancelling(self, sink: Callable[[Any, float], None]) -> Callable[[Any, float], None]:
+        """Rule 10: the microphone's blocks through the echo canceller, on the microphone's thread, with what her
+        speakers render as its reference; without the canceller, the blocks as they come, said once."""
+        try:
+            canceller = EchoCanceller()
+        except EchoUnavailable as exc:
+            log.warning("no echo cancellation: %s", exc)
+            said = {"words": QT_TRANSLATE_NOOP("problems", "Her voice is not taken out of the microphone (detail: "
+                                                           "{detail}); wear headphones or use push to talk."),
+                    "args": {"detail": str(exc)}}
+            self.problems.append(f"no echo cancellation: {exc}")
+            self.problem_words[self.problems[-1]] = said
+            self.ctx.bus.publish(EventKind.ERROR, SURFACE, self.problems[-1], setting=SETTINGS,
+                                 problem=f"{SURFACE}:echo", **said)
+            return sink
+        self.echo = canceller
+        rate = self.output.sample_rate
+        self.output.add_listener(lambda p: canceller.played(p.audio, rate, p.t))
+
+        def cleaned(samples: Any, t: float) -> None:
+            sink(canceller.clean(samples, t), t)
+        return cleaned
+
     async def test_places(self, hear: list[str], speak: list[str]) -> list[tuple[str, dict]]:
         """What each speech server listed offers and how fast it answered (places.test_places)."""
         return await test_places(hear, speak, self.ctx.gate, self.ctx.secrets)
