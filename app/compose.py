@@ -198,7 +198,8 @@ def _on_setting(bus: EventBus, path: str, value: object) -> None:
     if path == "general.log_level":
         set_level(str(value))
     if path == "privacy.enabled":
-        text, data = said(QT_TRANSLATE_NOOP("activity", "privacy mode on: only this machine is reachable") if value
+        text, data = said(QT_TRANSLATE_NOOP("activity", "privacy mode on: only this machine, and your own machines "
+                                                        "listed, are reachable") if value
                           else QT_TRANSLATE_NOOP("activity", "privacy mode off"))
         bus.publish(EventKind.SYSTEM, "privacy", text, privacy=bool(value), **data)
     text, data = said(QT_TRANSLATE_NOOP("activity", "{path} changed"), path=path)

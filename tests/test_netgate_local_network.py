@@ -193,13 +193,12 @@ def test_a_machine_not_listed_is_refused_before_any_packet_leaves(lan, tmp_path)
     before = lan.sent_packets()
     said = lan.studio_gate([], tmp_path / "trace")
     where = f"{lan.address}:{lan.port}"
-    assert said == [f"refused privacy mode is on: {where} is not on this machine, so Bea will not connect to it",
+    unlisted = "is not on this machine nor among your own machines (Settings → General), so Bea will not connect to it"
+    assert said == [f"refused privacy mode is on: {where} {unlisted}",
                     f"refused privacy mode is on: lan-box:{lan.port} resolves to {lan.address}, which is not on "
                     "this machine, so Bea will not connect to it",
-                    f"refused privacy mode is on: lan-box.local:{lan.port} is not on this machine, so Bea will not "
-                    "connect to it",
-                    f"refused privacy mode is on: wan-box.local:{lan.port} is not on this machine, so Bea will not "
-                    "connect to it"]
+                    f"refused privacy mode is on: lan-box.local:{lan.port} {unlisted}",
+                    f"refused privacy mode is on: wan-box.local:{lan.port} {unlisted}"]
     trace = read_trace((tmp_path / "trace").read_text())
     assert trace.outside == [] and trace.dns == []        # no connect, no send, not even a multicast question
     assert lan.sent_packets() == before                   # and the link carried nothing

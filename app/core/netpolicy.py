@@ -37,8 +37,8 @@ from dataclasses import dataclass, field
 from app.core.words import QT_TRANSLATE_NOOP
 
 # a refusal as the window says it (app.core.words), after what wanted to connect ({purpose})
-NOT_LOCAL = QT_TRANSLATE_NOOP("problems", "{purpose}: privacy mode is on: {where} is not on this machine, so Bea "
-                                          "will not connect to it.")
+NOT_LOCAL = QT_TRANSLATE_NOOP("problems", "{purpose}: privacy mode is on: {where} is not on this machine nor among "
+                                          "your own machines (Settings → General), so Bea will not connect to it.")
 NOT_RESOLVED = QT_TRANSLATE_NOOP("problems", "{purpose}: {where} could not be resolved.")
 RESOLVES_OUTSIDE = QT_TRANSLATE_NOOP("problems", "{purpose}: privacy mode is on: {where} resolves to {address}, "
                                                  "which is not on this machine, so Bea will not connect to it.")
@@ -232,7 +232,8 @@ def decide(host: str, port: int | None, privacy: bool, resolved: Sequence[str] =
            lan: LocalNetwork = NO_LAN) -> Verdict:
     where = f"{host}:{port}" if port is not None else host
     ip = _address(host)
-    not_local = Verdict(False, f"privacy mode is on: {where} is not on this machine, so Bea will not connect to it",
+    not_local = Verdict(False, f"privacy mode is on: {where} is not on this machine nor among your own machines "
+                               f"(Settings → General), so Bea will not connect to it",
                         words=NOT_LOCAL, args=(("where", where),))
     if ip is not None:
         if not privacy:

@@ -196,16 +196,22 @@ def pieces(answer: Mapping[str, Any]) -> list[Piece]:
     return [Piece(text, 0.0, 0.0, compression_ratio(text))] if text.strip() else []
 
 
-def wyoming_offer(info: Mapping[str, Any]) -> str:
-    """A Wyoming info event's data as one line: the programs it runs, their models or voices, and languages."""
+def wyoming_offer(info: Mapping[str, Any], wanted: str = "") -> str:
+    """A Wyoming info event's data as one line: each program with a few of its installed models or voices (a
+    catalogue of hundreds is counted, not listed), whether the one named in the place is among them, and the
+    languages of a program with a few."""
     said: list[str] = []
     for kind, inner in (("asr", "models"), ("tts", "voices")):
         for program in info.get(kind) or ():
-            names = [m.get("name", "") for m in program.get(inner) or () if m.get("installed", True)]
-            languages = sorted({lang for m in program.get(inner) or () for lang in m.get("languages") or ()})
-            line = f"{program.get('name', kind)} ({', '.join(n for n in names if n) or 'no ' + inner})"
-            if languages:
-                line += f" [{', '.join(languages[:8])}{', …' if len(languages) > 8 else ''}]"
+            items = [m for m in program.get(inner) or () if m.get("installed", True)]
+            names = [str(m.get("name", "")) for m in items if m.get("name")]
+            shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+            line = f"{program.get('name', kind)} ({shown or 'no ' + inner})"
+            if wanted:
+                line += f"; {wanted} is there" if wanted in names else f"; {wanted} is NOT there"
+            languages = sorted({lang for m in items for lang in m.get("languages") or ()})
+            if 0 < len(languages) <= 8:
+                line += f" [{', '.join(languages)}]"
             said.append(line)
     return "; ".join(said)
 

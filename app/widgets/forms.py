@@ -17,11 +17,13 @@ from app.widgets.qt import (
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
+    QEvent,
     QFormLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QObject,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -68,11 +70,31 @@ def help_label(text: str, name: str = "") -> QLabel:
     return label
 
 
+class _TallEnough(QObject):
+    """Keeps a scrolled page at least as tall as its rows need at the width it is shown: a scroll area sizes its
+    page by the page's minimum height, which word-wrapped lines (help, results) do not raise, so without this the
+    rows are squeezed and their lines cut instead of the page scrolling."""
+
+    def __init__(self, area: QScrollArea, inner: QWidget) -> None:
+        super().__init__(area)
+        self._area, self._inner = area, inner
+        area.viewport().installEventFilter(self)
+        inner.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest) and self._inner.layout() is not None:
+            needed = self._inner.layout().totalHeightForWidth(self._area.viewport().width())
+            if needed > 0 and needed != self._inner.minimumHeight():
+                self._inner.setMinimumHeight(needed)
+        return False
+
+
 def scrolling(inner: QWidget, parent: QWidget) -> QScrollArea:
-    """`inner` in a frameless vertical scroll area filling `parent`."""
+    """`inner` in a frameless vertical scroll area filling `parent`, scrolling rather than squeezing its rows."""
     area = QScrollArea(parent, widgetResizable=True, frameShape=QFrame.Shape.NoFrame)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     area.setWidget(inner)
+    _TallEnough(area, inner)
     outer = QVBoxLayout(parent)
     outer.setContentsMargins(0, 0, 0, 0)
     outer.addWidget(area)

@@ -51,8 +51,8 @@
         <translation>API local en el puerto {port} (solo este equipo)</translation>
     </message>
     <message>
-        <source>privacy mode on: only this machine is reachable</source>
-        <translation>modo privado activado: solo se llega a este equipo</translation>
+        <source>privacy mode on: only this machine, and your own machines listed, are reachable</source>
+        <translation>modo privado activado: solo se puede llegar a este equipo y a tus máquinas indicadas</translation>
     </message>
     <message>
         <source>privacy mode off</source>
@@ -1841,6 +1841,10 @@ No volverá a recordarlo. No se puede deshacer.</translation>
         <translation>LLM local</translation>
     </message>
     <message>
+        <source>End of turn</source>
+        <translation>Fin del turno</translation>
+    </message>
+    <message>
         <source>multilingual</source>
         <translation>multilingüe</translation>
     </message>
@@ -3490,8 +3494,8 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>No ha podido responder: el servidor de su modelo {model} ha rechazado la petición; revisa el nombre del modelo en Ajustes → Mente (detalle: {reason})</translation>
     </message>
     <message>
-        <source>{purpose}: privacy mode is on: {where} is not on this machine, so Bea will not connect to it.</source>
-        <translation>{purpose}: el modo privado está activado y {where} no está en este equipo, así que Bea no se conecta.</translation>
+        <source>{purpose}: privacy mode is on: {where} is not on this machine nor among your own machines (Settings → General), so Bea will not connect to it.</source>
+        <translation>{purpose}: el modo privado está activado: {where} no está en este equipo ni entre tus máquinas (Ajustes → General), así que Bea no se conectará.</translation>
     </message>
     <message>
         <source>{purpose}: {where} could not be resolved.</source>
@@ -3858,6 +3862,10 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Voz detenida</translation>
     </message>
     <message>
+        <source>Her voice is not taken out of the microphone (detail: {detail}); wear headphones or use push to talk.</source>
+        <translation>Su voz no se quita del micrófono (detalle: {detail}); usa auriculares o pulsa para hablar.</translation>
+    </message>
+    <message>
         <source>Her voice broke off mid-line (detail: {detail}).</source>
         <translation>Su voz se ha cortado a mitad de frase (detalle: {detail}).</translation>
     </message>
@@ -3874,12 +3882,12 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>La comprobación del chat que lee el sentido de una línea no pudo ejecutarse: ahora solo la protegen las reglas de palabras (detalle: {detail}).</translation>
     </message>
     <message>
-        <source>Her ears on {server} do not answer ({why}); she hears on the next place listed meanwhile.</source>
-        <translation>Sus oídos en {server} no responden ({why}); mientras tanto escucha en el siguiente lugar de la lista.</translation>
+        <source>Her ears on {server} do not answer: {why}. Meanwhile she hears on the next place listed, this computer last.</source>
+        <translation>Sus oídos en {server} no responden: {why}. Mientras tanto escucha en el siguiente lugar de la lista, este equipo el último.</translation>
     </message>
     <message>
-        <source>Her voice on {server} does not answer ({why}); she speaks from the next place listed meanwhile.</source>
-        <translation>Su voz en {server} no responde ({why}); mientras tanto habla desde el siguiente lugar de la lista.</translation>
+        <source>Her voice on {server} does not answer: {why}. Meanwhile she speaks from the next place listed, this computer last.</source>
+        <translation>Su voz en {server} no responde: {why}. Mientras tanto habla desde el siguiente lugar de la lista, este equipo el último.</translation>
     </message>
     <message>
         <source>Her ears on {server} answer again.</source>
@@ -4747,7 +4755,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     </message>
     <message>
         <source>Where your speech becomes words, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10300) or an OpenAI-compatible server (http://192.168.1.20:8000/v1 and the model&apos;s name). When one does not answer, the next does, and this computer last. Hearing when you speak stays on this computer: no sound leaves it until you finish a sentence.</source>
-        <translation>Dónde tu voz se convierte en palabras, en orden: este equipo, un servidor Wyoming (wyoming://192.168.1.20:10300) o un servidor compatible con OpenAI (http://192.168.1.20:8000/v1 y el nombre del modelo). Si uno no responde, responde el siguiente, y este equipo el último. Saber cuándo hablas se queda en este equipo: ningún sonido sale hasta que terminas una frase.</translation>
+        <translation>Dónde tu voz se convierte en palabras, en orden: this computer (este equipo), un servidor Wyoming (wyoming://192.168.1.20:10300) o un servidor compatible con OpenAI (http://192.168.1.20:8000/v1 y el nombre del modelo). Si uno no responde, responde el siguiente, y este equipo el último. Saber cuándo hablas se queda en este equipo: ningún sonido sale hasta que terminas una frase.</translation>
     </message>
     <message>
         <source>Where she speaks</source>
@@ -4755,7 +4763,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     </message>
     <message>
         <source>Where her voice is made, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10200, optionally followed by a voice) or an OpenAI-compatible server (http://192.168.1.20:8880/v1, the model&apos;s name and a voice). When one does not answer, the next does, and this computer last.</source>
-        <translation>Dónde se crea su voz, en orden: este equipo, un servidor Wyoming (wyoming://192.168.1.20:10200, opcionalmente seguido de una voz) o un servidor compatible con OpenAI (http://192.168.1.20:8880/v1, el nombre del modelo y una voz). Si uno no responde, responde el siguiente, y este equipo el último.</translation>
+        <translation>Dónde se crea su voz, en orden: this computer (este equipo), un servidor Wyoming (wyoming://192.168.1.20:10200, opcionalmente seguido de una voz) o un servidor compatible con OpenAI (http://192.168.1.20:8880/v1, el nombre del modelo y una voz). Si uno no responde, responde el siguiente, y este equipo el último.</translation>
     </message>
     <message>
         <source>You are done after a pause of (ms)</source>
@@ -4764,6 +4772,14 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     <message>
         <source>How long you are silent before she takes it that you are done and answers. Shorter: she is quicker; longer: a pause in the middle of a sentence does not cut it in two.</source>
         <translation>Cuánto tiempo estás en silencio antes de que entienda que has terminado y responda. Más corta: es más rápida; más larga: una pausa a mitad de frase no la parte en dos.</translation>
+    </message>
+    <message>
+        <source>Take her voice out of the microphone</source>
+        <translation>Quitar su voz del micrófono</translation>
+    </message>
+    <message>
+        <source>Her own voice from your speakers is cancelled from the microphone (and steady noise lowered), so you can talk over her with speakers, not only with headphones.</source>
+        <translation>Su propia voz, que sale de tus altavoces, se cancela del micrófono (y se baja el ruido constante), así puedes hablar por encima de ella con altavoces, no solo con auriculares.</translation>
     </message>
     <message>
         <source>Quieter when you talk (dB)</source>
@@ -5852,6 +5868,14 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <source>mic —</source>
         <translation>mic —</translation>
     </message>
+    <message>
+        <source>Her voice is taken out of the microphone ({erle_db:.0f} dB).</source>
+        <translation>Su voz se quita del micrófono ({erle_db:.0f} dB).</translation>
+    </message>
+    <message>
+        <source>Learning how her voice comes back from your speakers: she needs to speak a few seconds.</source>
+        <translation>Aprendiendo cómo vuelve su voz desde tus altavoces: necesita hablar unos segundos.</translation>
+    </message>
 </context>
 <context>
     <name>voice_settings</name>
@@ -5870,6 +5894,10 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     <message>
         <source>Detect it</source>
         <translation>Detectarlo</translation>
+    </message>
+    <message>
+        <source>For an OpenAI-compatible server above that asks for an API key: pick it, paste its key and save. The key is kept in your keyring, never in the settings.</source>
+        <translation>Para un servidor compatible con OpenAI de arriba que pida una clave API: elígelo, pega su clave y guárdala. La clave se guarda en tu llavero, nunca en los ajustes.</translation>
     </message>
     <message>
         <source>No audio devices: {why}</source>
@@ -5897,7 +5925,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     </message>
     <message>
         <source>The key is saved in {where}.</source>
-        <translation>La clave está guardada en {where}.</translation>
+        <translation>La clave está guardada {where}.</translation>
     </message>
     <message>
         <source>The key is forgotten.</source>
@@ -5914,6 +5942,10 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     <message>
         <source>{server}: {why}</source>
         <translation>{server}: {why}</translation>
+    </message>
+    <message>
+        <source>Not a place: {why}</source>
+        <translation>No es un lugar válido: {why}</translation>
     </message>
     <message>
         <source>Only this computer is listed: there is no server to test.</source>

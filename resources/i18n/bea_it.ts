@@ -51,8 +51,8 @@
         <translation>sta trasformando la live in ricordi prima di chiudere</translation>
     </message>
     <message>
-        <source>privacy mode on: only this machine is reachable</source>
-        <translation>modalità privacy attiva: raggiunge solo questo computer</translation>
+        <source>privacy mode on: only this machine, and your own machines listed, are reachable</source>
+        <translation>modalità privacy attiva: si raggiungono solo questo computer e le tue macchine elencate</translation>
     </message>
     <message>
         <source>privacy mode off</source>
@@ -1841,6 +1841,10 @@ Non lo ricorderà più. Non si può annullare.</translation>
         <translation>LLM locale</translation>
     </message>
     <message>
+        <source>End of turn</source>
+        <translation>Fine del turno</translation>
+    </message>
+    <message>
         <source>multilingual</source>
         <translation>multilingue</translation>
     </message>
@@ -3502,6 +3506,10 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Voce fermata</translation>
     </message>
     <message>
+        <source>Her voice is not taken out of the microphone (detail: {detail}); wear headphones or use push to talk.</source>
+        <translation>La sua voce non viene tolta dal microfono (dettaglio: {detail}); usa le cuffie o il tasto per parlare.</translation>
+    </message>
+    <message>
         <source>Her voice broke off mid-line (detail: {detail}).</source>
         <translation>La sua voce si è interrotta a metà frase (dettaglio: {detail}).</translation>
     </message>
@@ -3802,8 +3810,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Non inviato a {channel}: si è fermata prima. La frase: {line}</translation>
     </message>
     <message>
-        <source>{purpose}: privacy mode is on: {where} is not on this machine, so Bea will not connect to it.</source>
-        <translation>{purpose}: la modalità privacy è attiva e {where} non è su questo computer, quindi Bea non si collega.</translation>
+        <source>{purpose}: privacy mode is on: {where} is not on this machine nor among your own machines (Settings → General), so Bea will not connect to it.</source>
+        <translation>{purpose}: la modalità privacy è attiva: {where} non è su questo computer né tra le tue macchine (Impostazioni → Generale), quindi Bea non si collegherà.</translation>
     </message>
     <message>
         <source>{purpose}: {where} could not be resolved.</source>
@@ -3874,12 +3882,12 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Il controllo della chat che legge il senso di una riga non è partito: ora la proteggono solo le regole sulle parole (dettaglio: {detail}).</translation>
     </message>
     <message>
-        <source>Her ears on {server} do not answer ({why}); she hears on the next place listed meanwhile.</source>
-        <translation>Le sue orecchie su {server} non rispondono ({why}); nel frattempo ascolta dal posto successivo dell&apos;elenco.</translation>
+        <source>Her ears on {server} do not answer: {why}. Meanwhile she hears on the next place listed, this computer last.</source>
+        <translation>Le sue orecchie su {server} non rispondono: {why}. Nel frattempo ascolta dal posto successivo dell&apos;elenco, per ultimo questo computer.</translation>
     </message>
     <message>
-        <source>Her voice on {server} does not answer ({why}); she speaks from the next place listed meanwhile.</source>
-        <translation>La sua voce su {server} non risponde ({why}); nel frattempo parla dal posto successivo dell&apos;elenco.</translation>
+        <source>Her voice on {server} does not answer: {why}. Meanwhile she speaks from the next place listed, this computer last.</source>
+        <translation>La sua voce su {server} non risponde: {why}. Nel frattempo parla dal posto successivo dell&apos;elenco, per ultimo questo computer.</translation>
     </message>
     <message>
         <source>Her ears on {server} answer again.</source>
@@ -4747,7 +4755,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Where your speech becomes words, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10300) or an OpenAI-compatible server (http://192.168.1.20:8000/v1 and the model&apos;s name). When one does not answer, the next does, and this computer last. Hearing when you speak stays on this computer: no sound leaves it until you finish a sentence.</source>
-        <translation>Dove la tua voce diventa parole, nell&apos;ordine: questo computer, un server Wyoming (wyoming://192.168.1.20:10300) o un server compatibile con OpenAI (http://192.168.1.20:8000/v1 e il nome del modello). Se uno non risponde, risponde il successivo, e per ultimo questo computer. Capire quando parli resta su questo computer: nessun suono esce finché non finisci una frase.</translation>
+        <translation>Dove la tua voce diventa parole, nell&apos;ordine: this computer (questo computer), un server Wyoming (wyoming://192.168.1.20:10300) o un server compatibile con OpenAI (http://192.168.1.20:8000/v1 e il nome del modello). Se uno non risponde, risponde il successivo, e per ultimo questo computer. Capire quando parli resta su questo computer: nessun suono esce finché non finisci una frase.</translation>
     </message>
     <message>
         <source>Where she speaks</source>
@@ -4755,7 +4763,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Where her voice is made, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10200, optionally followed by a voice) or an OpenAI-compatible server (http://192.168.1.20:8880/v1, the model&apos;s name and a voice). When one does not answer, the next does, and this computer last.</source>
-        <translation>Dove nasce la sua voce, nell&apos;ordine: questo computer, un server Wyoming (wyoming://192.168.1.20:10200, eventualmente seguito da una voce) o un server compatibile con OpenAI (http://192.168.1.20:8880/v1, il nome del modello e una voce). Se uno non risponde, risponde il successivo, e per ultimo questo computer.</translation>
+        <translation>Dove nasce la sua voce, nell&apos;ordine: this computer (questo computer), un server Wyoming (wyoming://192.168.1.20:10200, eventualmente seguito da una voce) o un server compatibile con OpenAI (http://192.168.1.20:8880/v1, il nome del modello e una voce). Se uno non risponde, risponde il successivo, e per ultimo questo computer.</translation>
     </message>
     <message>
         <source>You are done after a pause of (ms)</source>
@@ -4764,6 +4772,14 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>How long you are silent before she takes it that you are done and answers. Shorter: she is quicker; longer: a pause in the middle of a sentence does not cut it in two.</source>
         <translation>Quanto resti in silenzio prima che capisca che hai finito e risponda. Più corta: è più veloce; più lunga: una pausa a metà frase non la spezza in due.</translation>
+    </message>
+    <message>
+        <source>Take her voice out of the microphone</source>
+        <translation>Togli la sua voce dal microfono</translation>
+    </message>
+    <message>
+        <source>Her own voice from your speakers is cancelled from the microphone (and steady noise lowered), so you can talk over her with speakers, not only with headphones.</source>
+        <translation>La sua voce che esce dalle casse viene cancellata dal microfono (e il rumore costante abbassato), così puoi parlarle sopra anche con le casse, non solo con le cuffie.</translation>
     </message>
     <message>
         <source>Quieter when you talk (dB)</source>
@@ -5813,6 +5829,14 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Nessun dispositivo audio: {why}</translation>
     </message>
     <message>
+        <source>Her voice is taken out of the microphone ({erle_db:.0f} dB).</source>
+        <translation>La sua voce viene tolta dal microfono ({erle_db:.0f} dB).</translation>
+    </message>
+    <message>
+        <source>Learning how her voice comes back from your speakers: she needs to speak a few seconds.</source>
+        <translation>Sta imparando come la sua voce torna dalle casse: deve parlare qualche secondo.</translation>
+    </message>
+    <message>
         <source>mic %v</source>
         <translation>mic %v</translation>
     </message>
@@ -5872,6 +5896,10 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Rilevala</translation>
     </message>
     <message>
+        <source>For an OpenAI-compatible server above that asks for an API key: pick it, paste its key and save. The key is kept in your keyring, never in the settings.</source>
+        <translation>Per un server compatibile con OpenAI elencato sopra che chiede una chiave API: sceglilo, incolla la chiave e salva. La chiave resta nel portachiavi, mai nelle impostazioni.</translation>
+    </message>
+    <message>
         <source>No audio devices: {why}</source>
         <translation>Nessun dispositivo audio: {why}</translation>
     </message>
@@ -5897,7 +5925,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>The key is saved in {where}.</source>
-        <translation>La chiave è salvata in {where}.</translation>
+        <translation>La chiave è salvata {where}.</translation>
     </message>
     <message>
         <source>The key is forgotten.</source>
@@ -5914,6 +5942,10 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>{server}: {why}</source>
         <translation>{server}: {why}</translation>
+    </message>
+    <message>
+        <source>Not a place: {why}</source>
+        <translation>Non è un posto valido: {why}</translation>
     </message>
     <message>
         <source>Only this computer is listed: there is no server to test.</source>

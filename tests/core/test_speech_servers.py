@@ -98,8 +98,11 @@ def test_what_a_server_offers_in_one_line():
         {"name": "base", "installed": True, "languages": ["en", "it"]},
         {"name": "large", "installed": False, "languages": ["en"]}]}], "tts": []}
     assert wyoming_offer(info) == "faster-whisper (base) [en, it]"
-    assert wyoming_offer({"tts": [{"name": "piper", "voices": [{"name": "en_US-joe-medium"}]}]}) == \
-        "piper (en_US-joe-medium)"
+    catalogue = {"tts": [{"name": "piper", "voices": [{"name": f"voice-{i}", "languages": [f"l{i}"]}
+                                                     for i in range(174)] + [{"name": "en_US-joe-medium"}]}]}
+    assert wyoming_offer(catalogue, "en_US-joe-medium") == \
+        "piper (voice-0, voice-1, voice-2 and 172 more); en_US-joe-medium is there"    # counted, not listed
+    assert wyoming_offer(catalogue, "it_IT-paola-medium").endswith("it_IT-paola-medium is NOT there")
     assert openai_offer({"data": [{"id": "tts-1"}, {"id": "kokoro"}]}) == "tts-1, kokoro"
     assert openai_offer({"data": []}) == "no models listed"
     assert openai_offer({"data": [{"id": str(i)} for i in range(10)]}).endswith("and 2 more")

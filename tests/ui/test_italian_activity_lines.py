@@ -155,7 +155,8 @@ def test_bea_s_own_activity_lines_reach_an_italian_window_in_italian(bea, italia
             "twitch: Non inviato a #bea (dettaglio: connection reset by peer).",
             "telegram: inviato a -5: eccomi!",
             "umore: qualcuno l'ha colpita davvero: ora si sente arrabbiata",
-            "rete: YouTube: la modalità privacy è attiva e 93.184.216.34:443 non è su questo computer",
+            "rete: YouTube: la modalità privacy è attiva: 93.184.216.34:443 non è su questo computer né tra le tue "
+            "macchine",
             "donazioni: Streamlabs: collegato, le donazioni arrivano in tempo reale",
             "donazioni: Giulia ha donato 13.37 EUR su Streamlabs",
             "donazioni: Streamlabs ha rifiutato il socket token: controllalo in Impostazioni → Donazioni (dettaglio: ",

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import socket
 import time
 import wave
 from collections.abc import Callable, Mapping
@@ -65,6 +66,21 @@ def english_language_names() -> dict[str, str]:
     from babel import Locale
 
     return {name.lower(): code for code, name in Locale("en").languages.items() if "_" not in code}
+
+
+def unreachable(exc: OSError) -> str:
+    """Why a server could not be reached, in words (rule 5): a refusal by privacy mode says itself."""
+    from app.senses.netgate import PrivacyRefused
+
+    if isinstance(exc, PrivacyRefused):
+        return str(exc)
+    if isinstance(exc, ConnectionRefusedError):
+        return "nothing answers there: is the server running, and on that port?"
+    if isinstance(exc, socket.gaierror):
+        return "its name could not be found on the network"
+    if isinstance(exc, TimeoutError):
+        return "it did not answer in time"
+    return f"could not connect ({exc.strerror or type(exc).__name__})"
 
 
 def heard(answer: Mapping[str, Any], audio_s: float, wanted: str | None, elapsed_s: float) -> Transcript:
@@ -149,7 +165,7 @@ class Remote:
         try:
             reader, writer = await self.gate.open_connection(self.server.host, self.server.port, self.purpose)
         except OSError as exc:
-            raise self.fail(f"could not connect ({exc.strerror or exc})") from exc
+            raise self.fail(unreachable(exc)) from exc
         try:
             for event in events:
                 await async_write_event(event.event(), writer)
@@ -171,7 +187,7 @@ class Remote:
         from wyoming.info import Describe, Info
 
         event = await self._wyoming([Describe()], Info.is_type)
-        return wyoming_offer(event.data) or "it offers no speech programs"
+        return wyoming_offer(event.data, self.server.voice) or "it offers no speech programs"
 
     # -- OpenAI-compatible (rule 3)
 
@@ -193,10 +209,12 @@ class Remote:
                                     + (": the key was refused" if response.status in (401, 403) else ""),
                                     response.status)
                 return body, response.headers.get("Content-Type", "")
+        except aiohttp.ClientConnectorError as exc:
+            raise self.fail(unreachable(exc.os_error)) from exc
         except aiohttp.ClientError as exc:
-            raise self.fail(f"could not reach it ({type(exc).__name__}: {exc})") from exc
+            raise self.fail(f"the connection broke ({type(exc).__name__})") from exc
         except OSError as exc:
-            raise self.fail(f"could not connect ({exc.strerror or exc})") from exc
+            raise self.fail(unreachable(exc)) from exc
 
     async def _openai_describe(self) -> str:
         import json

@@ -130,6 +130,9 @@ class VoiceDock(QWidget):
         form.addRow(translate("voice_dock", "Microphone"), self.input)
         form.addRow(translate("voice_dock", "Speakers"), self.output)
         form.addRow(translate("voice_dock", "Level"), self.meter)
+        self.echo = QLabel(objectName="voiceEcho", wordWrap=True)
+        self.echo.setVisible(False)
+        form.addRow(self.echo)
         layout.addLayout(form)
         row = QHBoxLayout()
         row.addWidget(self.talk, 1)
@@ -193,11 +196,23 @@ class VoiceDock(QWidget):
         self.heard.setText(self.skill.last_transcript or "—")
 
     def show_level(self, level_db: float) -> None:
+        self.show_echo()
         self.meter.setValue(meter_percent(level_db))
         self.meter.setFormat(
             translate("voice_dock", "mic {level_db:.0f} dB").format(level_db=level_db) if level_db > -120
             else translate("voice_dock", "mic —"))
 
+
+    def show_echo(self) -> None:
+        """Whether her voice is taken out of the microphone yet, and by how much."""
+        echo = self.skill.echo
+        self.echo.setVisible(echo is not None)
+        if echo is None:
+            return
+        self.echo.setText(translate("voice_dock", "Her voice is taken out of the microphone ({erle_db:.0f} dB).")
+                          .format(erle_db=echo.erle_db) if echo.converged else
+                          translate("voice_dock", "Learning how her voice comes back from your speakers: she "
+                                                  "needs to speak a few seconds."))
 
     # ---- keys the main window got (it calls these) -------------------------------------------------------
     def window_key(self, event: QKeyEvent, down: bool) -> bool:

@@ -28,14 +28,15 @@ DEFAULT_RATE = 22050   # her speakers' rate when no voice loaded on this compute
 SOURCE = "voice"
 SETTINGS = "skills.voice"
 
-DOWN = {"hearing": QT_TRANSLATE_NOOP("problems", "Her ears on {server} do not answer ({why}); she hears on the next "
-                                                 "place listed meanwhile."),
-        "speaking": QT_TRANSLATE_NOOP("problems", "Her voice on {server} does not answer ({why}); she speaks from "
-                                                  "the next place listed meanwhile.")}
+DOWN = {"hearing": QT_TRANSLATE_NOOP("problems", "Her ears on {server} do not answer: {why}. Meanwhile she hears on "
+                                                 "the next place listed, this computer last."),
+        "speaking": QT_TRANSLATE_NOOP("problems", "Her voice on {server} does not answer: {why}. Meanwhile she speaks "
+                                                  "from the next place listed, this computer last.")}
 BACK = {"hearing": QT_TRANSLATE_NOOP("problems", "Her ears on {server} answer again."),
         "speaking": QT_TRANSLATE_NOOP("problems", "Her voice on {server} answers again.")}
 OFFERS = QT_TRANSLATE_NOOP("voice_settings", "{server}: answered in {ms} ms; it offers {offer}")
 FAILS = QT_TRANSLATE_NOOP("voice_settings", "{server}: {why}")
+MISTYPED = QT_TRANSLATE_NOOP("voice_settings", "Not a place: {why}")
 NOTHING = QT_TRANSLATE_NOOP("voice_settings", "Only this computer is listed: there is no server to test.")
 
 
@@ -91,7 +92,7 @@ async def test_places(hear: Sequence[str], speak: Sequence[str], gate: Any, secr
         try:
             servers = parse_list(entries)
         except SpeechServerError as exc:
-            out.append((FAILS, {"server": "", "why": str(exc)}))
+            out.append((MISTYPED, {"why": str(exc)}))
             continue
         seen += [s for s in servers if s.remote and s not in seen]
     if not seen and not out:

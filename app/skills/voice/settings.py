@@ -16,8 +16,8 @@ from app.core.words import PROBLEMS
 from app.process.tasks import spawn
 from app.skills.voice.skill import VoiceSettings, VoiceSkill
 from app.widgets.event_words import in_window
-from app.widgets.forms import SecretField, SectionForm
-from app.widgets.qt import QT_TRANSLATE_NOOP, QComboBox, QLabel, QPushButton, QWidget, translate
+from app.widgets.forms import SecretField, SectionForm, help_label
+from app.widgets.qt import QT_TRANSLATE_NOOP, QComboBox, QLabel, QLineEdit, QPushButton, QWidget, translate
 
 DEFAULT = QT_TRANSLATE_NOOP("voice_settings", "(system default)")
 PACKAGED = {"whisper_model": QT_TRANSLATE_NOOP("voice_settings", "(packaged: whisper base; tiny.en for English "
@@ -25,6 +25,9 @@ PACKAGED = {"whisper_model": QT_TRANSLATE_NOOP("voice_settings", "(packaged: whi
             "piper_voice": QT_TRANSLATE_NOOP("voice_settings", "(packaged: en_US joe; MIT, dataset CC0)")}
 DETECT = QT_TRANSLATE_NOOP("voice_settings", "Detect it")     # the other languages go by their own names
 KINDS = {"whisper_model": Kind.STT, "piper_voice": Kind.VOICE}
+KEY_HELP = QT_TRANSLATE_NOOP("voice_settings", "For an OpenAI-compatible server above that asks for an API key: "
+                                               "pick it, paste its key and save. The key is kept in your keyring, "
+                                               "never in the settings.")
 
 
 def installed_models(manager: Any, kind: Kind) -> list[tuple[str, str]]:
@@ -116,12 +119,15 @@ class VoiceSettingsPage(SectionForm):
                                   translate("voice_settings", "Save key"), self._keep_key, lambda: self._keep_key(""))
         self.layout_.addRow(translate("voice_settings", "Server key"), self.key_server)
         self.layout_.addRow(self.secret)
+        self.layout_.addRow(help_label(translate("voice_settings", KEY_HELP), "speechKeyHelp"))
         self.test_button = QPushButton(translate("voice_settings", "Test connection"), objectName="speechTest")
         self.test_button.clicked.connect(lambda: spawn(self.test_connection()))
         self.layout_.addRow(self.test_button)
         self.server_result = QLabel(objectName="speechResult", wordWrap=True)
         self.layout_.addRow(self.server_result)
         self._fill_key_servers()
+        for name in ("hear_on", "speak_on"):   # a server typed in can have its key saved at once
+            self.findChild(QLineEdit, f"{self.prefix}.{name}").editingFinished.connect(self._fill_key_servers)
 
     def _listed(self) -> list[SpeechServer]:
         servers: list[SpeechServer] = []

@@ -71,6 +71,7 @@ from app.senses.voice.hotkey import preload as preload_hook
 from app.senses.voice.mouth import Caption, Line, Mouth, Spoken
 from app.senses.voice.output import AudioOutput, Progress
 from app.senses.voice.speech_pool import TranscriberPool, VoicePool
+from app.senses.voice.turn_model import TurnModel, find_model
 from app.senses.voice.vad import TurnRules
 from app.skills.base import Skill, SkillContext
 from app.skills.registry import register
@@ -388,7 +389,10 @@ class VoiceSkill(Skill):
                                      interrupt=self.interrupt,
                                      audible=lambda: not isinstance(self.output, SilentOutput))
         if self.hear_pool is not None:
-            self.ears = Ears(self.hear_pool, vad=parts.vad, guard=self.guard, mode=s.mode,
+            root = self.ctx.models.root if self.ctx.models is not None else None
+            found = await loop.run_in_executor(self.executor, find_model, root)   # the semantic end of turn
+            turn_model = TurnModel(found, executor=self.executor) if found is not None else None
+            self.ears = Ears(self.hear_pool, vad=parts.vad, guard=self.guard, mode=s.mode, turn_model=turn_model,
                              rules=TurnRules(end_silence_ms=s.end_of_turn_ms),
                              on_heard=self._heard, on_owner_voice=self._owner_voice, on_level=self._level,
                              clock=monotonic)

@@ -66,7 +66,8 @@ def test_her_voice_played_into_a_room_is_cancelled_before_her_ears(voice, transc
     assert said == LINE and heard == []
     assert echo is not None and echo.converged, echo and echo.erle_db
     loud = [db for db in levels if db > -60]
-    assert loud and max(loud) < -25, max(loud)      # her ears got her voice 20 dB and more under its echo (-6 dB)
+    settled = loud[len(loud) // 2:]                 # once she has spoken a few seconds
+    assert settled and np.percentile(settled, 90) < -25, settled   # her voice 20 dB and more under its echo (-6 dB)
 
 
 def test_with_cancellation_off_the_microphone_is_as_it_comes(voice, transcriber):
@@ -83,3 +84,21 @@ def test_with_cancellation_off_the_microphone_is_as_it_comes(voice, transcriber)
         return echo
 
     assert asyncio.run(go()) is None
+
+
+def test_the_voice_dock_says_whether_her_voice_is_taken_out_yet(bea, qtbot):
+    from app.senses.voice.echo import EchoCanceller
+    from app.skills.voice.dock import make_dock
+
+    skill = bea.skills["voice"]
+    dock = make_dock(skill)
+    qtbot.addWidget(dock)
+    dock.show_level(-50.0)
+    assert not dock.echo.isVisibleTo(dock)                 # no canceller: nothing to say
+    skill.echo = EchoCanceller()
+    dock.show_level(-50.0)
+    assert dock.echo.isVisibleTo(dock) and "needs to speak a few seconds" in dock.echo.text()
+    skill.echo.converged, skill.echo.erle_db = True, 23.6   # as a settled canceller measures itself
+    dock.show_level(-50.0)
+    assert dock.echo.text() == "Her voice is taken out of the microphone (24 dB)."
+    skill.echo = None
