@@ -109,7 +109,9 @@ def test_a_speech_clip_through_the_microphone_is_heard_and_answered(run) -> None
     # JFK pauses after "Americans" and after "ask not": her ears may end the turn at either pause and she answers
     # at once (the scripted model is instant), so what follows comes while she speaks and only a barge-in would
     # take it (gated, as the seed's echo guard says): what she always hears whole is the first utterance
-    assert "and so my fellow americans" in heard, record.heard
+    # after the restart she hears through a Wyoming server, whose whisper decodes with its own settings: once in a
+    # while it writes "American" for "Americans"
+    assert "and so my fellow american" in heard, record.heard
     said = record.facts.voice_answered
     assert said and "out loud]" in said[0] and "americans" in said[0].lower(), "her turn did not carry what she heard"
 

@@ -48,6 +48,7 @@ from pydantic import Field, field_validator
 
 from app.config.section import ADVANCED, SkillSettings
 from app.core.events import Event, EventKind
+from app.core.failures import summary
 from app.core.her_words import HerWords
 from app.core.perception import OWNER, Meta, Perception, PerceptionKind
 from app.core.speech_servers import SpeechServerError, parse_list
@@ -491,7 +492,7 @@ class VoiceSkill(Skill):
         try:
             canceller = EchoCanceller()
         except EchoUnavailable as exc:
-            log.warning("no echo cancellation: %s", exc)
+            log.warning("no echo cancellation: %s", summary(exc))
             said = {"words": QT_TRANSLATE_NOOP("problems", "Her voice is not taken out of the microphone (detail: "
                                                            "{detail}); wear headphones or use push to talk."),
                     "args": {"detail": str(exc)}}
