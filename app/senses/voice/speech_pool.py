@@ -56,7 +56,6 @@ class Here:
     def __init__(self, part: Any) -> None:
         self.part = part
         self.name = LOCAL.name
-        self.language = getattr(part, "language", None)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.part, name)
@@ -75,10 +74,6 @@ class _Pool:
         self._on_state = on_state
         self._failing: set[str] = set()
         self.last: str = ""          # the member that answered the last request
-
-    @property
-    def names(self) -> list[str]:
-        return [m.name for m in self.members]
 
     def _order(self) -> list[Any]:
         """Rules 1, 3: the members to ask, in order; cooling remote ones left out while another can answer."""
@@ -162,10 +157,6 @@ class _Pool:
 class TranscriberPool(_Pool):
     """Her ears, rule 5."""
     role = "hearing"
-
-    def __init__(self, members: Sequence[Any], **kwargs: Any) -> None:
-        super().__init__(members, **kwargs)
-        self.language = next((m.language for m in self.members if getattr(m, "language", None)), None)
 
     async def transcribe(self, audio: np.ndarray) -> Transcript:
         audio_s = len(audio) / SAMPLE_RATE
