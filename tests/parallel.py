@@ -10,6 +10,10 @@
    9: it renames the test's node id, which pytest 9 no longer reads.)
 3. Units with a test marked slow are handed out first: the long ones start at once, while the other worker
    takes the short ones, and the run does not end with one worker alone on a long unit.
+4. A worker that crashes (a segfault in native code) is replaced and the run goes on: the test it crashed in is
+   reported failed by xdist and not run again, and only the tests it had not run go back in the queue. (xdist's
+   own scheduling by units puts back every unit the worker ever ran, finished ones too; the new worker is handed
+   a finished unit, runs nothing, reports nothing, and the run waits forever.)
 """
 
 from __future__ import annotations
@@ -52,6 +56,18 @@ def scheduler(config: pytest.Config, log, groups: Mapping[str, tuple[str, ...]] 
     class Units(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
             return unit(nodeid, groups)
+
+        def remove_node(self, node) -> str | None:   # rule 4
+            workload = self.assigned_work.pop(node)
+            left = [(nodeid, scope) for scope, tests in workload.items() for nodeid, done in tests.items() if not done]
+            if not left:
+                return None
+            crashed, scope = left[0]        # a worker runs what it is handed in order: the first not done
+            workload[scope][crashed] = True
+            self.workqueue.update({scope: tests for scope, tests in workload.items() if not all(tests.values())})
+            for other in self.assigned_work:
+                self._reschedule(other)
+            return crashed
 
     config.option.loadscopereorder = False          # rule 3's order, not xdist's (most tests first)
     return Units(config, log)

@@ -63,3 +63,35 @@ def test_a_file_and_a_group_each_run_on_one_worker_and_slow_units_start_first(tm
     first = min(rows, key=lambda row: row[3])
     assert first[0] == "test_f" or min(t for m, _n, _w, t in rows if m == "test_f") < min(
         t for m, _n, _w, t in rows if m == "test_b"), rows                  # the slow file is handed out first
+
+
+CRASHING = """
+import ctypes, os, time
+
+def test_before():
+    time.sleep(1.5)        # the other worker finishes its units meanwhile
+
+def test_crash():
+    ctypes.string_at(0)    # a segfault, as native code may have
+
+def test_after():
+    with open(os.environ["RAN"], "a") as f:
+        f.write("after\\n")
+"""
+
+
+def test_a_worker_that_crashes_late_is_replaced_and_the_run_ends(tmp_path: Path) -> None:
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    (suite / "conftest.py").write_text(CONFTEST)
+    for name in ("test_a", "test_b", "test_c"):
+        (suite / f"{name}.py").write_text(TESTS.format(mark=""))
+    (suite / "test_z.py").write_text(CRASHING)
+    ran = tmp_path / "ran.jsonl"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "xdist", "-n", "2",
+                           "--dist", "loadgroup", "-o", "markers=slow", "--rootdir", str(suite), str(suite)],
+                          cwd=tmp_path, env={**os.environ, "RAN": str(ran), "PYTHONPATH": str(REPO)},
+                          capture_output=True, text=True, timeout=60)
+    assert "node down" in done.stdout, done.stdout                 # a worker did crash
+    assert "1 failed, 14 passed" in done.stdout, done.stdout     # the crash once, and everything else
+    assert ran.read_text().count("after") == 1                    # the test after the crash ran, once

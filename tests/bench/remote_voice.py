@@ -330,7 +330,8 @@ async def measure(parts, engine: dict, steady: Voice) -> str:
     hearing = {p: hearing_pool(hear[p], parts, gate, None, "en", clock=time.monotonic, bus=bus) for p in PATHS}
     speaking = {p: speaking_pool(speak[p], parts, gate, None, clock=time.monotonic, bus=bus) for p in PATHS}
     for p in PATHS:
-        print(f"{p:8} hears on {hearing[p].names}, speaks on {speaking[p].names}")
+        heard, spoken = ([m.name for m in pool[p].members] for pool in (hearing, speaking))
+        print(f"{p:8} hears on {heard}, speaks on {spoken}")
 
     threads = parts.transcriber.cpu_threads
     reference = WhisperModel(str(whisper_model_dir(default_whisper_model())), device="cpu", compute_type="int8",
