@@ -46,6 +46,7 @@ class Kind(enum.StrEnum):
     VOICE = "voice"
     LLM = "llm"
     TURN = "turn"
+    SPEAKER = "speaker"
 
 
 # what each kind is called in the window (marked: the Models window says them in its language)
@@ -53,7 +54,8 @@ KIND_LABELS = {Kind.EMBEDDING: QT_TRANSLATE_NOOP("model_catalog", "Embeddings"),
                Kind.STT: QT_TRANSLATE_NOOP("model_catalog", "Speech to text"),
                Kind.VOICE: QT_TRANSLATE_NOOP("model_catalog", "Voice"),
                Kind.LLM: QT_TRANSLATE_NOOP("model_catalog", "Local LLM"),
-               Kind.TURN: QT_TRANSLATE_NOOP("model_catalog", "End of turn")}
+               Kind.TURN: QT_TRANSLATE_NOOP("model_catalog", "End of turn"),
+               Kind.SPEAKER: QT_TRANSLATE_NOOP("model_catalog", "Voice of the streamer")}
 MULTILINGUAL = "mul"
 UNDETERMINED = "und"
 MANIFEST = "manifest.json"
@@ -471,6 +473,21 @@ PIPECAT_WHEEL = ModelFile(
 CATALOG = CATALOG + (
     ModelEntry("smart-turn-v3.2", Kind.TURN, "Smart Turn v3.2 (end of turn)", (MULTILINGUAL, "en", "it"),
                "BSD-2-Clause", 12_109_725, (PIPECAT_WHEEL,), "https://pypi.org/project/pipecat-ai/1.14.0/"),
+)
+
+
+# The speaker model (whose voice is speaking) is resemblyzer 0.1.4's GE2E voice encoder as its wheel ships it: the
+# entry fetches the wheel from PyPI, pinned by the SHA-256 PyPI publishes for it, and her ears read the one torch
+# state dict from it, checked against its own SHA-256 (app/senses/voice/speaker_model.py). Nothing of resemblyzer
+# is installed: the network and its features are Bea's own, on the torch she already has.
+RESEMBLYZER_WHEEL = ModelFile(
+    "Resemblyzer-0.1.4-py3-none-any.whl",
+    "https://files.pythonhosted.org/packages/d9/b5/d897d5de5b2123a1ad5d32e8e007d83f76582f5c32c60992577263bd7c7e/"
+    "Resemblyzer-0.1.4-py3-none-any.whl",
+    "8f12eb2f1a9982d32e8db7856de754709b59c93a77bcf0ff536584b619a9dd1f", 15_747_704)
+CATALOG = CATALOG + (
+    ModelEntry("resemblyzer-0.1.4", Kind.SPEAKER, "Resemblyzer 0.1.4 (whose voice)", (MULTILINGUAL, "en", "it"),
+               "Apache-2.0", 15_747_704, (RESEMBLYZER_WHEEL,), "https://pypi.org/project/Resemblyzer/0.1.4/"),
 )
 
 

@@ -38,12 +38,13 @@ def table(d):
 def test_lists_the_catalog_as_available(dialog):
     rows = table(dialog)
     assert [r[0] for r in rows] == [e.title for e in CATALOG]
-    assert {r[1] for r in rows} == {"Embeddings", "Speech to text", "Voice", "Local LLM", "End of turn"}
-    # whisper small and base, the voices Paola and Davefx, the Qwen3 chat models and Smart Turn are pinned
-    # (app.core.model_catalog); every other built-in entry is marked unpinned
+    assert {r[1] for r in rows} == {"Embeddings", "Speech to text", "Voice", "Local LLM", "End of turn",
+                                    "Voice of the streamer"}
+    # whisper small and base, the voices Paola and Davefx, the Qwen3 chat models, Smart Turn and Resemblyzer are
+    # pinned (app.core.model_catalog); every other built-in entry is marked unpinned
     pinned = {"Whisper small (faster-whisper)", "Whisper base (faster-whisper)", "Piper voice Paola (Italian)",
               "Piper voice Davefx (Spanish)", "Qwen3 1.7B (GGUF Q8_0)", "Qwen3 4B (GGUF Q4_K_M)",
-              "Qwen3 8B (GGUF Q4_K_M)", "Smart Turn v3.2 (end of turn)"}
+              "Qwen3 8B (GGUF Q4_K_M)", "Smart Turn v3.2 (end of turn)", "Resemblyzer 0.1.4 (whose voice)"}
     assert all((r[STATE] == "available") == (r[0] in pinned) and r[3].startswith("about ") for r in rows)
     assert all(r[STATE].startswith("unpinned: not downloaded") for r in rows if r[0] not in pinned)
     minilm = rows[0]
