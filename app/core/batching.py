@@ -11,6 +11,9 @@ Theory of operation:
 4. Noise (texture such as a heartbeat) joins a batch but neither holds it open nor hurries it, unless the batch
    holds nothing else: a surface that ticks fast must not keep a real batch from closing.
 5. A batch made only of noise is not something happening: is_noise_only tells the bus to swallow it.
+6. The streamer's own voice closes a batch at once: her ears end a turn only after the streamer has been silent
+   for their end-of-turn wait, so the quiet gap has already passed once before the line arrives, and waiting it
+   again would only delay her answer.
 """
 
 from __future__ import annotations
@@ -30,12 +33,19 @@ class Arrival:
     at: float        # on the bus's clock
     typed: bool
     noise: bool = False
+    settled: bool = False    # rule 6: the sense already waited out the quiet
 
 
 def arrival_of(perception: Perception, at: float) -> Arrival:
-    """Rule 1: typed chat waits for a burst; the streamer's own line to her does not."""
+    """Rule 1: typed chat waits for a burst; the streamer's own line to her does not. Rule 6: nor does her voice."""
     owner = perception.author is not None and perception.author.identity == OWNER_IDENTITY
-    return Arrival(at=at, typed=perception.kind is PerceptionKind.CHAT and not owner, noise=perception.noise)
+    return Arrival(at=at, typed=perception.kind is PerceptionKind.CHAT and not owner, noise=perception.noise,
+                   settled=owner and perception.kind is PerceptionKind.VOICE)
+
+
+def gap_of(arrival: Arrival, text_window: float = TEXT_WINDOW, window: float = WINDOW) -> float:
+    """The quiet this arrival wants after it (rules 1 and 6)."""
+    return 0.0 if arrival.settled else text_window if arrival.typed else window
 
 
 def closes_at(arrivals: Sequence[Arrival], first: float | None = None, *, text_window: float = TEXT_WINDOW,
@@ -46,7 +56,7 @@ def closes_at(arrivals: Sequence[Arrival], first: float | None = None, *, text_w
     start = min(a.at for a in arrivals) if first is None else first
     counted = [a for a in arrivals if not a.noise] or list(arrivals)
     last = max(a.at for a in counted)
-    gap = min(text_window if a.typed else window for a in counted)
+    gap = min(gap_of(a, text_window, window) for a in counted)
     return min(last + gap, start + max_window)
 
 

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from app.core.batching import MAX_WINDOW, TEXT_WINDOW, WINDOW, Arrival, arrival_of, is_noise_only
+from app.core.batching import MAX_WINDOW, TEXT_WINDOW, WINDOW, Arrival, arrival_of, gap_of, is_noise_only
 from app.core.her_words import HerWords
 from app.core.perception import Meta, Perception, PerceptionKind
 from app.core.quiet import quiet_line
@@ -79,7 +79,7 @@ class _Span:
     gap_counted: float = math.inf
 
     def add(self, a: Arrival) -> None:
-        gap = self.text_window if a.typed else self.window
+        gap = gap_of(a, self.text_window, self.window)
         self.first = min(self.first, a.at)
         self.last_all, self.gap_all = max(self.last_all, a.at), min(self.gap_all, gap)
         if not a.noise:

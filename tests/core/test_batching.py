@@ -71,6 +71,17 @@ def test_the_streamers_own_line_in_the_apps_chat_is_live_and_closes_at_the_short
     assert closes_at([mine]) == 0.3 and closes_at([viewer]) == 1.2
 
 
+def test_the_streamers_voice_closes_at_once_and_anyone_elses_at_the_short_gap():
+    mine = arrival_of(Perception(PerceptionKind.VOICE, "voice", "[Streamer said] hi Bea", author=OWNER), 5.0)
+    call = arrival_of(Perception(PerceptionKind.VOICE, "call", "[Guest said] hi",
+                                 author=Author("discord", "guest", "Guest")), 5.0)
+    assert (mine.settled, call.settled) == (True, False)
+    assert closes_at([mine]) == 5.0 and closes_at([call]) == pytest.approx(5.3)
+    typed_before = arrival_of(Perception(PerceptionKind.CHAT, "twitch", "[anna] hi",
+                                         author=Author("twitch", "anna", "anna")), 4.9)
+    assert closes_at([typed_before, mine]) == 5.0     # her answer does not wait for the chat's burst either
+
+
 def line(text, noisy=False):
     return Perception(PerceptionKind.GAME, "minecraft", text, meta={"noise": noisy},
                       author=Author("minecraft", "uuid-1", "Steve"))

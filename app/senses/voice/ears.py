@@ -34,6 +34,12 @@ Theory of operation:
    the turn ends as soon as the score says it is complete, or waits longer when it says the words are not
    finished. A score that arrives after the speaker spoke again, or after the turn ended, is dropped; a model
    that fails leaves the timer in charge. Without a turn model, the silence timer alone ends a turn.
+9. Whose voice (optional, `identify`: anything with `async identify(audio) -> bool`, true for the streamer's
+   voice): in always-on hearing every ended turn is identified while it is transcribed, so it costs no time, and
+   Heard.streamer says the verdict (None: not identified: push-to-talk, which only the streamer presses, no
+   identify, or one that failed, which is logged and leaves the line the streamer's as before).
+10. Heard.last_word_at is the clock time of the last window the VAD scored as speech before the turn ended:
+   where the streamer's last word ended, for the stages of her answer (app.core.turn_stages).
 """
 
 from __future__ import annotations
@@ -42,7 +48,7 @@ import asyncio
 import inspect
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -50,6 +56,7 @@ from typing import Any
 import numpy as np
 
 from app.core import end_of_turn
+from app.core.failures import summary
 from app.process.tasks import spawn
 from app.senses.voice.bargein import OwnerVoice
 from app.senses.voice.guard import SelfHearingGuard
@@ -88,6 +95,8 @@ class Heard:
     audio_s: float
     ended_at: float      # clock time the turn was over (end of turn decided, or push-to-talk released)
     heard_at: float      # clock time the text was ready
+    last_word_at: float | None = None   # rule 10
+    streamer: bool | None = None        # rule 9
 
 
 class Ears:
@@ -101,6 +110,7 @@ class Ears:
                  on_level: Callable[[float], Any] | None = None,
                  early_ms: int | None = 128,
                  turn_model: Any = None,
+                 identify: Callable[[np.ndarray], Awaitable[bool]] | None = None,
                  clock: Callable[[], float]) -> None:
         if vad is None:
             from app.senses.voice.vad import SileroVad
@@ -127,6 +137,8 @@ class Ears:
         self._check_windows = self.rules.windows(end_of_turn.CHECK_MS)
         self._pause = 0                   # counts the turn's speech windows and ends: which pause a score is for
         self.turn_scores: list[float] = []
+        self.identify = identify          # rule 9
+        self._voiced_at: float | None = None   # rule 10
         self._barge = TurnDetector(BARGE_RULES)
         self._rest = np.zeros(0, dtype=np.float32)
         self._pre: deque[np.ndarray] = deque(maxlen=max(1, round(PTT_PRE_ROLL_S / WINDOW_S)))
@@ -202,6 +214,8 @@ class Ears:
         gated = self.guard is not None and self.guard.gated(t)
         if gated:
             self.gated_windows += 1
+        elif prob >= self.rules.threshold and (self._mode == Mode.ALWAYS_ON or self._pressed):
+            self._voiced_at = t
         if self._mode == Mode.PUSH_TO_TALK:
             if gated:
                 self.dropped_windows += 1
@@ -307,10 +321,16 @@ class Ears:
         self._delivered = delivered
         if job is None:
             job = spawn(self.transcriber.transcribe(audio), awaited=True)
-        spawn(self._deliver(job, previous, delivered, audio.size / SAMPLE_RATE, ended_at), held=self._tasks)
+        who = None
+        if self.identify is not None and self._mode == Mode.ALWAYS_ON:
+            who = spawn(self.identify(audio), awaited=True)
+            who.add_done_callback(lambda f: f.cancelled() or f.exception())   # read in _deliver
+        spawn(self._deliver(job, previous, delivered, audio.size / SAMPLE_RATE, ended_at, self._voiced_at, who),
+              held=self._tasks)
 
     async def _deliver(self, job: asyncio.Future[Transcript], previous: asyncio.Future[None] | None,
-                       delivered: asyncio.Future[None], audio_s: float, ended_at: float) -> None:
+                       delivered: asyncio.Future[None], audio_s: float, ended_at: float,
+                       last_word_at: float | None, who: asyncio.Future[bool] | None) -> None:
         try:
             try:
                 transcript = await job
@@ -319,7 +339,9 @@ class Ears:
                     await asyncio.shield(previous)
             if not transcript.text:
                 return
-            heard = Heard(transcript.text, transcript, audio_s, ended_at, self.clock())
+            heard = Heard(transcript.text, transcript, audio_s, ended_at, self.clock(),
+                          last_word_at if last_word_at is not None and last_word_at <= ended_at else None,
+                          await self._whose(who))
             self.heard.append(heard)
             if self.on_heard is not None:
                 result = self._call(self.on_heard, heard)
@@ -330,6 +352,18 @@ class Ears:
         finally:
             if not delivered.done():
                 delivered.set_result(None)
+
+    @staticmethod
+    async def _whose(who: asyncio.Future[bool] | None) -> bool | None:
+        """Rule 9: the verdict, or None when there is none."""
+        if who is None:
+            return None
+        try:
+            return bool(await who)
+        except Exception as exc:
+            log.warning("whose voice it was could not be told; the line counts as the streamer's: %s",
+                        summary(exc))
+            return None
 
     async def drain(self) -> None:
         """Wait for every utterance still being transcribed."""

@@ -247,6 +247,11 @@ class Mouth:
     def speaking(self) -> bool:
         return self._speaking
 
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        """The lines begun and not yet over, oldest first."""
+        return tuple(self._lines)
+
     # -- starting lines
 
     def begin(self, rules: ChunkRules | None = None) -> Line:

@@ -1,5 +1,5 @@
 """The Voice dock: what she is doing, how she hears you (mode, push-to-talk), the devices, the microphone's
-level and the last thing she heard.
+level, the last thing she heard and where the time of her last answer went.
 
 Push-to-talk is press-and-hold on the button or on the talk key. The key is heard system-wide where the
 platform allows (the skill's hook); the main window also passes on the keys it gets (window_key), so it works
@@ -15,6 +15,7 @@ from app.core.words import PROBLEMS
 from app.skills.voice.parts import SilentOutput
 from app.skills.voice.settings import DEFAULT, device_box, fill_devices, picked
 from app.skills.voice.skill import VoiceSkill
+from app.skills.voice.stages_bar import StagesBar
 from app.skills.voice.state import DUCKED, HEARING, LISTENING, OFF, SPEAKING, THINKING, meter_percent
 from app.widgets.event_words import in_window, skill_line
 from app.widgets.keys import key_name, modifier_names
@@ -141,6 +142,8 @@ class VoiceDock(QWidget):
         layout.addWidget(self.talk_key)
         layout.addWidget(QLabel(translate("voice_dock", "Last heard:")))
         layout.addWidget(self.heard)
+        self.stages = StagesBar(self)
+        layout.addWidget(self.stages)
         layout.addStretch(1)
 
         self.talk.pressed.connect(skill.press)
@@ -194,6 +197,7 @@ class VoiceDock(QWidget):
                                                      "{key_status}").format(key_status=self.talk_key.text()))
         self.stop.setEnabled(self.skill.mouth is not None)
         self.heard.setText(self.skill.last_transcript or "—")
+        self.stages.show_stages(self.skill.last_stages)
 
     def show_level(self, level_db: float) -> None:
         self.show_echo()

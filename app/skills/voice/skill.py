@@ -53,6 +53,7 @@ from app.core.her_words import HerWords
 from app.core.perception import OWNER, Meta, Perception, PerceptionKind
 from app.core.speech_servers import SpeechServerError, parse_list
 from app.core.talk_key import TalkKeyError, parse_talk_key
+from app.core.turn_stages import TurnStages, stages
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.process.executors import BoundedExecutor
 from app.process.tasks import spawn
@@ -273,6 +274,8 @@ class VoiceSkill(Skill):
         self.problems: list[str] = []
         self.problem_words: dict[str, dict[str, Any]] = {}   # a problem's words and args (app.core.words), by line
         self.last_transcript = ""
+        self.last_stages: TurnStages | None = None   # where the time of her last answer went
+        self._asked: Heard | None = None             # the streamer's line her next answer follows
         self.level_db = -120.0
         self.speaking = False
         self.ducked = False
@@ -573,9 +576,20 @@ class VoiceSkill(Skill):
         self.speaking = on
         if on:
             self.thinking = False
+            self._timed()
         else:
             self.ducked = self.barged = False
         self._changed(force=False)
+
+    def _timed(self) -> None:
+        """Her first sound after the streamer spoke: the stages of that answer, for the dock."""
+        asked, self._asked = self._asked, None
+        began = next((ln for ln in self.mouth.lines if ln.first_audio_at is not None), None) if self.mouth else None
+        if asked is None or began is None:
+            return
+        timed = stages(asked.last_word_at, asked.ended_at, asked.heard_at, began.started_at, began.first_audio_at)
+        if timed is not None:
+            self.last_stages = timed
 
     def stop_speaking(self) -> None:
         """The streamer's stop button: silence now."""
@@ -588,6 +602,7 @@ class VoiceSkill(Skill):
         if not text:
             return
         self.last_transcript = text
+        self._asked = heard
         self.thinking = True
         self.ctx.perceive(Perception(
             PerceptionKind.VOICE, SURFACE, f"{heard_mark(self.ctx.words())} {text}", salience=0.9,

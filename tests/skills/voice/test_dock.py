@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.events import EventKind
+from app.core.turn_stages import TurnStages
 from app.senses.voice import backend
 from app.skills.voice.dock import (
     INTO_SILENCE,
@@ -99,6 +100,13 @@ def test_the_dock_shows_her_state_the_devices_the_meter_and_what_she_heard(bea, 
     skill.thinking = True
     skill._changed()
     assert "Thinking" in dock.state.text() and dock.heard.text() == "what game are we playing today?"
+    assert dock.stages.words.text() == "Her last answer: none yet since you spoke."
+    skill.last_stages = TurnStages(380.0, 12.0, 1210.0, 80.0)        # her answer, timed
+    skill._changed()
+    assert dock.stages.words.text().startswith("Her last answer took 1.7 s:")
+    assert [w in dock.stages.words.text() for w in ("end of your turn 0.4 s", "hearing <0.1 s", "thinking 1.2 s",
+                                                    "her voice 0.1 s")] == [True] * 4
+    assert dock.stages.bar.stages is skill.last_stages
     skill.problems = ["no audio device: PortAudio is not installed, so Bea can neither hear nor speak aloud"]
     dock.refresh()
     assert dock.problems.text().startswith("No audio device")

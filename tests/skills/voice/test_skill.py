@@ -176,8 +176,10 @@ def test_the_streamers_words_become_a_voice_perception_from_the_owner(voice, tra
     perceived = []
     events = EventBus(lambda: 0.0)
     # two sentences, one turn: the end-of-turn pause (Settings → Voice, advanced) longer than Piper's between them
-    skill = build_skill(events, Outlets(events), voice, transcriber, perceive=perceived.append,
-                        output=FakeAudioDevice(voice.sample_rate, clock=SYSTEM.monotonic), microphone=NoMicrophone,
+    outlets = Outlets(events)
+    out = FakeAudioDevice(voice.sample_rate, realtime=True, speed=4.0, clock=SYSTEM.monotonic)
+    skill = build_skill(events, outlets, voice, transcriber, perceive=perceived.append, output=out,
+                        microphone=NoMicrophone,
                         mode="always_on", end_of_turn_ms=640)
     levels = []
     skill.on_level(levels.append)
@@ -191,18 +193,24 @@ def test_the_streamers_words_become_a_voice_perception_from_the_owner(voice, tra
         await skill.start()
         await skill.up()
         assert skill.ears.rules.end_silence_ms == 640
-        t = 1000.0
+        t = SYSTEM.monotonic() - audio.size / 16000               # the audio's last sample is now
         for i in range(0, audio.size, 512):                        # as the microphone would deliver it
             t += 512 / 16000
             skill.ears.feed(audio[i:i + 512], t)
         await skill.ears.drain()
         state = skill.state
+        before = skill.last_stages
+        await asyncio.wait_for(outlets.say("Chess.", "happy"), 30)     # her answer: the dock's stages of it
         events.publish(EventKind.TURN, "mind", "turn: spoke")
         after = skill.state
         await skill.stop()
-        return state, after
+        return state, after, before
 
-    state, after = asyncio.run(go())
+    state, after, before = asyncio.run(go())
+    assert before is None
+    timed = skill.last_stages                 # the end of her turn as the ears waited it, then every stage after
+    assert 640 - 2 * 32 <= timed.end_of_turn_ms <= 640 + 3 * 32 and timed.hearing_ms > 0 and timed.thinking_ms >= 0
+    assert timed.voice_ms > 0 and timed.total_ms < 30_000
     assert len(perceived) == 1
     p = perceived[0]
     words = p.meta["text"].lower()
