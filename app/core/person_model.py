@@ -446,6 +446,9 @@ SENSES = {
     "routine": Sense("routine", ("arrival", "departure"),
                      "Learns when you usually leave and arrive on each weekday, so agents can plan around "
                      "your day and notice when today is different."),
+    "voice": Sense("voice", (),
+                   "Knows your voice from a few sentences you read in the Voice dock, so she can tell you from "
+                   "other people in the room. Your voice print stays in your encrypted data file and nowhere else."),
 }
 ENABLED_BY_DEFAULT: frozenset[str] = frozenset()
 

@@ -98,6 +98,9 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE TRIGGER identity_pardoned AFTER DELETE ON identities BEGIN "
         "DELETE FROM offences WHERE identity = OLD.id; END",
     )),
+    Migration(16, "the streamer's voice print, kept while the voice sense is on", (
+        "CREATE TABLE voice_prints (owner TEXT PRIMARY KEY, print BLOB NOT NULL, made_at REAL NOT NULL)",
+    )),
 )
 
 check_numbering([m.version for m in MIGRATIONS])

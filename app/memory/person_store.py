@@ -202,7 +202,7 @@ class PersonStore:
             if enabled:
                 return 0
             c.execute("DELETE FROM person_signals WHERE owner = ? AND sense = ?", (owner, name))
-            gone = 0
+            gone = c.execute("DELETE FROM voice_prints WHERE owner = ?", (owner,)).rowcount if name == "voice" else 0
             for row in c.execute(f"SELECT {_COLUMNS} FROM person_entries WHERE owner = ?", (owner,)).fetchall():
                 e = _entry(row)
                 if pm.concluded_by(e, name):
@@ -212,6 +212,22 @@ class PersonStore:
                     gone += 1
             return gone
         return self._db.write(run)
+
+    def voice_print(self, owner: str = OWNER) -> bytes | None:
+        """The streamer's voice print (app.core.voice_print's bytes), or None: none made, or the sense is off."""
+        row = self._db.read(lambda c: c.execute("SELECT print FROM voice_prints WHERE owner = ?",
+                                                (owner,)).fetchone())
+        return bytes(row[0]) if row is not None else None
+
+    def keep_voice_print(self, blob: bytes, owner: str = OWNER) -> None:
+        """Keep a new voice print, switching the voice sense on: reading the sentences is the streamer's consent."""
+        def run(c: Connection) -> None:
+            now = self._clock()
+            c.execute("INSERT OR REPLACE INTO person_senses (owner, sense, enabled, changed_at) VALUES (?, ?, 1, ?)",
+                      (owner, "voice", now))
+            c.execute("INSERT OR REPLACE INTO voice_prints (owner, print, made_at) VALUES (?, ?, ?)",
+                      (owner, bytes(blob), now))
+        self._db.write(run)
 
     def observe(self, signals: Sequence[Signal], owner: str = OWNER) -> ObservationCounts:
         """Admit each raw signal (consent, kind, time), keep what is admitted, then run the observers of the

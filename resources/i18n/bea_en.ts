@@ -242,4 +242,21 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>voice_teach</name>
+    <message numerus="yes">
+        <source>Good. %n more to read.</source>
+        <translation>
+            <numerusform>Good. %n more to read.</numerusform>
+            <numerusform>Good. %n more to read.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %n did not sound like the others: press Teach and read one more.</source>
+        <translation>
+            <numerusform>Reading %n did not sound like the others: press Teach and read one more.</numerusform>
+            <numerusform>Reading %n did not sound like the others: press Teach and read one more.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

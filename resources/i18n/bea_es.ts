@@ -1,5 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="es" sourcelanguage="en">
 <context>
     <name>actions</name>
@@ -640,7 +639,7 @@
 <context>
     <name>clock_settings</name>
     <message>
-        <source>this computer&apos;s zone</source>
+        <source>this computer's zone</source>
         <translation>la zona horaria de este equipo</translation>
     </message>
 </context>
@@ -776,24 +775,24 @@
         <translation>En Ko-fi: More → API → Webhooks, pega la dirección; pega el secreto como verification token.</translation>
     </message>
     <message>
-        <source>POST {&quot;id&quot;, &quot;name&quot;, &quot;amount&quot;: &quot;5.00&quot;, &quot;currency&quot;: &quot;EUR&quot;, &quot;message&quot;, &quot;secret&quot;} as JSON.</source>
-        <translation>POST {&quot;id&quot;, &quot;name&quot;, &quot;amount&quot;: &quot;5.00&quot;, &quot;currency&quot;: &quot;EUR&quot;, &quot;message&quot;, &quot;secret&quot;} como JSON.</translation>
+        <source>POST {"id", "name", "amount": "5.00", "currency": "EUR", "message", "secret"} as JSON.</source>
+        <translation>POST {"id", "name", "amount": "5.00", "currency": "EUR", "message", "secret"} como JSON.</translation>
     </message>
     <message>
-        <source>Ko-fi needs a public address. It sends each tip from its own servers on the internet, and those cannot reach 127.0.0.1: that address means &quot;this computer&quot; to whoever uses it, so the address above works only for senders on this computer.</source>
-        <translation>Ko-fi necesita una dirección pública. Envía cada donación desde sus propios servidores en internet, y esos no pueden llegar a 127.0.0.1: esa dirección significa &quot;este equipo&quot; para quien la usa, así que la dirección de arriba solo funciona para quien envía desde este equipo.</translation>
+        <source>Ko-fi needs a public address. It sends each tip from its own servers on the internet, and those cannot reach 127.0.0.1: that address means "this computer" to whoever uses it, so the address above works only for senders on this computer.</source>
+        <translation>Ko-fi necesita una dirección pública. Envía cada donación desde sus propios servidores en internet, y esos no pueden llegar a 127.0.0.1: esa dirección significa "este equipo" para quien la usa, así que la dirección de arriba solo funciona para quien envía desde este equipo.</translation>
     </message>
     <message>
         <source>Streamers usually get a public address with a tunnel running on this computer that forwards to the address above, such as Cloudflare Tunnel (cloudflared) or ngrok, or with a reverse proxy on a server they already have; then they paste the public address, ending in {path}, into Ko-fi.</source>
         <translation>Normalmente los streamers consiguen una dirección pública con un túnel que se ejecuta en este equipo y reenvía a la dirección de arriba, como Cloudflare Tunnel (cloudflared) o ngrok, o con un proxy inverso en un servidor que ya tienen; luego pegan en Ko-fi la dirección pública, que termina en {path}.</translation>
     </message>
     <message>
-        <source>Keep Bea&apos;s API on a fixed port (Settings → Local API) so the tunnel keeps working; everything else the API serves still needs a device token.</source>
+        <source>Keep Bea's API on a fixed port (Settings → Local API) so the tunnel keeps working; everything else the API serves still needs a device token.</source>
         <translation>Deja la API de Bea en un puerto fijo (Ajustes → API local) para que el túnel siga funcionando; todo lo demás que sirve la API sigue pidiendo el token de un dispositivo.</translation>
     </message>
     <message>
-        <source>No public address? Streamlabs needs none: Bea connects out to Streamlabs and its tips arrive as they happen. Switch on &quot;Streamlabs tips&quot; and paste the Streamlabs token below.</source>
-        <translation>¿No tienes dirección pública? Streamlabs no la necesita: Bea se conecta ella misma a Streamlabs y las donaciones llegan al momento. Activa &quot;Donaciones de Streamlabs&quot; y pega abajo el token de Streamlabs.</translation>
+        <source>No public address? Streamlabs needs none: Bea connects out to Streamlabs and its tips arrive as they happen. Switch on "Streamlabs tips" and paste the Streamlabs token below.</source>
+        <translation>¿No tienes dirección pública? Streamlabs no la necesita: Bea se conecta ella misma a Streamlabs y las donaciones llegan al momento. Activa "Donaciones de Streamlabs" y pega abajo el token de Streamlabs.</translation>
     </message>
     <message>
         <source>paste your Socket API token (Streamlabs → Settings → API Settings)</source>
@@ -856,8 +855,8 @@
         <translation>No hay ningún token guardado.</translation>
     </message>
     <message>
-        <source>The link is off (switch on &quot;Streamlabs tips&quot; above).</source>
-        <translation>La conexión está apagada (activa &quot;Donaciones de Streamlabs&quot; arriba).</translation>
+        <source>The link is off (switch on "Streamlabs tips" above).</source>
+        <translation>La conexión está apagada (activa "Donaciones de Streamlabs" arriba).</translation>
     </message>
     <message>
         <source>Connected: tips arrive as they happen.</source>
@@ -1123,7 +1122,7 @@
         <translation>Conectándose a OBS…</translation>
     </message>
     <message>
-        <source>Turn on OBS&apos;s WebSocket server (Tools → WebSocket Server Settings) and put its password in Settings → OBS.</source>
+        <source>Turn on OBS's WebSocket server (Tools → WebSocket Server Settings) and put its password in Settings → OBS.</source>
         <translation>Activa el servidor WebSocket de OBS (Herramientas → Configuración del servidor WebSocket) y pon su contraseña en Ajustes → OBS.</translation>
     </message>
     <message>
@@ -1139,8 +1138,8 @@
         <translation>Sabe {count} cosas de ti.</translation>
     </message>
     <message>
-        <source>Start &quot;Getting to Know You&quot; in the You dock, or add what you like her to know there.</source>
-        <translation>Empieza &quot;Conozcámonos&quot; en el panel Tú, o añade allí lo que quieras que sepa.</translation>
+        <source>Start "Getting to Know You" in the You dock, or add what you like her to know there.</source>
+        <translation>Empieza "Conozcámonos" en el panel Tú, o añade allí lo que quieras que sepa.</translation>
     </message>
 </context>
 <context>
@@ -1184,11 +1183,11 @@
         <translation>Terminado ({why}). Lo que escribes vuelve a llegarle a Bea.</translation>
     </message>
     <message>
-        <source>Stopped: it couldn&apos;t get an answer from the model (detail: {detail}). Your lines go to Bea again.</source>
+        <source>Stopped: it couldn't get an answer from the model (detail: {detail}). Your lines go to Bea again.</source>
         <translation>Terminado: no llegó ninguna respuesta del modelo (detalle: {detail}). Lo que escribes vuelve a llegarle a Bea.</translation>
     </message>
     <message>
-        <source>I couldn&apos;t keep that (detail: {detail}).</source>
+        <source>I couldn't keep that (detail: {detail}).</source>
         <translation>No he podido guardarlo (detalle: {detail}).</translation>
     </message>
     <message>
@@ -1196,11 +1195,11 @@
         <translation>Conozcámonos</translation>
     </message>
     <message>
-        <source>That&apos;s all my questions. Thank you! Bea will remember what you told me.</source>
+        <source>That's all my questions. Thank you! Bea will remember what you told me.</source>
         <translation>Ya no tengo más preguntas. ¡Gracias! Bea recordará lo que me has contado.</translation>
     </message>
     <message>
-        <source>Hi! I&apos;ll ask you a few questions so Bea knows you better (type “stop” to end).</source>
+        <source>Hi! I'll ask you a few questions so Bea knows you better (type “stop” to end).</source>
         <translation>¡Hola! Te haré unas preguntas para que Bea te conozca mejor (escribe “basta” para terminar).</translation>
     </message>
     <message>
@@ -1212,7 +1211,7 @@
         <translation>Terminado (detenido desde el panel Tú). Lo que escribes vuelve a llegarle a Bea.</translation>
     </message>
     <message>
-        <source>Hi! The built-in demo model can&apos;t run an interview, so I&apos;ll ask a few fixed questions and keep your answers word for word (type “stop” to end).</source>
+        <source>Hi! The built-in demo model can't run an interview, so I'll ask a few fixed questions and keep your answers word for word (type “stop” to end).</source>
         <translation>¡Hola! El modelo de demostración integrado no puede hacer una entrevista, así que te haré unas preguntas fijas y guardaré tus respuestas palabra por palabra (escribe “basta” para terminar).</translation>
     </message>
     <message>
@@ -1243,7 +1242,7 @@
         <translation>{name} sigue en marcha</translation>
     </message>
     <message>
-        <source>She keeps going in the tray. To quit, choose Quit in the tray icon&apos;s menu.</source>
+        <source>She keeps going in the tray. To quit, choose Quit in the tray icon's menu.</source>
         <translation>Sigue funcionando en la bandeja del sistema. Para salir, elige Salir en el menú de su icono.</translation>
     </message>
     <message>
@@ -1255,7 +1254,7 @@
         <translation>Estás en directo. ¿Terminas también la sesión del directo al salir?</translation>
     </message>
     <message>
-        <source>If you don&apos;t end it, the session stays open and goes on when you start her again.</source>
+        <source>If you don't end it, the session stays open and goes on when you start her again.</source>
         <translation>Si no la terminas, la sesión sigue abierta y continúa cuando la vuelvas a iniciar.</translation>
     </message>
     <message>
@@ -1302,7 +1301,7 @@
         <translation>Detalles</translation>
     </message>
     <message>
-        <source>Activity, Turn Log, Context and the app&apos;s state: what she perceived, thought and did, turn by turn.</source>
+        <source>Activity, Turn Log, Context and the app's state: what she perceived, thought and did, turn by turn.</source>
         <translation>Actividad, Registro de turnos, Contexto y el estado de la app: lo que percibió, pensó e hizo, turno a turno.</translation>
     </message>
     <message>
@@ -1408,15 +1407,15 @@
         </translation>
     </message>
     <message>
-        <source>She is turning this stream&apos;s lines into memories…</source>
+        <source>She is turning this stream's lines into memories…</source>
         <translation>Está convirtiendo las líneas de este directo en recuerdos…</translation>
     </message>
     <message>
-        <source>She will remember this stream&apos;s lines when the stream ends, after {minutes} quiet minutes, or tonight.</source>
+        <source>She will remember this stream's lines when the stream ends, after {minutes} quiet minutes, or tonight.</source>
         <translation>Recordará las líneas de este directo cuando termine, tras {minutes} minutos de silencio, o esta noche.</translation>
     </message>
     <message>
-        <source>She will remember this stream&apos;s lines when the stream ends, or tonight.</source>
+        <source>She will remember this stream's lines when the stream ends, or tonight.</source>
         <translation>Recordará las líneas de este directo cuando termine, o esta noche.</translation>
     </message>
     <message>
@@ -1604,7 +1603,7 @@ No volverá a recordarlo. No se puede deshacer.</translation>
         <translation>Usar {server} · {model}</translation>
     </message>
     <message>
-        <source>That is not a server&apos;s address: write it as http://127.0.0.1:8080/v1.</source>
+        <source>That is not a server's address: write it as http://127.0.0.1:8080/v1.</source>
         <translation>Esa no es la dirección de un servidor: escríbela como http://127.0.0.1:8080/v1.</translation>
     </message>
     <message>
@@ -1656,7 +1655,7 @@ No volverá a recordarlo. No se puede deshacer.</translation>
         <translation>Los modelos más grandes necesitan más memoria de la que tiene este equipo.</translation>
     </message>
     <message>
-        <source>None of the catalog&apos;s models fits here: use a server on another computer, or a cloud model.</source>
+        <source>None of the catalog's models fits here: use a server on another computer, or a cloud model.</source>
         <translation>Ningún modelo del catálogo cabe aquí: usa un servidor en otro equipo o un modelo en la nube.</translation>
     </message>
     <message>
@@ -1742,11 +1741,11 @@ No volverá a recordarlo. No se puede deshacer.</translation>
         <translation>Buscar Ollama en este equipo</translation>
     </message>
     <message>
-        <source>ollama:qwen3:8b, or a server&apos;s address: http://127.0.0.1:8080/v1</source>
+        <source>ollama:qwen3:8b, or a server's address: http://127.0.0.1:8080/v1</source>
         <translation>ollama:qwen3:8b, o la dirección de un servidor: http://127.0.0.1:8080/v1</translation>
     </message>
     <message>
-        <source>ollama=http://127.0.0.1:11434/v1 (empty: each provider&apos;s usual address)</source>
+        <source>ollama=http://127.0.0.1:11434/v1 (empty: each provider's usual address)</source>
         <translation>ollama=http://127.0.0.1:11434/v1 (vacío: la dirección habitual de cada proveedor)</translation>
     </message>
     <message>
@@ -1843,6 +1842,10 @@ No volverá a recordarlo. No se puede deshacer.</translation>
     <message>
         <source>End of turn</source>
         <translation>Fin del turno</translation>
+    </message>
+    <message>
+        <source>Voice of the streamer</source>
+        <translation>Voz del streamer</translation>
     </message>
     <message>
         <source>multilingual</source>
@@ -2130,16 +2133,16 @@ Con el tiempo, las dos vuelven poco a poco a lo neutro.</translation>
         <translation>Configurar OBS…</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:{quiet}&apos;&gt;OBS: not set up&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:{quiet}&apos;&gt;OBS: sin configurar&lt;/span&gt;</translation>
+        <source>&lt;span style='color:{quiet}'&gt;OBS: not set up&lt;/span&gt;</source>
+        <translation>&lt;span style='color:{quiet}'&gt;OBS: sin configurar&lt;/span&gt;</translation>
     </message>
     <message>
         <source>When you stream with OBS, switch it on in Settings → Skills: she then switches scenes, shows captions and knows when you go live.</source>
         <translation>Si emites con OBS, actívalo en Ajustes → Habilidades: así ella cambia de escena, muestra subtítulos y sabe cuándo empiezas el directo.</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:{colour}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {state}&lt;/b&gt; {address}</source>
-        <translation>&lt;span style=&apos;color:{colour}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {state}&lt;/b&gt; {address}</translation>
+        <source>&lt;span style='color:{colour}'&gt;●&lt;/span&gt; &lt;b&gt;OBS: {state}&lt;/b&gt; {address}</source>
+        <translation>&lt;span style='color:{colour}'&gt;●&lt;/span&gt; &lt;b&gt;OBS: {state}&lt;/b&gt; {address}</translation>
     </message>
     <message>
         <source>OBS password</source>
@@ -2202,11 +2205,11 @@ Si la dejas vacía, la olvida.</translation>
 <context>
     <name>passphrase</name>
     <message>
-        <source>Unlock Bea&apos;s memory</source>
+        <source>Unlock Bea's memory</source>
         <translation>Desbloquear la memoria de Bea</translation>
     </message>
     <message>
-        <source>There is no system keyring here, so Bea&apos;s memory is locked with a passphrase.</source>
+        <source>There is no system keyring here, so Bea's memory is locked with a passphrase.</source>
         <translation>Aquí no hay llavero del sistema, así que la memoria de Bea se protege con una frase de contraseña.</translation>
     </message>
     <message>
@@ -2471,7 +2474,7 @@ Si la dejas vacía, la olvida.</translation>
         <translation>Guardar ficha</translation>
     </message>
     <message>
-        <source>Their other account&apos;s name (“Anna on Telegram”)</source>
+        <source>Their other account's name (“Anna on Telegram”)</source>
         <translation>El nombre de su otra cuenta (“Ana en Telegram”)</translation>
     </message>
     <message>
@@ -2565,8 +2568,8 @@ Si la dejas vacía, la olvida.</translation>
         <translation> · {messages} en {sessions} · vista por última vez {when}</translation>
     </message>
     <message>
-        <source>&lt;p style=&apos;margin:0&apos;&gt;&lt;b&gt;Names&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{names}&lt;/ul&gt;</source>
-        <translation>&lt;p style=&apos;margin:0&apos;&gt;&lt;b&gt;Nombres&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{names}&lt;/ul&gt;</translation>
+        <source>&lt;p style='margin:0'&gt;&lt;b&gt;Names&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{names}&lt;/ul&gt;</source>
+        <translation>&lt;p style='margin:0'&gt;&lt;b&gt;Nombres&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{names}&lt;/ul&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Donations:&lt;/b&gt; {amounts}&lt;/p&gt;</source>
@@ -2588,8 +2591,8 @@ Si la dejas vacía, la olvida.</translation>
         <translation>&lt;p&gt;&lt;b&gt;En directo&lt;/b&gt; {offences}&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p style=&apos;margin-bottom:0&apos;&gt;&lt;b&gt;What each character calls them&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{names}&lt;/ul&gt;</source>
-        <translation>&lt;p style=&apos;margin-bottom:0&apos;&gt;&lt;b&gt;Cómo la llama cada personaje&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{names}&lt;/ul&gt;</translation>
+        <source>&lt;p style='margin-bottom:0'&gt;&lt;b&gt;What each character calls them&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{names}&lt;/ul&gt;</source>
+        <translation>&lt;p style='margin-bottom:0'&gt;&lt;b&gt;Cómo la llama cada personaje&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{names}&lt;/ul&gt;</translation>
     </message>
     <message>
         <source>{unfamiliar} &lt;i&gt;(no name yet)&lt;/i&gt;</source>
@@ -2674,7 +2677,7 @@ Si la dejas vacía, la olvida.</translation>
         </translation>
     </message>
     <message>
-        <source>• the name every character uses for them, and what the characters&apos; buffers say of them</source>
+        <source>• the name every character uses for them, and what the characters' buffers say of them</source>
         <translation>• el nombre que cada personaje usa para esta persona, y lo que dicen de ella los búferes de los personajes</translation>
     </message>
     <message>
@@ -2845,23 +2848,23 @@ No: solo desaparece la persona; los recuerdos se quedan, de alguien que no conoc
         <translation> o </translation>
     </message>
     <message>
-        <source>Nothing under {sections} matches &quot;{query}&quot;.</source>
-        <translation>Nada en {sections} coincide con &quot;{query}&quot;.</translation>
+        <source>Nothing under {sections} matches "{query}".</source>
+        <translation>Nada en {sections} coincide con "{query}".</translation>
     </message>
     <message>
         <source>Nothing is known about them under {sections} yet.</source>
         <translation>Todavía no se sabe nada de ti en {sections}.</translation>
     </message>
     <message>
-        <source>Nothing known about them matches &quot;{query}&quot;.</source>
-        <translation>Nada de lo que se sabe de ti coincide con &quot;{query}&quot;.</translation>
+        <source>Nothing known about them matches "{query}".</source>
+        <translation>Nada de lo que se sabe de ti coincide con "{query}".</translation>
     </message>
     <message>
         <source>Add a device</source>
         <translation>Añadir un dispositivo</translation>
     </message>
     <message>
-        <source>e.g. Sara&apos;s phone</source>
+        <source>e.g. Sara's phone</source>
         <translation>p. ej. el móvil de Sara</translation>
     </message>
     <message>
@@ -2893,7 +2896,7 @@ No: solo desaparece la persona; los recuerdos se quedan, de alguien que no conoc
         <translation>Copia ahora este token en {device}. &lt;b&gt;No se volverá a mostrar&lt;/b&gt;: Bea solo guarda una huella. Si lo pierdes, revoca el dispositivo y vuelve a añadirlo.</translation>
     </message>
     <message>
-        <source>The device sends it with every request to Bea&apos;s local API, as “Authorization: Bearer &lt;token&gt;”.</source>
+        <source>The device sends it with every request to Bea's local API, as “Authorization: Bearer &lt;token&gt;”.</source>
         <translation>El dispositivo lo envía en cada petición a la API local de Bea, como “Authorization: Bearer &lt;token&gt;”.</translation>
     </message>
     <message>
@@ -2965,8 +2968,8 @@ No: solo desaparece la persona; los recuerdos se quedan, de alguien que no conoc
         <translation>valor (opcional)</translation>
     </message>
     <message>
-        <source>Optional: words, or JSON such as {&quot;city&quot;: &quot;Turin&quot;}</source>
-        <translation>Opcional: palabras, o JSON como {&quot;city&quot;: &quot;Sevilla&quot;}</translation>
+        <source>Optional: words, or JSON such as {"city": "Turin"}</source>
+        <translation>Opcional: palabras, o JSON como {"city": "Sevilla"}</translation>
     </message>
     <message>
         <source>Save correction</source>
@@ -3007,6 +3010,10 @@ No: solo desaparece la persona; los recuerdos se quedan, de alguien que no conoc
     <message>
         <source>&lt;b&gt;{sense}&lt;/b&gt; — reads {reads}&lt;br&gt;{purpose}</source>
         <translation>&lt;b&gt;{sense}&lt;/b&gt; — lee {reads}&lt;br&gt;{purpose}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{sense}&lt;/b&gt;&lt;br&gt;{purpose}</source>
+        <translation>&lt;b&gt;{sense}&lt;/b&gt;&lt;br&gt;{purpose}</translation>
     </message>
     <message>
         <source>Add device…</source>
@@ -3077,7 +3084,7 @@ caducada: ya no la lee</translation>
         <translation>Todavía no hay dispositivos. </translation>
     </message>
     <message>
-        <source>A device (your phone, a watch, a script) needs a token to reach Bea&apos;s local API: it pushes signals for the senses you switched on and can read or correct this model.</source>
+        <source>A device (your phone, a watch, a script) needs a token to reach Bea's local API: it pushes signals for the senses you switched on and can read or correct this model.</source>
         <translation>Un dispositivo (tu móvil, un reloj, un script) necesita un token para llegar a la API local de Bea: envía señales para los sentidos que has activado y puede leer o corregir este modelo.</translation>
     </message>
     <message>
@@ -3197,7 +3204,7 @@ Puedes volver a activarlo más adelante; empezará de cero.</translation>
     <message>
         <source>Revoke the token of {name}?
 
-It can no longer reach Bea&apos;s API. To connect it again, add it as a new device and copy the new token into it.</source>
+It can no longer reach Bea's API. To connect it again, add it as a new device and copy the new token into it.</source>
         <translation>¿Revocar el token de {name}?
 
 Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como dispositivo nuevo y cópiale el token nuevo.</translation>
@@ -3298,7 +3305,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Todavía no hay objetivos: añade el primero aquí abajo.</translation>
     </message>
     <message>
-        <source>Today&apos;s headline, e.g. “Finish the castle, be nice to raiders”</source>
+        <source>Today's headline, e.g. “Finish the castle, be nice to raiders”</source>
         <translation>El titular de hoy, p. ej. “Terminar el castillo, ser amables con los raiders”</translation>
     </message>
     <message>
@@ -3384,7 +3391,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Nuevo plan</translation>
     </message>
     <message>
-        <source>Clear today&apos;s plan? She stops seeing it at once.</source>
+        <source>Clear today's plan? She stops seeing it at once.</source>
         <translation>¿Vaciar el plan de hoy? Deja de verlo al instante.</translation>
     </message>
 </context>
@@ -3398,15 +3405,15 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
 <context>
     <name>problems</name>
     <message>
-        <source>the local API was sent many wrong device tokens from {client}; that address is refused for a while. If no device of yours is misconfigured, someone is guessing: turn off &apos;Reachable from your network&apos; (Settings → Local API) or revoke tokens you do not know.</source>
-        <translation>la API local ha recibido muchos tokens de dispositivo incorrectos desde {client}; esa dirección queda rechazada durante un rato. Si ninguno de tus dispositivos está mal configurado, alguien está intentando adivinarlos: desactiva &apos;Accesible desde tu red&apos; (Ajustes → API local) o revoca los tokens que no reconozcas.</translation>
+        <source>the local API was sent many wrong device tokens from {client}; that address is refused for a while. If no device of yours is misconfigured, someone is guessing: turn off 'Reachable from your network' (Settings → Local API) or revoke tokens you do not know.</source>
+        <translation>la API local ha recibido muchos tokens de dispositivo incorrectos desde {client}; esa dirección queda rechazada durante un rato. Si ninguno de tus dispositivos está mal configurado, alguien está intentando adivinarlos: desactiva 'Accesible desde tu red' (Ajustes → API local) o revoca los tokens que no reconozcas.</translation>
     </message>
     <message>
         <source>the local API stays on this computer: it is served on your network only over TLS, and {reason}</source>
         <translation>la API local se queda en este equipo: en la red solo se sirve por TLS, y {reason}</translation>
     </message>
     <message>
-        <source>the local API&apos;s network setting is settled</source>
+        <source>the local API's network setting is settled</source>
         <translation>el ajuste de red de la API local está en orden</translation>
     </message>
     <message>
@@ -3462,35 +3469,35 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>No se ha enviado a {channel}: ella se detuvo antes. La frase: {line}</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: {reason}</source>
+        <source>She couldn't answer: {reason}</source>
         <translation>No ha podido responder: {reason}</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: nothing answers at the address of her model {model}. Is its server (Ollama, LM Studio…) running? (detail: {reason})</source>
+        <source>She couldn't answer: nothing answers at the address of her model {model}. Is its server (Ollama, LM Studio…) running? (detail: {reason})</source>
         <translation>No ha podido responder: no contesta nadie en la dirección de su modelo {model}. ¿Está en marcha su servidor (Ollama, LM Studio…)? (detalle: {reason})</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: privacy mode keeps her from her model {model}, which is not on this computer (detail: {reason})</source>
+        <source>She couldn't answer: privacy mode keeps her from her model {model}, which is not on this computer (detail: {reason})</source>
         <translation>No ha podido responder: el modo privado le impide usar su modelo {model}, que no está en este equipo (detalle: {reason})</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: the server of her model {model} refused its API key; check it in Settings → Mind (detail: {reason})</source>
+        <source>She couldn't answer: the server of her model {model} refused its API key; check it in Settings → Mind (detail: {reason})</source>
         <translation>No ha podido responder: el servidor de su modelo {model} ha rechazado la clave de API; revísala en Ajustes → Mente (detalle: {reason})</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: her model {model} was asked too often and asks her to wait (detail: {reason})</source>
+        <source>She couldn't answer: her model {model} was asked too often and asks her to wait (detail: {reason})</source>
         <translation>No ha podido responder: su modelo {model} ha recibido demasiadas peticiones y le pide que espere (detalle: {reason})</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: her model {model} took too long (detail: {reason})</source>
+        <source>She couldn't answer: her model {model} took too long (detail: {reason})</source>
         <translation>No ha podido responder: su modelo {model} ha tardado demasiado (detalle: {reason})</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: the server of her model {model} failed (detail: {reason})</source>
+        <source>She couldn't answer: the server of her model {model} failed (detail: {reason})</source>
         <translation>No ha podido responder: el servidor de su modelo {model} ha fallado (detalle: {reason})</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: the server of her model {model} refused the request; check the model&apos;s name in Settings → Mind (detail: {reason})</source>
+        <source>She couldn't answer: the server of her model {model} refused the request; check the model's name in Settings → Mind (detail: {reason})</source>
         <translation>No ha podido responder: el servidor de su modelo {model} ha rechazado la petición; revisa el nombre del modelo en Ajustes → Mente (detalle: {reason})</translation>
     </message>
     <message>
@@ -3530,11 +3537,11 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Twitch no ha publicado su mensaje: {chan} está en modo de chat único y su mensaje no era único.</translation>
     </message>
     <message>
-        <source>Twitch&apos;s AutoMod is holding her message for a moderator to review: it is not in chat yet.</source>
+        <source>Twitch's AutoMod is holding her message for a moderator to review: it is not in chat yet.</source>
         <translation>El AutoMod de Twitch retiene su mensaje hasta que lo revise un moderador: todavía no está en el chat.</translation>
     </message>
     <message>
-        <source>Twitch did not post her message: it has words the channel&apos;s moderation settings block.</source>
+        <source>Twitch did not post her message: it has words the channel's moderation settings block.</source>
         <translation>Twitch no ha publicado su mensaje: tiene palabras que bloquean los ajustes de moderación del canal.</translation>
     </message>
     <message>
@@ -3674,7 +3681,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>OBS no responde en {where}. ¿Está OBS abierto, con su servidor WebSocket activado (Herramientas → Configuración del servidor WebSocket)?</translation>
     </message>
     <message>
-        <source>Something at {where} answered, but it is not OBS&apos;s WebSocket server.</source>
+        <source>Something at {where} answered, but it is not OBS's WebSocket server.</source>
         <translation>En {where} ha respondido algo, pero no es el servidor WebSocket de OBS.</translation>
     </message>
     <message>
@@ -3730,7 +3737,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Nuevo intento en {delay} s.</translation>
     </message>
     <message>
-        <source>If you don&apos;t use OBS, switch it off in Settings → Skills.</source>
+        <source>If you don't use OBS, switch it off in Settings → Skills.</source>
         <translation>Si no usas OBS, apágalo en Ajustes → Habilidades.</translation>
     </message>
     <message>
@@ -3782,7 +3789,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>El escenario no puede escuchar en el puerto {port}: elige otro puerto en Ajustes → Escenario (detalle: {detail}).</translation>
     </message>
     <message>
-        <source>Port {port} is still held by another program, so the stage is off: OBS and this window cannot show her. Quit that program, then switch the stage off and on; or pick another port in Settings → Stage (and in OBS&apos;s browser source). (detail: {detail})</source>
+        <source>Port {port} is still held by another program, so the stage is off: OBS and this window cannot show her. Quit that program, then switch the stage off and on; or pick another port in Settings → Stage (and in OBS's browser source). (detail: {detail})</source>
         <translation>El puerto {port} sigue ocupado por otro programa, así que el escenario está apagado: ni OBS ni esta ventana pueden mostrarla. Cierra ese programa y luego apaga y vuelve a encender el escenario; o elige otro puerto en Ajustes → Escenario (y en la fuente de navegador de OBS). (detalle: {detail})</translation>
     </message>
     <message>
@@ -3818,11 +3825,11 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>no se ha encontrado ninguno</translation>
     </message>
     <message>
-        <source>Her ears could not load, so she can&apos;t hear you (detail: {detail}).</source>
+        <source>Her ears could not load, so she can't hear you (detail: {detail}).</source>
         <translation>Sus oídos no se han podido cargar, así que no puede oírte (detalle: {detail}).</translation>
     </message>
     <message>
-        <source>Her voice could not load, so she can&apos;t speak aloud (detail: {detail}).</source>
+        <source>Her voice could not load, so she can't speak aloud (detail: {detail}).</source>
         <translation>Su voz no se ha podido cargar, así que no puede hablar en voz alta (detalle: {detail}).</translation>
     </message>
     <message>
@@ -3830,15 +3837,15 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Su voz no es la de tu idioma (detalle: {detail}).</translation>
     </message>
     <message>
-        <source>No audio device: she can&apos;t hear you or speak aloud. The Voice dock says why and how to fix it.</source>
+        <source>No audio device: she can't hear you or speak aloud. The Voice dock says why and how to fix it.</source>
         <translation>No hay dispositivo de audio: no puede oírte ni hablar en voz alta. El panel Voz te dice por qué y cómo arreglarlo.</translation>
     </message>
     <message>
-        <source>No audio device: she can&apos;t hear you. The Voice dock says why and how to fix it.</source>
+        <source>No audio device: she can't hear you. The Voice dock says why and how to fix it.</source>
         <translation>No hay dispositivo de audio: no puede oírte. El panel Voz te dice por qué y cómo arreglarlo.</translation>
     </message>
     <message>
-        <source>No audio device: she can&apos;t speak aloud. The Voice dock says why and how to fix it.</source>
+        <source>No audio device: she can't speak aloud. The Voice dock says why and how to fix it.</source>
         <translation>No hay dispositivo de audio: no puede hablar en voz alta. El panel Voz te dice por qué y cómo arreglarlo.</translation>
     </message>
     <message>
@@ -3936,7 +3943,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Cambios en los prompts</translation>
     </message>
     <message>
-        <source>Bea&apos;s soul and operating manual are files you can edit, in {folder}. Bea never overwrites a file you edited; here is how yours differ from what ships.</source>
+        <source>Bea's soul and operating manual are files you can edit, in {folder}. Bea never overwrites a file you edited; here is how yours differ from what ships.</source>
         <translation>El alma y el manual de funcionamiento de Bea son archivos que puedes editar, en {folder}. Bea nunca sobrescribe un archivo que hayas editado; aquí ves en qué se diferencian los tuyos de los originales.</translation>
     </message>
     <message>
@@ -3999,7 +4006,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>en el llavero del sistema</translation>
     </message>
     <message>
-        <source>Bea&apos;s encrypted memory file, since this machine has no keyring</source>
+        <source>Bea's encrypted memory file, since this machine has no keyring</source>
         <translation>en el archivo cifrado de la memoria de Bea, ya que este equipo no tiene llavero</translation>
     </message>
     <message>
@@ -4034,7 +4041,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Sus modelos</translation>
     </message>
     <message>
-        <source>The models she thinks with, tried in turn, as provider:model (ollama:qwen2.5:7b, openai:gpt-4o-mini), or a server&apos;s address (http://127.0.0.1:8080/v1); local:smollm2 is the tiny built-in model. Empty: she sleeps.</source>
+        <source>The models she thinks with, tried in turn, as provider:model (ollama:qwen2.5:7b, openai:gpt-4o-mini), or a server's address (http://127.0.0.1:8080/v1); local:smollm2 is the tiny built-in model. Empty: she sleeps.</source>
         <translation>Los modelos con los que piensa, probados por orden, como proveedor:modelo (ollama:qwen2.5:7b, openai:gpt-4o-mini), o la dirección de un servidor (http://127.0.0.1:8080/v1); local:smollm2 es el pequeño modelo integrado. Vacío: duerme.</translation>
     </message>
     <message>
@@ -4050,7 +4057,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Direcciones de los servidores</translation>
     </message>
     <message>
-        <source>Where a provider&apos;s server is, when not at its usual address: provider=url, for example ollama=http://10.0.0.5:11434/v1.</source>
+        <source>Where a provider's server is, when not at its usual address: provider=url, for example ollama=http://10.0.0.5:11434/v1.</source>
         <translation>Dónde está el servidor de un proveedor, si no está en su dirección habitual: proveedor=url, por ejemplo ollama=http://10.0.0.5:11434/v1.</translation>
     </message>
     <message>
@@ -4074,7 +4081,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Sus horas de silencio</translation>
     </message>
     <message>
-        <source>When she does not chime in unless spoken to, as HH:MM-HH:MM in this computer&apos;s time (23:00-07:00 wraps midnight).</source>
+        <source>When she does not chime in unless spoken to, as HH:MM-HH:MM in this computer's time (23:00-07:00 wraps midnight).</source>
         <translation>Cuándo no interviene salvo que le hablen, como HH:MM-HH:MM en la hora de este equipo (23:00-07:00 pasa la medianoche).</translation>
     </message>
     <message>
@@ -4090,7 +4097,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Palabras que sí puede decir</translation>
     </message>
     <message>
-        <source>Words the on-air filter would mask that are fine on your stream (a town, a game, your community&apos;s word).</source>
+        <source>Words the on-air filter would mask that are fine on your stream (a town, a game, your community's word).</source>
         <translation>Palabras que el filtro de antena taparía pero que en tu directo están bien (una ciudad, un juego, una palabra de tu comunidad).</translation>
     </message>
     <message>
@@ -4146,7 +4153,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Pausa tras responder (segundos)</translation>
     </message>
     <message>
-        <source>After she answers, how long a newcomer&apos;s line in the same conversation counts for less.</source>
+        <source>After she answers, how long a newcomer's line in the same conversation counts for less.</source>
         <translation>Después de responder, durante cuánto tiempo cuenta menos la línea de un recién llegado en la misma conversación.</translation>
     </message>
     <message>
@@ -4170,7 +4177,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Precios (USD por 1M de tokens)</translation>
     </message>
     <message>
-        <source>What a cloud model costs, as model=input/output (openai:gpt-4o-mini=0.15/0.60); the Turn Log shows each turn&apos;s cost. Models on this computer cost nothing.</source>
+        <source>What a cloud model costs, as model=input/output (openai:gpt-4o-mini=0.15/0.60); the Turn Log shows each turn's cost. Models on this computer cost nothing.</source>
         <translation>Lo que cuesta un modelo en la nube, como modelo=entrada/salida (openai:gpt-4o-mini=0.15/0.60); el Registro de turnos muestra el coste de cada turno. Los modelos de este equipo no cuestan nada.</translation>
     </message>
     <message>
@@ -4202,7 +4209,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Idioma de la ventana</translation>
     </message>
     <message>
-        <source>The language of the window&apos;s labels and messages. Takes effect the next time you start Bea.</source>
+        <source>The language of the window's labels and messages. Takes effect the next time you start Bea.</source>
         <translation>El idioma de las etiquetas y los mensajes de la ventana. Se aplica la próxima vez que inicies Bea.</translation>
     </message>
     <message>
@@ -4266,7 +4273,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Zona horaria</translation>
     </message>
     <message>
-        <source>Your time zone, such as Europe/Rome; empty means this computer&apos;s own zone.</source>
+        <source>Your time zone, such as Europe/Rome; empty means this computer's own zone.</source>
         <translation>Tu zona horaria, por ejemplo Europe/Madrid; vacío significa la de este equipo.</translation>
     </message>
     <message>
@@ -4298,7 +4305,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Su canal de voz</translation>
     </message>
     <message>
-        <source>A voice channel id: the dock&apos;s Join button starts with it, and the only call she may join herself.</source>
+        <source>A voice channel id: the dock's Join button starts with it, and the only call she may join herself.</source>
         <translation>El ID de un canal de voz: el botón Entrar del panel empieza por él, y es la única llamada en la que puede entrar ella sola.</translation>
     </message>
     <message>
@@ -4314,7 +4321,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Oye a las personas de la llamada</translation>
     </message>
     <message>
-        <source>On: she listens to each speaker as she listens to you (her ears are the Voice skill&apos;s). Off: she joins deafened.</source>
+        <source>On: she listens to each speaker as she listens to you (her ears are the Voice skill's). Off: she joins deafened.</source>
         <translation>Activado: escucha a cada persona que habla como te escucha a ti (sus oídos son los de la habilidad Voz). Apagado: entra sin audio de entrada.</translation>
     </message>
     <message>
@@ -4410,7 +4417,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Puerto WebSocket de OBS</translation>
     </message>
     <message>
-        <source>4455 unless you changed it in OBS. The password is not a setting: it is kept with Bea&apos;s secrets (below).</source>
+        <source>4455 unless you changed it in OBS. The password is not a setting: it is kept with Bea's secrets (below).</source>
         <translation>4455, salvo que lo hayas cambiado en OBS. La contraseña no es un ajuste: se guarda con los secretos de Bea (abajo).</translation>
     </message>
     <message>
@@ -4570,7 +4577,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Cuánto se le nota en la cara</translation>
     </message>
     <message>
-        <source>How strongly her face shows her mood (1: the model&apos;s full expression).</source>
+        <source>How strongly her face shows her mood (1: the model's full expression).</source>
         <translation>Con qué fuerza muestra su cara el ánimo (1: la expresión completa del modelo).</translation>
     </message>
     <message>
@@ -4578,7 +4585,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Tus expresiones elegidas</translation>
     </message>
     <message>
-        <source>Mood word → expression name, e.g. excited=Smile. Other moods are matched to the model&apos;s expressions automatically.</source>
+        <source>Mood word → expression name, e.g. excited=Smile. Other moods are matched to the model's expressions automatically.</source>
         <translation>Palabra de ánimo → nombre de la expresión, p. ej. excited=Smile. Los demás ánimos se asocian solos a las expresiones del modelo.</translation>
     </message>
     <message>
@@ -4622,7 +4629,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Grupos en los que participa</translation>
     </message>
     <message>
-        <source>Group chat ids (like -1001234567890) or a public group&apos;s @username, comma-separated. In these she answers when she is mentioned or replied to.</source>
+        <source>Group chat ids (like -1001234567890) or a public group's @username, comma-separated. In these she answers when she is mentioned or replied to.</source>
         <translation>ID de los grupos (como -1001234567890) o el @username de un grupo público, separados por comas. En ellos responde cuando la mencionan o le responden.</translation>
     </message>
     <message>
@@ -4754,7 +4761,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Dónde escucha</translation>
     </message>
     <message>
-        <source>Where your speech becomes words, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10300) or an OpenAI-compatible server (http://192.168.1.20:8000/v1 and the model&apos;s name). When one does not answer, the next does, and this computer last. Hearing when you speak stays on this computer: no sound leaves it until you finish a sentence.</source>
+        <source>Where your speech becomes words, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10300) or an OpenAI-compatible server (http://192.168.1.20:8000/v1 and the model's name). When one does not answer, the next does, and this computer last. Hearing when you speak stays on this computer: no sound leaves it until you finish a sentence.</source>
         <translation>Dónde tu voz se convierte en palabras, en orden: this computer (este equipo), un servidor Wyoming (wyoming://192.168.1.20:10300) o un servidor compatible con OpenAI (http://192.168.1.20:8000/v1 y el nombre del modelo). Si uno no responde, responde el siguiente, y este equipo el último. Saber cuándo hablas se queda en este equipo: ningún sonido sale hasta que terminas una frase.</translation>
     </message>
     <message>
@@ -4762,7 +4769,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Dónde habla</translation>
     </message>
     <message>
-        <source>Where her voice is made, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10200, optionally followed by a voice) or an OpenAI-compatible server (http://192.168.1.20:8880/v1, the model&apos;s name and a voice). When one does not answer, the next does, and this computer last.</source>
+        <source>Where her voice is made, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10200, optionally followed by a voice) or an OpenAI-compatible server (http://192.168.1.20:8880/v1, the model's name and a voice). When one does not answer, the next does, and this computer last.</source>
         <translation>Dónde se crea su voz, en orden: this computer (este equipo), un servidor Wyoming (wyoming://192.168.1.20:10200, opcionalmente seguido de una voz) o un servidor compatible con OpenAI (http://192.168.1.20:8880/v1, el nombre del modelo y una voz). Si uno no responde, responde el siguiente, y este equipo el último.</translation>
     </message>
     <message>
@@ -4772,6 +4779,22 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     <message>
         <source>How long you are silent before she takes it that you are done and answers. Shorter: she is quicker; longer: a pause in the middle of a sentence does not cut it in two.</source>
         <translation>Cuánto tiempo estás en silencio antes de que entienda que has terminado y responda. Más corta: es más rápida; más larga: una pausa a mitad de frase no la parte en dos.</translation>
+    </message>
+    <message>
+        <source>Hear</source>
+        <translation>Escucha</translation>
+    </message>
+    <message>
+        <source>Once she knows your voice (Voice dock, Teach her your voice): "anyone" hears other voices in the room as someone in the room, not as you; "you" leaves them out.</source>
+        <translation>Cuando conoce tu voz (panel Voz, Enséñale tu voz): "anyone" oye las otras voces de la sala como alguien en la sala, no como tú; "you" las deja fuera.</translation>
+    </message>
+    <message>
+        <source>Anyone (others as someone in the room)</source>
+        <translation>Cualquiera (los demás como alguien en la sala)</translation>
+    </message>
+    <message>
+        <source>Only you</source>
+        <translation>Solo a ti</translation>
     </message>
     <message>
         <source>Take her voice out of the microphone</source>
@@ -4947,7 +4970,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Plan</translation>
     </message>
     <message>
-        <source>She follows today&apos;s plan from the Plan dock and ticks objectives off as they are done.</source>
+        <source>She follows today's plan from the Plan dock and ticks objectives off as they are done.</source>
         <translation>Sigue el plan de hoy del panel Plan y tacha los objetivos a medida que se cumplen.</translation>
     </message>
     <message>
@@ -5289,7 +5312,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
 <context>
     <name>stage_view</name>
     <message>
-        <source>Her avatar cannot be drawn in this window: it has no WebGL (3D graphics), so the stage stays empty. Update your graphics driver or turn on 3D acceleration, then restart Bea. OBS&apos;s browser source may still show her.</source>
+        <source>Her avatar cannot be drawn in this window: it has no WebGL (3D graphics), so the stage stays empty. Update your graphics driver or turn on 3D acceleration, then restart Bea. OBS's browser source may still show her.</source>
         <translation>Su avatar no se puede dibujar en esta ventana: no tiene WebGL (gráficos 3D), así que el escenario se queda vacío. Actualiza el controlador gráfico o activa la aceleración 3D y luego reinicia Bea. Puede que la fuente de navegador de OBS sí la muestre.</translation>
     </message>
     <message>
@@ -5368,7 +5391,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Modo privado: desactivado</translation>
     </message>
     <message>
-        <source>You&apos;re live: what happens from now on belongs to this stream.</source>
+        <source>You're live: what happens from now on belongs to this stream.</source>
         <translation>Estás en directo: lo que pase a partir de ahora forma parte de este directo.</translation>
     </message>
     <message>
@@ -5462,8 +5485,8 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
 <context>
     <name>token_page</name>
     <message>
-        <source>Make her a bot: in the Discord Developer Portal (discord.com/developers/applications) create an application, open Bot, press Reset Token and paste the token here; on the same page switch on &apos;Message Content Intent&apos;.</source>
-        <translation>Hazle un bot: en el Discord Developer Portal (discord.com/developers/applications) crea una aplicación, abre Bot, pulsa Reset Token y pega aquí el token; en la misma página activa &apos;Message Content Intent&apos;.</translation>
+        <source>Make her a bot: in the Discord Developer Portal (discord.com/developers/applications) create an application, open Bot, press Reset Token and paste the token here; on the same page switch on 'Message Content Intent'.</source>
+        <translation>Hazle un bot: en el Discord Developer Portal (discord.com/developers/applications) crea una aplicación, abre Bot, pulsa Reset Token y pega aquí el token; en la misma página activa 'Message Content Intent'.</translation>
     </message>
     <message>
         <source>Invite the bot to your server (OAuth2 → URL Generator: scope bot, permissions Send Messages, Add Reactions, Read Message History). She answers in an allowed channel only when mentioned or replied to.</source>
@@ -5506,7 +5529,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Hazle un bot: en Telegram, escribe /newbot a @BotFather, elige un nombre y pega aquí el token que te dé.</translation>
     </message>
     <message>
-        <source>To let her read a group, add the bot to it; she answers there only when mentioned or replied to (for a reply, BotFather&apos;s /setprivacy need not change). Your user id: the dock shows it when you write to her before you are allowed.</source>
+        <source>To let her read a group, add the bot to it; she answers there only when mentioned or replied to (for a reply, BotFather's /setprivacy need not change). Your user id: the dock shows it when you write to her before you are allowed.</source>
         <translation>Para que lea un grupo, añade el bot al grupo; allí responde solo cuando la mencionan o le responden (para las respuestas no hace falta cambiar /setprivacy de BotFather). Tu ID de usuario: el panel lo muestra cuando le escribes antes de tener permiso.</translation>
     </message>
     <message>
@@ -5598,8 +5621,8 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation> (estimados: el servidor no los ha indicado)</translation>
     </message>
     <message>
-        <source>&lt;p style=&apos;color:{problem}&apos;&gt;&lt;b&gt;She couldn&apos;t answer:&lt;/b&gt; {why}&lt;/p&gt;</source>
-        <translation>&lt;p style=&apos;color:{problem}&apos;&gt;&lt;b&gt;No ha podido responder:&lt;/b&gt; {why}&lt;/p&gt;</translation>
+        <source>&lt;p style='color:{problem}'&gt;&lt;b&gt;She couldn't answer:&lt;/b&gt; {why}&lt;/p&gt;</source>
+        <translation>&lt;p style='color:{problem}'&gt;&lt;b&gt;No ha podido responder:&lt;/b&gt; {why}&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Models tried</source>
@@ -5876,6 +5899,34 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <source>Learning how her voice comes back from your speakers: she needs to speak a few seconds.</source>
         <translation>Aprendiendo cómo vuelve su voz desde tus altavoces: necesita hablar unos segundos.</translation>
     </message>
+    <message>
+        <source>end of your turn</source>
+        <translation>fin de tu turno</translation>
+    </message>
+    <message>
+        <source>hearing</source>
+        <translation>escucha</translation>
+    </message>
+    <message>
+        <source>thinking</source>
+        <translation>pensar</translation>
+    </message>
+    <message>
+        <source>her voice</source>
+        <translation>su voz</translation>
+    </message>
+    <message>
+        <source>Her last answer: none yet since you spoke.</source>
+        <translation>Su última respuesta: ninguna todavía desde que hablaste.</translation>
+    </message>
+    <message>
+        <source>Her last answer took {total}: {parts}</source>
+        <translation>Su última respuesta tardó {total}: {parts}</translation>
+    </message>
+    <message>
+        <source>From the end of your last word to her first sound. End of your turn: the pause she waits for (Settings → Voice). Hearing: your words into text. Thinking: her model, until her first words. Her voice: her first words into sound.</source>
+        <translation>Desde el final de tu última palabra hasta su primer sonido. Fin de tu turno: la pausa que espera (Ajustes → Voz). Escucha: tus palabras a texto. Pensar: su modelo, hasta sus primeras palabras. Su voz: sus primeras palabras a sonido.</translation>
+    </message>
 </context>
 <context>
     <name>voice_settings</name>
@@ -5904,7 +5955,7 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>No hay dispositivos de audio: {why}</translation>
     </message>
     <message>
-        <source>the server&apos;s API key, if it asks for one</source>
+        <source>the server's API key, if it asks for one</source>
         <translation>la clave API del servidor, si pide una</translation>
     </message>
     <message>
@@ -5950,6 +6001,107 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
     <message>
         <source>Only this computer is listed: there is no server to test.</source>
         <translation>Solo está indicado este equipo: no hay ningún servidor que probar.</translation>
+    </message>
+</context>
+<context>
+    <name>voice_teach</name>
+    <message>
+        <source>Hi everyone, welcome back to the stream; grab a snack and get comfortable.</source>
+        <translation>Hola a todos, bienvenidos de nuevo al directo; poneos cómodos y coged algo de beber.</translation>
+    </message>
+    <message>
+        <source>Today we are trying something new, so bear with me if it goes wrong.</source>
+        <translation>Hoy vamos a probar algo nuevo, así que tened paciencia si algo sale mal.</translation>
+    </message>
+    <message>
+        <source>Thank you all for the follows and the kind messages, it means a lot to me.</source>
+        <translation>Gracias a todos por los follows y los mensajes tan bonitos, significa mucho para mí.</translation>
+    </message>
+    <message>
+        <source>The quick brown fox jumps over the lazy dog, while the chat keeps counting.</source>
+        <translation>El viejo perro marrón corre por el jardín cada vez que oye la música.</translation>
+    </message>
+    <message>
+        <source>Anyone (others as someone in the room)</source>
+        <translation>Cualquiera (los demás como alguien en la sala)</translation>
+    </message>
+    <message>
+        <source>Only you</source>
+        <translation>Solo a ti</translation>
+    </message>
+    <message>
+        <source>She cannot learn voices: the voice model is not installed (Settings → Models, Voice of the streamer).</source>
+        <translation>No puede aprender voces: el modelo de voces no está instalado (Ajustes → Modelos, Voz del streamer).</translation>
+    </message>
+    <message>
+        <source>She cannot keep a voice print in this build.</source>
+        <translation>En esta versión no puede guardar una huella de voz.</translation>
+    </message>
+    <message>
+        <source>Switch hearing on to teach her your voice.</source>
+        <translation>Activa la escucha para enseñarle tu voz.</translation>
+    </message>
+    <message>
+        <source>Teach her your voice</source>
+        <translation>Enséñale tu voz</translation>
+    </message>
+    <message>
+        <source>Forget my voice</source>
+        <translation>Olvida mi voz</translation>
+    </message>
+    <message>
+        <source>Once she knows your voice: whom she hears.</source>
+        <translation>Cuando conoce tu voz: a quién escucha.</translation>
+    </message>
+    <message>
+        <source>Hear:</source>
+        <translation>Escucha:</translation>
+    </message>
+    <message>
+        <source>She knows your voice.</source>
+        <translation>Conoce tu voz.</translation>
+    </message>
+    <message>
+        <source>Other voices left out: {n}.</source>
+        <translation>Otras voces dejadas fuera: {n}.</translation>
+    </message>
+    <message>
+        <source>She does not know your voice yet: read three sentences so she can tell you from others in the room.</source>
+        <translation>Todavía no conoce tu voz: lee tres frases para que pueda distinguirte de los demás en la sala.</translation>
+    </message>
+    <message>
+        <source>Read aloud, then press Done:</source>
+        <translation>Lee en voz alta y luego pulsa Hecho:</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Hecho</translation>
+    </message>
+    <message>
+        <source>Too little of your voice in that reading: read the whole sentence again, a little closer to the microphone.</source>
+        <translation>Muy poca voz en esa lectura: vuelve a leer la frase entera, un poco más cerca del micrófono.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Good. %n more to read.</source>
+        <translation>
+            <numerusform>Bien. Queda %n por leer.</numerusform>
+            <numerusform>Bien. Quedan %n por leer.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %n did not sound like the others: press Teach and read one more.</source>
+        <translation>
+            <numerusform>La lectura %n no sonaba como las demás: pulsa Enséñale y lee una más.</numerusform>
+            <numerusform>La lectura %n no sonaba como las demás: pulsa Enséñale y lee una más.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Done: she knows your voice.</source>
+        <translation>Hecho: conoce tu voz.</translation>
+    </message>
+    <message>
+        <source>Forgotten: your voice print is deleted.</source>
+        <translation>Olvidada: tu huella de voz se ha borrado.</translation>
     </message>
 </context>
 <context>
@@ -6002,8 +6154,8 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
 <context>
     <name>youtube_settings</name>
     <message>
-        <source>A YouTube Data API v3 key: Google Cloud console → APIs &amp; Services → enable &quot;YouTube Data API v3&quot; → Credentials → Create credentials → API key. Reading a live chat costs quota: YouTube&apos;s default daily quota covers a few hours of chat.</source>
-        <translation>Una clave de YouTube Data API v3: consola de Google Cloud → APIs y servicios → habilita &quot;YouTube Data API v3&quot; → Credenciales → Crear credenciales → Clave de API. Leer un chat en directo consume cuota: la cuota diaria estándar de YouTube da para unas horas de chat.</translation>
+        <source>A YouTube Data API v3 key: Google Cloud console → APIs &amp; Services → enable "YouTube Data API v3" → Credentials → Create credentials → API key. Reading a live chat costs quota: YouTube's default daily quota covers a few hours of chat.</source>
+        <translation>Una clave de YouTube Data API v3: consola de Google Cloud → APIs y servicios → habilita "YouTube Data API v3" → Credenciales → Crear credenciales → Clave de API. Leer un chat en directo consume cuota: la cuota diaria estándar de YouTube da para unas horas de chat.</translation>
     </message>
     <message>
         <source>paste your YouTube Data API key</source>

@@ -1,5 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="it" sourcelanguage="en">
 <context>
     <name>actions</name>
@@ -264,7 +263,7 @@
     </message>
     <message>
         <source>the universal sentence encoder is not installed here, so her memory uses the built-in model alone</source>
-        <translation>qui l&apos;universal sentence encoder non è installato, quindi la sua memoria usa solo il modello integrato</translation>
+        <translation>qui l'universal sentence encoder non è installato, quindi la sua memoria usa solo il modello integrato</translation>
     </message>
     <message>
         <source>turn: spoke,</source>
@@ -324,7 +323,7 @@
     </message>
     <message>
         <source>someone really moved her: she feels</source>
-        <translation>qualcuno l&apos;ha colpita davvero: ora si sente</translation>
+        <translation>qualcuno l'ha colpita davvero: ora si sente</translation>
     </message>
     <message>
         <source>neutral</source>
@@ -460,7 +459,7 @@
     </message>
     <message>
         <source>you were cut off before your first word: nobody heard it</source>
-        <translation>interrotta prima della prima parola: nessuno l&apos;ha sentita</translation>
+        <translation>interrotta prima della prima parola: nessuno l'ha sentita</translation>
     </message>
     <message>
         <source>nothing comes to mind about that</source>
@@ -472,7 +471,7 @@
     </message>
     <message>
         <source>{name} told her to be someone or something else:</source>
-        <translation>{name} le ha detto di essere qualcun altro o qualcos&apos;altro:</translation>
+        <translation>{name} le ha detto di essere qualcun altro o qualcos'altro:</translation>
     </message>
     <message>
         <source>{name} wrote a fake conversation or system message:</source>
@@ -640,7 +639,7 @@
 <context>
     <name>clock_settings</name>
     <message>
-        <source>this computer&apos;s zone</source>
+        <source>this computer's zone</source>
         <translation>il fuso di questo computer</translation>
     </message>
 </context>
@@ -773,15 +772,15 @@
     <name>donations_settings</name>
     <message>
         <source>In Ko-fi: More → API → Webhooks, paste the address; paste the secret as the verification token.</source>
-        <translation>In Ko-fi: More → API → Webhooks, incolla l&apos;indirizzo; incolla il segreto come verification token.</translation>
+        <translation>In Ko-fi: More → API → Webhooks, incolla l'indirizzo; incolla il segreto come verification token.</translation>
     </message>
     <message>
-        <source>POST {&quot;id&quot;, &quot;name&quot;, &quot;amount&quot;: &quot;5.00&quot;, &quot;currency&quot;: &quot;EUR&quot;, &quot;message&quot;, &quot;secret&quot;} as JSON.</source>
-        <translation>POST {&quot;id&quot;, &quot;name&quot;, &quot;amount&quot;: &quot;5.00&quot;, &quot;currency&quot;: &quot;EUR&quot;, &quot;message&quot;, &quot;secret&quot;} come JSON.</translation>
+        <source>POST {"id", "name", "amount": "5.00", "currency": "EUR", "message", "secret"} as JSON.</source>
+        <translation>POST {"id", "name", "amount": "5.00", "currency": "EUR", "message", "secret"} come JSON.</translation>
     </message>
     <message>
-        <source>Ko-fi needs a public address. It sends each tip from its own servers on the internet, and those cannot reach 127.0.0.1: that address means &quot;this computer&quot; to whoever uses it, so the address above works only for senders on this computer.</source>
-        <translation>Ko-fi ha bisogno di un indirizzo pubblico. Manda ogni donazione dai suoi server su internet, e quelli non possono raggiungere 127.0.0.1: quell&apos;indirizzo vuol dire &quot;questo computer&quot; per chiunque lo usi, quindi l&apos;indirizzo qui sopra funziona solo per chi manda da questo computer.</translation>
+        <source>Ko-fi needs a public address. It sends each tip from its own servers on the internet, and those cannot reach 127.0.0.1: that address means "this computer" to whoever uses it, so the address above works only for senders on this computer.</source>
+        <translation>Ko-fi ha bisogno di un indirizzo pubblico. Manda ogni donazione dai suoi server su internet, e quelli non possono raggiungere 127.0.0.1: quell'indirizzo vuol dire "questo computer" per chiunque lo usi, quindi l'indirizzo qui sopra funziona solo per chi manda da questo computer.</translation>
     </message>
     <message>
         <source>paste your Socket API token (Streamlabs → Settings → API Settings)</source>
@@ -844,8 +843,8 @@
         <translation>Nessun token custodito.</translation>
     </message>
     <message>
-        <source>The link is off (switch on &quot;Streamlabs tips&quot; above).</source>
-        <translation>Il collegamento è spento (accendi &quot;Donazioni Streamlabs&quot; qui sopra).</translation>
+        <source>The link is off (switch on "Streamlabs tips" above).</source>
+        <translation>Il collegamento è spento (accendi "Donazioni Streamlabs" qui sopra).</translation>
     </message>
     <message>
         <source>Connected: tips arrive as they happen.</source>
@@ -857,15 +856,15 @@
     </message>
     <message>
         <source>Streamers usually get a public address with a tunnel running on this computer that forwards to the address above, such as Cloudflare Tunnel (cloudflared) or ngrok, or with a reverse proxy on a server they already have; then they paste the public address, ending in {path}, into Ko-fi.</source>
-        <translation>Di solito gli streamer ottengono un indirizzo pubblico con un tunnel che gira su questo computer e inoltra all&apos;indirizzo qui sopra, come Cloudflare Tunnel (cloudflared) o ngrok, o con un reverse proxy su un server che hanno già; poi incollano in Ko-fi l&apos;indirizzo pubblico, che finisce con {path}.</translation>
+        <translation>Di solito gli streamer ottengono un indirizzo pubblico con un tunnel che gira su questo computer e inoltra all'indirizzo qui sopra, come Cloudflare Tunnel (cloudflared) o ngrok, o con un reverse proxy su un server che hanno già; poi incollano in Ko-fi l'indirizzo pubblico, che finisce con {path}.</translation>
     </message>
     <message>
-        <source>Keep Bea&apos;s API on a fixed port (Settings → Local API) so the tunnel keeps working; everything else the API serves still needs a device token.</source>
-        <translation>Tieni l&apos;API di Bea su una porta fissa (Impostazioni → API locale) così il tunnel continua a funzionare; tutto il resto dell&apos;API chiede comunque il token di un dispositivo.</translation>
+        <source>Keep Bea's API on a fixed port (Settings → Local API) so the tunnel keeps working; everything else the API serves still needs a device token.</source>
+        <translation>Tieni l'API di Bea su una porta fissa (Impostazioni → API locale) così il tunnel continua a funzionare; tutto il resto dell'API chiede comunque il token di un dispositivo.</translation>
     </message>
     <message>
-        <source>No public address? Streamlabs needs none: Bea connects out to Streamlabs and its tips arrive as they happen. Switch on &quot;Streamlabs tips&quot; and paste the Streamlabs token below.</source>
-        <translation>Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a Streamlabs e le donazioni arrivano subito. Accendi &quot;Donazioni Streamlabs&quot; e incolla qui sotto il token di Streamlabs.</translation>
+        <source>No public address? Streamlabs needs none: Bea connects out to Streamlabs and its tips arrive as they happen. Switch on "Streamlabs tips" and paste the Streamlabs token below.</source>
+        <translation>Niente indirizzo pubblico? Streamlabs non ne ha bisogno: Bea si collega lei a Streamlabs e le donazioni arrivano subito. Accendi "Donazioni Streamlabs" e incolla qui sotto il token di Streamlabs.</translation>
     </message>
 </context>
 <context>
@@ -979,7 +978,7 @@
     </message>
     <message>
         <source>There is no session to export yet: nothing has been said on stream.</source>
-        <translation>Non c&apos;è ancora nessuna sessione da esportare: in live non è stato detto niente.</translation>
+        <translation>Non c'è ancora nessuna sessione da esportare: in live non è stato detto niente.</translation>
     </message>
     <message numerus="yes">
         <source>Session {sid} exported: %Ln lines in {path}</source>
@@ -1020,19 +1019,19 @@
     <name>getting_started</name>
     <message>
         <source>No audio device: see the problems list above her stage.</source>
-        <translation>Nessun dispositivo audio: vedi l&apos;elenco dei problemi sopra il suo palco.</translation>
+        <translation>Nessun dispositivo audio: vedi l'elenco dei problemi sopra il suo palco.</translation>
     </message>
     <message>
         <source>Her voice or her ears did not start: see the problems list above her stage.</source>
-        <translation>La sua voce o le sue orecchie non sono partite: vedi l&apos;elenco dei problemi sopra il suo palco.</translation>
+        <translation>La sua voce o le sue orecchie non sono partite: vedi l'elenco dei problemi sopra il suo palco.</translation>
     </message>
     <message>
         <source>Not connected: see the problems list above her stage.</source>
-        <translation>Non collegata: vedi l&apos;elenco dei problemi sopra il suo palco.</translation>
+        <translation>Non collegata: vedi l'elenco dei problemi sopra il suo palco.</translation>
     </message>
     <message>
         <source>OBS refused her: see the problems list above her stage.</source>
-        <translation>OBS l&apos;ha rifiutata: vedi l&apos;elenco dei problemi sopra il suo palco.</translation>
+        <translation>OBS l'ha rifiutata: vedi l'elenco dei problemi sopra il suo palco.</translation>
     </message>
     <message>
         <source>Connecting to OBS…</source>
@@ -1092,7 +1091,7 @@
     </message>
     <message>
         <source>She wears the default avatar; choose your own .vrm in the Stage dock (VRoid Studio makes one for free).</source>
-        <translation>Indossa l&apos;avatar predefinito; scegli il tuo .vrm nel pannello Palco (VRoid Studio te ne fa uno gratis).</translation>
+        <translation>Indossa l'avatar predefinito; scegli il tuo .vrm nel pannello Palco (VRoid Studio te ne fa uno gratis).</translation>
     </message>
     <message>
         <source>Your chat</source>
@@ -1119,7 +1118,7 @@
         <translation>Collegata a OBS.</translation>
     </message>
     <message>
-        <source>Turn on OBS&apos;s WebSocket server (Tools → WebSocket Server Settings) and put its password in Settings → OBS.</source>
+        <source>Turn on OBS's WebSocket server (Tools → WebSocket Server Settings) and put its password in Settings → OBS.</source>
         <translation>Accendi il server WebSocket di OBS (Strumenti → Impostazioni server WebSocket) e metti la sua password in Impostazioni → OBS.</translation>
     </message>
     <message>
@@ -1135,8 +1134,8 @@
         <translation>Sa {count} cose di te.</translation>
     </message>
     <message>
-        <source>Start &quot;Getting to Know You&quot; in the You dock, or add what you like her to know there.</source>
-        <translation>Avvia &quot;Conosciamoci&quot; nel pannello Tu, o aggiungi lì quello che vuoi che sappia.</translation>
+        <source>Start "Getting to Know You" in the You dock, or add what you like her to know there.</source>
+        <translation>Avvia "Conosciamoci" nel pannello Tu, o aggiungi lì quello che vuoi che sappia.</translation>
     </message>
     <message>
         <source>Until then she runs on the demo: it forgets what was said a few lines ago, mixes up languages and cannot use her tools.</source>
@@ -1184,11 +1183,11 @@
         <translation>Conosciamoci</translation>
     </message>
     <message>
-        <source>That&apos;s all my questions. Thank you! Bea will remember what you told me.</source>
+        <source>That's all my questions. Thank you! Bea will remember what you told me.</source>
         <translation>Ho finito le domande. Grazie! Bea si ricorderà quello che mi hai raccontato.</translation>
     </message>
     <message>
-        <source>Hi! I&apos;ll ask you a few questions so Bea knows you better (type “stop” to end).</source>
+        <source>Hi! I'll ask you a few questions so Bea knows you better (type “stop” to end).</source>
         <translation>Ciao! Ti faccio qualche domanda, così Bea ti conosce meglio (scrivi “basta” per finire).</translation>
     </message>
     <message>
@@ -1200,8 +1199,8 @@
         <translation>Finito (fermato dal pannello Tu). Quello che scrivi torna ad arrivare a Bea.</translation>
     </message>
     <message>
-        <source>Hi! The built-in demo model can&apos;t run an interview, so I&apos;ll ask a few fixed questions and keep your answers word for word (type “stop” to end).</source>
-        <translation>Ciao! Il modello demo integrato non riesce a fare un&apos;intervista, quindi ti faccio qualche domanda fissa e tengo le tue risposte parola per parola (scrivi “basta” per finire).</translation>
+        <source>Hi! The built-in demo model can't run an interview, so I'll ask a few fixed questions and keep your answers word for word (type “stop” to end).</source>
+        <translation>Ciao! Il modello demo integrato non riesce a fare un'intervista, quindi ti faccio qualche domanda fissa e tengo le tue risposte parola per parola (scrivi “basta” per finire).</translation>
     </message>
     <message>
         <source>Who are you? Your name, where you live, what you do.</source>
@@ -1209,7 +1208,7 @@
     </message>
     <message>
         <source>What does a usual day, or a usual stream week, look like for you?</source>
-        <translation>Com&apos;è una tua giornata tipo, o una settimana tipo di live?</translation>
+        <translation>Com'è una tua giornata tipo, o una settimana tipo di live?</translation>
     </message>
     <message>
         <source>Who are the people who matter to you, on stream or off?</source>
@@ -1217,7 +1216,7 @@
     </message>
     <message>
         <source>Have you promised your community anything, or is something planned soon?</source>
-        <translation>Hai promesso qualcosa alla tua community, o c&apos;è qualcosa in programma a breve?</translation>
+        <translation>Hai promesso qualcosa alla tua community, o c'è qualcosa in programma a breve?</translation>
     </message>
     <message>
         <source>What do you like (games, music, food), and what should Bea stay away from?</source>
@@ -1228,11 +1227,11 @@
         <translation>Finito ({why}). Quello che scrivi torna ad arrivare a Bea.</translation>
     </message>
     <message>
-        <source>Stopped: it couldn&apos;t get an answer from the model (detail: {detail}). Your lines go to Bea again.</source>
+        <source>Stopped: it couldn't get an answer from the model (detail: {detail}). Your lines go to Bea again.</source>
         <translation>Finito: non è arrivata una risposta dal modello (dettaglio: {detail}). Quello che scrivi torna ad arrivare a Bea.</translation>
     </message>
     <message>
-        <source>I couldn&apos;t keep that (detail: {detail}).</source>
+        <source>I couldn't keep that (detail: {detail}).</source>
         <translation>Non ho potuto tenerlo (dettaglio: {detail}).</translation>
     </message>
 </context>
@@ -1243,8 +1242,8 @@
         <translation>{name} è ancora attiva</translation>
     </message>
     <message>
-        <source>She keeps going in the tray. To quit, choose Quit in the tray icon&apos;s menu.</source>
-        <translation>Continua nell&apos;area di notifica. Per uscire, scegli Esci nel menu della sua icona.</translation>
+        <source>She keeps going in the tray. To quit, choose Quit in the tray icon's menu.</source>
+        <translation>Continua nell'area di notifica. Per uscire, scegli Esci nel menu della sua icona.</translation>
     </message>
     <message>
         <source>Quit {app_name}?</source>
@@ -1255,7 +1254,7 @@
         <translation>Sei in live. Chiudi anche la sessione della live mentre esci?</translation>
     </message>
     <message>
-        <source>If you don&apos;t end it, the session stays open and goes on when you start her again.</source>
+        <source>If you don't end it, the session stays open and goes on when you start her again.</source>
         <translation>Se non la chiudi, la sessione resta aperta e riprende quando la riavvii.</translation>
     </message>
     <message>
@@ -1274,8 +1273,8 @@
 <context>
     <name>main_window</name>
     <message>
-        <source>Activity, Turn Log, Context and the app&apos;s state: what she perceived, thought and did, turn by turn.</source>
-        <translation>Attività, Registro turni, Contesto e lo stato dell&apos;app: cosa ha percepito, pensato e fatto, turno per turno.</translation>
+        <source>Activity, Turn Log, Context and the app's state: what she perceived, thought and did, turn by turn.</source>
+        <translation>Attività, Registro turni, Contesto e lo stato dell'app: cosa ha percepito, pensato e fatto, turno per turno.</translation>
     </message>
     <message>
         <source>Details</source>
@@ -1377,15 +1376,15 @@
 <context>
     <name>memory_dock</name>
     <message>
-        <source>She is turning this stream&apos;s lines into memories…</source>
+        <source>She is turning this stream's lines into memories…</source>
         <translation>Sta trasformando le righe di questa live in ricordi…</translation>
     </message>
     <message>
-        <source>She will remember this stream&apos;s lines when the stream ends, after {minutes} quiet minutes, or tonight.</source>
+        <source>She will remember this stream's lines when the stream ends, after {minutes} quiet minutes, or tonight.</source>
         <translation>Ricorderà le righe di questa live quando la live finisce, dopo {minutes} minuti di silenzio, o stanotte.</translation>
     </message>
     <message>
-        <source>She will remember this stream&apos;s lines when the stream ends, or tonight.</source>
+        <source>She will remember this stream's lines when the stream ends, or tonight.</source>
         <translation>Ricorderà le righe di questa live quando la live finisce, o stanotte.</translation>
     </message>
     <message>
@@ -1498,8 +1497,8 @@ Non lo ricorderà più. Non si può annullare.</translation>
     <message numerus="yes">
         <source>Forget all %Ln memories in the scope “{scope}”, both what people said and what she said herself?</source>
         <translation>
-            <numerusform>Dimenticare l&apos;unico ricordo nell&apos;ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei?</numerusform>
-            <numerusform>Dimenticare tutti i %Ln ricordi nell&apos;ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei?</numerusform>
+            <numerusform>Dimenticare l'unico ricordo nell'ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei?</numerusform>
+            <numerusform>Dimenticare tutti i %Ln ricordi nell'ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei?</numerusform>
         </translation>
     </message>
     <message>
@@ -1517,8 +1516,8 @@ Non lo ricorderà più. Non si può annullare.</translation>
     <message numerus="yes">
         <source>Forget at least %Ln memories in the scope “{scope}”, both what people said and what she said herself?</source>
         <translation>
-            <numerusform>Dimenticare almeno %Ln ricordo nell&apos;ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei?</numerusform>
-            <numerusform>Dimenticare almeno %Ln ricordi nell&apos;ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei?</numerusform>
+            <numerusform>Dimenticare almeno %Ln ricordo nell'ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei?</numerusform>
+            <numerusform>Dimenticare almeno %Ln ricordi nell'ambito “{scope}”, sia quello che ha detto la gente sia quello che ha detto lei?</numerusform>
         </translation>
     </message>
     <message>
@@ -1604,8 +1603,8 @@ Non lo ricorderà più. Non si può annullare.</translation>
         <translation>Usa {server} · {model}</translation>
     </message>
     <message>
-        <source>That is not a server&apos;s address: write it as http://127.0.0.1:8080/v1.</source>
-        <translation>Questo non è l&apos;indirizzo di un server: scrivilo come http://127.0.0.1:8080/v1.</translation>
+        <source>That is not a server's address: write it as http://127.0.0.1:8080/v1.</source>
+        <translation>Questo non è l'indirizzo di un server: scrivilo come http://127.0.0.1:8080/v1.</translation>
     </message>
     <message>
         <source>Checking {url}…</source>
@@ -1613,7 +1612,7 @@ Non lo ricorderà più. Non si può annullare.</translation>
     </message>
     <message>
         <source>No model server answered at {url} ({detail}). Start it, or check the address.</source>
-        <translation>Nessun server di modelli ha risposto su {url} ({detail}). Avvialo o controlla l&apos;indirizzo.</translation>
+        <translation>Nessun server di modelli ha risposto su {url} ({detail}). Avvialo o controlla l'indirizzo.</translation>
     </message>
     <message>
         <source>The server at {url} answers but offers no model. Load one in it first.</source>
@@ -1656,7 +1655,7 @@ Non lo ricorderà più. Non si può annullare.</translation>
         <translation>I modelli più grandi richiedono più memoria di quella di questo computer.</translation>
     </message>
     <message>
-        <source>None of the catalog&apos;s models fits here: use a server on another computer, or a cloud model.</source>
+        <source>None of the catalog's models fits here: use a server on another computer, or a cloud model.</source>
         <translation>Nessun modello del catalogo è adatto qui: usa un server su un altro computer o un modello cloud.</translation>
     </message>
     <message>
@@ -1742,7 +1741,7 @@ Non lo ricorderà più. Non si può annullare.</translation>
         <translation>Cerca Ollama su questo computer</translation>
     </message>
     <message>
-        <source>ollama=http://127.0.0.1:11434/v1 (empty: each provider&apos;s usual address)</source>
+        <source>ollama=http://127.0.0.1:11434/v1 (empty: each provider's usual address)</source>
         <translation>ollama=http://127.0.0.1:11434/v1 (vuoto: il solito indirizzo di ogni provider)</translation>
     </message>
     <message>
@@ -1802,8 +1801,8 @@ Non lo ricorderà più. Non si può annullare.</translation>
         <translation>dimensione sconosciuta</translation>
     </message>
     <message>
-        <source>ollama:qwen3:8b, or a server&apos;s address: http://127.0.0.1:8080/v1</source>
-        <translation>ollama:qwen3:8b, o l&apos;indirizzo di un server: http://127.0.0.1:8080/v1</translation>
+        <source>ollama:qwen3:8b, or a server's address: http://127.0.0.1:8080/v1</source>
+        <translation>ollama:qwen3:8b, o l'indirizzo di un server: http://127.0.0.1:8080/v1</translation>
     </message>
     <message>
         <source>Checking the server at {url} before saving…</source>
@@ -1811,7 +1810,7 @@ Non lo ricorderà più. Non si può annullare.</translation>
     </message>
     <message>
         <source>Not saved: no model server answered at {url} ({detail}). Start it (Ollama, LM Studio, llama.cpp…) or check the address.</source>
-        <translation>Non salvato: nessun server di modelli ha risposto su {url} ({detail}). Avvialo (Ollama, LM Studio, llama.cpp…) o controlla l&apos;indirizzo.</translation>
+        <translation>Non salvato: nessun server di modelli ha risposto su {url} ({detail}). Avvialo (Ollama, LM Studio, llama.cpp…) o controlla l'indirizzo.</translation>
     </message>
     <message>
         <source>Not saved: the server at {url} answers but offers no model. Load one in it first.</source>
@@ -1843,6 +1842,10 @@ Non lo ricorderà più. Non si può annullare.</translation>
     <message>
         <source>End of turn</source>
         <translation>Fine del turno</translation>
+    </message>
+    <message>
+        <source>Voice of the streamer</source>
+        <translation>Voce dello streamer</translation>
     </message>
     <message>
         <source>multilingual</source>
@@ -1888,7 +1891,7 @@ Non lo ricorderà più. Non si può annullare.</translation>
     </message>
     <message>
         <source>available, unpinned (you added it)</source>
-        <translation>disponibile, non verificato (l&apos;hai aggiunto tu)</translation>
+        <translation>disponibile, non verificato (l'hai aggiunto tu)</translation>
     </message>
     <message>
         <source>Models</source>
@@ -1964,7 +1967,7 @@ Non lo ricorderà più. Non si può annullare.</translation>
     </message>
     <message>
         <source>: unpinned, as you added it, so its files were not checked against a hash Bea knows.</source>
-        <translation>: non verificato, l&apos;hai aggiunto tu, quindi i suoi file non sono stati controllati con un hash che Bea conosce.</translation>
+        <translation>: non verificato, l'hai aggiunto tu, quindi i suoi file non sono stati controllati con un hash che Bea conosce.</translation>
     </message>
     <message>
         <source>{title}: download paused. Download again to resume where it stopped.</source>
@@ -2065,8 +2068,8 @@ Col tempo tornano entrambe verso il neutro.</translation>
         <translation>Quando trasmetti con OBS, attivalo in Impostazioni → Skill: allora lei cambia scena, mostra i sottotitoli e sa quando vai in diretta.</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:{quiet}&apos;&gt;OBS: not set up&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:{quiet}&apos;&gt;OBS: non configurato&lt;/span&gt;</translation>
+        <source>&lt;span style='color:{quiet}'&gt;OBS: not set up&lt;/span&gt;</source>
+        <translation>&lt;span style='color:{quiet}'&gt;OBS: non configurato&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Streaming: unknown · Recording: unknown</source>
@@ -2101,8 +2104,8 @@ Col tempo tornano entrambe verso il neutro.</translation>
         <translation>Password…</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:{colour}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {state}&lt;/b&gt; {address}</source>
-        <translation>&lt;span style=&apos;color:{colour}&apos;&gt;●&lt;/span&gt; &lt;b&gt;OBS: {state}&lt;/b&gt; {address}</translation>
+        <source>&lt;span style='color:{colour}'&gt;●&lt;/span&gt; &lt;b&gt;OBS: {state}&lt;/b&gt; {address}</source>
+        <translation>&lt;span style='color:{colour}'&gt;●&lt;/span&gt; &lt;b&gt;OBS: {state}&lt;/b&gt; {address}</translation>
     </message>
     <message>
         <source>OBS password</source>
@@ -2164,7 +2167,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>There is nowhere to keep the password in this build.</source>
-        <translation>In questa versione non c&apos;è un posto dove custodire la password.</translation>
+        <translation>In questa versione non c'è un posto dove custodire la password.</translation>
     </message>
     <message>
         <source>OBS WebSocket password</source>
@@ -2202,12 +2205,12 @@ Vuota: la dimentica.</translation>
 <context>
     <name>passphrase</name>
     <message>
-        <source>Unlock Bea&apos;s memory</source>
+        <source>Unlock Bea's memory</source>
         <translation>Sblocca la memoria di Bea</translation>
     </message>
     <message>
-        <source>There is no system keyring here, so Bea&apos;s memory is locked with a passphrase.</source>
-        <translation>Qui non c&apos;è un portachiavi di sistema, quindi la memoria di Bea è chiusa con una passphrase.</translation>
+        <source>There is no system keyring here, so Bea's memory is locked with a passphrase.</source>
+        <translation>Qui non c'è un portachiavi di sistema, quindi la memoria di Bea è chiusa con una passphrase.</translation>
     </message>
     <message>
         <source>Choose one now; it cannot be recovered if you forget it.</source>
@@ -2254,7 +2257,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>People need the encrypted database, and it is not open: there is no roster to show. Unlock or create her store and restart Bea.</source>
-        <translation>Le persone stanno nel database cifrato, che non è aperto: non c&apos;è nessun elenco da mostrare. Sblocca o crea il suo archivio e riavvia Bea.</translation>
+        <translation>Le persone stanno nel database cifrato, che non è aperto: non c'è nessun elenco da mostrare. Sblocca o crea il suo archivio e riavvia Bea.</translation>
     </message>
     <message>
         <source>Nobody yet: people appear here once they write in chat.</source>
@@ -2262,7 +2265,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>Select someone in the roster to see their card.</source>
-        <translation>Scegli qualcuno nell&apos;elenco per vedere la sua scheda.</translation>
+        <translation>Scegli qualcuno nell'elenco per vedere la sua scheda.</translation>
     </message>
     <message>
         <source>No card yet: mark them and she keeps one (attitude, profile and facts live on a card).</source>
@@ -2298,7 +2301,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>Read the roster again (new people, new counts)</source>
-        <translation>Rileggi l&apos;elenco (persone nuove, conteggi nuovi)</translation>
+        <translation>Rileggi l'elenco (persone nuove, conteggi nuovi)</translation>
     </message>
     <message>
         <source>Marked</source>
@@ -2333,7 +2336,7 @@ Vuota: la dimentica.</translation>
         <translation>Salva scheda</translation>
     </message>
     <message>
-        <source>Their other account&apos;s name (“Anna on Telegram”)</source>
+        <source>Their other account's name (“Anna on Telegram”)</source>
         <translation>Il nome del suo altro account (“Anna su Telegram”)</translation>
     </message>
     <message>
@@ -2402,7 +2405,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>she decided to remember them (or you marked them)</source>
-        <translation>ha deciso di ricordarsene (o l&apos;hai segnata tu)</translation>
+        <translation>ha deciso di ricordarsene (o l'hai segnata tu)</translation>
     </message>
     <message>
         <source>they talked with her one to one</source>
@@ -2430,7 +2433,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>known, chosen when remembering them</source>
-        <translation>conosciuto, scelto quando se n&apos;è ricordata</translation>
+        <translation>conosciuto, scelto quando se n'è ricordata</translation>
     </message>
     <message>
         <source>known, they introduced themselves</source>
@@ -2438,7 +2441,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>known, you gave this name</source>
-        <translation>conosciuto, questo nome l&apos;hai dato tu</translation>
+        <translation>conosciuto, questo nome l'hai dato tu</translation>
     </message>
     <message>
         <source>Name</source>
@@ -2454,7 +2457,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>Where the account is.</source>
-        <translation>Dove sta l&apos;account.</translation>
+        <translation>Dove sta l'account.</translation>
     </message>
     <message>
         <source>Messages</source>
@@ -2562,11 +2565,11 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source> · {messages} in {sessions} · last seen {when}</source>
-        <translation> · {messages} in {sessions} · visto l&apos;ultima volta {when}</translation>
+        <translation> · {messages} in {sessions} · visto l'ultima volta {when}</translation>
     </message>
     <message>
-        <source>&lt;p style=&apos;margin:0&apos;&gt;&lt;b&gt;Names&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{names}&lt;/ul&gt;</source>
-        <translation>&lt;p style=&apos;margin:0&apos;&gt;&lt;b&gt;Nomi&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{names}&lt;/ul&gt;</translation>
+        <source>&lt;p style='margin:0'&gt;&lt;b&gt;Names&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{names}&lt;/ul&gt;</source>
+        <translation>&lt;p style='margin:0'&gt;&lt;b&gt;Nomi&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{names}&lt;/ul&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Donations:&lt;/b&gt; {amounts}&lt;/p&gt;</source>
@@ -2575,8 +2578,8 @@ Vuota: la dimentica.</translation>
     <message numerus="yes">
         <source>&lt;p&gt;&lt;b&gt;They really moved her&lt;/b&gt; %Ln times (her mood)&lt;/p&gt;</source>
         <translation>
-            <numerusform>&lt;p&gt;&lt;b&gt;L&apos;ha davvero colpita&lt;/b&gt; una volta (il suo umore)&lt;/p&gt;</numerusform>
-            <numerusform>&lt;p&gt;&lt;b&gt;L&apos;ha davvero colpita&lt;/b&gt; %Ln volte (il suo umore)&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;&lt;b&gt;L'ha davvero colpita&lt;/b&gt; una volta (il suo umore)&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;&lt;b&gt;L'ha davvero colpita&lt;/b&gt; %Ln volte (il suo umore)&lt;/p&gt;</numerusform>
         </translation>
     </message>
     <message>
@@ -2584,8 +2587,8 @@ Vuota: la dimentica.</translation>
         <translation>&lt;p&gt;&lt;b&gt;In live&lt;/b&gt; {offences}&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p style=&apos;margin-bottom:0&apos;&gt;&lt;b&gt;What each character calls them&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{names}&lt;/ul&gt;</source>
-        <translation>&lt;p style=&apos;margin-bottom:0&apos;&gt;&lt;b&gt;Come la chiama ogni personaggio&lt;/b&gt;&lt;/p&gt;&lt;ul style=&apos;margin-top:2px&apos;&gt;{names}&lt;/ul&gt;</translation>
+        <source>&lt;p style='margin-bottom:0'&gt;&lt;b&gt;What each character calls them&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{names}&lt;/ul&gt;</source>
+        <translation>&lt;p style='margin-bottom:0'&gt;&lt;b&gt;Come la chiama ogni personaggio&lt;/b&gt;&lt;/p&gt;&lt;ul style='margin-top:2px'&gt;{names}&lt;/ul&gt;</translation>
     </message>
     <message>
         <source>{unfamiliar} &lt;i&gt;(no name yet)&lt;/i&gt;</source>
@@ -2609,7 +2612,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>She already has that fact.</source>
-        <translation>Quel fatto ce l&apos;ha già.</translation>
+        <translation>Quel fatto ce l'ha già.</translation>
     </message>
     <message>
         <source>Fact removed.</source>
@@ -2617,7 +2620,7 @@ Vuota: la dimentica.</translation>
     </message>
     <message>
         <source>That fact was already gone.</source>
-        <translation>Quel fatto non c&apos;era già più.</translation>
+        <translation>Quel fatto non c'era già più.</translation>
     </message>
     <message>
         <source>Type the name she should use for them first.</source>
@@ -2659,7 +2662,7 @@ Vuota: la dimentica.</translation>
         </translation>
     </message>
     <message>
-        <source>• the name every character uses for them, and what the characters&apos; buffers say of them</source>
+        <source>• the name every character uses for them, and what the characters' buffers say of them</source>
         <translation>• il nome che ogni personaggio usa per questa persona, e quello che ne dicono i buffer dei personaggi</translation>
     </message>
     <message>
@@ -2719,7 +2722,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     <name>person_dock</name>
     <message>
         <source>What Bea knows about you lives in the encrypted database, and it is not open: there is nothing to show or correct. Unlock or create her store and restart Bea.</source>
-        <translation>Quello che Bea sa di te sta nel database cifrato, che non è aperto: non c&apos;è niente da mostrare o correggere. Sblocca o crea il suo archivio e riavvia Bea.</translation>
+        <translation>Quello che Bea sa di te sta nel database cifrato, che non è aperto: non c'è niente da mostrare o correggere. Sblocca o crea il suo archivio e riavvia Bea.</translation>
     </message>
     <message>
         <source>She knows nothing about you yet. Add something below, or press Getting to Know You.</source>
@@ -2791,7 +2794,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>for an hour</source>
-        <translation>per un&apos;ora</translation>
+        <translation>per un'ora</translation>
     </message>
     <message>
         <source>for a day</source>
@@ -2827,7 +2830,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>you told her</source>
-        <translation>gliel&apos;hai detto tu</translation>
+        <translation>gliel'hai detto tu</translation>
     </message>
     <message>
         <source>never</source>
@@ -2845,7 +2848,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>Aggiungi un dispositivo</translation>
     </message>
     <message>
-        <source>e.g. Sara&apos;s phone</source>
+        <source>e.g. Sara's phone</source>
         <translation>es. il telefono di Sara</translation>
     </message>
     <message>
@@ -2854,7 +2857,7 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>An admin device may also read the model of another member of the household (each such read goes into the audit log). A phone that only pushes your own signals does not need it.</source>
-        <translation>Un dispositivo admin può leggere anche il modello di un&apos;altra persona di casa (ogni lettura finisce nel registro). A un telefono che manda solo i tuoi segnali non serve.</translation>
+        <translation>Un dispositivo admin può leggere anche il modello di un'altra persona di casa (ogni lettura finisce nel registro). A un telefono che manda solo i tuoi segnali non serve.</translation>
     </message>
     <message>
         <source>Create token</source>
@@ -2874,11 +2877,11 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Copy this token into {device} now. &lt;b&gt;It will not be shown again&lt;/b&gt;: Bea keeps only a fingerprint of it. If you lose it, revoke the device and add it again.</source>
-        <translation>Copia subito questo token in {device}. &lt;b&gt;Non verrà più mostrato&lt;/b&gt;: Bea ne tiene solo un&apos;impronta. Se lo perdi, revoca il dispositivo e aggiungilo di nuovo.</translation>
+        <translation>Copia subito questo token in {device}. &lt;b&gt;Non verrà più mostrato&lt;/b&gt;: Bea ne tiene solo un'impronta. Se lo perdi, revoca il dispositivo e aggiungilo di nuovo.</translation>
     </message>
     <message>
-        <source>The device sends it with every request to Bea&apos;s local API, as “Authorization: Bearer &lt;token&gt;”.</source>
-        <translation>Il dispositivo lo manda a ogni richiesta all&apos;API locale di Bea, come “Authorization: Bearer &lt;token&gt;”.</translation>
+        <source>The device sends it with every request to Bea's local API, as “Authorization: Bearer &lt;token&gt;”.</source>
+        <translation>Il dispositivo lo manda a ogni richiesta all'API locale di Bea, come “Authorization: Bearer &lt;token&gt;”.</translation>
     </message>
     <message>
         <source>Copied</source>
@@ -2949,8 +2952,8 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation>valore (facoltativo)</translation>
     </message>
     <message>
-        <source>Optional: words, or JSON such as {&quot;city&quot;: &quot;Turin&quot;}</source>
-        <translation>Facoltativo: parole, o JSON come {&quot;city&quot;: &quot;Torino&quot;}</translation>
+        <source>Optional: words, or JSON such as {"city": "Turin"}</source>
+        <translation>Facoltativo: parole, o JSON come {"city": "Torino"}</translation>
     </message>
     <message>
         <source>Save correction</source>
@@ -2986,11 +2989,15 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
     </message>
     <message>
         <source>Every sense is off until you switch it on. A sense reads signals your devices push to Bea and turns them into a few entries with plain rules, not an AI. Switching one off deletes what it concluded and the raw signals it kept; raw signals are kept {raw_signal_days} days at most.</source>
-        <translation>Ogni senso è spento finché non lo accendi tu. Un senso legge i segnali che i tuoi dispositivi mandano a Bea e li trasforma in poche voci con regole semplici, non con un&apos;AI. Se ne spegni uno, cancella quello che ha dedotto e i segnali grezzi che teneva; i segnali grezzi restano al massimo {raw_signal_days} giorni.</translation>
+        <translation>Ogni senso è spento finché non lo accendi tu. Un senso legge i segnali che i tuoi dispositivi mandano a Bea e li trasforma in poche voci con regole semplici, non con un'AI. Se ne spegni uno, cancella quello che ha dedotto e i segnali grezzi che teneva; i segnali grezzi restano al massimo {raw_signal_days} giorni.</translation>
     </message>
     <message>
         <source>&lt;b&gt;{sense}&lt;/b&gt; — reads {reads}&lt;br&gt;{purpose}</source>
         <translation>&lt;b&gt;{sense}&lt;/b&gt; — legge {reads}&lt;br&gt;{purpose}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{sense}&lt;/b&gt;&lt;br&gt;{purpose}</source>
+        <translation>&lt;b&gt;{sense}&lt;/b&gt;&lt;br&gt;{purpose}</translation>
     </message>
     <message>
         <source>Add device…</source>
@@ -3020,16 +3027,16 @@ No: sparisce solo la persona; i ricordi restano, di qualcuno che non conosce.</t
         <translation> o </translation>
     </message>
     <message>
-        <source>Nothing under {sections} matches &quot;{query}&quot;.</source>
-        <translation>Niente in {sections} corrisponde a &quot;{query}&quot;.</translation>
+        <source>Nothing under {sections} matches "{query}".</source>
+        <translation>Niente in {sections} corrisponde a "{query}".</translation>
     </message>
     <message>
         <source>Nothing is known about them under {sections} yet.</source>
         <translation>Di te non si sa ancora niente in {sections}.</translation>
     </message>
     <message>
-        <source>Nothing known about them matches &quot;{query}&quot;.</source>
-        <translation>Niente di quello che si sa di te corrisponde a &quot;{query}&quot;.</translation>
+        <source>Nothing known about them matches "{query}".</source>
+        <translation>Niente di quello che si sa di te corrisponde a "{query}".</translation>
     </message>
     <message>
         <source>{shown} of {entries} match</source>
@@ -3073,8 +3080,8 @@ scaduta: non la legge più</translation>
         <translation>Ancora nessun dispositivo. </translation>
     </message>
     <message>
-        <source>A device (your phone, a watch, a script) needs a token to reach Bea&apos;s local API: it pushes signals for the senses you switched on and can read or correct this model.</source>
-        <translation>Un dispositivo (il telefono, un orologio, uno script) ha bisogno di un token per raggiungere l&apos;API locale di Bea: manda segnali per i sensi che hai acceso e può leggere o correggere questo modello.</translation>
+        <source>A device (your phone, a watch, a script) needs a token to reach Bea's local API: it pushes signals for the senses you switched on and can read or correct this model.</source>
+        <translation>Un dispositivo (il telefono, un orologio, uno script) ha bisogno di un token per raggiungere l'API locale di Bea: manda segnali per i sensi che hai acceso e può leggere o correggere questo modello.</translation>
     </message>
     <message>
         <source>Nothing has happened yet.</source>
@@ -3094,7 +3101,7 @@ scaduta: non la legge più</translation>
     </message>
     <message>
         <source>End the interview; your lines in the Chat dock go to Bea again</source>
-        <translation>Chiudi l&apos;intervista; le tue righe nel pannello Chat tornano a Bea</translation>
+        <translation>Chiudi l'intervista; le tue righe nel pannello Chat tornano a Bea</translation>
     </message>
     <message>
         <source>A short interview in the Chat dock: it asks about what she does not know yet (six questions at most) and records your answers in your own words</source>
@@ -3130,7 +3137,7 @@ La dimentica subito. Un agente o un senso potrebbe impararla di nuovo più avant
     </message>
     <message>
         <source>{section}/{key} was already gone.</source>
-        <translation>{section}/{key} non c&apos;era già più.</translation>
+        <translation>{section}/{key} non c'era già più.</translation>
     </message>
     <message>
         <source>Getting to Know You stopped: your lines in the Chat dock go to Bea again.</source>
@@ -3193,10 +3200,10 @@ Puoi riaccenderlo più avanti; ripartirà da zero.</translation>
     <message>
         <source>Revoke the token of {name}?
 
-It can no longer reach Bea&apos;s API. To connect it again, add it as a new device and copy the new token into it.</source>
+It can no longer reach Bea's API. To connect it again, add it as a new device and copy the new token into it.</source>
         <translation>Revocare il token di {name}?
 
-Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come nuovo dispositivo e copiaci il nuovo token.</translation>
+Non potrà più raggiungere l'API di Bea. Per ricollegarlo, aggiungilo come nuovo dispositivo e copiaci il nuovo token.</translation>
     </message>
     <message>
         <source>Revoked {name}.</source>
@@ -3232,14 +3239,14 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message numerus="yes">
         <source>• all %Ln entries of the model: what you told her, what agents inferred and what senses concluded</source>
         <translation>
-            <numerusform>• l&apos;unica voce del modello: quello che le hai detto, quello che hanno dedotto agenti e sensi</numerusform>
+            <numerusform>• l'unica voce del modello: quello che le hai detto, quello che hanno dedotto agenti e sensi</numerusform>
             <numerusform>• tutte le %Ln voci del modello: quello che le hai detto, quello che hanno dedotto agenti e sensi</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>• all %Ln raw signals from your devices</source>
         <translation>
-            <numerusform>• l&apos;unico segnale grezzo dai tuoi dispositivi</numerusform>
+            <numerusform>• l'unico segnale grezzo dai tuoi dispositivi</numerusform>
             <numerusform>• tutti i %Ln segnali grezzi dai tuoi dispositivi</numerusform>
         </translation>
     </message>
@@ -3284,7 +3291,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Ancora nessun obiettivo: aggiungi il primo qui sotto.</translation>
     </message>
     <message>
-        <source>Today&apos;s headline, e.g. “Finish the castle, be nice to raiders”</source>
+        <source>Today's headline, e.g. “Finish the castle, be nice to raiders”</source>
         <translation>Il titolo di oggi, es. “Finire il castello, essere gentili con i raider”</translation>
     </message>
     <message>
@@ -3341,11 +3348,11 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>How did it go?</source>
-        <translation>Com&apos;è andata?</translation>
+        <translation>Com'è andata?</translation>
     </message>
     <message>
         <source>Drop objective</source>
-        <translation>Lascia perdere l&apos;obiettivo</translation>
+        <translation>Lascia perdere l'obiettivo</translation>
     </message>
     <message>
         <source>Why drop it?</source>
@@ -3370,7 +3377,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Nuovo piano</translation>
     </message>
     <message>
-        <source>Clear today&apos;s plan? She stops seeing it at once.</source>
+        <source>Clear today's plan? She stops seeing it at once.</source>
         <translation>Svuotare il piano di oggi? Smette subito di vederlo.</translation>
     </message>
     <message numerus="yes">
@@ -3402,59 +3409,59 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Non è ancora riuscita a trasformare la live in ricordi; riproverà più tardi (dettaglio: {detail}).</translation>
     </message>
     <message>
-        <source>the local API was sent many wrong device tokens from {client}; that address is refused for a while. If no device of yours is misconfigured, someone is guessing: turn off &apos;Reachable from your network&apos; (Settings → Local API) or revoke tokens you do not know.</source>
-        <translation>l&apos;API locale ha ricevuto molti token di dispositivo sbagliati da {client}; quell&apos;indirizzo è rifiutato per un po&apos;. Se nessun tuo dispositivo è configurato male, qualcuno sta tirando a indovinare: disattiva &apos;Raggiungibile dalla tua rete&apos; (Impostazioni → API locale) o revoca i token che non conosci.</translation>
+        <source>the local API was sent many wrong device tokens from {client}; that address is refused for a while. If no device of yours is misconfigured, someone is guessing: turn off 'Reachable from your network' (Settings → Local API) or revoke tokens you do not know.</source>
+        <translation>l'API locale ha ricevuto molti token di dispositivo sbagliati da {client}; quell'indirizzo è rifiutato per un po'. Se nessun tuo dispositivo è configurato male, qualcuno sta tirando a indovinare: disattiva 'Raggiungibile dalla tua rete' (Impostazioni → API locale) o revoca i token che non conosci.</translation>
     </message>
     <message>
         <source>the local API stays on this computer: it is served on your network only over TLS, and {reason}</source>
-        <translation>l&apos;API locale resta su questo computer: in rete la si serve solo su TLS, e {reason}</translation>
+        <translation>l'API locale resta su questo computer: in rete la si serve solo su TLS, e {reason}</translation>
     </message>
     <message>
-        <source>the local API&apos;s network setting is settled</source>
-        <translation>l&apos;impostazione di rete dell&apos;API locale è a posto</translation>
+        <source>the local API's network setting is settled</source>
+        <translation>l'impostazione di rete dell'API locale è a posto</translation>
     </message>
     <message>
         <source>The local API could not start: port {port} is taken (change it in Settings → Local API).</source>
-        <translation>L&apos;API locale non è partita: la porta {port} è occupata (cambiala in Impostazioni → API locale).</translation>
+        <translation>L'API locale non è partita: la porta {port} è occupata (cambiala in Impostazioni → API locale).</translation>
     </message>
     <message>
         <source>The local API could not listen on {where} (detail: {detail}).</source>
-        <translation>L&apos;API locale non è riuscita a mettersi in ascolto su {where} (dettaglio: {detail}).</translation>
+        <translation>L'API locale non è riuscita a mettersi in ascolto su {where} (dettaglio: {detail}).</translation>
     </message>
     <message>
         <source>The local API could not start (detail: {detail}).</source>
-        <translation>L&apos;API locale non è partita (dettaglio: {detail}).</translation>
+        <translation>L'API locale non è partita (dettaglio: {detail}).</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: {reason}</source>
+        <source>She couldn't answer: {reason}</source>
         <translation>Non è riuscita a rispondere: {reason}</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: nothing answers at the address of her model {model}. Is its server (Ollama, LM Studio…) running? (detail: {reason})</source>
-        <translation>Non è riuscita a rispondere: all&apos;indirizzo del suo modello {model} non risponde nessuno. Il suo server (Ollama, LM Studio…) è aperto? (dettaglio: {reason})</translation>
+        <source>She couldn't answer: nothing answers at the address of her model {model}. Is its server (Ollama, LM Studio…) running? (detail: {reason})</source>
+        <translation>Non è riuscita a rispondere: all'indirizzo del suo modello {model} non risponde nessuno. Il suo server (Ollama, LM Studio…) è aperto? (dettaglio: {reason})</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: privacy mode keeps her from her model {model}, which is not on this computer (detail: {reason})</source>
+        <source>She couldn't answer: privacy mode keeps her from her model {model}, which is not on this computer (detail: {reason})</source>
         <translation>Non è riuscita a rispondere: la modalità privacy le impedisce di usare il suo modello {model}, che non è su questo computer (dettaglio: {reason})</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: the server of her model {model} refused its API key; check it in Settings → Mind (detail: {reason})</source>
+        <source>She couldn't answer: the server of her model {model} refused its API key; check it in Settings → Mind (detail: {reason})</source>
         <translation>Non è riuscita a rispondere: il server del suo modello {model} ha rifiutato la chiave API; controllala in Impostazioni → Mente (dettaglio: {reason})</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: her model {model} was asked too often and asks her to wait (detail: {reason})</source>
+        <source>She couldn't answer: her model {model} was asked too often and asks her to wait (detail: {reason})</source>
         <translation>Non è riuscita a rispondere: il suo modello {model} ha ricevuto troppe richieste e le chiede di aspettare (dettaglio: {reason})</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: her model {model} took too long (detail: {reason})</source>
+        <source>She couldn't answer: her model {model} took too long (detail: {reason})</source>
         <translation>Non è riuscita a rispondere: il suo modello {model} ci ha messo troppo (dettaglio: {reason})</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: the server of her model {model} failed (detail: {reason})</source>
+        <source>She couldn't answer: the server of her model {model} failed (detail: {reason})</source>
         <translation>Non è riuscita a rispondere: il server del suo modello {model} ha avuto un errore (dettaglio: {reason})</translation>
     </message>
     <message>
-        <source>She couldn&apos;t answer: the server of her model {model} refused the request; check the model&apos;s name in Settings → Mind (detail: {reason})</source>
+        <source>She couldn't answer: the server of her model {model} refused the request; check the model's name in Settings → Mind (detail: {reason})</source>
         <translation>Non è riuscita a rispondere: il server del suo modello {model} ha rifiutato la richiesta; controlla il nome del modello in Impostazioni → Mente (dettaglio: {reason})</translation>
     </message>
     <message>
@@ -3462,11 +3469,11 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>non ne è stato trovato nessuno</translation>
     </message>
     <message>
-        <source>Her ears could not load, so she can&apos;t hear you (detail: {detail}).</source>
+        <source>Her ears could not load, so she can't hear you (detail: {detail}).</source>
         <translation>Le sue orecchie non si sono caricate, quindi non può sentirti (dettaglio: {detail}).</translation>
     </message>
     <message>
-        <source>Her voice could not load, so she can&apos;t speak aloud (detail: {detail}).</source>
+        <source>Her voice could not load, so she can't speak aloud (detail: {detail}).</source>
         <translation>La sua voce non si è caricata, quindi non può parlare a voce (dettaglio: {detail}).</translation>
     </message>
     <message>
@@ -3474,15 +3481,15 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>La sua voce non è quella della tua lingua (dettaglio: {detail}).</translation>
     </message>
     <message>
-        <source>No audio device: she can&apos;t hear you or speak aloud. The Voice dock says why and how to fix it.</source>
+        <source>No audio device: she can't hear you or speak aloud. The Voice dock says why and how to fix it.</source>
         <translation>Nessun dispositivo audio: non può sentirti né parlare a voce. Il pannello Voce ti dice perché e come rimediare.</translation>
     </message>
     <message>
-        <source>No audio device: she can&apos;t hear you. The Voice dock says why and how to fix it.</source>
+        <source>No audio device: she can't hear you. The Voice dock says why and how to fix it.</source>
         <translation>Nessun dispositivo audio: non può sentirti. Il pannello Voce ti dice perché e come rimediare.</translation>
     </message>
     <message>
-        <source>No audio device: she can&apos;t speak aloud. The Voice dock says why and how to fix it.</source>
+        <source>No audio device: she can't speak aloud. The Voice dock says why and how to fix it.</source>
         <translation>Nessun dispositivo audio: non può parlare a voce. Il pannello Voce ti dice perché e come rimediare.</translation>
     </message>
     <message>
@@ -3515,15 +3522,15 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>The stage cannot listen on port {port}: pick another port in Settings → Stage (detail: {detail}).</source>
-        <translation>Il palco non riesce a mettersi in ascolto sulla porta {port}: scegline un&apos;altra in Impostazioni → Palco (dettaglio: {detail}).</translation>
+        <translation>Il palco non riesce a mettersi in ascolto sulla porta {port}: scegline un'altra in Impostazioni → Palco (dettaglio: {detail}).</translation>
     </message>
     <message>
-        <source>Port {port} is still held by another program, so the stage is off: OBS and this window cannot show her. Quit that program, then switch the stage off and on; or pick another port in Settings → Stage (and in OBS&apos;s browser source). (detail: {detail})</source>
-        <translation>La porta {port} è ancora occupata da un altro programma, quindi il palco è spento: né OBS né questa finestra possono mostrarla. Chiudi quel programma, poi spegni e riaccendi il palco; oppure scegli un&apos;altra porta in Impostazioni → Palco (e nella sorgente browser di OBS). (dettaglio: {detail})</translation>
+        <source>Port {port} is still held by another program, so the stage is off: OBS and this window cannot show her. Quit that program, then switch the stage off and on; or pick another port in Settings → Stage (and in OBS's browser source). (detail: {detail})</source>
+        <translation>La porta {port} è ancora occupata da un altro programma, quindi il palco è spento: né OBS né questa finestra possono mostrarla. Chiudi quel programma, poi spegni e riaccendi il palco; oppure scegli un'altra porta in Impostazioni → Palco (e nella sorgente browser di OBS). (dettaglio: {detail})</translation>
     </message>
     <message>
         <source>Port {port}, where OBS reads the stage, is held by another program. Bea tries again every {every} s: quit that program, or pick another port in Settings → Stage. (detail: {detail})</source>
-        <translation>La porta {port}, da cui OBS legge il palco, è occupata da un altro programma. Bea riprova ogni {every} s: chiudi quel programma, oppure scegli un&apos;altra porta in Impostazioni → Palco. (dettaglio: {detail})</translation>
+        <translation>La porta {port}, da cui OBS legge il palco, è occupata da un altro programma. Bea riprova ogni {every} s: chiudi quel programma, oppure scegli un'altra porta in Impostazioni → Palco. (dettaglio: {detail})</translation>
     </message>
     <message>
         <source>Her avatar is not shown: {why}</source>
@@ -3554,11 +3561,11 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Twitch non ha pubblicato il suo messaggio: {chan} è in modalità chat unica e il suo messaggio non era unico.</translation>
     </message>
     <message>
-        <source>Twitch&apos;s AutoMod is holding her message for a moderator to review: it is not in chat yet.</source>
-        <translation>L&apos;AutoMod di Twitch tiene il suo messaggio in attesa che un moderatore lo controlli: non è ancora in chat.</translation>
+        <source>Twitch's AutoMod is holding her message for a moderator to review: it is not in chat yet.</source>
+        <translation>L'AutoMod di Twitch tiene il suo messaggio in attesa che un moderatore lo controlli: non è ancora in chat.</translation>
     </message>
     <message>
-        <source>Twitch did not post her message: it has words the channel&apos;s moderation settings block.</source>
+        <source>Twitch did not post her message: it has words the channel's moderation settings block.</source>
         <translation>Twitch non ha pubblicato il suo messaggio: contiene parole bloccate dalle impostazioni di moderazione del canale.</translation>
     </message>
     <message>
@@ -3607,7 +3614,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Twitch did not post her message: {chan} only lets accounts with a verified email write. Verify the email of her Twitch account{login}.</source>
-        <translation>Twitch non ha pubblicato il suo messaggio: in {chan} possono scrivere solo gli account con un&apos;email verificata. Verifica l&apos;email del suo account Twitch{login}.</translation>
+        <translation>Twitch non ha pubblicato il suo messaggio: in {chan} possono scrivere solo gli account con un'email verificata. Verifica l'email del suo account Twitch{login}.</translation>
     </message>
     <message>
         <source>Twitch did not post her message: {chan} only lets accounts with a verified phone number write. Verify a phone number on her Twitch account{login}.</source>
@@ -3654,7 +3661,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>OBS non risponde su {where}. OBS è aperto, con il server WebSocket attivo (Strumenti → Impostazioni server WebSocket)?</translation>
     </message>
     <message>
-        <source>Something at {where} answered, but it is not OBS&apos;s WebSocket server.</source>
+        <source>Something at {where} answered, but it is not OBS's WebSocket server.</source>
         <translation>Su {where} ha risposto qualcosa, ma non è il server WebSocket di OBS.</translation>
     </message>
     <message>
@@ -3663,7 +3670,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>The OBS host name {host} is not known: check the address in Settings → OBS.</source>
-        <translation>Il nome host di OBS {host} è sconosciuto: controlla l&apos;indirizzo in Impostazioni → OBS.</translation>
+        <translation>Il nome host di OBS {host} è sconosciuto: controlla l'indirizzo in Impostazioni → OBS.</translation>
     </message>
     <message>
         <source>Bea could not reach OBS at {where} (detail: {detail}).</source>
@@ -3695,7 +3702,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>OBS speaks a different version of the obs-websocket protocol. Update OBS (28 or newer) or Bea.</source>
-        <translation>OBS parla un&apos;altra versione del protocollo obs-websocket. Aggiorna OBS (28 o più recente) oppure Bea.</translation>
+        <translation>OBS parla un'altra versione del protocollo obs-websocket. Aggiorna OBS (28 o più recente) oppure Bea.</translation>
     </message>
     <message>
         <source>Lost the connection to OBS at {where}.</source>
@@ -3710,7 +3717,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Nuovo tentativo tra {delay} s.</translation>
     </message>
     <message>
-        <source>If you don&apos;t use OBS, switch it off in Settings → Skills.</source>
+        <source>If you don't use OBS, switch it off in Settings → Skills.</source>
         <translation>Se non usi OBS, spegnilo in Impostazioni → Skill.</translation>
     </message>
     <message>
@@ -3795,7 +3802,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>The model {model} answered in plain text instead of calling her tools, so nobody heard her: its server may drop the tools it is sent (Test connection in Settings → Mind tells).</source>
-        <translation>Il modello {model} ha risposto in testo semplice invece di chiamare i suoi strumenti, quindi nessuno l&apos;ha sentita: il suo server forse scarta gli strumenti che riceve (lo dice «Prova la connessione» in Impostazioni → Mente).</translation>
+        <translation>Il modello {model} ha risposto in testo semplice invece di chiamare i suoi strumenti, quindi nessuno l'ha sentita: il suo server forse scarta gli strumenti che riceve (lo dice «Prova la connessione» in Impostazioni → Mente).</translation>
     </message>
     <message>
         <source>Her voice failed on a line (detail: {detail}).</source>
@@ -3815,7 +3822,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>{purpose}: {where} could not be resolved.</source>
-        <translation>{purpose}: impossibile trovare l&apos;indirizzo di {where}.</translation>
+        <translation>{purpose}: impossibile trovare l'indirizzo di {where}.</translation>
     </message>
     <message>
         <source>{purpose}: privacy mode is on: {where} resolves to {address}, which is not on this machine, so Bea will not connect to it.</source>
@@ -3827,7 +3834,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>{purpose}: privacy mode is on: {where} is one of your own machines (Settings → General), but this computer does not know its address: name it in the hosts file, or list its address instead.</source>
-        <translation>{purpose}: la modalità privacy è attiva: {where} è una delle tue macchine (Impostazioni → Generale), ma questo computer non ne conosce l&apos;indirizzo: aggiungilo al file hosts, oppure elenca direttamente il suo indirizzo.</translation>
+        <translation>{purpose}: la modalità privacy è attiva: {where} è una delle tue macchine (Impostazioni → Generale), ma questo computer non ne conosce l'indirizzo: aggiungilo al file hosts, oppure elenca direttamente il suo indirizzo.</translation>
     </message>
     <message>
         <source>Streamlabs: no socket token is set (Settings → Donations).</source>
@@ -3883,11 +3890,11 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Her ears on {server} do not answer: {why}. Meanwhile she hears on the next place listed, this computer last.</source>
-        <translation>Le sue orecchie su {server} non rispondono: {why}. Nel frattempo ascolta dal posto successivo dell&apos;elenco, per ultimo questo computer.</translation>
+        <translation>Le sue orecchie su {server} non rispondono: {why}. Nel frattempo ascolta dal posto successivo dell'elenco, per ultimo questo computer.</translation>
     </message>
     <message>
         <source>Her voice on {server} does not answer: {why}. Meanwhile she speaks from the next place listed, this computer last.</source>
-        <translation>La sua voce su {server} non risponde: {why}. Nel frattempo parla dal posto successivo dell&apos;elenco, per ultimo questo computer.</translation>
+        <translation>La sua voce su {server} non risponde: {why}. Nel frattempo parla dal posto successivo dell'elenco, per ultimo questo computer.</translation>
     </message>
     <message>
         <source>Her ears on {server} answer again.</source>
@@ -3936,8 +3943,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Modifiche ai prompt</translation>
     </message>
     <message>
-        <source>Bea&apos;s soul and operating manual are files you can edit, in {folder}. Bea never overwrites a file you edited; here is how yours differ from what ships.</source>
-        <translation>L&apos;anima e il manuale operativo di Bea sono file che puoi modificare, in {folder}. Bea non sovrascrive mai un file che hai modificato; ecco in cosa i tuoi sono diversi dagli originali.</translation>
+        <source>Bea's soul and operating manual are files you can edit, in {folder}. Bea never overwrites a file you edited; here is how yours differ from what ships.</source>
+        <translation>L'anima e il manuale operativo di Bea sono file che puoi modificare, in {folder}. Bea non sovrascrive mai un file che hai modificato; ecco in cosa i tuoi sono diversi dagli originali.</translation>
     </message>
     <message>
         <source>Open the file</source>
@@ -3953,19 +3960,19 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Your {name}.md is exactly as shipped.</source>
-        <translation>Il tuo {name}.md è identico all&apos;originale.</translation>
+        <translation>Il tuo {name}.md è identico all'originale.</translation>
     </message>
     <message>
         <source>Your {name}.md is yours: Bea uses it as you wrote it. </source>
-        <translation>Il tuo {name}.md è tuo: Bea lo usa come l&apos;hai scritto. </translation>
+        <translation>Il tuo {name}.md è tuo: Bea lo usa come l'hai scritto. </translation>
     </message>
     <message>
         <source>The shipped text changed since you edited it; lines marked - are what ships now, lines marked + are yours.</source>
-        <translation>Il testo originale è cambiato da quando l&apos;hai modificato; le righe con - sono l&apos;originale di adesso, quelle con + sono le tue.</translation>
+        <translation>Il testo originale è cambiato da quando l'hai modificato; le righe con - sono l'originale di adesso, quelle con + sono le tue.</translation>
     </message>
     <message>
         <source>Lines marked - are what ships, lines marked + are yours.</source>
-        <translation>Le righe con - sono l&apos;originale, quelle con + sono le tue.</translation>
+        <translation>Le righe con - sono l'originale, quelle con + sono le tue.</translation>
     </message>
     <message>
         <source>(your file cannot be read as UTF-8 text)</source>
@@ -3999,12 +4006,12 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>nel portachiavi di sistema</translation>
     </message>
     <message>
-        <source>Bea&apos;s encrypted memory file, since this machine has no keyring</source>
+        <source>Bea's encrypted memory file, since this machine has no keyring</source>
         <translation>nel file cifrato della memoria di Bea, perché questo computer non ha un portachiavi</translation>
     </message>
     <message>
         <source>memory for this run only (there is no keyring here)</source>
-        <translation>solo in memoria, per questa esecuzione (qui non c&apos;è un portachiavi)</translation>
+        <translation>solo in memoria, per questa esecuzione (qui non c'è un portachiavi)</translation>
     </message>
 </context>
 <context>
@@ -4054,8 +4061,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>I suoi modelli</translation>
     </message>
     <message>
-        <source>The models she thinks with, tried in turn, as provider:model (ollama:qwen2.5:7b, openai:gpt-4o-mini), or a server&apos;s address (http://127.0.0.1:8080/v1); local:smollm2 is the tiny built-in model. Empty: she sleeps.</source>
-        <translation>I modelli con cui pensa, provati in ordine, come provider:modello (ollama:qwen2.5:7b, openai:gpt-4o-mini), o l&apos;indirizzo di un server (http://127.0.0.1:8080/v1); local:smollm2 è il piccolo modello integrato. Vuoto: dorme.</translation>
+        <source>The models she thinks with, tried in turn, as provider:model (ollama:qwen2.5:7b, openai:gpt-4o-mini), or a server's address (http://127.0.0.1:8080/v1); local:smollm2 is the tiny built-in model. Empty: she sleeps.</source>
+        <translation>I modelli con cui pensa, provati in ordine, come provider:modello (ollama:qwen2.5:7b, openai:gpt-4o-mini), o l'indirizzo di un server (http://127.0.0.1:8080/v1); local:smollm2 è il piccolo modello integrato. Vuoto: dorme.</translation>
     </message>
     <message>
         <source>Models for background work</source>
@@ -4070,7 +4077,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Indirizzi dei server</translation>
     </message>
     <message>
-        <source>Where a provider&apos;s server is, when not at its usual address: provider=url, for example ollama=http://10.0.0.5:11434/v1.</source>
+        <source>Where a provider's server is, when not at its usual address: provider=url, for example ollama=http://10.0.0.5:11434/v1.</source>
         <translation>Dove si trova il server di un provider, se non è al solito indirizzo: provider=url, per esempio ollama=http://10.0.0.5:11434/v1.</translation>
     </message>
     <message>
@@ -4094,8 +4101,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Le sue ore di silenzio</translation>
     </message>
     <message>
-        <source>When she does not chime in unless spoken to, as HH:MM-HH:MM in this computer&apos;s time (23:00-07:00 wraps midnight).</source>
-        <translation>Quando non interviene se non la chiami, come HH:MM-HH:MM nell&apos;ora di questo computer (23:00-07:00 scavalca la mezzanotte).</translation>
+        <source>When she does not chime in unless spoken to, as HH:MM-HH:MM in this computer's time (23:00-07:00 wraps midnight).</source>
+        <translation>Quando non interviene se non la chiami, come HH:MM-HH:MM nell'ora di questo computer (23:00-07:00 scavalca la mezzanotte).</translation>
     </message>
     <message>
         <source>Words she never says on stream</source>
@@ -4103,14 +4110,14 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Words and phrases of yours that she never says out loud, in chat or in captions: a line holding one is not said, and the Activity dock tells you. Slurs and the worst of English and Italian are never said already; profanity is masked.</source>
-        <translation>Parole e frasi tue che non dice mai, né a voce, né in chat, né nei sottotitoli: una frase che ne contiene una non viene detta, e il pannello Attività te lo dice. Insulti e il peggio dell&apos;inglese e dell&apos;italiano non li dice già mai; le parolacce vengono mascherate.</translation>
+        <translation>Parole e frasi tue che non dice mai, né a voce, né in chat, né nei sottotitoli: una frase che ne contiene una non viene detta, e il pannello Attività te lo dice. Insulti e il peggio dell'inglese e dell'italiano non li dice già mai; le parolacce vengono mascherate.</translation>
     </message>
     <message>
         <source>Words she may say after all</source>
         <translation>Parole che può dire comunque</translation>
     </message>
     <message>
-        <source>Words the on-air filter would mask that are fine on your stream (a town, a game, your community&apos;s word).</source>
+        <source>Words the on-air filter would mask that are fine on your stream (a town, a game, your community's word).</source>
         <translation>Parole che il filtro in onda maschererebbe ma che nella tua live vanno bene (una città, un gioco, una parola della tua community).</translation>
     </message>
     <message>
@@ -4143,7 +4150,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>How long a feeling takes to fade halfway back to calm.</source>
-        <translation>Quanto ci mette un&apos;emozione a tornare a metà strada verso la calma.</translation>
+        <translation>Quanto ci mette un'emozione a tornare a metà strada verso la calma.</translation>
     </message>
     <message>
         <source>Model calls per turn</source>
@@ -4166,7 +4173,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Pausa dopo una risposta (secondi)</translation>
     </message>
     <message>
-        <source>After she answers, how long a newcomer&apos;s line in the same conversation counts for less.</source>
+        <source>After she answers, how long a newcomer's line in the same conversation counts for less.</source>
         <translation>Dopo che ha risposto, per quanto il messaggio di un nuovo arrivato nella stessa conversazione conta meno.</translation>
     </message>
     <message>
@@ -4190,7 +4197,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Prezzi (USD per 1M di token)</translation>
     </message>
     <message>
-        <source>What a cloud model costs, as model=input/output (openai:gpt-4o-mini=0.15/0.60); the Turn Log shows each turn&apos;s cost. Models on this computer cost nothing.</source>
+        <source>What a cloud model costs, as model=input/output (openai:gpt-4o-mini=0.15/0.60); the Turn Log shows each turn's cost. Models on this computer cost nothing.</source>
         <translation>Quanto costa un modello cloud, come modello=input/output (openai:gpt-4o-mini=0.15/0.60); il Registro turni mostra il costo di ogni turno. I modelli su questo computer non costano nulla.</translation>
     </message>
     <message>
@@ -4199,18 +4206,18 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Start in the tray</source>
-        <translation>Avvia nell&apos;area di notifica</translation>
+        <translation>Avvia nell'area di notifica</translation>
     </message>
     <message>
         <source>Start with the window hidden in the system tray (when there is one).</source>
-        <translation>Avvia con la finestra nascosta nell&apos;area di notifica (se c&apos;è).</translation>
+        <translation>Avvia con la finestra nascosta nell'area di notifica (se c'è).</translation>
     </message>
     <message>
         <source>Window language</source>
         <translation>Lingua della finestra</translation>
     </message>
     <message>
-        <source>The language of the window&apos;s labels and messages. Takes effect the next time you start Bea.</source>
+        <source>The language of the window's labels and messages. Takes effect the next time you start Bea.</source>
         <translation>La lingua di etichette e messaggi della finestra. Vale dal prossimo avvio di Bea.</translation>
     </message>
     <message>
@@ -4227,7 +4234,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>API port</source>
-        <translation>Porta dell&apos;API</translation>
+        <translation>Porta dell'API</translation>
     </message>
     <message>
         <source>The TCP port it listens on; 0 picks a free one at each start (the log says which).</source>
@@ -4259,11 +4266,11 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>How she tells the hour</source>
-        <translation>Come dice l&apos;ora</translation>
+        <translation>Come dice l'ora</translation>
     </message>
     <message>
         <source>24h (18:30) or 12h (6:30 pm), when she says the time.</source>
-        <translation>24h (18:30) o 12h (6:30 pm), quando dice l&apos;ora.</translation>
+        <translation>24h (18:30) o 12h (6:30 pm), quando dice l'ora.</translation>
     </message>
     <message>
         <source>Seconds in the dock</source>
@@ -4278,7 +4285,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Fuso orario</translation>
     </message>
     <message>
-        <source>Your time zone, such as Europe/Rome; empty means this computer&apos;s own zone.</source>
+        <source>Your time zone, such as Europe/Rome; empty means this computer's own zone.</source>
         <translation>Il tuo fuso orario, per esempio Europe/Rome; vuoto vuol dire quello di questo computer.</translation>
     </message>
     <message>
@@ -4299,7 +4306,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Discord API address</source>
-        <translation>Indirizzo dell&apos;API di Discord</translation>
+        <translation>Indirizzo dell'API di Discord</translation>
     </message>
     <message>
         <source>Change it only for a test.</source>
@@ -4310,8 +4317,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Il suo canale vocale</translation>
     </message>
     <message>
-        <source>A voice channel id: the dock&apos;s Join button starts with it, and the only call she may join herself.</source>
-        <translation>L&apos;ID di un canale vocale: il pulsante Entra del pannello parte da lì, ed è l&apos;unica chiamata in cui può entrare da sola.</translation>
+        <source>A voice channel id: the dock's Join button starts with it, and the only call she may join herself.</source>
+        <translation>L'ID di un canale vocale: il pulsante Entra del pannello parte da lì, ed è l'unica chiamata in cui può entrare da sola.</translation>
     </message>
     <message>
         <source>She may join the voice channel herself</source>
@@ -4326,7 +4333,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Sente le persone nella chiamata</translation>
     </message>
     <message>
-        <source>On: she listens to each speaker as she listens to you (her ears are the Voice skill&apos;s). Off: she joins deafened.</source>
+        <source>On: she listens to each speaker as she listens to you (her ears are the Voice skill's). Off: she joins deafened.</source>
         <translation>Accesa: ascolta ognuno come ascolta te (le sue orecchie sono quelle della skill Voce). Spenta: entra senza audio in ingresso.</translation>
     </message>
     <message>
@@ -4363,7 +4370,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>When it is quiet, the chance (0 to 1) she speaks up on her own.</source>
-        <translation>Quando c&apos;è silenzio, la probabilità (da 0 a 1) che parli di sua iniziativa.</translation>
+        <translation>Quando c'è silenzio, la probabilità (da 0 a 1) che parli di sua iniziativa.</translation>
     </message>
     <message>
         <source>Least gap between (minutes)</source>
@@ -4379,7 +4386,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Before each turn, put what she remembers about it in her briefing.</source>
-        <translation>Prima di ogni turno, mette nel suo briefing quello che ricorda sull&apos;argomento.</translation>
+        <translation>Prima di ogni turno, mette nel suo briefing quello che ricorda sull'argomento.</translation>
     </message>
     <message>
         <source>Hour she dreams</source>
@@ -4387,7 +4394,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>The hour of the night (0-23) she dreams: she turns the stream into lasting memories.</source>
-        <translation>L&apos;ora della notte (0-23) in cui sogna: trasforma la live in ricordi duraturi.</translation>
+        <translation>L'ora della notte (0-23) in cui sogna: trasforma la live in ricordi duraturi.</translation>
     </message>
     <message>
         <source>Meaning model</source>
@@ -4403,15 +4410,15 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Where OBS runs: 127.0.0.1 for this computer, or the address OBS shows in Tools → WebSocket Server Settings → Show Connect Info.</source>
-        <translation>Dove gira OBS: 127.0.0.1 per questo computer, o l&apos;indirizzo che OBS mostra in Strumenti → Impostazioni server WebSocket → Mostra informazioni di connessione.</translation>
+        <translation>Dove gira OBS: 127.0.0.1 per questo computer, o l'indirizzo che OBS mostra in Strumenti → Impostazioni server WebSocket → Mostra informazioni di connessione.</translation>
     </message>
     <message>
         <source>OBS WebSocket port</source>
         <translation>Porta WebSocket di OBS</translation>
     </message>
     <message>
-        <source>4455 unless you changed it in OBS. The password is not a setting: it is kept with Bea&apos;s secrets (below).</source>
-        <translation>4455, a meno che tu non l&apos;abbia cambiata in OBS. La password non è un&apos;impostazione: è custodita con i segreti di Bea (qui sotto).</translation>
+        <source>4455 unless you changed it in OBS. The password is not a setting: it is kept with Bea's secrets (below).</source>
+        <translation>4455, a meno che tu non l'abbia cambiata in OBS. La password non è un'impostazione: è custodita con i segreti di Bea (qui sotto).</translation>
     </message>
     <message>
         <source>Scenes she may switch to</source>
@@ -4471,7 +4478,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Avatar file</source>
-        <translation>File dell&apos;avatar</translation>
+        <translation>File dell'avatar</translation>
     </message>
     <message>
         <source>Her body: a .vrm file (VRoid Studio, UniVRM...), chosen in the Stage dock. Empty: her default body.</source>
@@ -4539,7 +4546,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>She blinks now and then (when the model has a blink expression).</source>
-        <translation>Ogni tanto sbatte le palpebre (se il modello ha un&apos;espressione per farlo).</translation>
+        <translation>Ogni tanto sbatte le palpebre (se il modello ha un'espressione per farlo).</translation>
     </message>
     <message>
         <source>She breathes and sways</source>
@@ -4547,7 +4554,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>She breathes and sways a little when idle.</source>
-        <translation>Quando è ferma respira e ondeggia un po&apos;.</translation>
+        <translation>Quando è ferma respira e ondeggia un po'.</translation>
     </message>
     <message>
         <source>Most frames per second</source>
@@ -4570,16 +4577,16 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Quanto si vede sul viso</translation>
     </message>
     <message>
-        <source>How strongly her face shows her mood (1: the model&apos;s full expression).</source>
-        <translation>Quanto il suo viso mostra l&apos;umore (1: l&apos;espressione piena del modello).</translation>
+        <source>How strongly her face shows her mood (1: the model's full expression).</source>
+        <translation>Quanto il suo viso mostra l'umore (1: l'espressione piena del modello).</translation>
     </message>
     <message>
         <source>Your expression picks</source>
         <translation>Le tue scelte di espressione</translation>
     </message>
     <message>
-        <source>Mood word → expression name, e.g. excited=Smile. Other moods are matched to the model&apos;s expressions automatically.</source>
-        <translation>Umore → nome dell&apos;espressione, per esempio excited=Smile. Gli altri umori vengono abbinati da soli alle espressioni del modello.</translation>
+        <source>Mood word → expression name, e.g. excited=Smile. Other moods are matched to the model's expressions automatically.</source>
+        <translation>Umore → nome dell'espressione, per esempio excited=Smile. Gli altri umori vengono abbinati da soli alle espressioni del modello.</translation>
     </message>
     <message>
         <source>Mouth follows her words</source>
@@ -4591,7 +4598,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>How long a caption stays on the captions overlay (0: until the next).</source>
-        <translation>Quanto resta un sottotitolo nell&apos;overlay dei sottotitoli (0: fino al successivo).</translation>
+        <translation>Quanto resta un sottotitolo nell'overlay dei sottotitoli (0: fino al successivo).</translation>
     </message>
     <message>
         <source>Animation clips</source>
@@ -4622,7 +4629,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Gruppi in cui partecipa</translation>
     </message>
     <message>
-        <source>Group chat ids (like -1001234567890) or a public group&apos;s @username, comma-separated. In these she answers when she is mentioned or replied to.</source>
+        <source>Group chat ids (like -1001234567890) or a public group's @username, comma-separated. In these she answers when she is mentioned or replied to.</source>
         <translation>ID dei gruppi (come -1001234567890) o lo @username di un gruppo pubblico, separati da virgola. Lì risponde quando viene menzionata o quando le rispondono.</translation>
     </message>
     <message>
@@ -4639,7 +4646,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Where voice notes are downloaded from, beside the Bot API address.</source>
-        <translation>Da dove si scaricano i vocali, accanto all&apos;indirizzo della Bot API.</translation>
+        <translation>Da dove si scaricano i vocali, accanto all'indirizzo della Bot API.</translation>
     </message>
     <message>
         <source>Your channel</source>
@@ -4739,7 +4746,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>The language you speak to her in. Detect it: she finds out at each sentence. Any language but English uses a multilingual speech model, and the voice installed for that language (auto, en, it, de, ...).</source>
-        <translation>La lingua in cui le parli. Rilevala: la capisce a ogni frase. Ogni lingua che non sia l&apos;inglese usa un modello vocale multilingue, e la voce installata per quella lingua (auto, en, it, de, ...).</translation>
+        <translation>La lingua in cui le parli. Rilevala: la capisce a ogni frase. Ogni lingua che non sia l'inglese usa un modello vocale multilingue, e la voce installata per quella lingua (auto, en, it, de, ...).</translation>
     </message>
     <message>
         <source>Her voice</source>
@@ -4754,16 +4761,16 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Dove ascolta</translation>
     </message>
     <message>
-        <source>Where your speech becomes words, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10300) or an OpenAI-compatible server (http://192.168.1.20:8000/v1 and the model&apos;s name). When one does not answer, the next does, and this computer last. Hearing when you speak stays on this computer: no sound leaves it until you finish a sentence.</source>
-        <translation>Dove la tua voce diventa parole, nell&apos;ordine: this computer (questo computer), un server Wyoming (wyoming://192.168.1.20:10300) o un server compatibile con OpenAI (http://192.168.1.20:8000/v1 e il nome del modello). Se uno non risponde, risponde il successivo, e per ultimo questo computer. Capire quando parli resta su questo computer: nessun suono esce finché non finisci una frase.</translation>
+        <source>Where your speech becomes words, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10300) or an OpenAI-compatible server (http://192.168.1.20:8000/v1 and the model's name). When one does not answer, the next does, and this computer last. Hearing when you speak stays on this computer: no sound leaves it until you finish a sentence.</source>
+        <translation>Dove la tua voce diventa parole, nell'ordine: this computer (questo computer), un server Wyoming (wyoming://192.168.1.20:10300) o un server compatibile con OpenAI (http://192.168.1.20:8000/v1 e il nome del modello). Se uno non risponde, risponde il successivo, e per ultimo questo computer. Capire quando parli resta su questo computer: nessun suono esce finché non finisci una frase.</translation>
     </message>
     <message>
         <source>Where she speaks</source>
         <translation>Dove parla</translation>
     </message>
     <message>
-        <source>Where her voice is made, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10200, optionally followed by a voice) or an OpenAI-compatible server (http://192.168.1.20:8880/v1, the model&apos;s name and a voice). When one does not answer, the next does, and this computer last.</source>
-        <translation>Dove nasce la sua voce, nell&apos;ordine: this computer (questo computer), un server Wyoming (wyoming://192.168.1.20:10200, eventualmente seguito da una voce) o un server compatibile con OpenAI (http://192.168.1.20:8880/v1, il nome del modello e una voce). Se uno non risponde, risponde il successivo, e per ultimo questo computer.</translation>
+        <source>Where her voice is made, tried in order: this computer, a Wyoming server (wyoming://192.168.1.20:10200, optionally followed by a voice) or an OpenAI-compatible server (http://192.168.1.20:8880/v1, the model's name and a voice). When one does not answer, the next does, and this computer last.</source>
+        <translation>Dove nasce la sua voce, nell'ordine: this computer (questo computer), un server Wyoming (wyoming://192.168.1.20:10200, eventualmente seguito da una voce) o un server compatibile con OpenAI (http://192.168.1.20:8880/v1, il nome del modello e una voce). Se uno non risponde, risponde il successivo, e per ultimo questo computer.</translation>
     </message>
     <message>
         <source>You are done after a pause of (ms)</source>
@@ -4772,6 +4779,22 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     <message>
         <source>How long you are silent before she takes it that you are done and answers. Shorter: she is quicker; longer: a pause in the middle of a sentence does not cut it in two.</source>
         <translation>Quanto resti in silenzio prima che capisca che hai finito e risponda. Più corta: è più veloce; più lunga: una pausa a metà frase non la spezza in due.</translation>
+    </message>
+    <message>
+        <source>Hear</source>
+        <translation>Ascolta</translation>
+    </message>
+    <message>
+        <source>Once she knows your voice (Voice dock, Teach her your voice): "anyone" hears other voices in the room as someone in the room, not as you; "you" leaves them out.</source>
+        <translation>Quando conosce la tua voce (pannello Voce, Insegnale la tua voce): "anyone" sente le altre voci della stanza come qualcuno nella stanza, non come te; "you" le lascia fuori.</translation>
+    </message>
+    <message>
+        <source>Anyone (others as someone in the room)</source>
+        <translation>Chiunque (gli altri come qualcuno nella stanza)</translation>
+    </message>
+    <message>
+        <source>Only you</source>
+        <translation>Solo te</translation>
     </message>
     <message>
         <source>Take her voice out of the microphone</source>
@@ -4803,15 +4826,15 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Its link (youtube.com/live/..., watch?v=...) or video id: she reads its chat while you are live. Empty: off.</source>
-        <translation>Il link (youtube.com/live/..., watch?v=...) o l&apos;ID del video: ne legge la chat mentre sei in live. Vuoto: spento.</translation>
+        <translation>Il link (youtube.com/live/..., watch?v=...) o l'ID del video: ne legge la chat mentre sei in live. Vuoto: spento.</translation>
     </message>
     <message>
         <source>API address</source>
-        <translation>Indirizzo dell&apos;API</translation>
+        <translation>Indirizzo dell'API</translation>
     </message>
     <message>
         <source>The YouTube Data API address; change it only to test against another server.</source>
-        <translation>L&apos;indirizzo della YouTube Data API; cambialo solo per fare prove con un altro server.</translation>
+        <translation>L'indirizzo della YouTube Data API; cambialo solo per fare prove con un altro server.</translation>
     </message>
 </context>
 <context>
@@ -4876,7 +4899,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>You talk with her in the Chat dock, here in the app, and see there why she could not answer.</source>
-        <translation>Parli con lei nel pannello Chat, qui nell&apos;app, e lì vedi perché non è riuscita a rispondere.</translation>
+        <translation>Parli con lei nel pannello Chat, qui nell'app, e lì vedi perché non è riuscita a rispondere.</translation>
     </message>
     <message>
         <source>Clock</source>
@@ -4947,7 +4970,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Piano</translation>
     </message>
     <message>
-        <source>She follows today&apos;s plan from the Plan dock and ticks objectives off as they are done.</source>
+        <source>She follows today's plan from the Plan dock and ticks objectives off as they are done.</source>
         <translation>Segue il piano di oggi dal pannello Piano e spunta gli obiettivi man mano che sono fatti.</translation>
     </message>
     <message>
@@ -4956,7 +4979,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Her body: a VRM avatar that moves, blinks and shows her mood, in the app and in OBS.</source>
-        <translation>Il suo corpo: un avatar VRM che si muove, sbatte le palpebre e mostra il suo umore, nell&apos;app e in OBS.</translation>
+        <translation>Il suo corpo: un avatar VRM che si muove, sbatte le palpebre e mostra il suo umore, nell'app e in OBS.</translation>
     </message>
     <message>
         <source>Telegram</source>
@@ -5038,7 +5061,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>{title}, the default avatar (VRM 1.0, public domain). Choose your own .vrm with “Choose avatar…”.</source>
-        <translation>{title}, l&apos;avatar predefinito (VRM 1.0, pubblico dominio). Scegli il tuo .vrm con “Scegli avatar…”.</translation>
+        <translation>{title}, l'avatar predefinito (VRM 1.0, pubblico dominio). Scegli il tuo .vrm con “Scegli avatar…”.</translation>
     </message>
     <message>
         <source>{title} (VRM {version}, {file}, {size} KB)</source>
@@ -5118,7 +5141,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Loop this clip whenever she is not playing another one.</source>
-        <translation>Ripeti questa clip quando non ne sta facendo un&apos;altra.</translation>
+        <translation>Ripeti questa clip quando non ne sta facendo un'altra.</translation>
     </message>
     <message>
         <source>Play</source>
@@ -5297,8 +5320,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Il palco si sta avviando…</translation>
     </message>
     <message>
-        <source>Her avatar cannot be drawn in this window: it has no WebGL (3D graphics), so the stage stays empty. Update your graphics driver or turn on 3D acceleration, then restart Bea. OBS&apos;s browser source may still show her.</source>
-        <translation>Il suo avatar non si può disegnare in questa finestra: non ha WebGL (grafica 3D), quindi il palco resta vuoto. Aggiorna il driver grafico o attiva l&apos;accelerazione 3D, poi riavvia Bea. La sorgente browser di OBS potrebbe comunque mostrarla.</translation>
+        <source>Her avatar cannot be drawn in this window: it has no WebGL (3D graphics), so the stage stays empty. Update your graphics driver or turn on 3D acceleration, then restart Bea. OBS's browser source may still show her.</source>
+        <translation>Il suo avatar non si può disegnare in questa finestra: non ha WebGL (grafica 3D), quindi il palco resta vuoto. Aggiorna il driver grafico o attiva l'accelerazione 3D, poi riavvia Bea. La sorgente browser di OBS potrebbe comunque mostrarla.</translation>
     </message>
 </context>
 <context>
@@ -5360,7 +5383,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Modalità privacy: spenta</translation>
     </message>
     <message>
-        <source>You&apos;re live: what happens from now on belongs to this stream.</source>
+        <source>You're live: what happens from now on belongs to this stream.</source>
         <translation>Sei in live: quello che succede da adesso fa parte di questa live.</translation>
     </message>
     <message>
@@ -5440,7 +5463,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>{place}: {lines} message(s), the last {minutes} min ago</source>
-        <translation>{place}: {lines} messaggi, l&apos;ultimo {minutes} min fa</translation>
+        <translation>{place}: {lines} messaggi, l'ultimo {minutes} min fa</translation>
     </message>
     <message>
         <source>She answers here in writing, never out loud. Who she may talk to: Settings → Telegram.</source>
@@ -5462,8 +5485,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
 <context>
     <name>token_page</name>
     <message>
-        <source>Make her a bot: in the Discord Developer Portal (discord.com/developers/applications) create an application, open Bot, press Reset Token and paste the token here; on the same page switch on &apos;Message Content Intent&apos;.</source>
-        <translation>Falle un bot: nel Discord Developer Portal (discord.com/developers/applications) crea un&apos;applicazione, apri Bot, premi Reset Token e incolla qui il token; nella stessa pagina accendi &apos;Message Content Intent&apos;.</translation>
+        <source>Make her a bot: in the Discord Developer Portal (discord.com/developers/applications) create an application, open Bot, press Reset Token and paste the token here; on the same page switch on 'Message Content Intent'.</source>
+        <translation>Falle un bot: nel Discord Developer Portal (discord.com/developers/applications) crea un'applicazione, apri Bot, premi Reset Token e incolla qui il token; nella stessa pagina accendi 'Message Content Intent'.</translation>
     </message>
     <message>
         <source>paste the bot token from the Developer Portal</source>
@@ -5510,7 +5533,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>ID: Impostazioni di Discord → Avanzate → Modalità sviluppatore, poi clic destro → Copia ID; il pannello li mostra quando qualcuno scrive prima di essere permesso.</translation>
     </message>
     <message>
-        <source>To let her read a group, add the bot to it; she answers there only when mentioned or replied to (for a reply, BotFather&apos;s /setprivacy need not change). Your user id: the dock shows it when you write to her before you are allowed.</source>
+        <source>To let her read a group, add the bot to it; she answers there only when mentioned or replied to (for a reply, BotFather's /setprivacy need not change). Your user id: the dock shows it when you write to her before you are allowed.</source>
         <translation>Per farle leggere un gruppo, aggiungici il bot; lì risponde solo quando viene menzionata o quando le rispondono (per le risposte non serve cambiare /setprivacy di BotFather). Il tuo ID utente: il pannello lo mostra quando le scrivi prima di essere permesso.</translation>
     </message>
 </context>
@@ -5522,7 +5545,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>{title} needs the network gate, and this build has none</source>
-        <translation>{title} ha bisogno del filtro di rete, e questa versione non ce l&apos;ha</translation>
+        <translation>{title} ha bisogno del filtro di rete, e questa versione non ce l'ha</translation>
     </message>
 </context>
 <context>
@@ -5598,8 +5621,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation> (stimati: il server non li ha riportati)</translation>
     </message>
     <message>
-        <source>&lt;p style=&apos;color:{problem}&apos;&gt;&lt;b&gt;She couldn&apos;t answer:&lt;/b&gt; {why}&lt;/p&gt;</source>
-        <translation>&lt;p style=&apos;color:{problem}&apos;&gt;&lt;b&gt;Non è riuscita a rispondere:&lt;/b&gt; {why}&lt;/p&gt;</translation>
+        <source>&lt;p style='color:{problem}'&gt;&lt;b&gt;She couldn't answer:&lt;/b&gt; {why}&lt;/p&gt;</source>
+        <translation>&lt;p style='color:{problem}'&gt;&lt;b&gt;Non è riuscita a rispondere:&lt;/b&gt; {why}&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Models tried</source>
@@ -5876,6 +5899,34 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <source>mic —</source>
         <translation>mic —</translation>
     </message>
+    <message>
+        <source>end of your turn</source>
+        <translation>fine del tuo turno</translation>
+    </message>
+    <message>
+        <source>hearing</source>
+        <translation>ascolto</translation>
+    </message>
+    <message>
+        <source>thinking</source>
+        <translation>pensiero</translation>
+    </message>
+    <message>
+        <source>her voice</source>
+        <translation>la sua voce</translation>
+    </message>
+    <message>
+        <source>Her last answer: none yet since you spoke.</source>
+        <translation>La sua ultima risposta: ancora nessuna da quando hai parlato.</translation>
+    </message>
+    <message>
+        <source>Her last answer took {total}: {parts}</source>
+        <translation>La sua ultima risposta ha richiesto {total}: {parts}</translation>
+    </message>
+    <message>
+        <source>From the end of your last word to her first sound. End of your turn: the pause she waits for (Settings → Voice). Hearing: your words into text. Thinking: her model, until her first words. Her voice: her first words into sound.</source>
+        <translation>Dalla fine della tua ultima parola al suo primo suono. Fine del tuo turno: la pausa che aspetta (Impostazioni → Voce). Ascolto: le tue parole in testo. Pensiero: il suo modello, fino alle sue prime parole. La sua voce: le sue prime parole in suono.</translation>
+    </message>
 </context>
 <context>
     <name>voice_settings</name>
@@ -5885,7 +5936,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>(packaged: whisper base; tiny.en for English where base is missing; MIT)</source>
-        <translation>(incluso: whisper base; tiny.en per l&apos;inglese dove manca base; MIT)</translation>
+        <translation>(incluso: whisper base; tiny.en per l'inglese dove manca base; MIT)</translation>
     </message>
     <message>
         <source>(packaged: en_US joe; MIT, dataset CC0)</source>
@@ -5904,7 +5955,7 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
         <translation>Nessun dispositivo audio: {why}</translation>
     </message>
     <message>
-        <source>the server&apos;s API key, if it asks for one</source>
+        <source>the server's API key, if it asks for one</source>
         <translation>la chiave API del server, se ne chiede una</translation>
     </message>
     <message>
@@ -5949,7 +6000,108 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
     </message>
     <message>
         <source>Only this computer is listed: there is no server to test.</source>
-        <translation>È elencato solo questo computer: non c&apos;è nessun server da provare.</translation>
+        <translation>È elencato solo questo computer: non c'è nessun server da provare.</translation>
+    </message>
+</context>
+<context>
+    <name>voice_teach</name>
+    <message>
+        <source>Hi everyone, welcome back to the stream; grab a snack and get comfortable.</source>
+        <translation>Ciao a tutti, bentornati in live; prendete qualcosa da bere e mettetevi comodi.</translation>
+    </message>
+    <message>
+        <source>Today we are trying something new, so bear with me if it goes wrong.</source>
+        <translation>Oggi proviamo una cosa nuova, quindi abbiate pazienza se qualcosa va storto.</translation>
+    </message>
+    <message>
+        <source>Thank you all for the follows and the kind messages, it means a lot to me.</source>
+        <translation>Grazie a tutti per i follow e per i messaggi gentili, significa molto per me.</translation>
+    </message>
+    <message>
+        <source>The quick brown fox jumps over the lazy dog, while the chat keeps counting.</source>
+        <translation>Quel vecchio gatto grigio salta sempre sulla sedia quando sente la musica.</translation>
+    </message>
+    <message>
+        <source>Anyone (others as someone in the room)</source>
+        <translation>Chiunque (gli altri come qualcuno nella stanza)</translation>
+    </message>
+    <message>
+        <source>Only you</source>
+        <translation>Solo te</translation>
+    </message>
+    <message>
+        <source>She cannot learn voices: the voice model is not installed (Settings → Models, Voice of the streamer).</source>
+        <translation>Non può imparare le voci: il modello delle voci non è installato (Impostazioni → Modelli, Voce dello streamer).</translation>
+    </message>
+    <message>
+        <source>She cannot keep a voice print in this build.</source>
+        <translation>In questa versione non può conservare un'impronta vocale.</translation>
+    </message>
+    <message>
+        <source>Switch hearing on to teach her your voice.</source>
+        <translation>Attiva l'ascolto per insegnarle la tua voce.</translation>
+    </message>
+    <message>
+        <source>Teach her your voice</source>
+        <translation>Insegnale la tua voce</translation>
+    </message>
+    <message>
+        <source>Forget my voice</source>
+        <translation>Dimentica la mia voce</translation>
+    </message>
+    <message>
+        <source>Once she knows your voice: whom she hears.</source>
+        <translation>Quando conosce la tua voce: chi ascolta.</translation>
+    </message>
+    <message>
+        <source>Hear:</source>
+        <translation>Ascolta:</translation>
+    </message>
+    <message>
+        <source>She knows your voice.</source>
+        <translation>Conosce la tua voce.</translation>
+    </message>
+    <message>
+        <source>Other voices left out: {n}.</source>
+        <translation>Altre voci lasciate fuori: {n}.</translation>
+    </message>
+    <message>
+        <source>She does not know your voice yet: read three sentences so she can tell you from others in the room.</source>
+        <translation>Non conosce ancora la tua voce: leggi tre frasi così potrà distinguerti dagli altri nella stanza.</translation>
+    </message>
+    <message>
+        <source>Read aloud, then press Done:</source>
+        <translation>Leggi ad alta voce, poi premi Fatto:</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fatto</translation>
+    </message>
+    <message>
+        <source>Too little of your voice in that reading: read the whole sentence again, a little closer to the microphone.</source>
+        <translation>Troppo poca voce in quella lettura: rileggi tutta la frase, un po' più vicino al microfono.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Good. %n more to read.</source>
+        <translation>
+            <numerusform>Bene. Ancora %n da leggere.</numerusform>
+            <numerusform>Bene. Ancora %n da leggere.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %n did not sound like the others: press Teach and read one more.</source>
+        <translation>
+            <numerusform>La lettura %n non somigliava alle altre: premi Insegnale e leggine un'altra.</numerusform>
+            <numerusform>La lettura %n non somigliava alle altre: premi Insegnale e leggine un'altra.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Done: she knows your voice.</source>
+        <translation>Fatto: conosce la tua voce.</translation>
+    </message>
+    <message>
+        <source>Forgotten: your voice print is deleted.</source>
+        <translation>Dimenticata: la tua impronta vocale è cancellata.</translation>
     </message>
 </context>
 <context>
@@ -6002,8 +6154,8 @@ Non potrà più raggiungere l&apos;API di Bea. Per ricollegarlo, aggiungilo come
 <context>
     <name>youtube_settings</name>
     <message>
-        <source>A YouTube Data API v3 key: Google Cloud console → APIs &amp; Services → enable &quot;YouTube Data API v3&quot; → Credentials → Create credentials → API key. Reading a live chat costs quota: YouTube&apos;s default daily quota covers a few hours of chat.</source>
-        <translation>Una chiave YouTube Data API v3: console Google Cloud → API e servizi → abilita &quot;YouTube Data API v3&quot; → Credenziali → Crea credenziali → Chiave API. Leggere una chat live consuma quota: la quota giornaliera standard di YouTube basta per qualche ora di chat.</translation>
+        <source>A YouTube Data API v3 key: Google Cloud console → APIs &amp; Services → enable "YouTube Data API v3" → Credentials → Create credentials → API key. Reading a live chat costs quota: YouTube's default daily quota covers a few hours of chat.</source>
+        <translation>Una chiave YouTube Data API v3: console Google Cloud → API e servizi → abilita "YouTube Data API v3" → Credenziali → Crea credenziali → Chiave API. Leggere una chat live consuma quota: la quota giornaliera standard di YouTube basta per qualche ora di chat.</translation>
     </message>
     <message>
         <source>paste your YouTube Data API key</source>

@@ -445,7 +445,7 @@ def test_the_interview_stops_after_six_questions(asked, over):
 
 def test_every_sense_is_off_by_default_and_states_its_purpose():
     assert ENABLED_BY_DEFAULT == frozenset()
-    assert set(SENSES) == {"state", "routine"}
+    assert set(SENSES) == {"state", "routine", "voice"}
     assert SENSES["state"].reads == ("focus", "motion", "sleep")
     assert SENSES["routine"].reads == ("arrival", "departure")
     for sense in SENSES.values():

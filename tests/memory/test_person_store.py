@@ -72,7 +72,7 @@ def test_the_sync_feed_pages_and_reports_expiry_and_purge(store, clock):
 
 def test_senses_are_off_until_switched_on_and_off_forgets_what_they_concluded(store):
     drive = [Signal("motion", NOW - 30, {"activity": "driving"})]
-    assert store.senses() == {"state": False, "routine": False}
+    assert store.senses() == {"state": False, "routine": False, "voice": False}
     ignored = store.observe(drive)
     assert (ignored.recorded, ignored.ignored, ignored.applied) == (0, 1, 0) and store.signal_count() == 0
     store.set_sense("state", True)
@@ -114,3 +114,14 @@ def test_device_tokens_are_shown_once_and_stored_hashed(bea, store):
         store.create_token("phone")
     assert store.revoke_token("phone") and store.verify(token) is None and not store.revoke_token("phone")
     assert [a[2] for a in store.audit_log()] == ["token revoked", "token created"]
+
+
+def test_a_voice_print_switches_the_voice_sense_on_and_switching_it_off_deletes_the_print(store):
+    assert store.voice_print() is None and store.senses()["voice"] is False
+    store.keep_voice_print(b'{"a voice print": 1}')
+    assert store.voice_print() == b'{"a voice print": 1}' and store.senses()["voice"] is True
+    store.keep_voice_print(b"a newer one")                        # read again: the new print replaces the old
+    assert store.voice_print() == b"a newer one"
+    assert store.set_sense("state", False) == 0 and store.voice_print() == b"a newer one"   # another sense: kept
+    assert store.set_sense("voice", False) == 1
+    assert store.voice_print() is None and store.senses()["voice"] is False

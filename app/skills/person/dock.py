@@ -424,7 +424,10 @@ class YouDock(QWidget):
             self.switches[name] = switch
             words = QLabel(translate("person_dock", "<b>{sense}</b> — reads {reads}<br>{purpose}").format(
                 sense=html.escape(name.capitalize()), reads=html.escape(", ".join(sense.reads)),
-                purpose=html.escape(sense.purpose)), wordWrap=True)
+                purpose=html.escape(sense.purpose)) if sense.reads else translate(
+                "person_dock", "<b>{sense}</b><br>{purpose}").format(sense=html.escape(name.capitalize()),
+                                                                     purpose=html.escape(sense.purpose)),
+                wordWrap=True)
             line.addWidget(switch, 0, Qt.AlignmentFlag.AlignTop)
             line.addWidget(words, 1)
             layout.addWidget(row)

@@ -17,6 +17,7 @@ from app.skills.voice.settings import DEFAULT, device_box, fill_devices, picked
 from app.skills.voice.skill import VoiceSkill
 from app.skills.voice.stages_bar import StagesBar
 from app.skills.voice.state import DUCKED, HEARING, LISTENING, OFF, SPEAKING, THINKING, meter_percent
+from app.skills.voice.teach_voice import TeachVoice
 from app.widgets.event_words import in_window, skill_line
 from app.widgets.keys import key_name, modifier_names
 from app.widgets.palette import FINE, PROBLEM, PROBLEM_STYLE, QUIET, WAITING
@@ -144,6 +145,8 @@ class VoiceDock(QWidget):
         layout.addWidget(self.heard)
         self.stages = StagesBar(self)
         layout.addWidget(self.stages)
+        self.teach = TeachVoice(skill, self)
+        layout.addWidget(self.teach)
         layout.addStretch(1)
 
         self.talk.pressed.connect(skill.press)
@@ -198,6 +201,8 @@ class VoiceDock(QWidget):
         self.stop.setEnabled(self.skill.mouth is not None)
         self.heard.setText(self.skill.last_transcript or "—")
         self.stages.show_stages(self.skill.last_stages)
+        if not self.teach.start.isChecked():   # a reading under way keeps its words
+            self.teach.refresh()
 
     def show_level(self, level_db: float) -> None:
         self.show_echo()

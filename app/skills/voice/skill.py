@@ -42,6 +42,7 @@ import contextlib
 import functools
 import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field, field_validator
@@ -72,6 +73,7 @@ from app.senses.voice.guard import SelfHearingGuard
 from app.senses.voice.hotkey import preload as preload_hook
 from app.senses.voice.mouth import Caption, Line, Mouth, Spoken
 from app.senses.voice.output import AudioOutput, Progress
+from app.senses.voice.speaker_model import find_model as find_speaker_model
 from app.senses.voice.speech_pool import TranscriberPool, VoicePool
 from app.senses.voice.turn_model import TurnModel, find_model
 from app.senses.voice.vad import TurnRules
@@ -82,6 +84,7 @@ from app.skills.voice.places import hearing_pool, speaking_pool, test_places
 from app.skills.voice.state import caption_text, mouth_level, voice_state
 from app.skills.voice.talk_keys import TalkKeys
 from app.skills.voice.tap import Tap, TappedOutput
+from app.skills.voice.whose import Whose
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +139,11 @@ class VoiceSettings(SkillSettings):
                                 description="How long you are silent before she takes it that you are done and "
                                             "answers. Shorter: she is quicker; longer: a pause in the middle of a "
                                             "sentence does not cut it in two.")
+    hear_who: Literal["anyone", "you"] = Field(
+        "anyone", title="Hear",
+        json_schema_extra={"choices": {"anyone": "Anyone (others as someone in the room)", "you": "Only you"}},
+        description="Once she knows your voice (Voice dock, Teach her your voice): \"anyone\" hears other voices "
+                    "in the room as someone in the room, not as you; \"you\" leaves them out.")
     echo_cancellation: bool = Field(True, title="Take her voice out of the microphone", json_schema_extra=ADVANCED,
                                     description="Her own voice from your speakers is cancelled from the microphone "
                                                 "(and steady noise lowered), so you can talk over her with speakers, "
@@ -275,6 +283,9 @@ class VoiceSkill(Skill):
         self.problem_words: dict[str, dict[str, Any]] = {}   # a problem's words and args (app.core.words), by line
         self.last_transcript = ""
         self.last_stages: TurnStages | None = None   # where the time of her last answer went
+        self.whose: Whose | None = None              # the streamer's voice print, while her ears are open
+        self.find_speaker_model: Callable[[Path | None], Path | None] = find_speaker_model
+        self.left_out = 0                            # lines in other voices left out ("hear: you")
         self._asked: Heard | None = None             # the streamer's line her next answer follows
         self.level_db = -120.0
         self.speaking = False
@@ -396,11 +407,14 @@ class VoiceSkill(Skill):
             root = self.ctx.models.root if self.ctx.models is not None else None
             found = await loop.run_in_executor(self.executor, find_model, root)   # the semantic end of turn
             turn_model = TurnModel(found, executor=self.executor) if found is not None else None
+            speaker = await loop.run_in_executor(self.executor, self.find_speaker_model, root)
+            self.whose = await loop.run_in_executor(self.executor, Whose, speaker, self.ctx.person_store,
+                                                    self.executor)
             self.ears = Ears(self.hear_pool, vad=parts.vad, guard=self.guard, mode=s.mode, turn_model=turn_model,
-                             rules=TurnRules(end_silence_ms=s.end_of_turn_ms),
+                             rules=TurnRules(end_silence_ms=s.end_of_turn_ms), identify=self._identify,
                              on_heard=self._heard, on_owner_voice=self._owner_voice, on_level=self._level,
                              clock=monotonic)
-            sink = to_loop(loop, self.ears.feed)
+            sink = to_loop(loop, self._feed)
             if s.echo_cancellation and self.output is not None:
                 sink = self._cancelling(sink)
             try:
@@ -451,6 +465,9 @@ class VoiceSkill(Skill):
         ears, self.ears = self.ears, None
         if ears is not None:
             await ears.close()
+        whose, self.whose = self.whose, None
+        if whose is not None and whose.model is not None:
+            whose.model.close()
         mouth, self.mouth = self.mouth, None
         if mouth is not None:
             await mouth.close()
@@ -597,9 +614,20 @@ class VoiceSkill(Skill):
             self.mouth.stop()
 
     # ---- her ears (rules 4, 5) --------------------------------------------------------------------------
+    def _feed(self, samples: Any, t: float) -> None:
+        """The microphone: to a take of her voice print while one is read, else to her ears."""
+        if self.ears is not None and (self.whose is None or not self.whose.hear(samples)):
+            self.ears.feed(samples, t)
+
+    async def _identify(self, audio: Any) -> bool:
+        return True if self.whose is None else await self.whose.identify(audio)
+
     def _heard(self, heard: Heard) -> None:
         text = heard.text.strip()
         if not text:
+            return
+        if heard.streamer is False:
+            self._someone(text)
             return
         self.last_transcript = text
         self._asked = heard
@@ -608,6 +636,18 @@ class VoiceSkill(Skill):
             PerceptionKind.VOICE, SURFACE, f"{heard_mark(self.ctx.words())} {text}", salience=0.9,
             meta={Meta.CONVERSATION_KEY: CONVERSATION, Meta.TEXT: text}, author=OWNER, ts=self.ctx.clock.time()))
         self._changed()
+
+    def _someone(self, text: str) -> None:
+        """A voice that is not the streamer's: left out, or heard as someone in the room, at low priority."""
+        if self.settings.hear_who == "you":
+            self.left_out += 1
+            self._changed()
+            return
+        her = self.ctx.words()
+        self.ctx.perceive(Perception(
+            PerceptionKind.VOICE, SURFACE, f"[{her.text('skills.voice.someone')}, {her.text('skills.voice.out_loud')}]"
+            f" {text}", salience=0.3, meta={Meta.CONVERSATION_KEY: CONVERSATION, Meta.TEXT: text},
+            ts=self.ctx.clock.time()))
 
     def _owner_voice(self, event: OwnerVoice) -> None:
         self.owner_talking = event.speaking
