@@ -15,6 +15,8 @@ Theory of operation:
 4. to_bytes() writes a small JSON document (FORMAT, VERSION, model, takes, vector, and a SHA-256 of those);
    from_bytes() reads it back exactly, and refuses anything else (not ours, a newer version, damaged, a vector
    that is not a unit vector) with ValueError saying which.
+5. verdict() names whose an utterance is: the streamer's, hers (her own voice come back through the room, when
+   an embedding of her voice is given), or someone else's.
 """
 
 from __future__ import annotations
@@ -90,6 +92,21 @@ def similarity(p: VoicePrint, embedding: object) -> float:
 def is_streamer(p: VoicePrint, embedding: object, threshold: float | None = None) -> bool:
     """Rule 3."""
     return similarity(p, embedding) >= (SAME_SPEAKER if threshold is None else threshold)
+
+
+STREAMER, HERS, SOMEONE = "streamer", "her", "someone"
+
+
+def verdict(p: VoicePrint, embedding: object, her: object | None = None) -> str:
+    """Rule 5: whose voice an utterance is: STREAMER at SAME_SPEAKER or above; HERS when `her` (an embedding of
+    her own voice) is given and the utterance is as close to it as a same speaker is, and closer than to the
+    streamer's print (her voice come back through the room); else SOMEONE."""
+    mine = similarity(p, embedding)
+    if her is not None:
+        hers = float(_unit(her) @ _unit(embedding))
+        if hers >= SAME_SPEAKER and hers > mine:
+            return HERS
+    return STREAMER if mine >= SAME_SPEAKER else SOMEONE
 
 
 def _digest(body: dict[str, object]) -> str:

@@ -132,3 +132,22 @@ def test_a_blob_with_a_valid_check_but_nonsense_inside_is_refused() -> None:
                         ({"takes": True}, "number of takes"), ({"model": ""}, "which model")]:
         with pytest.raises(ValueError, match=words):
             vp.from_bytes(signed(**body))
+
+
+def test_the_verdict_names_the_streamer_her_own_voice_or_someone_else():
+    from app.core.voice_print import HERS, SOMEONE, STREAMER, VoicePrint, verdict
+
+    def unit(*xs):
+        v = np.zeros(256)
+        v[:len(xs)] = xs
+        return v / np.linalg.norm(v)
+
+    streamer = VoicePrint(tuple(unit(1.0)), 3, "m")
+    her = unit(0.0, 1.0)
+    assert verdict(streamer, unit(1.0, 0.2), her) == STREAMER
+    assert verdict(streamer, unit(0.3, 1.0), her) == HERS            # her voice come back through the room
+    assert verdict(streamer, unit(0.3, 1.0)) == SOMEONE               # unknown without her voice's embedding
+    assert verdict(streamer, unit(0.2, 0.2, 1.0), her) == SOMEONE
+    line = unit(1.0, 0.7)                                              # 0.82 to the streamer's print
+    assert verdict(streamer, line, her) == STREAMER                    # 0.57 to her voice
+    assert verdict(streamer, line, unit(0.6, 1.0)) == HERS             # 0.91 to a voice of hers like it: nearer

@@ -34,9 +34,9 @@ Theory of operation:
    the turn ends as soon as the score says it is complete, or waits longer when it says the words are not
    finished. A score that arrives after the speaker spoke again, or after the turn ended, is dropped; a model
    that fails leaves the timer in charge. Without a turn model, the silence timer alone ends a turn.
-9. Whose voice (optional, `identify`: anything with `async identify(audio) -> bool`, true for the streamer's
-   voice): in always-on hearing every ended turn is identified while it is transcribed, so it costs no time, and
-   Heard.streamer says the verdict (None: not identified: push-to-talk, which only the streamer presses, no
+9. Whose voice (optional, `identify`: anything with `async identify(audio) -> str`, a name such as "streamer"):
+   in always-on hearing every ended turn is identified while it is transcribed, so it costs no time, and
+   Heard.speaker says the verdict (None: not identified: push-to-talk, which only the streamer presses, no
    identify, or one that failed, which is logged and leaves the line the streamer's as before).
 10. Heard.last_word_at is the clock time of the last window the VAD scored as speech before the turn ended:
    where the streamer's last word ended, for the stages of her answer (app.core.turn_stages).
@@ -96,7 +96,7 @@ class Heard:
     ended_at: float      # clock time the turn was over (end of turn decided, or push-to-talk released)
     heard_at: float      # clock time the text was ready
     last_word_at: float | None = None   # rule 10
-    streamer: bool | None = None        # rule 9
+    speaker: str | None = None          # rule 9
 
 
 class Ears:
@@ -110,7 +110,7 @@ class Ears:
                  on_level: Callable[[float], Any] | None = None,
                  early_ms: int | None = 128,
                  turn_model: Any = None,
-                 identify: Callable[[np.ndarray], Awaitable[bool]] | None = None,
+                 identify: Callable[[np.ndarray], Awaitable[str]] | None = None,
                  clock: Callable[[], float]) -> None:
         if vad is None:
             from app.senses.voice.vad import SileroVad
@@ -330,7 +330,7 @@ class Ears:
 
     async def _deliver(self, job: asyncio.Future[Transcript], previous: asyncio.Future[None] | None,
                        delivered: asyncio.Future[None], audio_s: float, ended_at: float,
-                       last_word_at: float | None, who: asyncio.Future[bool] | None) -> None:
+                       last_word_at: float | None, who: asyncio.Future[str] | None) -> None:
         try:
             try:
                 transcript = await job
@@ -354,12 +354,12 @@ class Ears:
                 delivered.set_result(None)
 
     @staticmethod
-    async def _whose(who: asyncio.Future[bool] | None) -> bool | None:
+    async def _whose(who: asyncio.Future[str] | None) -> str | None:
         """Rule 9: the verdict, or None when there is none."""
         if who is None:
             return None
         try:
-            return bool(await who)
+            return str(await who)
         except Exception as exc:
             log.warning("whose voice it was could not be told; the line counts as the streamer's: %s",
                         summary(exc))

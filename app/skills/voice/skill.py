@@ -55,6 +55,7 @@ from app.core.perception import OWNER, Meta, Perception, PerceptionKind
 from app.core.speech_servers import SpeechServerError, parse_list
 from app.core.talk_key import TalkKeyError, parse_talk_key
 from app.core.turn_stages import TurnStages, stages
+from app.core.voice_print import HERS, SOMEONE, STREAMER
 from app.core.words import QT_TRANSLATE_NOOP, said
 from app.process.executors import BoundedExecutor
 from app.process.tasks import spawn
@@ -409,7 +410,7 @@ class VoiceSkill(Skill):
             turn_model = TurnModel(found, executor=self.executor) if found is not None else None
             speaker = await loop.run_in_executor(self.executor, self.find_speaker_model, root)
             self.whose = await loop.run_in_executor(self.executor, Whose, speaker, self.ctx.person_store,
-                                                    self.executor)
+                                                    self.executor, self._her_voice)
             self.ears = Ears(self.hear_pool, vad=parts.vad, guard=self.guard, mode=s.mode, turn_model=turn_model,
                              rules=TurnRules(end_silence_ms=s.end_of_turn_ms), identify=self._identify,
                              on_heard=self._heard, on_owner_voice=self._owner_voice, on_level=self._level,
@@ -619,14 +620,22 @@ class VoiceSkill(Skill):
         if self.ears is not None and (self.whose is None or not self.whose.hear(samples)):
             self.ears.feed(samples, t)
 
-    async def _identify(self, audio: Any) -> bool:
-        return True if self.whose is None else await self.whose.identify(audio)
+    async def _identify(self, audio: Any) -> str:
+        return STREAMER if self.whose is None else await self.whose.identify(audio)
+
+    async def _her_voice(self) -> Any:
+        """A sentence in her own voice (a Synthesis): what she sounds like when her voice comes back."""
+        if self.speak_pool is None:
+            raise RuntimeError("she has no voice open")
+        return await self.speak_pool.synthesize(self.ctx.words().text("skills.voice.her_sample"))
 
     def _heard(self, heard: Heard) -> None:
         text = heard.text.strip()
         if not text:
             return
-        if heard.streamer is False:
+        if heard.speaker == HERS:   # her own voice come back through the room: never a line to answer
+            return
+        if heard.speaker == SOMEONE:
             self._someone(text)
             return
         self.last_transcript = text

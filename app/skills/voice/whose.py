@@ -11,29 +11,39 @@ Theory of operation:
    keeps it in the person store (which switches the voice sense on) and starts the verdicts. Forgetting
    switches the voice sense off, which deletes the print.
 3. A verdict (identify, the ears' port): a turn with less than JUDGED_S seconds of audio is the streamer's (a
-   short turn's print is too unsure to take a line away from her); otherwise the print decides. A turn the
-   model cannot embed (too little speech in it) is hers too.
+   short turn's print is too unsure to take a line away from her); otherwise app.core.voice_print.verdict
+   decides between the streamer, someone else, and Bea herself (her own voice come back through the room: it
+   must not become "someone in the room" whom she answers). Her own voice's embedding is made once, on the
+   first turn judged, from a sentence her voice says (`her_voice`: a Synthesis, int16 at its own rate). A turn
+   the model cannot embed (too little speech in it) is the streamer's.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from app.core.failures import summary
 from app.core.voice_print import (
+    HERS,
     MIN_TAKES,
+    SOMEONE,
+    STREAMER,
     TAKE_FLOOR,
     VoicePrint,
     enrol,
     from_bytes,
-    is_streamer,
     take_agreement,
     to_bytes,
+    verdict,
 )
-from app.senses.voice.pcm import to_float32
+from app.process.tasks import spawn
+from app.senses.voice.pcm import resample, to_float32
 from app.senses.voice.speaker_model import MODEL_ID, SAMPLE_RATE, SpeakerModel
 
 log = logging.getLogger(__name__)
@@ -44,13 +54,17 @@ JUDGED_S = 2.0
 class Whose:
     """Rules 1-3 for one opening of her ears."""
 
-    def __init__(self, model_path: Path | None, store: Any, executor: Any = None) -> None:
+    def __init__(self, model_path: Path | None, store: Any, executor: Any = None,
+                 her_voice: Callable[[], Awaitable[Any]] | None = None) -> None:
         self.model = SpeakerModel(model_path, executor=executor) if model_path is not None else None
         self.store = store                       # the person store: where the print is kept (None: nowhere)
         self.print: VoicePrint | None = None
         self.takes: list[np.ndarray] = []        # the embeddings of this teaching's good takes
         self.recording: list[np.ndarray] | None = None
-        self.judged = self.others = 0            # turns given a verdict, and how many were not hers
+        self.judged = self.others = self.hers = 0   # turns given a verdict; how many were someone else, and her
+        self._her_voice = her_voice
+        self._her: np.ndarray | None = None
+        self._her_job: asyncio.Future[np.ndarray | None] | None = None
         if self.model is not None and store is not None:
             blob = store.voice_print()
             if blob is not None:
@@ -112,14 +126,32 @@ class Whose:
         self.print, self.takes = None, []
 
     # ---- the verdict (rule 3) --------------------------------------------------------------------------
-    async def identify(self, audio: np.ndarray) -> bool:
+    async def identify(self, audio: np.ndarray) -> str:
         if self.print is None or self.model is None or audio.size < JUDGED_S * SAMPLE_RATE:
-            return True
+            return STREAMER
         try:
             embedding = await self.model.embed(audio)
         except ValueError:
-            return True
-        mine = is_streamer(self.print, embedding)
+            return STREAMER
+        found = verdict(self.print, embedding, await self._hers())
         self.judged += 1
-        self.others += not mine
-        return mine
+        self.others += found == SOMEONE
+        self.hers += found == HERS
+        return found
+
+    async def _hers(self) -> np.ndarray | None:
+        """Her own voice's embedding, made once: turns judged while it is being made wait for the same one."""
+        if self._her_job is None and self._her_voice is not None and self.model is not None:
+            self._her_job = spawn(self._learn_her(self._her_voice), awaited=True)
+        if self._her_job is not None:
+            self._her = await asyncio.shield(self._her_job)
+        return self._her
+
+    async def _learn_her(self, voice: Callable[[], Awaitable[Any]]) -> np.ndarray | None:
+        try:
+            said = await voice()
+            pcm = to_float32(np.frombuffer(said.pcm, dtype="<i2"))
+            return await self.model.embed(resample(pcm, said.sample_rate, SAMPLE_RATE))
+        except Exception as exc:   # tried once: only the streamer's print decides
+            log.warning("her own voice could not be learned; only the streamer's print decides: %s", summary(exc))
+            return None

@@ -18,7 +18,7 @@ from app.core.perception import PerceptionKind
 from app.core.voice_print import from_bytes
 from app.mind.outlets import Outlets
 from app.process.clock import SYSTEM
-from app.senses.voice import FakeAudioDevice
+from app.senses.voice import FakeAudioDevice, resample
 from tests.senses.voice.conftest import needs_stt, needs_tts
 from tests.skills.voice.helpers import build_skill
 from tests.skills.voice.test_skill import NoMicrophone
@@ -101,6 +101,9 @@ def test_taught_her_voice_she_tells_the_streamer_from_someone_in_the_room(voice,
 
         say(espeak(STREAMER, "Okay chat, I think we should build the castle on the hill tonight."))
         say(espeak(GUEST, "Can you pass me the charger, my phone is almost dead again."))
+        hers = await voice.synthesize("Welcome back everyone, I missed you all so much, let us have some fun.")
+        pcm = np.frombuffer(hers.pcm, dtype="<i2").astype(np.float32) / 32768
+        say(np.concatenate([resample(pcm, voice.sample_rate, 16000), np.zeros(16000, np.float32)]))  # past the AEC
         await skill.ears.drain()
         heard_anyone = list(perceived)
         skill.settings.hear_who = "you"
@@ -117,7 +120,7 @@ def test_taught_her_voice_she_tells_the_streamer_from_someone_in_the_room(voice,
     assert guest.author is None and guest.kind is PerceptionKind.VOICE and guest.salience < mine.salience
     assert guest.content.startswith("[someone in the room, out loud] ") and "charger" in guest.meta["text"].lower()
     assert len(perceived) == 2 and skill.left_out == 1       # "hear: you": the second guest line was left out
-    assert (whose.judged, whose.others) == (3, 2)
+    assert (whose.judged, whose.others, whose.hers) == (4, 2, 1)   # her own voice: no line at all
     assert skill.last_transcript.lower().startswith("okay chat")   # the dock's "last heard" is the streamer's
 
 
