@@ -6042,6 +6042,10 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Activa la escucha para enseñarle tu voz.</translation>
     </message>
     <message>
+        <source>Teaching her your voice needs a microphone.</source>
+        <translation>Para enseñarle tu voz hace falta un micrófono.</translation>
+    </message>
+    <message>
         <source>Teach her your voice</source>
         <translation>Enséñale tu voz</translation>
     </message>

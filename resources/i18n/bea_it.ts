@@ -6042,6 +6042,10 @@ Non potrà più raggiungere l'API di Bea. Per ricollegarlo, aggiungilo come nuov
         <translation>Attiva l'ascolto per insegnarle la tua voce.</translation>
     </message>
     <message>
+        <source>Teaching her your voice needs a microphone.</source>
+        <translation>Per insegnarle la tua voce serve un microfono.</translation>
+    </message>
+    <message>
         <source>Teach her your voice</source>
         <translation>Insegnale la tua voce</translation>
     </message>

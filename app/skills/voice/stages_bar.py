@@ -64,6 +64,7 @@ class StagesBar(QWidget):
 
     def show_stages(self, stages: TurnStages | None) -> None:
         self.bar.stages = stages
+        self.bar.setVisible(stages is not None)
         self.bar.update()
         if stages is None:
             self.words.setText(translate("voice_dock", "Her last answer: none yet since you spoke."))

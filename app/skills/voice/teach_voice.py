@@ -34,7 +34,8 @@ HEAR = [(QT_TRANSLATE_NOOP("voice_teach", "Anyone (others as someone in the room
 CANNOT = {"no model": QT_TRANSLATE_NOOP("voice_teach", "She cannot learn voices: the voice model is not installed "
                                                        "(Settings → Models, Voice of the streamer)."),
           "no store": QT_TRANSLATE_NOOP("voice_teach", "She cannot keep a voice print in this build."),
-          "closed": QT_TRANSLATE_NOOP("voice_teach", "Switch hearing on to teach her your voice.")}
+          "closed": QT_TRANSLATE_NOOP("voice_teach", "Switch hearing on to teach her your voice."),
+          "no microphone": QT_TRANSLATE_NOOP("voice_teach", "Teaching her your voice needs a microphone.")}
 
 
 class TeachVoice(QWidget):
@@ -74,7 +75,8 @@ class TeachVoice(QWidget):
 
     def refresh(self, said: str = "") -> None:
         whose = self._whose()
-        why = "closed" if whose is None else whose.cannot_teach()
+        why = ("closed" if whose is None else "no microphone" if getattr(self.skill, "mic", None) is None
+               else whose.cannot_teach())
         self.start.setEnabled(not why)
         knows = whose is not None and whose.print is not None
         self.forget.setEnabled(knows)
