@@ -73,19 +73,22 @@ def help_label(text: str, name: str = "") -> QLabel:
 class _TallEnough(QObject):
     """Keeps a scrolled page at least as tall as its rows need at the width it is shown: a scroll area sizes its
     page by the page's minimum height, which word-wrapped lines (help, results) do not raise, so without this the
-    rows are squeezed and their lines cut instead of the page scrolling."""
+    rows are squeezed and their lines cut instead of the page scrolling. It watches the page alone and touches
+    nothing but the page it is told about (a resizable scroll area gives its page the viewport's width, so the
+    page's own resize says the width changed): a filter that reached into the scroll area could be called while
+    that area is half destroyed, as its children go."""
 
-    def __init__(self, area: QScrollArea, inner: QWidget) -> None:
-        super().__init__(area)
-        self._area, self._inner = area, inner
-        area.viewport().installEventFilter(self)
+    def __init__(self, inner: QWidget) -> None:
+        super().__init__(inner)
         inner.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest) and self._inner.layout() is not None:
-            needed = self._inner.layout().totalHeightForWidth(self._area.viewport().width())
-            if needed > 0 and needed != self._inner.minimumHeight():
-                self._inner.setMinimumHeight(needed)
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest) and isinstance(watched, QWidget):
+            layout = watched.layout()
+            if layout is not None:
+                needed = layout.totalHeightForWidth(watched.width())
+                if needed > 0 and needed != watched.minimumHeight():
+                    watched.setMinimumHeight(needed)
         return False
 
 
@@ -94,7 +97,7 @@ def scrolling(inner: QWidget, parent: QWidget) -> QScrollArea:
     area = QScrollArea(parent, widgetResizable=True, frameShape=QFrame.Shape.NoFrame)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     area.setWidget(inner)
-    _TallEnough(area, inner)
+    _TallEnough(inner)
     outer = QVBoxLayout(parent)
     outer.setContentsMargins(0, 0, 0, 0)
     outer.addWidget(area)

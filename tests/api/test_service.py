@@ -73,7 +73,7 @@ def test_the_service_follows_the_settings_and_survives_a_taken_port(bea):
     errors = [e for e in events if e.kind == EventKind.ERROR]
     assert len(errors) == 1 and "is taken" in errors[0].text and errors[0].source == "api"
     assert host == "127.0.0.1"
-    assert reply[0] == 200 and [s["name"] for s in reply[1]["senses"]] == ["state", "routine"]
+    assert reply[0] == 200 and [s["name"] for s in reply[1]["senses"]] == ["state", "routine", "voice"]
     assert off is None
     assert any(e.kind == EventKind.SYSTEM and f"port {port}" in e.text for e in events)
 
