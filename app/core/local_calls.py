@@ -414,6 +414,24 @@ def demo_faults(said: str, chat: Sequence[dict[str, str]], langs: DemoLanguages)
     return faults
 
 
+RELEASE_WORDS = 6   # words of a demo answer before its beginning may be said while the rest is written
+
+
+def said_early(said: str, chat: Sequence[dict[str, str]], langs: DemoLanguages) -> bool:
+    """Whether the beginning `said` of a demo answer may go to her voice before the answer is finished (it is
+    then kept, not asked again): it has RELEASE_WORDS words or more, none of the faults a beginning can
+    already show, and, when the newest line's language is known, it is already recognisably in that language
+    (a beginning in no language yet may still turn into another). Never when the newest line asks about a
+    reminder: only the whole answer shows whether the reminded words were used, and that is worth asking again
+    for."""
+    if len(_letters(said).split()) < RELEASE_WORDS or reminded_words(chat, langs):
+        return False
+    asked = language_of(_heard(chat), langs.common)
+    if asked and language_of(said, langs.common) != asked:
+        return False
+    return not [f for f in demo_faults(said, chat, langs) if f != "reminder_unused"]
+
+
 QUOTED_WORDS = 5   # words in a row of the line she heard that make her answer a quote of it
 
 

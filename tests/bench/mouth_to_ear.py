@@ -380,12 +380,29 @@ class Bench:
         last = next((h for h in heard if h.ended_at >= talk.end_t - 0.05), None)
         ended, ready = (last.ended_at, last.heard_at) if last is not None else (nan, nan)
         taken = next((t for t, text in self.perceived if t >= ready and last is not None and last.text in text), nan)
-        first = next((d for s, d in self.calls if s >= taken), nan) if not math.isnan(taken) else nan
+        call = next(((s, d) for s, d in self.calls if s >= taken), (nan, nan)) if not math.isnan(taken) else (nan, nan)
+        first = call[1]
+        tries = sum(1 for g in GENERATIONS if call[0] <= g <= first)
         started = line.started_at if line.started_at is not None else nan
         ms = {"eos_ms": ended - talk.end_t, "stt_ms": ready - ended, "batch_wait_ms": taken - ready,
               "llm_first_token_ms": first - taken, "speak_call_ms": started - first,
-              "tts_first_audio_ms": out_t - started, "mouth_to_ear_ms": out_t - talk.end_t}
-        return {k: v * 1000.0 for k, v in ms.items()}
+              "tts_first_audio_ms": out_t - started, "mouth_to_ear_ms": out_t - talk.end_t,
+              "briefing_ms": call[0] - taken, "model_ms": first - call[0]}
+        return {**{k: v * 1000.0 for k, v in ms.items()}, "tries": tries}
+
+
+GENERATIONS: list[float] = []   # when each generation of the built-in model began (its retries are inside one call)
+
+
+def _count_generations() -> None:
+    from app.senses.llm.local_llama import LocalLlamaClient
+
+    generate = LocalLlamaClient._generate
+
+    def counted(self, *args, **kwargs):
+        GENERATIONS.append(time.monotonic())
+        return generate(self, *args, **kwargs)
+    LocalLlamaClient._generate = counted
 
 
 def attributed(talks: list[Talk], ended_at: float) -> Talk | None:
@@ -504,6 +521,7 @@ def main() -> None:
     if shutil.which("espeak-ng") is None:
         raise SystemExit("espeak-ng is not installed (apt-get install espeak-ng): it says the streamer's lines")
     plan = plan_from_env()
+    _count_generations()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else math.nan
     print(f"cores={os.cpu_count()} load_1min={load:.2f} model=built-in plan={plan}", flush=True)
     with tempfile.TemporaryDirectory(prefix="bea-mouth-to-ear-") as folder:

@@ -79,6 +79,47 @@ def test_end_to_end_the_loop_executes_the_builtin_models_tool_call():
         assert m.spoken() == [json.loads(first.arguments)["message"].strip()]
 
 
+def test_a_speak_calls_arguments_reach_her_voice_while_the_model_writes_them():
+    """The built-in model's file named as any other GGUF (no demo gate): its speak call's arguments arrive in
+    pieces as it writes, and the pieces make exactly the call's arguments; with no one listening, nothing
+    changes."""
+    from app.core.chat import DeltaKind
+    from app.senses.llm.local_llama import builtin_model_path
+
+    speak = [t for t in expression_tools(TurnState(EN), Outlets(EventBus(time.time))) if t.name == "speak"]
+    deltas: list[tuple[float, object]] = []
+
+    async def go():
+        client = LocalLlamaClient(parse(f"local:{builtin_model_path()}"), DEMO)
+        answer = await client.complete([Message.system("You are Bea, a stream co-host. Answer with speak."),
+                                        Message.user("[via app] [Streamer] Bea, tell chat about your day!")],
+                                       speak, on_delta=lambda d: deltas.append((time.perf_counter(), d)))
+        ended = time.perf_counter()
+        quiet = await client.complete([Message.user("[via app] [Streamer] hi Bea")], speak)
+        await client.aclose()
+        return answer, ended, quiet
+
+    answer, ended, quiet = asyncio.run(go())
+    call = answer.tool_calls[0]
+    pieces = [d for _t, d in deltas if d.kind is DeltaKind.TOOL_ARGUMENTS]
+    assert len(pieces) > 3 and {(d.name, d.call_id, d.index) for d in pieces} == {("speak", call.id, 0)}
+    assert json.loads("".join(d.text for d in pieces)) == call.parsed()
+    assert deltas[0][0] < ended - 0.05                 # the first piece came well before the answer was over
+    assert quiet.tool_calls[0].name == "speak" and quiet.usage.prompt > 0
+
+
+def test_the_demo_says_an_answer_early_only_when_its_beginning_shows_no_fault():
+    from app.core.local_calls import said_early
+
+    chat = [{"role": "system", "content": "You are Bea."},
+            {"role": "user", "content": "[Streamer] what game should we play after this one tonight?"}]
+    assert said_early("I think we should play a farming game next", chat, DEMO)
+    assert not said_early("Let's try a cozy farming game, chat", chat, DEMO)    # in no language yet
+    assert not said_early("I think we should play", chat, DEMO)                 # too little to judge
+    assert not said_early("what game should we play after this", chat, DEMO)     # the line said back
+    assert not said_early("Giochiamo a un gioco di fattoria stasera", chat, DEMO)   # another language
+
+
 UNTYPED = Tool("person_observe", "Record something.",
                {"type": "object", "properties": {"value": {"description": "anything"}}})
 

@@ -7,7 +7,9 @@ parser before it is used: a tool set that cannot become a grammar fails the call
 shows it as an ERROR), where llama-cpp-python would quietly fall back to free JSON and let the model invent
 tool names. The built-in model is a 135M demo: it is given the short conversation of app.core.local_calls
 rule 6 (speak and stay_silent only, speak alone when a line was addressed to her). Generation blocks, so it
-runs on the injected executor, one at a time.
+runs on the injected executor, one at a time. A speak call's arguments reach on_delta as the model writes them
+(app.core.local_stream), so her voice starts before the call is finished; the demo's only once its beginning may
+be said (local_calls.said_early), and an answer already on its way is kept as it ends, never asked again.
 
 A model file is loaded once, on the first call that needs it, however many clients name it: the mind's pool
 and the background pool each have a client, and both use the one llama instance the process-wide cache
@@ -45,7 +47,9 @@ from app.core.local_calls import (
     persona_name,
     read_call,
     reminded_words,
+    said_early,
 )
+from app.core.local_stream import CallPieces
 from app.core.model_spec import ModelSpec
 from app.core.tools import Tool
 from app.core.words import QT_TRANSLATE_NOOP
@@ -270,6 +274,7 @@ class LocalLlamaClient:
         options = options or CallOptions()
         offered = [] if options.tool_choice == "none" else list(tools)
         loop = asyncio.get_running_loop()
+        streamed = False
         if self.demo and any(t.name == "speak" for t in offered):
             chat, addressed = demo_chat(messages, persona_name(messages), self._langs)
             offered = demo_tools(offered, addressed)
@@ -277,9 +282,13 @@ class LocalLlamaClient:
             answer, weight, bound = None, 0, None
             for warmer in (temperature, *DEMO_RETRY_TEMPERATURES):
                 asked = chat if answer is None else in_its_language(chat, self._langs)
-                tried = await loop.run_in_executor(self._executor, self._generate, asked, bound or offered,
-                                                   CallOptions(warmer, options.max_tokens, options.tool_choice))
+                tried, streamed = await self._streamed(
+                    loop, on_delta, lambda said: said_early(said, chat, self._langs), asked, bound or offered,
+                    CallOptions(warmer, options.max_tokens, options.tool_choice))
                 faults = _faults(tried, chat, self._langs)
+                if streamed:   # already on its way to her voice: kept as it ended
+                    answer = tried
+                    break
                 if answer is None or sum(FAULTS[f] for f in faults) < weight:
                     answer, weight = tried, sum(FAULTS[f] for f in faults)
                 if not weight:
@@ -288,11 +297,33 @@ class LocalLlamaClient:
                     bound = must_say(offered, reminded_words(chat, self._langs))
         else:
             chat = flatten(messages, offered)
-            answer = await loop.run_in_executor(self._executor, self._generate, chat, offered, options)
-        for call in answer.tool_calls:
-            emit(on_delta, Delta(DeltaKind.TOOL_ARGUMENTS, call.arguments, 0, call.id, call.name))
+            answer, streamed = await self._streamed(loop, on_delta, lambda _said: True, chat, offered, options)
+        if not streamed:
+            for call in answer.tool_calls:
+                emit(on_delta, Delta(DeltaKind.TOOL_ARGUMENTS, call.arguments, 0, call.id, call.name))
         emit(on_delta, Delta(DeltaKind.TEXT, answer.text))
         return answer
+
+    async def _streamed(self, loop: asyncio.AbstractEventLoop, on_delta: OnDelta | None,
+                        release: Callable[[str], bool], chat: list[dict[str, str]], tools: list[Tool],
+                        options: CallOptions) -> tuple[AssistantMessage, bool]:
+        """One generation; a speak call's arguments go to on_delta as the model writes them, once `release`
+        lets its message begin (app.core.local_stream). Returns the answer and whether any of it went."""
+        call_id = f"local_{next(_ids)}"
+        if on_delta is None or not any(t.name == "speak" for t in tools):
+            return await loop.run_in_executor(self._executor, self._generate, chat, tools, options, call_id), False
+        pieces = CallPieces(release)
+
+        def hand_on(text: str) -> None:   # on the loop, in the order the model wrote
+            if pieces.name == "speak" and text:
+                emit(on_delta, Delta(DeltaKind.TOOL_ARGUMENTS, text, 0, call_id, "speak"))
+
+        def written(piece: str) -> None:   # on the generating thread
+            loop.call_soon_threadsafe(lambda: hand_on(pieces.feed(piece)))
+
+        answer = await loop.run_in_executor(self._executor, self._generate, chat, tools, options, call_id, written)
+        hand_on(pieces.close())
+        return answer, pieces.released and pieces.name == "speak"
 
     def grammar(self, tools: Sequence[Tool]) -> Any:
         """The checked grammar of a call to one of `tools`, built once per tool set (GrammarError if it
@@ -319,17 +350,21 @@ class LocalLlamaClient:
     def _load(self) -> Any:
         return self._model().load(self.name)
 
+    @staticmethod
+    def _size(llama: Any, msgs: list[dict[str, str]]) -> int:
+        """The prompt's tokens: each message's own, and a few for its role and separators."""
+        return sum(len(llama.tokenize(m["content"].encode(), add_bos=False)) + 8 for m in msgs)
+
     def _fit(self, llama: Any, chat: list[dict[str, str]], room: int) -> list[dict[str, str]]:
         """Drop the oldest lines after the system message until the prompt leaves `room` tokens to answer."""
-        def size(msgs: list[dict[str, str]]) -> int:
-            return sum(len(llama.tokenize(m["content"].encode(), add_bos=False)) + 8 for m in msgs)
         head = chat[:1] if chat and chat[0]["role"] == "system" else []
         body = chat[len(head):]
-        while len(body) > 1 and size(head + body) > self._context - room:
+        while len(body) > 1 and self._size(llama, head + body) > self._context - room:
             body = body[1:]
         return head + body
 
-    def _generate(self, chat: list[dict[str, str]], tools: list[Tool], options: CallOptions) -> AssistantMessage:
+    def _generate(self, chat: list[dict[str, str]], tools: list[Tool], options: CallOptions,
+                  call_id: str | None = None, written: Callable[[str], None] | None = None) -> AssistantMessage:
         check_tools(self.name, tools)  # first: a tool that cannot be one fails at once, before any load
         if self._closing.is_set():
             raise RequestRejected(self.name, "the model is closing")
@@ -345,20 +380,30 @@ class LocalLlamaClient:
                 kwargs["grammar"] = grammar  # never response_format: it falls back to free JSON
             shared.stop_now = self._closing.is_set
             try:
-                result = llama.create_chat_completion(**kwargs)
+                if written is None:
+                    result = llama.create_chat_completion(**kwargs)
+                    text = (result["choices"][0]["message"].get("content") or "").strip()
+                    usage = result.get("usage") or {}
+                    used = Usage(usage.get("prompt_tokens", 0), usage.get("completion_tokens", 0))
+                else:   # the same generation, each piece handed on as it is written
+                    parts: list[str] = []
+                    for chunk in llama.create_chat_completion(**kwargs, stream=True):
+                        piece = chunk["choices"][0]["delta"].get("content") or ""
+                        if piece:
+                            parts.append(piece)
+                            written(piece)
+                    text = "".join(parts).strip()
+                    used = Usage(self._size(llama, chat), len(parts))   # a stream reports no usage: counted
             except ValueError as exc:  # llama.cpp's way of saying the prompt does not fit
                 raise ServerError(self.name, str(exc)) from exc
             except _Closing:
                 raise RequestRejected(self.name, "the model was closed during the answer") from None
             finally:
                 shared.stop_now = _never
-        text = (result["choices"][0]["message"].get("content") or "").strip()
-        usage = result.get("usage") or {}
-        used = Usage(usage.get("prompt_tokens", 0), usage.get("completion_tokens", 0))
         if not tools:
             return AssistantMessage(text=text, usage=used, model=self.name, finish_reason="stop")
         try:
-            call = read_call(text, tools, f"local_{next(_ids)}")
+            call = read_call(text, tools, call_id or f"local_{next(_ids)}")
         except LocalCallError as exc:
             raise MalformedStream(self.name, str(exc)) from exc
         return AssistantMessage(tool_calls=(call,), usage=used, model=self.name, finish_reason="tool_calls")
