@@ -33,28 +33,6 @@ READINGS = ("Hi everyone, welcome back to the stream; grab a snack and get comfo
             "Thank you all for the follows and the kind messages, it means a lot to me.")
 
 
-class PersonStore:
-    """The person store's voice-print part, as app.memory.person_store keeps it (tested there)."""
-
-    def __init__(self) -> None:
-        self.blob: bytes | None = None
-        self.sense = False
-
-    def voice_print(self) -> bytes | None:
-        return self.blob
-
-    def keep_voice_print(self, blob: bytes) -> None:
-        self.blob, self.sense = blob, True
-
-    def set_sense(self, name: str, enabled: bool) -> int:
-        assert name == "voice"
-        gone = int(self.blob is not None and not enabled)
-        self.sense = enabled
-        if not enabled:
-            self.blob = None
-        return gone
-
-
 def espeak(voice: str, text: str) -> np.ndarray:
     from faster_whisper import decode_audio
 
@@ -65,10 +43,10 @@ def espeak(voice: str, text: str) -> np.ndarray:
     return np.concatenate([np.zeros(8000, np.float32), speech, np.zeros(16000, np.float32)]).astype(np.float32)
 
 
-def test_taught_her_voice_she_tells_the_streamer_from_someone_in_the_room(voice, transcriber):
+def test_taught_her_voice_she_tells_the_streamer_from_someone_in_the_room(bea, voice, transcriber):
     perceived = []
     events = EventBus(lambda: 0.0)
-    store = PersonStore()
+    store = bea.person_store                            # the app's own, in its encrypted database
     skill = build_skill(events, Outlets(events), voice, transcriber, perceive=perceived.append,
                         output=FakeAudioDevice(voice.sample_rate, clock=SYSTEM.monotonic), microphone=NoMicrophone,
                         mode="always_on")
@@ -114,7 +92,7 @@ def test_taught_her_voice_she_tells_the_streamer_from_someone_in_the_room(voice,
 
     read, heard, whose = asyncio.run(go())
     assert read == []
-    assert store.sense and from_bytes(store.blob).takes == 3
+    assert store.senses()["voice"] and from_bytes(store.voice_print()).takes == 3
     mine, guest = heard
     assert mine.author is not None and mine.author.identity == "app:owner" and "castle" in mine.meta["text"].lower()
     assert guest.author is None and guest.kind is PerceptionKind.VOICE and guest.salience < mine.salience
@@ -124,12 +102,12 @@ def test_taught_her_voice_she_tells_the_streamer_from_someone_in_the_room(voice,
     assert skill.last_transcript.lower().startswith("okay chat")   # the dock's "last heard" is the streamer's
 
 
-def test_the_dock_teaches_her_voice_then_forgets_it(voice, transcriber, qtbot):
+def test_the_dock_teaches_her_voice_then_forgets_it(bea, voice, transcriber, qtbot):
     """The "Your voice" part of the Voice dock, driven by its buttons on a running skill."""
     from app.skills.voice.dock import VoiceDock
 
     events = EventBus(lambda: 0.0)
-    store = PersonStore()
+    store = bea.person_store
     skill = build_skill(events, Outlets(events), voice, transcriber,
                         output=FakeAudioDevice(voice.sample_rate, clock=SYSTEM.monotonic), microphone=NoMicrophone,
                         mode="always_on")
@@ -170,13 +148,13 @@ def test_the_dock_teaches_her_voice_then_forgets_it(voice, transcriber, qtbot):
             loop.run_until_complete(read(text, i))
             if i < 2:
                 assert teach.status.text() == f"Good. {2 - i} more to read."
-        assert teach.status.text() == "Done: she knows your voice." and store.blob is not None
+        assert teach.status.text() == "Done: she knows your voice." and store.voice_print() is not None
         dock.refresh()
         assert teach.forget.isEnabled() and teach.hear.isEnabled()
         teach.hear.setCurrentIndex(teach.hear.findData("you"))
         teach.hear.activated.emit(teach.hear.currentIndex())     # the choice goes to the skill settings
         teach.forget.click()
-        assert store.blob is None and not store.sense
+        assert store.voice_print() is None and not store.senses()["voice"]     # the consent switch, off
         assert teach.status.text() == "Forgotten: your voice print is deleted." and not teach.forget.isEnabled()
     finally:
         loop.run_until_complete(skill.stop())
