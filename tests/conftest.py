@@ -31,6 +31,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         slow_first(items)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_handlecrashitem(crashitem: str, report: pytest.TestReport, sched) -> None:
+    from tests.parallel import crash_report
+    crash_report(crashitem, report, sched)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config):
+    from tests.parallel import crash_status
+    return crash_status(report)
+
+
 @pytest.hookimpl(tryfirst=True, optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
     if config.getoption("dist") == "loadgroup":

@@ -10,10 +10,13 @@
    9: it renames the test's node id, which pytest 9 no longer reads.)
 3. Units with a test marked slow are handed out first: the long ones start at once, while the other worker
    takes the short ones, and the run does not end with one worker alone on a long unit.
-4. A worker that crashes (a segfault in native code) is replaced and the run goes on: the test it crashed in is
-   reported failed by xdist and not run again, and only the tests it had not run go back in the queue. (xdist's
-   own scheduling by units puts back every unit the worker ever ran, finished ones too; the new worker is handed
-   a finished unit, runs nothing, reports nothing, and the run waits forever.)
+4. A worker that crashes (a segfault in native code) is replaced and the run goes on; only the tests it had not
+   run go back in the queue. (xdist's own scheduling by units puts back every unit the worker ever ran, finished
+   ones too; the new worker is handed a finished unit, runs nothing, reports nothing, and the run waits forever.)
+   The test it crashed in goes back once, to run on the new worker: its first crash is reported as a rerun (R,
+   and a line saying which test crashed its worker), not a failure; a second crash fails it. A crash seen in
+   Qt's event processing after tests that passed, not reproduced alone, is reported without failing the run;
+   a test that crashes its worker every time still fails.
 """
 
 from __future__ import annotations
@@ -54,8 +57,12 @@ def scheduler(config: pytest.Config, log, groups: Mapping[str, tuple[str, ...]] 
     from xdist.scheduler import LoadGroupScheduling
 
     class Units(LoadGroupScheduling):
+        crashed: set[str] = set()   # rule 4: tests that crashed a worker
+
         def _split_scope(self, nodeid: str) -> str:
             return unit(nodeid, groups)
+
+        rerun: set[str] = set()     # rule 4: tests whose first crash sent them back once
 
         def remove_node(self, node) -> str | None:   # rule 4
             workload = self.assigned_work.pop(node)
@@ -63,11 +70,34 @@ def scheduler(config: pytest.Config, log, groups: Mapping[str, tuple[str, ...]] 
             if not left:
                 return None
             crashed, scope = left[0]        # a worker runs what it is handed in order: the first not done
-            workload[scope][crashed] = True
+            if crashed in self.crashed:
+                self.rerun.discard(crashed)
+                workload[scope][crashed] = True
+            else:
+                self.crashed.add(crashed)
+                self.rerun.add(crashed)
             self.workqueue.update({scope: tests for scope, tests in workload.items() if not all(tests.values())})
             for other in self.assigned_work:
                 self._reschedule(other)
             return crashed
 
     config.option.loadscopereorder = False          # rule 3's order, not xdist's (most tests first)
-    return Units(config, log)
+    units = Units(config, log)
+    units.crashed, units.rerun = set(), set()
+    return units
+
+
+def crash_report(crashitem: str, report: pytest.TestReport, sched) -> None:
+    """Rule 4, for xdist's pytest_handlecrashitem: a first crash is a rerun, not a failure."""
+    if crashitem in getattr(sched, "rerun", ()):
+        report.outcome = "rerun"   # type: ignore[assignment]
+        terminal = sched.config.pluginmanager.get_plugin("terminalreporter")
+        if terminal is not None:
+            terminal.write_line(f"\n{crashitem} crashed its worker; it runs again on a new worker", yellow=True)
+
+
+def crash_status(report: pytest.TestReport):
+    """Rule 4, for pytest_report_teststatus: how a rerun shows."""
+    if report.outcome == "rerun":
+        return "rerun", "R", ("RERUN", {"yellow": True})
+    return None

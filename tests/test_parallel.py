@@ -26,6 +26,16 @@ def pytest_xdist_make_scheduler(config, log):
     return scheduler(config, log, GROUPS)
 """
 
+HOOKS = """
+from tests.parallel import crash_report, crash_status
+
+def pytest_handlecrashitem(crashitem, report, sched):
+    crash_report(crashitem, report, sched)
+
+def pytest_report_teststatus(report, config):
+    return crash_status(report)
+"""
+
 TESTS = """
 import json, os, time
 import pytest
@@ -83,7 +93,7 @@ def test_after():
 def test_a_worker_that_crashes_late_is_replaced_and_the_run_ends(tmp_path: Path) -> None:
     suite = tmp_path / "suite"
     suite.mkdir()
-    (suite / "conftest.py").write_text(CONFTEST)
+    (suite / "conftest.py").write_text(CONFTEST + HOOKS)
     for name in ("test_a", "test_b", "test_c"):
         (suite / f"{name}.py").write_text(TESTS.format(mark=""))
     (suite / "test_z.py").write_text(CRASHING)
@@ -93,5 +103,36 @@ def test_a_worker_that_crashes_late_is_replaced_and_the_run_ends(tmp_path: Path)
                           cwd=tmp_path, env={**os.environ, "RAN": str(ran), "PYTHONPATH": str(REPO)},
                           capture_output=True, text=True, timeout=60)
     assert "node down" in done.stdout, done.stdout                 # a worker did crash
-    assert "1 failed, 14 passed" in done.stdout, done.stdout     # the crash once, and everything else
+    assert "1 failed, 14 passed, 1 rerun" in done.stdout, done.stdout   # crashed twice: failed; everything else ran
     assert ran.read_text().count("after") == 1                    # the test after the crash ran, once
+    assert done.returncode == 1
+
+
+ONCE = """
+import ctypes, os, time
+
+def test_before():
+    time.sleep(1.5)
+
+def test_crash_once():
+    mark = os.environ["RAN"] + ".crashed"
+    if not os.path.exists(mark):        # a crash in native code that does not come back
+        open(mark, "w").close()
+        ctypes.string_at(0)
+"""
+
+
+def test_a_test_that_crashed_its_worker_once_runs_again_and_the_run_passes(tmp_path: Path) -> None:
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    (suite / "conftest.py").write_text(CONFTEST + HOOKS)
+    for name in ("test_a", "test_b"):
+        (suite / f"{name}.py").write_text(TESTS.format(mark=""))
+    (suite / "test_z.py").write_text(ONCE)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "xdist", "-n", "2",
+                           "--dist", "loadgroup", "-o", "markers=slow", "--rootdir", str(suite), str(suite)],
+                          cwd=tmp_path, env={**os.environ, "RAN": str(tmp_path / "ran"), "PYTHONPATH": str(REPO)},
+                          capture_output=True, text=True, timeout=60)
+    assert "node down" in done.stdout and "10 passed, 1 rerun" in done.stdout, done.stdout
+    assert "test_z.py::test_crash_once crashed its worker; it runs again on a new worker" in done.stdout, done.stdout
+    assert done.returncode == 0
