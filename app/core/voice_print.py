@@ -106,7 +106,7 @@ def verdict(p: VoicePrint, embedding: object, her: object | None = None) -> str:
         hers = float(_unit(her) @ _unit(embedding))
         if hers >= SAME_SPEAKER and hers > mine:
             return HERS
-    return STREAMER if mine >= SAME_SPEAKER else SOMEONE
+    return STREAMER if is_streamer(p, embedding) else SOMEONE
 
 
 def _digest(body: dict[str, object]) -> str:
