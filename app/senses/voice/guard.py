@@ -16,6 +16,11 @@ Theory of operation:
    is between words, nothing to mistake), or when the microphone is at least margin_db above her expected
    echo (reference + echo estimate). Everything else is taken for her echo. A window judged hers feeds the
    estimate; a window judged the owner's does not.
+5. A window later than the reference reaches (the newest rendered block is more than echo_window_s older than
+   it: the render thread's reports came late, as they do on a busy machine while models load) cannot be
+   judged: what she played then is not known yet, and "no reference" is not "she is between words". It is
+   taken for her echo and teaches the estimate nothing; otherwise her own first words, before the echo
+   canceller has learnt the room, would duck and stop her.
 """
 
 from __future__ import annotations
@@ -96,6 +101,8 @@ class SelfHearingGuard:
         """Rule 4."""
         with self._lock:
             self.gated_windows += 1
+            if not self._reference or self._reference[-1][0] < t - self.echo_window_s:
+                return False                         # rule 5: not known yet
             ref = self._reference_db(t)
             if ref < self.quiet_db:
                 return vad_speech
