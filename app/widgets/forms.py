@@ -23,7 +23,6 @@ from app.widgets.qt import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QObject,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -70,34 +69,35 @@ def help_label(text: str, name: str = "") -> QLabel:
     return label
 
 
-class _TallEnough(QObject):
-    """Keeps a scrolled page at least as tall as its rows need at the width it is shown: a scroll area sizes its
-    page by the page's minimum height, which word-wrapped lines (help, results) do not raise, so without this the
-    rows are squeezed and their lines cut instead of the page scrolling. It watches the page alone and touches
-    nothing but the page it is told about (a resizable scroll area gives its page the viewport's width, so the
-    page's own resize says the width changed): a filter that reached into the scroll area could be called while
-    that area is half destroyed, as its children go."""
+class _TallPage(QWidget):
+    """What a scroll area scrolls: the rows, kept at least as tall as they need at the width they are shown. A scroll
+    area sizes its page by the page's minimum height, which word-wrapped lines (help, results) do not raise, so
+    without this the rows are squeezed and their lines cut instead of the page scrolling. The page watches its own
+    resizes and layout requests (a resizable scroll area gives it the viewport's width) in its own event(): an
+    event filter on the rows, a Python object called from Qt's filter list, crashed the process when Qt delivered
+    an event after the filter's wrapper had gone."""
 
     def __init__(self, inner: QWidget) -> None:
-        super().__init__(inner)
-        inner.installEventFilter(self)
+        super().__init__()
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(inner)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest) and isinstance(watched, QWidget):
-            layout = watched.layout()
+    def event(self, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest):
+            layout = self.layout()
             if layout is not None:
-                needed = layout.totalHeightForWidth(watched.width())
-                if needed > 0 and needed != watched.minimumHeight():
-                    watched.setMinimumHeight(needed)
-        return False
+                needed = layout.totalHeightForWidth(self.width())
+                if needed > 0 and needed != self.minimumHeight():
+                    self.setMinimumHeight(needed)
+        return super().event(event)
 
 
 def scrolling(inner: QWidget, parent: QWidget) -> QScrollArea:
     """`inner` in a frameless vertical scroll area filling `parent`, scrolling rather than squeezing its rows."""
     area = QScrollArea(parent, widgetResizable=True, frameShape=QFrame.Shape.NoFrame)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    area.setWidget(inner)
-    _TallEnough(inner)
+    area.setWidget(_TallPage(inner))
     outer = QVBoxLayout(parent)
     outer.setContentsMargins(0, 0, 0, 0)
     outer.addWidget(area)

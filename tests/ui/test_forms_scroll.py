@@ -1,5 +1,5 @@
 """A settings page taller than its dialog scrolls instead of squeezing its rows, and is torn down cleanly: its
-page is kept as tall as its word-wrapped rows need at the width it is shown, through a filter on the page alone."""
+page is kept as tall as its word-wrapped rows need at the width it is shown, by the page itself (no event filter)."""
 
 from __future__ import annotations
 
