@@ -465,7 +465,8 @@ async def bench(data_dir: Path, plan: Plan, folder: Path) -> dict[str, float]:
         await b.up()
         ears, echo = b.voice.ears, b.voice.echo
         print(f"her voice on the room: echo cancellation {'on' if echo is not None else 'OFF'}; "
-              f"turn model {'on' if b.voice.ears.turn_model is not None else 'off (the silence timer)'}", flush=True)
+              f"end of turn: the timer, moved by the words {'on' if ears.words_turn is not None else 'OFF'}, "
+              f"by the sound {'on' if ears.turn_model is not None else 'off'}", flush=True)
         for i in range(plan.warm):
             t = await b.turn(asks[(len(asks) - 1 - i) % len(asks)])
             print(f"  warm-up turn: {'answered' if t.answered else 'no answer'} "

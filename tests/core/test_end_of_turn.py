@@ -46,3 +46,44 @@ def test_thresholds_are_checked_and_above_one_means_never() -> None:
     assert end_silence_ms(1.0, TIMER, complete=1.01, incomplete=0.0) == TIMER
     with pytest.raises(ValueError):
         end_silence_ms(0.5, TIMER, complete=0.2, incomplete=0.4)
+
+
+# --- the words model (rules 5-6) -----------------------------------------------------------------------------
+
+def test_the_words_verdict_moves_the_pause_with_its_own_constants() -> None:
+    from app.core.end_of_turn import WORDS_COMPLETE, WORDS_HOLD_MS, WORDS_INCOMPLETE, words_end_silence_ms
+
+    assert 0.0 < WORDS_INCOMPLETE < WORDS_COMPLETE <= 1.0 and WORDS_HOLD_MS > TIMER
+    assert words_end_silence_ms(WORDS_COMPLETE, TIMER) == CHECK_MS
+    assert words_end_silence_ms(WORDS_INCOMPLETE / 2, TIMER) == WORDS_HOLD_MS
+    assert words_end_silence_ms((WORDS_INCOMPLETE + WORDS_COMPLETE) / 2, TIMER) == TIMER
+    assert words_end_silence_ms(None, TIMER) == TIMER          # no words her ears would pass on: the timer
+
+
+def test_where_the_models_disagree_the_words_win() -> None:
+    from app.core.end_of_turn import moved_end
+
+    assert moved_end(TIMER, None, None) == TIMER
+    assert moved_end(TIMER, CHECK_MS, None) == CHECK_MS         # the sound alone
+    assert moved_end(TIMER, CHECK_MS, 1500) == 1500             # the words hold what the sound would end
+    assert moved_end(TIMER, 1500, CHECK_MS) == CHECK_MS
+    assert moved_end(TIMER, CHECK_MS, TIMER) == CHECK_MS        # words unsure: the sound's verdict stands
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    ("I went to the store.", "i went to the store"),
+    ("Well... you know, it's", "well you know it's"),
+    ("L\u2019altro giorno è andato così!", "l'altro giorno è andato così"),
+    ("   ", ""),
+])
+def test_the_words_read_are_lower_case_without_marks(said: str, read: str) -> None:
+    from app.core.end_of_turn import turn_words
+
+    assert turn_words(said) == read
+
+
+def test_only_the_last_words_are_read() -> None:
+    from app.core.end_of_turn import LAST_WORDS, turn_words
+
+    long = " ".join(f"w{i}" for i in range(LAST_WORDS + 10))
+    assert turn_words(long).split() == [f"w{i}" for i in range(10, LAST_WORDS + 10)]

@@ -29,11 +29,16 @@ Theory of operation:
 7. The speech model loads when it is first needed, not before: the first turn that starts (or the first
    push-to-talk press) begins loading it in the transcriber's executor, so it is ready, or nearly, when the
    turn ends. Ears that never hear anyone never load it.
-8. The turn model (optional, turn_model.TurnModel): once a turn has been silent for end_of_turn.CHECK_MS, its
-   audio is scored off the loop (the model's executor) and app.core.end_of_turn moves the end of that pause:
-   the turn ends as soon as the score says it is complete, or waits longer when it says the words are not
-   finished. A score that arrives after the speaker spoke again, or after the turn ended, is dropped; a model
-   that fails leaves the timer in charge. Without a turn model, the silence timer alone ends a turn.
+8. The turn models (optional): the sound model (turn_model.TurnModel) scores the turn's audio once it has been
+   silent for end_of_turn.CHECK_MS; the words model (words_turn.WordsTurn) reads the early transcript (rule 6)
+   once it is written. Each runs off the loop, and app.core.end_of_turn moves the end of that pause: the turn
+   ends as soon as a verdict says it is complete, or waits longer when it says the words are not finished.
+   While the words are being transcribed and read the timer does not end the turn (up to
+   end_of_turn.WORDS_HOLD_MS: on a slow machine the verdict lands after the timer would have ended it, and a
+   verdict that comes too late to hold a pause is worth nothing). Where the two models disagree the words win
+   (end_of_turn.moved_end), so with a words model the sound's verdict waits for theirs. A verdict that arrives
+   after the speaker spoke again, or after the turn ended, is dropped; a model that fails, or words her ears
+   would not pass on, leave the timer in charge. Without either model, the silence timer alone ends a turn.
 9. Whose voice (optional, `identify`: anything with `async identify(audio) -> str`, a name such as "streamer"):
    in always-on hearing every ended turn is identified while it is transcribed, so it costs no time, and
    Heard.speaker says the verdict (None: not identified: push-to-talk, which only the streamer presses, no
@@ -110,6 +115,7 @@ class Ears:
                  on_level: Callable[[float], Any] | None = None,
                  early_ms: int | None = 128,
                  turn_model: Any = None,
+                 words_turn: Any = None,
                  identify: Callable[[np.ndarray], Awaitable[str]] | None = None,
                  clock: Callable[[], float]) -> None:
         if vad is None:
@@ -134,6 +140,8 @@ class Ears:
         self.early_used = 0
         self.early_wasted = 0
         self.turn_model = turn_model      # rule 8: anything with `async score(audio) -> P(complete)`
+        self.words_turn = words_turn      # rule 8: anything with `async complete(text) -> P(complete) | None`
+        self._verdicts: dict[str, int] = {}   # rule 8: this pause's ends, in ms of silence, by model
         self._check_windows = self.rules.windows(end_of_turn.CHECK_MS)
         self._pause = 0                   # counts the turn's speech windows and ends: which pause a score is for
         self.turn_scores: list[float] = []
@@ -263,30 +271,57 @@ class Ears:
             job = spawn(self.transcriber.transcribe(audio), awaited=True)
             job.add_done_callback(lambda f: f.cancelled() or f.exception())   # a wasted one is not awaited
             self._early = job, audio.size
+            if self.words_turn is not None and job is not None:
+                pause = self._pause
+                self._turn.end_after(max(end_of_turn.WORDS_HOLD_MS, self.rules.end_silence_ms))  # the words first
+                job.add_done_callback(lambda f: self._read(f, pause))
+
+    def _read(self, early: asyncio.Future[Transcript], pause: int) -> None:
+        """Rule 8: the words model reads the early transcript, if the pause it was written in still goes on."""
+        if pause != self._pause:
+            return
+        if early.cancelled() or early.exception() is not None:
+            self._verdicts["words"] = self.rules.end_silence_ms
+            self._handle(self._turn.end_after(self._moved()), self.clock())
+            return
+        job = spawn(self.words_turn.complete(early.result().text), awaited=True)
+        if job is not None:
+            job.add_done_callback(lambda f: self._scored(f, pause, "words"))
 
     def _maybe_score(self) -> None:
         """Rule 8."""
         if self._turn.state != "speaking" or self._turn.silence_windows == 0:
             self._pause += 1
+            self._verdicts = {}
             return
         if self.turn_model is None or self._turn.silence_windows != self._check_windows:
             return
         job = spawn(self.turn_model.score(self._turn.audio_if_it_ended_now()), awaited=True)
         if job is not None:
             pause = self._pause
-            job.add_done_callback(lambda f: self._scored(f, pause))
+            job.add_done_callback(lambda f: self._scored(f, pause, "sound"))
 
-    def _scored(self, job: asyncio.Future[float], pause: int) -> None:
+    def _scored(self, job: asyncio.Future[float | None], pause: int, model: str) -> None:
         if job.cancelled():
             return
-        if job.exception() is not None:
-            log.warning("the turn model failed, the silence timer ends this turn: %s", job.exception())
+        timer, failed = self.rules.end_silence_ms, job.exception()
+        p = None if failed is not None else job.result()
+        if failed is not None:
+            log.warning("the %s turn model failed, the silence timer ends this turn: %s", model, summary(failed))
+        elif p is not None:
+            self.turn_scores.append(p)
+        if pause != self._pause:
             return
-        p = job.result()
-        self.turn_scores.append(p)
-        if pause == self._pause and self._turn.state == "speaking":
-            self._handle(self._turn.end_after(end_of_turn.end_silence_ms(p, self.rules.end_silence_ms)),
-                         self.clock())
+        move = end_of_turn.words_end_silence_ms if model == "words" else end_of_turn.end_silence_ms
+        self._verdicts[model] = timer if failed is not None else move(p, timer)
+        if self.words_turn is not None and "words" not in self._verdicts:
+            return        # the sound's verdict waits for the words, which may overrule it
+        self._handle(self._turn.end_after(self._moved()), self.clock())
+
+    def _moved(self) -> int:
+        """Rule 8: this pause's end from the verdicts so far."""
+        return end_of_turn.moved_end(self.rules.end_silence_ms, self._verdicts.get("sound"),
+                                     self._verdicts.get("words"))
 
     def _handle(self, events: list[TurnEvent], t: float) -> None:
         for event in events:

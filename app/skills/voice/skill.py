@@ -78,6 +78,7 @@ from app.senses.voice.speaker_model import find_model as find_speaker_model
 from app.senses.voice.speech_pool import TranscriberPool, VoicePool
 from app.senses.voice.turn_model import TurnModel, find_model
 from app.senses.voice.vad import TurnRules
+from app.senses.voice.words_turn import WordsTurn, builtin_model
 from app.skills.base import Skill, SkillContext
 from app.skills.registry import register
 from app.skills.voice.parts import Parts, SilentOutput, choose_models, load_parts
@@ -266,6 +267,7 @@ class VoiceSkill(Skill):
         self.open_input: Callable[[Callable[[Any, float], None], str | None], Any] = functools.partial(
             open_microphone, clock=ctx.clock.monotonic)
         self.executor: BoundedExecutor | None = None
+        self.words_turn: WordsTurn | None = None
         self.parts: Parts | None = None
         self.echo: EchoCanceller | None = None          # her voice taken out of the microphone
         self.hear_pool: TranscriberPool | None = None   # where she hears: the servers listed, then this computer
@@ -408,10 +410,16 @@ class VoiceSkill(Skill):
             root = self.ctx.models.root if self.ctx.models is not None else None
             found = await loop.run_in_executor(self.executor, find_model, root)   # the semantic end of turn
             turn_model = TurnModel(found, executor=self.executor) if found is not None else None
+            built_in = await loop.run_in_executor(self.executor, builtin_model)   # the words' end of turn
+            self.words_turn = WordsTurn(built_in, executor=self.executor) if built_in is not None else None
+            if self.words_turn is not None:
+                warm = loop.run_in_executor(self.executor, self.words_turn.load_sync)
+                warm.add_done_callback(lambda f: f.cancelled() or f.exception())   # a failure shows per turn
             speaker = await loop.run_in_executor(self.executor, self.find_speaker_model, root)
             self.whose = await loop.run_in_executor(self.executor, Whose, speaker, self.ctx.person_store,
                                                     self.executor, self._her_voice)
             self.ears = Ears(self.hear_pool, vad=parts.vad, guard=self.guard, mode=s.mode, turn_model=turn_model,
+                             words_turn=self.words_turn,
                              rules=TurnRules(end_silence_ms=s.end_of_turn_ms), identify=self._identify,
                              on_heard=self._heard, on_owner_voice=self._owner_voice, on_level=self._level,
                              clock=monotonic)
@@ -492,6 +500,9 @@ class VoiceSkill(Skill):
             # which aborts the process: wait for what runs, bounded (a stuck call is left to die with it)
             await asyncio.get_running_loop().run_in_executor(
                 None, functools.partial(executor.shutdown, wait=True, cancel_futures=True, timeout=STOP_WAIT_S))
+        words, self.words_turn = self.words_turn, None
+        if words is not None:
+            words.close()
         self.running = self.loading = self.speaking = self.ducked = self.owner_talking = self.thinking = False
         self.barged = False
         if self.problems:   # stopped (or restarting): what was wrong is not said any more
