@@ -432,6 +432,15 @@ def said_early(said: str, chat: Sequence[dict[str, str]], langs: DemoLanguages) 
     return not [f for f in demo_faults(said, chat, langs) if f != "reminder_unused"]
 
 
+def beginning_faults(said: str, chat: Sequence[dict[str, str]], langs: DemoLanguages) -> list[str]:
+    """The faults a beginning `said` of a demo answer already shows for certain, once it has RELEASE_WORDS words
+    (none before): an echo, a copied example, a repeat, or a language recognised and not the newest line's. An
+    answer so begun is asked again whatever its end; a beginning in no language yet shows no language fault."""
+    if len(_letters(said).split()) < RELEASE_WORDS:
+        return []
+    return [f for f in demo_faults(said, chat, langs) if f != "reminder_unused"]
+
+
 QUOTED_WORDS = 5   # words in a row of the line she heard that make her answer a quote of it
 
 

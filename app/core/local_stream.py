@@ -9,7 +9,10 @@ Theory of operation:
    can be said before it is finished (for the demo model: long enough to judge, and no fault its beginning
    already shows). Until then the pieces are held; from then on everything is handed on as it comes.
    `released` tells whether anything was: an answer already on its way to her voice is kept as it ends.
-3. message_so_far() reads the "message" argument from unfinished arguments text: the characters written so far,
+3. abandon(message so far), when given, is asked before release: once it says yes nothing is ever handed on and
+   `abandoned` is set, so the caller can stop the generation (an answer whose beginning already shows a fault
+   is asked again whatever its end: writing the end is time lost).
+4. message_so_far() reads the "message" argument from unfinished arguments text: the characters written so far,
    escapes decoded, a half-written escape left out.
 """
 
@@ -24,7 +27,7 @@ _MESSAGE = re.compile(r'"message"\s*:\s*"((?:[^"\\]|\\.)*)')
 
 
 def message_so_far(arguments: str) -> str:
-    """Rule 3."""
+    """Rule 4."""
     found = _MESSAGE.search(arguments)
     if found is None:
         return ""
@@ -38,10 +41,12 @@ def message_so_far(arguments: str) -> str:
 
 
 class CallPieces:
-    """Rules 1-2 for one answer."""
+    """Rules 1-3 for one answer."""
 
-    def __init__(self, release: Callable[[str], bool]) -> None:
+    def __init__(self, release: Callable[[str], bool], abandon: Callable[[str], bool] | None = None) -> None:
         self._release = release
+        self._abandon = abandon
+        self.abandoned = False
         self._text = ""
         self._start: int | None = None   # where the arguments begin in the text
         self._sent = 0                   # how much of the arguments was handed on
@@ -58,8 +63,14 @@ class CallPieces:
             self.name = json.loads(f'"{head.group(1)}"')
             self._start = head.end()
         arguments = self._text[self._start:]
+        if self.abandoned:
+            return ""
         if not self.released:
-            if not self._release(message_so_far(arguments)):
+            message = message_so_far(arguments)
+            if self._abandon is not None and self._abandon(message):
+                self.abandoned = True
+                return ""
+            if not self._release(message):
                 return ""
             self.released = True
         kept = arguments.rstrip()

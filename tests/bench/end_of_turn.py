@@ -219,7 +219,7 @@ def run(u: Utterance, probs: list[float], scores: Scores | None, delay: int, rul
             audio = det.audio_if_it_ended_now()
             pending = (i + delay, token, scores((u.name, i, len(det.held)), u, audio))
             if moved is end_of_turn.words_end_silence_ms:   # the timer waits for the words (ears rule 8)
-                det.end_after(max(rule[2], rules.end_silence_ms))
+                det.end_after(max(end_of_turn.WORDS_WAIT_MS, rules.end_silence_ms))
     cut = any(t < u.speech_end_s for t in ends)
     after = [t for t in ends if t >= u.speech_end_s]
     return cut, (after[0] if after else len(probs) * WINDOW_S) - u.speech_end_s

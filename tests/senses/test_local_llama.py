@@ -120,6 +120,77 @@ def test_the_demo_says_an_answer_early_only_when_its_beginning_shows_no_fault():
     assert not said_early("Giochiamo a un gioco di fattoria stasera", chat, DEMO)   # another language
 
 
+def test_a_beginning_that_shows_a_fault_is_given_up_at_once():
+    """beginning_faults: the faults a beginning already shows for certain, none before it has six words."""
+    from app.core.local_calls import beginning_faults
+
+    chat = [{"role": "system", "content": "You are Bea."},
+            {"role": "user", "content": "[Streamer] what game should we play after this one tonight?"}]
+    assert beginning_faults("what game should we play after this", chat, DEMO) == ["echo"]
+    assert beginning_faults("Giochiamo a un gioco di fattoria stasera", chat, DEMO) == ["language"]
+    assert beginning_faults("I think we should play a farming game next", chat, DEMO) == []
+    assert beginning_faults("Let's try a cozy farming game, chat", chat, DEMO) == []   # no language yet
+    assert beginning_faults("what game should we", chat, DEMO) == []                  # too little to judge
+
+
+def test_a_given_up_try_stops_the_model_and_hands_nothing_on():
+    """The real model asked for a speak call and given up after its message's second word: the generation
+    stops (_Abandoned), nothing reaches her voice, and the model answers the next call as before."""
+    from app.senses.llm.base import CallOptions
+    from app.senses.llm.local_llama import _Abandoned
+
+    speak = [t for t in expression_tools(TurnState(EN), Outlets(EventBus(time.time))) if t.name == "speak"]
+    chat = [{"role": "system", "content": "You are Bea, a stream co-host. Answer with speak."},
+            {"role": "user", "content": "[Streamer] Bea, tell chat a long story about your day!"}]
+    handed = []
+
+    async def go():
+        client = LocalLlamaClient(parse("local:smollm2"), DEMO)
+        loop = asyncio.get_running_loop()
+        with pytest.raises(_Abandoned):
+            await client._streamed(loop, handed.append, lambda _said: False, chat, speak, CallOptions(0.0, 200),
+                                   lambda said: len(said.split()) >= 2)
+        after = await client._streamed(loop, handed.append, lambda _said: True, chat, speak, CallOptions(0.0, 200))
+        await client.aclose()
+        return after
+
+    answer, streamed = asyncio.run(go())
+    assert streamed and answer.tool_calls[0].name == "speak"
+    first_call = {d.call_id for d in handed}
+    assert len(first_call) == 1 and answer.tool_calls[0].id in first_call   # only the second call was said
+
+
+def test_a_demo_answer_given_up_is_asked_again_and_the_last_try_never_is(monkeypatch):
+    """The retry loop with the model's tries scripted: a beginning that echoes the line is given up, the next
+    try answers; the last try is never offered to be given up (its answer is the one left)."""
+    from app.core.chat import AssistantMessage, ToolCall
+    from app.senses.llm import local_llama
+
+    speak = [t for t in expression_tools(TurnState(EN), Outlets(EventBus(time.time))) if t.name == "speak"]
+    line = "what game should we play after this one tonight?"
+    said = iter([line, line, line, "I think a farming game would be lovely tonight, chat!"])
+    offered: list[bool] = []
+
+    async def scripted(self, loop, on_delta, release, chat, tools, options, abandon=None):
+        message = next(said)
+        offered.append(abandon is not None)
+        if abandon is not None and abandon(message):
+            raise local_llama._Abandoned
+        call = ToolCall("c", "speak", json.dumps({"message": message}))
+        return AssistantMessage(tool_calls=(call,), model="local:smollm2"), False
+
+    monkeypatch.setattr(LocalLlamaClient, "_streamed", scripted)
+
+    async def go():
+        client = LocalLlamaClient(parse("local:smollm2"), DEMO)
+        return await client.complete([Message.system("You are Bea."), Message.user(f"[via app] [Streamer] {line}")],
+                                     speak, on_delta=lambda _d: None)
+
+    answer = asyncio.run(go())
+    assert offered == [True, True, True, False]
+    assert json.loads(answer.tool_calls[0].arguments)["message"].startswith("I think a farming game")
+
+
 UNTYPED = Tool("person_observe", "Record something.",
                {"type": "object", "properties": {"value": {"description": "anything"}}})
 

@@ -36,6 +36,7 @@ from app.core.local_calls import (
     FAULTS,
     DemoLanguages,
     LocalCallError,
+    beginning_faults,
     call_schema,
     demo_chat,
     demo_faults,
@@ -169,6 +170,11 @@ class _Closing(Exception):
     llama.cpp (a daemon thread still inside it while the interpreter tears down crashed the process at quit)."""
 
 
+class _Abandoned(Exception):
+    """Raised like _Closing when the generation's own caller gave it up: a demo answer whose beginning already
+    shows a fault, asked again (app.core.local_stream rule 3)."""
+
+
 class SharedModel:
     """One GGUF file loaded once, with what depends on its vocabulary; `lock` serialises every use."""
 
@@ -280,11 +286,17 @@ class LocalLlamaClient:
             offered = demo_tools(offered, addressed)
             temperature = DEMO_TEMPERATURE if options.temperature is None else options.temperature
             answer, weight, bound = None, 0, None
-            for warmer in (temperature, *DEMO_RETRY_TEMPERATURES):
-                asked = chat if answer is None else in_its_language(chat, self._langs)
-                tried, streamed = await self._streamed(
-                    loop, on_delta, lambda said: said_early(said, chat, self._langs), asked, bound or offered,
-                    CallOptions(warmer, options.max_tokens, options.tool_choice))
+            temperatures = (temperature, *DEMO_RETRY_TEMPERATURES)
+            for n, warmer in enumerate(temperatures):
+                asked = chat if n == 0 else in_its_language(chat, self._langs)
+                last = n == len(temperatures) - 1 or on_delta is None
+                try:
+                    tried, streamed = await self._streamed(
+                        loop, on_delta, lambda said: said_early(said, chat, self._langs), asked, bound or offered,
+                        CallOptions(warmer, options.max_tokens, options.tool_choice),
+                        None if last else lambda said: bool(beginning_faults(said, chat, self._langs)))
+                except _Abandoned:   # its beginning showed a fault: the next try, at once
+                    continue
                 faults = _faults(tried, chat, self._langs)
                 if streamed:   # already on its way to her voice: kept as it ended
                     answer = tried
@@ -306,22 +318,28 @@ class LocalLlamaClient:
 
     async def _streamed(self, loop: asyncio.AbstractEventLoop, on_delta: OnDelta | None,
                         release: Callable[[str], bool], chat: list[dict[str, str]], tools: list[Tool],
-                        options: CallOptions) -> tuple[AssistantMessage, bool]:
+                        options: CallOptions, abandon: Callable[[str], bool] | None = None,
+                        ) -> tuple[AssistantMessage, bool]:
         """One generation; a speak call's arguments go to on_delta as the model writes them, once `release`
-        lets its message begin (app.core.local_stream). Returns the answer and whether any of it went."""
+        lets its message begin (app.core.local_stream). Returns the answer and whether any of it went; raises
+        _Abandoned when `abandon` gave the message up before any of it went."""
         call_id = f"local_{next(_ids)}"
         if on_delta is None or not any(t.name == "speak" for t in tools):
             return await loop.run_in_executor(self._executor, self._generate, chat, tools, options, call_id), False
-        pieces = CallPieces(release)
+        pieces = CallPieces(release, abandon)
+        given_up = threading.Event()
 
         def hand_on(text: str) -> None:   # on the loop, in the order the model wrote
-            if pieces.name == "speak" and text:
+            if pieces.abandoned:
+                given_up.set()
+            elif pieces.name == "speak" and text:
                 emit(on_delta, Delta(DeltaKind.TOOL_ARGUMENTS, text, 0, call_id, "speak"))
 
         def written(piece: str) -> None:   # on the generating thread
             loop.call_soon_threadsafe(lambda: hand_on(pieces.feed(piece)))
 
-        answer = await loop.run_in_executor(self._executor, self._generate, chat, tools, options, call_id, written)
+        answer = await loop.run_in_executor(self._executor, self._generate, chat, tools, options, call_id, written,
+                                            given_up)
         hand_on(pieces.close())
         return answer, pieces.released and pieces.name == "speak"
 
@@ -364,7 +382,8 @@ class LocalLlamaClient:
         return head + body
 
     def _generate(self, chat: list[dict[str, str]], tools: list[Tool], options: CallOptions,
-                  call_id: str | None = None, written: Callable[[str], None] | None = None) -> AssistantMessage:
+                  call_id: str | None = None, written: Callable[[str], None] | None = None,
+                  given_up: threading.Event | None = None) -> AssistantMessage:
         check_tools(self.name, tools)  # first: a tool that cannot be one fails at once, before any load
         if self._closing.is_set():
             raise RequestRejected(self.name, "the model is closing")
@@ -378,7 +397,8 @@ class LocalLlamaClient:
                                       "temperature": 0.7 if options.temperature is None else options.temperature}
             if tools:
                 kwargs["grammar"] = grammar  # never response_format: it falls back to free JSON
-            shared.stop_now = self._closing.is_set
+            given_up = given_up or threading.Event()
+            shared.stop_now = lambda: self._closing.is_set() or given_up.is_set()
             try:
                 if written is None:
                     result = llama.create_chat_completion(**kwargs)
@@ -397,6 +417,8 @@ class LocalLlamaClient:
             except ValueError as exc:  # llama.cpp's way of saying the prompt does not fit
                 raise ServerError(self.name, str(exc)) from exc
             except _Closing:
+                if given_up.is_set() and not self._closing.is_set():
+                    raise _Abandoned from None
                 raise RequestRejected(self.name, "the model was closed during the answer") from None
             finally:
                 shared.stop_now = _never

@@ -34,7 +34,7 @@ Theory of operation:
    once it is written. Each runs off the loop, and app.core.end_of_turn moves the end of that pause: the turn
    ends as soon as a verdict says it is complete, or waits longer when it says the words are not finished.
    While the words are being transcribed and read the timer does not end the turn (up to
-   end_of_turn.WORDS_HOLD_MS: on a slow machine the verdict lands after the timer would have ended it, and a
+   end_of_turn.WORDS_WAIT_MS: on a slow machine the verdict lands after the timer would have ended it, and a
    verdict that comes too late to hold a pause is worth nothing). Where the two models disagree the words win
    (end_of_turn.moved_end), so with a words model the sound's verdict waits for theirs. A verdict that arrives
    after the speaker spoke again, or after the turn ended, is dropped; a model that fails, or words her ears
@@ -273,7 +273,7 @@ class Ears:
             self._early = job, audio.size
             if self.words_turn is not None and job is not None:
                 pause = self._pause
-                self._turn.end_after(max(end_of_turn.WORDS_HOLD_MS, self.rules.end_silence_ms))  # the words first
+                self._turn.end_after(max(end_of_turn.WORDS_WAIT_MS, self.rules.end_silence_ms))  # the words first
                 job.add_done_callback(lambda f: self._read(f, pause))
 
     def _read(self, early: asyncio.Future[Transcript], pause: int) -> None:

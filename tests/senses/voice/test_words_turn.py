@@ -8,7 +8,7 @@ import asyncio
 import numpy as np
 import pytest
 
-from app.core.end_of_turn import WORDS_COMPLETE, WORDS_HOLD_MS, WORDS_INCOMPLETE
+from app.core.end_of_turn import WORDS_COMPLETE, WORDS_HOLD_MS, WORDS_INCOMPLETE, WORDS_WAIT_MS
 from app.process.clock import SYSTEM
 from app.senses.voice import Ears, Transcript
 from app.senses.voice.words_turn import WordsTurn, builtin_model
@@ -88,12 +88,14 @@ def test_finished_words_end_the_turn_before_the_timer() -> None:
 
 
 def test_a_slow_verdict_still_holds_the_pause_the_timer_would_have_ended() -> None:
-    """The words take longer than the timer's 11 windows to read: the turn waits for them, up to the hold."""
-    assert [h.text for h in hear(Reader(SURE, seconds=0.25), SAID).heard] == ["finished"]
-    hold = WORDS_HOLD_MS // 32
-    long_pause = windows(0, 10) + windows(1, 10) + windows(0, hold + 10) + windows(1, 10) + windows(0, hold + 10)
-    never = Reader(SURE, seconds=5.0)               # no verdict in time: the hold ends each pause
-    assert [h.text for h in hear(never, long_pause).heard] == ["unfinished", "unfinished"]
+    """The words take longer than the timer's 11 windows to read: the turn waits for them, up to WORDS_WAIT_MS."""
+    assert WORDS_WAIT_MS // 32 < PAUSE < WORDS_HOLD_MS // 32
+    slow = Reader(SURE, seconds=0.03)              # lands some 8 windows after the check, past the timer's end
+    quick_pause = windows(0, 10) + windows(1, 10) + windows(0, 15) + windows(1, 10) + windows(0, 60)
+    assert [h.text for h in hear(slow, quick_pause).heard] == ["finished"]
+    assert [h.text for h in hear(None, quick_pause).heard] == ["unfinished", "unfinished"]
+    never = Reader(SURE, seconds=5.0)               # no verdict in time: the wait ends the pause
+    assert [h.text for h in hear(never, SAID).heard] == ["unfinished", "unfinished"]
 
 
 def test_no_words_or_a_failing_model_leave_the_timer() -> None:
