@@ -435,8 +435,10 @@ def said_early(said: str, chat: Sequence[dict[str, str]], langs: DemoLanguages) 
 def beginning_faults(said: str, chat: Sequence[dict[str, str]], langs: DemoLanguages) -> list[str]:
     """The faults a beginning `said` of a demo answer already shows for certain, once it has RELEASE_WORDS words
     (none before): an echo, a copied example, a repeat, or a language recognised and not the newest line's. An
-    answer so begun is asked again whatever its end; a beginning in no language yet shows no language fault."""
-    if len(_letters(said).split()) < RELEASE_WORDS:
+    answer so begun is asked again whatever its end; a beginning in no language yet shows no language fault.
+    None when the newest line asks about a reminder: a whole answer that leaves out the reminded words is what
+    makes the next try say them (a grammar), so each try there is written to its end."""
+    if len(_letters(said).split()) < RELEASE_WORDS or reminded_words(chat, langs):
         return []
     return [f for f in demo_faults(said, chat, langs) if f != "reminder_unused"]
 

@@ -289,7 +289,9 @@ class LocalLlamaClient:
             temperatures = (temperature, *DEMO_RETRY_TEMPERATURES)
             for n, warmer in enumerate(temperatures):
                 asked = chat if n == 0 else in_its_language(chat, self._langs)
-                last = n == len(temperatures) - 1 or on_delta is None
+                # the last two tries are written to their ends: the lighter-faulted of two whole answers is
+                # left when every try shows a fault (with one, an echo got through on the conversation bench)
+                last = n >= len(temperatures) - 2 or on_delta is None
                 try:
                     tried, streamed = await self._streamed(
                         loop, on_delta, lambda said: said_early(said, chat, self._langs), asked, bound or offered,
