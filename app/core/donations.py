@@ -182,7 +182,7 @@ def streamlabs_json(text: str) -> Any:
                           parse_float=Decimal, parse_int=Decimal)
     except DonationError:
         raise
-    except (ValueError, RecursionError):
+    except (ValueError, RecursionError, ArithmeticError):   # a number past Decimal's exponent: InvalidOperation
         raise DonationError("the payload is not valid JSON") from None
 
 

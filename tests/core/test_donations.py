@@ -348,3 +348,10 @@ def test_a_bad_streamlabs_event_gives_nothing_and_says_why(text, why):
     from app.core.donations import DonationError
     with pytest.raises(DonationError, match=why):
         streamlabs(text)
+
+
+def test_a_number_past_decimals_exponent_is_a_donation_error_not_a_crash():
+    from app.core.donations import streamlabs_json
+
+    with pytest.raises(DonationError, match="not valid JSON"):
+        streamlabs_json('10E999999999999999999')
