@@ -19,6 +19,7 @@ from app.core.model_catalog import CATALOG, Kind, ModelEntry, ModelFile
 from app.memory.model_manager import UNPINNED, ModelError, ModelManager, sha256_of
 from app.process.clock import SYSTEM
 from app.senses.netgate import NetworkGate, PrivacyRefused
+from tests.fakes import roomy_disk
 
 BIG = random.Random(5).randbytes(3 * 1024 * 1024 + 12_345)        # a few MB, not a multiple of any chunk
 CONFIG = json.dumps({"architectures": ["Test"], "hidden_size": 384}).encode()
@@ -137,7 +138,8 @@ def test_download_reports_monotonic_progress_and_installs_a_verified_model(tmp_p
     async def go():
         server, runner = await serve(FILES)
         try:
-            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),), clock=SYSTEM.time)
+            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),),
+                                   free_space=roomy_disk, clock=SYSTEM.time)
             assert [e.id for e in manager.available()] == ["test-minilm"]
             path = await manager.download("test-minilm", lambda done, total: calls.append((done, total)))
             return manager, path
@@ -169,7 +171,8 @@ def test_a_cut_download_resumes_with_a_range_and_fetches_the_file_about_once(tmp
     async def go():
         server, runner = await serve(FILES)
         try:
-            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),), clock=SYSTEM.time)
+            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),),
+                                   free_space=roomy_disk, clock=SYSTEM.time)
             server.cut_after = 1_300_000
             with pytest.raises(ModelError, match="resume"):
                 await manager.download("test-minilm")
@@ -194,7 +197,8 @@ def test_a_server_that_ignores_range_restarts_cleanly(tmp_path, serve):
     async def go():
         server, runner = await serve(FILES)
         try:
-            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),), clock=SYSTEM.time)
+            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),),
+                                   free_space=roomy_disk, clock=SYSTEM.time)
             server.cut_after = 700_000
             with pytest.raises(ModelError):
                 await manager.download("test-minilm")
@@ -218,7 +222,7 @@ def test_a_file_changed_upstream_between_attempts_is_fetched_anew(tmp_path, serv
         server, runner = await serve(FILES)
         try:
             manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url, pinned=False),),
-                                   clock=SYSTEM.time)
+                                   free_space=roomy_disk, clock=SYSTEM.time)
             server.cut_after = 500_000
             with pytest.raises(ModelError):
                 await manager.download("test-minilm")
@@ -237,7 +241,8 @@ def test_a_checksum_mismatch_deletes_the_bad_file_and_installs_nothing(tmp_path,
     async def go():
         server, runner = await serve(FILES)
         try:
-            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),), clock=SYSTEM.time)
+            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),),
+                                   free_space=roomy_disk, clock=SYSTEM.time)
             server.corrupt = True
             with pytest.raises(ModelError, match="failed its checksum") as failure:
                 await manager.download("test-minilm")
@@ -258,7 +263,8 @@ def test_the_model_folder_never_exists_half_filled(tmp_path, serve):
     async def go():
         server, runner = await serve(FILES)
         try:
-            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),), clock=SYSTEM.time)
+            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),),
+                                   free_space=roomy_disk, clock=SYSTEM.time)
 
             def progress(done, total):
                 if done >= len(BIG):        # the first file is complete: from here until the last one is
@@ -279,7 +285,7 @@ def test_trust_on_first_use_records_the_hashes_and_later_checks_catch_tampering(
         server, runner = await serve(FILES)
         try:
             manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url, pinned=False),),
-                                   clock=SYSTEM.time)
+                                   free_space=roomy_disk, clock=SYSTEM.time)
             calls = []
             await manager.download("test-minilm", lambda d, t: calls.append((d, t)))
             return manager, calls
@@ -298,7 +304,8 @@ def test_an_installed_model_is_not_fetched_again_and_a_second_download_at_once_i
     async def go():
         server, runner = await serve(FILES)
         try:
-            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),), clock=SYSTEM.time)
+            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),),
+                                   free_space=roomy_disk, clock=SYSTEM.time)
             first = asyncio.ensure_future(manager.download("test-minilm"))
             await asyncio.sleep(0)
             with pytest.raises(ModelError, match="already downloading"):
@@ -318,7 +325,8 @@ def test_cancelling_keeps_the_partial_file_for_a_later_resume(tmp_path, serve):
     async def go():
         server, runner = await serve(FILES)
         try:
-            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),), clock=SYSTEM.time)
+            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),),
+                                   free_space=roomy_disk, clock=SYSTEM.time)
             started = asyncio.Event()
 
             def progress(done, total):
@@ -345,7 +353,8 @@ def test_a_missing_file_fails_with_the_status(tmp_path, serve):
     async def go():
         server, runner = await serve({"config.json": CONFIG})
         try:
-            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),), clock=SYSTEM.time)
+            manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url),),
+                                   free_space=roomy_disk, clock=SYSTEM.time)
             with pytest.raises(ModelError, match="HTTP 404"):
                 await manager.download("test-minilm")
         finally:
@@ -366,7 +375,7 @@ def test_privacy_mode_refuses_a_download_from_outside_before_any_connection(tmp_
                 ModelFile("voice.onnx.json", f"{server.url}/config.json"),
                 ModelFile("voice.onnx", f"https://{OUTSIDE}/voices/voice.onnx")), custom=True)
             gate, errors = make_gate(privacy=True)
-            manager = ModelManager(tmp_path, gate, catalog=(entry,), clock=SYSTEM.time)
+            manager = ModelManager(tmp_path, gate, catalog=(entry,), free_space=roomy_disk, clock=SYSTEM.time)
             with pytest.raises(PrivacyRefused) as refusal:
                 await manager.download("outside-voice")
             return server, errors, str(refusal.value)
@@ -392,7 +401,7 @@ def test_privacy_mode_allows_loopback_and_gates_every_redirect_hop(tmp_path, ser
                                (ModelFile("model.onnx", f"{server.url}/moved.onnx", sha(BIG)), *local.files[1:]))
             away = ModelEntry("away", Kind.LLM, "Away", ("en",), "MIT", 10,
                               (ModelFile("c.json", f"{server.url}/away.json"),), custom=True)
-            manager = ModelManager(tmp_path, gate, catalog=(local, away), clock=SYSTEM.time)
+            manager = ModelManager(tmp_path, gate, catalog=(local, away), free_space=roomy_disk, clock=SYSTEM.time)
             await manager.download("local")
             with pytest.raises(PrivacyRefused, match="model downloads are off"):
                 await manager.download("away")
@@ -415,7 +424,7 @@ def test_import_a_folder_and_a_single_file(tmp_path):
     (src / "1_Pooling" / "config.json").write_bytes(POOLING)
     gguf = tmp_path / "src" / "Tiny Model.gguf"
     gguf.write_bytes(b"GGUF" + BIG[:5000])
-    manager = ModelManager(tmp_path / "models", make_gate()[0], catalog=(), clock=SYSTEM.time)
+    manager = ModelManager(tmp_path / "models", make_gate()[0], catalog=(), free_space=roomy_disk, clock=SYSTEM.time)
 
     folder = run(manager.import_path(src, "embedding", languages=("it",), licence="MIT"))
     single = run(manager.import_path(gguf, Kind.LLM))
@@ -435,12 +444,12 @@ def test_import_a_folder_and_a_single_file(tmp_path):
 
 
 def test_a_model_folder_from_another_bea_imports_with_fresh_hashes(tmp_path):
-    manager = ModelManager(tmp_path / "models", make_gate()[0], catalog=(), clock=SYSTEM.time)
+    manager = ModelManager(tmp_path / "models", make_gate()[0], catalog=(), free_space=roomy_disk, clock=SYSTEM.time)
     src = tmp_path / "voice"
     src.mkdir()
     (src / "voice.onnx").write_bytes(b"voice")
     first = run(manager.import_path(src, Kind.VOICE))
-    other = ModelManager(tmp_path / "elsewhere", make_gate()[0], catalog=(), clock=SYSTEM.time)
+    other = ModelManager(tmp_path / "elsewhere", make_gate()[0], catalog=(), free_space=roomy_disk, clock=SYSTEM.time)
     again = run(other.import_path(first, Kind.VOICE))
     assert [f["path"] for f in other.manifest(again.name)["files"]] == ["voice.onnx"]
 
@@ -453,14 +462,14 @@ def test_a_model_folder_from_another_bea_imports_with_fresh_hashes(tmp_path):
      "manifest.json"),
 ])
 def test_imports_refuse_missing_empty_and_clashing_paths(tmp_path, make, message):
-    manager = ModelManager(tmp_path / "models", make_gate()[0], catalog=(), clock=SYSTEM.time)
+    manager = ModelManager(tmp_path / "models", make_gate()[0], catalog=(), free_space=roomy_disk, clock=SYSTEM.time)
     with pytest.raises(ModelError, match=message):
         run(manager.import_path(make(tmp_path), Kind.VOICE))
     assert manager.installed() == []
 
 
 def test_an_import_never_replaces_an_installed_model(tmp_path):
-    manager = ModelManager(tmp_path / "models", make_gate()[0], catalog=(), clock=SYSTEM.time)
+    manager = ModelManager(tmp_path / "models", make_gate()[0], catalog=(), free_space=roomy_disk, clock=SYSTEM.time)
     (tmp_path / "a.onnx").write_bytes(b"one")
     run(manager.import_path(tmp_path / "a.onnx", Kind.VOICE))
     with pytest.raises(ModelError, match="already installed"):
@@ -470,7 +479,7 @@ def test_an_import_never_replaces_an_installed_model(tmp_path):
 
 
 def test_remove_takes_the_whole_folder_away(tmp_path):
-    manager = ModelManager(tmp_path / "models", make_gate()[0], catalog=(), clock=SYSTEM.time)
+    manager = ModelManager(tmp_path / "models", make_gate()[0], catalog=(), free_space=roomy_disk, clock=SYSTEM.time)
     (tmp_path / "a.onnx").write_bytes(b"one")
     run(manager.import_path(tmp_path / "a.onnx", Kind.VOICE))
     run(manager.remove("a"))
@@ -485,7 +494,7 @@ def test_remove_takes_the_whole_folder_away(tmp_path):
 def test_a_bad_catalog_is_refused_at_start():
     bad = ModelEntry("x", Kind.LLM, "X", ("en",), "MIT", 1, (ModelFile("../x", "http://127.0.0.1/x"),))
     with pytest.raises(ValueError, match="bad model catalog"):
-        ModelManager(Path("/nonexistent"), make_gate()[0], catalog=(bad,), clock=SYSTEM.time)
+        ModelManager(Path("/nonexistent"), make_gate()[0], catalog=(bad,), free_space=roomy_disk, clock=SYSTEM.time)
 
 
 # --- pinning: no trust on first use ---------------------------------------------------------------
@@ -496,7 +505,8 @@ def test_an_unpinned_catalog_entry_is_refused_before_any_request_and_says_why(tm
         try:
             unpinned = ModelEntry("test-minilm", Kind.EMBEDDING, "Test MiniLM", ("mul",), "Apache-2.0", 10,
                                   model(server.url, pinned=False).files, source="http://127.0.0.1/test")
-            manager = ModelManager(tmp_path, make_gate()[0], catalog=(unpinned,), clock=SYSTEM.time)
+            manager = ModelManager(tmp_path, make_gate()[0], catalog=(unpinned,),
+                                   free_space=roomy_disk, clock=SYSTEM.time)
             with pytest.raises(ModelError) as refused:
                 await manager.download("test-minilm")
             return str(refused.value), server.requests
@@ -513,7 +523,7 @@ def test_a_custom_model_downloads_unpinned_and_its_manifest_says_so(tmp_path, se
         server, runner = await serve(FILES)
         try:
             manager = ModelManager(tmp_path, make_gate()[0], catalog=(model(server.url, pinned=False),),
-                                   clock=SYSTEM.time)
+                                   free_space=roomy_disk, clock=SYSTEM.time)
             await manager.download("test-minilm")
             return manager.manifest("test-minilm")
         finally:

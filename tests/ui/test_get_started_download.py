@@ -17,6 +17,7 @@ from app.memory.model_manager import ModelManager
 from app.senses.llm.local_llama import builtin_model_path
 from app.ui.getting_started_dock import GettingStartedDock
 from app.widgets.qt import QLabel, QPushButton
+from tests.fakes import roomy_disk
 from tests.memory.test_model_manager import serve  # noqa: F401  (the loopback file server, as a fixture)
 from tests.mind.harness import Mind, chat
 from tests.senses.llm_server import LLMServer
@@ -71,7 +72,7 @@ def test_a_chat_model_downloaded_from_get_started_resumes_after_a_cut_and_answer
         server, runner = await serve({"smollm2.gguf": data})
         try:
             manager = ModelManager(bea.paths.models, bea.gate, catalog=(chat_entry(server.url, data, sha),),
-                                   executor=bea.blocking, clock=bea.clock.time)
+                                   executor=bea.blocking, free_space=roomy_disk, clock=bea.clock.time)
             dock = dock_for(bea, qtbot, manager, opened)
             choices = dock.mind_choices
             choices.progress.valueChanged.connect(bars.append)
@@ -131,7 +132,8 @@ def test_a_chat_model_downloaded_from_get_started_resumes_after_a_cut_and_answer
 
 def test_a_server_typed_in_get_started_is_checked_and_a_dead_one_is_refused(bea, qtbot):
     opened: list[str] = []
-    manager = ModelManager(bea.paths.models, bea.gate, catalog=(), executor=bea.blocking, clock=bea.clock.time)
+    manager = ModelManager(bea.paths.models, bea.gate, catalog=(), executor=bea.blocking,
+                           free_space=roomy_disk, clock=bea.clock.time)
 
     async def go():
         dock = dock_for(bea, qtbot, manager, opened)
@@ -156,7 +158,8 @@ def test_a_server_typed_in_get_started_is_checked_and_a_dead_one_is_refused(bea,
 
 
 def test_the_three_ways_come_in_order_server_download_cloud(bea, qtbot):
-    manager = ModelManager(bea.paths.models, bea.gate, catalog=(), executor=bea.blocking, clock=bea.clock.time)
+    manager = ModelManager(bea.paths.models, bea.gate, catalog=(), executor=bea.blocking,
+                           free_space=roomy_disk, clock=bea.clock.time)
     dock = dock_for(bea, qtbot, manager, [])
     titles = [w.text() for w in dock.mind_choices.findChildren(QLabel) if w.text().startswith("<b>")]
     assert titles == ["<b>1. A model server on this computer</b>",

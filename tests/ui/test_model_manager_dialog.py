@@ -15,13 +15,14 @@ from app.senses.netgate import NetworkGate
 from app.ui.model_manager_dialog import COLUMNS, STATE, ModelManagerDialog, human_size
 from app.widgets.qt import QFileDialog, QLocale, QProgressBar
 from tests.conftest import REPO
+from tests.fakes import roomy_disk
 
 SHOTS = REPO / "build" / "screenshots"
 
 
 def make_manager(folder, catalog=CATALOG, privacy=False):
     gate = NetworkGate(lambda: privacy, EventBus(lambda: 0.0), resolve=lambda host, port: [])
-    return ModelManager(folder, gate, catalog=catalog, clock=SYSTEM.time)
+    return ModelManager(folder, gate, catalog=catalog, free_space=roomy_disk, clock=SYSTEM.time)
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from app.core import voice_print
 from app.senses.voice import speaker_model as sm
 from app.senses.voice.models import ModelMissing
 from app.senses.voice.speaker_model import MEMBER, MODEL_ID, WHEEL, WHEEL_SHA256, SpeakerModel, find_model, model_bytes
+from tests.fakes import roomy_disk
 from tests.senses.voice.conftest import needs_tts
 from tests.speaker_model_source import resemblyzer_source
 
@@ -203,7 +204,7 @@ def test_the_model_manager_installs_it_from_a_server_and_her_ears_load_it(tmp_pa
             entry = mc.find(mc.CATALOG, MODEL_ID)
             local = replace(entry, files=(replace(entry.files[0], url=f"http://127.0.0.1:{port}/{WHEEL}"),))
             gate = NetworkGate(lambda: False, EventBus(lambda: 0.0), resolve=lambda host, port: [])
-            manager = ModelManager(tmp_path, gate, (local,), clock=SYSTEM.time)
+            manager = ModelManager(tmp_path, gate, (local,), free_space=roomy_disk, clock=SYSTEM.time)
             await manager.download(MODEL_ID)
             assert [m.kind for m in manager.installed()] == [mc.Kind.SPEAKER]
         finally:

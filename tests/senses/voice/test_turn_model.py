@@ -23,6 +23,7 @@ from app.senses.voice.turn_model import (
     model_bytes,
 )
 from app.senses.voice.vad import Ended, TurnDetector, TurnRules
+from tests.fakes import roomy_disk
 from tests.senses.voice.conftest import needs_tts
 from tests.turn_model_source import smart_turn_source
 
@@ -266,7 +267,7 @@ def test_the_model_manager_installs_it_from_a_server_and_her_ears_load_it(tmp_pa
             entry = mc.find(mc.CATALOG, MODEL_ID)
             local = replace(entry, files=(replace(entry.files[0], url=f"http://127.0.0.1:{port}/{WHEEL}"),))
             gate = NetworkGate(lambda: False, EventBus(lambda: 0.0), resolve=lambda host, port: [])
-            manager = ModelManager(tmp_path, gate, (local,), clock=SYSTEM.time)
+            manager = ModelManager(tmp_path, gate, (local,), free_space=roomy_disk, clock=SYSTEM.time)
             await manager.download(MODEL_ID)
             assert [m.kind for m in manager.installed()] == [mc.Kind.TURN]
         finally:

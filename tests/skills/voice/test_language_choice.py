@@ -15,12 +15,13 @@ from app.senses.netgate import NetworkGate
 from app.senses.voice import models
 from app.skills.voice.parts import choose_models
 from app.skills.voice.skill import VoiceSettings
+from tests.fakes import roomy_disk
 from tests.senses.voice.conftest import missing
 
 
 @pytest.fixture
 def manager(tmp_path: Path) -> ModelManager:
-    return ModelManager(tmp_path / "models", NetworkGate(lambda: False), clock=SYSTEM.time)
+    return ModelManager(tmp_path / "models", NetworkGate(lambda: False), free_space=roomy_disk, clock=SYSTEM.time)
 
 
 def install(manager: ModelManager, tmp_path: Path, name: str, kind: Kind, languages: tuple[str, ...],
