@@ -20,11 +20,14 @@ Theory of operation:
 6. A tiny demo model gets a conversation it can follow (demo_chat): a short system prompt in the language of
    the newest line (app.core.line_language; a line in no known language gets English, naming none), two
    worked examples in exactly the shape the grammar forces, and the lines just heard without the frame's
-   headers. What came before is not replayed as turns (a 135M model copies them): the last DEMO_HISTORY lines
-   of the window, theirs and hers, and the first lines of the briefing's recall block (what people told her,
-   without their ages) are notes in the system prompt, and the one earlier line the newest is about (the most
-   topic words in common) is said again just before it, where so small a model reads it, with a worked example
-   of a reminder used first (it asked the question back without one). It is offered only
+   headers. What came before is not replayed as turns (a 135M model copies them): the last lines of the window
+   (DEMO_HISTORY or a few more, theirs and hers, from a start that moves on a few lines at a time), then the
+   first lines of the briefing's recall block (what people told her, without their ages) are notes in a system
+   message after the two plain worked examples. What stays the same from turn to turn comes first, so
+   llama.cpp reads again only what changed (its cache keeps the longest start two prompts share). The one
+   earlier line the newest is about (the most topic words in common) is said again just before it,
+   where so small a model reads it, with a worked example of a reminder used after the plain ones (it asked
+   the question back without one). It is offered only
    `speak` or `stay_silent`, with their required arguments and a short message (demo_tools): `speak` to a
    line addressed to her out loud, silence to anything else (it cannot tell a line it should join from one it
    should leave: offered both, it spoke to 2 of 2 busy chats; and it cannot write, so a batch of written
@@ -145,7 +148,8 @@ def read_call(text: str, tools: Sequence[Tool], call_id: str) -> ToolCall:
 
 # ---- the tiny demo model (rule 6) ----------------------------------------------------------------------------
 DEMO_MAX_CHARS = 160   # one or two sentences out loud
-DEMO_HISTORY = 6       # earlier lines of the conversation she is reminded of (theirs and hers)
+DEMO_HISTORY = 6       # the fewest earlier lines of the conversation she is reminded of (theirs and hers)
+DEMO_HISTORY_STEP = 4  # the notes' first line moves on this many lines at a time (so 6 to 9 lines are noted)
 DEMO_RECALLED = 3      # lines of her recall block she is reminded of
 # a character of a line said out loud: no brace, bracket, quote, backslash or line break, which is where a tiny
 # model's string turns into more JSON ("...that!'}}\n{\n message: {")
@@ -281,27 +285,38 @@ def demo_chat(messages: Sequence[Message], name: str, langs: DemoLanguages) -> t
             recalled = told_lines(m.content, langs)
     language = language_of("\n".join(_speaker(line)[1] for line in newest), langs.common)
     w = langs.words_for(language)
-    recent = said[-DEMO_HISTORY:]
-    notes = [*(f"- {line}" for line in recalled if not _among(line, [text for _who, text in recent])),
-             *(f"- {who or w.you}: {text[:DEMO_LINE_CHARS]}" for who, text in recent)]
-    system = "\n\n".join(part for part in (
-        w.system.format(name=name), "\n".join([w.earlier, *notes]) if notes else "",
-        w.language if language else "") if part)
+    recent = said[_notes_start(len(said)):]
+    # the lines of the conversation first, then what recall brought, which changes with every question
+    notes = [*(f"- {who or w.you}: {text[:DEMO_LINE_CHARS]}" for who, text in recent),
+             *(f"- {line}" for line in recalled if not _among(line, [text for _who, text in recent]))]
+    system = "\n\n".join(part for part in (w.system.format(name=name), w.language if language else "") if part)
     theirs = [(who, text) for who, text in said if who] + [_told_by(line) for line in recalled]
     about = about_line(theirs, [_speaker(line)[1] for line in newest], langs.common, name)
     out = [{"role": "system", "content": system}]
-    for heard, answer in demo_examples(langs, language, about is not None):
+    examples = demo_examples(langs, language, about is not None)
+    for n, (heard, answer) in enumerate(examples):
+        if n == 2 and notes:   # after the plain two, before a reminder used, which only some turns have
+            out.append({"role": "system", "content": "\n".join([w.earlier, *notes])})
         out += [{"role": "user", "content": heard},
                 {"role": "assistant", "content": _demo_call("speak", {"message": answer})}]
+    if len(examples) <= 2 and notes:
+        out.append({"role": "system", "content": "\n".join([w.earlier, *notes])})
     reminder = [w.reminder.format(who=about[0] or w.someone, text=about[1][:DEMO_LINE_CHARS])] if about else []
     return [*out, {"role": "user", "content": "\n".join([*reminder, *newest])}], addressed
+
+
+def _notes_start(lines: int) -> int:
+    """Where the notes of the conversation begin among `lines` earlier lines: DEMO_HISTORY lines or a few more,
+    the start moved on DEMO_HISTORY_STEP lines at a time, so most turns' notes begin as the last turn's did."""
+    return max(0, lines - DEMO_HISTORY) // DEMO_HISTORY_STEP * DEMO_HISTORY_STEP
 
 
 def demo_examples(langs: DemoLanguages, language: str, reminded: bool) -> tuple[tuple[str, str], ...]:
     """The two worked examples: a line and an answer in two languages, the newest line's language last (a 135M
     model copies the nearest answer's language: with the Italian one last, 3 of 6 English lines got Italian);
-    when the newest line comes with the earlier line it is about, a reminder answered from goes first (in the
-    newest line's language): a 135M model asks the question back unless it has seen a reminder used."""
+    when the newest line comes with the earlier line it is about, a reminder answered from comes after them (in
+    the newest line's language): a 135M model asks the question back unless it has seen a reminder used. The
+    two stay first either way, so the prompt's start is the same with or without it (llama.cpp's cache)."""
     w = langs.words_for(language)
     second = next((c for c in langs.examples if c != SOURCE), SOURCE)
     # two examples, never more (three or more get copied): another language's, then the line's, nearest to it;
@@ -311,7 +326,7 @@ def demo_examples(langs: DemoLanguages, language: str, reminded: bool) -> tuple[
     if not reminded:
         return plain
     told, asked, answer = w.recall_example
-    return ((f"{w.reminder.format(who='Streamer', text=told)}\n{asked}", answer), *plain)
+    return (*plain, (f"{w.reminder.format(who='Streamer', text=told)}\n{asked}", answer))
 
 
 def about_line(earlier: Sequence[tuple[str, str]], newest: Sequence[str], common: CommonWords,
@@ -457,14 +472,17 @@ def in_its_language(chat: Sequence[dict[str, str]], langs: DemoLanguages) -> lis
     that language is unknown): asked again after a faulty answer, it reads differently, and an answer in the
     wrong language has no example of that language to follow."""
     asked = language_of(_heard(chat), langs.common)
-    out, i = list(chat[:1]), 1
-    while i < len(chat) - 1:
-        heard, answer = chat[i], chat[i + 1]
-        said = _letters(answer["content"].split('"message": ', 1)[-1]) if answer["role"] == "assistant" else ""
-        if not (asked and language_of(said, langs.common) not in ("", asked)):
-            out += [heard, answer]
-        i += 2
-    return [*out, chat[-1]]
+    out, i = [], 0
+    while i < len(chat):
+        if i + 1 < len(chat) and chat[i]["role"] == "user" and chat[i + 1]["role"] == "assistant":
+            said = _letters(chat[i + 1]["content"].split('"message": ', 1)[-1])
+            if not (asked and language_of(said, langs.common) not in ("", asked)):
+                out += chat[i:i + 2]
+            i += 2
+        else:
+            out.append(chat[i])
+            i += 1
+    return out
 
 
 def _heard(chat: Sequence[dict[str, str]]) -> str:
@@ -475,7 +493,7 @@ def _heard(chat: Sequence[dict[str, str]]) -> str:
 def _her_notes(chat: Sequence[dict[str, str]], langs: DemoLanguages) -> list[str]:
     """Her own earlier lines among the notes of the demo's system prompt, as _letters."""
     mine = langs.mine
-    rows = chat[0]["content"].splitlines() if chat and chat[0]["role"] == "system" else []
+    rows = [row for m in chat if m["role"] == "system" for row in m["content"].splitlines()]
     return [_letters(row.split(": ", 1)[1]) for row in rows if row.startswith(mine)]
 
 

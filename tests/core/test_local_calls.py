@@ -86,12 +86,19 @@ def test_the_demo_conversation_keeps_the_recent_lines_as_notes_not_turns():
                                  Message.user(FRAME)], persona_name([Message.system("You are Bea, a co-host.")]), DEMO)
     assert addressed
     system = DEMO.words["en"].system.format(name="Bea")
-    assert chat[0]["content"] == (f"{system}\n\nWhat was said earlier in the chat:\n"
-                                  "- Streamer: earlier line\n- You: ciao a tutti\n\nAnswer in English.")
-    assert [m["role"] for m in chat] == ["system", "user", "assistant", "user", "assistant", "user"]
+    assert chat[0]["content"] == f"{system}\n\nAnswer in English."    # the same every turn: read once, cached
+    assert chat[-2] == {"role": "system", "content": "What was said earlier in the chat:\n"
+                                                     "- Streamer: earlier line\n- You: ciao a tutti"}
+    assert [m["role"] for m in chat] == ["system", "user", "assistant", "user", "assistant", "system", "user"]
     assert json.loads(chat[2]["content"])["tool"] == "speak"   # the examples show the shape the grammar forces
     assert chat[-1] == {"role": "user", "content": "[Streamer] Hi Bea, what's your name?"}
     assert "long manual" not in str(chat) and "[MOOD]" not in str(chat) and "said out loud" not in str(chat)
+
+
+def notes_of(chat: list[dict[str, str]]) -> str:
+    """The demo's notes: the one system message after the first."""
+    [notes] = [m["content"] for m in chat[1:] if m["role"] == "system"]
+    return notes
 
 
 def said_by_her(text: str, seq: int) -> list[Message]:
@@ -106,16 +113,18 @@ def test_only_the_last_lines_are_noted_and_the_line_asked_about_comes_back_just_
     chat, _addressed = demo_chat([Message.system("You are Bea."), *window,
                                   Message.user("- [via app] (a te) [Streamer] Come si chiama il mio gatto?")],
                                  "Bea", DEMO)
-    notes = chat[0]["content"].split("\n\n")[1].splitlines()
+    notes = notes_of(chat).splitlines()
     assert notes[0] == DEMO.words["it"].earlier and len(notes) == 1 + DEMO_HISTORY
-    assert "Pistacchio" not in chat[0]["content"]   # too far back for the notes...
+    assert "Pistacchio" not in notes_of(chat)   # too far back for the notes...
     assert chat[-1]["content"] == ("(Prima, Streamer ha detto: Il mio gatto si chiama Pistacchio.)\n"
                                    "[Streamer] Come si chiama il mio gatto?")   # ...but what the question is about
     assert chat[0]["content"].startswith(DEMO.words["it"].system.format(name="Bea"))
     assert chat[0]["content"].endswith("Rispondi in italiano.")
-    # a reminder used comes first among the worked examples, in the line's language
-    assert len(chat) == 1 + 2 * 3 + 1 and chat[1]["content"].startswith("(Prima, Streamer ha detto: Mia sorella")
-    assert json.loads(chat[2]["content"])["arguments"]["message"] == DEMO.words["it"].recall_example[2]
+    # a reminder used comes after the two plain worked examples and the notes, in the line's language
+    assert [m["role"] for m in chat] == ["system", "user", "assistant", "user", "assistant", "system",
+                                         "user", "assistant", "user"]
+    assert chat[6]["content"].startswith("(Prima, Streamer ha detto: Mia sorella")
+    assert json.loads(chat[7]["content"])["arguments"]["message"] == DEMO.words["it"].recall_example[2]
 
 
 def test_what_recall_brought_is_noted_without_its_age_and_found_for_the_question():
@@ -125,7 +134,7 @@ def test_what_recall_brought_is_noted_without_its_age_and_found_for_the_question
     chat, _addressed = demo_chat([Message.system("You are Bea."), briefing,
                                   Message.user("- [via app] (to you) [Streamer] Do you remember my dog's name?")],
                                  "Bea", DEMO)
-    assert "- Streamer: My dog's name is Rufus.\n- giulia: I love pizza\n" in chat[0]["content"]
+    assert notes_of(chat).endswith("- Streamer: My dog's name is Rufus.\n- giulia: I love pizza")
     assert "Max" not in str(chat) and "yesterday" not in str(chat)
     assert chat[-1]["content"].startswith("(Earlier, Streamer said: My dog's name is Rufus.)\n")
 
@@ -260,6 +269,32 @@ def test_asked_again_the_demo_sees_only_the_examples_in_the_lines_language():
     unknown, _addressed = demo_chat([Message.system("You are Bea."),
                                      Message.user("- [via app] (to you) [Streamer] 🎉🎉")], "Bea", DEMO)
     assert in_its_language(unknown, DEMO) == unknown
+    noted, _addressed = demo_chat([Message.system("You are Bea."), Message.user("[marco] ciao a tutti"),
+                                   Message.user("- [via app] (a te) [Streamer] Ciao Bea, come stai?")], "Bea", DEMO)
+    assert in_its_language(noted, DEMO)[-2:] == noted[-2:]   # the notes stay, between the examples and the line
+
+
+def test_the_demo_prompt_starts_the_same_way_from_one_turn_to_the_next():
+    first = [Message.system("You are Bea."), Message.user("- [via app] (to you) [Streamer] Hi Bea, how are you?")]
+    second = [*first, *said_by_her("Doing great, thanks for asking!", 1),
+              Message.user("- [via app] (to you) [Streamer] What game should we play tonight?")]
+    one, _addressed = demo_chat(first, "Bea", DEMO)
+    two, _addressed = demo_chat(second, "Bea", DEMO)
+    assert two[:len(one) - 1] == one[:-1]      # persona and worked examples: llama.cpp reads them once
+    assert two[len(one) - 1]["role"] == "system" and "Doing great" in two[len(one) - 1]["content"]
+
+
+
+def test_the_notes_start_moves_on_a_few_lines_at_a_time_and_keep_at_least_the_last_lines():
+    window, firsts = [Message.system("You are Bea.")], []
+    for i in range(12):
+        window += [Message.user(f"[marco] riga numero {i}"), *said_by_her(f"risposta {i}", i)]
+        chat, _addressed = demo_chat([*window, Message.user("- [via app] (a te) [Streamer] e adesso?")], "Bea", DEMO)
+        notes = notes_of(chat).splitlines()[1:]
+        assert min(2 * (i + 1), DEMO_HISTORY) <= len(notes) <= DEMO_HISTORY + 3
+        assert notes[-1] == f"- Tu: risposta {i}"
+        firsts.append(notes[0])
+    assert len(set(firsts)) <= len(firsts) // 2 + 1     # the same first line for two turns or more in a row
 
 
 def test_grammar_problems_name_the_path():
