@@ -236,7 +236,8 @@ class Ears:
         if gated:
             if self._turn.active:
                 self._handle(self._turn.cut(), t)
-            owner = self.guard.owner_over_echo(rms_dbfs(w), prob >= self.rules.threshold, t)
+            owner = self.guard.owner_over_echo(rms_dbfs(w), prob >= self.rules.threshold, t,
+                                               owner_talking=self._barge.state == "speaking")
             events = self._barge.push(w, 1.0 if owner else 0.0)
             if self._barge.state != "speaking" and not any(isinstance(e, Ended) for e in events):
                 self.dropped_windows += 1
@@ -264,6 +265,7 @@ class Ears:
             return
         silence = self._turn.silence_windows
         if silence == 0 and self._early is not None:
+            self._early[0].cancel()   # spoken again: not needed, and if it still waits its turn it never runs
             self._early = None
             self.early_wasted += 1
         elif self._early is None and self._early_windows and silence == self._early_windows:

@@ -21,6 +21,10 @@ Theory of operation:
    judged: what she played then is not known yet, and "no reference" is not "she is between words". It is
    taken for her echo and teaches the estimate nothing; otherwise her own first words, before the echo
    canceller has learnt the room, would duck and stop her.
+6. Only what can be her echo teaches the estimate: not a window margin_db or more over the echo expected (the
+   VAD misses the owner between syllables, and his voice learnt as hers would raise the estimate to his level:
+   from then on he could not talk over her, in this line or the next), and nothing while the owner is talking
+   over her. The estimate still rises, margin_db at a time, where her echo does (louder speakers).
 """
 
 from __future__ import annotations
@@ -97,8 +101,8 @@ class SelfHearingGuard:
                 loudest = max(loudest, db)
         return loudest
 
-    def owner_over_echo(self, mic_db: float, vad_speech: bool, t: float) -> bool:
-        """Rule 4."""
+    def owner_over_echo(self, mic_db: float, vad_speech: bool, t: float, owner_talking: bool = False) -> bool:
+        """Rule 4; `owner_talking`: the owner has been found talking over her and has not fallen silent yet."""
         with self._lock:
             self.gated_windows += 1
             if not self._reference or self._reference[-1][0] < t - self.echo_window_s:
@@ -109,5 +113,6 @@ class SelfHearingGuard:
             expected = ref + self._echo()
             if vad_speech and mic_db >= expected + self.margin_db:
                 return True
-            self._diffs.append(mic_db - ref)
+            if mic_db < expected + self.margin_db and not owner_talking:   # rule 6
+                self._diffs.append(mic_db - ref)
             return False

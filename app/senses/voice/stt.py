@@ -140,10 +140,18 @@ class Transcriber:
             self._model = None
 
     async def transcribe(self, audio: np.ndarray) -> Transcript:
+        """The words in `audio`, one transcription at a time, in the order asked. Cancelled while it waits its
+        turn, it never runs; cancelled while it runs, it still holds the turn until the model is done, so the
+        next one never runs beside it."""
         loop = asyncio.get_running_loop()
         order = self._order.setdefault(loop, asyncio.Lock())
         async with order:
-            return await loop.run_in_executor(self.executor, self.transcribe_sync, audio)
+            work = loop.run_in_executor(self.executor, self.transcribe_sync, audio)
+            try:
+                return await asyncio.shield(work)
+            except asyncio.CancelledError:
+                await asyncio.wait([work])
+                raise
 
     def transcribe_sync(self, audio: np.ndarray) -> Transcript:
         """Blocking: call in the executor."""

@@ -31,3 +31,39 @@ def test_between_her_words_speech_is_the_streamer_and_over_her_echo_it_must_stan
     for k in range(10, 30):                               # then she is between words
         guard.reference(Progress(k, -80.0, 10.0 + 0.02 * k, 320))
     assert guard.owner_over_echo(-40.0, True, 10.58) is True          # any speech now is the streamer's
+
+
+def _playing(guard: SelfHearingGuard, level_db: float, start: int, n: int, t0: float = 10.0) -> None:
+    for k in range(start, start + n):
+        guard.reference(Progress(k, level_db, t0 + 0.02 * k, 320))
+
+
+def test_the_streamer_missed_by_the_vad_is_not_learnt_as_her_echo_and_is_still_heard_over_her():
+    now = [10.0]
+    guard = guard_at(now)
+    _playing(guard, -20.0, 0, 60)
+    for i in range(20):                                   # the canceller leaves her 50 dB down
+        assert guard.owner_over_echo(-70.0, True, 10.1 + 0.01 * i) is False
+    learnt = guard._echo()
+    for i in range(40):                                   # he starts: the VAD misses his quiet syllables
+        guard.owner_over_echo(-25.0, False, 10.4 + 0.01 * i)
+    assert guard._echo() == learnt
+    assert guard.owner_over_echo(-22.0, True, 10.9) is True
+    for i in range(40):                                   # heard talking over her: nothing he says is learnt
+        guard.owner_over_echo(-60.0, True, 10.9 + 0.005 * i, owner_talking=True)
+    assert guard._echo() == learnt
+
+
+def test_her_echo_growing_louder_is_learnt_a_margin_at_a_time():
+    now = [10.0]
+    guard = guard_at(now)
+    _playing(guard, -20.0, 0, 150)
+    for i in range(20):
+        guard.owner_over_echo(-70.0, False, 10.1 + 0.01 * i)
+    before = guard._echo()
+    t = 10.4
+    for level in (-64.0, -58.0, -52.0, -46.0, -40.0):    # louder speakers: 6 dB a step, under the margin
+        for _i in range(96):
+            guard.owner_over_echo(level, False, t)
+            t += 0.02 if t < 12.9 else 0.0
+    assert before < -45.0 and guard._echo() > -22.0
