@@ -21,10 +21,13 @@ Theory of operation:
    judged: what she played then is not known yet, and "no reference" is not "she is between words". It is
    taken for her echo and teaches the estimate nothing; otherwise her own first words, before the echo
    canceller has learnt the room, would duck and stop her.
-6. Only what can be her echo teaches the estimate: not a window margin_db or more over the echo expected (the
-   VAD misses the owner between syllables, and his voice learnt as hers would raise the estimate to his level:
-   from then on he could not talk over her, in this line or the next), and nothing while the owner is talking
-   over her. The estimate still rises, margin_db at a time, where her echo does (louder speakers).
+6. Only what can be her echo teaches the estimate. Nothing while the owner is found talking over her; and once
+   the estimate has SETTLED, no window margin_db or more over the echo expected: the VAD misses the owner
+   between syllables, and his voice learnt as her echo would raise the estimate to his level, so that from
+   then on he could not talk over her, in this line or the next. Her echo growing louder is still learnt,
+   margin_db at a time. Before it has settled (her first seconds of speech in a session), every window but the
+   owner's is learnt, and the estimate is never under initial_echo_db: the canceller is still finding the delay
+   then and lets her voice through for a moment, loud, which must neither stop her nor be learnt away.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from app.senses.voice.output import Progress
 ECHO_PERCENTILE = 90.0
 MIN_OBSERVATIONS = 8
 OBSERVATIONS = 96
+SETTLED = 48           # observations (1.5 s of her speech) after which the estimate rises only a margin at a time
 
 
 class SelfHearingGuard:
@@ -85,7 +89,8 @@ class SelfHearingGuard:
     def _echo(self) -> float:
         if len(self._diffs) < MIN_OBSERVATIONS:
             return self.initial_echo_db
-        return float(np.percentile(np.fromiter(self._diffs, dtype=np.float64), ECHO_PERCENTILE))
+        learnt = float(np.percentile(np.fromiter(self._diffs, dtype=np.float64), ECHO_PERCENTILE))
+        return learnt if len(self._diffs) >= SETTLED else max(learnt, self.initial_echo_db)   # rule 6
 
     def reference_db(self, t: float) -> float:
         with self._lock:
@@ -113,6 +118,7 @@ class SelfHearingGuard:
             expected = ref + self._echo()
             if vad_speech and mic_db >= expected + self.margin_db:
                 return True
-            if mic_db < expected + self.margin_db and not owner_talking:   # rule 6
+            settled = len(self._diffs) >= SETTLED
+            if not owner_talking and (mic_db < expected + self.margin_db or not settled):   # rule 6
                 self._diffs.append(mic_db - ref)
             return False

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.senses.voice.guard import SelfHearingGuard
+from app.senses.voice.guard import SETTLED, SelfHearingGuard
 from app.senses.voice.output import Progress
 
 
@@ -42,8 +42,8 @@ def test_the_streamer_missed_by_the_vad_is_not_learnt_as_her_echo_and_is_still_h
     now = [10.0]
     guard = guard_at(now)
     _playing(guard, -20.0, 0, 60)
-    for i in range(20):                                   # the canceller leaves her 50 dB down
-        assert guard.owner_over_echo(-70.0, True, 10.1 + 0.01 * i) is False
+    for i in range(SETTLED):                              # the canceller leaves her 50 dB down
+        assert guard.owner_over_echo(-70.0, True, 10.1 + 0.005 * i) is False
     learnt = guard._echo()
     for i in range(40):                                   # he starts: the VAD misses his quiet syllables
         guard.owner_over_echo(-25.0, False, 10.4 + 0.01 * i)
@@ -58,8 +58,8 @@ def test_her_echo_growing_louder_is_learnt_a_margin_at_a_time():
     now = [10.0]
     guard = guard_at(now)
     _playing(guard, -20.0, 0, 150)
-    for i in range(20):
-        guard.owner_over_echo(-70.0, False, 10.1 + 0.01 * i)
+    for i in range(SETTLED):
+        guard.owner_over_echo(-70.0, False, 10.1 + 0.005 * i)
     before = guard._echo()
     t = 10.4
     for level in (-64.0, -58.0, -52.0, -46.0, -40.0):    # louder speakers: 6 dB a step, under the margin
@@ -67,3 +67,13 @@ def test_her_echo_growing_louder_is_learnt_a_margin_at_a_time():
             guard.owner_over_echo(level, False, t)
             t += 0.02 if t < 12.9 else 0.0
     assert before < -45.0 and guard._echo() > -22.0
+
+
+def test_in_her_first_seconds_her_voice_let_through_loud_does_not_stop_her():
+    now = [10.0]
+    guard = guard_at(now)
+    _playing(guard, -12.0, 0, 60)
+    for i in range(20):                                   # cancelled well from the start...
+        guard.owner_over_echo(-70.0, False, 10.1 + 0.01 * i)
+    assert guard.owner_over_echo(-20.0, True, 10.35) is False     # ...then let through for a moment: still hers
+    assert guard.owner_over_echo(0.0, True, 10.36) is True        # the streamer well over her output is heard
