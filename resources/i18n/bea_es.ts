@@ -4777,8 +4777,8 @@ Ya no podrá llegar a la API de Bea. Para volver a conectarlo, añádelo como di
         <translation>Has terminado tras una pausa de (ms)</translation>
     </message>
     <message>
-        <source>How long you are silent before she takes it that you are done and answers. Shorter: she is quicker; longer: a pause in the middle of a sentence does not cut it in two.</source>
-        <translation>Cuánto tiempo estás en silencio antes de que entienda que has terminado y responda. Más corta: es más rápida; más larga: una pausa a mitad de frase no la parte en dos.</translation>
+        <source>How long you are silent before she takes it that you are done and answers, when your words do not tell her: she also reads what you said so far, answers a finished sentence once she has read it, and waits up to 1.5 s after one that is not ("so I was thinking that"). Shorter: she is quicker; longer: a pause in the middle of a sentence does not cut it in two.</source>
+        <translation>Cuánto tiempo estás en silencio antes de que ella entienda que has terminado y responda, cuando tus palabras no se lo dicen: también lee lo que has dicho hasta ahora, responde a una frase terminada en cuanto la ha leído y espera hasta 1,5 s tras una que no lo está ("así que estaba pensando que"). Más corto: es más rápida; más largo: una pausa en mitad de una frase no la parte en dos.</translation>
     </message>
     <message>
         <source>Hear</source>

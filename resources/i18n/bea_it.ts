@@ -4777,8 +4777,8 @@ Non potrà più raggiungere l'API di Bea. Per ricollegarlo, aggiungilo come nuov
         <translation>Hai finito dopo una pausa di (ms)</translation>
     </message>
     <message>
-        <source>How long you are silent before she takes it that you are done and answers. Shorter: she is quicker; longer: a pause in the middle of a sentence does not cut it in two.</source>
-        <translation>Quanto resti in silenzio prima che capisca che hai finito e risponda. Più corta: è più veloce; più lunga: una pausa a metà frase non la spezza in due.</translation>
+        <source>How long you are silent before she takes it that you are done and answers, when your words do not tell her: she also reads what you said so far, answers a finished sentence once she has read it, and waits up to 1.5 s after one that is not ("so I was thinking that"). Shorter: she is quicker; longer: a pause in the middle of a sentence does not cut it in two.</source>
+        <translation>Quanto a lungo resti in silenzio prima che lei capisca che hai finito e risponda, quando le tue parole non glielo dicono: legge anche quello che hai detto finora, risponde a una frase finita appena l'ha letta e aspetta fino a 1,5 s dopo una che non lo è ("quindi stavo pensando che"). Più corto: è più rapida; più lungo: una pausa a metà frase non la spezza in due.</translation>
     </message>
     <message>
         <source>Hear</source>

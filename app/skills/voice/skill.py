@@ -139,7 +139,10 @@ class VoiceSettings(SkillSettings):
     end_of_turn_ms: int = Field(352, ge=224, le=2000, title="You are done after a pause of (ms)",
                                 json_schema_extra=ADVANCED,
                                 description="How long you are silent before she takes it that you are done and "
-                                            "answers. Shorter: she is quicker; longer: a pause in the middle of a "
+                                            "answers, when your words do not tell her: she also reads what you "
+                                            "said so far, answers a finished sentence once she has read it, and "
+                                            "waits up to 1.5 s after one that is not (\"so I was thinking "
+                                            "that\"). Shorter: she is quicker; longer: a pause in the middle of a "
                                             "sentence does not cut it in two.")
     hear_who: Literal["anyone", "you"] = Field(
         "anyone", title="Hear",
