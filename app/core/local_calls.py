@@ -292,17 +292,15 @@ def demo_chat(messages: Sequence[Message], name: str, langs: DemoLanguages) -> t
     system = "\n\n".join(part for part in (w.system.format(name=name), w.language if language else "") if part)
     theirs = [(who, text) for who, text in said if who] + [_told_by(line) for line in recalled]
     about = about_line(theirs, [_speaker(line)[1] for line in newest], langs.common, name)
-    out = [{"role": "system", "content": system}]
-    examples = demo_examples(langs, language, about is not None)
-    for n, (heard, answer) in enumerate(examples):
-        if n == 2 and notes:   # after the plain two, before a reminder used, which only some turns have
-            out.append({"role": "system", "content": "\n".join([w.earlier, *notes])})
-        out += [{"role": "user", "content": heard},
-                {"role": "assistant", "content": _demo_call("speak", {"message": answer})}]
-    if len(examples) <= 2 and notes:
-        out.append({"role": "system", "content": "\n".join([w.earlier, *notes])})
+    worked = [m for heard, answer in demo_examples(langs, language, about is not None)
+              for m in ({"role": "user", "content": heard},
+                        {"role": "assistant", "content": _demo_call("speak", {"message": answer})})]
+    noted = [{"role": "system", "content": "\n".join([w.earlier, *notes])}] if notes else []
     reminder = [w.reminder.format(who=about[0] or w.someone, text=about[1][:DEMO_LINE_CHARS])] if about else []
-    return [*out, {"role": "user", "content": "\n".join([*reminder, *newest])}], addressed
+    plain = len(worked) - 2 if about else len(worked)   # the reminder used comes last (demo_examples)
+    # the plain examples, then the notes, then the reminder used, which only some turns have
+    return [{"role": "system", "content": system}, *worked[:plain], *noted, *worked[plain:],
+            {"role": "user", "content": "\n".join([*reminder, *newest])}], addressed
 
 
 def _notes_start(lines: int) -> int:
